@@ -1,1 +1,742 @@
+//===--- DequeAsArrayCheck.cpp --------------------------------------------===//
+//
+// Collects every std::deque (and std::stack over one) declared in user code
+// and every reference to it, then decides at the end of the translation unit,
+// when all uses are known, which ones are used like an array.
+//
+//===----------------------------------------------------------------------===//
+
 #include "checks/DequeAsArrayCheck.h"
+#include "clang-tidy/utils/OptionsUtils.h"
+#include "lib/analysis/ContainerUses.h"
+#include "lib/analysis/TripCount.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Basic/Version.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/EquivalenceClasses.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace clang::ast_matchers;
+using namespace alloc_tidy;
+
+namespace clang::tidy::alloc {
+
+enum class ContainerKind { Deque, Stack };
+
+struct DequeAsArrayCheck::Candidate {
+  const ValueDecl *Decl = nullptr;
+  ContainerKind Kind = ContainerKind::Deque;
+  QualType Element;
+  std::vector<ContainerUse> Uses;
+  /// Why the check must stay silent; empty when it may warn.
+  std::string Silence;
+  /// Why the warning comes without a fix-it, and where that is.
+  std::string NoFixReason;
+  SourceLocation NoFixLoc;
+  /// pop_front() calls that only rotate the container.
+  std::vector<const Stmt *> Rotations;
+  /// The spelled type to rewrite, or the alias that spells it.
+  TypeLoc Spelled;
+  const TypedefNameDecl *Alias = nullptr;
+  /// A fill loop with a computable trip count and its reserve() fix-it.
+  const Stmt *FillLoop = nullptr;
+  std::optional<TripCount> FillCount;
+  std::string ReserveText;
+};
+
+namespace {
+
+const char DefaultDequeLikeClasses[] = "";
+
+bool isAppend(StringRef Method) {
+  return Method == "push_back" || Method == "emplace_back";
+}
+
+bool isFrontOperation(StringRef Method) {
+  return Method == "push_front" || Method == "emplace_front" ||
+         Method == "pop_front";
+}
+
+/// Member functions a std::vector offers with the meaning a deque gives
+/// them, used at the back only.
+bool isArrayLikeDequeMethod(StringRef Method) {
+  static const llvm::StringSet<> Methods = {
+      "push_back", "emplace_back", "pop_back",      "back",   "front",
+      "at",        "size",         "empty",         "clear",  "begin",
+      "end",       "cbegin",       "cend",          "rbegin", "rend",
+      "crbegin",   "crend",        "resize",        "shrink_to_fit",
+      "max_size",  "assign",       "get_allocator", "ssize",  "swap"};
+  return Methods.contains(Method);
+}
+
+bool isStackMethod(StringRef Method) {
+  static const llvm::StringSet<> Methods = {"push", "emplace", "pop", "top",
+                                            "size", "empty",   "swap"};
+  return Methods.contains(Method);
+}
+
+/// Calls that can reallocate a vector (and so move its elements).
+bool mayReallocate(const ContainerUse &Use) {
+  if (Use.Kind == UseKind::Linked)
+    return true;
+  if (Use.Kind != UseKind::Call)
+    return false;
+  static const llvm::StringSet<> Methods = {
+      "push_back", "emplace_back", "insert", "emplace",
+      "resize",    "assign",       "push",   "shrink_to_fit"};
+  return Methods.contains(Use.Method);
+}
+
+/// Calls that yield a reference or iterator into an element.
+bool yieldsElement(const ContainerUse &Use, bool &IsIterator) {
+  IsIterator = false;
+  if (Use.Kind == UseKind::Subscript)
+    return true;
+  if (Use.Kind != UseKind::Call)
+    return false;
+  static const llvm::StringSet<> Refs = {"back", "front", "at",
+                                         "emplace_back", "top", "emplace"};
+  static const llvm::StringSet<> Iters = {"begin",  "end",    "cbegin",
+                                          "cend",   "rbegin", "rend",
+                                          "crbegin", "crend"};
+  IsIterator = Iters.contains(Use.Method);
+  return IsIterator || Refs.contains(Use.Method);
+}
+
+std::string sourceText(SourceRange Range, const ASTContext &Ctx) {
+  return Lexer::getSourceText(CharSourceRange::getTokenRange(Range),
+                              Ctx.getSourceManager(), Ctx.getLangOpts())
+      .str();
+}
+
+/// The argument of an insert/emplace/erase that names a position: true when
+/// it is c.end() or c.cend() of the same container.
+bool isEndOf(const Expr *Position, const ValueDecl *Container) {
+  // end() converts to const_iterator through a constructor call.
+  Position = Position->IgnoreParenImpCasts();
+  while (const auto *Convert = dyn_cast<CXXConstructExpr>(Position)) {
+    if (Convert->getNumArgs() != 1)
+      return false;
+    Position = Convert->getArg(0)->IgnoreParenImpCasts();
+  }
+  const auto *Call = dyn_cast<CXXMemberCallExpr>(Position);
+  if (!Call || !Call->getMethodDecl() || Call->getNumArgs() != 0)
+    return false;
+  StringRef Name = Call->getMethodDecl()->getName();
+  return (Name == "end" || Name == "cend") &&
+         referencedContainer(Call->getImplicitObjectArgument()) == Container;
+}
+
+/// A name, a member chain or a call without arguments ("n", "in.size()"):
+/// safe to use as an operand without parentheses.
+bool isSimpleOperand(StringRef Text) {
+  Text.consume_back("()");
+  return !Text.empty() && llvm::all_of(Text, [](char Ch) {
+    return isAsciiIdentifierContinue(Ch) || Ch == '.';
+  });
+}
+
+/// Strips cv-qualifiers and the sugar that spells a qualified name.
+TypeLoc namedTypeLoc(TypeLoc TL) {
+  TL = TL.getUnqualifiedLoc();
+#if CLANG_VERSION_MAJOR < 22
+  if (auto Elaborated = TL.getAs<ElaboratedTypeLoc>())
+    TL = Elaborated.getNamedTypeLoc().getUnqualifiedLoc();
+#endif
+  return TL;
+}
+
+/// The range "std::deque" (qualifier included) in a spelled deque type.
+std::optional<CharSourceRange> templateNameRange(TypeLoc Spelled) {
+  TypeLoc Outer = Spelled.getUnqualifiedLoc();
+  TypeLoc Named = namedTypeLoc(Spelled);
+  SourceLocation NameLoc;
+  if (auto Spec = Named.getAs<TemplateSpecializationTypeLoc>())
+    NameLoc = Spec.getTemplateNameLoc();
+  else if (auto Deduced = Named.getAs<DeducedTemplateSpecializationTypeLoc>())
+    NameLoc = Deduced.getTemplateNameLoc();
+  else
+    return std::nullopt;
+  SourceLocation Begin = Outer.getBeginLoc();
+  if (Begin.isInvalid() || Begin.isMacroID() || NameLoc.isMacroID())
+    return std::nullopt;
+  return CharSourceRange::getTokenRange(Begin, NameLoc);
+}
+
+} // namespace
+
+DequeAsArrayCheck::DequeAsArrayCheck(StringRef Name, ClangTidyContext *Ctx)
+    : ClangTidyCheck(Name, Ctx),
+      DequeLikeClasses(utils::options::parseStringList(
+          Options.get("DequeLikeClasses", DefaultDequeLikeClasses))),
+      TargetStlOption(Options.get("TargetSTL", "auto").str()),
+      StackAdaptors(Options.get("StackAdaptors", true)),
+      Inserter(Options.getLocalOrGlobal("IncludeStyle",
+                                        utils::IncludeSorter::IS_LLVM),
+               areDiagsSelfContained()) {
+  if (TargetStlOption != "auto") {
+    TargetStl = parseStlFlavor(TargetStlOption);
+    if (!TargetStl) {
+      configurationDiag("invalid value '%0' for %1.TargetSTL; expected "
+                        "'auto', 'libstdc++', 'libc++' or 'msvc'")
+          << TargetStlOption << Name;
+    }
+  }
+}
+
+DequeAsArrayCheck::~DequeAsArrayCheck() = default;
+
+void DequeAsArrayCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "DequeLikeClasses",
+                utils::options::serializeStringList(DequeLikeClasses));
+  Options.store(Opts, "TargetSTL", TargetStlOption);
+  Options.store(Opts, "StackAdaptors", StackAdaptors);
+  Options.store(Opts, "IncludeStyle", Inserter.getStyle());
+}
+
+void DequeAsArrayCheck::registerPPCallbacks(const SourceManager &SM,
+                                            Preprocessor *Pp,
+                                            Preprocessor *ModuleExpanderPP) {
+  PP = Pp;
+  Inserter.registerPreprocessor(Pp);
+}
+
+void DequeAsArrayCheck::registerMatchers(MatchFinder *Finder) {
+  std::vector<StringRef> DequeNames = {"::std::deque"};
+  for (StringRef Name : DequeLikeClasses)
+    DequeNames.push_back(Name);
+  auto DequeDecl = classTemplateSpecializationDecl(hasAnyName(DequeNames));
+  auto StackDecl = classTemplateSpecializationDecl(
+      hasName("::std::stack"),
+      hasTemplateArgument(1, refersToType(hasUnqualifiedDesugaredType(
+                                 recordType(hasDeclaration(DequeDecl))))));
+  auto ContainerDecl =
+      StackAdaptors ? cxxRecordDecl(anyOf(DequeDecl, StackDecl))
+                    : cxxRecordDecl(DequeDecl);
+  auto ContainerType = qualType(hasUnqualifiedDesugaredType(
+      recordType(hasDeclaration(ContainerDecl))));
+
+  Finder->addMatcher(
+      varDecl(hasType(ContainerType), unless(parmVarDecl())).bind("decl"),
+      this);
+  Finder->addMatcher(fieldDecl(hasType(ContainerType)).bind("decl"), this);
+  Finder->addMatcher(
+      declRefExpr(to(varDecl(hasType(ContainerType)))).bind("ref"), this);
+  Finder->addMatcher(
+      memberExpr(member(fieldDecl(hasType(ContainerType)))).bind("ref"), this);
+  Finder->addMatcher(
+      typeLoc(loc(typedefType(hasDeclaration(
+                  typedefNameDecl(hasType(ContainerType)).bind("alias")))))
+          .bind("aliasUse"),
+      this);
+}
+
+void DequeAsArrayCheck::check(const MatchFinder::MatchResult &Result) {
+  Context = Result.Context;
+  if (const auto *Decl = Result.Nodes.getNodeAs<ValueDecl>("decl")) {
+    auto &Slot = Candidates[Decl];
+    if (!Slot) {
+      Slot = std::make_unique<Candidate>();
+      Slot->Decl = Decl;
+    }
+    return;
+  }
+  if (const auto *Ref = Result.Nodes.getNodeAs<Expr>("ref")) {
+    if (const ValueDecl *Decl = referencedContainer(Ref))
+      References[Decl].push_back(Ref);
+    return;
+  }
+  if (const auto *Alias = Result.Nodes.getNodeAs<TypedefNameDecl>("alias")) {
+    if (const auto *Use = Result.Nodes.getNodeAs<TypeLoc>("aliasUse"))
+      AliasUses[Alias->getCanonicalDecl()].push_back(Use->getBeginLoc());
+  }
+}
+
+/// Decides whether the candidate is convertible, and how.
+void DequeAsArrayCheck::analyze(Candidate &C) {
+  ASTContext &Ctx = *Context;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const ValueDecl *D = C.Decl;
+  auto Silence = [&](StringRef Why) {
+    if (C.Silence.empty())
+      C.Silence = Why.str();
+  };
+  auto NoFix = [&](SourceLocation Loc, std::string Why) {
+    if (C.NoFixReason.empty()) {
+      C.NoFixReason = std::move(Why);
+      C.NoFixLoc = Loc;
+    }
+  };
+
+  // Where the declaration is: user code, written by hand, not in a template.
+  SourceLocation Loc = D->getLocation();
+  if (Loc.isInvalid() || SM.isInSystemHeader(SM.getExpansionLoc(Loc)))
+    return Silence("system header");
+  if (Loc.isMacroID() || D->getBeginLoc().isMacroID())
+    return Silence("macro");
+  if (D->getDeclContext()->isDependentContext() || D->isTemplated())
+    return Silence("template");
+  if (const auto *Var = dyn_cast<VarDecl>(D)) {
+    if (Var->isStaticDataMember() || isTemplateInstantiation(
+                                         Var->getTemplateSpecializationKind()))
+      return Silence("static member or instantiated");
+    if (const auto *F = dyn_cast<FunctionDecl>(Var->getDeclContext());
+        F && F->isTemplateInstantiation())
+      return Silence("in an instantiation");
+    if (!Var->isLocalVarDeclOrParm() && Var->isExternallyVisible())
+      return Silence("global visible to other translation units");
+  }
+  if (const auto *Field = dyn_cast<FieldDecl>(D)) {
+    const auto *Record = dyn_cast<CXXRecordDecl>(Field->getParent());
+    if (!Record || Record->isUnion() ||
+        isa<ClassTemplateSpecializationDecl>(Record) ||
+        Record->isDependentContext() ||
+        Record->getTemplateInstantiationPattern())
+      return Silence("member of a template or union");
+    if (!seesAllCodeUsingField(Field, Ctx))
+      return Silence("not all code that can use the member is visible");
+  }
+
+  // What it holds.
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      D->getType()->getAsCXXRecordDecl());
+  if (!Spec || Spec->getTemplateArgs().size() < 1)
+    return Silence("not a specialization");
+  C.Kind = Spec->getName() == "stack" ? ContainerKind::Stack
+                                      : ContainerKind::Deque;
+  C.Element = Spec->getTemplateArgs()[0].getAsType();
+  if (C.Element.isNull() || C.Element->isDependentType())
+    return Silence("dependent element");
+  if (C.Element->isBooleanType())
+    return Silence("bool elements: std::vector<bool> is a different beast");
+
+  // What every use does with it.
+  std::vector<const ContainerUse *> Growth;
+  for (const Expr *Ref : References.lookup(D))
+    C.Uses.push_back(classifyContainerUse(Ref, Ctx));
+  for (const ContainerUse &Use : C.Uses) {
+    switch (Use.Kind) {
+    case UseKind::Call: {
+      StringRef M = Use.Method;
+      const auto *Call = dyn_cast<CallExpr>(Use.Site);
+      if (C.Kind == ContainerKind::Stack) {
+        if (!isStackMethod(M))
+          return Silence("stack member " + M.str());
+        break;
+      }
+      if (M == "pop_front" && Call) {
+        // The rotate idiom: c.push_back(std::move(c.front())); c.pop_front();
+        C.Rotations.push_back(Call);
+        break;
+      }
+      if (isFrontOperation(M))
+        return Silence("front operation");
+      if ((M == "insert" || M == "emplace") && Call && Call->getNumArgs() > 0 &&
+          isa<CXXMemberCallExpr>(Call) &&
+          isEndOf(cast<CXXMemberCallExpr>(Call)->getArg(0), D))
+        break;
+      if (M == "erase" && Call && Call->getNumArgs() == 2 &&
+          isEndOf(Call->getArg(1), D))
+        break;
+      if (!isArrayLikeDequeMethod(M))
+        return Silence("member " + M.str());
+      break;
+    }
+    case UseKind::Subscript:
+      if (C.Kind == ContainerKind::Stack)
+        return Silence("stack subscript");
+      break;
+    case UseKind::RangeFor:
+      if (C.Kind == ContainerKind::Stack)
+        return Silence("stack iteration");
+      break;
+    case UseKind::Copied:
+    case UseKind::PassedToTemplate:
+      break;
+    case UseKind::PassedToFixedType:
+      NoFix(Use.Site->getBeginLoc(),
+            "'" + D->getNameAsString() + "' is passed to '" +
+                Use.Callee->getNameAsString() +
+                "', whose parameter names the container type; change it too");
+      break;
+    case UseKind::Linked:
+      if (!Use.Other)
+        return Silence("linked to an expression");
+      break;
+    case UseKind::Unknown:
+      return Silence(Use.Why);
+    }
+    if (mayReallocate(Use))
+      Growth.push_back(&Use);
+  }
+
+  // Rotations must be exactly "c.push_back(c.front()); c.pop_front();".
+  for (const Stmt *Pop : C.Rotations) {
+    DynTypedNodeList Parents = Ctx.getParents(*Pop);
+    const Stmt *Statement = Pop;
+    const CompoundStmt *Block = nullptr;
+    while (!Parents.empty()) {
+      if ((Block = Parents[0].get<CompoundStmt>()))
+        break;
+      const auto *S = Parents[0].get<Stmt>();
+      if (!S || !isa<Expr>(S))
+        break;
+      Statement = S;
+      Parents = Ctx.getParents(*S);
+    }
+    const Stmt *Previous = nullptr;
+    if (Block)
+      for (const Stmt *S : Block->body()) {
+        if (S == Statement)
+          break;
+        Previous = S;
+      }
+    bool IsRotation = false;
+    if (const auto *Push = dyn_cast_or_null<CXXMemberCallExpr>(
+            isa_and_nonnull<Expr>(Previous) ? cast<Expr>(Previous)->IgnoreImplicit()
+                                             : nullptr)) {
+      if (Push->getMethodDecl() && isAppend(Push->getMethodDecl()->getName()) &&
+          referencedContainer(Push->getImplicitObjectArgument()) == D &&
+          Push->getNumArgs() == 1) {
+        const Expr *Arg = Push->getArg(0)->IgnoreImplicit();
+        if (const auto *Move = dyn_cast<CallExpr>(Arg);
+            Move && Move->getNumArgs() == 1 && Move->getDirectCallee() &&
+            Move->getDirectCallee()->getName() == "move")
+          Arg = Move->getArg(0)->IgnoreImplicit();
+        const auto *Front = dyn_cast<CXXMemberCallExpr>(Arg->IgnoreParenImpCasts());
+        IsRotation = Front && Front->getMethodDecl() &&
+                     Front->getMethodDecl()->getName() == "front" &&
+                     referencedContainer(Front->getImplicitObjectArgument()) == D;
+      }
+    }
+    if (!IsRotation)
+      return Silence("front operation");
+  }
+
+  // References into elements that outlive growth: a vector would move them.
+  const auto *Owner = isa<FieldDecl>(D)
+                          ? dyn_cast<CXXRecordDecl>(D->getDeclContext())
+                          : nullptr;
+  for (const ContainerUse &Use : C.Uses) {
+    llvm::SmallVector<ElementRef, 2> Kept;
+    bool IsIterator = false;
+    if (yieldsElement(Use, IsIterator))
+      Kept.push_back(traceElementRef(cast<Expr>(Use.Site), IsIterator, Ctx));
+    else if (Use.Kind == UseKind::RangeFor)
+      Kept = traceRangeForElementRefs(cast<CXXForRangeStmt>(Use.Site), Ctx);
+    for (const ElementRef &Ref : Kept)
+      if (isKeptAcrossGrowth(Ref, Use.Function, Growth, Owner, Ctx))
+        NoFix(Ref.KeptAt->getBeginLoc(),
+              "a reference to an element is kept here while the container "
+              "can still grow; a std::vector would invalidate it");
+  }
+
+  if (!isMoveInsertable(C.Element))
+    NoFix(D->getLocation(),
+          "'" + C.Element.getAsString(Ctx.getPrintingPolicy()) +
+              "' can be neither moved nor copied, which a std::vector needs "
+              "when it grows");
+
+  // The spelled type the fix-it rewrites.
+  TypeLoc TL;
+  if (const auto *DD = dyn_cast<DeclaratorDecl>(D);
+      DD && DD->getTypeSourceInfo())
+    TL = DD->getTypeSourceInfo()->getTypeLoc();
+  if (TL && TL.getType()->getContainedAutoType()) {
+    const auto *Var = dyn_cast<VarDecl>(D);
+    const Expr *Init = Var && Var->getInit() ? Var->getInit()->IgnoreImplicit()
+                                             : nullptr;
+    TL = TypeLoc();
+    if (const auto *Temp = dyn_cast_or_null<CXXTemporaryObjectExpr>(Init))
+      TL = Temp->getTypeSourceInfo()->getTypeLoc();
+    else if (const auto *Cast = dyn_cast_or_null<CXXFunctionalCastExpr>(Init))
+      TL = Cast->getTypeInfoAsWritten()->getTypeLoc();
+  }
+  if (TL) {
+    TypeLoc Named = namedTypeLoc(TL);
+    if (auto AliasLoc = Named.getAs<TypedefTypeLoc>()) {
+      C.Alias = AliasLoc.getTypePtr()->getDecl()->getCanonicalDecl();
+      C.Spelled = C.Alias->getTypeSourceInfo()->getTypeLoc();
+    } else {
+      C.Spelled = TL;
+    }
+  }
+  if (!C.Spelled || !templateNameRange(C.Spelled))
+    NoFix(D->getLocation(), "the type is not spelled where a fix-it can "
+                            "change it");
+  if (C.Kind == ContainerKind::Stack) {
+    auto Spec = namedTypeLoc(C.Spelled).getAs<TemplateSpecializationTypeLoc>();
+    if (!Spec || Spec.getNumArgs() != 1)
+      NoFix(D->getLocation(), "the stack's container type is written out");
+  }
+
+  // A fill loop: one unconditional append per iteration, count known.
+  if (C.Kind != ContainerKind::Deque)
+    return;
+  const ContainerUse *Fill = nullptr;
+  for (const ContainerUse *G : Growth) {
+    const Stmt *Loop = G->Kind == UseKind::Call && isAppend(G->Method)
+                           ? enclosingLoop(G->Site, Ctx)
+                           : nullptr;
+    if (!Loop || Fill)
+      return; // growth outside a loop, or more than one growth site
+    Fill = G;
+  }
+  if (!Fill)
+    return;
+  const Stmt *Loop = enclosingLoop(Fill->Site, Ctx);
+  const Stmt *Body = isa<ForStmt>(Loop) ? cast<ForStmt>(Loop)->getBody()
+                     : isa<CXXForRangeStmt>(Loop)
+                         ? cast<CXXForRangeStmt>(Loop)->getBody()
+                         : nullptr;
+  // The append must be a statement of the loop body itself.
+  const Stmt *Statement = Fill->Site;
+  for (DynTypedNodeList P = Ctx.getParents(*Statement);
+       !P.empty() && P[0].get<Expr>(); P = Ctx.getParents(*Statement))
+    Statement = P[0].get<Expr>();
+  bool Direct = Body == Statement;
+  if (const auto *Block = dyn_cast_or_null<CompoundStmt>(Body))
+    Direct |= llvm::is_contained(Block->body(), Statement);
+  if (!Direct)
+    return;
+  C.FillCount = computeTripCount(Loop, Ctx);
+  if (!C.FillCount)
+    return;
+  C.FillLoop = Loop;
+
+  // reserve() goes right before the loop, which must sit in a block, and the
+  // container expression must mean the same object there.
+  DynTypedNodeList LoopParents = Ctx.getParents(*Loop);
+  const Expr *Object = Fill->Ref;
+  bool ObjectInvariant = isa<DeclRefExpr>(Object);
+  if (const auto *Member = dyn_cast<MemberExpr>(Object))
+    ObjectInvariant = isa<CXXThisExpr>(Member->getBase()->IgnoreImpCasts());
+  if (LoopParents.empty() || !LoopParents[0].get<CompoundStmt>() ||
+      Loop->getBeginLoc().isMacroID() || !ObjectInvariant)
+    return;
+  bool MaybeFilled = !isa<VarDecl>(D) || !cast<VarDecl>(D)->hasLocalStorage();
+  if (const auto *Var = dyn_cast<VarDecl>(D)) {
+    const auto *Init = dyn_cast_or_null<CXXConstructExpr>(
+        Var->getInit() ? Var->getInit()->IgnoreImplicit() : nullptr);
+    MaybeFilled |= Var->getInit() && (!Init || Init->getNumArgs() != 0);
+  }
+  for (const ContainerUse &Use : C.Uses)
+    MaybeFilled |= SM.isBeforeInTranslationUnit(Use.Ref->getBeginLoc(),
+                                                Loop->getBeginLoc());
+  std::string Name = sourceText(Object->getSourceRange(), Ctx);
+  std::string Count = C.FillCount->Spelling;
+  if (MaybeFilled)
+    Count = Name + ".size() + " +
+            (isSimpleOperand(Count) ? Count : "(" + Count + ")");
+  unsigned Column = SM.getSpellingColumnNumber(Loop->getBeginLoc());
+  C.ReserveText = Name + ".reserve(" + Count + ");\n" +
+                  std::string(Column > 0 ? Column - 1 : 0, ' ');
+}
+
+void DequeAsArrayCheck::onEndOfTranslationUnit() {
+  if (!Context)
+    return;
+  for (auto &Entry : Candidates)
+    analyze(*Entry.second);
+
+  // Containers linked by swap, assignment or comparison change together.
+  llvm::EquivalenceClasses<const ValueDecl *> Groups;
+  for (auto &Entry : Candidates) {
+    Groups.insert(Entry.first);
+    for (const ContainerUse &Use : Entry.second->Uses)
+      if (Use.Kind == UseKind::Linked && Use.Other)
+        Groups.unionSets(Entry.first, Use.Other);
+  }
+  for (auto &Entry : Candidates) {
+    Candidate &C = *Entry.second;
+    if (!C.Silence.empty())
+      continue;
+    for (auto It = Groups.findLeader(C.Decl); It != Groups.member_end(); ++It) {
+      auto Peer = Candidates.find(*It);
+      if (Peer == Candidates.end() || !Peer->second->Silence.empty() ||
+          Peer->second->Kind != C.Kind) {
+        C.Silence = "linked to a container that must stay";
+        break;
+      }
+      if (C.NoFixReason.empty() && !Peer->second->NoFixReason.empty()) {
+        C.NoFixReason = "'" + (*It)->getNameAsString() +
+                        "' must change with it, and cannot";
+        C.NoFixLoc = (*It)->getLocation();
+      }
+    }
+  }
+
+  // One spelled type can serve several declarations: an alias, or
+  // declarators in one declaration ("std::deque<int> a, b;"). Rewriting it
+  // changes them all, so it is rewritten only when all of them convert.
+  const SourceManager &SM = Context->getSourceManager();
+  auto Fixable = [&](const ValueDecl *D) {
+    auto It = Candidates.find(D);
+    return It != Candidates.end() && It->second->Silence.empty() &&
+           It->second->NoFixReason.empty();
+  };
+  for (auto &Entry : Candidates) {
+    Candidate &C = *Entry.second;
+    if (!C.Silence.empty() || !C.NoFixReason.empty())
+      continue;
+    std::string Blocker;
+    if (C.Alias) {
+      bool AllConvert = SM.isInMainFile(SM.getExpansionLoc(C.Alias->getLocation()));
+      for (SourceLocation Use : AliasUses.lookup(C.Alias)) {
+        bool Known = false;
+        for (auto &Other : Candidates) {
+          const auto *DD = dyn_cast<DeclaratorDecl>(Other.first);
+          if (DD && DD->getTypeSourceInfo() &&
+              DD->getTypeSourceInfo()->getTypeLoc().getBeginLoc() == Use)
+            Known = Fixable(Other.first);
+        }
+        AllConvert &= Known;
+      }
+      if (!AllConvert) {
+        C.NoFixReason = "the type alias '" + C.Alias->getNameAsString() +
+                        "' is also used where it must stay as it is";
+        C.NoFixLoc = C.Alias->getLocation();
+      }
+      continue;
+    }
+    const auto *DD = dyn_cast<DeclaratorDecl>(C.Decl);
+    if (!DD)
+      continue;
+    for (const Decl *Sibling : DD->getDeclContext()->decls()) {
+      const auto *Other = dyn_cast<DeclaratorDecl>(Sibling);
+      if (Other && Other != DD &&
+          Other->getTypeSpecStartLoc() == DD->getTypeSpecStartLoc() &&
+          !Fixable(Other)) {
+        C.NoFixReason = "'" + Other->getNameAsString() +
+                        "' is declared with the same type and must stay as "
+                        "it is; declare it separately";
+        C.NoFixLoc = Other->getLocation();
+        break;
+      }
+    }
+  }
+
+  // Each spelled type is rewritten once, by its first declaration.
+  llvm::DenseSet<SourceLocation> Rewritten;
+  for (auto &Entry : Candidates) {
+    Candidate &C = *Entry.second;
+    if (!C.Silence.empty())
+      continue;
+    if (C.Spelled && C.NoFixReason.empty() &&
+        !Rewritten.insert(C.Spelled.getBeginLoc()).second)
+      C.Spelled = TypeLoc();
+    diagnose(C);
+  }
+  Candidates.clear();
+  References.clear();
+  AliasUses.clear();
+}
+
+void DequeAsArrayCheck::diagnose(Candidate &C) {
+  ASTContext &Ctx = *Context;
+  const SourceManager &SM = Ctx.getSourceManager();
+  StlFlavor Stl = TargetStl ? *TargetStl : (PP ? detectStl(*PP) : StlFlavor::Unknown);
+  std::string Element = C.Element.getAsString(Ctx.getPrintingPolicy());
+  std::optional<DequeBlockFacts> Facts;
+  if (!C.Element->isIncompleteType())
+    Facts = dequeBlockFacts(Stl, Ctx.getTypeSizeInChars(C.Element).getQuantity());
+  bool CanFix = C.NoFixReason.empty() && C.Rotations.empty();
+
+  auto AddFixes = [&](DiagnosticBuilder &Diag) {
+    if (!CanFix || !C.Spelled)
+      return;
+    if (C.Kind == ContainerKind::Deque) {
+      Diag << FixItHint::CreateReplacement(*templateNameRange(C.Spelled),
+                                           "std::vector");
+      if (!C.ReserveText.empty())
+        Diag << FixItHint::CreateInsertion(C.FillLoop->getBeginLoc(),
+                                           C.ReserveText);
+    } else {
+      auto Spec = namedTypeLoc(C.Spelled).getAs<TemplateSpecializationTypeLoc>();
+      std::string Arg = sourceText(Spec.getArgLoc(0).getSourceRange(), Ctx);
+      Diag << FixItHint::CreateInsertion(Spec.getRAngleLoc(),
+                                         ", std::vector<" + Arg + ">");
+    }
+    Diag << Inserter.createIncludeInsertion(
+        SM.getFileID(SM.getExpansionLoc(C.Spelled.getBeginLoc())), "<vector>");
+  };
+
+  const std::string Name = C.Decl->getNameAsString();
+  if (C.Kind == ContainerKind::Stack) {
+    auto Diag = diag(C.Decl->getLocation(),
+                     "'%0' is a std::stack over a std::deque; over a "
+                     "std::vector it makes fewer allocations")
+                << Name;
+    AddFixes(Diag);
+  } else if (!C.Rotations.empty()) {
+    diag(C.Decl->getLocation(),
+         "'%0' is a std::deque used as a rotating buffer; a std::vector with "
+         "std::rotate holds its elements in one allocation")
+        << Name;
+    for (const Stmt *Pop : C.Rotations)
+      diag(Pop->getBeginLoc(),
+           "this moves the front element to the back; with a std::vector, "
+           "std::rotate(%0.begin(), %0.begin() + 1, %0.end()) does the same",
+           DiagnosticIDs::Note)
+          << Name;
+  } else if (Facts && C.FillCount && C.FillCount->Value) {
+    auto Diag = diag(C.Decl->getLocation(),
+                     "'%0' is a std::deque used only at its back; a "
+                     "std::vector with reserve() makes 1 allocation instead "
+                     "of about %1")
+                << Name
+                << std::to_string(
+                       dequeBlockAllocations(*Facts, *C.FillCount->Value));
+    AddFixes(Diag);
+  } else {
+    auto Diag = diag(C.Decl->getLocation(),
+                     "'%0' is a std::deque used only at its back; a "
+                     "std::vector holds its elements in one allocation")
+                << Name;
+    AddFixes(Diag);
+  }
+
+  // What it costs, with this library's numbers.
+  if (Facts && C.Kind == ContainerKind::Stack && Stl == StlFlavor::LibStdCxx) {
+    diag(C.Decl->getLocation(),
+         "on libstdc++ an empty std::deque already allocates a 64-byte map "
+         "and a %0-byte block; a std::vector allocates nothing until the "
+         "first push",
+         DiagnosticIDs::Note)
+        << std::to_string(Facts->BlockBytes);
+  } else if (Facts) {
+    diag(C.Decl->getLocation(),
+         "on %0, std::deque<%1> allocates one %2-byte block per %3 %plural{1:"
+         "element|:elements}4",
+         DiagnosticIDs::Note)
+        << stlDisplayName(Stl) << Element << std::to_string(Facts->BlockBytes)
+        << std::to_string(Facts->ElementsPerBlock)
+        << static_cast<unsigned>(Facts->ElementsPerBlock);
+  }
+  if (C.FillLoop && Facts && CanFix) {
+    if (C.FillCount->Value)
+      diag(C.FillLoop->getBeginLoc(),
+           "this loop appends %0 elements: about %1 block allocations in a "
+           "std::deque, 1 in a std::vector after reserve()",
+           DiagnosticIDs::Note)
+          << std::to_string(*C.FillCount->Value)
+          << std::to_string(dequeBlockAllocations(*Facts, *C.FillCount->Value));
+    else
+      diag(C.FillLoop->getBeginLoc(),
+           "this loop appends '%0' elements: one block allocation per %1 in a "
+           "std::deque, 1 allocation in a std::vector after reserve()",
+           DiagnosticIDs::Note)
+          << C.FillCount->Spelling << std::to_string(Facts->ElementsPerBlock);
+  }
+  if (!C.NoFixReason.empty())
+    diag(C.NoFixLoc, "no fix-it: %0", DiagnosticIDs::Note) << C.NoFixReason;
+}
+
+} // namespace clang::tidy::alloc

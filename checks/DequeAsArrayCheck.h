@@ -4,18 +4,52 @@
 #define ALLOC_TIDY_CHECKS_DEQUEASARRAYCHECK_H
 
 #include "clang-tidy/ClangTidyCheck.h"
+#include "clang-tidy/utils/IncludeInserter.h"
+#include "lib/analysis/StlFacts.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
+#include <optional>
+#include <string>
+#include <vector>
 
 namespace clang::tidy::alloc {
 
-/// Finds std::deque (and std::stack over a deque) used as a plain array.
-/// For the user-facing documentation see:
+/// Finds std::deque variables and members used only at their back (and
+/// std::stack over a deque), which a std::vector serves with fewer
+/// allocations. For the user-facing documentation see:
 /// docs/checks/alloc-deque-as-array.md
 class DequeAsArrayCheck : public ClangTidyCheck {
 public:
-  DequeAsArrayCheck(StringRef Name, ClangTidyContext *Context)
-      : ClangTidyCheck(Name, Context) {}
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override {}
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override {}
+  DequeAsArrayCheck(StringRef Name, ClangTidyContext *Context);
+  ~DequeAsArrayCheck() override;
+  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
+    return LangOpts.CPlusPlus;
+  }
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *ModuleExpanderPP) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override;
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+
+private:
+  struct Candidate;
+  void analyze(Candidate &C);
+  void diagnose(Candidate &C);
+
+  std::vector<StringRef> DequeLikeClasses;
+  std::string TargetStlOption;
+  std::optional<alloc_tidy::StlFlavor> TargetStl;
+  bool StackAdaptors;
+  utils::IncludeInserter Inserter;
+
+  Preprocessor *PP = nullptr;
+  ASTContext *Context = nullptr;
+  llvm::MapVector<const ValueDecl *, std::unique_ptr<Candidate>> Candidates;
+  llvm::DenseMap<const ValueDecl *, std::vector<const Expr *>> References;
+  /// Every place a type alias of a deque or stack is named.
+  llvm::DenseMap<const TypedefNameDecl *, std::vector<SourceLocation>>
+      AliasUses;
 };
 
 } // namespace clang::tidy::alloc

@@ -1,1 +1,85 @@
-// placeholder
+//===--- StlFacts.cpp -----------------------------------------------------===//
+
+#include "lib/analysis/StlFacts.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/StringSwitch.h"
+
+namespace alloc_tidy {
+
+StlFlavor detectStl(clang::Preprocessor &PP) {
+  // Each library defines its own version macro in its configuration header,
+  // which every standard header includes.
+  if (PP.isMacroDefined("_LIBCPP_VERSION"))
+    return StlFlavor::LibCxx;
+  if (PP.isMacroDefined("__GLIBCXX__"))
+    return StlFlavor::LibStdCxx;
+  if (PP.isMacroDefined("_MSVC_STL_VERSION") || PP.isMacroDefined("_CPPLIB_VER"))
+    return StlFlavor::Msvc;
+  return StlFlavor::Unknown;
+}
+
+std::optional<StlFlavor> parseStlFlavor(llvm::StringRef Name) {
+  return llvm::StringSwitch<std::optional<StlFlavor>>(Name)
+      .Case("libstdc++", StlFlavor::LibStdCxx)
+      .Case("libc++", StlFlavor::LibCxx)
+      .Case("msvc", StlFlavor::Msvc)
+      .Default(std::nullopt);
+}
+
+llvm::StringRef stlDisplayName(StlFlavor Flavor) {
+  switch (Flavor) {
+  case StlFlavor::LibStdCxx:
+    return "libstdc++";
+  case StlFlavor::LibCxx:
+    return "libc++";
+  case StlFlavor::Msvc:
+    return "the MSVC STL";
+  case StlFlavor::Unknown:
+    break;
+  }
+  return "this standard library";
+}
+
+std::optional<DequeBlockFacts> dequeBlockFacts(StlFlavor Flavor,
+                                               uint64_t ElementSize) {
+  if (ElementSize == 0)
+    ElementSize = 1;
+  uint64_t PerBlock = 0;
+  uint64_t WhenEmpty = 0;
+  switch (Flavor) {
+  case StlFlavor::LibStdCxx:
+    // bits/stl_deque.h, __deque_buf_size: 512-byte nodes, at least one
+    // element; the map and one node exist from construction on.
+    PerBlock = ElementSize < 512 ? 512 / ElementSize : 1;
+    WhenEmpty = 1;
+    break;
+  case StlFlavor::LibCxx:
+    // <deque>, __deque_block_size: 4096 bytes for small elements, else 16.
+    PerBlock = ElementSize < 256 ? 4096 / ElementSize : 16;
+    break;
+  case StlFlavor::Msvc:
+    // <deque>, _Block_size: 16 bytes per block, so any element over 8 bytes
+    // sits alone in its own block.
+    PerBlock = ElementSize <= 1   ? 16
+               : ElementSize <= 2 ? 8
+               : ElementSize <= 4 ? 4
+               : ElementSize <= 8 ? 2
+                                  : 1;
+    break;
+  case StlFlavor::Unknown:
+    return std::nullopt;
+  }
+  return DequeBlockFacts{PerBlock, PerBlock * ElementSize, WhenEmpty};
+}
+
+uint64_t dequeBlockAllocations(const DequeBlockFacts &Facts, uint64_t Count) {
+  uint64_t Needed = (Count + Facts.ElementsPerBlock - 1) / Facts.ElementsPerBlock;
+  if (Facts.BlocksWhenEmpty) {
+    // libstdc++ allocates the next node when the current one becomes full,
+    // so it always holds one node beyond the elements.
+    Needed = Count / Facts.ElementsPerBlock + 1;
+  }
+  return Needed;
+}
+
+} // namespace alloc_tidy

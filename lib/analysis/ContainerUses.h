@@ -1,0 +1,138 @@
+//===--- ContainerUses.h - what code does with a container ------*- C++ -*-===//
+//
+// Questions the alloc-* checks ask about one container variable or data
+// member: what does each reference to it do (call which member, pass it
+// where, link it to which other container), does a reference or pointer to
+// one of its elements outlive a point where it grows, and does this
+// translation unit see all the code that can touch a data member?
+//
+// Nothing here knows about diagnostics; the checks turn answers into them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ALLOC_TIDY_LIB_ANALYSIS_CONTAINERUSES_H
+#define ALLOC_TIDY_LIB_ANALYSIS_CONTAINERUSES_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/ArrayRef.h"
+#include <string>
+
+namespace alloc_tidy {
+
+enum class UseKind {
+  /// A member function call, or the free std::begin/end/size/... form of one;
+  /// ContainerUse::Method names it.
+  Call,
+  /// c[i].
+  Subscript,
+  /// for (x : c).
+  RangeFor,
+  /// Copied into something whose type follows the container's (a lambda
+  /// capture).
+  Copied,
+  /// An argument to a parameter whose type is deduced from the argument
+  /// (a template parameter taken by value or by const reference).
+  PassedToTemplate,
+  /// A const reference or by-value argument to a parameter whose type names
+  /// the container type; changing the container means changing the callee.
+  PassedToFixedType,
+  /// Swapped with, assigned to or from, compared with, or copied into
+  /// another container: both must keep the same type. Other names it.
+  Linked,
+  /// Anything the analysis does not follow (address taken, bound to a
+  /// reference, non-const reference argument, returned, unevaluated, ...).
+  Unknown,
+};
+
+struct ContainerUse {
+  UseKind Kind = UseKind::Unknown;
+  /// The DeclRefExpr or MemberExpr that names the container.
+  const clang::Expr *Ref = nullptr;
+  /// The expression that uses it: the call, subscript or argument; for
+  /// RangeFor, the loop statement.
+  const clang::Stmt *Site = nullptr;
+  /// For Call: the member function's name ("push_back").
+  std::string Method;
+  /// For Linked: the other container.
+  const clang::ValueDecl *Other = nullptr;
+  /// For PassedToFixedType: the callee.
+  const clang::FunctionDecl *Callee = nullptr;
+  /// The function whose body holds the use (null at namespace scope).
+  const clang::FunctionDecl *Function = nullptr;
+  /// For Unknown: a short phrase saying what the use is.
+  std::string Why;
+};
+
+/// Classifies one reference (a DeclRefExpr or MemberExpr) to a container.
+ContainerUse classifyContainerUse(const clang::Expr *Ref,
+                                  clang::ASTContext &Ctx);
+
+/// The declaration a container reference names: the VarDecl or FieldDecl
+/// of a DeclRefExpr or MemberExpr, else null.
+const clang::ValueDecl *referencedContainer(const clang::Expr *E);
+
+/// Where a reference, pointer or iterator into an element ends up.
+enum class ElementRefFate {
+  /// Used within the full-expression (read, written, copied out).
+  Temporary,
+  /// Stored in a local variable (Holder).
+  LocalVariable,
+  /// Stored where it outlives the function: a member, a global, another
+  /// container, returned by reference or pointer, or passed as a pointer.
+  Escapes,
+};
+
+struct ElementRef {
+  ElementRefFate Fate = ElementRefFate::Temporary;
+  const clang::VarDecl *Holder = nullptr;
+  /// Where the reference is kept.
+  const clang::Stmt *KeptAt = nullptr;
+};
+
+/// Follows the result of \p Access (c[i], c.back(), c.begin(), ...), which
+/// yields a reference or iterator into an element, to where it is kept.
+/// \p YieldsIterator says whether Access yields an iterator: iterators held
+/// in local variables are not reported, since deque growth invalidates them
+/// as well.
+ElementRef traceElementRef(const clang::Expr *Access, bool YieldsIterator,
+                           clang::ASTContext &Ctx);
+
+/// The places a range-for loop's reference variable ends up, one for each
+/// use of it in the body that keeps it.
+llvm::SmallVector<ElementRef, 2>
+traceRangeForElementRefs(const clang::CXXForRangeStmt *Loop,
+                         clang::ASTContext &Ctx);
+
+/// Whether an element reference kept as \p Kept (by code in \p Function) can
+/// still be alive when one of \p Growth (calls that may reallocate the
+/// container) runs. Growth in constructors of \p Owner is taken to happen
+/// before any other member function hands out references.
+bool isKeptAcrossGrowth(const ElementRef &Kept,
+                        const clang::FunctionDecl *Function,
+                        llvm::ArrayRef<const ContainerUse *> Growth,
+                        const clang::CXXRecordDecl *Owner,
+                        clang::ASTContext &Ctx);
+
+/// Whether this translation unit sees every piece of code that can name
+/// \p Field: true for a record defined in the main file, and for a private
+/// member (or protected member of a final class) of a record whose member
+/// functions and friend functions are all defined here and which has no
+/// friend classes.
+bool seesAllCodeUsingField(const clang::FieldDecl *Field,
+                           clang::ASTContext &Ctx);
+
+/// The function (or lambda body's function) that holds \p S, or null.
+const clang::FunctionDecl *enclosingFunction(const clang::Stmt *S,
+                                             clang::ASTContext &Ctx);
+
+/// The innermost loop statement holding \p S within \p Function's body.
+const clang::Stmt *enclosingLoop(const clang::Stmt *S, clang::ASTContext &Ctx);
+
+/// Whether \p Type can be moved or copied into new storage, which a vector
+/// needs when it grows.
+bool isMoveInsertable(clang::QualType Type);
+
+} // namespace alloc_tidy
+
+#endif

@@ -1,0 +1,52 @@
+//===--- StlFacts.h - what each standard library allocates ------*- C++ -*-===//
+//
+// The allocation behaviour that alloc-* checks quote in their notes differs
+// between standard libraries; these are the facts, taken from each library's
+// headers, and the detection of which library a translation unit uses.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ALLOC_TIDY_LIB_ANALYSIS_STLFACTS_H
+#define ALLOC_TIDY_LIB_ANALYSIS_STLFACTS_H
+
+#include "llvm/ADT/StringRef.h"
+#include <cstdint>
+#include <optional>
+
+namespace clang {
+class Preprocessor;
+} // namespace clang
+
+namespace alloc_tidy {
+
+enum class StlFlavor { Unknown, LibStdCxx, LibCxx, Msvc };
+
+/// The library whose configuration macro the translation unit defines.
+StlFlavor detectStl(clang::Preprocessor &PP);
+
+/// Parses an option value: "libstdc++", "libc++" or "msvc"; "auto" and
+/// anything else give std::nullopt (the caller reports unknown values).
+std::optional<StlFlavor> parseStlFlavor(llvm::StringRef Name);
+
+/// The name users know the library by ("libstdc++", "libc++", "MSVC STL").
+llvm::StringRef stlDisplayName(StlFlavor Flavor);
+
+/// How a std::deque<T> stores its elements in one library.
+struct DequeBlockFacts {
+  uint64_t ElementsPerBlock;
+  uint64_t BlockBytes;
+  /// Blocks allocated by an empty, default-constructed deque.
+  uint64_t BlocksWhenEmpty;
+};
+
+/// Block facts for an element of \p ElementSize bytes; nullopt for Unknown.
+std::optional<DequeBlockFacts> dequeBlockFacts(StlFlavor Flavor,
+                                               uint64_t ElementSize);
+
+/// Block allocations a deque makes while \p Count elements are appended to
+/// it from empty (the block map comes on top).
+uint64_t dequeBlockAllocations(const DequeBlockFacts &Facts, uint64_t Count);
+
+} // namespace alloc_tidy
+
+#endif

@@ -1,0 +1,40 @@
+//===--- TripCount.h - how many times a loop runs ---------------*- C++ -*-===//
+//
+// Answers "how many iterations will this loop make, as an expression that can
+// be evaluated just before it?" for counted for-loops and range-for loops.
+// Used to place reserve(n) in front of a loop that fills a container.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ALLOC_TIDY_LIB_ANALYSIS_TRIPCOUNT_H
+#define ALLOC_TIDY_LIB_ANALYSIS_TRIPCOUNT_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Stmt.h"
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace alloc_tidy {
+
+struct TripCount {
+  /// Source text of the count, valid just before the loop and free of side
+  /// effects; already clamped at zero when it could be negative.
+  std::string Spelling;
+  /// The count when it is a constant.
+  std::optional<uint64_t> Value;
+};
+
+/// The trip count of \p Loop (a ForStmt or CXXForRangeStmt), or nullopt when
+/// it cannot be computed before the loop: unknown shape, a bound or counter
+/// that the body changes, a range the body modifies, or an early exit
+/// (break, return, goto, throw, co_return) out of the loop.
+std::optional<TripCount> computeTripCount(const clang::Stmt *Loop,
+                                          clang::ASTContext &Ctx);
+
+/// True when \p Loop's body has a statement that leaves the loop early.
+bool loopMayExitEarly(const clang::Stmt *Loop);
+
+} // namespace alloc_tidy
+
+#endif
