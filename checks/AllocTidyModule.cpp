@@ -18,7 +18,9 @@ public:
 };
 
 // Runs when the plugin is loaded and when a front end links the module in.
+// NOLINTBEGIN(bugprone-throwing-static-initialization): the registry idiom
 static ClangTidyModuleRegistry::Add<AllocTidyModule>
     Registration("alloc-module", "Checks for allocation-heavy C++.");
+// NOLINTEND(bugprone-throwing-static-initialization)
 
 } // namespace clang::tidy::alloc

@@ -185,7 +185,8 @@ DequeAsArrayCheck::DequeAsArrayCheck(StringRef Name, ClangTidyContext *Ctx)
     TargetStl = parseStlFlavor(TargetStlOption);
     if (!TargetStl) {
       configurationDiag("invalid value '%0' for %1.TargetSTL; expected "
-                        "'auto', 'libstdc++', 'libc++' or 'msvc'")
+                        "'auto', 'libstdc++', 'libc++' or 'msvc'",
+                        DiagnosticIDs::Error)
           << TargetStlOption << Name;
     }
   }
@@ -300,7 +301,7 @@ void DequeAsArrayCheck::analyze(Candidate &C) {
         Record->isDependentContext() ||
         Record->getTemplateInstantiationPattern())
       return Silence("member of a template or union");
-    if (!seesAllCodeUsingField(Field, Ctx))
+    if (!seesAllCodeUsingMember(Field, Ctx))
       return Silence("not all code that can use the member is visible");
   }
 
@@ -383,7 +384,8 @@ void DequeAsArrayCheck::analyze(Candidate &C) {
     const Stmt *Statement = Pop;
     const CompoundStmt *Block = nullptr;
     while (!Parents.empty()) {
-      if ((Block = Parents[0].get<CompoundStmt>()))
+      Block = Parents[0].get<CompoundStmt>();
+      if (Block)
         break;
       const auto *S = Parents[0].get<Stmt>();
       if (!S || !isa<Expr>(S))
@@ -471,10 +473,19 @@ void DequeAsArrayCheck::analyze(Candidate &C) {
   if (!C.Spelled || !templateNameRange(C.Spelled))
     NoFix(D->getLocation(), "the type is not spelled where a fix-it can "
                             "change it");
+  if (C.Kind == ContainerKind::Deque && C.Spelled) {
+    auto Spec = namedTypeLoc(C.Spelled).getAs<TemplateSpecializationTypeLoc>();
+    if (Spec && Spec.getNumArgs() > 2)
+      NoFix(D->getLocation(), "std::vector takes only the element type and "
+                              "an allocator");
+  }
   if (C.Kind == ContainerKind::Stack) {
     auto Spec = namedTypeLoc(C.Spelled).getAs<TemplateSpecializationTypeLoc>();
-    if (!Spec || Spec.getNumArgs() != 1)
-      NoFix(D->getLocation(), "the stack's container type is written out");
+    // A container written out is a choice the user made.
+    if (Spec && Spec.getNumArgs() != 1)
+      return Silence("container chosen explicitly");
+    if (!Spec)
+      NoFix(D->getLocation(), "the stack's type is not spelled here");
   }
 
   // A fill loop: one unconditional append per iteration, count known.
@@ -521,14 +532,27 @@ void DequeAsArrayCheck::analyze(Candidate &C) {
   if (LoopParents.empty() || !LoopParents[0].get<CompoundStmt>() ||
       Loop->getBeginLoc().isMacroID() || !ObjectInvariant)
     return;
-  bool MaybeFilled = !isa<VarDecl>(D) || !cast<VarDecl>(D)->hasLocalStorage();
-  if (const auto *Var = dyn_cast<VarDecl>(D)) {
-    const auto *Init = dyn_cast_or_null<CXXConstructExpr>(
-        Var->getInit() ? Var->getInit()->IgnoreImplicit() : nullptr);
-    MaybeFilled |= Var->getInit() && (!Init || Init->getNumArgs() != 0);
+  // Empty at the loop: a local or a member in its constructor, constructed
+  // without elements and not used before the loop in this function.
+  auto ConstructsEmpty = [](const Expr *Init) {
+    const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(
+        Init ? Init->IgnoreImplicit() : nullptr);
+    return !Init || (Construct && Construct->getNumArgs() == 0);
+  };
+  bool MaybeFilled = true;
+  if (const auto *Var = dyn_cast<VarDecl>(D))
+    MaybeFilled = !Var->hasLocalStorage() || !ConstructsEmpty(Var->getInit());
+  if (const auto *Field = dyn_cast<FieldDecl>(D)) {
+    const auto *Ctor = dyn_cast_or_null<CXXConstructorDecl>(Fill->Function);
+    MaybeFilled = !Ctor || Field->hasInClassInitializer();
+    if (Ctor)
+      for (const CXXCtorInitializer *Init : Ctor->inits())
+        if (Init->getMember() == Field)
+          MaybeFilled |= !ConstructsEmpty(Init->getInit());
   }
   for (const ContainerUse &Use : C.Uses)
-    MaybeFilled |= SM.isBeforeInTranslationUnit(Use.Ref->getBeginLoc(),
+    MaybeFilled |= Use.Function == Fill->Function &&
+                   SM.isBeforeInTranslationUnit(Use.Ref->getBeginLoc(),
                                                 Loop->getBeginLoc());
   std::string Name = sourceText(Object->getSourceRange(), Ctx);
   std::string Count = C.FillCount->Spelling;
@@ -541,8 +565,14 @@ void DequeAsArrayCheck::analyze(Candidate &C) {
 }
 
 void DequeAsArrayCheck::onEndOfTranslationUnit() {
-  if (!Context)
+  // The verdict rests on seeing every use; code with errors has lost some
+  // (an invalid 'd.push_front(' is dropped from the AST), so say nothing.
+  if (!Context || Context->getDiagnostics().hasUncompilableErrorOccurred()) {
+    Candidates.clear();
+    References.clear();
+    AliasUses.clear();
     return;
+  }
   for (auto &Entry : Candidates)
     analyze(*Entry.second);
 
@@ -586,9 +616,18 @@ void DequeAsArrayCheck::onEndOfTranslationUnit() {
     Candidate &C = *Entry.second;
     if (!C.Silence.empty() || !C.NoFixReason.empty())
       continue;
-    std::string Blocker;
     if (C.Alias) {
-      bool AllConvert = SM.isInMainFile(SM.getExpansionLoc(C.Alias->getLocation()));
+      // Other translation units can name an alias in a header, unless it is
+      // a private member of a class whose code is all here.
+      if (!SM.isInMainFile(SM.getExpansionLoc(C.Alias->getLocation())) &&
+          !seesAllCodeUsingMember(C.Alias, *Context)) {
+        C.NoFixReason = "the type alias '" + C.Alias->getNameAsString() +
+                        "' is declared where other translation units can "
+                        "use it";
+        C.NoFixLoc = C.Alias->getLocation();
+        continue;
+      }
+      bool AllConvert = true;
       for (SourceLocation Use : AliasUses.lookup(C.Alias)) {
         bool Known = false;
         for (auto &Other : Candidates) {
@@ -680,12 +719,6 @@ void DequeAsArrayCheck::diagnose(Candidate &C) {
          "'%0' is a std::deque used as a rotating buffer; a std::vector with "
          "std::rotate holds its elements in one allocation")
         << Name;
-    for (const Stmt *Pop : C.Rotations)
-      diag(Pop->getBeginLoc(),
-           "this moves the front element to the back; with a std::vector, "
-           "std::rotate(%0.begin(), %0.begin() + 1, %0.end()) does the same",
-           DiagnosticIDs::Note)
-          << Name;
   } else if (Facts && C.FillCount && C.FillCount->Value) {
     auto Diag = diag(C.Decl->getLocation(),
                      "'%0' is a std::deque used only at its back; a "
@@ -720,7 +753,13 @@ void DequeAsArrayCheck::diagnose(Candidate &C) {
         << std::to_string(Facts->ElementsPerBlock)
         << static_cast<unsigned>(Facts->ElementsPerBlock);
   }
-  if (C.FillLoop && Facts && CanFix) {
+  for (const Stmt *Pop : C.Rotations)
+    diag(Pop->getBeginLoc(),
+         "this moves the front element to the back; with a std::vector, "
+         "std::rotate(%0.begin(), %0.begin() + 1, %0.end()) does the same",
+         DiagnosticIDs::Note)
+        << Name;
+  if (C.FillLoop && C.FillCount && Facts && CanFix) {
     if (C.FillCount->Value)
       diag(C.FillLoop->getBeginLoc(),
            "this loop appends %0 elements: about %1 block allocations in a "

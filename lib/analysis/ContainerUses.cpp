@@ -63,6 +63,20 @@ const Expr *stripTransparent(const Expr *E) {
   }
 }
 
+/// The constructor initializer whose expression is \p E. The parent map
+/// names either the initializer or, for some, the constructor itself.
+const CXXCtorInitializer *initializerOf(const Expr *E,
+                                        const DynTypedNode &Parent) {
+  if (const auto *Init = Parent.get<CXXCtorInitializer>())
+    return Init;
+  if (const auto *Ctor = Parent.get<CXXConstructorDecl>())
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      if (Init->getInit() && stripTransparent(Init->getInit()) ==
+                                 stripTransparent(E))
+        return Init;
+  return nullptr;
+}
+
 bool isInStdNamespace(const Decl *D) {
   const DeclContext *DC = D->getDeclContext();
   while (DC && !DC->isTranslationUnit()) {
@@ -107,8 +121,23 @@ ContainerUse classifyArgument(ContainerUse Use, const FunctionDecl *Callee,
     return unknown(Use, "passed by non-const reference to '" +
                             Callee->getNameAsString() + "'");
   Use.Callee = Callee;
-  Use.Kind = Written->isDependentType() ? UseKind::PassedToTemplate
-                                        : UseKind::PassedToFixedType;
+  if (!Written->isDependentType()) {
+    Use.Kind = UseKind::PassedToFixedType;
+    return Use;
+  }
+  // Deduced from the argument only when the parameter is one of the
+  // function template's own parameters; a member of a class template
+  // (std::vector<std::deque<int>>::push_back) has its type fixed by the
+  // class.
+  const FunctionTemplateDecl *Template = Callee->getPrimaryTemplate();
+  const auto *Parm = Written.getNonReferenceType()
+                         .getUnqualifiedType()
+                         ->getAs<TemplateTypeParmType>();
+  if (!Template || !Parm ||
+      Parm->getDepth() != Template->getTemplateParameters()->getDepth())
+    return unknown(Use, "passed to '" + Callee->getNameAsString() +
+                            "', whose parameter type is fixed by its class");
+  Use.Kind = UseKind::PassedToTemplate;
   return Use;
 }
 
@@ -230,7 +259,8 @@ ContainerUse classifyContainerUse(const Expr *Ref, ASTContext &Ctx) {
     case OO_Greater:
     case OO_GreaterEqual:
     case OO_Spaceship:
-      if ((Use.Other = referencedContainer(Peer))) {
+      Use.Other = referencedContainer(Peer);
+      if (Use.Other) {
         Use.Kind = UseKind::Linked;
         return Use;
       }
@@ -293,7 +323,7 @@ ContainerUse classifyContainerUse(const Expr *Ref, ASTContext &Ctx) {
       Use.Other = Var;
       return Use;
     }
-    if (const auto *Init = Holder.get<CXXCtorInitializer>();
+    if (const auto *Init = initializerOf(Construct, Holder);
         Init && Init->getMember()) {
       Use.Kind = UseKind::Linked;
       Use.Other = Init->getMember();
@@ -351,6 +381,23 @@ ElementRef traceElementRef(const Expr *Access, bool YieldsIterator,
       Cur = Member;
       IsIterator = false;
       continue;
+    }
+    if (const auto *Cond =
+            dyn_cast_or_null<AbstractConditionalOperator>(ParentExpr)) {
+      // c ? d.front() : d.back() is still a reference into d.
+      if (Cond->getCond() == Child || !Cond->isGLValue())
+        return Result;
+      Cur = Cond;
+      continue;
+    }
+    if (const auto *Init = initializerOf(Cur, Parent)) {
+      // S() : First(d[0]), Last(&d.back()) {} keeps it in a member.
+      const FieldDecl *Member = Init->getMember();
+      QualType T = Member ? Member->getType() : QualType();
+      if (!T.isNull() &&
+          (T->isReferenceType() || T->isPointerType() || IsIterator))
+        return {ElementRefFate::Escapes, nullptr, Cur};
+      return Result;
     }
     if (const auto *Op = dyn_cast_or_null<UnaryOperator>(ParentExpr)) {
       if (Op->getOpcode() == UO_AddrOf || Op->getOpcode() == UO_Deref ||
@@ -421,17 +468,17 @@ ElementRef traceElementRef(const Expr *Access, bool YieldsIterator,
       // Algorithms take iterators by value and drop them; a pointer handed to
       // anything, or a std::ref, may be stored.
       if ((ByPointer && !IsIterator) || IsRefWrapper)
-        return {ElementRefFate::Escapes, nullptr, Call};
+        return {ElementRefFate::Escapes, nullptr, Cur};
       return Result;
     }
-    if (const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(ParentExpr)) {
+    if (isa_and_nonnull<CXXConstructExpr>(ParentExpr)) {
       if (Cur->getType()->isPointerType())
-        return {ElementRefFate::Escapes, nullptr, Construct};
+        return {ElementRefFate::Escapes, nullptr, Cur};
       return Result;
     }
     if (const auto *List = dyn_cast_or_null<InitListExpr>(ParentExpr)) {
       if (Cur->getType()->isPointerType() || !List->getType()->isRecordType())
-        return {ElementRefFate::Escapes, nullptr, List};
+        return {ElementRefFate::Escapes, nullptr, Cur};
       return Result;
     }
     return Result;
@@ -568,14 +615,14 @@ bool isKeptAcrossGrowth(const ElementRef &Kept, const FunctionDecl *Function,
   return Owner && Scope && callsOwnerAfter(Scope, Kept.KeptAt, Ctx);
 }
 
-bool seesAllCodeUsingField(const FieldDecl *Field, ASTContext &Ctx) {
-  const auto *Record = dyn_cast<CXXRecordDecl>(Field->getParent());
+bool seesAllCodeUsingMember(const NamedDecl *Member, ASTContext &Ctx) {
+  const auto *Record = dyn_cast<CXXRecordDecl>(Member->getDeclContext());
   if (!Record)
     return false;
   const SourceManager &SM = Ctx.getSourceManager();
   if (SM.isInMainFile(SM.getExpansionLoc(Record->getLocation())))
     return true;
-  AccessSpecifier Access = Field->getAccess();
+  AccessSpecifier Access = Member->getAccess();
   if (Access == AS_public ||
       (Access == AS_protected && !Record->hasAttr<FinalAttr>()))
     return false;

@@ -28,7 +28,8 @@ StlFlavor detectStl(clang::Preprocessor &PP);
 /// anything else give std::nullopt (the caller reports unknown values).
 std::optional<StlFlavor> parseStlFlavor(llvm::StringRef Name);
 
-/// The name users know the library by ("libstdc++", "libc++", "MSVC STL").
+/// The name users know the library by, ready for a sentence: "libstdc++",
+/// "libc++", "the MSVC STL".
 llvm::StringRef stlDisplayName(StlFlavor Flavor);
 
 /// How a std::deque<T> stores its elements in one library.

@@ -125,13 +125,23 @@ bool isWrittenIn(const VarDecl *Var, const Stmt *Body, ASTContext &Ctx) {
           const FunctionDecl *Callee = Call->getDirectCallee();
           if (!Callee)
             return true;
-          for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+          // A member operator's object is its first argument: written unless
+          // the operator is const; the other arguments shift by one.
+          unsigned Shift = 0;
+          if (const auto *Method = dyn_cast<CXXMethodDecl>(Callee);
+              Method && isa<CXXOperatorCallExpr>(Call)) {
+            if (Call->getArg(0) == Child)
+              return !Method->isConst();
+            Shift = 1;
+          }
+          for (unsigned I = Shift; I < Call->getNumArgs(); ++I) {
             if (Call->getArg(I) != Child)
               continue;
-            if (I >= Callee->getNumParams())
+            unsigned Index = I - Shift;
+            if (Index >= Callee->getNumParams())
               return false; // C varargs copy
-            QualType Param = Callee->getParamDecl(I)->getType();
-            if (forwardsFromStd(Callee, I))
+            QualType Param = Callee->getParamDecl(Index)->getType();
+            if (forwardsFromStd(Callee, Index))
               return false;
             return (Param->isReferenceType() &&
                     !Param.getNonReferenceType().isConstQualified()) ||
@@ -223,9 +233,10 @@ bool isLoopInvariant(const Expr *E, const Stmt *Body, ASTContext &Ctx) {
   return false;
 }
 
-std::optional<uint64_t> constantOf(const Expr *E, ASTContext &Ctx) {
+std::optional<int64_t> constantOf(const Expr *E, ASTContext &Ctx) {
   if (auto V = E->getIntegerConstantExpr(Ctx))
-    return V->isNegative() ? 0 : V->getLimitedValue();
+    if (V->getSignificantBits() <= 64)
+      return V->getExtValue();
   return std::nullopt;
 }
 
@@ -233,35 +244,59 @@ bool isUnsigned(const Expr *E) {
   return E->IgnoreParenImpCasts()->getType()->isUnsignedIntegerType();
 }
 
-/// "B - A" with the usual simplifications, clamped at zero when the
-/// difference could be negative.
-std::string difference(const Expr *Hi, const Expr *Lo, int64_t Extra,
+/// Operands that are cheap and safe to write twice: names, members,
+/// literals and argument-less const member calls such as v.size().
+bool isRepeatable(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (isa<DeclRefExpr, IntegerLiteral>(E))
+    return true;
+  if (const auto *Member = dyn_cast<MemberExpr>(E))
+    return isRepeatable(Member->getBase());
+  if (isa<CXXThisExpr>(E))
+    return true;
+  if (const auto *Call = dyn_cast<CXXMemberCallExpr>(E))
+    return Call->getNumArgs() == 0 && Call->getMethodDecl() &&
+           Call->getMethodDecl()->isConst() &&
+           isRepeatable(Call->getImplicitObjectArgument());
+  if (const auto *Bin = dyn_cast<BinaryOperator>(E))
+    return (Bin->isAdditiveOp() || Bin->isMultiplicativeOp()) &&
+           isRepeatable(Bin->getLHS()) && isRepeatable(Bin->getRHS());
+  return false;
+}
+
+/// The source text of \p E, in parentheses unless it is a single operand.
+std::string operandText(const Expr *E, ASTContext &Ctx) {
+  std::string Text = textOf(E, Ctx);
+  const Expr *Bare = E->IgnoreParenImpCasts();
+  if (isa<DeclRefExpr, IntegerLiteral, MemberExpr, CallExpr, ParenExpr>(Bare))
+    return Text;
+  return "(" + Text + ")";
+}
+
+/// The number of values in [Lo, Hi) (or [Lo, Hi] when Inclusive), spelled
+/// so that it is never negative and never wraps for unsigned operands:
+/// "n", "n > 0 ? n : 0" or "hi > lo ? hi - lo : 0". Empty when an operand
+/// would have to be written twice and is not cheap to repeat.
+std::string difference(const Expr *Hi, const Expr *Lo, bool Inclusive,
                        ASTContext &Ctx) {
-  std::string HiText = textOf(Hi, Ctx);
-  std::optional<uint64_t> LoValue = constantOf(Lo, Ctx);
-  std::string Diff;
-  if (LoValue && *LoValue == 0 && Extra == 0)
-    Diff = HiText;
-  else {
-    Diff = HiText;
-    if (!LoValue || *LoValue != 0)
-      Diff += " - " + textOf(Lo, Ctx);
-    if (Extra)
-      Diff += " + " + std::to_string(Extra);
+  std::string HiText = operandText(Hi, Ctx);
+  std::optional<int64_t> LoValue = constantOf(Lo, Ctx);
+  if (LoValue && *LoValue == 0) {
+    // Counted from 0: an unsigned bound is the count itself (plus one when
+    // inclusive); a signed one may be negative.
+    std::string Count = Inclusive ? HiText + " + 1" : textOf(Hi, Ctx);
+    if (isUnsigned(Hi))
+      return Count;
+    if (!isRepeatable(Hi))
+      return "";
+    return HiText + (Inclusive ? " >= 0 ? " : " > 0 ? ") + Count + " : 0";
   }
-  // An unsigned bound starting from 0 cannot go below zero; anything else
-  // could, and reserve() of a negative number is a huge allocation.
-  bool CannotBeNegative =
-      isUnsigned(Hi) && LoValue && *LoValue == 0 && Extra >= 0;
-  if (CannotBeNegative)
-    return Diff;
-  bool Simple = isa<DeclRefExpr, MemberExpr, IntegerLiteral>(
-      Hi->IgnoreParenImpCasts());
-  if (!Simple)
+  if (!isRepeatable(Hi) || !isRepeatable(Lo))
     return "";
-  if (Diff == HiText)
-    return HiText + " > 0 ? " + HiText + " : 0";
-  return "(" + Diff + ") > 0 ? (" + Diff + ") : 0";
+  std::string LoText = operandText(Lo, Ctx);
+  std::string Count = HiText + " - " + LoText + (Inclusive ? " + 1" : "");
+  return HiText + (Inclusive ? " >= " : " > ") + LoText + " ? " + Count +
+         " : 0";
 }
 
 std::optional<TripCount> forTripCount(const ForStmt *For, ASTContext &Ctx) {
@@ -275,8 +310,10 @@ std::optional<TripCount> forTripCount(const ForStmt *For, ASTContext &Ctx) {
     return std::nullopt;
   const Expr *Start = Counter->getInit()->IgnoreParenImpCasts();
 
+  if (!For->getCond())
+    return std::nullopt;
   const auto *Cond =
-      dyn_cast_or_null<BinaryOperator>(For->getCond()->IgnoreParenImpCasts());
+      dyn_cast<BinaryOperator>(For->getCond()->IgnoreParenImpCasts());
   if (!Cond || !Cond->isComparisonOp())
     return std::nullopt;
   BinaryOperatorKind Op = Cond->getOpcode();
@@ -298,8 +335,8 @@ std::optional<TripCount> forTripCount(const ForStmt *For, ASTContext &Ctx) {
       return std::nullopt;
     Step = U->isIncrementOp() ? 1 : U->isDecrementOp() ? -1 : 0;
   } else if (const auto *C = dyn_cast_or_null<CompoundAssignOperator>(Inc)) {
-    std::optional<uint64_t> Amount = constantOf(C->getRHS(), Ctx);
-    if (refVar(C->getLHS()) != Counter || !Amount || *Amount == 0)
+    std::optional<int64_t> Amount = constantOf(C->getRHS(), Ctx);
+    if (refVar(C->getLHS()) != Counter || !Amount || *Amount <= 0)
       return std::nullopt;
     if (C->getOpcode() == BO_AddAssign)
       Step = static_cast<int64_t>(*Amount);
@@ -314,9 +351,9 @@ std::optional<TripCount> forTripCount(const ForStmt *For, ASTContext &Ctx) {
       !isLoopInvariant(Bound, Body, Ctx) || !isLoopInvariant(Start, Body, Ctx))
     return std::nullopt;
 
-  // Normalise to counting up from Lo to Hi (exclusive) by |Step|.
+  // Normalise to counting up from Lo to Hi by |Step|.
   const Expr *Lo = Start, *Hi = Bound;
-  int64_t Inclusive = 0;
+  bool Inclusive = false;
   switch (Op) {
   case BO_LT:
   case BO_NE:
@@ -326,7 +363,7 @@ std::optional<TripCount> forTripCount(const ForStmt *For, ASTContext &Ctx) {
   case BO_LE:
     if (Step < 0)
       return std::nullopt;
-    Inclusive = 1;
+    Inclusive = true;
     break;
   case BO_GT:
     if (Step > 0)
@@ -337,7 +374,7 @@ std::optional<TripCount> forTripCount(const ForStmt *For, ASTContext &Ctx) {
     if (Step > 0)
       return std::nullopt;
     std::swap(Lo, Hi);
-    Inclusive = 1;
+    Inclusive = true;
     break;
   default:
     return std::nullopt;
@@ -348,13 +385,14 @@ std::optional<TripCount> forTripCount(const ForStmt *For, ASTContext &Ctx) {
     return std::nullopt;
 
   TripCount Result;
-  std::optional<uint64_t> HiValue = constantOf(Hi, Ctx);
-  std::optional<uint64_t> LoValue = constantOf(Lo, Ctx);
+  std::optional<int64_t> HiValue = constantOf(Hi, Ctx);
+  std::optional<int64_t> LoValue = constantOf(Lo, Ctx);
   if (HiValue && LoValue) {
-    uint64_t Span = *HiValue + Inclusive > *LoValue
-                        ? *HiValue + Inclusive - *LoValue
-                        : 0;
-    Result.Value = (Span + Stride - 1) / Stride;
+    // Widened so that extreme bounds cannot overflow.
+    __int128 Span = static_cast<__int128>(*HiValue) - *LoValue + Inclusive;
+    Result.Value = Span > 0 ? static_cast<uint64_t>((Span + Stride - 1) /
+                                                    Stride)
+                            : 0;
     Result.Spelling = std::to_string(*Result.Value);
     return Result;
   }

@@ -8,5 +8,5 @@ int *p = 0;
 int x = ;
 
 // RUNNER: check_alloc_tidy: error: front end plugin reported errors: the input does not compile or the command is wrong (exit status 1)
-// RUNNER-NEXT: command: {{.*}}clang-tidy --load={{.*}}libAllocTidyModule.so {{.*}}fail-input-does-not-compile.cpp.tmp.cpp -fix --quiet '--checks=-*,modernize-use-nullptr' '--config={}' -- -std=c++17 -I{{.*}}
+// RUNNER-NEXT: command: {{.*}}clang-tidy --load={{.*}}libAllocTidyModule.so {{.*}}fail-input-does-not-compile.cpp.tmp.cpp -fix --quiet '--checks=-*,modernize-use-nullptr' '--config={}' '--header-filter=^$' -- -std=c++17 -I{{.*}}
 // RUNNER: fail-input-does-not-compile.cpp.tmp.cpp:8:9: error: expected expression [clang-diagnostic-error]

@@ -7,10 +7,41 @@
 
 #include "clang-tidy/tool/ClangTidyMain.h"
 #include "tools/ResourceDir.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/raw_ostream.h"
 #include <string>
 #include <vector>
 
+/// The directory given with -p, or empty.
+static std::string buildPathArgument(int Argc, const char **Argv) {
+  for (int I = 1; I < Argc; ++I) {
+    llvm::StringRef Arg = Argv[I];
+    if (Arg == "--")
+      break;
+    if ((Arg == "-p" || Arg == "--p") && I + 1 < Argc)
+      return Argv[I + 1];
+    if (Arg.consume_front("-p=") || Arg.consume_front("--p="))
+      return Arg.str();
+  }
+  return "";
+}
+
 int main(int Argc, const char **Argv) {
+  // Stock clang-tidy reports a missing compile database and then runs the
+  // files "without flags", exiting 0: in CI that is a silent wrong answer.
+  if (std::string BuildPath = buildPathArgument(Argc, Argv);
+      !BuildPath.empty()) {
+    std::string Error;
+    if (!clang::tooling::CompilationDatabase::autoDetectFromDirectory(BuildPath,
+                                                                      Error)) {
+      llvm::errs() << "alloc-tidy: error: no compilation database "
+                      "(compile_commands.json) in '"
+                   << BuildPath
+                   << "' or its parents; generate one, e.g. with cmake "
+                      "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON\n";
+      return 1;
+    }
+  }
   std::string Dir = alloc_tidy::fallbackResourceDir(
       Argv[0], reinterpret_cast<void *>(&main), ALLOC_TIDY_RESOURCE_DIR);
   if (Dir.empty() || alloc_tidy::mentionsResourceDir(Argc, Argv))

@@ -1,0 +1,863 @@
+//===--- ContainerUsesTest.cpp - what code does with a container ----------===//
+
+#include "lib/analysis/ContainerUses.h"
+#include "AnalysisTestUtils.h"
+#include "clang/AST/StmtCXX.h"
+#include "gtest/gtest.h"
+
+using namespace clang;
+
+namespace alloc_tidy {
+namespace {
+
+const char *const Preamble = "#include <deque>\n"
+                             "#include <vector>\n"
+                             "#include <utility>\n";
+
+const char *kindName(UseKind Kind) {
+  switch (Kind) {
+  case UseKind::Call:
+    return "Call";
+  case UseKind::Subscript:
+    return "Subscript";
+  case UseKind::RangeFor:
+    return "RangeFor";
+  case UseKind::Copied:
+    return "Copied";
+  case UseKind::PassedToTemplate:
+    return "PassedToTemplate";
+  case UseKind::PassedToFixedType:
+    return "PassedToFixedType";
+  case UseKind::Linked:
+    return "Linked";
+  case UseKind::Unknown:
+    return "Unknown";
+  }
+  return "?";
+}
+
+const char *fateName(ElementRefFate Fate) {
+  switch (Fate) {
+  case ElementRefFate::Temporary:
+    return "Temporary";
+  case ElementRefFate::LocalVariable:
+    return "LocalVariable";
+  case ElementRefFate::Escapes:
+    return "Escapes";
+  }
+  return "?";
+}
+
+} // namespace
+
+// Readable failure messages.
+void PrintTo(UseKind Kind, std::ostream *OS) { *OS << kindName(Kind); }
+void PrintTo(ElementRefFate Fate, std::ostream *OS) { *OS << fateName(Fate); }
+
+namespace {
+
+class ContainerUsesTest : public ::testing::Test {
+protected:
+  std::unique_ptr<ASTUnit> AST;
+
+  /// Parses the preamble plus \p Code; use with ASSERT_NO_FATAL_FAILURE.
+  void parse(llvm::StringRef Code, const test::VirtualFiles &Files = {}) {
+    AST = test::parseCode(std::string(Preamble) + Code.str(), {}, Files);
+    ASSERT_TRUE(AST != nullptr);
+    ASSERT_FALSE(test::hasErrors(*AST)) << Code.str();
+  }
+
+  ASTContext &ctx() { return AST->getASTContext(); }
+
+  /// The \p Index-th reference to the variable or member \p Name in the body
+  /// of \p Function.
+  const Expr *ref(llvm::StringRef Function, llvm::StringRef Name,
+                  unsigned Index = 0) {
+    std::vector<const Expr *> Refs =
+        test::findRefsByName(ctx(), Function, Name);
+    if (Index >= Refs.size()) {
+      ADD_FAILURE() << "no reference #" << Index << " to '" << Name.str()
+                    << "' in '" << Function.str() << "' (" << Refs.size()
+                    << " found)";
+      return nullptr;
+    }
+    return Refs[Index];
+  }
+
+  ContainerUse use(llvm::StringRef Function, llvm::StringRef Name,
+                   unsigned Index = 0) {
+    const Expr *Ref = ref(Function, Name, Index);
+    return Ref ? classifyContainerUse(Ref, ctx()) : ContainerUse();
+  }
+
+  /// The declaration of the parameter or local \p Name of \p Function.
+  const VarDecl *localVar(llvm::StringRef Function, llvm::StringRef Name) {
+    const Expr *Ref = ref(Function, Name);
+    const auto *DRE = dyn_cast_or_null<DeclRefExpr>(Ref);
+    return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  }
+
+  /// traceElementRef of the first call named \p Callee in \p Function.
+  ElementRef trace(llvm::StringRef Function, llvm::StringRef Callee,
+                   bool YieldsIterator = false) {
+    const CallExpr *Access = test::findCall(ctx(), Function, Callee);
+    if (!Access) {
+      ADD_FAILURE() << "no call to '" << Callee.str() << "' in '"
+                    << Function.str() << "'";
+      return ElementRef();
+    }
+    return traceElementRef(Access, YieldsIterator, ctx());
+  }
+
+  /// The uses of \p Name anywhere in the main file that may grow it
+  /// (push_back/emplace_back/insert/resize), classified.
+  std::vector<ContainerUse> growthOf(const ValueDecl *Container) {
+    std::vector<ContainerUse> Growth;
+    for (const Expr *Ref : test::findRefs(ctx(), Container)) {
+      ContainerUse Use = classifyContainerUse(Ref, ctx());
+      if (Use.Kind == UseKind::Call &&
+          (Use.Method == "push_back" || Use.Method == "emplace_back" ||
+           Use.Method == "push_front" || Use.Method == "insert" ||
+           Use.Method == "resize"))
+        Growth.push_back(Use);
+    }
+    return Growth;
+  }
+
+  bool keptAcrossGrowth(const ElementRef &Kept, llvm::StringRef Function,
+                        const ValueDecl *Container,
+                        const CXXRecordDecl *Owner = nullptr) {
+    std::vector<ContainerUse> Growth = growthOf(Container);
+    EXPECT_FALSE(Growth.empty()) << "no growth found";
+    std::vector<const ContainerUse *> Pointers;
+    for (const ContainerUse &G : Growth)
+      Pointers.push_back(&G);
+    return isKeptAcrossGrowth(Kept, test::findFunction(ctx(), Function),
+                              Pointers, Owner, ctx());
+  }
+};
+
+// --- classifyContainerUse ----------------------------------------------------
+
+TEST_F(ContainerUsesTest, MemberCall) {
+  ASSERT_NO_FATAL_FAILURE(parse("void f(std::deque<int> &d) {\n"
+                                "  d.push_back(1);\n"
+                                "}\n"));
+  ContainerUse Use = use("f", "d");
+  EXPECT_EQ(Use.Kind, UseKind::Call);
+  EXPECT_EQ(Use.Method, "push_back");
+  EXPECT_EQ(Use.Ref, ref("f", "d"));
+  EXPECT_EQ(Use.Site, test::findCall(ctx(), "f", "push_back"));
+  EXPECT_EQ(Use.Function, test::findFunction(ctx(), "f"));
+}
+
+TEST_F(ContainerUsesTest, OtherMemberCalls) {
+  ASSERT_NO_FATAL_FAILURE(parse("int f(std::deque<int> &d) {\n"
+                                "  d.emplace_back(1);\n"
+                                "  d.pop_front();\n"
+                                "  return (int)d.size() + d.back();\n"
+                                "}\n"));
+  const char *Methods[] = {"emplace_back", "pop_front", "size", "back"};
+  for (unsigned I = 0; I < 4; ++I) {
+    ContainerUse Use = use("f", "d", I);
+    EXPECT_EQ(Use.Kind, UseKind::Call) << Methods[I];
+    EXPECT_EQ(Use.Method, Methods[I]);
+  }
+}
+
+TEST_F(ContainerUsesTest, StdFreeFunctionIsACall) {
+  ASSERT_NO_FATAL_FAILURE(parse("#include <iterator>\n"
+                                "int f(std::deque<int> &d) {\n"
+                                "  return (int)std::size(d) + *std::begin(d);\n"
+                                "}\n"));
+  ContainerUse Size = use("f", "d", 0);
+  EXPECT_EQ(Size.Kind, UseKind::Call);
+  EXPECT_EQ(Size.Method, "size");
+  ContainerUse Begin = use("f", "d", 1);
+  EXPECT_EQ(Begin.Kind, UseKind::Call);
+  EXPECT_EQ(Begin.Method, "begin");
+}
+
+TEST_F(ContainerUsesTest, DataMemberCall) {
+  ASSERT_NO_FATAL_FAILURE(parse("struct Queue {\n"
+                                "  std::deque<int> items;\n"
+                                "  void add(int v) { items.push_back(v); }\n"
+                                "};\n"));
+  const Expr *Ref = ref("add", "items");
+  ASSERT_TRUE(Ref != nullptr);
+  EXPECT_TRUE(isa<MemberExpr>(Ref));
+  EXPECT_EQ(referencedContainer(Ref), test::findField(ctx(), "items"));
+  ContainerUse Use = classifyContainerUse(Ref, ctx());
+  EXPECT_EQ(Use.Kind, UseKind::Call);
+  EXPECT_EQ(Use.Method, "push_back");
+  EXPECT_EQ(Use.Function, test::findFunction(ctx(), "add"));
+}
+
+TEST_F(ContainerUsesTest, Subscript) {
+  ASSERT_NO_FATAL_FAILURE(parse("int f(std::deque<int> &d, int i) {\n"
+                                "  d[i] = 2;\n"
+                                "  return d[i + 1];\n"
+                                "}\n"));
+  for (unsigned I = 0; I < 2; ++I) {
+    ContainerUse Use = use("f", "d", I);
+    EXPECT_EQ(Use.Kind, UseKind::Subscript);
+    ASSERT_TRUE(Use.Site != nullptr);
+    const auto *Op = dyn_cast<CXXOperatorCallExpr>(Use.Site);
+    ASSERT_TRUE(Op != nullptr);
+    EXPECT_EQ(Op->getOperator(), OO_Subscript);
+  }
+}
+
+TEST_F(ContainerUsesTest, RangeFor) {
+  ASSERT_NO_FATAL_FAILURE(parse("int f(const std::deque<int> &d) {\n"
+                                "  int s = 0;\n"
+                                "  for (int x : d) s += x;\n"
+                                "  return s;\n"
+                                "}\n"));
+  ContainerUse Use = use("f", "d");
+  EXPECT_EQ(Use.Kind, UseKind::RangeFor);
+  EXPECT_EQ(Use.Site, test::findFirstRangeFor(ctx(), "f"));
+}
+
+TEST_F(ContainerUsesTest, MemberSwapLinksBothWays) {
+  ASSERT_NO_FATAL_FAILURE(parse("void f(std::deque<int> &d, std::deque<int> &e) {\n"
+                                "  d.swap(e);\n"
+                                "}\n"));
+  const VarDecl *D = localVar("f", "d");
+  const VarDecl *E = localVar("f", "e");
+  ASSERT_TRUE(D && E);
+  ContainerUse OfD = use("f", "d");
+  EXPECT_EQ(OfD.Kind, UseKind::Linked);
+  EXPECT_EQ(OfD.Other, E);
+  ContainerUse OfE = use("f", "e");
+  EXPECT_EQ(OfE.Kind, UseKind::Linked);
+  EXPECT_EQ(OfE.Other, D);
+}
+
+TEST_F(ContainerUsesTest, StdSwapLinksBothWays) {
+  ASSERT_NO_FATAL_FAILURE(parse("void f(std::deque<int> &d, std::deque<int> &e) {\n"
+                                "  std::swap(d, e);\n"
+                                "}\n"));
+  const VarDecl *D = localVar("f", "d");
+  const VarDecl *E = localVar("f", "e");
+  ASSERT_TRUE(D && E);
+  ContainerUse OfD = use("f", "d");
+  EXPECT_EQ(OfD.Kind, UseKind::Linked);
+  EXPECT_EQ(OfD.Other, E);
+  ContainerUse OfE = use("f", "e");
+  EXPECT_EQ(OfE.Kind, UseKind::Linked);
+  EXPECT_EQ(OfE.Other, D);
+}
+
+TEST_F(ContainerUsesTest, AssignCompareAndCopyLink) {
+  ASSERT_NO_FATAL_FAILURE(parse("bool f(std::deque<int> &d, std::deque<int> &e) {\n"
+                                "  d = e;\n"
+                                "  std::deque<int> copy = d;\n"
+                                "  return d == e;\n"
+                                "}\n"));
+  const VarDecl *E = localVar("f", "e");
+  ContainerUse Assign = use("f", "d", 0);
+  EXPECT_EQ(Assign.Kind, UseKind::Linked);
+  EXPECT_EQ(Assign.Other, E);
+  ContainerUse Copy = use("f", "d", 1);
+  EXPECT_EQ(Copy.Kind, UseKind::Linked);
+  EXPECT_EQ(Copy.Other, test::findVar(ctx(), "copy"));
+  ContainerUse Compare = use("f", "d", 2);
+  EXPECT_EQ(Compare.Kind, UseKind::Linked);
+  EXPECT_EQ(Compare.Other, E);
+}
+
+TEST_F(ContainerUsesTest, AssignFromBracedListIsAssign) {
+  ASSERT_NO_FATAL_FAILURE(parse("void f(std::deque<int> &d) {\n"
+                                "  d = {1, 2, 3};\n"
+                                "}\n"));
+  ContainerUse Use = use("f", "d");
+  EXPECT_EQ(Use.Kind, UseKind::Call);
+  EXPECT_EQ(Use.Method, "assign");
+}
+
+TEST_F(ContainerUsesTest, LambdaCaptureByCopy) {
+  ASSERT_NO_FATAL_FAILURE(parse("int f(std::deque<int> &d) {\n"
+                                "  auto g = [d] { return (int)d.size(); };\n"
+                                "  return g();\n"
+                                "}\n"));
+  ContainerUse Capture = use("f", "d", 0);
+  EXPECT_EQ(Capture.Kind, UseKind::Copied);
+}
+
+TEST_F(ContainerUsesTest, PassedToTemplate) {
+  ASSERT_NO_FATAL_FAILURE(parse("template <class C> int t(const C &c) {\n"
+                                "  return (int)c.size();\n"
+                                "}\n"
+                                "template <class C> int tv(C c) {\n"
+                                "  return (int)c.size();\n"
+                                "}\n"
+                                "int f(std::deque<int> &d) {\n"
+                                "  return t(d) + tv(d);\n"
+                                "}\n"));
+  ContainerUse ByRef = use("f", "d", 0);
+  EXPECT_EQ(ByRef.Kind, UseKind::PassedToTemplate);
+  ASSERT_TRUE(ByRef.Callee != nullptr);
+  EXPECT_EQ(ByRef.Callee->getName(), "t");
+  ContainerUse ByValue = use("f", "d", 1);
+  EXPECT_EQ(ByValue.Kind, UseKind::PassedToTemplate);
+  ASSERT_TRUE(ByValue.Callee != nullptr);
+  EXPECT_EQ(ByValue.Callee->getName(), "tv");
+}
+
+TEST_F(ContainerUsesTest, PassedToDeclaredOnlyTemplate) {
+  // The template's definition is in another translation unit.
+  ASSERT_NO_FATAL_FAILURE(parse("template <class C> int t(const C &c);\n"
+                                "int f(std::deque<int> &d) { return t(d); }\n"));
+  EXPECT_EQ(use("f", "d").Kind, UseKind::PassedToTemplate);
+}
+
+TEST_F(ContainerUsesTest, PassedToFixedType) {
+  ASSERT_NO_FATAL_FAILURE(parse("int g(const std::deque<int> &c);\n"
+                                "int gv(std::deque<int> c);\n"
+                                "int f(std::deque<int> &d) {\n"
+                                "  return g(d) + gv(d);\n"
+                                "}\n"));
+  ContainerUse ByRef = use("f", "d", 0);
+  EXPECT_EQ(ByRef.Kind, UseKind::PassedToFixedType);
+  ASSERT_TRUE(ByRef.Callee != nullptr);
+  EXPECT_EQ(ByRef.Callee->getName(), "g");
+  ContainerUse ByValue = use("f", "d", 1);
+  EXPECT_EQ(ByValue.Kind, UseKind::PassedToFixedType);
+  ASSERT_TRUE(ByValue.Callee != nullptr);
+  EXPECT_EQ(ByValue.Callee->getName(), "gv");
+}
+
+TEST_F(ContainerUsesTest, PassedByNonConstReferenceIsUnknown) {
+  ASSERT_NO_FATAL_FAILURE(parse("void h(std::deque<int> &c);\n"
+                                "void f(std::deque<int> &d) { h(d); }\n"));
+  ContainerUse Use = use("f", "d");
+  EXPECT_EQ(Use.Kind, UseKind::Unknown);
+  EXPECT_FALSE(Use.Why.empty());
+}
+
+TEST_F(ContainerUsesTest, PassedByPointerIsUnknown) {
+  ASSERT_NO_FATAL_FAILURE(parse("void hp(const std::deque<int> *c);\n"
+                                "void f(std::deque<int> &d) { hp(&d); }\n"));
+  EXPECT_EQ(use("f", "d").Kind, UseKind::Unknown);
+}
+
+TEST_F(ContainerUsesTest, AddressTakenIsUnknown) {
+  ASSERT_NO_FATAL_FAILURE(parse("std::deque<int> *f(std::deque<int> &d) {\n"
+                                "  std::deque<int> *p = &d;\n"
+                                "  return p;\n"
+                                "}\n"));
+  ContainerUse Use = use("f", "d");
+  EXPECT_EQ(Use.Kind, UseKind::Unknown);
+  EXPECT_FALSE(Use.Why.empty());
+}
+
+TEST_F(ContainerUsesTest, MovedIntoAnotherVariableIsUnknown) {
+  ASSERT_NO_FATAL_FAILURE(parse("void f(std::deque<int> &d) {\n"
+                                "  std::deque<int> e = std::move(d);\n"
+                                "  (void)e;\n"
+                                "}\n"));
+  ContainerUse Use = use("f", "d");
+  EXPECT_EQ(Use.Kind, UseKind::Unknown);
+  EXPECT_FALSE(Use.Why.empty());
+}
+
+TEST_F(ContainerUsesTest, ReturnedIsUnknown) {
+  ASSERT_NO_FATAL_FAILURE(parse("std::deque<int> f() {\n"
+                                "  std::deque<int> d;\n"
+                                "  d.push_back(1);\n"
+                                "  return d;\n"
+                                "}\n"
+                                "std::deque<int> &g(std::deque<int> &d) {\n"
+                                "  return d;\n"
+                                "}\n"));
+  EXPECT_EQ(use("f", "d", 0).Kind, UseKind::Call);
+  ContainerUse ByValue = use("f", "d", 1);
+  EXPECT_EQ(ByValue.Kind, UseKind::Unknown);
+  EXPECT_FALSE(ByValue.Why.empty());
+  ContainerUse ByRef = use("g", "d");
+  EXPECT_EQ(ByRef.Kind, UseKind::Unknown);
+  EXPECT_FALSE(ByRef.Why.empty());
+}
+
+TEST_F(ContainerUsesTest, BoundToReferenceIsUnknown) {
+  ASSERT_NO_FATAL_FAILURE(parse("int f(std::deque<int> &d) {\n"
+                                "  std::deque<int> &alias = d;\n"
+                                "  return (int)alias.size();\n"
+                                "}\n"));
+  EXPECT_EQ(use("f", "d").Kind, UseKind::Unknown);
+}
+
+TEST_F(ContainerUsesTest, ReferencedContainer) {
+  ASSERT_NO_FATAL_FAILURE(parse("struct S { std::deque<int> m; };\n"
+                                "void f(std::deque<int> &d, S &s) {\n"
+                                "  std::deque<int> e = std::move(d);\n"
+                                "  s.m.clear();\n"
+                                "}\n"));
+  const Expr *D = ref("f", "d");
+  ASSERT_TRUE(D != nullptr);
+  EXPECT_EQ(referencedContainer(D), localVar("f", "d"));
+  // std::move(d) still names d.
+  const CallExpr *Move = test::findCall(ctx(), "f", "move");
+  ASSERT_TRUE(Move != nullptr);
+  EXPECT_EQ(referencedContainer(Move), localVar("f", "d"));
+  const Expr *M = ref("f", "m");
+  ASSERT_TRUE(M != nullptr);
+  EXPECT_EQ(referencedContainer(M), test::findField(ctx(), "m"));
+  EXPECT_EQ(referencedContainer(nullptr), nullptr);
+}
+
+TEST_F(ContainerUsesTest, ClassTemplateMemberParameterIsNotDeduced) {
+  // Regression (ContainerUses.cpp, classifyArgument): the parameter type is taken
+  // from the callee's template instantiation pattern, and any dependent type
+  // there counts as "deduced from the argument". For a member function of a
+  // class template, e.g. std::vector<std::deque<int>>::push_back(const
+  // value_type &), the pattern's parameter is dependent but fixed by the
+  // class: `all.push_back(d)` is classified PassedToTemplate, so the check
+  // would change d's type and break the call. It should be
+  // PassedToFixedType (or Linked/Unknown): only parameters whose type
+  // involves the function template's own parameters are deduced.
+  ASSERT_NO_FATAL_FAILURE(parse("void f(std::deque<int> &d,\n"
+                                "       std::vector<std::deque<int>> &all) {\n"
+                                "  all.push_back(d);\n"
+                                "}\n"));
+  EXPECT_NE(use("f", "d").Kind, UseKind::PassedToTemplate);
+}
+
+// --- traceElementRef ---------------------------------------------------------
+
+TEST_F(ContainerUsesTest, ElementReadIsTemporary) {
+  ASSERT_NO_FATAL_FAILURE(parse("int f(std::deque<int> &d) {\n"
+                                "  int x = d[0];\n"
+                                "  return x;\n"
+                                "}\n"
+                                "void g(std::deque<int> &d) { d[0] = 5; }\n"
+                                "int h(std::deque<int> &d, int i) {\n"
+                                "  return d[i];\n"
+                                "}\n"));
+  EXPECT_EQ(trace("f", "operator[]").Fate, ElementRefFate::Temporary);
+  EXPECT_EQ(trace("g", "operator[]").Fate, ElementRefFate::Temporary);
+  // Returned by value.
+  EXPECT_EQ(trace("h", "operator[]").Fate, ElementRefFate::Temporary);
+}
+
+TEST_F(ContainerUsesTest, ElementBoundToLocalReference) {
+  ASSERT_NO_FATAL_FAILURE(parse("void f(std::deque<int> &d) {\n"
+                                "  int &r = d[0];\n"
+                                "  r = 1;\n"
+                                "}\n"));
+  ElementRef Kept = trace("f", "operator[]");
+  EXPECT_EQ(Kept.Fate, ElementRefFate::LocalVariable);
+  EXPECT_EQ(Kept.Holder, test::findVar(ctx(), "r"));
+  EXPECT_TRUE(Kept.KeptAt != nullptr);
+}
+
+TEST_F(ContainerUsesTest, ElementAddressInLocalPointer) {
+  ASSERT_NO_FATAL_FAILURE(parse("void f(std::deque<int> &d) {\n"
+                                "  int *p = &d.front();\n"
+                                "  *p = 1;\n"
+                                "}\n"
+                                "void g(std::deque<int> &d) {\n"
+                                "  int *q = nullptr;\n"
+                                "  q = &d.back();\n"
+                                "  *q = 1;\n"
+                                "}\n"));
+  ElementRef P = trace("f", "front");
+  EXPECT_EQ(P.Fate, ElementRefFate::LocalVariable);
+  EXPECT_EQ(P.Holder, test::findVar(ctx(), "p"));
+  ElementRef Q = trace("g", "back");
+  EXPECT_EQ(Q.Fate, ElementRefFate::LocalVariable);
+  EXPECT_EQ(Q.Holder, test::findVar(ctx(), "q"));
+}
+
+TEST_F(ContainerUsesTest, ElementAddressInMemberEscapes) {
+  ASSERT_NO_FATAL_FAILURE(parse("struct S {\n"
+                                "  std::deque<int> d;\n"
+                                "  int *p_ = nullptr;\n"
+                                "  void keep() { p_ = &d.back(); }\n"
+                                "};\n"));
+  ElementRef Kept = trace("keep", "back");
+  EXPECT_EQ(Kept.Fate, ElementRefFate::Escapes);
+  EXPECT_EQ(Kept.Holder, nullptr);
+  EXPECT_TRUE(Kept.KeptAt != nullptr);
+}
+
+TEST_F(ContainerUsesTest, ElementReturnedByReferenceEscapes) {
+  ASSERT_NO_FATAL_FAILURE(parse("int &f(std::deque<int> &d, int i) {\n"
+                                "  return d[i];\n"
+                                "}\n"
+                                "int *g(std::deque<int> &d) {\n"
+                                "  return &d.front();\n"
+                                "}\n"));
+  EXPECT_EQ(trace("f", "operator[]").Fate, ElementRefFate::Escapes);
+  EXPECT_EQ(trace("g", "front").Fate, ElementRefFate::Escapes);
+}
+
+TEST_F(ContainerUsesTest, ElementInGlobalOrStaticEscapes) {
+  ASSERT_NO_FATAL_FAILURE(parse("int *Global;\n"
+                                "void f(std::deque<int> &d) {\n"
+                                "  Global = &d[0];\n"
+                                "}\n"
+                                "void g(std::deque<int> &d) {\n"
+                                "  static int &r = d[0];\n"
+                                "  (void)r;\n"
+                                "}\n"));
+  EXPECT_EQ(trace("f", "operator[]").Fate, ElementRefFate::Escapes);
+  EXPECT_EQ(trace("g", "operator[]").Fate, ElementRefFate::Escapes);
+}
+
+TEST_F(ContainerUsesTest, ElementPointerStoredInContainerEscapes) {
+  ASSERT_NO_FATAL_FAILURE(parse("void f(std::deque<int> &d,\n"
+                                "       std::vector<int *> &ptrs) {\n"
+                                "  ptrs.push_back(&d[0]);\n"
+                                "}\n"));
+  EXPECT_EQ(trace("f", "operator[]").Fate, ElementRefFate::Escapes);
+}
+
+TEST_F(ContainerUsesTest, IteratorInLocalIsNotReported) {
+  ASSERT_NO_FATAL_FAILURE(parse("int f(std::deque<int> &d) {\n"
+                                "  auto it = d.begin();\n"
+                                "  return *it;\n"
+                                "}\n"));
+  EXPECT_EQ(trace("f", "begin", /*YieldsIterator=*/true).Fate,
+            ElementRefFate::Temporary);
+}
+
+TEST_F(ContainerUsesTest, ElementPointerInConstructorInitializerEscapes) {
+  // Regression (ContainerUses.cpp, traceElementRef): when the access is the
+  // initializer of a data member in a constructor's mem-initializer list,
+  // its parent is a CXXCtorInitializer, which no branch handles, so the
+  // result is Temporary. A reference or pointer member initialized from an
+  // element (`first(d[0])`, `p(&d.front())`) outlives the constructor and
+  // should be Escapes, as `p = &d.front();` in the body is.
+  ASSERT_NO_FATAL_FAILURE(parse("struct S {\n"
+                                "  std::deque<int> d;\n"
+                                "  int &first;\n"
+                                "  int *p;\n"
+                                "  S() : d(2), first(d[0]), p(&d.back()) {}\n"
+                                "};\n"));
+  const CallExpr *Subscript =
+      test::findCallsInMainFile(ctx(), "operator[]").front();
+  EXPECT_EQ(traceElementRef(Subscript, false, ctx()).Fate,
+            ElementRefFate::Escapes);
+  const CallExpr *Back = test::findCallsInMainFile(ctx(), "back").front();
+  EXPECT_EQ(traceElementRef(Back, false, ctx()).Fate, ElementRefFate::Escapes);
+}
+
+TEST_F(ContainerUsesTest, ElementThroughConditionalOperator) {
+  // Regression (ContainerUses.cpp, traceElementRef): a conditional operator whose
+  // result is a glvalue passes the element reference through, but it is not
+  // followed: `int &r = c ? d.front() : d.back();` reports Temporary
+  // instead of LocalVariable (r), so isKeptAcrossGrowth() never sees r.
+  ASSERT_NO_FATAL_FAILURE(parse("void f(std::deque<int> &d, bool c) {\n"
+                                "  int &r = c ? d.front() : d.back();\n"
+                                "  d.push_back(1);\n"
+                                "  r = 2;\n"
+                                "}\n"));
+  ElementRef Kept = trace("f", "front");
+  EXPECT_EQ(Kept.Fate, ElementRefFate::LocalVariable);
+  EXPECT_EQ(Kept.Holder, test::findVar(ctx(), "r"));
+}
+
+// --- isKeptAcrossGrowth ------------------------------------------------------
+
+TEST_F(ContainerUsesTest, LocalReferenceFollowedByGrowth) {
+  ASSERT_NO_FATAL_FAILURE(parse("void f(std::deque<int> &d) {\n"
+                                "  int &r = d[0];\n"
+                                "  d.push_back(1);\n"
+                                "  r = 2;\n"
+                                "}\n"));
+  ElementRef Kept = trace("f", "operator[]");
+  ASSERT_EQ(Kept.Fate, ElementRefFate::LocalVariable);
+  EXPECT_TRUE(keptAcrossGrowth(Kept, "f", localVar("f", "d")));
+}
+
+TEST_F(ContainerUsesTest, LocalReferencePrecededByGrowthOnly) {
+  ASSERT_NO_FATAL_FAILURE(parse("void f(std::deque<int> &d) {\n"
+                                "  d.push_back(1);\n"
+                                "  int &r = d[0];\n"
+                                "  r = 2;\n"
+                                "}\n"));
+  ElementRef Kept = trace("f", "operator[]");
+  ASSERT_EQ(Kept.Fate, ElementRefFate::LocalVariable);
+  EXPECT_FALSE(keptAcrossGrowth(Kept, "f", localVar("f", "d")));
+}
+
+TEST_F(ContainerUsesTest, TemporaryIsNeverKept) {
+  ASSERT_NO_FATAL_FAILURE(parse("void f(std::deque<int> &d) {\n"
+                                "  int x = d[0];\n"
+                                "  d.push_back(x);\n"
+                                "}\n"));
+  ElementRef Kept = trace("f", "operator[]");
+  ASSERT_EQ(Kept.Fate, ElementRefFate::Temporary);
+  EXPECT_FALSE(keptAcrossGrowth(Kept, "f", localVar("f", "d")));
+}
+
+TEST_F(ContainerUsesTest, GrowthEarlierInALoopAroundTheHolder) {
+  // p outlives the loop; the next iteration's push_back meets it.
+  ASSERT_NO_FATAL_FAILURE(parse("void f(std::deque<int> &d) {\n"
+                                "  int *p = nullptr;\n"
+                                "  for (int i = 0; i < 3; ++i) {\n"
+                                "    d.push_back(i);\n"
+                                "    p = &d[0];\n"
+                                "  }\n"
+                                "  *p = 1;\n"
+                                "}\n"));
+  ElementRef Kept = trace("f", "operator[]");
+  ASSERT_EQ(Kept.Fate, ElementRefFate::LocalVariable);
+  EXPECT_TRUE(keptAcrossGrowth(Kept, "f", localVar("f", "d")));
+}
+
+TEST_F(ContainerUsesTest, HolderScopedInsideTheLoop) {
+  // r dies at the end of each iteration, before the next push_back.
+  ASSERT_NO_FATAL_FAILURE(parse("void f(std::deque<int> &d) {\n"
+                                "  for (int i = 0; i < 3; ++i) {\n"
+                                "    d.push_back(i);\n"
+                                "    int &r = d[0];\n"
+                                "    r = i;\n"
+                                "  }\n"
+                                "}\n"));
+  ElementRef Kept = trace("f", "operator[]");
+  ASSERT_EQ(Kept.Fate, ElementRefFate::LocalVariable);
+  EXPECT_FALSE(keptAcrossGrowth(Kept, "f", localVar("f", "d")));
+}
+
+TEST_F(ContainerUsesTest, EscapedReferenceMeetsGrowthInAnotherMember) {
+  ASSERT_NO_FATAL_FAILURE(parse("struct S {\n"
+                                "  std::deque<int> d;\n"
+                                "  int *p_ = nullptr;\n"
+                                "  void keep() { p_ = &d.back(); }\n"
+                                "  void add(int v) { d.push_back(v); }\n"
+                                "};\n"));
+  ElementRef Kept = trace("keep", "back");
+  ASSERT_EQ(Kept.Fate, ElementRefFate::Escapes);
+  EXPECT_TRUE(keptAcrossGrowth(Kept, "keep", test::findField(ctx(), "d"),
+                               test::findRecord(ctx(), "S")));
+}
+
+TEST_F(ContainerUsesTest, GrowthOnlyInConstructorComesFirst) {
+  ASSERT_NO_FATAL_FAILURE(parse("struct S {\n"
+                                "  std::deque<int> d;\n"
+                                "  int *p_ = nullptr;\n"
+                                "  S() { d.push_back(0); }\n"
+                                "  void keep() { p_ = &d.back(); }\n"
+                                "};\n"));
+  ElementRef Kept = trace("keep", "back");
+  ASSERT_EQ(Kept.Fate, ElementRefFate::Escapes);
+  EXPECT_FALSE(keptAcrossGrowth(Kept, "keep", test::findField(ctx(), "d"),
+                                test::findRecord(ctx(), "S")));
+}
+
+TEST_F(ContainerUsesTest, LocalReferenceAcrossCallIntoOwner) {
+  ASSERT_NO_FATAL_FAILURE(parse("struct S {\n"
+                                "  std::deque<int> d;\n"
+                                "  void grow() { d.push_back(1); }\n"
+                                "  int peek() const { return d.front(); }\n"
+                                "  void f() {\n"
+                                "    int &r = d[0];\n"
+                                "    grow();\n"
+                                "    r = 2;\n"
+                                "  }\n"
+                                "  void g() {\n"
+                                "    int &r = d[0];\n"
+                                "    r = peek();\n"
+                                "  }\n"
+                                "};\n"));
+  const FieldDecl *D = test::findField(ctx(), "d");
+  const CXXRecordDecl *S = test::findRecord(ctx(), "S");
+  ElementRef InF = trace("f", "operator[]");
+  ASSERT_EQ(InF.Fate, ElementRefFate::LocalVariable);
+  EXPECT_TRUE(keptAcrossGrowth(InF, "f", D, S));
+  // Only a const member function is called while r is alive.
+  ElementRef InG = trace("g", "operator[]");
+  ASSERT_EQ(InG.Fate, ElementRefFate::LocalVariable);
+  EXPECT_FALSE(keptAcrossGrowth(InG, "g", D, S));
+}
+
+// --- seesAllCodeUsingMember --------------------------------------------------
+
+TEST_F(ContainerUsesTest, FieldOfClassInMainFile) {
+  ASSERT_NO_FATAL_FAILURE(parse("class Local {\n"
+                                "public:\n"
+                                "  std::deque<int> items;\n"
+                                "  void add();\n"
+                                "};\n"));
+  const FieldDecl *Field = test::findField(ctx(), "items");
+  ASSERT_TRUE(Field != nullptr);
+  EXPECT_TRUE(seesAllCodeUsingMember(Field, ctx()));
+}
+
+TEST_F(ContainerUsesTest, FieldOfClassInHeader) {
+  const char *Header =
+      "#include <deque>\n"
+      "class Closed {\n"
+      "  using Storage = std::deque<int>;\n"
+      "  Storage priv;\n"
+      "public:\n"
+      "  using PubStorage = std::deque<int>;\n"
+      "  std::deque<int> pub;\n"
+      "  void add(int v) { priv.push_back(v); }\n"
+      "  int first() const;\n"
+      "};\n"
+      "class Open {\n"
+      "  std::deque<int> priv;\n"
+      "public:\n"
+      "  void add(int v);\n" // defined in some other .cpp
+      "};\n"
+      "class Befriended {\n"
+      "  std::deque<int> priv;\n"
+      "  friend class Other;\n"
+      "public:\n"
+      "  void add(int v) { priv.push_back(v); }\n"
+      "};\n"
+      "class FinalProtected final {\n"
+      "protected:\n"
+      "  std::deque<int> prot;\n"
+      "public:\n"
+      "  void add(int v) { prot.push_back(v); }\n"
+      "};\n"
+      "class Protected {\n"
+      "protected:\n"
+      "  std::deque<int> prot;\n"
+      "public:\n"
+      "  void add(int v) { prot.push_back(v); }\n"
+      "};\n";
+  ASSERT_NO_FATAL_FAILURE(
+      parse("#include \"widget.h\"\n"
+            "int Closed::first() const { return priv.front(); }\n",
+            {{"widget.h", Header}}));
+  auto memberOf = [&](llvm::StringRef Record,
+                      llvm::StringRef Name) -> const NamedDecl * {
+    const CXXRecordDecl *RD = test::findRecord(ctx(), Record);
+    if (!RD)
+      return nullptr;
+    for (const Decl *D : RD->decls())
+      if (const auto *ND = dyn_cast<NamedDecl>(D);
+          ND && ND->getName() == Name && !isa<CXXRecordDecl>(ND))
+        return ND;
+    return nullptr;
+  };
+  auto fieldOf = [&](llvm::StringRef Record, llvm::StringRef Name) {
+    return dyn_cast_or_null<FieldDecl>(memberOf(Record, Name));
+  };
+  const FieldDecl *ClosedPriv = fieldOf("Closed", "priv");
+  const FieldDecl *ClosedPub = fieldOf("Closed", "pub");
+  const FieldDecl *OpenPriv = fieldOf("Open", "priv");
+  const FieldDecl *FriendPriv = fieldOf("Befriended", "priv");
+  const FieldDecl *FinalProt = fieldOf("FinalProtected", "prot");
+  const FieldDecl *Prot = fieldOf("Protected", "prot");
+  ASSERT_TRUE(ClosedPriv && ClosedPub && OpenPriv && FriendPriv && FinalProt &&
+              Prot);
+  // Every member function is defined here (one in the main file).
+  EXPECT_TRUE(seesAllCodeUsingMember(ClosedPriv, ctx()));
+  // Anyone can name a public member.
+  EXPECT_FALSE(seesAllCodeUsingMember(ClosedPub, ctx()));
+  // add() is defined elsewhere.
+  EXPECT_FALSE(seesAllCodeUsingMember(OpenPriv, ctx()));
+  // A friend class may be defined elsewhere.
+  EXPECT_FALSE(seesAllCodeUsingMember(FriendPriv, ctx()));
+  // No class can derive from a final class.
+  EXPECT_TRUE(seesAllCodeUsingMember(FinalProt, ctx()));
+  EXPECT_FALSE(seesAllCodeUsingMember(Prot, ctx()));
+
+  // Member type aliases follow the same rules.
+  const NamedDecl *PrivAlias = memberOf("Closed", "Storage");
+  const NamedDecl *PubAlias = memberOf("Closed", "PubStorage");
+  ASSERT_TRUE(PrivAlias && PubAlias);
+  EXPECT_TRUE(isa<TypeAliasDecl>(PrivAlias));
+  EXPECT_TRUE(seesAllCodeUsingMember(PrivAlias, ctx()));
+  EXPECT_FALSE(seesAllCodeUsingMember(PubAlias, ctx()));
+}
+
+// --- isMoveInsertable --------------------------------------------------------
+
+TEST_F(ContainerUsesTest, MoveInsertable) {
+  ASSERT_NO_FATAL_FAILURE(parse(
+      "#include <memory>\n"
+      "#include <string>\n"
+      "struct MoveOnly {\n"
+      "  MoveOnly();\n"
+      "  MoveOnly(MoveOnly &&);\n"
+      "  MoveOnly(const MoveOnly &) = delete;\n"
+      "};\n"
+      "struct ImplicitMoveOnly { std::unique_ptr<int> p; };\n"
+      "struct Plain { int x; std::string s; };\n"
+      "struct CopyOnly {\n"
+      "  CopyOnly(const CopyOnly &);\n"
+      "  ~CopyOnly();\n"
+      "};\n"
+      "struct NoCopyNoMove {\n"
+      "  NoCopyNoMove();\n"
+      "  NoCopyNoMove(const NoCopyNoMove &) = delete;\n"
+      "};\n"
+      "struct DeletedMove {\n"
+      "  DeletedMove();\n"
+      "  DeletedMove(DeletedMove &&) = delete;\n"
+      "};\n"
+      "struct HoldsNoCopyNoMove { NoCopyNoMove n; };\n"
+      "class PrivateCopy {\n"
+      "  PrivateCopy(const PrivateCopy &);\n"
+      "public:\n"
+      "  PrivateCopy();\n"
+      "};\n"
+      "extern int i;\n"
+      "extern MoveOnly mo;\n"
+      "extern ImplicitMoveOnly imo;\n"
+      "std::unique_ptr<int> up;\n"
+      "extern Plain plain;\n"
+      "extern CopyOnly co;\n"
+      "extern NoCopyNoMove nc;\n"
+      "extern DeletedMove dm;\n"
+      "extern HoldsNoCopyNoMove hnc;\n"
+      "extern PrivateCopy pc;\n"));
+  auto insertable = [&](llvm::StringRef Var) {
+    QualType T = test::typeOfVar(ctx(), Var);
+    EXPECT_FALSE(T.isNull()) << Var.str();
+    return !T.isNull() && isMoveInsertable(T);
+  };
+  EXPECT_TRUE(insertable("i"));
+  EXPECT_TRUE(insertable("mo"));
+  EXPECT_TRUE(insertable("imo"));
+  EXPECT_TRUE(insertable("up"));
+  EXPECT_TRUE(insertable("plain"));
+  EXPECT_TRUE(insertable("co"));
+  EXPECT_FALSE(insertable("nc"));
+  EXPECT_FALSE(insertable("dm"));
+  EXPECT_FALSE(insertable("hnc"));
+  EXPECT_FALSE(insertable("pc"));
+}
+
+// --- enclosingFunction / enclosingLoop ---------------------------------------
+
+TEST_F(ContainerUsesTest, EnclosingFunctionAndLoop) {
+  ASSERT_NO_FATAL_FAILURE(parse("std::deque<int> global;\n"
+                                "std::size_t n = global.size();\n"
+                                "void f(std::deque<int> &d) {\n"
+                                "  d.clear();\n"
+                                "  for (int i = 0; i < 3; ++i)\n"
+                                "    d.push_back(i);\n"
+                                "  auto g = [&] { d.pop_back(); };\n"
+                                "  g();\n"
+                                "}\n"));
+  const FunctionDecl *F = test::findFunction(ctx(), "f");
+  const Expr *Clear = ref("f", "d", 0);
+  const Expr *Push = ref("f", "d", 1);
+  const Expr *InLambda = ref("f", "d", 2);
+  ASSERT_TRUE(Clear && Push && InLambda);
+  EXPECT_EQ(enclosingFunction(Clear, ctx()), F);
+  EXPECT_EQ(enclosingLoop(Clear, ctx()), nullptr);
+  EXPECT_EQ(enclosingLoop(Push, ctx()), test::findFirstFor(ctx(), "f"));
+  const FunctionDecl *LambdaFn = enclosingFunction(InLambda, ctx());
+  ASSERT_TRUE(LambdaFn != nullptr);
+  EXPECT_NE(LambdaFn, F);
+  EXPECT_EQ(LambdaFn->getOverloadedOperator(), OO_Call);
+
+  std::vector<const Expr *> GlobalRefs =
+      test::findRefs(ctx(), test::findVar(ctx(), "global"));
+  ASSERT_EQ(GlobalRefs.size(), 1u);
+  EXPECT_EQ(enclosingFunction(GlobalRefs[0], ctx()), nullptr);
+  EXPECT_EQ(classifyContainerUse(GlobalRefs[0], ctx()).Function, nullptr);
+}
+
+} // namespace
+} // namespace alloc_tidy

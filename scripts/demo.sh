@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# `make demo`: runs the alloc-* checks over the bundled example, shows the
+# warnings with their notes, applies the fix-its to a copy, shows the diff,
+# and compiles and runs both versions to show they behave the same.
+set -euo pipefail
+
+build="${1:-build}"
+version="${2:-22}"
+root="$(cd "$(dirname "$0")/.." && pwd)"
+example="$root/examples/console-rows/screen.cpp"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+cp "$example" "$work/screen.cpp"
+
+echo "== alloc-tidy on examples/console-rows/screen.cpp"
+"$root/$build/bin/alloc-tidy" --checks='-*,alloc-*' --config='{}' \
+  "$example" -- -std=c++17 2>/dev/null || true
+
+echo
+echo "== the fix-its, applied to a copy"
+"$root/$build/bin/alloc-tidy" --checks='-*,alloc-*' --config='{}' --fix \
+  --quiet "$work/screen.cpp" -- -std=c++17 >/dev/null 2>&1 || true
+diff -u --label before --label after "$example" "$work/screen.cpp" || true
+
+echo
+echo "== both versions compile and print the same"
+"clang++-$version" -std=c++17 -O1 -o "$work/before" "$example"
+"clang++-$version" -std=c++17 -O1 -o "$work/after" "$work/screen.cpp"
+echo "before: $("$work/before")"
+echo "after:  $("$work/after")"

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Installs what alloc-tidy needs to build and test against one LLVM release,
+# from Debian's packages, without prompts. Installs only what is missing, so
+# it costs a second when everything is there.
+#
+#   scripts/install-deps.sh [LLVM major version, default 22]
+set -euo pipefail
+
+version="${1:-22}"
+packages=(
+  cmake ninja-build python3 make
+  "clang-$version" "clang-tidy-$version" "clangd-$version"
+  "llvm-$version-dev" "llvm-$version-tools"
+  "libclang-$version-dev" "libclang-cpp$version-dev"
+  "libc++-$version-dev" "libc++abi-$version-dev"
+  # libclangdMain references clangd's remote index, built on gRPC.
+  libgrpc++-dev libprotobuf-dev protobuf-compiler-grpc
+  libgtest-dev
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
+  [[ "$status" == "install ok installed" ]] || missing+=("$package")
+done
+[[ ${#missing[@]} -eq 0 ]] && exit 0
+
+echo "install-deps: installing ${missing[*]}"
+if [[ $(id -u) -ne 0 ]]; then
+  if command -v sudo >/dev/null 2>&1; then
+    sudo=(sudo)
+  else
+    echo "install-deps: error: these packages are missing and this is not" \
+         "root: apt-get install ${missing[*]}" >&2
+    exit 1
+  fi
+else
+  sudo=()
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -qq
+"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" \
+  >/dev/null

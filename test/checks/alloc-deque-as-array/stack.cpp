@@ -1,0 +1,82 @@
+// std::stack<T> defaults to std::deque<T>; over a std::vector it makes fewer
+// allocations.
+// RUN: %check_alloc_tidy %s alloc-deque-as-array %t -- -config="{CheckOptions: {alloc-deque-as-array.TargetSTL: libstdc++}}"
+
+#include <deque>
+#include <queue>
+#include <stack>
+#include <string>
+#include <vector>
+
+int depth(const std::string &Text) {
+  std::stack<char> Open;
+  // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'Open' is a std::stack over a std::deque; over a std::vector it makes fewer allocations [alloc-deque-as-array]
+  // CHECK-FIXES: std::stack<char, std::vector<char>> Open;
+  int Max = 0;
+  for (char C : Text) {
+    if (C == '(')
+      Open.push(C);
+    else if (C == ')' && !Open.empty())
+      Open.pop();
+    Max = Open.size() > static_cast<unsigned>(Max) ? Open.size() : Max;
+  }
+  return Max;
+}
+
+class Parser {
+  std::stack<std::string> Scopes;
+  // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: 'Scopes' is a std::stack over a std::deque
+  // CHECK-FIXES: std::stack<std::string, std::vector<std::string>> Scopes;
+public:
+  void enter(std::string Name) { Scopes.emplace(std::move(Name)); }
+  void leave() { Scopes.pop(); }
+  std::string current() const { return Scopes.top(); }
+};
+int useParser() { Parser P; P.enter("x"); int N = (int)P.current().size(); P.leave(); return N; }
+
+// top() handed out by reference while push() can still run: a vector would
+// move the element the caller holds.
+class Tokenizer {
+  std::stack<std::string> Links;
+  // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: 'Links' is a std::stack over a std::deque
+  // CHECK-FIXES: std::stack<std::string> Links;
+public:
+  void link(std::string Name) { Links.push(std::move(Name)); }
+  const std::string &innermost() const { return Links.top(); }
+};
+int useTokenizer() { Tokenizer T; T.link("a"); return (int)T.innermost().size(); }
+
+// Already over a vector, or over an explicitly chosen deque: left alone.
+int explicitContainer() {
+  std::stack<int, std::vector<int>> A;
+  std::stack<int, std::deque<int>> B;
+  A.push(1);
+  B.push(2);
+  return A.top() + B.top();
+}
+
+// std::queue needs the front of its deque.
+int queue() {
+  std::queue<int> Q;
+  Q.push(1);
+  return Q.front();
+}
+
+// bool elements would make top() a proxy.
+bool bools() {
+  std::stack<bool> S;
+  S.push(true);
+  return S.top();
+}
+
+// Passed where the stack type is spelled: changing it breaks the callee.
+static void drain(std::stack<int> &S) {
+  while (!S.empty())
+    S.pop();
+}
+int passedByReference() {
+  std::stack<int> S;
+  S.push(1);
+  drain(S);
+  return static_cast<int>(S.size());
+}
