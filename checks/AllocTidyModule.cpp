@@ -7,6 +7,9 @@
 // LLVM 22 moved the registry typedef into ClangTidyModule.h.
 #include "clang-tidy/ClangTidyModuleRegistry.h"
 #endif
+#include <cstdio>
+#include <cstdlib>
+#include <string>
 
 namespace clang::tidy::alloc {
 
@@ -17,10 +20,44 @@ public:
   }
 };
 
+namespace {
+
+/// The major version of the clang the module runs in: the one it was built
+/// against when linked in, the host's when loaded as a plugin (the symbol
+/// resolves to the host's libclang-cpp).
+unsigned hostMajorVersion() {
+  std::string Full = getClangFullVersion();
+  size_t At = Full.find("version ");
+  return At == std::string::npos
+             ? CLANG_VERSION_MAJOR
+             : static_cast<unsigned>(std::strtoul(Full.c_str() + At + 8,
+                                                  nullptr, 10));
+}
+
+/// A plugin built for another release would load, register, and then match
+/// nothing, silently. Refuse to register and say why instead.
+bool registerModule() {
+  unsigned Host = hostMajorVersion();
+  if (Host != CLANG_VERSION_MAJOR) {
+    // stdio, not llvm::errs(): LLVM's classes differ between releases.
+    std::fprintf(stderr,
+                 "error: the alloc-tidy plugin was built for clang-tidy %d "
+                 "but is loaded into clang-tidy %u, where its checks would "
+                 "report nothing; rebuild it with "
+                 "-DALLOC_TIDY_LLVM_VERSION=%u, or use alloc-tidy\n",
+                 CLANG_VERSION_MAJOR, Host, Host);
+    return false;
+  }
+  // NOLINTNEXTLINE(bugprone-throwing-static-initialization): registry idiom
+  static ClangTidyModuleRegistry::Add<AllocTidyModule> Registration(
+      "alloc-module", "Checks for allocation-heavy C++.");
+  return true;
+}
+
+} // namespace
+
 // Runs when the plugin is loaded and when a front end links the module in.
-// NOLINTBEGIN(bugprone-throwing-static-initialization): the registry idiom
-static ClangTidyModuleRegistry::Add<AllocTidyModule>
-    Registration("alloc-module", "Checks for allocation-heavy C++.");
-// NOLINTEND(bugprone-throwing-static-initialization)
+// NOLINTNEXTLINE(bugprone-throwing-static-initialization): registry idiom
+[[maybe_unused]] static const bool Registered = registerModule();
 
 } // namespace clang::tidy::alloc

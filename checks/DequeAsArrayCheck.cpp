@@ -769,10 +769,11 @@ void DequeAsArrayCheck::diagnose(Candidate &C) {
           << std::to_string(dequeBlockAllocations(*Facts, *C.FillCount->Value));
     else
       diag(C.FillLoop->getBeginLoc(),
-           "this loop appends '%0' elements: one block allocation per %1 in a "
-           "std::deque, 1 allocation in a std::vector after reserve()",
+           "this loop appends one element per iteration: one block "
+           "allocation per %0 elements in a std::deque, 1 allocation in a "
+           "std::vector after reserve(%1)",
            DiagnosticIDs::Note)
-          << C.FillCount->Spelling << std::to_string(Facts->ElementsPerBlock);
+          << std::to_string(Facts->ElementsPerBlock) << C.FillCount->Spelling;
   }
   if (!C.NoFixReason.empty())
     diag(C.NoFixLoc, "no fix-it: %0", DiagnosticIDs::Note) << C.NoFixReason;

@@ -7,18 +7,20 @@ set -euo pipefail
 build="${1:-build}"
 version="${2:-22}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
+case "$build" in /*) ;; *) build="$root/$build" ;; esac
+tidy="$build/bin/alloc-tidy"
 example="$root/examples/console-rows/screen.cpp"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 cp "$example" "$work/screen.cpp"
 
 echo "== alloc-tidy on examples/console-rows/screen.cpp"
-"$root/$build/bin/alloc-tidy" --checks='-*,alloc-*' --config='{}' \
+"$tidy" --checks='-*,alloc-*' --config='{}' \
   "$example" -- -std=c++17 2>/dev/null || true
 
 echo
 echo "== the fix-its, applied to a copy"
-"$root/$build/bin/alloc-tidy" --checks='-*,alloc-*' --config='{}' --fix \
+"$tidy" --checks='-*,alloc-*' --config='{}' --fix \
   --quiet "$work/screen.cpp" -- -std=c++17 >/dev/null 2>&1 || true
 diff -u --label before --label after "$example" "$work/screen.cpp" || true
 

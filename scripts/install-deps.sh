@@ -16,6 +16,8 @@ packages=(
   # libclangdMain references clangd's remote index, built on gRPC.
   libgrpc++-dev libprotobuf-dev protobuf-compiler-grpc
   libgtest-dev
+  # The other supported release's clang-tidy: the plugin must refuse it.
+  "clang-tidy-$([[ $version == 19 ]] && echo 22 || echo 19)"
 )
 
 missing=()

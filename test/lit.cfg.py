@@ -17,6 +17,8 @@ Substitutions:
   %clangxx            clang++ of the LLVM the plugin was built against
   %plugin             the plugin, build/lib/libAllocTidyModule.so
   %python             the Python running lit
+  %alloc_src_root     the source tree; %alloc_obj_root the build tree
+  %llvm_version       the LLVM major version the build uses
 
 Features: "clangd" when alloc-clangd is built, "llvm-<major version>".
 """
@@ -111,6 +113,9 @@ check_alloc_tidy = ' '.join([
 # Longer names first, so that no name is replaced inside a longer one.
 config.substitutions.extend([
     ('%check_alloc_tidy', check_alloc_tidy),
+    ('%alloc_src_root', q(config.alloc_src_root)),
+    ('%alloc_obj_root', q(config.alloc_obj_root)),
+    ('%llvm_version', str(config.llvm_version_major)),
     ('%clang_tidy_plugin', clang_tidy_plugin),
     ('%alloc_clangd', q(alloc_clangd)),
     ('%alloc_tidy', q(alloc_tidy)),
@@ -137,3 +142,12 @@ def cmake_bool(value):
 if cmake_bool(config.build_clangd):
     config.available_features.add('clangd')
 config.available_features.add(f'llvm-{config.llvm_version_major}')
+
+# A clang-tidy of another supported release, to show that the plugin refuses
+# to load into it instead of reporting nothing.
+for other in ('22', '19'):
+    other_tidy = f'/usr/lib/llvm-{other}/bin/clang-tidy'
+    if other != str(config.llvm_version_major) and os.path.exists(other_tidy):
+        config.available_features.add('other-clang-tidy')
+        config.substitutions.append(('%other_clang_tidy', q(other_tidy)))
+        break

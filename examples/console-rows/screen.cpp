@@ -32,6 +32,13 @@ public:
   int height() const { return static_cast<int>(Rows.size()); }
   const Row &row(int Y) const { return Rows[Y]; }
 
+  std::string text(int Y) const {
+    std::string Text;
+    for (const Cell &C : row(Y).Cells)
+      Text += C.Glyph;
+    return Text.substr(0, Text.find_last_not_of(' ') + 1);
+  }
+
 private:
   std::deque<Row> Rows;
 };
@@ -51,7 +58,7 @@ static bool balanced(const std::string &Sequence) {
 int main() {
   ScreenBuffer Screen(9001);
   Screen.write(0, "hello, console");
-  std::printf("%d rows, first: %.5s, balanced: %d\n", Screen.height(),
-              &Screen.row(0).Cells[0].Glyph, balanced("[(1;2)]"));
+  std::printf("%d rows, first: '%s', balanced: %d\n", Screen.height(),
+              Screen.text(0).c_str(), balanced("[(1;2)]"));
   return 0;
 }

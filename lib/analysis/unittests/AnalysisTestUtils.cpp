@@ -71,13 +71,14 @@ std::vector<const NodeT *> inSourceOrder(ASTContext &Ctx,
               return A.second < B.second;
             });
   std::vector<const NodeT *> Sorted;
+  Sorted.reserve(Indexed.size());
   for (const auto &Entry : Indexed)
     Sorted.push_back(Entry.first);
   return Sorted;
 }
 
 template <typename NodeT>
-const NodeT *firstOf(ASTContext &Ctx, std::vector<const NodeT *> Nodes) {
+const NodeT *firstOf(ASTContext &Ctx, const std::vector<const NodeT *> &Nodes) {
   std::vector<const NodeT *> Sorted = inSourceOrder(Ctx, Nodes);
   return Sorted.empty() ? nullptr : Sorted.front();
 }
@@ -91,7 +92,7 @@ auto functionNamed(llvm::StringRef Name) {
 /// Every node matching \p Inner (bound to "n") in the body of the function
 /// named \p Name.
 template <typename InnerT>
-auto inBodyOf(llvm::StringRef Name, InnerT Inner) {
+auto inBodyOf(llvm::StringRef Name, const InnerT &Inner) {
   return functionDecl(hasName(Name), isDefinition(), notInSystemHeader(),
                       hasBody(forEachDescendant(Inner)));
 }

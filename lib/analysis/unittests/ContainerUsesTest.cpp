@@ -51,8 +51,10 @@ const char *fateName(ElementRefFate Fate) {
 } // namespace
 
 // Readable failure messages.
+// NOLINTBEGIN(readability-identifier-naming): GoogleTest looks for PrintTo.
 void PrintTo(UseKind Kind, std::ostream *OS) { *OS << kindName(Kind); }
 void PrintTo(ElementRefFate Fate, std::ostream *OS) { *OS << fateName(Fate); }
+// NOLINTEND(readability-identifier-naming)
 
 namespace {
 
@@ -130,6 +132,7 @@ protected:
     std::vector<ContainerUse> Growth = growthOf(Container);
     EXPECT_FALSE(Growth.empty()) << "no growth found";
     std::vector<const ContainerUse *> Pointers;
+    Pointers.reserve(Growth.size());
     for (const ContainerUse &G : Growth)
       Pointers.push_back(&G);
     return isKeptAcrossGrowth(Kept, test::findFunction(ctx(), Function),
@@ -726,7 +729,7 @@ TEST_F(ContainerUsesTest, FieldOfClassInHeader) {
       parse("#include \"widget.h\"\n"
             "int Closed::first() const { return priv.front(); }\n",
             {{"widget.h", Header}}));
-  auto memberOf = [&](llvm::StringRef Record,
+  auto MemberOf = [&](llvm::StringRef Record,
                       llvm::StringRef Name) -> const NamedDecl * {
     const CXXRecordDecl *RD = test::findRecord(ctx(), Record);
     if (!RD)
@@ -737,15 +740,15 @@ TEST_F(ContainerUsesTest, FieldOfClassInHeader) {
         return ND;
     return nullptr;
   };
-  auto fieldOf = [&](llvm::StringRef Record, llvm::StringRef Name) {
-    return dyn_cast_or_null<FieldDecl>(memberOf(Record, Name));
+  auto FieldOf = [&](llvm::StringRef Record, llvm::StringRef Name) {
+    return dyn_cast_or_null<FieldDecl>(MemberOf(Record, Name));
   };
-  const FieldDecl *ClosedPriv = fieldOf("Closed", "priv");
-  const FieldDecl *ClosedPub = fieldOf("Closed", "pub");
-  const FieldDecl *OpenPriv = fieldOf("Open", "priv");
-  const FieldDecl *FriendPriv = fieldOf("Befriended", "priv");
-  const FieldDecl *FinalProt = fieldOf("FinalProtected", "prot");
-  const FieldDecl *Prot = fieldOf("Protected", "prot");
+  const FieldDecl *ClosedPriv = FieldOf("Closed", "priv");
+  const FieldDecl *ClosedPub = FieldOf("Closed", "pub");
+  const FieldDecl *OpenPriv = FieldOf("Open", "priv");
+  const FieldDecl *FriendPriv = FieldOf("Befriended", "priv");
+  const FieldDecl *FinalProt = FieldOf("FinalProtected", "prot");
+  const FieldDecl *Prot = FieldOf("Protected", "prot");
   ASSERT_TRUE(ClosedPriv && ClosedPub && OpenPriv && FriendPriv && FinalProt &&
               Prot);
   // Every member function is defined here (one in the main file).
@@ -761,8 +764,8 @@ TEST_F(ContainerUsesTest, FieldOfClassInHeader) {
   EXPECT_FALSE(seesAllCodeUsingMember(Prot, ctx()));
 
   // Member type aliases follow the same rules.
-  const NamedDecl *PrivAlias = memberOf("Closed", "Storage");
-  const NamedDecl *PubAlias = memberOf("Closed", "PubStorage");
+  const NamedDecl *PrivAlias = MemberOf("Closed", "Storage");
+  const NamedDecl *PubAlias = MemberOf("Closed", "PubStorage");
   ASSERT_TRUE(PrivAlias && PubAlias);
   EXPECT_TRUE(isa<TypeAliasDecl>(PrivAlias));
   EXPECT_TRUE(seesAllCodeUsingMember(PrivAlias, ctx()));
@@ -810,21 +813,21 @@ TEST_F(ContainerUsesTest, MoveInsertable) {
       "extern DeletedMove dm;\n"
       "extern HoldsNoCopyNoMove hnc;\n"
       "extern PrivateCopy pc;\n"));
-  auto insertable = [&](llvm::StringRef Var) {
+  auto Insertable = [&](llvm::StringRef Var) {
     QualType T = test::typeOfVar(ctx(), Var);
     EXPECT_FALSE(T.isNull()) << Var.str();
     return !T.isNull() && isMoveInsertable(T);
   };
-  EXPECT_TRUE(insertable("i"));
-  EXPECT_TRUE(insertable("mo"));
-  EXPECT_TRUE(insertable("imo"));
-  EXPECT_TRUE(insertable("up"));
-  EXPECT_TRUE(insertable("plain"));
-  EXPECT_TRUE(insertable("co"));
-  EXPECT_FALSE(insertable("nc"));
-  EXPECT_FALSE(insertable("dm"));
-  EXPECT_FALSE(insertable("hnc"));
-  EXPECT_FALSE(insertable("pc"));
+  EXPECT_TRUE(Insertable("i"));
+  EXPECT_TRUE(Insertable("mo"));
+  EXPECT_TRUE(Insertable("imo"));
+  EXPECT_TRUE(Insertable("up"));
+  EXPECT_TRUE(Insertable("plain"));
+  EXPECT_TRUE(Insertable("co"));
+  EXPECT_FALSE(Insertable("nc"));
+  EXPECT_FALSE(Insertable("dm"));
+  EXPECT_FALSE(Insertable("hnc"));
+  EXPECT_FALSE(Insertable("pc"));
 }
 
 // --- enclosingFunction / enclosingLoop ---------------------------------------

@@ -131,7 +131,8 @@ TEST(StlDisplayNameTest, NamesTheLibraries) {
   EXPECT_FALSE(stlDisplayName(StlFlavor::Unknown).empty());
 }
 
-StlFlavor detectIn(llvm::StringRef Code, std::vector<std::string> Args = {}) {
+StlFlavor detectIn(llvm::StringRef Code,
+                   const std::vector<std::string> &Args = {}) {
   std::unique_ptr<clang::ASTUnit> AST = test::parseCode(Code, Args);
   if (!AST) {
     ADD_FAILURE() << "could not build the AST";
