@@ -380,26 +380,8 @@ void DequeAsArrayCheck::analyze(Candidate &C) {
 
   // Rotations must be exactly "c.push_back(c.front()); c.pop_front();".
   for (const Stmt *Pop : C.Rotations) {
-    DynTypedNodeList Parents = Ctx.getParents(*Pop);
-    const Stmt *Statement = Pop;
-    const CompoundStmt *Block = nullptr;
-    while (!Parents.empty()) {
-      Block = Parents[0].get<CompoundStmt>();
-      if (Block)
-        break;
-      const auto *S = Parents[0].get<Stmt>();
-      if (!S || !isa<Expr>(S))
-        break;
-      Statement = S;
-      Parents = Ctx.getParents(*S);
-    }
-    const Stmt *Previous = nullptr;
-    if (Block)
-      for (const Stmt *S : Block->body()) {
-        if (S == Statement)
-          break;
-        Previous = S;
-      }
+    const Stmt *Previous =
+        previousStatement(fullStatementOf(cast<Expr>(Pop), Ctx), Ctx);
     bool IsRotation = false;
     if (const auto *Push = dyn_cast_or_null<CXXMemberCallExpr>(
             isa_and_nonnull<Expr>(Previous) ? cast<Expr>(Previous)->IgnoreImplicit()
@@ -503,19 +485,8 @@ void DequeAsArrayCheck::analyze(Candidate &C) {
   if (!Fill)
     return;
   const Stmt *Loop = enclosingLoop(Fill->Site, Ctx);
-  const Stmt *Body = isa<ForStmt>(Loop) ? cast<ForStmt>(Loop)->getBody()
-                     : isa<CXXForRangeStmt>(Loop)
-                         ? cast<CXXForRangeStmt>(Loop)->getBody()
-                         : nullptr;
   // The append must be a statement of the loop body itself.
-  const Stmt *Statement = Fill->Site;
-  for (DynTypedNodeList P = Ctx.getParents(*Statement);
-       !P.empty() && P[0].get<Expr>(); P = Ctx.getParents(*Statement))
-    Statement = P[0].get<Expr>();
-  bool Direct = Body == Statement;
-  if (const auto *Block = dyn_cast_or_null<CompoundStmt>(Body))
-    Direct |= llvm::is_contained(Block->body(), Statement);
-  if (!Direct)
+  if (!runsOncePerIteration(fullStatementOf(cast<Expr>(Fill->Site), Ctx), Loop))
     return;
   C.FillCount = computeTripCount(Loop, Ctx);
   if (!C.FillCount)

@@ -660,6 +660,28 @@ bool seesAllCodeUsingMember(const NamedDecl *Member, ASTContext &Ctx) {
   return AllDefined(Record);
 }
 
+const Stmt *fullStatementOf(const Expr *E, ASTContext &Ctx) {
+  const Stmt *Statement = E;
+  for (DynTypedNodeList P = Ctx.getParents(*Statement);
+       !P.empty() && P[0].get<Expr>(); P = Ctx.getParents(*Statement))
+    Statement = P[0].get<Expr>();
+  return Statement;
+}
+
+const Stmt *previousStatement(const Stmt *S, ASTContext &Ctx) {
+  DynTypedNodeList Parents = Ctx.getParents(*S);
+  const auto *Block = Parents.empty() ? nullptr : Parents[0].get<CompoundStmt>();
+  if (!Block)
+    return nullptr;
+  const Stmt *Previous = nullptr;
+  for (const Stmt *Child : Block->body()) {
+    if (Child == S)
+      return Previous;
+    Previous = Child;
+  }
+  return nullptr;
+}
+
 bool isMoveInsertable(QualType Type) {
   const auto *Record = Type->getAsCXXRecordDecl();
   if (!Record || !Record->hasDefinition())

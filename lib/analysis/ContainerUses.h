@@ -129,6 +129,16 @@ const clang::FunctionDecl *enclosingFunction(const clang::Stmt *S,
 /// The innermost loop statement holding \p S within \p Function's body.
 const clang::Stmt *enclosingLoop(const clang::Stmt *S, clang::ASTContext &Ctx);
 
+/// The statement \p E belongs to: the outermost expression above it, such as
+/// the call in "c.push_back(x);".
+const clang::Stmt *fullStatementOf(const clang::Expr *E,
+                                   clang::ASTContext &Ctx);
+
+/// The statement just before \p S in the block that holds it, or null when
+/// \p S is first or not directly in a block.
+const clang::Stmt *previousStatement(const clang::Stmt *S,
+                                     clang::ASTContext &Ctx);
+
 /// Whether \p Type can be moved or copied into new storage, which a vector
 /// needs when it grows.
 bool isMoveInsertable(clang::QualType Type);

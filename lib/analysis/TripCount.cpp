@@ -450,16 +450,30 @@ std::optional<TripCount> rangeForTripCount(const CXXForRangeStmt *For,
 
 } // namespace
 
+const Stmt *loopBody(const Stmt *Loop) {
+  if (const auto *For = dyn_cast_or_null<ForStmt>(Loop))
+    return For->getBody();
+  if (const auto *RangeFor = dyn_cast_or_null<CXXForRangeStmt>(Loop))
+    return RangeFor->getBody();
+  if (const auto *While = dyn_cast_or_null<WhileStmt>(Loop))
+    return While->getBody();
+  if (const auto *Do = dyn_cast_or_null<DoStmt>(Loop))
+    return Do->getBody();
+  return nullptr;
+}
+
+bool runsOncePerIteration(const Stmt *S, const Stmt *Loop) {
+  const Stmt *Body = loopBody(Loop);
+  if (!Body || !S)
+    return false;
+  if (Body == S)
+    return true;
+  const auto *Block = dyn_cast<CompoundStmt>(Body);
+  return Block && llvm::is_contained(Block->body(), S);
+}
+
 bool loopMayExitEarly(const Stmt *Loop) {
-  const Stmt *Body = nullptr;
-  if (const auto *For = dyn_cast<ForStmt>(Loop))
-    Body = For->getBody();
-  else if (const auto *RangeFor = dyn_cast<CXXForRangeStmt>(Loop))
-    Body = RangeFor->getBody();
-  else if (const auto *While = dyn_cast<WhileStmt>(Loop))
-    Body = While->getBody();
-  else if (const auto *Do = dyn_cast<DoStmt>(Loop))
-    Body = Do->getBody();
+  const Stmt *Body = loopBody(Loop);
   if (!Body)
     return true;
   EarlyExitFinder Finder;

@@ -32,6 +32,14 @@ struct TripCount {
 std::optional<TripCount> computeTripCount(const clang::Stmt *Loop,
                                           clang::ASTContext &Ctx);
 
+/// The body of a for, range-for, while or do loop; null for anything else.
+const clang::Stmt *loopBody(const clang::Stmt *Loop);
+
+/// Whether \p S runs exactly once per iteration of \p Loop: it is the body,
+/// or a statement of the body's block (not nested in a condition or an
+/// inner loop).
+bool runsOncePerIteration(const clang::Stmt *S, const clang::Stmt *Loop);
+
 /// True when \p Loop's body has a statement that leaves the loop early.
 bool loopMayExitEarly(const clang::Stmt *Loop);
 

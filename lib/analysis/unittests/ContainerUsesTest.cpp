@@ -862,5 +862,27 @@ TEST_F(ContainerUsesTest, EnclosingFunctionAndLoop) {
   EXPECT_EQ(classifyContainerUse(GlobalRefs[0], ctx()).Function, nullptr);
 }
 
+// --- fullStatementOf / previousStatement -------------------------------------
+
+TEST_F(ContainerUsesTest, StatementsAroundAnExpression) {
+  ASSERT_NO_FATAL_FAILURE(parse("void f(std::deque<int> &d) {\n"
+                                "  d.push_back(d.front());\n"
+                                "  d.pop_front();\n"
+                                "  if (d.empty()) d.clear();\n"
+                                "}\n"));
+  const CallExpr *Push = test::findCall(ctx(), "f", "push_back");
+  const CallExpr *Front = test::findCall(ctx(), "f", "front");
+  const CallExpr *Pop = test::findCall(ctx(), "f", "pop_front");
+  const CallExpr *Clear = test::findCall(ctx(), "f", "clear");
+  ASSERT_TRUE(Push && Front && Pop && Clear);
+  // The inner call belongs to the statement of the outer one.
+  EXPECT_EQ(fullStatementOf(Front, ctx()), fullStatementOf(Push, ctx()));
+  EXPECT_EQ(previousStatement(fullStatementOf(Pop, ctx()), ctx()),
+            fullStatementOf(Push, ctx()));
+  EXPECT_EQ(previousStatement(fullStatementOf(Push, ctx()), ctx()), nullptr);
+  // The body of an if is not directly in a block.
+  EXPECT_EQ(previousStatement(fullStatementOf(Clear, ctx()), ctx()), nullptr);
+}
+
 } // namespace
 } // namespace alloc_tidy

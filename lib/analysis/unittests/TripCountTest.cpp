@@ -687,3 +687,46 @@ TEST(TripCountTest, BoundChangedByMemberOperator) {
 
 } // namespace
 } // namespace alloc_tidy
+
+namespace alloc_tidy {
+namespace {
+
+TEST(LoopShapeTest, RunsOncePerIteration) {
+  std::unique_ptr<ASTUnit> AST =
+      test::parseCode("void g(int);\n"
+                      "void f(int n) {\n"
+                      "  for (int i = 0; i < n; ++i) {\n"
+                      "    g(1);\n"
+                      "    if (i) g(2);\n"
+                      "    for (int j = 0; j < n; ++j) g(3);\n"
+                      "  }\n"
+                      "}\n");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->getASTContext();
+  const Stmt *Loop = test::findFirstLoop(Ctx, "f");
+  ASSERT_TRUE(Loop);
+  std::vector<const CallExpr *> Calls = test::findCalls(Ctx, "f", "g");
+  ASSERT_EQ(Calls.size(), 3u);
+  EXPECT_TRUE(loopBody(Loop));
+  EXPECT_TRUE(runsOncePerIteration(Calls[0], Loop));
+  // Under a condition, or in an inner loop: not once per iteration.
+  EXPECT_FALSE(runsOncePerIteration(Calls[1], Loop));
+  EXPECT_FALSE(runsOncePerIteration(Calls[2], Loop));
+  EXPECT_FALSE(loopBody(Calls[0]));
+}
+
+TEST(LoopShapeTest, BodyWithoutBlock) {
+  std::unique_ptr<ASTUnit> AST = test::parseCode(
+      "void g(int);\n"
+      "void f(int n) { for (int i = 0; i < n; ++i) g(i); }\n");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->getASTContext();
+  const Stmt *Loop = test::findFirstLoop(Ctx, "f");
+  const CallExpr *Call = test::findCall(Ctx, "f", "g");
+  ASSERT_TRUE(Loop && Call);
+  EXPECT_EQ(loopBody(Loop), Call);
+  EXPECT_TRUE(runsOncePerIteration(Call, Loop));
+}
+
+} // namespace
+} // namespace alloc_tidy
