@@ -134,6 +134,30 @@ bool isEndOf(const Expr *Position, const ValueDecl *Container) {
          referencedContainer(Call->getImplicitObjectArgument()) == Container;
 }
 
+/// Whether \p Pop (a c.pop_front() call) completes a rotation by one: the
+/// statement before it is c.push_back(c.front()) or
+/// c.push_back(std::move(c.front())) on the same container \p D.
+bool isRotationStep(const Stmt *Pop, const ValueDecl *D, ASTContext &Ctx) {
+  const auto *Previous = dyn_cast_or_null<Expr>(
+      previousStatement(fullStatementOf(cast<Expr>(Pop), Ctx), Ctx));
+  const auto *Push = dyn_cast_or_null<CXXMemberCallExpr>(
+      Previous ? Previous->IgnoreImplicit() : nullptr);
+  if (!Push || !Push->getMethodDecl() ||
+      !isAppend(Push->getMethodDecl()->getName()) ||
+      referencedContainer(Push->getImplicitObjectArgument()) != D ||
+      Push->getNumArgs() != 1)
+    return false;
+  const Expr *Arg = Push->getArg(0)->IgnoreImplicit();
+  if (const auto *Move = dyn_cast<CallExpr>(Arg);
+      Move && Move->getNumArgs() == 1 && Move->getDirectCallee() &&
+      Move->getDirectCallee()->getName() == "move")
+    Arg = Move->getArg(0)->IgnoreImplicit();
+  const auto *Front = dyn_cast<CXXMemberCallExpr>(Arg->IgnoreParenImpCasts());
+  return Front && Front->getMethodDecl() &&
+         Front->getMethodDecl()->getName() == "front" &&
+         referencedContainer(Front->getImplicitObjectArgument()) == D;
+}
+
 /// A name, a member chain or a call without arguments ("n", "in.size()"):
 /// safe to use as an operand without parentheses.
 bool isSimpleOperand(StringRef Text) {
@@ -378,31 +402,9 @@ void DequeAsArrayCheck::analyze(Candidate &C) {
       Growth.push_back(&Use);
   }
 
-  // Rotations must be exactly "c.push_back(c.front()); c.pop_front();".
-  for (const Stmt *Pop : C.Rotations) {
-    const Stmt *Previous =
-        previousStatement(fullStatementOf(cast<Expr>(Pop), Ctx), Ctx);
-    bool IsRotation = false;
-    if (const auto *Push = dyn_cast_or_null<CXXMemberCallExpr>(
-            isa_and_nonnull<Expr>(Previous) ? cast<Expr>(Previous)->IgnoreImplicit()
-                                             : nullptr)) {
-      if (Push->getMethodDecl() && isAppend(Push->getMethodDecl()->getName()) &&
-          referencedContainer(Push->getImplicitObjectArgument()) == D &&
-          Push->getNumArgs() == 1) {
-        const Expr *Arg = Push->getArg(0)->IgnoreImplicit();
-        if (const auto *Move = dyn_cast<CallExpr>(Arg);
-            Move && Move->getNumArgs() == 1 && Move->getDirectCallee() &&
-            Move->getDirectCallee()->getName() == "move")
-          Arg = Move->getArg(0)->IgnoreImplicit();
-        const auto *Front = dyn_cast<CXXMemberCallExpr>(Arg->IgnoreParenImpCasts());
-        IsRotation = Front && Front->getMethodDecl() &&
-                     Front->getMethodDecl()->getName() == "front" &&
-                     referencedContainer(Front->getImplicitObjectArgument()) == D;
-      }
-    }
-    if (!IsRotation)
+  for (const Stmt *Pop : C.Rotations)
+    if (!isRotationStep(Pop, D, Ctx))
       return Silence("front operation");
-  }
 
   // References into elements that outlive growth: a vector would move them.
   const auto *Owner = isa<FieldDecl>(D)
