@@ -50,7 +50,7 @@ bool registerModule() {
   }
   // NOLINTNEXTLINE(bugprone-throwing-static-initialization): registry idiom
   static ClangTidyModuleRegistry::Add<AllocTidyModule> Registration(
-      "alloc-module", "Checks for allocation-heavy C++.");
+      "AllocTidyModule", "Checks for allocation-heavy C++.");
   return true;
 }
 
