@@ -1,8 +1,8 @@
 //===--- AllocTidyModule.cpp - registers the alloc-* checks ---------------===//
 
 #include "checks/DequeAsArrayCheck.h"
-#include "clang/Basic/Version.h"
 #include "clang-tidy/ClangTidyModule.h"
+#include "clang/Basic/Version.h"
 #if CLANG_VERSION_MAJOR < 22
 // LLVM 22 moved the registry typedef into ClangTidyModule.h.
 #include "clang-tidy/ClangTidyModuleRegistry.h"
@@ -28,10 +28,9 @@ namespace {
 unsigned hostMajorVersion() {
   std::string Full = getClangFullVersion();
   size_t At = Full.find("version ");
-  return At == std::string::npos
-             ? CLANG_VERSION_MAJOR
-             : static_cast<unsigned>(std::strtoul(Full.c_str() + At + 8,
-                                                  nullptr, 10));
+  return At == std::string::npos ? CLANG_VERSION_MAJOR
+                                 : static_cast<unsigned>(std::strtoul(
+                                       Full.c_str() + At + 8, nullptr, 10));
 }
 
 /// A plugin built for another release would load, register, and then match

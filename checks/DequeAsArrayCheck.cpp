@@ -68,11 +68,11 @@ bool isFrontOperation(StringRef Method) {
 /// them, used at the back only.
 bool isArrayLikeDequeMethod(StringRef Method) {
   static const llvm::StringSet<> Methods = {
-      "push_back", "emplace_back", "pop_back",      "back",   "front",
-      "at",        "size",         "empty",         "clear",  "begin",
-      "end",       "cbegin",       "cend",          "rbegin", "rend",
-      "crbegin",   "crend",        "resize",        "shrink_to_fit",
-      "max_size",  "assign",       "get_allocator", "ssize",  "swap"};
+      "push_back", "emplace_back",  "pop_back", "back",          "front",
+      "at",        "size",          "empty",    "clear",         "begin",
+      "end",       "cbegin",        "cend",     "rbegin",        "rend",
+      "crbegin",   "crend",         "resize",   "shrink_to_fit", "max_size",
+      "assign",    "get_allocator", "ssize",    "swap"};
   return Methods.contains(Method);
 }
 
@@ -101,11 +101,10 @@ bool yieldsElement(const ContainerUse &Use, bool &IsIterator) {
     return true;
   if (Use.Kind != UseKind::Call)
     return false;
-  static const llvm::StringSet<> Refs = {"back", "front", "at",
-                                         "emplace_back", "top", "emplace"};
-  static const llvm::StringSet<> Iters = {"begin",  "end",    "cbegin",
-                                          "cend",   "rbegin", "rend",
-                                          "crbegin", "crend"};
+  static const llvm::StringSet<> Refs = {"back",         "front", "at",
+                                         "emplace_back", "top",   "emplace"};
+  static const llvm::StringSet<> Iters = {"begin",  "end",  "cbegin",  "cend",
+                                          "rbegin", "rend", "crbegin", "crend"};
   IsIterator = Iters.contains(Use.Method);
   return IsIterator || Refs.contains(Use.Method);
 }
@@ -242,11 +241,11 @@ void DequeAsArrayCheck::registerMatchers(MatchFinder *Finder) {
       hasName("::std::stack"),
       hasTemplateArgument(1, refersToType(hasUnqualifiedDesugaredType(
                                  recordType(hasDeclaration(DequeDecl))))));
-  auto ContainerDecl =
-      StackAdaptors ? cxxRecordDecl(anyOf(DequeDecl, StackDecl))
-                    : cxxRecordDecl(DequeDecl);
-  auto ContainerType = qualType(hasUnqualifiedDesugaredType(
-      recordType(hasDeclaration(ContainerDecl))));
+  auto ContainerDecl = StackAdaptors
+                           ? cxxRecordDecl(anyOf(DequeDecl, StackDecl))
+                           : cxxRecordDecl(DequeDecl);
+  auto ContainerType = qualType(
+      hasUnqualifiedDesugaredType(recordType(hasDeclaration(ContainerDecl))));
 
   Finder->addMatcher(
       varDecl(hasType(ContainerType), unless(parmVarDecl())).bind("decl"),
@@ -309,8 +308,8 @@ void DequeAsArrayCheck::analyze(Candidate &C) {
   if (D->getDeclContext()->isDependentContext() || D->isTemplated())
     return Silence("template");
   if (const auto *Var = dyn_cast<VarDecl>(D)) {
-    if (Var->isStaticDataMember() || isTemplateInstantiation(
-                                         Var->getTemplateSpecializationKind()))
+    if (Var->isStaticDataMember() ||
+        isTemplateInstantiation(Var->getTemplateSpecializationKind()))
       return Silence("static member or instantiated");
     if (const auto *F = dyn_cast<FunctionDecl>(Var->getDeclContext());
         F && F->isTemplateInstantiation())
@@ -334,8 +333,8 @@ void DequeAsArrayCheck::analyze(Candidate &C) {
       D->getType()->getAsCXXRecordDecl());
   if (!Spec || Spec->getTemplateArgs().size() < 1)
     return Silence("not a specialization");
-  C.Kind = Spec->getName() == "stack" ? ContainerKind::Stack
-                                      : ContainerKind::Deque;
+  C.Kind =
+      Spec->getName() == "stack" ? ContainerKind::Stack : ContainerKind::Deque;
   C.Element = Spec->getTemplateArgs()[0].getAsType();
   if (C.Element.isNull() || C.Element->isDependentType())
     return Silence("dependent element");
@@ -437,8 +436,8 @@ void DequeAsArrayCheck::analyze(Candidate &C) {
     TL = DD->getTypeSourceInfo()->getTypeLoc();
   if (TL && TL.getType()->getContainedAutoType()) {
     const auto *Var = dyn_cast<VarDecl>(D);
-    const Expr *Init = Var && Var->getInit() ? Var->getInit()->IgnoreImplicit()
-                                             : nullptr;
+    const Expr *Init =
+        Var && Var->getInit() ? Var->getInit()->IgnoreImplicit() : nullptr;
     TL = TypeLoc();
     if (const auto *Temp = dyn_cast_or_null<CXXTemporaryObjectExpr>(Init))
       TL = Temp->getTypeSourceInfo()->getTypeLoc();
@@ -654,11 +653,13 @@ void DequeAsArrayCheck::onEndOfTranslationUnit() {
 void DequeAsArrayCheck::diagnose(Candidate &C) {
   ASTContext &Ctx = *Context;
   const SourceManager &SM = Ctx.getSourceManager();
-  StlFlavor Stl = TargetStl ? *TargetStl : (PP ? detectStl(*PP) : StlFlavor::Unknown);
+  StlFlavor Stl =
+      TargetStl ? *TargetStl : (PP ? detectStl(*PP) : StlFlavor::Unknown);
   std::string Element = C.Element.getAsString(Ctx.getPrintingPolicy());
   std::optional<DequeBlockFacts> Facts;
   if (!C.Element->isIncompleteType())
-    Facts = dequeBlockFacts(Stl, Ctx.getTypeSizeInChars(C.Element).getQuantity());
+    Facts =
+        dequeBlockFacts(Stl, Ctx.getTypeSizeInChars(C.Element).getQuantity());
   bool CanFix = C.NoFixReason.empty() && C.Rotations.empty();
 
   auto AddFixes = [&](DiagnosticBuilder &Diag) {
@@ -671,7 +672,8 @@ void DequeAsArrayCheck::diagnose(Candidate &C) {
         Diag << FixItHint::CreateInsertion(C.FillLoop->getBeginLoc(),
                                            C.ReserveText);
     } else {
-      auto Spec = namedTypeLoc(C.Spelled).getAs<TemplateSpecializationTypeLoc>();
+      auto Spec =
+          namedTypeLoc(C.Spelled).getAs<TemplateSpecializationTypeLoc>();
       std::string Arg = sourceText(Spec.getArgLoc(0).getSourceRange(), Ctx);
       Diag << FixItHint::CreateInsertion(Spec.getRAngleLoc(),
                                          ", std::vector<" + Arg + ">");
@@ -693,13 +695,13 @@ void DequeAsArrayCheck::diagnose(Candidate &C) {
          "std::rotate holds its elements in one allocation")
         << Name;
   } else if (Facts && C.FillCount && C.FillCount->Value) {
-    auto Diag = diag(C.Decl->getLocation(),
-                     "'%0' is a std::deque used only at its back; a "
-                     "std::vector with reserve() makes 1 allocation instead "
-                     "of about %1")
-                << Name
-                << std::to_string(
-                       dequeBlockAllocations(*Facts, *C.FillCount->Value));
+    auto Diag =
+        diag(C.Decl->getLocation(),
+             "'%0' is a std::deque used only at its back; a "
+             "std::vector with reserve() makes 1 allocation instead "
+             "of about %1")
+        << Name
+        << std::to_string(dequeBlockAllocations(*Facts, *C.FillCount->Value));
     AddFixes(Diag);
   } else {
     auto Diag = diag(C.Decl->getLocation(),

@@ -9,7 +9,7 @@ set -euo pipefail
 version="${1:-22}"
 packages=(
   cmake ninja-build python3 make
-  "clang-$version" "clang-tidy-$version" "clangd-$version"
+  "clang-$version" "clang-tidy-$version" "clangd-$version" "clang-format-$version"
   "llvm-$version-dev" "llvm-$version-tools"
   "libclang-$version-dev" "libclang-cpp$version-dev"
   "libc++-$version-dev" "libc++abi-$version-dev"

@@ -4,9 +4,9 @@
 #
 #   scripts/run-tests.sh BUILD_DIR LLVM_VERSION
 #
-# Suites: the lit tests (checks, runner, clangd, bad input), the lib/
-# unit tests (GoogleTest), and the project's own sources under its own
-# .clang-tidy (a warning fails the file).
+# Suites: the lit tests (checks, runner, clangd, bad input, e2e), the lib/
+# unit tests (GoogleTest), the project's own sources under its own
+# .clang-tidy (a warning fails the file) and under its .clang-format.
 set -uo pipefail
 
 build="${1:-build}"
@@ -83,6 +83,19 @@ echo "$results" | grep '^FAIL ' || true
 lint_pass=$(echo "$results" | grep -c '^PASS ' || true)
 lint_fail=$(echo "$results" | grep -c '^FAIL ' || true)
 count "$lint_pass" "$lint_fail" "self-lint (.clang-tidy)"
+
+# The same sources against the root .clang-format (LLVM style).
+format_pass=0
+format_fail=0
+while IFS= read -r file; do
+  if "clang-format-$version" --dry-run --Werror "$root/$file" >/dev/null 2>&1; then
+    format_pass=$((format_pass + 1))
+  else
+    format_fail=$((format_fail + 1))
+    echo "not formatted: $file (clang-format-$version -i $file)"
+  fi
+done < <(cd "$root" && git ls-files 'checks/*.cpp' 'checks/*.h' 'lib/*.cpp' 'lib/*.h' 'tools/*.cpp' 'tools/*.h')
+count "$format_pass" "$format_fail" "format (.clang-format)"
 
 if [[ $skipped -gt 0 ]]; then
   echo "$passed passed, $failed failed, $skipped skipped"

@@ -24,8 +24,8 @@ namespace alloc_tidy {
 inline std::string fallbackResourceDir(const char *Argv0, void *MainAddr,
                                        const char *BuiltAgainst) {
   std::string Exe = llvm::sys::fs::getMainExecutable(Argv0, MainAddr);
-  llvm::SmallString<256> Beside(llvm::sys::path::parent_path(
-      llvm::sys::path::parent_path(Exe)));
+  llvm::SmallString<256> Beside(
+      llvm::sys::path::parent_path(llvm::sys::path::parent_path(Exe)));
   llvm::sys::path::append(Beside, "lib", "clang", CLANG_VERSION_MAJOR_STRING);
   if (llvm::sys::fs::is_directory(Beside))
     return "";

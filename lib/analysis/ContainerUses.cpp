@@ -71,8 +71,8 @@ const CXXCtorInitializer *initializerOf(const Expr *E,
     return Init;
   if (const auto *Ctor = Parent.get<CXXConstructorDecl>())
     for (const CXXCtorInitializer *Init : Ctor->inits())
-      if (Init->getInit() && stripTransparent(Init->getInit()) ==
-                                 stripTransparent(E))
+      if (Init->getInit() &&
+          stripTransparent(Init->getInit()) == stripTransparent(E))
         return Init;
   return nullptr;
 }
@@ -90,9 +90,9 @@ bool isInStdNamespace(const Decl *D) {
 
 /// Free functions of std that mean the same as the member of that name.
 bool isStdMemberLikeFunction(StringRef Name) {
-  static const llvm::StringSet<> Names = {
-      "begin",  "end",  "cbegin", "cend", "rbegin", "rend",
-      "crbegin", "crend", "size", "ssize", "empty", "data"};
+  static const llvm::StringSet<> Names = {"begin",  "end",   "cbegin",  "cend",
+                                          "rbegin", "rend",  "crbegin", "crend",
+                                          "size",   "ssize", "empty",   "data"};
   return Names.contains(Name);
 }
 
@@ -112,11 +112,10 @@ ContainerUse classifyArgument(ContainerUse Use, const FunctionDecl *Callee,
       (Pattern && Index < Pattern->getNumParams() ? Pattern : Callee)
           ->getParamDecl(Index);
   QualType Written = Param->getType();
-  bool ConstOrByValue =
-      !Written->isPointerType() &&
-      (!Written->isReferenceType() ||
-       (Written->isLValueReferenceType() &&
-        Written.getNonReferenceType().isConstQualified()));
+  bool ConstOrByValue = !Written->isPointerType() &&
+                        (!Written->isReferenceType() ||
+                         (Written->isLValueReferenceType() &&
+                          Written.getNonReferenceType().isConstQualified()));
   if (!ConstOrByValue)
     return unknown(Use, "passed by non-const reference to '" +
                             Callee->getNameAsString() + "'");
@@ -219,8 +218,8 @@ ContainerUse classifyContainerUse(const Expr *Ref, ASTContext &Ctx) {
   // c.f(...) in all its forms, including dependent ones inside templates.
   if (const auto *Member = Parent.get<MemberExpr>();
       Member && stripTransparent(Member->getBase()) == Ref)
-    return classifyMemberAccess(Use, Member,
-                                Member->getMemberDecl()->getName(), Ctx);
+    return classifyMemberAccess(Use, Member, Member->getMemberDecl()->getName(),
+                                Ctx);
   if (const auto *Member = Parent.get<UnresolvedMemberExpr>();
       Member && !Member->isImplicitAccess() &&
       stripTransparent(Member->getBase()) == Ref)
@@ -229,13 +228,13 @@ ContainerUse classifyContainerUse(const Expr *Ref, ASTContext &Ctx) {
   if (const auto *Member = Parent.get<CXXDependentScopeMemberExpr>();
       Member && !Member->isImplicitAccess() &&
       stripTransparent(Member->getBase()) == Ref)
-    return classifyMemberAccess(Use, Member,
-                                Member->getMember().getAsString(), Ctx);
+    return classifyMemberAccess(Use, Member, Member->getMember().getAsString(),
+                                Ctx);
 
   if (const auto *Op = Parent.get<CXXOperatorCallExpr>()) {
     Use.Site = Op;
-    bool IsFirst = Op->getNumArgs() > 0 && stripTransparent(Op->getArg(0)) ==
-                                               stripTransparent(Child);
+    bool IsFirst = Op->getNumArgs() > 0 &&
+                   stripTransparent(Op->getArg(0)) == stripTransparent(Child);
     const Expr *Peer =
         Op->getNumArgs() == 2 ? Op->getArg(IsFirst ? 1 : 0) : nullptr;
     switch (Op->getOperator()) {
@@ -246,7 +245,8 @@ ContainerUse classifyContainerUse(const Expr *Ref, ASTContext &Ctx) {
       return Use;
     case OO_Equal:
       if (IsFirst && Peer &&
-          isa<InitListExpr, CXXStdInitializerListExpr>(stripTransparent(Peer))) {
+          isa<InitListExpr, CXXStdInitializerListExpr>(
+              stripTransparent(Peer))) {
         Use.Kind = UseKind::Call;
         Use.Method = "assign";
         return Use;
@@ -268,9 +268,9 @@ ContainerUse classifyContainerUse(const Expr *Ref, ASTContext &Ctx) {
     default:
       break;
     }
-    return unknown(Use, "used as an operand of 'operator" +
-                            std::string(getOperatorSpelling(Op->getOperator())) +
-                            "'");
+    return unknown(
+        Use, "used as an operand of 'operator" +
+                 std::string(getOperatorSpelling(Op->getOperator())) + "'");
   }
 
   if (const auto *Call = Parent.get<CallExpr>()) {
@@ -349,8 +349,8 @@ ContainerUse classifyContainerUse(const Expr *Ref, ASTContext &Ctx) {
         return Use;
       }
     }
-    return unknown(Use, "bound to the reference '" + Var->getNameAsString() +
-                            "'");
+    return unknown(Use,
+                   "bound to the reference '" + Var->getNameAsString() + "'");
   }
 
   if (const auto *Op = Parent.get<UnaryOperator>();
@@ -461,10 +461,10 @@ ElementRef traceElementRef(const Expr *Access, bool YieldsIterator,
     if (const auto *Call = dyn_cast_or_null<CallExpr>(ParentExpr)) {
       const FunctionDecl *Callee = Call->getDirectCallee();
       bool ByPointer = Cur->getType()->isPointerType() || IsIterator;
-      bool IsRefWrapper = Callee && Callee->getIdentifier() &&
-                          (Callee->getName() == "ref" ||
-                           Callee->getName() == "cref") &&
-                          isInStdNamespace(Callee);
+      bool IsRefWrapper =
+          Callee && Callee->getIdentifier() &&
+          (Callee->getName() == "ref" || Callee->getName() == "cref") &&
+          isInStdNamespace(Callee);
       // Algorithms take iterators by value and drop them; a pointer handed to
       // anything, or a std::ref, may be stored.
       if ((ByPointer && !IsIterator) || IsRefWrapper)
@@ -670,7 +670,8 @@ const Stmt *fullStatementOf(const Expr *E, ASTContext &Ctx) {
 
 const Stmt *previousStatement(const Stmt *S, ASTContext &Ctx) {
   DynTypedNodeList Parents = Ctx.getParents(*S);
-  const auto *Block = Parents.empty() ? nullptr : Parents[0].get<CompoundStmt>();
+  const auto *Block =
+      Parents.empty() ? nullptr : Parents[0].get<CompoundStmt>();
   if (!Block)
     return nullptr;
   const Stmt *Previous = nullptr;

@@ -13,7 +13,8 @@ StlFlavor detectStl(clang::Preprocessor &PP) {
     return StlFlavor::LibCxx;
   if (PP.isMacroDefined("__GLIBCXX__"))
     return StlFlavor::LibStdCxx;
-  if (PP.isMacroDefined("_MSVC_STL_VERSION") || PP.isMacroDefined("_CPPLIB_VER"))
+  if (PP.isMacroDefined("_MSVC_STL_VERSION") ||
+      PP.isMacroDefined("_CPPLIB_VER"))
     return StlFlavor::Msvc;
   return StlFlavor::Unknown;
 }
@@ -73,7 +74,8 @@ std::optional<DequeBlockFacts> dequeBlockFacts(StlFlavor Flavor,
 }
 
 uint64_t dequeBlockAllocations(const DequeBlockFacts &Facts, uint64_t Count) {
-  uint64_t Needed = (Count + Facts.ElementsPerBlock - 1) / Facts.ElementsPerBlock;
+  uint64_t Needed =
+      (Count + Facts.ElementsPerBlock - 1) / Facts.ElementsPerBlock;
   if (Facts.BlocksWhenEmpty) {
     // libstdc++ allocates the next node when the current one becomes full,
     // so it always holds one node beyond the elements.

@@ -2,8 +2,8 @@
 
 #include "lib/analysis/TripCount.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 #include "clang/Lex/Lexer.h"
@@ -23,8 +23,8 @@ public:
   bool TraverseStmt(Stmt *S) {
     if (!S || Found)
       return true;
-    bool IsBreakTarget = isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt,
-                             SwitchStmt>(S);
+    bool IsBreakTarget =
+        isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt>(S);
     NestedBreakTargets += IsBreakTarget;
     RecursiveASTVisitor::TraverseStmt(S);
     NestedBreakTargets -= IsBreakTarget;
@@ -117,8 +117,7 @@ bool isWrittenIn(const VarDecl *Var, const Stmt *Body, ASTContext &Ctx) {
           return Cast->getType()->isReferenceType() &&
                  !Cast->getType().getNonReferenceType().isConstQualified();
         if (const auto *Member = Node.get<MemberExpr>()) {
-          const auto *Method =
-              dyn_cast<CXXMethodDecl>(Member->getMemberDecl());
+          const auto *Method = dyn_cast<CXXMethodDecl>(Member->getMemberDecl());
           return !Method || !Method->isConst();
         }
         if (const auto *Call = Node.get<CallExpr>()) {
@@ -305,8 +304,7 @@ std::optional<TripCount> forTripCount(const ForStmt *For, ASTContext &Ctx) {
   if (!Init || !Init->isSingleDecl())
     return std::nullopt;
   const auto *Counter = dyn_cast<VarDecl>(Init->getSingleDecl());
-  if (!Counter || !Counter->getInit() ||
-      !Counter->getType()->isIntegerType())
+  if (!Counter || !Counter->getInit() || !Counter->getType()->isIntegerType())
     return std::nullopt;
   const Expr *Start = Counter->getInit()->IgnoreParenImpCasts();
 
@@ -327,8 +325,8 @@ std::optional<TripCount> forTripCount(const ForStmt *For, ASTContext &Ctx) {
     return std::nullopt;
 
   // Step: ++I, I++, --I, I--, I += C, I -= C with a positive constant C.
-  const Expr *Inc = For->getInc() ? For->getInc()->IgnoreParenImpCasts()
-                                  : nullptr;
+  const Expr *Inc =
+      For->getInc() ? For->getInc()->IgnoreParenImpCasts() : nullptr;
   int64_t Step = 0;
   if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc)) {
     if (refVar(U->getSubExpr()) != Counter)
@@ -347,8 +345,8 @@ std::optional<TripCount> forTripCount(const ForStmt *For, ASTContext &Ctx) {
     return std::nullopt;
 
   const Stmt *Body = For->getBody();
-  if (isWrittenIn(Counter, Body, Ctx) ||
-      !isLoopInvariant(Bound, Body, Ctx) || !isLoopInvariant(Start, Body, Ctx))
+  if (isWrittenIn(Counter, Body, Ctx) || !isLoopInvariant(Bound, Body, Ctx) ||
+      !isLoopInvariant(Start, Body, Ctx))
     return std::nullopt;
 
   // Normalise to counting up from Lo to Hi by |Step|.
@@ -390,9 +388,8 @@ std::optional<TripCount> forTripCount(const ForStmt *For, ASTContext &Ctx) {
   if (HiValue && LoValue) {
     // Widened so that extreme bounds cannot overflow.
     __int128 Span = static_cast<__int128>(*HiValue) - *LoValue + Inclusive;
-    Result.Value = Span > 0 ? static_cast<uint64_t>((Span + Stride - 1) /
-                                                    Stride)
-                            : 0;
+    Result.Value =
+        Span > 0 ? static_cast<uint64_t>((Span + Stride - 1) / Stride) : 0;
     Result.Spelling = std::to_string(*Result.Value);
     return Result;
   }

@@ -52,6 +52,5 @@ int main(int Argc, const char **Argv) {
   std::string Extra = "--extra-arg-before=-resource-dir=" + Dir;
   std::vector<const char *> Args(Argv, Argv + Argc);
   Args.insert(Args.begin() + 1, Extra.c_str());
-  return clang::tidy::clangTidyMain(static_cast<int>(Args.size()),
-                                    Args.data());
+  return clang::tidy::clangTidyMain(static_cast<int>(Args.size()), Args.data());
 }

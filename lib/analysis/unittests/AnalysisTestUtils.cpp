@@ -31,9 +31,7 @@ std::unique_ptr<ASTUnit> parseCode(llvm::StringRef Code,
       tooling::getClangStripDependencyFileAdjuster(), Mapped);
 }
 
-bool hasErrors(ASTUnit &AST) {
-  return AST.getDiagnostics().hasErrorOccurred();
-}
+bool hasErrors(ASTUnit &AST) { return AST.getDiagnostics().hasErrorOccurred(); }
 
 namespace {
 
@@ -51,8 +49,8 @@ std::vector<const NodeT *> collect(ASTContext &Ctx, const MatcherT &M) {
 /// begin at the same place, and drops duplicates (forEachDescendant can
 /// reach a node more than once).
 template <typename NodeT>
-std::vector<const NodeT *> inSourceOrder(ASTContext &Ctx,
-                                         const std::vector<const NodeT *> &Nodes) {
+std::vector<const NodeT *>
+inSourceOrder(ASTContext &Ctx, const std::vector<const NodeT *> &Nodes) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<std::pair<const NodeT *, size_t>> Indexed;
   for (const NodeT *N : Nodes) {
@@ -62,14 +60,13 @@ std::vector<const NodeT *> inSourceOrder(ASTContext &Ctx,
     if (!Seen)
       Indexed.push_back({N, Indexed.size()});
   }
-  std::sort(Indexed.begin(), Indexed.end(),
-            [&](const auto &A, const auto &B) {
-              SourceLocation LA = A.first->getBeginLoc();
-              SourceLocation LB = B.first->getBeginLoc();
-              if (LA != LB)
-                return SM.isBeforeInTranslationUnit(LA, LB);
-              return A.second < B.second;
-            });
+  std::sort(Indexed.begin(), Indexed.end(), [&](const auto &A, const auto &B) {
+    SourceLocation LA = A.first->getBeginLoc();
+    SourceLocation LB = B.first->getBeginLoc();
+    if (LA != LB)
+      return SM.isBeforeInTranslationUnit(LA, LB);
+    return A.second < B.second;
+  });
   std::vector<const NodeT *> Sorted;
   Sorted.reserve(Indexed.size());
   for (const auto &Entry : Indexed)
@@ -100,9 +97,9 @@ auto inBodyOf(llvm::StringRef Name, const InnerT &Inner) {
 } // namespace
 
 const VarDecl *findVar(ASTContext &Ctx, llvm::StringRef Name) {
-  return firstOf(Ctx, collect<VarDecl>(
-                          Ctx, varDecl(hasName(Name), isExpansionInMainFile())
-                                   .bind("n")));
+  return firstOf(
+      Ctx, collect<VarDecl>(
+               Ctx, varDecl(hasName(Name), isExpansionInMainFile()).bind("n")));
 }
 
 const FieldDecl *findField(ASTContext &Ctx, llvm::StringRef Name) {
@@ -125,8 +122,8 @@ const CXXRecordDecl *findRecord(ASTContext &Ctx, llvm::StringRef Name) {
 
 namespace {
 auto refTo(const ValueDecl *D) {
-  return expr(anyOf(declRefExpr(to(equalsNode(D))),
-                    memberExpr(member(equalsNode(D)))));
+  return expr(
+      anyOf(declRefExpr(to(equalsNode(D))), memberExpr(member(equalsNode(D)))));
 }
 } // namespace
 
@@ -134,7 +131,8 @@ std::vector<const Expr *> findRefs(ASTContext &Ctx, const ValueDecl *D) {
   if (!D)
     return {};
   return inSourceOrder(
-      Ctx, collect<Expr>(Ctx, expr(refTo(D), isExpansionInMainFile()).bind("n")));
+      Ctx,
+      collect<Expr>(Ctx, expr(refTo(D), isExpansionInMainFile()).bind("n")));
 }
 
 std::vector<const Expr *> findRefsIn(ASTContext &Ctx, const ValueDecl *D,
@@ -149,19 +147,20 @@ std::vector<const Expr *> findRefsByName(ASTContext &Ctx,
                                          llvm::StringRef Function,
                                          llvm::StringRef Name) {
   return inSourceOrder(
-      Ctx, collect<Expr>(
-               Ctx, inBodyOf(Function,
-                             expr(anyOf(declRefExpr(to(varDecl(hasName(Name)))),
-                                        memberExpr(member(
-                                            fieldDecl(hasName(Name))))))
-                                 .bind("n"))));
+      Ctx,
+      collect<Expr>(
+          Ctx,
+          inBodyOf(Function,
+                   expr(anyOf(declRefExpr(to(varDecl(hasName(Name)))),
+                              memberExpr(member(fieldDecl(hasName(Name))))))
+                       .bind("n"))));
 }
 
 namespace {
 std::vector<const Stmt *> loopsIn(ASTContext &Ctx, llvm::StringRef Function) {
   return collect<Stmt>(
-      Ctx, inBodyOf(Function,
-                    stmt(anyOf(forStmt(), cxxForRangeStmt())).bind("n")));
+      Ctx,
+      inBodyOf(Function, stmt(anyOf(forStmt(), cxxForRangeStmt())).bind("n")));
 }
 } // namespace
 
@@ -170,24 +169,25 @@ const Stmt *findFirstLoop(ASTContext &Ctx, llvm::StringRef Function) {
 }
 
 const ForStmt *findFirstFor(ASTContext &Ctx, llvm::StringRef Function) {
-  return firstOf(Ctx, collect<ForStmt>(
-                          Ctx, inBodyOf(Function, forStmt().bind("n"))));
+  return firstOf(
+      Ctx, collect<ForStmt>(Ctx, inBodyOf(Function, forStmt().bind("n"))));
 }
 
 const CXXForRangeStmt *findFirstRangeFor(ASTContext &Ctx,
                                          llvm::StringRef Function) {
-  return firstOf(Ctx, collect<CXXForRangeStmt>(
-                          Ctx, inBodyOf(Function, cxxForRangeStmt().bind("n"))));
+  return firstOf(Ctx,
+                 collect<CXXForRangeStmt>(
+                     Ctx, inBodyOf(Function, cxxForRangeStmt().bind("n"))));
 }
 
-std::vector<const CallExpr *> findCalls(ASTContext &Ctx,
-                                        llvm::StringRef Function,
-                                        llvm::StringRef Callee) {
+std::vector<const CallExpr *>
+findCalls(ASTContext &Ctx, llvm::StringRef Function, llvm::StringRef Callee) {
   return inSourceOrder(
-      Ctx, collect<CallExpr>(
-               Ctx, inBodyOf(Function,
-                             callExpr(callee(namedDecl(hasName(Callee))))
-                                 .bind("n"))));
+      Ctx,
+      collect<CallExpr>(
+          Ctx,
+          inBodyOf(Function,
+                   callExpr(callee(namedDecl(hasName(Callee)))).bind("n"))));
 }
 
 const CallExpr *findCall(ASTContext &Ctx, llvm::StringRef Function,
@@ -225,7 +225,6 @@ std::optional<llvm::APSInt> evaluateInt(llvm::StringRef Declarations,
     return std::nullopt;
   return Value.Val.getInt();
 }
-
 
 } // namespace test
 } // namespace alloc_tidy

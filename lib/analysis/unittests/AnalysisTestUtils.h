@@ -1,4 +1,5 @@
-//===--- AnalysisTestUtils.h - helpers for the lib/analysis tests -*- C++ -*-===//
+//===--- AnalysisTestUtils.h - helpers for the lib/analysis tests -*- C++
+//-*-===//
 //
 // Parse a C++17 snippet into an ASTUnit and find the nodes the analysis
 // functions take as input: a variable or field by name, the references to a
@@ -101,8 +102,8 @@ std::vector<const clang::CallExpr *> findCalls(clang::ASTContext &Ctx,
 
 /// Calls named \p Callee anywhere in the main file, including constructor
 /// initializers and default member initializers.
-std::vector<const clang::CallExpr *> findCallsInMainFile(clang::ASTContext &Ctx,
-                                                         llvm::StringRef Callee);
+std::vector<const clang::CallExpr *>
+findCallsInMainFile(clang::ASTContext &Ctx, llvm::StringRef Callee);
 
 /// The type of the variable declared as \p Name.
 clang::QualType typeOfVar(clang::ASTContext &Ctx, llvm::StringRef Name);

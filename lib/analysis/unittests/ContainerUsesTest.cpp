@@ -223,9 +223,10 @@ TEST_F(ContainerUsesTest, RangeFor) {
 }
 
 TEST_F(ContainerUsesTest, MemberSwapLinksBothWays) {
-  ASSERT_NO_FATAL_FAILURE(parse("void f(std::deque<int> &d, std::deque<int> &e) {\n"
-                                "  d.swap(e);\n"
-                                "}\n"));
+  ASSERT_NO_FATAL_FAILURE(
+      parse("void f(std::deque<int> &d, std::deque<int> &e) {\n"
+            "  d.swap(e);\n"
+            "}\n"));
   const VarDecl *D = localVar("f", "d");
   const VarDecl *E = localVar("f", "e");
   ASSERT_TRUE(D && E);
@@ -238,9 +239,10 @@ TEST_F(ContainerUsesTest, MemberSwapLinksBothWays) {
 }
 
 TEST_F(ContainerUsesTest, StdSwapLinksBothWays) {
-  ASSERT_NO_FATAL_FAILURE(parse("void f(std::deque<int> &d, std::deque<int> &e) {\n"
-                                "  std::swap(d, e);\n"
-                                "}\n"));
+  ASSERT_NO_FATAL_FAILURE(
+      parse("void f(std::deque<int> &d, std::deque<int> &e) {\n"
+            "  std::swap(d, e);\n"
+            "}\n"));
   const VarDecl *D = localVar("f", "d");
   const VarDecl *E = localVar("f", "e");
   ASSERT_TRUE(D && E);
@@ -253,11 +255,12 @@ TEST_F(ContainerUsesTest, StdSwapLinksBothWays) {
 }
 
 TEST_F(ContainerUsesTest, AssignCompareAndCopyLink) {
-  ASSERT_NO_FATAL_FAILURE(parse("bool f(std::deque<int> &d, std::deque<int> &e) {\n"
-                                "  d = e;\n"
-                                "  std::deque<int> copy = d;\n"
-                                "  return d == e;\n"
-                                "}\n"));
+  ASSERT_NO_FATAL_FAILURE(
+      parse("bool f(std::deque<int> &d, std::deque<int> &e) {\n"
+            "  d = e;\n"
+            "  std::deque<int> copy = d;\n"
+            "  return d == e;\n"
+            "}\n"));
   const VarDecl *E = localVar("f", "e");
   ContainerUse Assign = use("f", "d", 0);
   EXPECT_EQ(Assign.Kind, UseKind::Linked);
@@ -310,8 +313,9 @@ TEST_F(ContainerUsesTest, PassedToTemplate) {
 
 TEST_F(ContainerUsesTest, PassedToDeclaredOnlyTemplate) {
   // The template's definition is in another translation unit.
-  ASSERT_NO_FATAL_FAILURE(parse("template <class C> int t(const C &c);\n"
-                                "int f(std::deque<int> &d) { return t(d); }\n"));
+  ASSERT_NO_FATAL_FAILURE(
+      parse("template <class C> int t(const C &c);\n"
+            "int f(std::deque<int> &d) { return t(d); }\n"));
   EXPECT_EQ(use("f", "d").Kind, UseKind::PassedToTemplate);
 }
 
@@ -411,10 +415,10 @@ TEST_F(ContainerUsesTest, ReferencedContainer) {
 }
 
 TEST_F(ContainerUsesTest, ClassTemplateMemberParameterIsNotDeduced) {
-  // Regression (ContainerUses.cpp, classifyArgument): the parameter type is taken
-  // from the callee's template instantiation pattern, and any dependent type
-  // there counts as "deduced from the argument". For a member function of a
-  // class template, e.g. std::vector<std::deque<int>>::push_back(const
+  // Regression (ContainerUses.cpp, classifyArgument): the parameter type is
+  // taken from the callee's template instantiation pattern, and any dependent
+  // type there counts as "deduced from the argument". For a member function of
+  // a class template, e.g. std::vector<std::deque<int>>::push_back(const
   // value_type &), the pattern's parameter is dependent but fixed by the
   // class: `all.push_back(d)` is classified PassedToTemplate, so the check
   // would change d's type and break the call. It should be
@@ -548,9 +552,9 @@ TEST_F(ContainerUsesTest, ElementPointerInConstructorInitializerEscapes) {
 }
 
 TEST_F(ContainerUsesTest, ElementThroughConditionalOperator) {
-  // Regression (ContainerUses.cpp, traceElementRef): a conditional operator whose
-  // result is a glvalue passes the element reference through, but it is not
-  // followed: `int &r = c ? d.front() : d.back();` reports Temporary
+  // Regression (ContainerUses.cpp, traceElementRef): a conditional operator
+  // whose result is a glvalue passes the element reference through, but it is
+  // not followed: `int &r = c ? d.front() : d.back();` reports Temporary
   // instead of LocalVariable (r), so isKeptAcrossGrowth() never sees r.
   ASSERT_NO_FATAL_FAILURE(parse("void f(std::deque<int> &d, bool c) {\n"
                                 "  int &r = c ? d.front() : d.back();\n"
@@ -691,40 +695,39 @@ TEST_F(ContainerUsesTest, FieldOfClassInMainFile) {
 }
 
 TEST_F(ContainerUsesTest, FieldOfClassInHeader) {
-  const char *Header =
-      "#include <deque>\n"
-      "class Closed {\n"
-      "  using Storage = std::deque<int>;\n"
-      "  Storage priv;\n"
-      "public:\n"
-      "  using PubStorage = std::deque<int>;\n"
-      "  std::deque<int> pub;\n"
-      "  void add(int v) { priv.push_back(v); }\n"
-      "  int first() const;\n"
-      "};\n"
-      "class Open {\n"
-      "  std::deque<int> priv;\n"
-      "public:\n"
-      "  void add(int v);\n" // defined in some other .cpp
-      "};\n"
-      "class Befriended {\n"
-      "  std::deque<int> priv;\n"
-      "  friend class Other;\n"
-      "public:\n"
-      "  void add(int v) { priv.push_back(v); }\n"
-      "};\n"
-      "class FinalProtected final {\n"
-      "protected:\n"
-      "  std::deque<int> prot;\n"
-      "public:\n"
-      "  void add(int v) { prot.push_back(v); }\n"
-      "};\n"
-      "class Protected {\n"
-      "protected:\n"
-      "  std::deque<int> prot;\n"
-      "public:\n"
-      "  void add(int v) { prot.push_back(v); }\n"
-      "};\n";
+  const char *Header = "#include <deque>\n"
+                       "class Closed {\n"
+                       "  using Storage = std::deque<int>;\n"
+                       "  Storage priv;\n"
+                       "public:\n"
+                       "  using PubStorage = std::deque<int>;\n"
+                       "  std::deque<int> pub;\n"
+                       "  void add(int v) { priv.push_back(v); }\n"
+                       "  int first() const;\n"
+                       "};\n"
+                       "class Open {\n"
+                       "  std::deque<int> priv;\n"
+                       "public:\n"
+                       "  void add(int v);\n" // defined in some other .cpp
+                       "};\n"
+                       "class Befriended {\n"
+                       "  std::deque<int> priv;\n"
+                       "  friend class Other;\n"
+                       "public:\n"
+                       "  void add(int v) { priv.push_back(v); }\n"
+                       "};\n"
+                       "class FinalProtected final {\n"
+                       "protected:\n"
+                       "  std::deque<int> prot;\n"
+                       "public:\n"
+                       "  void add(int v) { prot.push_back(v); }\n"
+                       "};\n"
+                       "class Protected {\n"
+                       "protected:\n"
+                       "  std::deque<int> prot;\n"
+                       "public:\n"
+                       "  void add(int v) { prot.push_back(v); }\n"
+                       "};\n";
   ASSERT_NO_FATAL_FAILURE(
       parse("#include \"widget.h\"\n"
             "int Closed::first() const { return priv.front(); }\n",
@@ -775,44 +778,44 @@ TEST_F(ContainerUsesTest, FieldOfClassInHeader) {
 // --- isMoveInsertable --------------------------------------------------------
 
 TEST_F(ContainerUsesTest, MoveInsertable) {
-  ASSERT_NO_FATAL_FAILURE(parse(
-      "#include <memory>\n"
-      "#include <string>\n"
-      "struct MoveOnly {\n"
-      "  MoveOnly();\n"
-      "  MoveOnly(MoveOnly &&);\n"
-      "  MoveOnly(const MoveOnly &) = delete;\n"
-      "};\n"
-      "struct ImplicitMoveOnly { std::unique_ptr<int> p; };\n"
-      "struct Plain { int x; std::string s; };\n"
-      "struct CopyOnly {\n"
-      "  CopyOnly(const CopyOnly &);\n"
-      "  ~CopyOnly();\n"
-      "};\n"
-      "struct NoCopyNoMove {\n"
-      "  NoCopyNoMove();\n"
-      "  NoCopyNoMove(const NoCopyNoMove &) = delete;\n"
-      "};\n"
-      "struct DeletedMove {\n"
-      "  DeletedMove();\n"
-      "  DeletedMove(DeletedMove &&) = delete;\n"
-      "};\n"
-      "struct HoldsNoCopyNoMove { NoCopyNoMove n; };\n"
-      "class PrivateCopy {\n"
-      "  PrivateCopy(const PrivateCopy &);\n"
-      "public:\n"
-      "  PrivateCopy();\n"
-      "};\n"
-      "extern int i;\n"
-      "extern MoveOnly mo;\n"
-      "extern ImplicitMoveOnly imo;\n"
-      "std::unique_ptr<int> up;\n"
-      "extern Plain plain;\n"
-      "extern CopyOnly co;\n"
-      "extern NoCopyNoMove nc;\n"
-      "extern DeletedMove dm;\n"
-      "extern HoldsNoCopyNoMove hnc;\n"
-      "extern PrivateCopy pc;\n"));
+  ASSERT_NO_FATAL_FAILURE(
+      parse("#include <memory>\n"
+            "#include <string>\n"
+            "struct MoveOnly {\n"
+            "  MoveOnly();\n"
+            "  MoveOnly(MoveOnly &&);\n"
+            "  MoveOnly(const MoveOnly &) = delete;\n"
+            "};\n"
+            "struct ImplicitMoveOnly { std::unique_ptr<int> p; };\n"
+            "struct Plain { int x; std::string s; };\n"
+            "struct CopyOnly {\n"
+            "  CopyOnly(const CopyOnly &);\n"
+            "  ~CopyOnly();\n"
+            "};\n"
+            "struct NoCopyNoMove {\n"
+            "  NoCopyNoMove();\n"
+            "  NoCopyNoMove(const NoCopyNoMove &) = delete;\n"
+            "};\n"
+            "struct DeletedMove {\n"
+            "  DeletedMove();\n"
+            "  DeletedMove(DeletedMove &&) = delete;\n"
+            "};\n"
+            "struct HoldsNoCopyNoMove { NoCopyNoMove n; };\n"
+            "class PrivateCopy {\n"
+            "  PrivateCopy(const PrivateCopy &);\n"
+            "public:\n"
+            "  PrivateCopy();\n"
+            "};\n"
+            "extern int i;\n"
+            "extern MoveOnly mo;\n"
+            "extern ImplicitMoveOnly imo;\n"
+            "std::unique_ptr<int> up;\n"
+            "extern Plain plain;\n"
+            "extern CopyOnly co;\n"
+            "extern NoCopyNoMove nc;\n"
+            "extern DeletedMove dm;\n"
+            "extern HoldsNoCopyNoMove hnc;\n"
+            "extern PrivateCopy pc;\n"));
   auto Insertable = [&](llvm::StringRef Var) {
     QualType T = test::typeOfVar(ctx(), Var);
     EXPECT_FALSE(T.isNull()) << Var.str();

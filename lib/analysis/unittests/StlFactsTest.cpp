@@ -27,25 +27,25 @@ void expectBlocks(StlFlavor Flavor, const BlockCase &Case,
 
 // bits/stl_deque.h: __deque_buf_size(sz) = sz < 512 ? 512 / sz : 1.
 TEST(DequeBlockFactsTest, LibStdCxx) {
-  const BlockCase Cases[] = {{1, 512},  {2, 256},  {4, 128},  {8, 64},
-                             {12, 42},  {16, 32},  {24, 21},  {100, 5},
-                             {257, 1},  {511, 1},  {512, 1},  {4096, 1}};
+  const BlockCase Cases[] = {{1, 512}, {2, 256}, {4, 128}, {8, 64},
+                             {12, 42}, {16, 32}, {24, 21}, {100, 5},
+                             {257, 1}, {511, 1}, {512, 1}, {4096, 1}};
   for (const BlockCase &Case : Cases)
     expectBlocks(StlFlavor::LibStdCxx, Case, /*BlocksWhenEmpty=*/1);
 }
 
 // libc++ <deque>: __deque_block_size = sz < 256 ? 4096 / sz : 16.
 TEST(DequeBlockFactsTest, LibCxx) {
-  const BlockCase Cases[] = {{1, 4096}, {2, 2048}, {4, 1024}, {8, 512},
-                             {24, 170}, {100, 40}, {255, 16}, {256, 16},
-                             {1000, 16}};
+  const BlockCase Cases[] = {{1, 4096}, {2, 2048}, {4, 1024},
+                             {8, 512},  {24, 170}, {100, 40},
+                             {255, 16}, {256, 16}, {1000, 16}};
   for (const BlockCase &Case : Cases)
     expectBlocks(StlFlavor::LibCxx, Case, /*BlocksWhenEmpty=*/0);
 }
 
 // MSVC <deque>: _Block_size is 16 bytes' worth, at least one element.
 TEST(DequeBlockFactsTest, Msvc) {
-  const BlockCase Cases[] = {{1, 16}, {2, 8}, {3, 4}, {4, 4},  {5, 2},
+  const BlockCase Cases[] = {{1, 16}, {2, 8}, {3, 4},  {4, 4}, {5, 2},
                              {8, 2},  {9, 1}, {16, 1}, {64, 1}};
   for (const BlockCase &Case : Cases)
     expectBlocks(StlFlavor::Msvc, Case, /*BlocksWhenEmpty=*/0);
@@ -158,8 +158,7 @@ TEST(DetectStlTest, ConfigurationMacros) {
   // them directly rather than depend on which libraries are installed.
   EXPECT_EQ(detectIn("int x;\n", {"-D_LIBCPP_VERSION=190000"}),
             StlFlavor::LibCxx);
-  EXPECT_EQ(detectIn("int x;\n", {"-D_MSVC_STL_VERSION=143"}),
-            StlFlavor::Msvc);
+  EXPECT_EQ(detectIn("int x;\n", {"-D_MSVC_STL_VERSION=143"}), StlFlavor::Msvc);
   EXPECT_EQ(detectIn("int x;\n", {"-D_CPPLIB_VER=650"}), StlFlavor::Msvc);
   EXPECT_EQ(detectIn("int x;\n", {"-D__GLIBCXX__=20230101"}),
             StlFlavor::LibStdCxx);

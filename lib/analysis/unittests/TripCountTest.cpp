@@ -1,4 +1,5 @@
-//===--- TripCountTest.cpp - loop trip counts ------------------------------===//
+//===--- TripCountTest.cpp - loop trip counts
+//------------------------------===//
 
 #include "lib/analysis/TripCount.h"
 #include "AnalysisTestUtils.h"
@@ -72,11 +73,9 @@ void expectNoCount(llvm::StringRef Code) {
 /// loop's free variables values) and expects \p Expected: checks what the
 /// spelling means, not how it is written.
 void expectSpellingEvaluatesTo(const std::string &Spelling,
-                               llvm::StringRef Declarations,
-                               int64_t Expected) {
+                               llvm::StringRef Declarations, int64_t Expected) {
   SCOPED_TRACE("'" + Spelling + "' with " + Declarations.str());
-  std::optional<llvm::APSInt> Value =
-      test::evaluateInt(Declarations, Spelling);
+  std::optional<llvm::APSInt> Value = test::evaluateInt(Declarations, Spelling);
   ASSERT_TRUE(Value.has_value()) << "spelling does not evaluate";
   EXPECT_TRUE(llvm::APSInt::isSameValue(*Value, llvm::APSInt::get(Expected)))
       << "evaluates to " << toString(*Value, 10);
@@ -241,10 +240,10 @@ TEST(TripCountTest, NonZeroVariableStart) {
                   "  for (int i = lo; i < hi; ++i) out[i] = 0;\n"
                   "}\n");
   ASSERT_TRUE(Count.has_value());
-  expectSpellingEvaluatesTo(Count->Spelling,
-                            "constexpr int lo = 2, hi = 9;", 7);
-  expectSpellingEvaluatesTo(Count->Spelling,
-                            "constexpr int lo = 9, hi = 2;", 0);
+  expectSpellingEvaluatesTo(Count->Spelling, "constexpr int lo = 2, hi = 9;",
+                            7);
+  expectSpellingEvaluatesTo(Count->Spelling, "constexpr int lo = 9, hi = 2;",
+                            0);
 }
 
 TEST(TripCountTest, StepInTheWrongDirection) {
@@ -358,17 +357,18 @@ TEST(TripCountTest, BoundModifiedInBody) {
 }
 
 TEST(TripCountTest, MemberBound) {
-  const char *Code = "#include <vector>\n"
-                     "struct S {\n"
-                     "  int n = 0;\n"
-                     "  std::vector<int> v;\n"
-                     "  void grow();\n"
-                     "  int peek() const;\n"
-                     "  void f() { for (int i = 0; i < n; ++i) v.push_back(i); }\n"
-                     "  void g() { for (int i = 0; i < n; ++i) grow(); }\n"
-                     "  void h() { for (int i = 0; i < n; ++i) --n; }\n"
-                     "  void k() { for (int i = 0; i < n; ++i) peek(); }\n"
-                     "};\n";
+  const char *Code =
+      "#include <vector>\n"
+      "struct S {\n"
+      "  int n = 0;\n"
+      "  std::vector<int> v;\n"
+      "  void grow();\n"
+      "  int peek() const;\n"
+      "  void f() { for (int i = 0; i < n; ++i) v.push_back(i); }\n"
+      "  void g() { for (int i = 0; i < n; ++i) grow(); }\n"
+      "  void h() { for (int i = 0; i < n; ++i) --n; }\n"
+      "  void k() { for (int i = 0; i < n; ++i) peek(); }\n"
+      "};\n";
   EXPECT_EQ(tripCountOf(Code, "f").value_or(TripCount{"<none>", {}}).Spelling,
             "n > 0 ? n : 0");
   // A non-const member function may change n.
@@ -716,9 +716,9 @@ TEST(LoopShapeTest, RunsOncePerIteration) {
 }
 
 TEST(LoopShapeTest, BodyWithoutBlock) {
-  std::unique_ptr<ASTUnit> AST = test::parseCode(
-      "void g(int);\n"
-      "void f(int n) { for (int i = 0; i < n; ++i) g(i); }\n");
+  std::unique_ptr<ASTUnit> AST =
+      test::parseCode("void g(int);\n"
+                      "void f(int n) { for (int i = 0; i < n; ++i) g(i); }\n");
   ASSERT_TRUE(AST);
   ASTContext &Ctx = AST->getASTContext();
   const Stmt *Loop = test::findFirstLoop(Ctx, "f");
