@@ -319,6 +319,10 @@ void DequeAsArrayCheck::analyze(Candidate &C) {
   }
   if (const auto *Field = dyn_cast<FieldDecl>(D)) {
     const auto *Record = dyn_cast<CXXRecordDecl>(Field->getParent());
+    // A lambda's by-copy capture is a hidden member of its closure; the
+    // captured variable is the one to judge.
+    if (Record && Record->isLambda())
+      return Silence("lambda capture");
     if (!Record || Record->isUnion() ||
         isa<ClassTemplateSpecializationDecl>(Record) ||
         Record->isDependentContext() ||
@@ -381,7 +385,7 @@ void DequeAsArrayCheck::analyze(Candidate &C) {
       if (C.Kind == ContainerKind::Stack)
         return Silence("stack iteration");
       break;
-    case UseKind::Copied:
+    case UseKind::Captured:
     case UseKind::PassedToTemplate:
       break;
     case UseKind::PassedToFixedType:
@@ -674,7 +678,16 @@ void DequeAsArrayCheck::diagnose(Candidate &C) {
     } else {
       auto Spec =
           namedTypeLoc(C.Spelled).getAs<TemplateSpecializationTypeLoc>();
-      std::string Arg = sourceText(Spec.getArgLoc(0).getSourceRange(), Ctx);
+      // The text between the angle brackets: a type's source range leaves
+      // out a leading 'const' ("const Token *" would lose it).
+      std::string Arg =
+          StringRef(
+              Lexer::getSourceText(CharSourceRange::getCharRange(
+                                       Spec.getLAngleLoc().getLocWithOffset(1),
+                                       Spec.getRAngleLoc()),
+                                   SM, Ctx.getLangOpts()))
+              .trim()
+              .str();
       Diag << FixItHint::CreateInsertion(Spec.getRAngleLoc(),
                                          ", std::vector<" + Arg + ">");
     }

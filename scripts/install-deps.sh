@@ -9,7 +9,9 @@ set -euo pipefail
 version="${1:-22}"
 packages=(
   cmake ninja-build python3 make
-  "clang-$version" "clang-tidy-$version" "clangd-$version" "clang-format-$version"
+  "clang-$version" "clang-tidy-$version" "clangd-$version"
+  # One formatter for the project whatever the LLVM it builds against.
+  clang-format-22
   "llvm-$version-dev" "llvm-$version-tools"
   "libclang-$version-dev" "libclang-cpp$version-dev"
   "libc++-$version-dev" "libc++abi-$version-dev"

@@ -315,7 +315,7 @@ ContainerUse classifyContainerUse(const Expr *Ref, ASTContext &Ctx) {
     const Expr *CopyChild = nullptr;
     DynTypedNode Holder = meaningfulParent(Construct, Ctx, CopyChild);
     if (Holder.get<LambdaExpr>()) {
-      Use.Kind = UseKind::Copied;
+      Use.Kind = UseKind::Captured;
       return Use;
     }
     if (const auto *Var = Holder.get<VarDecl>()) {
@@ -337,6 +337,12 @@ ContainerUse classifyContainerUse(const Expr *Ref, ASTContext &Ctx) {
       return classifyArgument(Use, Call->getDirectCallee(), Index);
     }
     return unknown(Use, "copied");
+  }
+
+  // [&c] or [&]: the capture itself; the body's uses are references too.
+  if (Parent.get<LambdaExpr>()) {
+    Use.Kind = UseKind::Captured;
+    return Use;
   }
 
   if (const auto *Var = Parent.get<VarDecl>()) {

@@ -28,9 +28,10 @@ enum class UseKind {
   Subscript,
   /// for (x : c).
   RangeFor,
-  /// Copied into something whose type follows the container's (a lambda
-  /// capture).
-  Copied,
+  /// Captured by a lambda, by copy or by reference. The closure's type
+  /// follows the container's, and the uses in the lambda's body are
+  /// classified on their own.
+  Captured,
   /// An argument to a parameter whose type is deduced from the argument
   /// (a template parameter taken by value or by const reference).
   PassedToTemplate,

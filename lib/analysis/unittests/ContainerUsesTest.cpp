@@ -22,8 +22,8 @@ const char *kindName(UseKind Kind) {
     return "Subscript";
   case UseKind::RangeFor:
     return "RangeFor";
-  case UseKind::Copied:
-    return "Copied";
+  case UseKind::Captured:
+    return "Captured";
   case UseKind::PassedToTemplate:
     return "PassedToTemplate";
   case UseKind::PassedToFixedType:
@@ -288,7 +288,22 @@ TEST_F(ContainerUsesTest, LambdaCaptureByCopy) {
                                 "  return g();\n"
                                 "}\n"));
   ContainerUse Capture = use("f", "d", 0);
-  EXPECT_EQ(Capture.Kind, UseKind::Copied);
+  EXPECT_EQ(Capture.Kind, UseKind::Captured);
+}
+
+TEST_F(ContainerUsesTest, LambdaCaptureByReference) {
+  ASSERT_NO_FATAL_FAILURE(parse("int f() {\n"
+                                "  std::deque<int> d;\n"
+                                "  auto g = [&d] { d.push_back(1); };\n"
+                                "  g();\n"
+                                "  return d.back();\n"
+                                "}\n"));
+  // The capture, then the use in the body, then the one after.
+  EXPECT_EQ(use("f", "d", 0).Kind, UseKind::Captured);
+  ContainerUse InBody = use("f", "d", 1);
+  EXPECT_EQ(InBody.Kind, UseKind::Call);
+  EXPECT_EQ(InBody.Method, "push_back");
+  EXPECT_EQ(use("f", "d", 2).Method, "back");
 }
 
 TEST_F(ContainerUsesTest, PassedToTemplate) {

@@ -6,6 +6,7 @@
 #include <queue>
 #include <stack>
 #include <string>
+#include <utility>
 #include <vector>
 
 int depth(const std::string &Text) {
@@ -45,6 +46,29 @@ public:
   const std::string &innermost() const { return Links.top(); }
 };
 int useTokenizer() { Tokenizer T; T.link("a"); return (int)T.innermost().size(); }
+
+// A qualified element type is kept as written.
+struct Token {
+  int Kind;
+};
+int constElements(const Token *First) {
+  std::stack<const Token *> Pending;
+  // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: 'Pending' is a std::stack over a std::deque
+  // CHECK-FIXES: std::stack<const Token *, std::vector<const Token *>> Pending;
+  Pending.push(First);
+  const Token *Top = Pending.top();
+  Pending.pop();
+  return Top->Kind;
+}
+
+// A template argument that ends in '>>' keeps its own closing bracket.
+int nested() {
+  std::stack<std::pair<int, std::stack<int>::size_type>> Frames;
+  // CHECK-MESSAGES: :[[@LINE-1]]:58: warning: 'Frames' is a std::stack over a std::deque
+  // CHECK-FIXES: std::stack<std::pair<int, std::stack<int>::size_type>, std::vector<std::pair<int, std::stack<int>::size_type>>> Frames;
+  Frames.emplace(1, 2);
+  return Frames.top().first;
+}
 
 // Already over a vector, or over an explicitly chosen deque: left alone.
 int explicitContainer() {
