@@ -77,6 +77,13 @@ const CXXCtorInitializer *initializerOf(const Expr *E,
   return nullptr;
 }
 
+/// Whether a variable, member or return value of type \p T that receives an
+/// element access keeps pointing into the container: a reference, a
+/// pointer, or (when the access yields one) an iterator.
+bool keepsReference(QualType T, bool IsIterator) {
+  return T->isReferenceType() || T->isPointerType() || IsIterator;
+}
+
 bool isInStdNamespace(const Decl *D) {
   const DeclContext *DC = D->getDeclContext();
   while (DC && !DC->isTranslationUnit()) {
@@ -399,9 +406,7 @@ ElementRef traceElementRef(const Expr *Access, bool YieldsIterator,
     if (const auto *Init = initializerOf(Cur, Parent)) {
       // S() : First(d[0]), Last(&d.back()) {} keeps it in a member.
       const FieldDecl *Member = Init->getMember();
-      QualType T = Member ? Member->getType() : QualType();
-      if (!T.isNull() &&
-          (T->isReferenceType() || T->isPointerType() || IsIterator))
+      if (Member && keepsReference(Member->getType(), IsIterator))
         return {ElementRefFate::Escapes, nullptr, Cur};
       return Result;
     }
@@ -447,8 +452,7 @@ ElementRef traceElementRef(const Expr *Access, bool YieldsIterator,
     }
     if (const auto *Var = Parent.get<VarDecl>()) {
       QualType T = Var->getType();
-      bool Keeps = T->isReferenceType() || T->isPointerType() || IsIterator;
-      if (!Keeps)
+      if (!keepsReference(T, IsIterator))
         return Result;
       if (!Var->hasLocalStorage())
         return {ElementRefFate::Escapes, nullptr, Cur};
@@ -458,9 +462,7 @@ ElementRef traceElementRef(const Expr *Access, bool YieldsIterator,
     }
     if (Parent.get<ReturnStmt>()) {
       const FunctionDecl *Function = enclosingFunction(Cur, Ctx);
-      QualType Ret = Function ? Function->getReturnType() : QualType();
-      if (!Ret.isNull() &&
-          (Ret->isReferenceType() || Ret->isPointerType() || IsIterator))
+      if (Function && keepsReference(Function->getReturnType(), IsIterator))
         return {ElementRefFate::Escapes, nullptr, Cur};
       return Result;
     }

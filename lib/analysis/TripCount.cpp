@@ -260,6 +260,10 @@ bool isRepeatable(const Expr *E) {
   if (const auto *Bin = dyn_cast<BinaryOperator>(E))
     return (Bin->isAdditiveOp() || Bin->isMultiplicativeOp()) &&
            isRepeatable(Bin->getLHS()) && isRepeatable(Bin->getRHS());
+  // -1, -n
+  if (const auto *Unary = dyn_cast<UnaryOperator>(E))
+    return (Unary->getOpcode() == UO_Minus || Unary->getOpcode() == UO_Plus) &&
+           isRepeatable(Unary->getSubExpr());
   return false;
 }
 

@@ -430,15 +430,16 @@ TEST_F(ContainerUsesTest, ReferencedContainer) {
 }
 
 TEST_F(ContainerUsesTest, ClassTemplateMemberParameterIsNotDeduced) {
-  // Regression (ContainerUses.cpp, classifyArgument): the parameter type is
-  // taken from the callee's template instantiation pattern, and any dependent
-  // type there counts as "deduced from the argument". For a member function of
-  // a class template, e.g. std::vector<std::deque<int>>::push_back(const
-  // value_type &), the pattern's parameter is dependent but fixed by the
-  // class: `all.push_back(d)` is classified PassedToTemplate, so the check
-  // would change d's type and break the call. It should be
-  // PassedToFixedType (or Linked/Unknown): only parameters whose type
-  // involves the function template's own parameters are deduced.
+  // Regression test for a fixed bug (ContainerUses.cpp, classifyArgument): the
+  // parameter type is taken from the callee's template instantiation pattern,
+  // and any dependent type there counts as "deduced from the argument". For a
+  // member function of a class template, e.g.
+  // std::vector<std::deque<int>>::push_back(const value_type &), the pattern's
+  // parameter is dependent but fixed by the class: `all.push_back(d)` is
+  // classified PassedToTemplate, so the check would change d's type and break
+  // the call. It should be PassedToFixedType (or Linked/Unknown): only
+  // parameters whose type involves the function template's own parameters are
+  // deduced.
   ASSERT_NO_FATAL_FAILURE(parse("void f(std::deque<int> &d,\n"
                                 "       std::vector<std::deque<int>> &all) {\n"
                                 "  all.push_back(d);\n"
@@ -546,12 +547,12 @@ TEST_F(ContainerUsesTest, IteratorInLocalIsNotReported) {
 }
 
 TEST_F(ContainerUsesTest, ElementPointerInConstructorInitializerEscapes) {
-  // Regression (ContainerUses.cpp, traceElementRef): when the access is the
-  // initializer of a data member in a constructor's mem-initializer list,
-  // its parent is a CXXCtorInitializer, which no branch handles, so the
-  // result is Temporary. A reference or pointer member initialized from an
-  // element (`first(d[0])`, `p(&d.front())`) outlives the constructor and
-  // should be Escapes, as `p = &d.front();` in the body is.
+  // Regression test for a fixed bug (ContainerUses.cpp, traceElementRef): when
+  // the access is the initializer of a data member in a constructor's
+  // mem-initializer list, its parent is a CXXCtorInitializer, which no branch
+  // handles, so the result is Temporary. A reference or pointer member
+  // initialized from an element (`first(d[0])`, `p(&d.front())`) outlives the
+  // constructor and should be Escapes, as `p = &d.front();` in the body is.
   ASSERT_NO_FATAL_FAILURE(parse("struct S {\n"
                                 "  std::deque<int> d;\n"
                                 "  int &first;\n"
@@ -567,10 +568,11 @@ TEST_F(ContainerUsesTest, ElementPointerInConstructorInitializerEscapes) {
 }
 
 TEST_F(ContainerUsesTest, ElementThroughConditionalOperator) {
-  // Regression (ContainerUses.cpp, traceElementRef): a conditional operator
-  // whose result is a glvalue passes the element reference through, but it is
-  // not followed: `int &r = c ? d.front() : d.back();` reports Temporary
-  // instead of LocalVariable (r), so isKeptAcrossGrowth() never sees r.
+  // Regression test for a fixed bug (ContainerUses.cpp, traceElementRef): a
+  // conditional operator whose result is a glvalue passes the element reference
+  // through, but it is not followed: `int &r = c ? d.front() : d.back();`
+  // reports Temporary instead of LocalVariable (r), so isKeptAcrossGrowth()
+  // never sees r.
   ASSERT_NO_FATAL_FAILURE(parse("void f(std::deque<int> &d, bool c) {\n"
                                 "  int &r = c ? d.front() : d.back();\n"
                                 "  d.push_back(1);\n"

@@ -582,11 +582,12 @@ TEST(TripCountTest, LoopInMacroHasNoCount) {
 // --- bugs in TripCount.cpp (tests fail; skipped until fixed) -----------------
 
 TEST(TripCountTest, NegativeConstantStart) {
-  // Regression (TripCount.cpp, constantOf): constantOf() clamps every negative
-  // constant to 0, and forTripCount() uses it for the start value as well as
-  // the bound, so `for (int i = -5; i < 5; ++i)` (10 iterations) is reported
-  // as Value 5, and `for (int i = -1; i < n; ++i)` (n + 1 iterations) is
-  // spelled "n > 0 ? n : 0". Clamping is only right for the final count.
+  // Regression test for a fixed bug (TripCount.cpp, constantOf): constantOf()
+  // clamps every negative constant to 0, and forTripCount() uses it for the
+  // start value as well as the bound, so `for (int i = -5; i < 5; ++i)` (10
+  // iterations) is reported as Value 5, and `for (int i = -1; i < n; ++i)` (n +
+  // 1 iterations) is spelled "n > 0 ? n : 0". Clamping is only right for the
+  // final count.
   expectConstant("void f(int *out) {\n"
                  "  for (int i = -5; i < 5; ++i) out[i + 5] = 0;\n"
                  "}\n",
@@ -599,14 +600,15 @@ TEST(TripCountTest, NegativeConstantStart) {
       tripCountOf("void f(int n, int *out) {\n"
                   "  for (int i = -1; i < n; ++i) out[i + 1] = 0;\n"
                   "}\n");
-  if (Count)
-    expectSpellingEvaluatesTo(Count->Spelling, "constexpr int n = 3;", 4);
+  ASSERT_TRUE(Count.has_value());
+  expectSpellingEvaluatesTo(Count->Spelling, "constexpr int n = 3;", 4);
+  expectSpellingEvaluatesTo(Count->Spelling, "constexpr int n = -4;", 0);
 }
 
 TEST(TripCountTest, CompoundStartNeedsParentheses) {
-  // Regression (TripCount.cpp, difference): the start value's source text is
-  // pasted after " - " without parentheses, so
-  // `for (int i = a + b; i < n; ++i)` is spelled
+  // Regression test for a fixed bug (TripCount.cpp, difference): the start
+  // value's source text is pasted after " - " without parentheses, so `for (int
+  // i = a + b; i < n; ++i)` is spelled
   // "(n - a + b) > 0 ? (n - a + b) : 0", i.e. n - a + b instead of
   // n - (a + b). The same happens for a bound in a decreasing loop
   // (`for (int i = n; i > a + b; --i)`), and writing `i = (a + b)` does not
@@ -627,7 +629,8 @@ TEST(TripCountTest, CompoundStartNeedsParentheses) {
 }
 
 TEST(TripCountTest, UnsignedDifferenceWraps) {
-  // Regression (TripCount.cpp, difference): for unsigned operands the clamp
+  // Regression test for a fixed bug (TripCount.cpp, difference): for unsigned
+  // operands the clamp
   // "(hi - lo) > 0 ? (hi - lo) : 0" does not clamp: hi - lo wraps around
   // when lo > hi and is then > 0. `for (unsigned i = lo; i < hi; ++i)` runs
   // 0 times for lo = 5, hi = 3, but the spelling evaluates to 4294967294, so
@@ -645,13 +648,14 @@ TEST(TripCountTest, UnsignedDifferenceWraps) {
 }
 
 TEST(TripCountTest, ForWithoutCondition) {
-  // Regression (TripCount.cpp, forTripCount): For->getCond() is dereferenced
-  // without a null check (`For->getCond()->IgnoreParenImpCasts()`), so a
-  // counted loop without a condition and without an early exit, e.g.
-  // `for (int i = 0;; ++i) { out[i] = 0; }`, crashes computeTripCount
-  // (null pointer dereference) instead of returning nullopt. Loops with a
-  // break/return are not affected: loopMayExitEarly() rejects them first.
-  // Run in a child process so that the crash fails this test only.
+  // Regression test for a fixed bug (TripCount.cpp, forTripCount):
+  // For->getCond() is dereferenced without a null check
+  // (`For->getCond()->IgnoreParenImpCasts()`), so a counted loop without a
+  // condition and without an early exit, e.g. `for (int i = 0;; ++i) { out[i] =
+  // 0; }`, crashes computeTripCount (null pointer dereference) instead of
+  // returning nullopt. Loops with a break/return are not affected:
+  // loopMayExitEarly() rejects them first. Run in a child process so that the
+  // crash fails this test only.
   EXPECT_EXIT(
       {
         expectNoCount("void f(int *out) {\n"
@@ -663,12 +667,12 @@ TEST(TripCountTest, ForWithoutCondition) {
 }
 
 TEST(TripCountTest, BoundChangedByMemberOperator) {
-  // Regression (TripCount.cpp, isWrittenIn): for an overloaded member operator
-  // call (CXXOperatorCallExpr) argument 0 is the object, but the code maps
-  // argument I to parameter I. The object of `s += 'b'` is therefore
-  // checked against the parameter `char` (by value: "not written") instead
-  // of the operator's constness, so a body that appends to s keeps
-  // `s.size()` as the trip count of `for (i = 0; i < s.size(); ++i)`.
+  // Regression test for a fixed bug (TripCount.cpp, isWrittenIn): for an
+  // overloaded member operator call (CXXOperatorCallExpr) argument 0 is the
+  // object, but the code maps argument I to parameter I. The object of `s +=
+  // 'b'` is therefore checked against the parameter `char` (by value: "not
+  // written") instead of the operator's constness, so a body that appends to s
+  // keeps `s.size()` as the trip count of `for (i = 0; i < s.size(); ++i)`.
   // Same for `v = other` inside `for (x : v)` (checked against
   // `const vector&`).
   expectNoCount("#include <string>\n"
