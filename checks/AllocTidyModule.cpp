@@ -1,6 +1,8 @@
 //===--- AllocTidyModule.cpp - registers the alloc-* checks ---------------===//
 
+#include "checks/ContainerInLoopCheck.h"
 #include "checks/DequeAsArrayCheck.h"
+#include "checks/ReserveInLoopCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang/Basic/Version.h"
 #if CLANG_VERSION_MAJOR < 22
@@ -16,7 +18,9 @@ namespace clang::tidy::alloc {
 class AllocTidyModule : public ClangTidyModule {
 public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
+    Factories.registerCheck<ContainerInLoopCheck>("alloc-container-in-loop");
     Factories.registerCheck<DequeAsArrayCheck>("alloc-deque-as-array");
+    Factories.registerCheck<ReserveInLoopCheck>("alloc-reserve-in-loop");
   }
 };
 

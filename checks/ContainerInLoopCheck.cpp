@@ -1,0 +1,3 @@
+//===--- ContainerInLoopCheck.cpp -------------------------------------------------===//
+
+#include "checks/ContainerInLoopCheck.h"

@@ -1,0 +1,3 @@
+//===--- ReserveInLoopCheck.cpp -------------------------------------------------===//
+
+#include "checks/ReserveInLoopCheck.h"
