@@ -7,6 +7,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace clang;
 
@@ -166,6 +167,41 @@ bool isWrittenIn(const VarDecl *Var, const Stmt *Body, ASTContext &Ctx) {
   return Visitor.Written;
 }
 
+/// Whether \p Var is declared within \p Scope: a fresh object on every
+/// iteration when Scope is a loop or its body.
+bool declaredIn(const VarDecl *Var, const Stmt *Scope, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceRange Range = Scope->getSourceRange();
+  SourceLocation Loc = Var->getLocation();
+  return Range.isValid() && Loc.isValid() &&
+         !SM.isBeforeInTranslationUnit(Loc, Range.getBegin()) &&
+         !SM.isBeforeInTranslationUnit(Range.getEnd(), Loc);
+}
+
+/// Member functions that only look at a container, whichever overload is
+/// picked: begin() on a non-const vector does not change it.
+bool isObserver(const CXXMethodDecl *Method) {
+  if (!Method->getIdentifier())
+    return false;
+  static const llvm::StringSet<> Names = {"begin", "end",  "cbegin", "cend",
+                                          "size",  "data", "length", "empty"};
+  return Names.contains(Method->getName());
+}
+
+/// std::begin(c), std::end(c), std::size(c) and friends.
+bool isStdObserverCall(const Expr *E) {
+  const auto *Call = dyn_cast<CallExpr>(E);
+  if (!Call || isa<CXXMemberCallExpr, CXXOperatorCallExpr>(Call) ||
+      Call->getNumArgs() != 1)
+    return false;
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || !Callee->isInStdNamespace() || !Callee->getIdentifier())
+    return false;
+  static const llvm::StringSet<> Names = {"begin", "end",  "cbegin", "cend",
+                                          "size",  "data", "ssize"};
+  return Names.contains(Callee->getName());
+}
+
 /// Whether the body writes the member of 'this', or calls a non-const
 /// member function on 'this' that could.
 bool fieldMayChangeIn(const ValueDecl *Field, const Stmt *Body,
@@ -205,17 +241,21 @@ bool isLoopInvariant(const Expr *E, const Stmt *Body, ASTContext &Ctx) {
     return false;
   if (E->isIntegerConstantExpr(Ctx))
     return true;
-  if (E->HasSideEffects(Ctx, /*IncludePossibleEffects=*/true)) {
+  if (E->HasSideEffects(Ctx, /*IncludePossibleEffects=*/true) &&
+      !isStdObserverCall(E)) {
     // A const member call such as v.size() is "possibly" effectful to clang;
-    // accept exactly that shape below.
+    // accept exactly that shape below, and the non-const overloads of the
+    // observers (v.end() on a non-const v).
     const auto *Call = dyn_cast<CXXMemberCallExpr>(E);
     if (!Call || Call->getNumArgs() != 0)
       return false;
     const auto *Method = Call->getMethodDecl();
-    if (!Method || !Method->isConst())
+    if (!Method || !(Method->isConst() || isObserver(Method)))
       return false;
     return isLoopInvariant(Call->getImplicitObjectArgument(), Body, Ctx);
   }
+  if (isStdObserverCall(E))
+    return isLoopInvariant(cast<CallExpr>(E)->getArg(0), Body, Ctx);
   if (const auto *Member = dyn_cast<MemberExpr>(E)) {
     const Expr *Base = Member->getBase()->IgnoreParenImpCasts();
     if (isa<CXXThisExpr>(Base))
@@ -223,7 +263,7 @@ bool isLoopInvariant(const Expr *E, const Stmt *Body, ASTContext &Ctx) {
     return isLoopInvariant(Base, Body, Ctx);
   }
   if (const VarDecl *Var = refVar(E))
-    return !isWrittenIn(Var, Body, Ctx);
+    return !declaredIn(Var, Body, Ctx) && !isWrittenIn(Var, Body, Ctx);
   if (const auto *Bin = dyn_cast<BinaryOperator>(E))
     return Bin->isAdditiveOp() || Bin->isMultiplicativeOp()
                ? isLoopInvariant(Bin->getLHS(), Body, Ctx) &&
@@ -255,8 +295,11 @@ bool isRepeatable(const Expr *E) {
     return true;
   if (const auto *Call = dyn_cast<CXXMemberCallExpr>(E))
     return Call->getNumArgs() == 0 && Call->getMethodDecl() &&
-           Call->getMethodDecl()->isConst() &&
+           (Call->getMethodDecl()->isConst() ||
+            isObserver(Call->getMethodDecl())) &&
            isRepeatable(Call->getImplicitObjectArgument());
+  if (isStdObserverCall(E))
+    return isRepeatable(cast<CallExpr>(E)->getArg(0));
   if (const auto *Bin = dyn_cast<BinaryOperator>(E))
     return (Bin->isAdditiveOp() || Bin->isMultiplicativeOp()) &&
            isRepeatable(Bin->getLHS()) && isRepeatable(Bin->getRHS());
@@ -277,127 +320,340 @@ std::string operandText(const Expr *E, ASTContext &Ctx) {
 }
 
 /// The number of values in [Lo, Hi) (or [Lo, Hi] when Inclusive), spelled
-/// so that it is never negative and never wraps for unsigned operands:
-/// "n", "n > 0 ? n : 0" or "hi > lo ? hi - lo : 0". Empty when an operand
-/// would have to be written twice and is not cheap to repeat.
+/// so that it is never below \p Floor (0, or 1 for a do loop) and never wraps
+/// for unsigned operands: "n", "n > 0 ? n : 0" or "hi > lo ? hi - lo : 0".
+/// Empty when an operand would have to be written twice and is not cheap to
+/// repeat.
 std::string difference(const Expr *Hi, const Expr *Lo, bool Inclusive,
-                       ASTContext &Ctx) {
+                       unsigned Floor, ASTContext &Ctx) {
   std::string HiText = operandText(Hi, Ctx);
+  std::string FloorText = std::to_string(Floor);
   std::optional<int64_t> LoValue = constantOf(Lo, Ctx);
   if (LoValue && *LoValue == 0) {
     // Counted from 0: an unsigned bound is the count itself (plus one when
     // inclusive); a signed one may be negative.
     std::string Count = Inclusive ? HiText + " + 1" : textOf(Hi, Ctx);
-    if (isUnsigned(Hi))
+    if (isUnsigned(Hi) && Floor == 0)
       return Count;
     if (!isRepeatable(Hi))
       return "";
-    return HiText + (Inclusive ? " >= 0 ? " : " > 0 ? ") + Count + " : 0";
+    if (isUnsigned(Hi) && Inclusive)
+      return Count;
+    return HiText + (Inclusive ? " >= " : " > ") + FloorText + " ? " + Count +
+           " : " + FloorText;
   }
   if (!isRepeatable(Hi) || !isRepeatable(Lo))
     return "";
   std::string LoText = operandText(Lo, Ctx);
   std::string Count = HiText + " - " + LoText + (Inclusive ? " + 1" : "");
   return HiText + (Inclusive ? " >= " : " > ") + LoText + " ? " + Count +
-         " : 0";
+         " : " + FloorText;
 }
 
-std::optional<TripCount> forTripCount(const ForStmt *For, ASTContext &Ctx) {
-  // for (T I = Start; I <op> Bound; step)
-  const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit());
-  if (!Init || !Init->isSingleDecl())
-    return std::nullopt;
-  const auto *Counter = dyn_cast<VarDecl>(Init->getSingleDecl());
-  if (!Counter || !Counter->getInit() || !Counter->getType()->isIntegerType())
-    return std::nullopt;
-  const Expr *Start = Counter->getInit()->IgnoreParenImpCasts();
+/// The counter step of ++I, I++, --I, I--, I += C and I -= C (C a positive
+/// constant), for integers and, through overloaded operators, iterators; 0
+/// for anything else.
+int64_t stepOf(const Expr *Inc, const VarDecl *Counter, ASTContext &Ctx) {
+  if (!Inc)
+    return 0;
+  Inc = Inc->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Inc)) {
+    if (refVar(U->getSubExpr()) != Counter)
+      return 0;
+    return U->isIncrementOp() ? 1 : U->isDecrementOp() ? -1 : 0;
+  }
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Inc)) {
+    if (Op->getNumArgs() < 1 || refVar(Op->getArg(0)) != Counter)
+      return 0;
+    if (Op->getOperator() == OO_PlusPlus)
+      return 1;
+    if (Op->getOperator() == OO_MinusMinus)
+      return -1;
+    return 0;
+  }
+  if (const auto *C = dyn_cast<CompoundAssignOperator>(Inc)) {
+    std::optional<int64_t> Amount = constantOf(C->getRHS(), Ctx);
+    if (refVar(C->getLHS()) != Counter || !Amount || *Amount <= 0)
+      return 0;
+    if (C->getOpcode() == BO_AddAssign)
+      return *Amount;
+    if (C->getOpcode() == BO_SubAssign)
+      return -*Amount;
+  }
+  return 0;
+}
 
-  if (!For->getCond())
+/// A comparison "LHS op RHS", built-in or overloaded (iterators).
+struct Comparison {
+  BinaryOperatorKind Op;
+  const Expr *LHS;
+  const Expr *RHS;
+};
+
+std::optional<Comparison> comparisonOf(const Expr *E) {
+  if (!E)
     return std::nullopt;
-  const auto *Cond =
-      dyn_cast<BinaryOperator>(For->getCond()->IgnoreParenImpCasts());
-  if (!Cond || !Cond->isComparisonOp())
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Bin = dyn_cast<BinaryOperator>(E)) {
+    if (!Bin->isComparisonOp())
+      return std::nullopt;
+    return Comparison{Bin->getOpcode(), Bin->getLHS(), Bin->getRHS()};
+  }
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
+    if (Op->getNumArgs() != 2)
+      return std::nullopt;
+    BinaryOperatorKind Kind;
+    switch (Op->getOperator()) {
+    case OO_Less:
+      Kind = BO_LT;
+      break;
+    case OO_LessEqual:
+      Kind = BO_LE;
+      break;
+    case OO_Greater:
+      Kind = BO_GT;
+      break;
+    case OO_GreaterEqual:
+      Kind = BO_GE;
+      break;
+    case OO_ExclaimEqual:
+      Kind = BO_NE;
+      break;
+    default:
+      return std::nullopt;
+    }
+    return Comparison{Kind, Op->getArg(0), Op->getArg(1)};
+  }
+  return std::nullopt;
+}
+
+/// The object whose begin() or end() \p E is: "c" for c.begin(), c.cend(),
+/// std::begin(c); \p WantEnd picks which end.
+const Expr *rangeEndOf(const Expr *E, bool WantEnd) {
+  E = E->IgnoreParenImpCasts();
+  while (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
+    // iterator -> const_iterator conversions.
+    if (Construct->getNumArgs() != 1)
+      return nullptr;
+    E = Construct->getArg(0)->IgnoreParenImpCasts();
+  }
+  if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E))
+    E = Temp->getSubExpr()->IgnoreParenImpCasts();
+  auto NameMatches = [&](const NamedDecl *D) {
+    if (!D || !D->getIdentifier())
+      return false;
+    StringRef Name = D->getName();
+    return WantEnd ? Name == "end" || Name == "cend"
+                   : Name == "begin" || Name == "cbegin";
+  };
+  if (const auto *Call = dyn_cast<CXXMemberCallExpr>(E))
+    return Call->getNumArgs() == 0 && NameMatches(Call->getMethodDecl())
+               ? Call->getImplicitObjectArgument()->IgnoreParenImpCasts()
+               : nullptr;
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (Callee && Callee->isInStdNamespace() && Call->getNumArgs() == 1 &&
+        NameMatches(Callee))
+      return Call->getArg(0)->IgnoreParenImpCasts();
+  }
+  return nullptr;
+}
+
+/// The number of elements of \p Range, an object named by a repeatable
+/// expression: an array's extent or "r.size()".
+std::string sizeOfRange(const Expr *Range, std::optional<uint64_t> &Value,
+                        ASTContext &Ctx) {
+  QualType T = Range->getType().getNonReferenceType();
+  if (const auto *Array = Ctx.getAsConstantArrayType(T)) {
+    Value = Array->getSize().getLimitedValue();
+    return std::to_string(*Value);
+  }
+  const auto *Record = T->getAsCXXRecordDecl();
+  if (!Record || !Record->hasDefinition())
+    return "";
+  bool HasSize = false;
+  for (const auto *Method : Record->methods())
+    HasSize |= Method->getIdentifier() && Method->getName() == "size" &&
+               Method->getNumParams() == 0 && Method->isConst();
+  if (!HasSize)
+    return "";
+  return operandText(Range, Ctx) + ".size()";
+}
+
+/// Whether \p T is an iterator that can be subtracted: a pointer, or a class
+/// iterator tagged random-access or contiguous.
+bool isRandomAccessIterator(QualType T) {
+  T = T.getNonReferenceType();
+  if (T->isPointerType())
+    return true;
+  const auto *Record = T->getAsCXXRecordDecl();
+  if (!Record)
+    return false;
+  for (const Decl *D : Record->decls())
+    if (const auto *Alias = dyn_cast<TypedefNameDecl>(D);
+        Alias && Alias->getName() == "iterator_category") {
+      std::string Tag =
+          Alias->getUnderlyingType().getCanonicalType().getAsString();
+      return StringRef(Tag).contains("random_access") ||
+             StringRef(Tag).contains("contiguous");
+    }
+  return false;
+}
+
+/// A loop that steps a counter towards a bound: the for, while and do
+/// loops below are all reduced to this.
+struct CountedLoop {
+  const VarDecl *Counter = nullptr;
+  /// The counter's first value; null when it is the counter's value just
+  /// before the loop (no initialisation in the loop).
+  const Expr *Start = nullptr;
+  std::optional<Comparison> Cond;
+  int64_t Step = 0;
+  /// Do loops run their body once before the first test.
+  bool AtLeastOnce = false;
+  /// Variables declared in the for-init besides the counter ("e" in
+  /// "i = 0, e = v.size()"): their initialisers stand in for them.
+  const DeclStmt *InitDecls = nullptr;
+};
+
+/// \p E, or the initialiser of the for-init variable it names.
+const Expr *resolveInitVar(const Expr *E, const CountedLoop &L) {
+  const VarDecl *Var = refVar(E);
+  if (!Var || !L.InitDecls || Var == L.Counter)
+    return E;
+  for (const Decl *D : L.InitDecls->decls())
+    if (D == Var && Var->getInit())
+      return Var->getInit()->IgnoreParenImpCasts();
+  return E;
+}
+
+std::optional<TripCount> countedTripCount(const CountedLoop &L,
+                                          const Stmt *Body, const Stmt *Scope,
+                                          ASTContext &Ctx) {
+  if (!L.Cond || L.Step == 0)
     return std::nullopt;
-  BinaryOperatorKind Op = Cond->getOpcode();
+  BinaryOperatorKind Op = L.Cond->Op;
   const Expr *Bound = nullptr;
-  if (refVar(Cond->getLHS()) == Counter)
-    Bound = Cond->getRHS();
-  else if (refVar(Cond->getRHS()) == Counter) {
-    Bound = Cond->getLHS();
+  if (refVar(L.Cond->LHS) == L.Counter)
+    Bound = L.Cond->RHS;
+  else if (refVar(L.Cond->RHS) == L.Counter) {
+    Bound = L.Cond->LHS;
     Op = BinaryOperator::reverseComparisonOp(Op);
   } else
     return std::nullopt;
 
-  // Step: ++I, I++, --I, I--, I += C, I -= C with a positive constant C.
-  const Expr *Inc =
-      For->getInc() ? For->getInc()->IgnoreParenImpCasts() : nullptr;
-  int64_t Step = 0;
-  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc)) {
-    if (refVar(U->getSubExpr()) != Counter)
+  // A for-init variable other than the counter must keep its value.
+  if (const VarDecl *BoundVar = refVar(Bound);
+      BoundVar && BoundVar != L.Counter && L.InitDecls &&
+      llvm::is_contained(L.InitDecls->decls(), BoundVar)) {
+    if (isWrittenIn(BoundVar, Body, Ctx))
       return std::nullopt;
-    Step = U->isIncrementOp() ? 1 : U->isDecrementOp() ? -1 : 0;
-  } else if (const auto *C = dyn_cast_or_null<CompoundAssignOperator>(Inc)) {
-    std::optional<int64_t> Amount = constantOf(C->getRHS(), Ctx);
-    if (refVar(C->getLHS()) != Counter || !Amount || *Amount <= 0)
-      return std::nullopt;
-    if (C->getOpcode() == BO_AddAssign)
-      Step = static_cast<int64_t>(*Amount);
-    else if (C->getOpcode() == BO_SubAssign)
-      Step = -static_cast<int64_t>(*Amount);
+    Bound = resolveInitVar(Bound, L);
   }
-  if (Step == 0)
+  const Expr *Start = L.Start ? resolveInitVar(L.Start, L) : nullptr;
+  if (!isLoopInvariant(Bound, Scope, Ctx) ||
+      (Start && !isLoopInvariant(Start, Scope, Ctx)))
+    return std::nullopt;
+  // Without an initialisation the counter starts where it stands; outside
+  // its own loop that value must not change either.
+  if (!Start && Scope != Body &&
+      (declaredIn(L.Counter, Scope, Ctx) || isWrittenIn(L.Counter, Scope, Ctx)))
     return std::nullopt;
 
-  const Stmt *Body = For->getBody();
-  if (isWrittenIn(Counter, Body, Ctx) || !isLoopInvariant(Bound, Body, Ctx) ||
-      !isLoopInvariant(Start, Body, Ctx))
-    return std::nullopt;
+  bool IsIterator = !L.Counter->getType()->isIntegerType();
+  if (IsIterator) {
+    // Iterators count up to an end: c.begin() .. c.end() is c.size();
+    // otherwise end - start for iterators that subtract.
+    if (L.Step != 1 || !Start || (Op != BO_NE && Op != BO_LT))
+      return std::nullopt;
+    TripCount Result;
+    const Expr *First = rangeEndOf(Start, /*WantEnd=*/false);
+    const Expr *Last = rangeEndOf(Bound, /*WantEnd=*/true);
+    if (First && Last && isRepeatable(First) &&
+        textOf(First, Ctx) == textOf(Last, Ctx)) {
+      Result.Spelling = sizeOfRange(First, Result.Value, Ctx);
+      if (!Result.Spelling.empty())
+        return Result;
+    }
+    // Two ends of different ranges never meet.
+    if ((First && Last) || !isRandomAccessIterator(L.Counter->getType()) ||
+        !isRepeatable(Bound) || !isRepeatable(Start))
+      return std::nullopt;
+    std::string Hi = operandText(Bound, Ctx), Lo = operandText(Start, Ctx);
+    Result.Spelling = Op == BO_NE
+                          ? Hi + " - " + Lo
+                          : Hi + " > " + Lo + " ? " + Hi + " - " + Lo + " : 0";
+    return Result;
+  }
 
-  // Normalise to counting up from Lo to Hi by |Step|.
+  // The counter's own name stands for its value before the loop.
   const Expr *Lo = Start, *Hi = Bound;
   bool Inclusive = false;
+  bool Reversed = false;
   switch (Op) {
   case BO_LT:
   case BO_NE:
-    if (Step < 0)
+    if (L.Step < 0)
       return std::nullopt;
     break;
   case BO_LE:
-    if (Step < 0)
+    if (L.Step < 0)
       return std::nullopt;
     Inclusive = true;
     break;
   case BO_GT:
-    if (Step > 0)
+    if (L.Step > 0)
       return std::nullopt;
-    std::swap(Lo, Hi);
+    Reversed = true;
     break;
   case BO_GE:
-    if (Step > 0)
+    if (L.Step > 0)
       return std::nullopt;
-    std::swap(Lo, Hi);
+    Reversed = true;
     Inclusive = true;
     break;
   default:
     return std::nullopt;
   }
-  uint64_t Stride = Step < 0 ? -Step : Step;
+  uint64_t Stride = L.Step < 0 ? -L.Step : L.Step;
   // '!=' only terminates predictably with a unit step.
   if (Op == BO_NE && Stride != 1)
     return std::nullopt;
 
   TripCount Result;
-  std::optional<int64_t> HiValue = constantOf(Hi, Ctx);
-  std::optional<int64_t> LoValue = constantOf(Lo, Ctx);
-  if (HiValue && LoValue) {
+  unsigned Floor = L.AtLeastOnce ? 1 : 0;
+  std::optional<int64_t> BoundValue = constantOf(Bound, Ctx);
+  std::optional<int64_t> StartValue =
+      Start ? constantOf(Start, Ctx) : std::nullopt;
+  if (BoundValue && StartValue) {
+    int64_t HiValue = Reversed ? *StartValue : *BoundValue;
+    int64_t LoValue = Reversed ? *BoundValue : *StartValue;
     // Widened so that extreme bounds cannot overflow.
-    __int128 Span = static_cast<__int128>(*HiValue) - *LoValue + Inclusive;
-    Result.Value =
+    __int128 Span = static_cast<__int128>(HiValue) - LoValue + Inclusive;
+    uint64_t Count =
         Span > 0 ? static_cast<uint64_t>((Span + Stride - 1) / Stride) : 0;
+    Result.Value = std::max<uint64_t>(Count, Floor);
     Result.Spelling = std::to_string(*Result.Value);
     return Result;
   }
-  std::string Span = difference(Hi, Lo, Inclusive, Ctx);
+  std::string Span;
+  if (!Start) {
+    // for (; i < n; ++i) and while loops: the counter is read before the
+    // loop, so it appears as itself.
+    if (!isRepeatable(Bound))
+      return std::nullopt;
+    std::string CounterText = L.Counter->getName().str();
+    std::string BoundText = operandText(Bound, Ctx);
+    std::string HiText = Reversed ? CounterText : BoundText;
+    std::string LoText = Reversed ? BoundText : CounterText;
+    Span = HiText + (Inclusive ? " >= " : " > ") + LoText + " ? " + HiText +
+           " - " + LoText + (Inclusive ? " + 1" : "") + " : " +
+           std::to_string(Floor);
+  } else {
+    if (Reversed)
+      std::swap(Lo, Hi);
+    Span = difference(Hi, Lo, Inclusive, Floor, Ctx);
+  }
   if (Span.empty())
     return std::nullopt;
   if (Stride != 1)
@@ -407,15 +663,140 @@ std::optional<TripCount> forTripCount(const ForStmt *For, ASTContext &Ctx) {
   return Result;
 }
 
+std::optional<TripCount> forTripCount(const ForStmt *For, const Stmt *Scope,
+                                      ASTContext &Ctx) {
+  // for (T I = Start[, E = End]; I <op> Bound; step), for (I = Start; ...)
+  // and for (; I <op> Bound; step).
+  CountedLoop L;
+  L.Cond = comparisonOf(For->getCond());
+  if (!L.Cond)
+    return std::nullopt;
+  if (const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit())) {
+    L.InitDecls = Init;
+    for (const Decl *D : Init->decls()) {
+      const auto *Var = dyn_cast<VarDecl>(D);
+      if (Var && (refVar(L.Cond->LHS) == Var || refVar(L.Cond->RHS) == Var) &&
+          stepOf(For->getInc(), Var, Ctx) != 0)
+        L.Counter = Var;
+    }
+    if (!L.Counter || !L.Counter->getInit())
+      return std::nullopt;
+    L.Start = L.Counter->getInit()->IgnoreParenImpCasts();
+    if (const auto *Construct = dyn_cast<CXXConstructExpr>(L.Start);
+        Construct && Construct->getNumArgs() == 1)
+      L.Start = Construct->getArg(0)->IgnoreParenImpCasts();
+  } else if (const auto *Assign =
+                 dyn_cast_or_null<BinaryOperator>(For->getInit())) {
+    if (Assign->getOpcode() != BO_Assign || !refVar(Assign->getLHS()))
+      return std::nullopt;
+    L.Counter = refVar(Assign->getLHS());
+    L.Start = Assign->getRHS()->IgnoreParenImpCasts();
+  } else if (!For->getInit()) {
+    L.Counter = refVar(L.Cond->LHS) ? refVar(L.Cond->LHS) : refVar(L.Cond->RHS);
+  } else {
+    return std::nullopt;
+  }
+  if (!L.Counter || (!L.Counter->getType()->isIntegerType() &&
+                     !L.Counter->getType()->isPointerType() &&
+                     !L.Counter->getType()->isRecordType()))
+    return std::nullopt;
+  L.Step = stepOf(For->getInc(), L.Counter, Ctx);
+  const Stmt *Body = For->getBody();
+  if (isWrittenIn(L.Counter, Body, Ctx))
+    return std::nullopt;
+  return countedTripCount(L, Body, Scope ? Scope : Body, Ctx);
+}
+
+/// Whether the loop body has a 'continue' of its own (not one of a nested
+/// loop): it would skip a step written at the end of the body.
+bool hasOwnContinue(const Stmt *Body) {
+  class Finder : public RecursiveASTVisitor<Finder> {
+  public:
+    bool Found = false;
+    bool TraverseStmt(Stmt *S) {
+      if (!S || Found ||
+          isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, LambdaExpr>(S))
+        return true;
+      return RecursiveASTVisitor::TraverseStmt(S);
+    }
+    bool VisitContinueStmt(ContinueStmt *) { return Found = true, true; }
+  } Visitor;
+  for (const Stmt *Child : Body->children())
+    Visitor.TraverseStmt(const_cast<Stmt *>(Child));
+  return Visitor.Found;
+}
+
+/// while (n--), while (n-- > 0), do ... while (--n), do ... while (--n > 0):
+/// the counter counts itself down to zero.
+std::optional<TripCount> countdownTripCount(const Expr *Cond, const Stmt *Body,
+                                            bool IsDo, const Stmt *Scope,
+                                            ASTContext &Ctx) {
+  Cond = Cond->IgnoreParenImpCasts();
+  if (std::optional<Comparison> Compare = comparisonOf(Cond)) {
+    std::optional<int64_t> Zero = constantOf(Compare->RHS, Ctx);
+    if (!Zero || *Zero != 0 || (Compare->Op != BO_GT && Compare->Op != BO_NE))
+      return std::nullopt;
+    Cond = Compare->LHS->IgnoreParenImpCasts();
+  }
+  const auto *Dec = dyn_cast<UnaryOperator>(Cond);
+  if (!Dec || !Dec->isDecrementOp() || Dec->isPrefix() != IsDo)
+    return std::nullopt;
+  const VarDecl *Counter = refVar(Dec->getSubExpr());
+  if (!Counter || !Counter->getType()->isIntegerType() ||
+      isWrittenIn(Counter, Body, Ctx))
+    return std::nullopt;
+  if (Scope != Body &&
+      (declaredIn(Counter, Scope, Ctx) || isWrittenIn(Counter, Scope, Ctx)))
+    return std::nullopt;
+  TripCount Result;
+  std::string Name = Counter->getName().str();
+  unsigned Floor = IsDo ? 1 : 0;
+  Result.Spelling = Counter->getType()->isUnsignedIntegerType() && !IsDo
+                        ? Name
+                        : Name + " > " + std::to_string(Floor) + " ? " + Name +
+                              " : " + std::to_string(Floor);
+  return Result;
+}
+
+/// while (i < n) { ...; ++i; } and do { ...; ++i; } while (i < n): the
+/// counter is stepped by the body's last statement and nowhere else.
+std::optional<TripCount> whileTripCount(const Expr *Cond, const Stmt *Body,
+                                        bool IsDo, const Stmt *Scope,
+                                        ASTContext &Ctx) {
+  if (!Cond || !Body)
+    return std::nullopt;
+  if (!Scope)
+    Scope = Body;
+  if (auto Count = countdownTripCount(Cond, Body, IsDo, Scope, Ctx))
+    return Count;
+  const auto *Block = dyn_cast<CompoundStmt>(Body);
+  if (!Block || Block->body_empty() || hasOwnContinue(Body))
+    return std::nullopt;
+  CountedLoop L;
+  L.Cond = comparisonOf(Cond);
+  if (!L.Cond)
+    return std::nullopt;
+  L.Counter = refVar(L.Cond->LHS) ? refVar(L.Cond->LHS) : refVar(L.Cond->RHS);
+  if (!L.Counter || !L.Counter->getType()->isIntegerType())
+    return std::nullopt;
+  const auto *Last = dyn_cast<Expr>(Block->body_back());
+  L.Step = stepOf(Last, L.Counter, Ctx);
+  L.AtLeastOnce = IsDo;
+  for (const Stmt *S : Block->body())
+    if (S != Block->body_back() && isWrittenIn(L.Counter, S, Ctx))
+      return std::nullopt;
+  return countedTripCount(L, Body, Scope, Ctx);
+}
+
 std::optional<TripCount> rangeForTripCount(const CXXForRangeStmt *For,
-                                           ASTContext &Ctx) {
+                                           const Stmt *Scope, ASTContext &Ctx) {
   const Expr *Range = For->getRangeInit();
   if (!Range)
     return std::nullopt;
   Range = Range->IgnoreParenImpCasts();
-  QualType T = Range->getType();
   TripCount Result;
-  if (const auto *Array = Ctx.getAsConstantArrayType(T)) {
+  if (const auto *Array =
+          Ctx.getAsConstantArrayType(Range->getType().getNonReferenceType())) {
     Result.Value = Array->getSize().getLimitedValue();
     Result.Spelling = std::to_string(*Result.Value);
     return Result;
@@ -428,24 +809,29 @@ std::optional<TripCount> rangeForTripCount(const CXXForRangeStmt *For,
       return Result;
     }
   }
-  // A named range with a size() member that the body leaves alone.
-  if (!isa<DeclRefExpr, MemberExpr>(Range))
+  // A named range, or a getter returning one by reference (obj.items()),
+  // with a size() member, that the loop leaves alone.
+  bool IsGetter = false;
+  if (const auto *Call = dyn_cast<CXXMemberCallExpr>(Range)) {
+    const CXXMethodDecl *Method = Call->getMethodDecl();
+    IsGetter = Method && Method->isConst() && Call->getNumArgs() == 0 &&
+               Method->getReturnType()->isReferenceType() && isRepeatable(Call);
+    if (!IsGetter)
+      return std::nullopt;
+  } else if (!isa<DeclRefExpr, MemberExpr>(Range) || !isRepeatable(Range)) {
     return std::nullopt;
-  const auto *Record = T.getNonReferenceType()->getAsCXXRecordDecl();
-  if (!Record)
-    return std::nullopt;
-  bool HasSize = false;
-  for (const auto *Method : Record->methods())
-    HasSize |= Method->getName() == "size" && Method->getNumParams() == 0 &&
-               Method->isConst();
-  if (!HasSize)
-    return std::nullopt;
+  }
+  const Stmt *Within = Scope ? Scope : For->getBody();
   if (const VarDecl *Var = refVar(Range);
-      Var && isWrittenIn(Var, For->getBody(), Ctx))
+      Var && (isWrittenIn(Var, For->getBody(), Ctx) ||
+              (Scope &&
+               (declaredIn(Var, Scope, Ctx) || isWrittenIn(Var, Scope, Ctx)))))
     return std::nullopt;
-  if (isa<MemberExpr>(Range) && !isLoopInvariant(Range, For->getBody(), Ctx))
+  if (!refVar(Range) && !isLoopInvariant(Range, Within, Ctx))
     return std::nullopt;
-  Result.Spelling = textOf(Range, Ctx) + ".size()";
+  Result.Spelling = sizeOfRange(Range, Result.Value, Ctx);
+  if (Result.Spelling.empty())
+    return std::nullopt;
   return Result;
 }
 
@@ -482,15 +868,27 @@ bool loopMayExitEarly(const Stmt *Loop) {
   return Finder.Found;
 }
 
-std::optional<TripCount> computeTripCount(const Stmt *Loop, ASTContext &Ctx) {
+std::optional<TripCount> computeTripCount(const Stmt *Loop, ASTContext &Ctx,
+                                          const Stmt *InvariantIn) {
   if (!Loop || loopMayExitEarly(Loop))
     return std::nullopt;
   if (Loop->getBeginLoc().isMacroID())
     return std::nullopt;
+  if (InvariantIn == Loop)
+    InvariantIn = nullptr;
   if (const auto *For = dyn_cast<ForStmt>(Loop))
-    return forTripCount(For, Ctx);
+    return forTripCount(For, InvariantIn, Ctx);
   if (const auto *RangeFor = dyn_cast<CXXForRangeStmt>(Loop))
-    return rangeForTripCount(RangeFor, Ctx);
+    return rangeForTripCount(RangeFor, InvariantIn, Ctx);
+  if (const auto *While = dyn_cast<WhileStmt>(Loop)) {
+    if (While->getConditionVariable())
+      return std::nullopt;
+    return whileTripCount(While->getCond(), While->getBody(), /*IsDo=*/false,
+                          InvariantIn, Ctx);
+  }
+  if (const auto *Do = dyn_cast<DoStmt>(Loop))
+    return whileTripCount(Do->getCond(), Do->getBody(), /*IsDo=*/true,
+                          InvariantIn, Ctx);
   return std::nullopt;
 }
 

@@ -25,12 +25,23 @@ struct TripCount {
   std::optional<uint64_t> Value;
 };
 
-/// The trip count of \p Loop (a ForStmt or CXXForRangeStmt), or nullopt when
-/// it cannot be computed before the loop: unknown shape, a bound or counter
-/// that the body changes, a range the body modifies, or an early exit
-/// (break, return, goto, throw, co_return) out of the loop.
-std::optional<TripCount> computeTripCount(const clang::Stmt *Loop,
-                                          clang::ASTContext &Ctx);
+/// The trip count of \p Loop, or nullopt when it cannot be computed before
+/// the loop: unknown shape, a bound or counter that the body changes, a range
+/// the body modifies, or an early exit (break, return, goto, throw,
+/// co_return) out of the loop.
+///
+/// Shapes: for loops over an integer counter (declared in the loop, assigned
+/// in it, or taken as it stands), over iterators (c.begin() to c.end(), or
+/// any two pointers or random-access iterators), range-for over arrays,
+/// initializer lists and anything with a size(), while and do loops whose
+/// body steps the counter in its last statement, and while (n--).
+///
+/// \p InvariantIn, a statement enclosing \p Loop (an outer loop), asks for a
+/// count that also holds throughout it, so that it can be evaluated before
+/// InvariantIn: nothing it reads may change or be declared there.
+std::optional<TripCount>
+computeTripCount(const clang::Stmt *Loop, clang::ASTContext &Ctx,
+                 const clang::Stmt *InvariantIn = nullptr);
 
 /// The body of a for, range-for, while or do loop; null for anything else.
 const clang::Stmt *loopBody(const clang::Stmt *Loop);

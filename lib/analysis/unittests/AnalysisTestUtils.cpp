@@ -159,13 +159,26 @@ std::vector<const Expr *> findRefsByName(ASTContext &Ctx,
 namespace {
 std::vector<const Stmt *> loopsIn(ASTContext &Ctx, llvm::StringRef Function) {
   return collect<Stmt>(
-      Ctx,
-      inBodyOf(Function, stmt(anyOf(forStmt(), cxxForRangeStmt())).bind("n")));
+      Ctx, inBodyOf(Function, stmt(anyOf(forStmt(), cxxForRangeStmt(),
+                                         whileStmt(), doStmt()))
+                                  .bind("n")));
 }
 } // namespace
 
-const Stmt *findFirstLoop(ASTContext &Ctx, llvm::StringRef Function) {
-  return firstOf(Ctx, loopsIn(Ctx, Function));
+const Stmt *findFirstLoop(ASTContext &Ctx, llvm::StringRef Function,
+                          const Stmt *Within) {
+  std::vector<const Stmt *> Loops = loopsIn(Ctx, Function);
+  if (Within) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    llvm::erase_if(Loops, [&](const Stmt *Loop) {
+      return Loop == Within ||
+             SM.isBeforeInTranslationUnit(Loop->getBeginLoc(),
+                                          Within->getBeginLoc()) ||
+             SM.isBeforeInTranslationUnit(Within->getEndLoc(),
+                                          Loop->getBeginLoc());
+    });
+  }
+  return firstOf(Ctx, Loops);
 }
 
 const ForStmt *findFirstFor(ASTContext &Ctx, llvm::StringRef Function) {

@@ -79,10 +79,12 @@ std::vector<const clang::Expr *> findRefsByName(clang::ASTContext &Ctx,
                                                 llvm::StringRef Function,
                                                 llvm::StringRef Name);
 
-/// The first (in source order, outermost first) ForStmt or CXXForRangeStmt
-/// in the body of \p Function; null if none.
+/// The first (in source order, outermost first) for, range-for, while or do
+/// loop in the body of \p Function, or inside \p Within when given; null if
+/// none.
 const clang::Stmt *findFirstLoop(clang::ASTContext &Ctx,
-                                 llvm::StringRef Function);
+                                 llvm::StringRef Function,
+                                 const clang::Stmt *Within = nullptr);
 const clang::ForStmt *findFirstFor(clang::ASTContext &Ctx,
                                    llvm::StringRef Function);
 const clang::CXXForRangeStmt *findFirstRangeFor(clang::ASTContext &Ctx,

@@ -62,6 +62,24 @@ void expectConstant(llvm::StringRef Code, uint64_t Value) {
   EXPECT_EQ(Count->Spelling, std::to_string(Value));
 }
 
+/// The trip count of the second loop of 'f' (nested in the first), required
+/// to hold throughout the first.
+std::optional<TripCount> innerCountOf(llvm::StringRef Code) {
+  std::unique_ptr<ASTUnit> AST = test::parseCode(Code);
+  if (!AST || test::hasErrors(*AST)) {
+    ADD_FAILURE() << "could not parse:\n" << Code.str();
+    return std::nullopt;
+  }
+  ASTContext &Ctx = AST->getASTContext();
+  const Stmt *Outer = test::findFirstLoop(Ctx, "f");
+  const Stmt *Inner = Outer ? test::findFirstLoop(Ctx, "f", Outer) : nullptr;
+  if (!Inner) {
+    ADD_FAILURE() << "no nested loop";
+    return std::nullopt;
+  }
+  return computeTripCount(Inner, Ctx, Outer);
+}
+
 void expectNoCount(llvm::StringRef Code) {
   SCOPED_TRACE(Code.str());
   std::optional<TripCount> Count = tripCountOf(Code);
@@ -273,15 +291,6 @@ TEST(TripCountTest, NotEqualNeedsAUnitStep) {
 }
 
 TEST(TripCountTest, UnknownShapes) {
-  // Counter declared outside the loop.
-  expectNoCount("void f(int n, int *out) {\n"
-                "  int i;\n"
-                "  for (i = 0; i < n; ++i) out[i] = 0;\n"
-                "}\n");
-  // Two counters.
-  expectNoCount("void f(int n, int *out) {\n"
-                "  for (int i = 0, j = 0; i < n; ++i) out[j] = 0;\n"
-                "}\n");
   // Condition that does not compare the counter.
   expectNoCount("void f(int n, int *out) {\n"
                 "  for (int i = 0; out[0] < n; ++i) out[0] = i;\n"
@@ -730,6 +739,240 @@ TEST(LoopShapeTest, BodyWithoutBlock) {
   ASSERT_TRUE(Loop && Call);
   EXPECT_EQ(loopBody(Loop), Call);
   EXPECT_TRUE(runsOncePerIteration(Call, Loop));
+}
+
+// --- more for-loop shapes
+// ------------------------------------------------------
+
+TEST(TripCountTest, CounterDeclaredOutsideTheLoop) {
+  expectSpelling("void f(int n, int *out) {\n"
+                 "  int i;\n"
+                 "  for (i = 0; i < n; ++i) out[i] = 0;\n"
+                 "}\n",
+                 "n > 0 ? n : 0");
+  // No initialisation: the counter starts where it stands.
+  expectSpelling("void f(int n, int i, int *out) {\n"
+                 "  for (; i < n; ++i) out[i] = 0;\n"
+                 "}\n",
+                 "n > i ? n - i : 0");
+  expectSpelling("void f(int n, int *out) {\n"
+                 "  for (; n > 0; --n) out[n] = 0;\n"
+                 "}\n",
+                 "n > 0 ? n - 0 : 0");
+}
+
+TEST(TripCountTest, SeveralForInitVariables) {
+  // LLVM's idiom: the bound is a for-init variable; its initialiser is spelled.
+  expectSpelling(
+      "#include <vector>\n"
+      "void f(const std::vector<int> &v, int *out) {\n"
+      "  for (unsigned i = 0, e = v.size(); i != e; ++i) out[i] = 0;\n"
+      "}\n",
+      "v.size()");
+  expectSpelling("void f(int n, int *out) {\n"
+                 "  for (int i = 0, j = 0; i < n; ++i) out[j] = 0;\n"
+                 "}\n",
+                 "n > 0 ? n : 0");
+  // The bound variable changes in the body.
+  expectNoCount("void f(int n, int *out) {\n"
+                "  for (int i = 0, e = n; i < e; ++i) { out[i] = 0; --e; }\n"
+                "}\n");
+}
+
+TEST(TripCountTest, IteratorLoops) {
+  expectSpelling(
+      "#include <vector>\n"
+      "void f(const std::vector<int> &v, int *out) {\n"
+      "  for (auto it = v.begin(); it != v.end(); ++it) *out = *it;\n"
+      "}\n",
+      "v.size()");
+  // A non-const container: the non-const begin() and end() only look.
+  expectSpelling(
+      "#include <list>\n"
+      "void f(std::list<int> &l, int *out) {\n"
+      "  for (std::list<int>::iterator it = l.begin(); it != l.end();"
+      " it++) *out = *it;\n"
+      "}\n",
+      "l.size()");
+  expectConstant(
+      "#include <iterator>\n"
+      "void f(int *out) {\n"
+      "  int a[7] = {};\n"
+      "  for (int *p = std::begin(a); p != std::end(a); ++p) *out = *p;\n"
+      "}\n",
+      7);
+  expectSpelling("void f(const int *first, const int *last, int *out) {\n"
+                 "  for (const int *p = first; p != last; ++p) *out = *p;\n"
+                 "}\n",
+                 "last - first");
+  expectSpelling("#include <vector>\n"
+                 "void f(std::vector<int>::const_iterator b,\n"
+                 "       std::vector<int>::const_iterator e, int *out) {\n"
+                 "  for (auto it = b; it < e; ++it) *out = *it;\n"
+                 "}\n",
+                 "e > b ? e - b : 0");
+  // begin and end of different containers.
+  expectNoCount("#include <vector>\n"
+                "void f(const std::vector<int> &v, const std::vector<int> &w,\n"
+                "       int *out) {\n"
+                "  for (auto it = v.begin(); it != w.end(); ++it) *out = *it;\n"
+                "}\n");
+  // A list's iterators do not subtract.
+  expectNoCount(
+      "#include <list>\n"
+      "void f(std::list<int>::iterator b, std::list<int>::iterator e,\n"
+      "       int *out) {\n"
+      "  for (auto it = b; it != e; ++it) *out = *it;\n"
+      "}\n");
+  // The container changes in the loop: end() moves.
+  expectNoCount("#include <vector>\n"
+                "void f(std::vector<int> &v) {\n"
+                "  for (auto it = v.begin(); it != v.end(); ++it) v.clear();\n"
+                "}\n");
+}
+
+// --- while and do loops ------------------------------------------------------
+
+TEST(TripCountTest, WhileLoopsWithACounter) {
+  expectSpelling("void f(int n, int *out) {\n"
+                 "  int i = 0;\n"
+                 "  while (i < n) {\n"
+                 "    out[i] = 0;\n"
+                 "    ++i;\n"
+                 "  }\n"
+                 "}\n",
+                 "n > i ? n - i : 0");
+  expectSpelling("void f(unsigned n, int *out) {\n"
+                 "  while (n--) out[n] = 0;\n"
+                 "}\n",
+                 "n");
+  expectSpelling("void f(int n, int *out) {\n"
+                 "  while (n-- > 0) out[n] = 0;\n"
+                 "}\n",
+                 "n > 0 ? n : 0");
+  // The step is not the last statement.
+  expectNoCount("void f(int n, int *out) {\n"
+                "  int i = 0;\n"
+                "  while (i < n) {\n"
+                "    ++i;\n"
+                "    out[i] = 0;\n"
+                "  }\n"
+                "}\n");
+  // A continue skips the step.
+  expectNoCount("void f(int n, int *out) {\n"
+                "  int i = 0;\n"
+                "  while (i < n) {\n"
+                "    if (out[i]) continue;\n"
+                "    ++i;\n"
+                "  }\n"
+                "}\n");
+  // The counter is also written elsewhere in the body.
+  expectNoCount("void f(int n, int *out) {\n"
+                "  int i = 0;\n"
+                "  while (i < n) {\n"
+                "    i += out[i];\n"
+                "    ++i;\n"
+                "  }\n"
+                "}\n");
+  // No counter at all.
+  expectNoCount("bool more();\n"
+                "void f(int *out) {\n"
+                "  while (more()) *out = 0;\n"
+                "}\n");
+}
+
+TEST(TripCountTest, DoLoopsRunAtLeastOnce) {
+  std::optional<TripCount> Count = tripCountOf("void f(int n, int *out) {\n"
+                                               "  int i = 0;\n"
+                                               "  do {\n"
+                                               "    out[i] = 0;\n"
+                                               "    ++i;\n"
+                                               "  } while (i < n);\n"
+                                               "}\n");
+  ASSERT_TRUE(Count.has_value());
+  EXPECT_EQ(Count->Spelling, "n > i ? n - i : 1");
+  expectSpellingEvaluatesTo(Count->Spelling, "constexpr int n = 0, i = 0;", 1);
+  expectSpellingEvaluatesTo(Count->Spelling, "constexpr int n = 5, i = 0;", 5);
+  expectSpelling("void f(int n, int *out) {\n"
+                 "  do out[n] = 0; while (--n);\n"
+                 "}\n",
+                 "n > 1 ? n : 1");
+  expectSpellingEvaluatesTo("n > 1 ? n : 1", "constexpr int n = 0;", 1);
+}
+
+// --- range-for ---------------------------------------------------------------
+
+TEST(TripCountTest, RangeForShapes) {
+  expectConstant("void f(const int (&a)[12], int *out) {\n"
+                 "  for (int x : a) *out = x;\n"
+                 "}\n",
+                 12);
+  expectSpelling("#include <initializer_list>\n"
+                 "void f(std::initializer_list<int> l, int *out) {\n"
+                 "  for (int x : l) *out = x;\n"
+                 "}\n",
+                 "l.size()");
+  // A getter returning a reference is evaluated again, cheaply.
+  expectSpelling("#include <vector>\n"
+                 "struct S { const std::vector<int> &items() const; };\n"
+                 "void f(const S &s, int *out) {\n"
+                 "  for (int x : s.items()) *out = x;\n"
+                 "}\n",
+                 "s.items().size()");
+  // A getter returning by value would copy the range again.
+  expectNoCount("#include <vector>\n"
+                "struct S { std::vector<int> items() const; };\n"
+                "void f(const S &s, int *out) {\n"
+                "  for (int x : s.items()) *out = x;\n"
+                "}\n");
+  // A range without size().
+  expectNoCount("#include <forward_list>\n"
+                "void f(const std::forward_list<int> &l, int *out) {\n"
+                "  for (int x : l) *out = x;\n"
+                "}\n");
+}
+
+// --- counts that must hold across an outer loop ------------------------------
+
+TEST(TripCountTest, InnerCountsInvariantInTheOuterLoop) {
+  std::optional<TripCount> Count =
+      innerCountOf("void f(int n, int m, int *out) {\n"
+                   "  for (int i = 0; i < n; ++i)\n"
+                   "    for (int j = 0; j < m; ++j) out[j] = i;\n"
+                   "}\n");
+  ASSERT_TRUE(Count.has_value());
+  EXPECT_EQ(Count->Spelling, "m > 0 ? m : 0");
+  // Triangular loops depend on the outer counter.
+  EXPECT_FALSE(innerCountOf("void f(int n, int *out) {\n"
+                            "  for (int i = 0; i < n; ++i)\n"
+                            "    for (int j = 0; j < i; ++j) out[j] = i;\n"
+                            "}\n")
+                   .has_value());
+  // A range that is the outer loop's element.
+  EXPECT_FALSE(
+      innerCountOf("#include <vector>\n"
+                   "void f(const std::vector<std::vector<int>> &rows,\n"
+                   "       int *out) {\n"
+                   "  for (const auto &row : rows)\n"
+                   "    for (int x : row) *out = x;\n"
+                   "}\n")
+          .has_value());
+  // A bound the outer loop changes.
+  EXPECT_FALSE(innerCountOf("void f(int n, int m, int *out) {\n"
+                            "  for (int i = 0; i < n; ++i) {\n"
+                            "    for (int j = 0; j < m; ++j) out[j] = i;\n"
+                            "    m += 2;\n"
+                            "  }\n"
+                            "}\n")
+                   .has_value());
+  // A while loop's counter is set by the outer loop on each pass.
+  EXPECT_FALSE(innerCountOf("void f(int n, int m, int *out) {\n"
+                            "  for (int i = 0; i < n; ++i) {\n"
+                            "    int j = 0;\n"
+                            "    while (j < m) { out[j] = i; ++j; }\n"
+                            "  }\n"
+                            "}\n")
+                   .has_value());
 }
 
 } // namespace
