@@ -1,3 +1,1060 @@
-//===--- ReserveInLoopCheck.cpp -------------------------------------------------===//
+//===--- ReserveInLoopCheck.cpp -------------------------------------------===//
+//
+// For each append to a container inside a loop, looks for the outermost
+// enclosing loop before which the total number of appends can be computed,
+// and proposes reserving that many elements there. Every other use of the
+// container inside that loop must leave its size alone, and every append must
+// run a known number of times per iteration.
+//
+//===----------------------------------------------------------------------===//
 
 #include "checks/ReserveInLoopCheck.h"
+#include "clang-tidy/utils/OptionsUtils.h"
+#include "lib/analysis/ContainerUses.h"
+#include "lib/analysis/TripCount.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace clang::ast_matchers;
+using namespace alloc_tidy;
+
+namespace clang::tidy::alloc {
+
+using Family = ReserveInLoopCheck::Family;
+
+/// One append to the container inside the loop: how many elements it adds
+/// each time it runs, and the inner loops that repeat it.
+struct ReserveInLoopCheck::Append {
+  const Expr *Site = nullptr;
+  uint64_t Amount = 1;
+  bool Conditional = false;
+  /// Trip counts of the loops between the append and the planned loop.
+  std::vector<TripCount> InnerCounts;
+};
+
+/// A reserve() to propose before a loop.
+struct ReserveInLoopCheck::Plan {
+  const ValueDecl *Container = nullptr;
+  Family Kind = Family::Vector;
+  const Stmt *Loop = nullptr;
+  std::vector<Append> Appends;
+  /// The number of elements the loop appends, spelled for code before it.
+  std::string Count;
+  std::optional<uint64_t> CountValue;
+  bool UpperBound = false;
+  /// The container may hold elements when the loop starts.
+  bool MaybeFilled = true;
+  std::string Object;
+  /// Why there is no fix-it (empty when there is one), and where.
+  std::string NoFix;
+  SourceLocation NoFixLoc;
+  bool UntrustedCount = false;
+};
+
+namespace {
+
+const char DefaultVectorLikeClasses[] =
+    "::boost::container::vector;::boost::container::small_vector;"
+    "::llvm::SmallVector;::absl::InlinedVector";
+const char DefaultUntrustedSources[] =
+    "^(fread|recv|recvfrom|recvmsg|getline|getc|fgetc|fgets|getchar|scanf|"
+    "fscanf|sscanf|memcpy|memmove|strtol|strtoul|strtoll|strtoull|atoi|atol|"
+    "atoll|stoi|stol|stoll|stoul|stoull|ntohl|ntohs|be16toh|be32toh|be64toh|"
+    "le16toh|le32toh|le64toh)$|(^|_)([Rr]ead|[Pp]arse|[Dd]ecode|[Dd]eserializ|"
+    "[Uu]npack)|[a-z0-9](Read|Parse|Decode|Deserializ|Unpack)";
+
+DynTypedNode parentOf(const DynTypedNode &Node, ASTContext &Ctx) {
+  DynTypedNodeList Parents = Ctx.getParents(Node);
+  return Parents.empty() ? DynTypedNode() : Parents[0];
+}
+
+std::string sourceText(SourceRange Range, const ASTContext &Ctx) {
+  return Lexer::getSourceText(CharSourceRange::getTokenRange(Range),
+                              Ctx.getSourceManager(), Ctx.getLangOpts())
+      .str();
+}
+
+/// A name, member access or argument-less call chain: safe to put next to
+/// '*' or '+' without parentheses.
+bool isSimpleOperand(StringRef Text) {
+  if (Text.empty())
+    return false;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    char Ch = Text[I];
+    if (isAlphanumeric(Ch) || Ch == '_' || Ch == '.' || Ch == ':')
+      continue;
+    if (Ch == '(' && I + 1 < Text.size() && Text[I + 1] == ')') {
+      ++I;
+      continue;
+    }
+    if (Ch == '-' && I + 1 < Text.size() && Text[I + 1] == '>') {
+      ++I;
+      continue;
+    }
+    return false;
+  }
+  return true;
+}
+
+/// Whether \p Text has a '?' outside parentheses: "a > b ? c : d" needs
+/// them before it can be added to.
+bool hasTopLevelConditional(StringRef Text) {
+  int Depth = 0;
+  for (char Ch : Text) {
+    Depth += Ch == '(' ? 1 : Ch == ')' ? -1 : 0;
+    if (Ch == '?' && Depth == 0)
+      return true;
+  }
+  return false;
+}
+
+std::string parenthesized(const std::string &Text) {
+  return isSimpleOperand(Text) ? Text : "(" + Text + ")";
+}
+
+/// The container a call or operator is applied to: a local variable, a
+/// reference parameter or a data member of 'this'. Globals and members of
+/// other objects are left alone: other code may fill them.
+const ValueDecl *containerOf(const Expr *Object) {
+  Object = Object->IgnoreParenImpCasts();
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(Object)) {
+    const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
+    if (!Var || !Var->hasLocalStorage() || Var->isStaticLocal())
+      return nullptr;
+    return Var;
+  }
+  if (const auto *Member = dyn_cast<MemberExpr>(Object)) {
+    if (isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts()) &&
+        isa<FieldDecl>(Member->getMemberDecl()))
+      return Member->getMemberDecl();
+  }
+  return nullptr;
+}
+
+/// The object of a member call or the first operand of an operator call.
+const Expr *objectOf(const Expr *Call) {
+  if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
+    return Member->getImplicitObjectArgument();
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call))
+    return Op->getNumArgs() > 0 ? Op->getArg(0) : nullptr;
+  return nullptr;
+}
+
+StringRef calleeName(const Expr *Call) {
+  if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
+    if (const auto *Method = Member->getMethodDecl();
+        Method && Method->getIdentifier())
+      return Method->getName();
+  return "";
+}
+
+/// Member functions that leave the size alone.
+bool isObserver(Family Kind, StringRef Method) {
+  static const llvm::StringSet<> Common = {
+      "size",   "empty", "capacity", "begin",         "end",
+      "cbegin", "cend",  "rbegin",   "rend",          "crbegin",
+      "crend",  "at",    "max_size", "get_allocator", "ssize"};
+  static const llvm::StringSet<> Sequence = {"back", "front", "data"};
+  static const llvm::StringSet<> String = {
+      "length",          "c_str",        "find",     "rfind",
+      "find_first_of",   "find_last_of", "substr",   "compare",
+      "starts_with",     "ends_with",    "contains", "find_first_not_of",
+      "find_last_not_of"};
+  static const llvm::StringSet<> Hash = {
+      "find",         "count",       "contains",        "equal_range",
+      "bucket_count", "load_factor", "max_load_factor", "hash_function",
+      "key_eq",       "bucket",      "bucket_size",     "max_bucket_count"};
+  if (Common.contains(Method))
+    return true;
+  switch (Kind) {
+  case Family::Vector:
+    return Sequence.contains(Method);
+  case Family::String:
+    return Sequence.contains(Method) || String.contains(Method);
+  case Family::Hash:
+    return Hash.contains(Method);
+  }
+  return false;
+}
+
+/// The length of a string literal argument, or of a character.
+std::optional<uint64_t> pieceLength(const Expr *Arg) {
+  Arg = Arg->IgnoreParenImpCasts();
+  if (const auto *Literal = dyn_cast<StringLiteral>(Arg))
+    return Literal->getLength();
+  if (Arg->getType()->isAnyCharacterType())
+    return 1;
+  return std::nullopt;
+}
+
+enum class AppendKind { NotAppend, Append, UnknownLength };
+
+/// Whether the use \p Site (a call on the container, or an operator with it
+/// as first operand) appends, and how many elements.
+AppendKind classifyAppend(const Expr *Site, Family Kind, uint64_t &Amount,
+                          ASTContext &Ctx) {
+  Amount = 1;
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Site)) {
+    if (Kind == Family::Hash && Op->getOperator() == OO_Subscript)
+      return AppendKind::Append;
+    if (Kind == Family::String && Op->getOperator() == OO_PlusEqual &&
+        Op->getNumArgs() == 2) {
+      std::optional<uint64_t> Length = pieceLength(Op->getArg(1));
+      if (!Length)
+        return AppendKind::UnknownLength;
+      Amount = *Length;
+      return AppendKind::Append;
+    }
+    return AppendKind::NotAppend;
+  }
+  const auto *Call = dyn_cast<CXXMemberCallExpr>(Site);
+  if (!Call)
+    return AppendKind::NotAppend;
+  StringRef Method = calleeName(Call);
+  unsigned Args = Call->getNumArgs();
+  auto IsIterator = [](const Expr *E) {
+    QualType T = E->getType().getNonReferenceType();
+    if (T->isPointerType())
+      return true;
+    const auto *Record = T->getAsCXXRecordDecl();
+    return Record && Record->getIdentifier() &&
+           Record->getName().contains("iterator");
+  };
+  switch (Kind) {
+  case Family::Vector:
+    if (Method == "push_back" || Method == "emplace_back")
+      return AppendKind::Append;
+    if (Method == "emplace" && Args >= 1)
+      return AppendKind::Append;
+    if (Method == "insert") {
+      // insert(pos, value) adds one; insert(pos, n, value), a range or an
+      // initializer list adds a number not followed here.
+      if (Args == 2 && !isa<CXXStdInitializerListExpr>(
+                           Call->getArg(1)->IgnoreParenImpCasts()))
+        return AppendKind::Append;
+      return AppendKind::UnknownLength;
+    }
+    if (Method == "append_range" || Method == "insert_range")
+      return AppendKind::UnknownLength;
+    return AppendKind::NotAppend;
+  case Family::String:
+    if (Method == "push_back")
+      return AppendKind::Append;
+    if (Method == "append") {
+      std::optional<uint64_t> Length;
+      if (Args == 1)
+        Length = pieceLength(Call->getArg(0));
+      else if (Args == 2 && Call->getArg(1)->getType()->isAnyCharacterType())
+        if (auto N = Call->getArg(0)->getIntegerConstantExpr(Ctx))
+          Length = N->getLimitedValue();
+      if (!Length)
+        return AppendKind::UnknownLength;
+      Amount = *Length;
+      return AppendKind::Append;
+    }
+    if (Method == "insert" || Method == "append_range" ||
+        Method == "insert_range")
+      return AppendKind::UnknownLength;
+    return AppendKind::NotAppend;
+  case Family::Hash:
+    if (Method == "emplace" || Method == "try_emplace" ||
+        Method == "emplace_hint" || Method == "insert_or_assign")
+      return AppendKind::Append;
+    if (Method == "insert") {
+      if (Args == 1 &&
+          !isa<CXXStdInitializerListExpr>(
+              Call->getArg(0)->IgnoreParenImpCasts()) &&
+          !Call->getArg(0)->getType()->isRecordType())
+        return AppendKind::Append;
+      if (Args == 1 && Call->getArg(0)->getType()->isRecordType() &&
+          !IsIterator(Call->getArg(0)) &&
+          !isa<CXXStdInitializerListExpr>(
+              Call->getArg(0)->IgnoreParenImpCasts()))
+        return AppendKind::Append;
+      // insert(hint, value) versus insert(first, last).
+      if (Args == 2 && !IsIterator(Call->getArg(1)))
+        return AppendKind::Append;
+      return AppendKind::UnknownLength;
+    }
+    if (Method == "insert_range")
+      return AppendKind::UnknownLength;
+    return AppendKind::NotAppend;
+  }
+  return AppendKind::NotAppend;
+}
+
+/// How an append reaches the planned loop: through plain blocks and the
+/// bodies of inner loops (whose counts multiply), possibly under conditions.
+struct AppendPath {
+  bool Reaches = false;
+  bool Conditional = false;
+  std::vector<const Stmt *> InnerLoops;
+  std::string Why;
+};
+
+AppendPath pathToLoop(const Expr *Site, const Stmt *Loop, ASTContext &Ctx) {
+  AppendPath Path;
+  DynTypedNode Node = DynTypedNode::create(*Site);
+  while (true) {
+    DynTypedNode Parent = parentOf(Node, Ctx);
+    const auto *Child = Node.get<Stmt>();
+    if (Parent.getNodeKind().isNone()) {
+      Path.Why = "outside the loop";
+      return Path;
+    }
+    if (Parent.get<Decl>()) {
+      // A variable initialised by the append; its DeclStmt is next.
+      if (!Parent.get<VarDecl>()) {
+        Path.Why = "inside a nested declaration";
+        return Path;
+      }
+      Node = Parent;
+      continue;
+    }
+    const auto *S = Parent.get<Stmt>();
+    if (!S) {
+      Path.Why = "in an unusual place";
+      return Path;
+    }
+    if (const auto *Cond = dyn_cast<AbstractConditionalOperator>(S)) {
+      Path.Conditional |= Child != Cond->getCond();
+    } else if (const auto *Bin = dyn_cast<BinaryOperator>(S)) {
+      Path.Conditional |= Bin->isLogicalOp() && Child == Bin->getRHS();
+    } else if (isa<LambdaExpr, StmtExpr, BlockExpr>(S)) {
+      Path.Why = "inside a lambda";
+      return Path;
+    } else if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S)) {
+      if (Child != loopBody(S)) {
+        Path.Why = "in a loop header";
+        return Path;
+      }
+      if (S == Loop) {
+        Path.Reaches = true;
+        return Path;
+      }
+      Path.InnerLoops.push_back(S);
+    } else if (const auto *If = dyn_cast<IfStmt>(S)) {
+      Path.Conditional |= Child != If->getCond() && Child != If->getInit();
+    } else if (const auto *Switch = dyn_cast<SwitchStmt>(S)) {
+      Path.Conditional |= Child != Switch->getCond();
+    } else if (isa<SwitchCase, CXXCatchStmt>(S)) {
+      Path.Conditional = true;
+    } else if (isa<LabelStmt>(S)) {
+      Path.Why = "after a label";
+      return Path;
+    } else if (!isa<Expr, CompoundStmt, DeclStmt, CXXTryStmt, AttributedStmt>(
+                   S)) {
+      Path.Why = "in an unusual place";
+      return Path;
+    }
+    Node = Parent;
+  }
+}
+
+/// Every reference to \p D inside \p Root.
+std::vector<const Expr *> refsIn(const Stmt *Root, const ValueDecl *D) {
+  class Finder : public RecursiveASTVisitor<Finder> {
+  public:
+    const ValueDecl *D;
+    std::vector<const Expr *> Refs;
+    explicit Finder(const ValueDecl *D) : D(D) {}
+    bool shouldVisitImplicitCode() const { return true; }
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      if (Ref->getDecl() == D)
+        Refs.push_back(Ref);
+      return true;
+    }
+    bool VisitMemberExpr(MemberExpr *Member) {
+      if (Member->getMemberDecl() == D &&
+          isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts()))
+        Refs.push_back(Member);
+      return true;
+    }
+  } Visitor(D);
+  Visitor.TraverseStmt(const_cast<Stmt *>(Root));
+  return Visitor.Refs;
+}
+
+bool contains(const Stmt *Outer, SourceLocation Loc, const SourceManager &SM) {
+  SourceRange Range = Outer->getSourceRange();
+  return !SM.isBeforeInTranslationUnit(Loc, Range.getBegin()) &&
+         !SM.isBeforeInTranslationUnit(Range.getEnd(), Loc);
+}
+
+/// A sum of products of trip counts, folded where constant: the number of
+/// elements a loop nest appends.
+class CountSum {
+public:
+  void add(uint64_t Amount, const std::vector<TripCount> &Counts) {
+    uint64_t Constant = Amount;
+    std::vector<std::string> Factors;
+    for (const TripCount &Count : Counts) {
+      if (Count.Value)
+        Constant *= *Count.Value;
+      else
+        Factors.push_back(Count.Spelling);
+    }
+    for (Term &T : Terms)
+      if (T.Factors == Factors) {
+        T.Constant += Constant;
+        return;
+      }
+    Terms.push_back({Constant, Factors});
+  }
+
+  std::optional<uint64_t> value() const {
+    uint64_t Sum = 0;
+    for (const Term &T : Terms) {
+      if (!T.Factors.empty())
+        return std::nullopt;
+      Sum += T.Constant;
+    }
+    return Sum;
+  }
+
+  std::string spelling() const {
+    if (std::optional<uint64_t> Value = value())
+      return std::to_string(*Value);
+    std::string Text;
+    for (const Term &T : Terms) {
+      if (!Text.empty())
+        Text += " + ";
+      if (T.Constant == 0)
+        continue;
+      // A lone factor needs no parentheses, unless it sits in a sum.
+      bool Alone =
+          T.Constant == 1 && T.Factors.size() == 1 && Terms.size() == 1;
+      std::string Product = T.Constant == 1 ? "" : std::to_string(T.Constant);
+      for (const std::string &Factor : T.Factors)
+        Product += (Product.empty() ? "" : " * ") +
+                   (Alone ? Factor : parenthesized(Factor));
+      Text += Product;
+    }
+    return Text;
+  }
+
+private:
+  struct Term {
+    uint64_t Constant;
+    std::vector<std::string> Factors;
+  };
+  std::vector<Term> Terms;
+};
+
+/// The inline capacity N of small_vector<T, N>-like classes.
+std::optional<uint64_t> inlineCapacity(QualType T) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getNonReferenceType()->getAsCXXRecordDecl());
+  if (!Spec)
+    return std::nullopt;
+  StringRef Name = Spec->getName();
+  if (Name != "small_vector" && Name != "SmallVector" &&
+      Name != "InlinedVector")
+    return std::nullopt;
+  const TemplateArgumentList &Args = Spec->getTemplateArgs();
+  if (Args.size() < 2 || Args[1].getKind() != TemplateArgument::Integral)
+    return std::nullopt;
+  return Args[1].getAsIntegral().getLimitedValue();
+}
+
+/// The size of a std::basic_string's character type.
+uint64_t charSizeOf(QualType String, ASTContext &Ctx) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      String.getNonReferenceType()->getAsCXXRecordDecl());
+  if (!Spec || Spec->getTemplateArgs().size() == 0 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return 1;
+  return Ctx.getTypeSizeInChars(Spec->getTemplateArgs()[0].getAsType())
+      .getQuantity();
+}
+
+bool hasReserve(QualType T) {
+  const auto *Record = T.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!Record || !Record->hasDefinition())
+    return false;
+  bool Found = false;
+  Record->forallBases([&](const CXXRecordDecl *Base) {
+    for (const auto *Method : Base->methods())
+      Found |= Method->getIdentifier() && Method->getName() == "reserve";
+    return true;
+  });
+  for (const auto *Method : Record->methods())
+    Found |= Method->getIdentifier() && Method->getName() == "reserve";
+  return Found;
+}
+
+} // namespace
+
+ReserveInLoopCheck::ReserveInLoopCheck(StringRef Name,
+                                       ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      VectorLikeClasses(utils::options::parseStringList(
+          Options.get("VectorLikeClasses", DefaultVectorLikeClasses))),
+      ConditionalAppendsOption(
+          Options.get("ConditionalAppends", "Ignore").str()),
+      MinIterations(Options.get("MinIterations", 4U)),
+      UntrustedSourcesOption(
+          Options.get("UntrustedSources", DefaultUntrustedSources).str()),
+      UntrustedSources(UntrustedSourcesOption),
+      TargetStlOption(Options.get("TargetStl", "auto").str()) {
+  ConditionalUpperBound = ConditionalAppendsOption == "UpperBound";
+  if (ConditionalAppendsOption != "Ignore" && !ConditionalUpperBound)
+    configurationDiag("invalid value '%0' for %1.ConditionalAppends: expected "
+                      "'Ignore' or 'UpperBound'",
+                      DiagnosticIDs::Error)
+        << ConditionalAppendsOption << Name;
+  std::string RegexError;
+  if (!UntrustedSources.isValid(RegexError))
+    configurationDiag("invalid regular expression in %0.UntrustedSources: %1",
+                      DiagnosticIDs::Error)
+        << Name << RegexError;
+  if (TargetStlOption != "auto") {
+    TargetStl = parseStlFlavor(TargetStlOption);
+    if (!TargetStl)
+      configurationDiag("invalid value '%0' for %1.TargetStl: expected "
+                        "'auto', 'libstdc++', 'libc++' or 'msvc'",
+                        DiagnosticIDs::Error)
+          << TargetStlOption << Name;
+  }
+}
+
+void ReserveInLoopCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "VectorLikeClasses",
+                utils::options::serializeStringList(VectorLikeClasses));
+  Options.store(Opts, "ConditionalAppends", ConditionalAppendsOption);
+  Options.store(Opts, "MinIterations", MinIterations);
+  Options.store(Opts, "UntrustedSources", UntrustedSourcesOption);
+  Options.store(Opts, "TargetStl", TargetStlOption);
+}
+
+void ReserveInLoopCheck::registerPPCallbacks(const SourceManager &,
+                                             Preprocessor *PP, Preprocessor *) {
+  this->PP = PP;
+}
+
+StlFlavor ReserveInLoopCheck::stl() const {
+  return TargetStl ? *TargetStl : (PP ? detectStl(*PP) : StlFlavor::Unknown);
+}
+
+std::optional<Family> ReserveInLoopCheck::familyOf(QualType T) const {
+  const auto *Record = T.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!Record || !Record->getIdentifier())
+    return std::nullopt;
+  std::string Name = "::" + Record->getQualifiedNameAsString();
+  StringRef Short = Record->getName();
+  if (Record->isInStdNamespace()) {
+    if (Short == "vector" && !T.getNonReferenceType()
+                                  ->getAsCXXRecordDecl()
+                                  ->isInAnonymousNamespace())
+      return Family::Vector;
+    if (Short == "basic_string")
+      return Family::String;
+    if (Short == "unordered_map" || Short == "unordered_set" ||
+        Short == "unordered_multimap" || Short == "unordered_multiset")
+      return Family::Hash;
+    return std::nullopt;
+  }
+  for (StringRef Class : VectorLikeClasses)
+    if (Class == Name || Class == Name.substr(2))
+      return hasReserve(T) ? std::optional<Family>(Family::Vector)
+                           : std::nullopt;
+  return std::nullopt;
+}
+
+void ReserveInLoopCheck::registerMatchers(MatchFinder *Finder) {
+  auto Appends = cxxMethodDecl(
+      hasAnyName("push_back", "emplace_back", "insert", "emplace",
+                 "try_emplace", "emplace_hint", "insert_or_assign", "append"));
+  Finder->addMatcher(
+      cxxMemberCallExpr(callee(Appends), unless(isInTemplateInstantiation()))
+          .bind("append"),
+      this);
+  Finder->addMatcher(
+      cxxOperatorCallExpr(hasAnyOverloadedOperatorName("+=", "[]"),
+                          unless(isInTemplateInstantiation()))
+          .bind("append"),
+      this);
+  Finder->addMatcher(
+      cxxMemberCallExpr(callee(cxxMethodDecl(hasName("reserve"))),
+                        unless(isInTemplateInstantiation()))
+          .bind("reserve"),
+      this);
+}
+
+void ReserveInLoopCheck::check(const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
+  // Code with errors has lost statements; counts would be wrong.
+  if (Ctx.getDiagnostics().hasUncompilableErrorOccurred())
+    return;
+  if (const auto *Reserve =
+          Result.Nodes.getNodeAs<CXXMemberCallExpr>("reserve")) {
+    checkReserveInLoop(Reserve, Ctx);
+    return;
+  }
+  const auto *Call = Result.Nodes.getNodeAs<Expr>("append");
+  const Expr *Object = objectOf(Call);
+  if (!Object)
+    return;
+  std::optional<Family> Kind = familyOf(Object->getType());
+  const ValueDecl *Container = containerOf(Object);
+  if (!Kind || !Container)
+    return;
+  uint64_t Amount = 0;
+  if (classifyAppend(Call, *Kind, Amount, Ctx) == AppendKind::NotAppend)
+    return;
+  if (enclosingLoop(Call, Ctx))
+    checkLoopAppend(Call, Container, *Kind, Ctx);
+  else
+    checkStraightLine(Call, Container, *Kind, Ctx);
+}
+
+void ReserveInLoopCheck::checkLoopAppend(const Expr *Call,
+                                         const ValueDecl *Container,
+                                         Family Kind, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  // The loops around the append, innermost first, up to the one that holds
+  // the container's declaration.
+  std::vector<const Stmt *> Loops;
+  for (const Stmt *Loop = enclosingLoop(Call, Ctx); Loop;
+       Loop = enclosingLoop(Loop, Ctx)) {
+    if (contains(Loop, Container->getLocation(), SM))
+      break;
+    Loops.push_back(Loop);
+  }
+  // The outermost loop whose total is known wins: one reserve for the nest.
+  for (auto It = Loops.rbegin(); It != Loops.rend(); ++It) {
+    if (!Decided.insert({*It, Container}).second)
+      return;
+    if (std::optional<Plan> P = planFor(Container, Kind, *It, Ctx)) {
+      diagnose(*P, Ctx);
+      return;
+    }
+  }
+}
+
+std::optional<ReserveInLoopCheck::Plan>
+ReserveInLoopCheck::planFor(const ValueDecl *Container, Family Kind,
+                            const Stmt *Loop, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (Loop->getBeginLoc().isMacroID())
+    return std::nullopt;
+  std::optional<TripCount> Count = computeTripCount(Loop, Ctx);
+  if (!Count)
+    return std::nullopt;
+
+  Plan P;
+  P.Container = Container;
+  P.Kind = Kind;
+  P.Loop = Loop;
+  for (const Expr *Ref : refsIn(Loop, Container)) {
+    ContainerUse Use = classifyContainerUse(Ref, Ctx);
+    const auto *Site = dyn_cast_or_null<Expr>(Use.Site);
+    uint64_t Amount = 1;
+    AppendKind Appends =
+        Site ? classifyAppend(Site, Kind, Amount, Ctx) : AppendKind::NotAppend;
+    if (Site && objectOf(Site) &&
+        objectOf(Site)->IgnoreParenImpCasts() != Ref->IgnoreParenImpCasts())
+      Appends = AppendKind::NotAppend; // an argument, not the object
+    if (Appends == AppendKind::UnknownLength)
+      return std::nullopt; // a range or a piece of unknown length
+    if (Appends == AppendKind::NotAppend) {
+      bool Reads =
+          (Use.Kind == UseKind::Call && isObserver(Kind, Use.Method)) ||
+          (Use.Kind == UseKind::Subscript && Kind != Family::Hash) ||
+          Use.Kind == UseKind::RangeFor ||
+          Use.Kind == UseKind::PassedToTemplate ||
+          Use.Kind == UseKind::PassedToFixedType;
+      if (!Reads)
+        return std::nullopt; // cleared, resized, swapped, passed on, ...
+      continue;
+    }
+    AppendPath Path = pathToLoop(Site, Loop, Ctx);
+    if (!Path.Reaches)
+      return std::nullopt;
+    if (Path.Conditional && !ConditionalUpperBound)
+      return std::nullopt;
+    Append A;
+    A.Site = Site;
+    A.Amount = Amount;
+    A.Conditional = Path.Conditional || Kind == Family::Hash;
+    for (const Stmt *Inner : Path.InnerLoops) {
+      std::optional<TripCount> InnerCount = computeTripCount(Inner, Ctx, Loop);
+      if (!InnerCount)
+        return std::nullopt;
+      A.InnerCounts.push_back(*InnerCount);
+    }
+    P.UpperBound |= Path.Conditional;
+    P.Appends.push_back(std::move(A));
+  }
+  if (P.Appends.empty())
+    return std::nullopt;
+
+  CountSum Sum;
+  for (const Append &A : P.Appends) {
+    std::vector<TripCount> Counts = A.InnerCounts;
+    Counts.insert(Counts.begin(), *Count);
+    Sum.add(A.Amount, Counts);
+  }
+  P.Count = Sum.spelling();
+  P.CountValue = Sum.value();
+
+  // What the rest of the function does with the container before the loop.
+  const FunctionDecl *Function = enclosingFunction(Loop, Ctx);
+  if (!Function || !Function->getBody())
+    return std::nullopt;
+  bool UsedBefore = false;
+  for (const Expr *Ref : refsIn(Function->getBody(), Container)) {
+    if (!SM.isBeforeInTranslationUnit(Ref->getBeginLoc(), Loop->getBeginLoc()))
+      continue;
+    ContainerUse Use = classifyContainerUse(Ref, Ctx);
+    if (Use.Kind == UseKind::Call && Use.Method == "reserve")
+      return std::nullopt; // the author already reserved
+    UsedBefore = true;
+  }
+  const auto *Var = dyn_cast<VarDecl>(Container);
+  if (Var && !isa<ParmVarDecl>(Var) && !Var->getType()->isReferenceType()) {
+    const Expr *Init =
+        Var->getInit() ? Var->getInit()->IgnoreImplicit() : nullptr;
+    const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Init);
+    const auto *List = dyn_cast_or_null<InitListExpr>(Init);
+    bool ConstructedEmpty = !Init ||
+                            (Construct && Construct->getNumArgs() == 0) ||
+                            (List && List->getNumInits() == 0);
+    P.MaybeFilled = !ConstructedEmpty || UsedBefore;
+  }
+  // A reserve(size() + n) repeated by an outer loop whose count is unknown
+  // would reallocate on every pass: exactly the quadratic pattern.
+  if (const Stmt *Outer = enclosingLoop(Loop, Ctx);
+      Outer &&
+      (P.MaybeFilled || !Var || !contains(Outer, Var->getLocation(), SM)))
+    return std::nullopt;
+
+  // Nothing to gain: the elements fit without growing more than once.
+  std::optional<uint64_t> Inline = inlineCapacity(Container->getType());
+  if (Kind == Family::String)
+    Inline = stringInlineCapacity(
+        stl() == StlFlavor::Unknown ? StlFlavor::LibStdCxx : stl(),
+        charSizeOf(Container->getType(), Ctx));
+  if (P.CountValue && !P.MaybeFilled &&
+      (*P.CountValue < MinIterations || (Inline && *P.CountValue <= *Inline)))
+    return std::nullopt;
+  if (Count->Value && *Count->Value < MinIterations && !P.CountValue)
+    return std::nullopt;
+
+  // Spelling the container before the loop.
+  const Expr *FirstObject = objectOf(P.Appends.front().Site);
+  P.Object =
+      sourceText(FirstObject->IgnoreParenImpCasts()->getSourceRange(), Ctx);
+  if (P.Object.empty() || FirstObject->getBeginLoc().isMacroID()) {
+    P.NoFix = "the container is named inside a macro";
+    P.NoFixLoc = P.Appends.front().Site->getBeginLoc();
+  }
+  DynTypedNodeList Parents = Ctx.getParents(*Loop);
+  if (P.NoFix.empty() && (Parents.empty() || !Parents[0].get<CompoundStmt>())) {
+    P.NoFix = "the loop is not a statement of a block, so the reserve() "
+              "has no place of its own before it";
+    P.NoFixLoc = Loop->getBeginLoc();
+  }
+
+  // Counts read from the input being parsed: reserving them lets a crafted
+  // file or message ask for any amount of memory.
+  auto IsInputCall = [&](const CallExpr *Call) {
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call))
+      return Op->getOperator() == OO_GreaterGreater &&
+             Op->getArg(0)->getType()->isRecordType();
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    return Callee && Callee->getIdentifier() &&
+           UntrustedSources.match(Callee->getName());
+  };
+  class InputFinder : public RecursiveASTVisitor<InputFinder> {
+  public:
+    std::function<bool(const CallExpr *)> IsInput;
+    const Stmt *Root = nullptr;
+    bool Found = false;
+    bool VisitCallExpr(CallExpr *Call) {
+      Found |= IsInput(Call);
+      return !Found;
+    }
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  };
+  InputFinder BodyReads;
+  BodyReads.IsInput = IsInputCall;
+  BodyReads.TraverseStmt(const_cast<Stmt *>(loopBody(Loop)));
+  P.UntrustedCount = BodyReads.Found;
+  // The variables the count reads, and how the function set them.
+  llvm::SmallPtrSet<const VarDecl *, 4> CountVars;
+  auto CollectVars = [&](const Stmt *Header) {
+    if (!Header)
+      return;
+    class VarFinder : public RecursiveASTVisitor<VarFinder> {
+    public:
+      llvm::SmallPtrSet<const VarDecl *, 4> *Vars;
+      bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+        if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+            V &&
+            (V->getType()->isIntegerType() || V->getType()->isRecordType()))
+          Vars->insert(V);
+        return true;
+      }
+    } Finder;
+    Finder.Vars = &CountVars;
+    Finder.TraverseStmt(const_cast<Stmt *>(Header));
+  };
+  std::vector<const Stmt *> Nest = {Loop};
+  for (const Append &A : P.Appends)
+    for (const Stmt *Inner : pathToLoop(A.Site, Loop, Ctx).InnerLoops)
+      Nest.push_back(Inner);
+  for (const Stmt *L : Nest) {
+    if (const auto *For = dyn_cast<ForStmt>(L)) {
+      CollectVars(For->getInit());
+      CollectVars(For->getCond());
+    } else if (const auto *While = dyn_cast<WhileStmt>(L)) {
+      CollectVars(While->getCond());
+    } else if (const auto *Do = dyn_cast<DoStmt>(L)) {
+      CollectVars(Do->getCond());
+    }
+  }
+  for (const VarDecl *V : CountVars) {
+    if (P.UntrustedCount)
+      break;
+    InputFinder InitReads;
+    InitReads.IsInput = IsInputCall;
+    if (V->getInit())
+      InitReads.TraverseStmt(const_cast<Expr *>(V->getInit()));
+    P.UntrustedCount |= InitReads.Found;
+    for (const Expr *Ref : refsIn(Function->getBody(), V)) {
+      if (!SM.isBeforeInTranslationUnit(Ref->getBeginLoc(),
+                                        Loop->getBeginLoc()))
+        continue;
+      // n = read(...), in >> n, fread(&n, ...), parse(in, n).
+      DynTypedNode Node = DynTypedNode::create(*Ref);
+      for (int Depth = 0; Depth < 4; ++Depth) {
+        Node = parentOf(Node, Ctx);
+        if (const auto *Assign = Node.get<BinaryOperator>();
+            Assign && Assign->isAssignmentOp()) {
+          InputFinder Source;
+          Source.IsInput = IsInputCall;
+          Source.TraverseStmt(Assign->getRHS());
+          P.UntrustedCount |= Source.Found;
+          break;
+        }
+        if (const auto *Call = Node.get<CallExpr>()) {
+          P.UntrustedCount |= IsInputCall(Call);
+          break;
+        }
+        if (!Node.get<ImplicitCastExpr>() && !Node.get<ParenExpr>() &&
+            !Node.get<UnaryOperator>() && !Node.get<ExplicitCastExpr>() &&
+            !Node.get<MemberExpr>())
+          break;
+      }
+    }
+  }
+  if (P.UntrustedCount && P.NoFix.empty()) {
+    P.NoFix = "the count comes from input being read; a crafted value could "
+              "make reserve() allocate any amount, so bound it first, e.g. "
+              "std::min(count, bytesLeft / recordSize)";
+    P.NoFixLoc = Loop->getBeginLoc();
+  }
+  return P;
+}
+
+void ReserveInLoopCheck::diagnose(const Plan &P, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const Append *First = &P.Appends.front();
+  for (const Append &A : P.Appends)
+    if (SM.isBeforeInTranslationUnit(A.Site->getBeginLoc(),
+                                     First->Site->getBeginLoc()))
+      First = &A;
+  std::string Name = P.Container->getNameAsString();
+  StlFlavor Stl = stl();
+  std::optional<uint64_t> Exact;
+  if (P.CountValue && !P.MaybeFilled && !P.UpperBound) {
+    if (P.Kind == Family::Vector && !inlineCapacity(P.Container->getType()))
+      Exact = vectorGrowthAllocations(Stl, *P.CountValue);
+    else if (P.Kind == Family::String)
+      Exact = stringGrowthAllocations(
+          Stl, charSizeOf(P.Container->getType(), Ctx), *P.CountValue);
+  }
+  const char *Unit = P.Kind == Family::String ? "characters" : "elements";
+  std::string Count = hasTopLevelConditional(P.Count) && P.MaybeFilled
+                          ? "(" + P.Count + ")"
+                          : P.Count;
+  std::string Reserve =
+      P.MaybeFilled ? P.Object + ".size() + " + Count : P.Count;
+  SourceLocation Loc = First->Site->getBeginLoc();
+  {
+    auto Diag = [&]() {
+      if (P.Kind == Family::Hash)
+        return diag(Loc, "'%0' rehashes about log2(N) times as this loop "
+                         "inserts up to N elements; reserving them first "
+                         "sizes its buckets once")
+               << Name;
+      if (Exact)
+        return diag(Loc, "'%0' grows %1 times as this loop appends %2 %3 on "
+                         "%4; reserving them first allocates once")
+               << Name << std::to_string(*Exact)
+               << std::to_string(*P.CountValue) << Unit << stlDisplayName(Stl);
+      return diag(Loc, "'%0' grows about log2(N) times as this loop appends "
+                       "%select{|up to }1N %2; reserving them first "
+                       "allocates once")
+             << Name << P.UpperBound << Unit;
+    }();
+    if (P.NoFix.empty()) {
+      unsigned Column = SM.getSpellingColumnNumber(P.Loop->getBeginLoc());
+      Diag << FixItHint::CreateInsertion(
+          P.Loop->getBeginLoc(),
+          P.Object + ".reserve(" + Reserve + ");\n" +
+              std::string(Column > 0 ? Column - 1 : 0, ' '));
+    }
+  }
+  diag(P.Loop->getBeginLoc(), "N = '%0'; reserve(%1) goes before this loop",
+       DiagnosticIDs::Note)
+      << P.Count << Reserve;
+  if (!P.NoFix.empty())
+    diag(P.NoFixLoc, "no fix-it: %0", DiagnosticIDs::Note) << P.NoFix;
+}
+
+void ReserveInLoopCheck::checkStraightLine(const Expr *Call,
+                                           const ValueDecl *Container,
+                                           Family Kind, ASTContext &Ctx) {
+  // Short strings fit their inline buffer, and hash containers allocate a
+  // node per element whatever is reserved.
+  if (Kind != Family::Vector || inlineCapacity(Container->getType()))
+    return;
+  const auto *Var = dyn_cast<VarDecl>(Container);
+  if (!Var || isa<ParmVarDecl>(Var) || Var->getType()->isReferenceType() ||
+      !StraightLineDecided.insert(Container).second)
+    return;
+  const Expr *Init =
+      Var->getInit() ? Var->getInit()->IgnoreImplicit() : nullptr;
+  const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Init);
+  if (Init && !(Construct && Construct->getNumArgs() == 0))
+    return;
+  DynTypedNodeList DeclParents = Ctx.getParents(*Var);
+  const auto *DeclS =
+      DeclParents.empty() ? nullptr : DeclParents[0].get<DeclStmt>();
+  DynTypedNodeList BlockParents =
+      DeclS ? Ctx.getParents(*DeclS) : DynTypedNodeList(DynTypedNode());
+  const auto *Block = DeclS && !BlockParents.empty()
+                          ? BlockParents[0].get<CompoundStmt>()
+                          : nullptr;
+  if (!Block)
+    return;
+  // A container that a loop fills is alloc-reserve-in-loop's other half.
+  const FunctionDecl *Function = enclosingFunction(Call, Ctx);
+  if (!Function || !Function->getBody())
+    return;
+  for (const Expr *Ref : refsIn(Function->getBody(), Container))
+    if (enclosingLoop(Ref, Ctx) &&
+        !contains(enclosingLoop(Ref, Ctx), Var->getLocation(),
+                  Ctx.getSourceManager()))
+      return;
+
+  // The run of appends right after the declaration.
+  auto It = llvm::find(Block->body(), DeclS);
+  const Stmt *FirstAppend = nullptr;
+  uint64_t Appends = 0;
+  for (++It; It != Block->body_end(); ++It) {
+    const Stmt *S = *It;
+    std::vector<const Expr *> Refs = refsIn(S, Container);
+    if (Refs.empty()) {
+      if (!FirstAppend)
+        continue;
+      // A statement that may jump makes what follows conditional.
+      class JumpFinder : public RecursiveASTVisitor<JumpFinder> {
+      public:
+        bool Found = false;
+        bool VisitReturnStmt(ReturnStmt *) { return Found = true, true; }
+        bool VisitBreakStmt(BreakStmt *) { return Found = true, true; }
+        bool VisitContinueStmt(ContinueStmt *) { return Found = true, true; }
+        bool VisitGotoStmt(GotoStmt *) { return Found = true, true; }
+        bool VisitCXXThrowExpr(CXXThrowExpr *) { return Found = true, true; }
+        bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+      } Jumps;
+      Jumps.TraverseStmt(const_cast<Stmt *>(S));
+      if (Jumps.Found || isa<LabelStmt>(S))
+        break;
+      continue;
+    }
+    const auto *E = dyn_cast<Expr>(S);
+    const auto *Member =
+        E ? dyn_cast<CXXMemberCallExpr>(E->IgnoreImplicit()) : nullptr;
+    uint64_t Amount = 0;
+    if (Refs.size() != 1 || !Member || S->getBeginLoc().isMacroID() ||
+        containerOf(Member->getImplicitObjectArgument()) != Container ||
+        (calleeName(Member) != "push_back" &&
+         calleeName(Member) != "emplace_back") ||
+        classifyAppend(Member, Kind, Amount, Ctx) != AppendKind::Append)
+      break;
+    if (!FirstAppend)
+      FirstAppend = S;
+    ++Appends;
+  }
+  if (Appends < 2 || !FirstAppend)
+    return;
+  // Anything between the declaration and the first append that names the
+  // container has been ruled out above: the first statement naming it is an
+  // append.
+  const SourceManager &SM = Ctx.getSourceManager();
+  StlFlavor Stl = stl();
+  std::optional<uint64_t> Growth = vectorGrowthAllocations(Stl, Appends);
+  std::string Name = Var->getNameAsString();
+  auto Diag = Growth ? diag(FirstAppend->getBeginLoc(),
+                            "'%0' grows %1 times for these %2 appends on %3; "
+                            "reserve(%2) first makes 1 allocation")
+                           << Name << std::to_string(*Growth)
+                           << std::to_string(Appends) << stlDisplayName(Stl)
+                     : diag(FirstAppend->getBeginLoc(),
+                            "'%0' grows up to %1 times for these %1 appends; "
+                            "reserve(%1) first makes 1 allocation")
+                           << Name << std::to_string(Appends);
+  unsigned Column = SM.getSpellingColumnNumber(FirstAppend->getBeginLoc());
+  Diag << FixItHint::CreateInsertion(
+      FirstAppend->getBeginLoc(),
+      Name + ".reserve(" + std::to_string(Appends) + ");\n" +
+          std::string(Column > 0 ? Column - 1 : 0, ' '));
+}
+
+void ReserveInLoopCheck::checkReserveInLoop(const CXXMemberCallExpr *Reserve,
+                                            ASTContext &Ctx) {
+  const Expr *Object = Reserve->getImplicitObjectArgument();
+  std::optional<Family> Kind = familyOf(Object->getType());
+  const ValueDecl *Container = containerOf(Object);
+  if (!Kind || *Kind == Family::Hash || !Container ||
+      Reserve->getNumArgs() != 1 || !enclosingLoop(Reserve, Ctx))
+    return;
+  // reserve(c.size() + k): the capacity creeps up by k per iteration.
+  const auto *Sum =
+      dyn_cast<BinaryOperator>(Reserve->getArg(0)->IgnoreParenImpCasts());
+  if (!Sum || Sum->getOpcode() != BO_Add)
+    return;
+  auto IsOwnSize = [&](const Expr *E) {
+    const auto *Call = dyn_cast<CXXMemberCallExpr>(E->IgnoreParenImpCasts());
+    StringRef Method = Call ? calleeName(Call) : "";
+    return Call &&
+           (Method == "size" || Method == "length" || Method == "capacity") &&
+           containerOf(Call->getImplicitObjectArgument()) == Container;
+  };
+  if (!IsOwnSize(Sum->getLHS()) && !IsOwnSize(Sum->getRHS()))
+    return;
+  if (Reserve->getBeginLoc().isMacroID())
+    return;
+  diag(Reserve->getBeginLoc(),
+       "reserve(size() + k) inside a loop reallocates '%0' on every "
+       "iteration: its capacity grows by k instead of doubling, which makes "
+       "the loop quadratic; reserve the total once before the loop")
+      << Container->getNameAsString();
+  diag(Reserve->getBeginLoc(),
+       "no fix-it: code after this call may rely on the capacity it "
+       "guarantees",
+       DiagnosticIDs::Note);
+}
+
+} // namespace clang::tidy::alloc

@@ -1,21 +1,65 @@
-//===--- ReserveInLoopCheck.h ---------------------------------------*- C++ -*-===//
+//===--- ReserveInLoopCheck.h -----------------------------------*- C++ -*-===//
 
 #ifndef ALLOC_TIDY_CHECKS_RESERVEINLOOPCHECK_H
 #define ALLOC_TIDY_CHECKS_RESERVEINLOOPCHECK_H
 
 #include "clang-tidy/ClangTidyCheck.h"
+#include "lib/analysis/StlFacts.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/Regex.h"
+#include <optional>
+#include <string>
+#include <vector>
 
 namespace clang::tidy::alloc {
 
+/// Finds containers filled by a loop whose trip count is known before the
+/// loop, with no reserve(), and inserts the reserve(); also straight-line
+/// runs of appends to a new container, and reserve(size() + k) inside a
+/// loop. For the user-facing documentation see:
+/// docs/checks/alloc-reserve-in-loop.md
 class ReserveInLoopCheck : public ClangTidyCheck {
 public:
-  ReserveInLoopCheck(StringRef Name, ClangTidyContext *Context)
-      : ClangTidyCheck(Name, Context) {}
+  ReserveInLoopCheck(StringRef Name, ClangTidyContext *Context);
   bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CPlusPlus;
+    return LangOpts.CPlusPlus11;
   }
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override {}
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override {}
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *ModuleExpanderPP) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+
+  enum class Family { Vector, String, Hash };
+  struct Append;
+  struct Plan;
+
+private:
+  void checkLoopAppend(const Expr *Call, const ValueDecl *Container,
+                       Family Kind, ASTContext &Ctx);
+  void checkStraightLine(const Expr *Call, const ValueDecl *Container,
+                         Family Kind, ASTContext &Ctx);
+  void checkReserveInLoop(const CXXMemberCallExpr *Reserve, ASTContext &Ctx);
+  std::optional<Plan> planFor(const ValueDecl *Container, Family Kind,
+                              const Stmt *Loop, ASTContext &Ctx);
+  void diagnose(const Plan &P, ASTContext &Ctx);
+  alloc_tidy::StlFlavor stl() const;
+  std::optional<Family> familyOf(QualType T) const;
+
+  std::vector<StringRef> VectorLikeClasses;
+  bool ConditionalUpperBound;
+  std::string ConditionalAppendsOption;
+  unsigned MinIterations;
+  std::string UntrustedSourcesOption;
+  llvm::Regex UntrustedSources;
+  std::string TargetStlOption;
+  std::optional<alloc_tidy::StlFlavor> TargetStl;
+
+  Preprocessor *PP = nullptr;
+  /// (loop, container) pairs already decided, so that every append of the
+  /// same container in the same loop does not repeat the analysis.
+  llvm::DenseSet<std::pair<const Stmt *, const ValueDecl *>> Decided;
+  llvm::DenseSet<const ValueDecl *> StraightLineDecided;
 };
 
 } // namespace clang::tidy::alloc

@@ -84,4 +84,59 @@ uint64_t dequeBlockAllocations(const DequeBlockFacts &Facts, uint64_t Count) {
   return Needed;
 }
 
+std::optional<uint64_t> vectorGrowthAllocations(StlFlavor Flavor,
+                                                uint64_t Count) {
+  if (Flavor == StlFlavor::Unknown)
+    return std::nullopt;
+  uint64_t Allocations = 0;
+  for (uint64_t Capacity = 0; Capacity < Count; ++Allocations) {
+    if (Flavor == StlFlavor::Msvc) {
+      // <vector>, _Calculate_growth: half again, or what is asked for when
+      // that is more.
+      uint64_t Geometric = Capacity + Capacity / 2;
+      Capacity = Geometric < Capacity + 1 ? Capacity + 1 : Geometric;
+    } else {
+      // libstdc++ _M_check_len: size + max(size, 1); libc++ __recommend:
+      // max(2 * capacity, size + 1). Both double from 1.
+      Capacity = Capacity == 0 ? 1 : 2 * Capacity;
+    }
+  }
+  return Allocations;
+}
+
+std::optional<uint64_t> stringInlineCapacity(StlFlavor Flavor,
+                                             uint64_t CharSize) {
+  if (CharSize == 0)
+    CharSize = 1;
+  switch (Flavor) {
+  case StlFlavor::LibStdCxx:
+    // basic_string.h: _S_local_capacity = 15 / sizeof(_CharT).
+    return 15 / CharSize;
+  case StlFlavor::LibCxx:
+    // <string>, __min_cap: 23 bytes of the 24-byte object on 64-bit
+    // targets, less the terminator.
+    return 23 / CharSize - 1;
+  case StlFlavor::Msvc:
+    // xstring, _BUF_SIZE = 16 / sizeof(_Elem), less the terminator.
+    return (16 / CharSize > 1 ? 16 / CharSize : 1) - 1;
+  case StlFlavor::Unknown:
+    break;
+  }
+  return std::nullopt;
+}
+
+std::optional<uint64_t> stringGrowthAllocations(StlFlavor Flavor,
+                                                uint64_t CharSize,
+                                                uint64_t Count) {
+  if (Flavor != StlFlavor::LibStdCxx)
+    return std::nullopt;
+  // basic_string.tcc, _M_create: a capacity asked for one at a time is
+  // rounded up to twice the old one.
+  uint64_t Capacity = *stringInlineCapacity(Flavor, CharSize);
+  uint64_t Allocations = 0;
+  for (; Capacity < Count; ++Allocations)
+    Capacity = Capacity == 0 ? 1 : 2 * Capacity;
+  return Allocations;
+}
+
 } // namespace alloc_tidy

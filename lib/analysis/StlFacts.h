@@ -48,6 +48,25 @@ std::optional<DequeBlockFacts> dequeBlockFacts(StlFlavor Flavor,
 /// it from empty (the block map comes on top).
 uint64_t dequeBlockAllocations(const DequeBlockFacts &Facts, uint64_t Count);
 
+/// Allocations a std::vector makes while \p Count elements are appended one
+/// at a time to an empty vector: one per capacity it grows to. nullopt for
+/// Unknown.
+std::optional<uint64_t> vectorGrowthAllocations(StlFlavor Flavor,
+                                                uint64_t Count);
+
+/// Characters of \p CharSize bytes a default-constructed std::basic_string
+/// holds in its inline buffer, without allocating; nullopt for Unknown.
+std::optional<uint64_t> stringInlineCapacity(StlFlavor Flavor,
+                                             uint64_t CharSize);
+
+/// Allocations a std::basic_string makes while \p Count characters are
+/// appended one at a time to an empty string; nullopt where the growth rule
+/// is not known here (libc++ rounds capacities to its allocation
+/// granularity, the MSVC STL too).
+std::optional<uint64_t> stringGrowthAllocations(StlFlavor Flavor,
+                                                uint64_t CharSize,
+                                                uint64_t Count);
+
 } // namespace alloc_tidy
 
 #endif

@@ -164,5 +164,47 @@ TEST(DetectStlTest, ConfigurationMacros) {
             StlFlavor::LibStdCxx);
 }
 
+TEST(VectorGrowthTest, DoublingLibraries) {
+  for (StlFlavor Flavor : {StlFlavor::LibStdCxx, StlFlavor::LibCxx}) {
+    EXPECT_EQ(vectorGrowthAllocations(Flavor, 0), 0u);
+    EXPECT_EQ(vectorGrowthAllocations(Flavor, 1), 1u);
+    EXPECT_EQ(vectorGrowthAllocations(Flavor, 2), 2u);
+    EXPECT_EQ(vectorGrowthAllocations(Flavor, 3), 3u); // 1, 2, 4
+    EXPECT_EQ(vectorGrowthAllocations(Flavor, 4), 3u);
+    EXPECT_EQ(vectorGrowthAllocations(Flavor, 1000), 11u); // ... 512, 1024
+    EXPECT_EQ(vectorGrowthAllocations(Flavor, 1024), 11u);
+    EXPECT_EQ(vectorGrowthAllocations(Flavor, 1025), 12u);
+  }
+}
+
+TEST(VectorGrowthTest, MsvcGrowsByHalf) {
+  // 1, 2, 3, 4, 6, 9, 13, 19, 28.
+  EXPECT_EQ(vectorGrowthAllocations(StlFlavor::Msvc, 4), 4u);
+  EXPECT_EQ(vectorGrowthAllocations(StlFlavor::Msvc, 9), 6u);
+  EXPECT_EQ(vectorGrowthAllocations(StlFlavor::Msvc, 10), 7u);
+  EXPECT_EQ(vectorGrowthAllocations(StlFlavor::Msvc, 28), 9u);
+}
+
+TEST(VectorGrowthTest, UnknownLibrary) {
+  EXPECT_FALSE(vectorGrowthAllocations(StlFlavor::Unknown, 10).has_value());
+}
+
+TEST(StringFactsTest, InlineCapacity) {
+  EXPECT_EQ(stringInlineCapacity(StlFlavor::LibStdCxx, 1), 15u);
+  EXPECT_EQ(stringInlineCapacity(StlFlavor::LibStdCxx, 4), 3u);
+  EXPECT_EQ(stringInlineCapacity(StlFlavor::LibCxx, 1), 22u);
+  EXPECT_EQ(stringInlineCapacity(StlFlavor::Msvc, 1), 15u);
+  EXPECT_EQ(stringInlineCapacity(StlFlavor::Msvc, 2), 7u);
+  EXPECT_FALSE(stringInlineCapacity(StlFlavor::Unknown, 1).has_value());
+}
+
+TEST(StringFactsTest, LibStdCxxGrowthDoublesFromTheInlineBuffer) {
+  EXPECT_EQ(stringGrowthAllocations(StlFlavor::LibStdCxx, 1, 15), 0u);
+  EXPECT_EQ(stringGrowthAllocations(StlFlavor::LibStdCxx, 1, 16), 1u); // 30
+  EXPECT_EQ(stringGrowthAllocations(StlFlavor::LibStdCxx, 1, 31), 2u); // 60
+  EXPECT_EQ(stringGrowthAllocations(StlFlavor::LibStdCxx, 1, 1000), 7u);
+  EXPECT_FALSE(stringGrowthAllocations(StlFlavor::LibCxx, 1, 100).has_value());
+}
+
 } // namespace
 } // namespace alloc_tidy
