@@ -1,21 +1,29 @@
-//===--- ContainerInLoopCheck.h ---------------------------------------*- C++ -*-===//
+//===--- ContainerInLoopCheck.h ---------------------------------*- C++ -*-===//
 
 #ifndef ALLOC_TIDY_CHECKS_CONTAINERINLOOPCHECK_H
 #define ALLOC_TIDY_CHECKS_CONTAINERINLOOPCHECK_H
 
 #include "clang-tidy/ClangTidyCheck.h"
+#include <vector>
 
 namespace clang::tidy::alloc {
 
+/// Finds vectors and strings constructed and filled anew on every iteration
+/// of a loop, which could be declared before the loop and cleared instead.
+/// For the user-facing documentation see:
+/// docs/checks/alloc-container-in-loop.md
 class ContainerInLoopCheck : public ClangTidyCheck {
 public:
-  ContainerInLoopCheck(StringRef Name, ClangTidyContext *Context)
-      : ClangTidyCheck(Name, Context) {}
+  ContainerInLoopCheck(StringRef Name, ClangTidyContext *Context);
   bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus;
   }
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override {}
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override {}
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+
+private:
+  std::vector<StringRef> VectorLikeClasses;
 };
 
 } // namespace clang::tidy::alloc
