@@ -394,6 +394,14 @@ std::optional<Comparison> comparisonOf(const Expr *E) {
   if (!E)
     return std::nullopt;
   E = E->IgnoreParenImpCasts();
+  // C++20 spells it != end as !(it == end) and it < end through <=>.
+  if (const auto *Rewritten = dyn_cast<CXXRewrittenBinaryOperator>(E)) {
+    CXXRewrittenBinaryOperator::DecomposedForm Form =
+        Rewritten->getDecomposedForm();
+    if (!BinaryOperator::isComparisonOp(Form.Opcode))
+      return std::nullopt;
+    return Comparison{Form.Opcode, Form.LHS, Form.RHS};
+  }
   if (const auto *Bin = dyn_cast<BinaryOperator>(E)) {
     if (!Bin->isComparisonOp())
       return std::nullopt;

@@ -779,6 +779,21 @@ TEST(TripCountTest, SeveralForInitVariables) {
                 "}\n");
 }
 
+TEST(TripCountTest, IteratorLoopsInCxx20) {
+  // C++20 rewrites it != end into !(it == end).
+  std::unique_ptr<ASTUnit> AST = test::parseCode(
+      "#include <vector>\n"
+      "void f(const std::vector<int> &v, std::vector<int> &out) {\n"
+      "  for (auto it = v.begin(); it != v.end(); ++it) out.push_back(*it);\n"
+      "}\n",
+      {"-std=c++20"});
+  ASSERT_TRUE(AST && !test::hasErrors(*AST));
+  std::optional<TripCount> Count = computeTripCount(
+      test::findFirstLoop(AST->getASTContext(), "f"), AST->getASTContext());
+  ASSERT_TRUE(Count.has_value());
+  EXPECT_EQ(Count->Spelling, "v.size()");
+}
+
 TEST(TripCountTest, IteratorLoops) {
   expectSpelling(
       "#include <vector>\n"
