@@ -609,7 +609,11 @@ void ReserveInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   uint64_t Amount = 0;
   if (classifyAppend(Call, *Kind, Amount, Ctx) == AppendKind::NotAppend)
     return;
-  if (enclosingLoop(Call, Ctx))
+  // A loop around the append that the container outlives repeats it;
+  // otherwise the appends run once.
+  const Stmt *Loop = enclosingLoop(Call, Ctx);
+  if (Loop &&
+      !contains(Loop, Container->getLocation(), Ctx.getSourceManager()))
     checkLoopAppend(Call, Container, *Kind, Ctx);
   else
     checkStraightLine(Call, Container, *Kind, Ctx);
