@@ -503,10 +503,10 @@ ReserveInLoopCheck::ReserveInLoopCheck(StringRef Name,
       UntrustedSourcesOption(
           Options.get("UntrustedSources", DefaultUntrustedSources).str()),
       UntrustedSources(UntrustedSourcesOption),
-      TargetStlOption(Options.get("TargetStl", "auto").str()) {
+      TargetStlOption(Options.get("TargetSTL", "auto").str()) {
   ConditionalUpperBound = ConditionalAppendsOption == "UpperBound";
   if (ConditionalAppendsOption != "Ignore" && !ConditionalUpperBound)
-    configurationDiag("invalid value '%0' for %1.ConditionalAppends: expected "
+    configurationDiag("invalid value '%0' for %1.ConditionalAppends; expected "
                       "'Ignore' or 'UpperBound'",
                       DiagnosticIDs::Error)
         << ConditionalAppendsOption << Name;
@@ -518,7 +518,7 @@ ReserveInLoopCheck::ReserveInLoopCheck(StringRef Name,
   if (TargetStlOption != "auto") {
     TargetStl = parseStlFlavor(TargetStlOption);
     if (!TargetStl)
-      configurationDiag("invalid value '%0' for %1.TargetStl: expected "
+      configurationDiag("invalid value '%0' for %1.TargetSTL; expected "
                         "'auto', 'libstdc++', 'libc++' or 'msvc'",
                         DiagnosticIDs::Error)
           << TargetStlOption << Name;
@@ -531,7 +531,7 @@ void ReserveInLoopCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "ConditionalAppends", ConditionalAppendsOption);
   Options.store(Opts, "MinIterations", MinIterations);
   Options.store(Opts, "UntrustedSources", UntrustedSourcesOption);
-  Options.store(Opts, "TargetStl", TargetStlOption);
+  Options.store(Opts, "TargetSTL", TargetStlOption);
 }
 
 void ReserveInLoopCheck::registerPPCallbacks(const SourceManager &,
