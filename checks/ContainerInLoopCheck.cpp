@@ -483,6 +483,14 @@ void UseAnalysis::classify(const Expr *E, unsigned Depth) {
   }
   if (const auto *Construct = Parent.get<CXXConstructExpr>())
     return construct(Construct, Child);
+  // In a template, an operator with a dependent operand is resolved only at
+  // instantiation: "s += T()" still appends.
+  if (const auto *Op = Parent.get<BinaryOperator>();
+      Op && Op->getOpcode() == BO_AddAssign && Op->getLHS() == Child &&
+      Op->isTypeDependent()) {
+    growth("operator+=", Op, nullptr, {Op->getRHS()});
+    return;
+  }
   // A lambda capture: the collector has judged how it captures.
   if (Parent.get<LambdaExpr>())
     return;
@@ -811,6 +819,41 @@ bool nameUsedElsewhere(StringRef Name, SourceLocation Begin, SourceLocation End,
   return false;
 }
 
+/// Finds, from \p From on, a reference to another declaration named like
+/// \p Var that is not spelled in the file, e.g. written by a macro.
+class OtherMeaningScan : public RecursiveASTVisitor<OtherMeaningScan> {
+public:
+  OtherMeaningScan(const VarDecl *Var, SourceLocation From,
+                   const SourceManager &SM)
+      : Var(Var), From(From), SM(SM) {}
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (Ref->getDecl() != Var && !Ref->hasQualifier())
+      check(Ref->getDecl()->getDeclName(), Ref->getLocation());
+    return true;
+  }
+  bool VisitMemberExpr(MemberExpr *Member) {
+    if (Member->isImplicitAccess())
+      check(Member->getMemberDecl()->getDeclName(), Member->getMemberLoc());
+    return true;
+  }
+  bool VisitOverloadExpr(OverloadExpr *Overload) {
+    if (!Overload->getQualifier())
+      check(Overload->getName(), Overload->getNameLoc());
+    return true;
+  }
+  void check(DeclarationName Name, SourceLocation Loc) {
+    if (Name.isIdentifier() &&
+        Name.getAsIdentifierInfo()->getName() == Var->getName() &&
+        !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Loc), From))
+      Found = true;
+  }
+
+  const VarDecl *Var;
+  SourceLocation From;
+  const SourceManager &SM;
+  bool Found = false;
+};
+
 struct FixPlan {
   /// Why there is no fix-it, and where; empty when there is one.
   std::string NoFix;
@@ -880,7 +923,13 @@ FixPlan planFix(const VarDecl *Var, const DeclStmt *Decl, const Stmt *Loop,
   Mentions.TraverseStmt(const_cast<Stmt *>(loopBody(Loop)));
   if (nameUsedElsewhere(Name, SM.getExpansionLoc(Loop->getBeginLoc()),
                         SM.getExpansionLoc(Block->getRBracLoc()),
-                        Mentions.Offsets, Ctx))
+                        Mentions.Offsets, Ctx) ||
+      [&] {
+        OtherMeaningScan Other(Var, SM.getExpansionLoc(Loop->getBeginLoc()),
+                               SM);
+        Other.TraverseStmt(const_cast<CompoundStmt *>(Block));
+        return Other.Found;
+      }())
     return NoFix(VarLoc, "the name '" + Name +
                              "' means something else elsewhere in the "
                              "block that holds the loop");
