@@ -233,9 +233,8 @@ void DequeAsArrayCheck::registerPPCallbacks(const SourceManager &SM,
 }
 
 void DequeAsArrayCheck::registerMatchers(MatchFinder *Finder) {
-  std::vector<StringRef> DequeNames = {"::std::deque"};
-  for (StringRef Name : DequeLikeClasses)
-    DequeNames.push_back(Name);
+  std::vector<StringRef> DequeNames = DequeLikeClasses;
+  DequeNames.emplace_back("::std::deque");
   auto DequeDecl = classTemplateSpecializationDecl(hasAnyName(DequeNames));
   auto StackDecl = classTemplateSpecializationDecl(
       hasName("::std::stack"),

@@ -612,8 +612,7 @@ void ReserveInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   // A loop around the append that the container outlives repeats it;
   // otherwise the appends run once.
   const Stmt *Loop = enclosingLoop(Call, Ctx);
-  if (Loop &&
-      !contains(Loop, Container->getLocation(), Ctx.getSourceManager()))
+  if (Loop && !contains(Loop, Container->getLocation(), Ctx.getSourceManager()))
     checkLoopAppend(Call, Container, *Kind, Ctx);
   else
     checkStraightLine(Call, Container, *Kind, Ctx);

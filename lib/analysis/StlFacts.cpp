@@ -125,14 +125,13 @@ std::optional<uint64_t> stringInlineCapacity(StlFlavor Flavor,
   return std::nullopt;
 }
 
-std::optional<uint64_t> stringGrowthAllocations(StlFlavor Flavor,
-                                                uint64_t CharSize,
-                                                uint64_t Count) {
+std::optional<uint64_t>
+stringGrowthAllocations(StlFlavor Flavor, uint64_t CharSize, uint64_t Count) {
   if (Flavor != StlFlavor::LibStdCxx)
     return std::nullopt;
   // basic_string.tcc, _M_create: a capacity asked for one at a time is
   // rounded up to twice the old one.
-  uint64_t Capacity = *stringInlineCapacity(Flavor, CharSize);
+  uint64_t Capacity = 15 / (CharSize ? CharSize : 1);
   uint64_t Allocations = 0;
   for (; Capacity < Count; ++Allocations)
     Capacity = Capacity == 0 ? 1 : 2 * Capacity;

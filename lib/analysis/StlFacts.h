@@ -63,9 +63,8 @@ std::optional<uint64_t> stringInlineCapacity(StlFlavor Flavor,
 /// appended one at a time to an empty string; nullopt where the growth rule
 /// is not known here (libc++ rounds capacities to its allocation
 /// granularity, the MSVC STL too).
-std::optional<uint64_t> stringGrowthAllocations(StlFlavor Flavor,
-                                                uint64_t CharSize,
-                                                uint64_t Count);
+std::optional<uint64_t>
+stringGrowthAllocations(StlFlavor Flavor, uint64_t CharSize, uint64_t Count);
 
 } // namespace alloc_tidy
 
