@@ -66,6 +66,12 @@ struct Fill {
 
 DynTypedNode parentOf(const DynTypedNode &Node, ASTContext &Ctx) {
   DynTypedNodeList Parents = Ctx.getParents(Node);
+  // An expression in braces has two parents: the list (through its
+  // written form) and the initialisation clang made of it (a copy, a
+  // conversion), which says what happens.
+  for (const DynTypedNode &Parent : Parents)
+    if (!Parent.get<InitListExpr>())
+      return Parent;
   return Parents.empty() ? DynTypedNode() : Parents[0];
 }
 
@@ -201,6 +207,30 @@ bool hasContinue(const Stmt *Body) {
   return Finder.Found;
 }
 
+/// Whether every path through \p S, a statement at the end of a loop body,
+/// leaves the loop: break, return, goto, throw or a call that does not
+/// return, in both branches of an if.
+bool alwaysLeaves(const Stmt *S) {
+  if (const auto *E = dyn_cast_or_null<Expr>(S)) {
+    E = E->IgnoreImplicit();
+    if (isa<CXXThrowExpr>(E))
+      return true;
+    const auto *Call = dyn_cast<CallExpr>(E);
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    return Callee && Callee->isNoReturn();
+  }
+  if (isa_and_nonnull<ReturnStmt, BreakStmt, GotoStmt, CoreturnStmt>(S))
+    return true;
+  if (const auto *Block = dyn_cast_or_null<CompoundStmt>(S))
+    return !Block->body_empty() && alwaysLeaves(Block->body_back());
+  if (const auto *If = dyn_cast_or_null<IfStmt>(S))
+    return If->getElse() && alwaysLeaves(If->getThen()) &&
+           alwaysLeaves(If->getElse());
+  if (const auto *Attributed = dyn_cast_or_null<AttributedStmt>(S))
+    return alwaysLeaves(Attributed->getSubStmt());
+  return false;
+}
+
 /// Loops whose body runs at most once: do {...} while (false), a constant
 /// trip count of 0 or 1, a body that always leaves the loop at its end.
 bool runsAtMostOnce(const Stmt *Loop, ASTContext &Ctx) {
@@ -219,13 +249,7 @@ bool runsAtMostOnce(const Stmt *Loop, ASTContext &Ctx) {
       Count && Count->Value && *Count->Value <= 1)
     return true;
   const Stmt *Body = loopBody(Loop);
-  const Stmt *Last = Body;
-  if (const auto *Block = dyn_cast_or_null<CompoundStmt>(Body))
-    Last = Block->body_empty() ? nullptr : Block->body_back();
-  if (const auto *E = dyn_cast_or_null<Expr>(Last))
-    Last = E->IgnoreImplicit();
-  return isa_and_nonnull<ReturnStmt, BreakStmt, GotoStmt, CXXThrowExpr>(Last) &&
-         !hasContinue(Body);
+  return alwaysLeaves(Body) && !hasContinue(Body);
 }
 
 /// Standard class templates whose destructor only releases memory and
@@ -441,17 +465,20 @@ private:
   void followResult(const Expr *Call, unsigned Depth);
   void growth(StringRef Method, const Expr *Site, const FunctionDecl *Callee,
               llvm::ArrayRef<const Expr *> Args);
-  bool isContainer(QualType T) const;
+  bool isContainer(QualType T) const {
+    return isContainerRecord(T.getNonReferenceType()->getAsCXXRecordDecl());
+  }
+  bool isContainerRecord(const CXXRecordDecl *Record) const;
 
   const Stmt *Loop;
   const Shape &S;
   ASTContext &Ctx;
 };
 
-bool UseAnalysis::isContainer(QualType T) const {
-  const CXXRecordDecl *Record = T.getNonReferenceType()->getAsCXXRecordDecl();
-  return Record && (Record == S.Record ||
-                    S.Record->isDerivedFrom(Record->getCanonicalDecl()));
+bool UseAnalysis::isContainerRecord(const CXXRecordDecl *Record) const {
+  return Record &&
+         (Record->getCanonicalDecl() == S.Record->getCanonicalDecl() ||
+          S.Record->isDerivedFrom(Record));
 }
 
 void UseAnalysis::classify(const Expr *E, unsigned Depth) {
@@ -587,7 +614,7 @@ void UseAnalysis::operatorCall(const CXXOperatorCallExpr *Op, const Expr *Child,
 void UseAnalysis::construct(const CXXConstructExpr *Construct,
                             const Expr *Child) {
   const CXXConstructorDecl *Ctor = Construct->getConstructor();
-  if (Ctor->isCopyOrMoveConstructor() && isContainer(Ctor->getThisType())) {
+  if (Ctor->isCopyOrMoveConstructor() && isContainerRecord(Ctor->getParent())) {
     // Only an rvalue selects the move constructor: std::move, or the
     // implicit move of "return v;" and "throw v;".
     if (Ctor->isMoveConstructor())
@@ -711,7 +738,9 @@ void UseAnalysis::growth(StringRef Method, const Expr *Site,
     }
   }
   // Two iterators (or pointers) of the same type: a range of unknown length.
-  if (Callee && Callee->getPrimaryTemplate() && Args.size() >= 2 &&
+  // (emplace_back(a, b) forwards two arguments to one element.)
+  if ((Method == "insert" || Method == "append" || Method == "assign") &&
+      Callee && Callee->getPrimaryTemplate() && Args.size() >= 2 &&
       Ctx.hasSameType(Args[Args.size() - 1]->getType(),
                       Args[Args.size() - 2]->getType()) &&
       !Args.back()->getType()->isIntegerType())
@@ -944,10 +973,23 @@ FixPlan planFix(const VarDecl *Var, const DeclStmt *Decl, const Stmt *Loop,
                      "' may run code of yours, which clear() would delay "
                      "from the end of one iteration to the next");
 
-  // The loop's indentation, for the line inserted above it.
+  // A preprocessor conditional between the loop and the declaration could
+  // leave the hoisted line in a branch that is not compiled.
   SourceLocation LoopLoc = SM.getExpansionLoc(Loop->getBeginLoc());
   auto [File, Offset] = SM.getDecomposedLoc(LoopLoc);
+  auto [DeclFile, DeclOffset] = SM.getDecomposedLoc(Plan.DeclRange.getBegin());
   StringRef Buffer = SM.getBufferData(File);
+  if (DeclFile != File || DeclOffset < Offset)
+    return NoFix(VarLoc, "the declaration is written by a macro");
+  llvm::SmallVector<StringRef, 16> Lines;
+  Buffer.slice(Offset, DeclOffset).split(Lines, '\n');
+  if (llvm::any_of(Lines,
+                   [](StringRef L) { return L.ltrim().starts_with("#"); }))
+    return NoFix(Loop->getBeginLoc(),
+                 "a preprocessor directive stands between the loop and "
+                 "the declaration");
+
+  // The loop's indentation, for the line inserted above it.
   StringRef Line = Buffer.substr(0, Offset);
   Line = Line.substr(Line.find_last_of("\r\n") + 1);
   StringRef Indent =

@@ -90,6 +90,22 @@ int nested(const std::vector<std::vector<int>> &Rows) {
   return Total;
 }
 
+// A loop that may leave early still runs its body again and again.
+int search(const std::vector<int> &In, int Target) {
+  for (int V : In) {
+    std::vector<int> Path;
+    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'Path' is constructed
+    for (int D = V; D > 0; D /= 2)
+      Path.push_back(D);
+    if (consume(Path) == Target)
+      break;
+  }
+  // CHECK-FIXES: {{^}}  std::vector<int> Path;{{$}}
+  // CHECK-FIXES-NEXT: {{^}}  for (int V : In) {{[{]}}{{$}}
+  // CHECK-FIXES-NEXT: {{^}}    Path.clear();{{$}}
+  return Target;
+}
+
 // Declared in a nested block of the body: cleared in that block.
 int inBranch(const std::vector<int> &In) {
   int Total = 0;
@@ -183,6 +199,28 @@ int readers(const std::vector<int> &In) {
   // CHECK-FIXES-NEXT: {{^}}  for (int V : In) {{[{]}}{{$}}
   // CHECK-FIXES-NEXT: {{^}}    Parts.clear();{{$}}
   return Total;
+}
+
+// Copied into an aggregate.
+struct Match {
+  std::string Name;
+  std::vector<const int *> Found;
+};
+std::vector<Match> matches(const std::vector<int> &In,
+                           const std::vector<std::string> &Names) {
+  std::vector<Match> All;
+  for (const std::string &Name : Names) {
+    std::vector<const int *> Hits;
+    // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: 'Hits' is constructed
+    for (const int &V : In)
+      if (V == static_cast<int>(Name.size()))
+        Hits.emplace_back(&V);
+    All.push_back(Match{Name, Hits});
+  }
+  // CHECK-FIXES: {{^}}  std::vector<const int *> Hits;{{$}}
+  // CHECK-FIXES-NEXT: {{^}}  for (const std::string &Name : Names) {{[{]}}{{$}}
+  // CHECK-FIXES-NEXT: {{^}}    Hits.clear();{{$}}
+  return All;
 }
 
 // Elements whose destruction runs no user code may be destroyed by the next

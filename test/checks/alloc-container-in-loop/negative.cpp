@@ -195,6 +195,19 @@ void initCapture(std::vector<std::function<int()>> &Out, int N) {
   }
 }
 
+// Bound to a reference member of an aggregate.
+struct RowRef {
+  std::vector<int> &Row;
+};
+void keepRef(const RowRef &Ref);
+void referenceMember(int N) {
+  for (int I = 0; I < N; ++I) {
+    std::vector<int> Row;
+    Row.push_back(I);
+    keepRef(RowRef{Row});
+  }
+}
+
 // Through a conditional: not followed.
 void conditional(std::vector<int> &Other, bool Flag, int N) {
   for (int I = 0; I < N; ++I) {
@@ -327,6 +340,14 @@ int leavesAtEnd(const std::vector<int> &In) {
     Row.push_back(1);
     consume(Row);
     break;
+  }
+  for (int V : In) {
+    std::vector<int> Row;
+    Row.push_back(V);
+    if (consume(Row) > 0)
+      return 1;
+    else
+      throw V;
   }
   return 0;
 }

@@ -181,3 +181,19 @@ void ifInitializer(int N) {
     }
   }
 }
+
+// A preprocessor directive between the loop and the declaration: the
+// hoisted line could land in a branch that another configuration skips.
+void conditionalCompilation(int N) {
+  for (int I = 0; I < N; ++I) {
+#ifdef SKIP_ODD
+    if (I % 2)
+      continue;
+#endif
+    std::vector<int> Row;
+    // CHECK-NOTES: :[[@LINE-1]]:22: warning: 'Row' is constructed
+    // CHECK-NOTES: :[[@LINE-7]]:3: note: no fix-it: a preprocessor directive stands between the loop and the declaration
+    Row.push_back(I);
+    consume(Row);
+  }
+}

@@ -14,6 +14,7 @@ template <class T, unsigned N = 4> class SmallVector {
 public:
   void push_back(const T &Value);
   template <class It> void append(It First, It Last);
+  template <class... Args> void emplace_back(Args &&...A);
   void resize(size_type Count);
   void clear();
   size_type size() const;
@@ -50,6 +51,20 @@ int fewAppends(int N) {
     Pair.push_back(I);
     Pair.push_back(-I);
     Total += consume(Pair);
+  }
+  return Total;
+}
+
+// Two arguments of one element are not a range: silent.
+struct Span {
+  Span(const int *B, const int *E);
+};
+int spans(const int *Data, int N) {
+  int Total = 0;
+  for (int I = 0; I < N; ++I) {
+    llvm::SmallVector<Span, 4> Spans;
+    Spans.emplace_back(Data, Data + I);
+    Total += static_cast<int>(Spans.size());
   }
   return Total;
 }
