@@ -388,11 +388,42 @@ bool contains(const Stmt *Outer, SourceLocation Loc, const SourceManager &SM) {
          !SM.isBeforeInTranslationUnit(Range.getEnd(), Loc);
 }
 
+/// Whether \p Loop's body has a 'continue' of its own (not of a nested
+/// loop) that comes before \p Site: it can skip Site.
+bool continueBefore(const Expr *Site, const Stmt *Loop,
+                    const SourceManager &SM) {
+  class Finder : public RecursiveASTVisitor<Finder> {
+  public:
+    const SourceManager *SM;
+    SourceLocation Before;
+    bool Found = false;
+    bool TraverseStmt(Stmt *S) {
+      if (!S || Found ||
+          isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, LambdaExpr>(S))
+        return true;
+      return RecursiveASTVisitor::TraverseStmt(S);
+    }
+    bool VisitContinueStmt(ContinueStmt *Continue) {
+      Found |= SM->isBeforeInTranslationUnit(Continue->getBeginLoc(), Before);
+      return true;
+    }
+  } Visitor;
+  Visitor.SM = &SM;
+  Visitor.Before = Site->getBeginLoc();
+  for (const Stmt *Child : loopBody(Loop)->children())
+    Visitor.TraverseStmt(const_cast<Stmt *>(Child));
+  if (const auto *Body = loopBody(Loop); Body && !isa<CompoundStmt>(Body))
+    Visitor.TraverseStmt(const_cast<Stmt *>(Body));
+  return Visitor.Found;
+}
+
 /// A sum of products of trip counts, folded where constant: the number of
 /// elements a loop nest appends.
 class CountSum {
 public:
   void add(uint64_t Amount, const std::vector<TripCount> &Counts) {
+    if (Amount == 0)
+      return; // s += "" appends nothing
     uint64_t Constant = Amount;
     std::vector<std::string> Factors;
     for (const TripCount &Count : Counts) {
@@ -424,10 +455,10 @@ public:
       return std::to_string(*Value);
     std::string Text;
     for (const Term &T : Terms) {
-      if (!Text.empty())
-        Text += " + ";
       if (T.Constant == 0)
         continue;
+      if (!Text.empty())
+        Text += " + ";
       // A lone factor needs no parentheses, unless it sits in a sum.
       bool Alone =
           T.Constant == 1 && T.Factors.size() == 1 && Terms.size() == 1;
@@ -681,6 +712,10 @@ ReserveInLoopCheck::planFor(const ValueDecl *Container, Family Kind,
     AppendPath Path = pathToLoop(Site, Loop, Ctx);
     if (!Path.Reaches)
       return std::nullopt;
+    // A 'continue' before the append can skip it.
+    Path.Conditional |= continueBefore(Site, Loop, SM);
+    for (const Stmt *Inner : Path.InnerLoops)
+      Path.Conditional |= continueBefore(Site, Inner, SM);
     if (Path.Conditional && !ConditionalUpperBound)
       return std::nullopt;
     Append A;
@@ -696,9 +731,6 @@ ReserveInLoopCheck::planFor(const ValueDecl *Container, Family Kind,
     P.UpperBound |= Path.Conditional;
     P.Appends.push_back(std::move(A));
   }
-  if (P.Appends.empty())
-    return std::nullopt;
-
   CountSum Sum;
   for (const Append &A : P.Appends) {
     std::vector<TripCount> Counts = A.InnerCounts;
@@ -707,6 +739,8 @@ ReserveInLoopCheck::planFor(const ValueDecl *Container, Family Kind,
   }
   P.Count = Sum.spelling();
   P.CountValue = Sum.value();
+  if (P.Count.empty() || P.CountValue == 0u)
+    return std::nullopt; // nothing appended
 
   // What the rest of the function does with the container before the loop.
   const FunctionDecl *Function = enclosingFunction(Loop, Ctx);
@@ -734,9 +768,10 @@ ReserveInLoopCheck::planFor(const ValueDecl *Container, Family Kind,
   }
   // A reserve(size() + n) repeated by an outer loop whose count is unknown
   // would reallocate on every pass: exactly the quadratic pattern.
+  // A container declared in the outer loop's body is a new object on every
+  // pass, which is fine.
   if (const Stmt *Outer = enclosingLoop(Loop, Ctx);
-      Outer &&
-      (P.MaybeFilled || !Var || !contains(Outer, Var->getLocation(), SM)))
+      Outer && (!Var || !contains(Outer, Var->getLocation(), SM)))
     return std::nullopt;
 
   // Nothing to gain: the elements fit without growing more than once.
@@ -750,6 +785,21 @@ ReserveInLoopCheck::planFor(const ValueDecl *Container, Family Kind,
     return std::nullopt;
   if (Count->Value && *Count->Value < MinIterations && !P.CountValue)
     return std::nullopt;
+
+  // A container the caller owns may be filled by repeated calls: growing it
+  // by exactly N on each call is the reverse mistake again.
+  bool FromOutside =
+      !Var || isa<ParmVarDecl>(Var) || Var->getType()->isReferenceType();
+  if (isa<FieldDecl>(Container))
+    FromOutside = !isa<CXXConstructorDecl>(Function);
+  if (FromOutside && P.MaybeFilled) {
+    P.NoFix = "'" + Container->getNameAsString() +
+              "' outlives this function and may already hold elements; if "
+              "the function runs repeatedly on it, reserve(size() + N) would "
+              "grow it by exactly N each time and make the calls quadratic, "
+              "so reserve the total where it is filled";
+    P.NoFixLoc = Loop->getBeginLoc();
+  }
 
   // Spelling the container before the loop.
   const Expr *FirstObject = objectOf(P.Appends.front().Site);
@@ -766,90 +816,125 @@ ReserveInLoopCheck::planFor(const ValueDecl *Container, Family Kind,
     P.NoFixLoc = Loop->getBeginLoc();
   }
 
-  // Counts read from the input being parsed: reserving them lets a crafted
-  // file or message ask for any amount of memory.
-  auto IsInputCall = [&](const CallExpr *Call) {
-    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call))
-      return Op->getOperator() == OO_GreaterGreater &&
-             Op->getArg(0)->getType()->isRecordType();
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    return Callee && Callee->getIdentifier() &&
-           UntrustedSources.match(Callee->getName());
-  };
-  class InputFinder : public RecursiveASTVisitor<InputFinder> {
+  P.UntrustedCount = isUntrustedCount(P, Function, Ctx);
+  if (P.UntrustedCount && P.NoFix.empty()) {
+    P.NoFix = "the count comes from input being read; a crafted value could "
+              "make reserve() allocate any amount, so bound it first, e.g. "
+              "std::min(count, bytesLeft / recordSize)";
+    P.NoFixLoc = Loop->getBeginLoc();
+  }
+  return P;
+}
+
+bool ReserveInLoopCheck::isInputCall(const CallExpr *Call) const {
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call))
+    return Op->getOperator() == OO_GreaterGreater &&
+           Op->getArg(0)->getType()->isRecordType();
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  return Callee && Callee->getIdentifier() &&
+         UntrustedSources.match(Callee->getName());
+}
+
+namespace {
+
+/// Whether \p Root calls a function that reads input (lambdas aside).
+bool readsInput(const Stmt *Root,
+                llvm::function_ref<bool(const CallExpr *)> IsInput) {
+  class Finder : public RecursiveASTVisitor<Finder> {
   public:
-    std::function<bool(const CallExpr *)> IsInput;
-    const Stmt *Root = nullptr;
+    llvm::function_ref<bool(const CallExpr *)> IsInput;
     bool Found = false;
     bool VisitCallExpr(CallExpr *Call) {
       Found |= IsInput(Call);
       return !Found;
     }
     bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-  };
-  InputFinder BodyReads;
-  BodyReads.IsInput = IsInputCall;
-  BodyReads.TraverseStmt(const_cast<Stmt *>(loopBody(Loop)));
-  P.UntrustedCount = BodyReads.Found;
-  // The variables the count reads, and how the function set them.
-  llvm::SmallPtrSet<const VarDecl *, 4> CountVars;
-  auto CollectVars = [&](const Stmt *Header) {
-    if (!Header)
-      return;
-    class VarFinder : public RecursiveASTVisitor<VarFinder> {
-    public:
-      llvm::SmallPtrSet<const VarDecl *, 4> *Vars;
-      bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-        if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
-            V &&
-            (V->getType()->isIntegerType() || V->getType()->isRecordType()))
-          Vars->insert(V);
+  } Visitor;
+  Visitor.IsInput = IsInput;
+  Visitor.TraverseStmt(const_cast<Stmt *>(Root));
+  return Visitor.Found;
+}
+
+/// The scalar variables a loop header reads, directly or through a field
+/// ("hdr.count"); the sizes of containers in memory are not among them.
+void collectScalarVars(const Stmt *Header, ASTContext &Ctx,
+                       llvm::SmallPtrSetImpl<const VarDecl *> &Vars) {
+  class Finder : public RecursiveASTVisitor<Finder> {
+  public:
+    ASTContext *Ctx;
+    llvm::SmallPtrSetImpl<const VarDecl *> *Vars;
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+      if (!V)
+        return true;
+      if (V->getType()->isIntegerType()) {
+        Vars->insert(V);
         return true;
       }
-    } Finder;
-    Finder.Vars = &CountVars;
-    Finder.TraverseStmt(const_cast<Stmt *>(Header));
-  };
-  std::vector<const Stmt *> Nest = {Loop};
+      DynTypedNodeList Parents = Ctx->getParents(*Ref);
+      const auto *Member =
+          Parents.empty() ? nullptr : Parents[0].get<MemberExpr>();
+      if (Member && isa<FieldDecl>(Member->getMemberDecl()) &&
+          Member->getType()->isIntegerType())
+        Vars->insert(V);
+      return true;
+    }
+  } Visitor;
+  Visitor.Ctx = &Ctx;
+  Visitor.Vars = &Vars;
+  Visitor.TraverseStmt(const_cast<Stmt *>(Header));
+}
+
+} // namespace
+
+bool ReserveInLoopCheck::isUntrustedCount(const Plan &P,
+                                          const FunctionDecl *Function,
+                                          ASTContext &Ctx) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto IsInput = [this](const CallExpr *Call) { return isInputCall(Call); };
+  // The scalars the loop nest's headers read. Counts that are the sizes of
+  // containers already in memory are trusted: no input can inflate them.
+  llvm::SmallPtrSet<const VarDecl *, 4> Vars;
+  std::vector<const Stmt *> Nest = {P.Loop};
   for (const Append &A : P.Appends)
-    for (const Stmt *Inner : pathToLoop(A.Site, Loop, Ctx).InnerLoops)
+    for (const Stmt *Inner : pathToLoop(A.Site, P.Loop, Ctx).InnerLoops)
       Nest.push_back(Inner);
   for (const Stmt *L : Nest) {
     if (const auto *For = dyn_cast<ForStmt>(L)) {
-      CollectVars(For->getInit());
-      CollectVars(For->getCond());
+      collectScalarVars(For->getInit(), Ctx, Vars);
+      collectScalarVars(For->getCond(), Ctx, Vars);
     } else if (const auto *While = dyn_cast<WhileStmt>(L)) {
-      CollectVars(While->getCond());
+      collectScalarVars(While->getCond(), Ctx, Vars);
     } else if (const auto *Do = dyn_cast<DoStmt>(L)) {
-      CollectVars(Do->getCond());
+      collectScalarVars(Do->getCond(), Ctx, Vars);
     }
   }
-  for (const VarDecl *V : CountVars) {
-    if (P.UntrustedCount)
-      break;
-    InputFinder InitReads;
-    InitReads.IsInput = IsInputCall;
-    if (V->getInit())
-      InitReads.TraverseStmt(const_cast<Expr *>(V->getInit()));
-    P.UntrustedCount |= InitReads.Found;
+  bool ExternalScalar = false;
+  for (const VarDecl *V : Vars) {
+    bool InHeader = llvm::any_of(
+        Nest, [&](const Stmt *L) { return contains(L, V->getLocation(), SM); });
+    ExternalScalar |= !InHeader;
+    if (V->getInit() && readsInput(V->getInit(), IsInput))
+      return true;
+    if (InHeader)
+      continue;
+    // n = read(...), in >> n, fread(&n, ...), parse(in, n), before the loop.
     for (const Expr *Ref : refsIn(Function->getBody(), V)) {
       if (!SM.isBeforeInTranslationUnit(Ref->getBeginLoc(),
-                                        Loop->getBeginLoc()))
+                                        P.Loop->getBeginLoc()))
         continue;
-      // n = read(...), in >> n, fread(&n, ...), parse(in, n).
       DynTypedNode Node = DynTypedNode::create(*Ref);
       for (int Depth = 0; Depth < 4; ++Depth) {
         Node = parentOf(Node, Ctx);
         if (const auto *Assign = Node.get<BinaryOperator>();
             Assign && Assign->isAssignmentOp()) {
-          InputFinder Source;
-          Source.IsInput = IsInputCall;
-          Source.TraverseStmt(Assign->getRHS());
-          P.UntrustedCount |= Source.Found;
+          if (readsInput(Assign->getRHS(), IsInput))
+            return true;
           break;
         }
         if (const auto *Call = Node.get<CallExpr>()) {
-          P.UntrustedCount |= IsInputCall(Call);
+          if (IsInput(Call))
+            return true;
           break;
         }
         if (!Node.get<ImplicitCastExpr>() && !Node.get<ParenExpr>() &&
@@ -859,13 +944,9 @@ ReserveInLoopCheck::planFor(const ValueDecl *Container, Family Kind,
       }
     }
   }
-  if (P.UntrustedCount && P.NoFix.empty()) {
-    P.NoFix = "the count comes from input being read; a crafted value could "
-              "make reserve() allocate any amount, so bound it first, e.g. "
-              "std::min(count, bytesLeft / recordSize)";
-    P.NoFixLoc = Loop->getBeginLoc();
-  }
-  return P;
+  // A loop counted by an outside number that parses as it goes: the number
+  // is a claim the input makes.
+  return ExternalScalar && readsInput(loopBody(P.Loop), IsInput);
 }
 
 void ReserveInLoopCheck::diagnose(const Plan &P, ASTContext &Ctx) {
@@ -1030,8 +1111,16 @@ void ReserveInLoopCheck::checkReserveInLoop(const CXXMemberCallExpr *Reserve,
   const Expr *Object = Reserve->getImplicitObjectArgument();
   std::optional<Family> Kind = familyOf(Object->getType());
   const ValueDecl *Container = containerOf(Object);
+  const Stmt *Loop = enclosingLoop(Reserve, Ctx);
   if (!Kind || *Kind == Family::Hash || !Container ||
-      Reserve->getNumArgs() != 1 || !enclosingLoop(Reserve, Ctx))
+      Reserve->getNumArgs() != 1 || !Loop)
+    return;
+  // A container declared in the loop is new on every iteration.
+  if (contains(Loop, Container->getLocation(), Ctx.getSourceManager()))
+    return;
+  // libstdc++ and the MSVC STL round a string's reserve() up geometrically;
+  // libc++'s, and every vector's, is exact.
+  if (*Kind == Family::String && stl() != StlFlavor::LibCxx)
     return;
   // reserve(c.size() + k): the capacity creeps up by k per iteration.
   const auto *Sum =

@@ -43,6 +43,9 @@ private:
   std::optional<Plan> planFor(const ValueDecl *Container, Family Kind,
                               const Stmt *Loop, ASTContext &Ctx);
   void diagnose(const Plan &P, ASTContext &Ctx);
+  bool isInputCall(const CallExpr *Call) const;
+  bool isUntrustedCount(const Plan &P, const FunctionDecl *Function,
+                        ASTContext &Ctx) const;
   alloc_tidy::StlFlavor stl() const;
   std::optional<Family> familyOf(QualType T) const;
 

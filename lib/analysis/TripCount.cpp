@@ -5,7 +5,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
-#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -80,9 +80,96 @@ bool forwardsFromStd(const FunctionDecl *Callee, unsigned Index) {
          !Ref->getPointeeType().hasQualifiers();
 }
 
-/// Whether \p Body may write \p Var: assigned, incremented, its address
-/// taken, bound to a non-const reference, or a non-const member called on
-/// it. Reads (including through casts to a value type) are not writes.
+/// Member functions that reach into a container without changing its size:
+/// the element they return may be written, the count stays.
+bool isElementAccess(const CXXMethodDecl *Method) {
+  if (Method->getOverloadedOperator() == OO_Subscript)
+    return true;
+  if (!Method->getIdentifier())
+    return false;
+  static const llvm::StringSet<> Names = {
+      "at",   "front", "back",   "data", "begin",   "end",  "rbegin",
+      "rend", "find",  "cbegin", "cend", "crbegin", "crend"};
+  return Names.contains(Method->getName());
+}
+
+/// Whether the reference \p Ref (to a variable or member) is written where
+/// it appears: assigned, incremented, its address taken, bound to a
+/// non-const reference, or a non-const member called on it. Reads
+/// (including through casts to a value type) are not writes, and neither is
+/// reaching an element of a container, which leaves its size alone.
+bool isWriteOf(const Expr *Ref, ASTContext &Ctx) {
+  DynTypedNode Node = DynTypedNode::create(*Ref);
+  const Expr *Child = Ref;
+  while (true) {
+    DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      return true;
+    Node = Parents[0];
+    if (const auto *Cast = Node.get<ImplicitCastExpr>()) {
+      if (Cast->getCastKind() == CK_LValueToRValue)
+        return false;
+      Child = Cast;
+      continue;
+    }
+    if (const auto *Paren = Node.get<ParenExpr>()) {
+      Child = Paren;
+      continue;
+    }
+    if (const auto *Unary = Node.get<UnaryOperator>())
+      return Unary->isIncrementDecrementOp() || Unary->getOpcode() == UO_AddrOf;
+    if (const auto *Binary = Node.get<BinaryOperator>())
+      return Binary->isAssignmentOp() && Binary->getLHS() == Child;
+    if (const auto *Cast = Node.get<ExplicitCastExpr>())
+      return Cast->getType()->isReferenceType() &&
+             !Cast->getType().getNonReferenceType().isConstQualified();
+    if (const auto *Member = Node.get<MemberExpr>()) {
+      const auto *Method = dyn_cast<CXXMethodDecl>(Member->getMemberDecl());
+      if (!Method)
+        return !isa<FieldDecl>(Member->getMemberDecl())
+                   ? true
+                   : isWriteOf(Member, Ctx);
+      return !Method->isConst() && !isElementAccess(Method);
+    }
+    if (const auto *Call = Node.get<CallExpr>()) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (!Callee)
+        return true;
+      // A member operator's object is its first argument: written unless
+      // the operator is const or reaches an element; the other arguments
+      // shift by one.
+      unsigned Shift = 0;
+      if (const auto *Method = dyn_cast<CXXMethodDecl>(Callee);
+          Method && isa<CXXOperatorCallExpr>(Call)) {
+        if (Call->getArg(0) == Child)
+          return !Method->isConst() && !isElementAccess(Method);
+        Shift = 1;
+      }
+      for (unsigned I = Shift; I < Call->getNumArgs(); ++I) {
+        if (Call->getArg(I) != Child)
+          continue;
+        unsigned Index = I - Shift;
+        if (Index >= Callee->getNumParams())
+          return false; // C varargs copy
+        QualType Param = Callee->getParamDecl(Index)->getType();
+        if (forwardsFromStd(Callee, Index))
+          return false;
+        return (Param->isReferenceType() &&
+                !Param.getNonReferenceType().isConstQualified()) ||
+               Param->isDependentType();
+      }
+      return true;
+    }
+    if (const auto *Decl = Node.get<VarDecl>())
+      return Decl->getType()->isReferenceType() &&
+             !Decl->getType().getNonReferenceType().isConstQualified();
+    if (Node.get<LambdaExpr>())
+      return true;
+    return false;
+  }
+}
+
+/// Whether \p Body may write \p Var (see isWriteOf).
 bool isWrittenIn(const VarDecl *Var, const Stmt *Body, ASTContext &Ctx) {
   class Finder : public RecursiveASTVisitor<Finder> {
   public:
@@ -90,81 +177,30 @@ bool isWrittenIn(const VarDecl *Var, const Stmt *Body, ASTContext &Ctx) {
     ASTContext &Ctx;
     bool Written = false;
     Finder(const VarDecl *V, ASTContext &C) : Var(V), Ctx(C) {}
-
-    bool writes(const Expr *Ref) {
-      DynTypedNode Node = DynTypedNode::create(*Ref);
-      const Expr *Child = Ref;
-      while (true) {
-        DynTypedNodeList Parents = Ctx.getParents(Node);
-        if (Parents.empty())
-          return true;
-        Node = Parents[0];
-        if (const auto *Cast = Node.get<ImplicitCastExpr>()) {
-          if (Cast->getCastKind() == CK_LValueToRValue)
-            return false;
-          Child = Cast;
-          continue;
-        }
-        if (const auto *Paren = Node.get<ParenExpr>()) {
-          Child = Paren;
-          continue;
-        }
-        if (const auto *Unary = Node.get<UnaryOperator>())
-          return Unary->isIncrementDecrementOp() ||
-                 Unary->getOpcode() == UO_AddrOf;
-        if (const auto *Binary = Node.get<BinaryOperator>())
-          return Binary->isAssignmentOp() && Binary->getLHS() == Child;
-        if (const auto *Cast = Node.get<ExplicitCastExpr>())
-          return Cast->getType()->isReferenceType() &&
-                 !Cast->getType().getNonReferenceType().isConstQualified();
-        if (const auto *Member = Node.get<MemberExpr>()) {
-          const auto *Method = dyn_cast<CXXMethodDecl>(Member->getMemberDecl());
-          return !Method || !Method->isConst();
-        }
-        if (const auto *Call = Node.get<CallExpr>()) {
-          const FunctionDecl *Callee = Call->getDirectCallee();
-          if (!Callee)
-            return true;
-          // A member operator's object is its first argument: written unless
-          // the operator is const; the other arguments shift by one.
-          unsigned Shift = 0;
-          if (const auto *Method = dyn_cast<CXXMethodDecl>(Callee);
-              Method && isa<CXXOperatorCallExpr>(Call)) {
-            if (Call->getArg(0) == Child)
-              return !Method->isConst();
-            Shift = 1;
-          }
-          for (unsigned I = Shift; I < Call->getNumArgs(); ++I) {
-            if (Call->getArg(I) != Child)
-              continue;
-            unsigned Index = I - Shift;
-            if (Index >= Callee->getNumParams())
-              return false; // C varargs copy
-            QualType Param = Callee->getParamDecl(Index)->getType();
-            if (forwardsFromStd(Callee, Index))
-              return false;
-            return (Param->isReferenceType() &&
-                    !Param.getNonReferenceType().isConstQualified()) ||
-                   Param->isDependentType();
-          }
-          return true;
-        }
-        if (const auto *Decl = Node.get<VarDecl>())
-          return Decl->getType()->isReferenceType() &&
-                 !Decl->getType().getNonReferenceType().isConstQualified();
-        if (Node.get<LambdaExpr>())
-          return true;
-        return false;
-      }
-    }
     bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-      if (Ref->getDecl() == Var && writes(Ref))
+      if (Ref->getDecl() == Var && isWriteOf(Ref, Ctx))
         Written = true;
       return !Written;
     }
   } Visitor(Var, Ctx);
   Visitor.TraverseStmt(const_cast<Stmt *>(Body));
   return Visitor.Written;
+}
+
+/// \p E without parentheses, implicit casts, temporaries (an iterator with
+/// a destructor is bound to one) and the copies or conversions of a
+/// single-argument constructor (iterator to const_iterator).
+const Expr *stripTemporaries(const Expr *E) {
+  while (true) {
+    const Expr *Inner = E->IgnoreImplicit()->IgnoreParens();
+    if (const auto *Construct = dyn_cast<CXXConstructExpr>(Inner);
+        Construct && Construct->getNumArgs() == 1 &&
+        !isa<CXXTemporaryObjectExpr>(Construct))
+      Inner = Construct->getArg(0);
+    if (Inner == E)
+      return E;
+    E = Inner;
+  }
 }
 
 /// Whether \p Var is declared within \p Scope: a fresh object on every
@@ -183,8 +219,9 @@ bool declaredIn(const VarDecl *Var, const Stmt *Scope, ASTContext &Ctx) {
 bool isObserver(const CXXMethodDecl *Method) {
   if (!Method->getIdentifier())
     return false;
-  static const llvm::StringSet<> Names = {"begin", "end",  "cbegin", "cend",
-                                          "size",  "data", "length", "empty"};
+  static const llvm::StringSet<> Names = {"begin",  "end",  "cbegin",  "cend",
+                                          "rbegin", "rend", "crbegin", "crend",
+                                          "size",   "data", "length",  "empty"};
   return Names.contains(Method->getName());
 }
 
@@ -209,14 +246,13 @@ bool fieldMayChangeIn(const ValueDecl *Field, const Stmt *Body,
   class Finder : public RecursiveASTVisitor<Finder> {
   public:
     const ValueDecl *Field;
-    ExprMutationAnalyzer Mutations;
+    ASTContext &Ctx;
     bool Changed = false;
-    Finder(const ValueDecl *Field, const Stmt *Body, ASTContext &Ctx)
-        : Field(Field), Mutations(*Body, Ctx) {}
+    Finder(const ValueDecl *Field, ASTContext &Ctx) : Field(Field), Ctx(Ctx) {}
     bool VisitMemberExpr(MemberExpr *Member) {
       if (Member->getMemberDecl() == Field &&
           isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts()))
-        Changed |= Mutations.isMutated(Member);
+        Changed |= isWriteOf(Member, Ctx);
       return !Changed;
     }
     bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
@@ -227,7 +263,7 @@ bool fieldMayChangeIn(const ValueDecl *Field, const Stmt *Body,
         Changed = true;
       return !Changed;
     }
-  } Visitor(Field, Body, Ctx);
+  } Visitor(Field, Ctx);
   Visitor.TraverseStmt(const_cast<Stmt *>(Body));
   return Visitor.Changed;
 }
@@ -236,7 +272,7 @@ bool fieldMayChangeIn(const ValueDecl *Field, const Stmt *Body,
 /// constants, and variables, members and size() calls on objects that the
 /// loop does not change.
 bool isLoopInvariant(const Expr *E, const Stmt *Body, ASTContext &Ctx) {
-  E = E->IgnoreParenImpCasts();
+  E = stripTemporaries(E);
   if (E->isValueDependent() || E->isTypeDependent())
     return false;
   if (E->isIntegerConstantExpr(Ctx))
@@ -286,7 +322,7 @@ bool isUnsigned(const Expr *E) {
 /// Operands that are cheap and safe to write twice: names, members,
 /// literals and argument-less const member calls such as v.size().
 bool isRepeatable(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
+  E = stripTemporaries(E);
   if (isa<DeclRefExpr, IntegerLiteral>(E))
     return true;
   if (const auto *Member = dyn_cast<MemberExpr>(E))
@@ -438,21 +474,15 @@ std::optional<Comparison> comparisonOf(const Expr *E) {
 /// The object whose begin() or end() \p E is: "c" for c.begin(), c.cend(),
 /// std::begin(c); \p WantEnd picks which end.
 const Expr *rangeEndOf(const Expr *E, bool WantEnd) {
-  E = E->IgnoreParenImpCasts();
-  while (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
-    // iterator -> const_iterator conversions.
-    if (Construct->getNumArgs() != 1)
-      return nullptr;
-    E = Construct->getArg(0)->IgnoreParenImpCasts();
-  }
-  if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E))
-    E = Temp->getSubExpr()->IgnoreParenImpCasts();
+  E = stripTemporaries(E);
   auto NameMatches = [&](const NamedDecl *D) {
     if (!D || !D->getIdentifier())
       return false;
     StringRef Name = D->getName();
-    return WantEnd ? Name == "end" || Name == "cend"
-                   : Name == "begin" || Name == "cbegin";
+    return WantEnd ? Name == "end" || Name == "cend" || Name == "rend" ||
+                         Name == "crend"
+                   : Name == "begin" || Name == "cbegin" || Name == "rbegin" ||
+                         Name == "crbegin";
   };
   if (const auto *Call = dyn_cast<CXXMemberCallExpr>(E))
     return Call->getNumArgs() == 0 && NameMatches(Call->getMethodDecl())
@@ -535,6 +565,24 @@ const Expr *resolveInitVar(const Expr *E, const CountedLoop &L) {
   return E;
 }
 
+/// Whether \p E names a variable declared in the loop's for-init.
+bool mentionsInitVar(const Expr *E, const CountedLoop &L) {
+  if (!L.InitDecls)
+    return false;
+  class Finder : public RecursiveASTVisitor<Finder> {
+  public:
+    const DeclStmt *Init;
+    bool Found = false;
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      Found |= llvm::is_contained(Init->decls(), Ref->getDecl());
+      return !Found;
+    }
+  } Visitor;
+  Visitor.Init = L.InitDecls;
+  Visitor.TraverseStmt(const_cast<Expr *>(E));
+  return Visitor.Found;
+}
+
 std::optional<TripCount> countedTripCount(const CountedLoop &L,
                                           const Stmt *Body, const Stmt *Scope,
                                           ASTContext &Ctx) {
@@ -559,6 +607,10 @@ std::optional<TripCount> countedTripCount(const CountedLoop &L,
     Bound = resolveInitVar(Bound, L);
   }
   const Expr *Start = L.Start ? resolveInitVar(L.Start, L) : nullptr;
+  // Any other mention of a for-init variable ("i < n - 1" with n declared in
+  // the loop) names something that does not exist before the loop.
+  if (mentionsInitVar(Bound, L) || (Start && mentionsInitVar(Start, L)))
+    return std::nullopt;
   if (!isLoopInvariant(Bound, Scope, Ctx) ||
       (Start && !isLoopInvariant(Start, Scope, Ctx)))
     return std::nullopt;
@@ -689,10 +741,7 @@ std::optional<TripCount> forTripCount(const ForStmt *For, const Stmt *Scope,
     }
     if (!L.Counter || !L.Counter->getInit())
       return std::nullopt;
-    L.Start = L.Counter->getInit()->IgnoreParenImpCasts();
-    if (const auto *Construct = dyn_cast<CXXConstructExpr>(L.Start);
-        Construct && Construct->getNumArgs() == 1)
-      L.Start = Construct->getArg(0)->IgnoreParenImpCasts();
+    L.Start = stripTemporaries(L.Counter->getInit());
   } else if (const auto *Assign =
                  dyn_cast_or_null<BinaryOperator>(For->getInit())) {
     if (Assign->getOpcode() != BO_Assign || !refVar(Assign->getLHS()))

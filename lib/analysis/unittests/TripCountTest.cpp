@@ -773,6 +773,12 @@ TEST(TripCountTest, SeveralForInitVariables) {
                  "  for (int i = 0, j = 0; i < n; ++i) out[j] = 0;\n"
                  "}\n",
                  "n > 0 ? n : 0");
+  // A for-init variable inside a larger bound does not exist before the loop.
+  expectNoCount(
+      "#include <vector>\n"
+      "void f(const std::vector<int> &in, int *out) {\n"
+      "  for (int i = 0, n = (int)in.size(); i < n - 1; ++i) out[i] = 0;\n"
+      "}\n");
   // The bound variable changes in the body.
   expectNoCount("void f(int n, int *out) {\n"
                 "  for (int i = 0, e = n; i < e; ++i) { out[i] = 0; --e; }\n"
@@ -839,6 +845,32 @@ TEST(TripCountTest, IteratorLoops) {
       "       int *out) {\n"
       "  for (auto it = b; it != e; ++it) *out = *it;\n"
       "}\n");
+  // An iterator with a destructor lives in temporaries.
+  expectSpelling(
+      "#include <memory>\n"
+      "struct Seq {\n"
+      "  struct iterator {\n"
+      "    std::shared_ptr<int> keep;\n"
+      "    int *p;\n"
+      "    int &operator*() const { return *p; }\n"
+      "    iterator &operator++() { ++p; return *this; }\n"
+      "    bool operator!=(const iterator &o) const { return p != o.p; }\n"
+      "  };\n"
+      "  iterator begin() const;\n"
+      "  iterator end() const;\n"
+      "  unsigned size() const;\n"
+      "};\n"
+      "void f(const Seq &s, int *out) {\n"
+      "  for (Seq::iterator it = s.begin(); it != s.end(); ++it) *out = *it;\n"
+      "}\n",
+      "s.size()");
+  // Reverse iterators, on a non-const container.
+  expectSpelling(
+      "#include <vector>\n"
+      "void f(std::vector<int> &v, int *out) {\n"
+      "  for (auto it = v.rbegin(); it != v.rend(); ++it) *out = *it;\n"
+      "}\n",
+      "v.size()");
   // The container changes in the loop: end() moves.
   expectNoCount("#include <vector>\n"
                 "void f(std::vector<int> &v) {\n"
@@ -988,6 +1020,33 @@ TEST(TripCountTest, InnerCountsInvariantInTheOuterLoop) {
                             "  }\n"
                             "}\n")
                    .has_value());
+}
+
+TEST(TripCountTest, ElementAccessLeavesTheSizeAlone) {
+  // A non-const operator[] or at() reaches an element; the size stays.
+  expectSpelling("#include <vector>\n"
+                 "void f(std::vector<int> &in, int *out) {\n"
+                 "  for (unsigned i = 0; i < in.size(); ++i) {\n"
+                 "    in[i] += 1;\n"
+                 "    out[i] = in.at(i);\n"
+                 "  }\n"
+                 "}\n",
+                 "in.size()");
+  expectSpelling("#include <string>\n"
+                 "#include <vector>\n"
+                 "struct S {\n"
+                 "  std::vector<std::string> keys_;\n"
+                 "  void f(const char **out) {\n"
+                 "    for (unsigned i = 0; i < keys_.size(); i++)\n"
+                 "      out[i] = keys_[i].c_str();\n"
+                 "  }\n"
+                 "};\n",
+                 "keys_.size()");
+  // push_back changes the size.
+  expectNoCount("#include <vector>\n"
+                "void f(std::vector<int> &in) {\n"
+                "  for (unsigned i = 0; i < in.size(); ++i) in.push_back(1);\n"
+                "}\n");
 }
 
 } // namespace

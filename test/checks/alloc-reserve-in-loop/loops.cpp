@@ -245,17 +245,19 @@ std::vector<int> twoPerIteration(const std::vector<int> &in) {
 }
 
 // Several containers in one loop: one warning and one reserve() each.
-void split(const std::vector<int> &in, std::vector<int> &evens,
-           std::vector<int> &halves) {
+std::size_t split(const std::vector<int> &in) {
+  std::vector<int> evens;
+  std::vector<int> halves;
   for (int x : in) {
     evens.push_back(x & ~1);
     halves.push_back(x / 2);
   }
   // CHECK-MESSAGES: :[[@LINE-3]]:5: warning: 'evens' grows about log2(N)
   // CHECK-MESSAGES: :[[@LINE-3]]:5: warning: 'halves' grows about log2(N)
-  // CHECK-FIXES: evens.reserve(evens.size() + in.size());
-  // CHECK-FIXES-NEXT: halves.reserve(halves.size() + in.size());
+  // CHECK-FIXES: evens.reserve(in.size());
+  // CHECK-FIXES-NEXT: halves.reserve(in.size());
   // CHECK-FIXES-NEXT: for (int x : in) {
+  return evens.size() + halves.size();
 }
 
 // A nest with an inner loop and a direct append: n * (1 + m).
@@ -269,4 +271,69 @@ std::vector<int> headerAndCells(int n, unsigned m) {
   // CHECK-MESSAGES: :[[@LINE-4]]:5: warning: 'v' grows about log2(N)
   // CHECK-FIXES: v.reserve((n > 0 ? n : 0) + (n > 0 ? n : 0) * m);
   return v;
+}
+
+// Element access through a non-const operator[] leaves the size alone
+// (leveldb's bloom_test.cc).
+struct Keys {
+  std::vector<int> Keys;
+  std::vector<const int *> views() {
+    std::vector<const int *> out;
+    for (std::size_t i = 0; i < Keys.size(); i++)
+      out.push_back(&Keys[i]);
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'out' grows about log2(N)
+    // CHECK-FIXES: out.reserve(Keys.size());
+    return out;
+  }
+};
+
+// A container declared in an outer loop's body is new on every pass, even
+// when it already holds elements (ninja's browse.cc).
+void launch(int argc, char **argv, void (*run)(const std::vector<char *> &)) {
+  do {
+    std::vector<char *> cmd;
+    cmd.push_back(argv[0]);
+    for (int i = 1; i < argc; i++)
+      cmd.push_back(argv[i]);
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'cmd' grows about log2(N)
+    // CHECK-FIXES: cmd.reserve(cmd.size() + (argc > 1 ? argc - 1 : 0));
+    run(cmd);
+  } while (false);
+}
+
+// Reverse iterators (leveldb's table_test.cc).
+std::vector<int> reversed(std::vector<int> &in) {
+  std::vector<int> out;
+  for (std::vector<int>::reverse_iterator it = in.rbegin(); it != in.rend();
+       ++it)
+    out.push_back(*it);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'out' grows about log2(N)
+  // CHECK-FIXES: out.reserve(in.size());
+  return out;
+}
+
+// An iterator with a destructor lives in temporaries (yaml-cpp's iterators,
+// and every standard iterator under _GLIBCXX_DEBUG).
+struct Seq {
+  struct iterator {
+    std::vector<int> Keep;
+    int *P;
+    int &operator*() const { return *P; }
+    iterator &operator++() {
+      ++P;
+      return *this;
+    }
+    bool operator!=(const iterator &O) const { return P != O.P; }
+  };
+  iterator begin() const;
+  iterator end() const;
+  std::size_t size() const;
+};
+std::vector<int> all(const Seq &s) {
+  std::vector<int> out;
+  for (Seq::iterator it = s.begin(); it != s.end(); ++it)
+    out.push_back(*it);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'out' grows about log2(N)
+  // CHECK-FIXES: out.reserve(s.size());
+  return out;
 }

@@ -281,3 +281,32 @@ std::vector<int> macroLoop(int n) {
   REPEAT(n, v.push_back(i_));
   return v;
 }
+
+// A 'continue' before the append can skip it: only an upper bound
+// (cppcheck's valueflow.cpp filters tokens like this).
+std::vector<int> continued(const std::vector<int> &in) {
+  std::vector<int> v;
+  for (int x : in) {
+    if (!keep(x))
+      continue;
+    v.push_back(x);
+  }
+  return v;
+}
+
+// A bound that uses a for-init variable inside an expression: 'n' does not
+// exist before the loop, so there is nothing to spell.
+std::vector<int> initVarInBound(const std::vector<int> &in) {
+  std::vector<int> out;
+  for (int i = 0, n = static_cast<int>(in.size()); i < n - 1; ++i)
+    out.push_back(in[i] + in[i + 1]);
+  return out;
+}
+
+// Appending nothing.
+std::string nothing(int n) {
+  std::string s;
+  for (int i = 0; i < n; ++i)
+    s += "";
+  return s;
+}

@@ -87,3 +87,28 @@ std::vector<int> trusted(const std::vector<int> &in) {
   // CHECK-FIXES: v.reserve(in.size());
   return v;
 }
+
+// Names that only look like input functions, and parsing in the body of a
+// loop over a container in memory: the count is the container's size, which
+// no input can inflate (ninja's build.cc, cppcheck's checkother.cpp).
+struct Edge {
+  int Id;
+  bool outputs_ready() const;
+};
+int parseId(const std::vector<int> &);
+std::vector<int> ready(const std::vector<Edge> &edges,
+                       const std::vector<std::vector<int>> &lines) {
+  std::vector<int> out;
+  for (const Edge &e : edges)
+    out.push_back(e.outputs_ready() ? e.Id : -e.Id);
+  // CHECK-NOTES: :[[@LINE-1]]:5: warning: 'out' grows about log2(N)
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: N = 'edges.size()'; reserve(edges.size()) goes before this loop
+  // CHECK-FIXES: out.reserve(edges.size());
+  std::vector<int> ids;
+  for (const std::vector<int> &l : lines)
+    ids.push_back(parseId(l));
+  // CHECK-NOTES: :[[@LINE-1]]:5: warning: 'ids' grows about log2(N)
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: N = 'lines.size()'; reserve(lines.size()) goes before this loop
+  // CHECK-FIXES: ids.reserve(lines.size());
+  return ids.empty() ? out : ids;
+}
