@@ -18,7 +18,9 @@ files=("$@")
 if [[ ${#files[@]} -eq 0 ]]; then
   files=("$root/examples/console-rows/screen.cpp"
          "$root"/test/checks/alloc-deque-as-array/locals.cpp
-         "$root"/test/checks/alloc-deque-as-array/members.cpp)
+         "$root"/test/checks/alloc-deque-as-array/members.cpp
+         "$root"/test/checks/alloc-reserve-in-loop/negative.cpp
+         "$root"/test/checks/alloc-reserve-in-loop/untrusted.cpp)
 fi
 version=$(grep -oE 'LLVM_VERSION_MAJOR[^0-9]*[0-9]+' "$build/test/lit.site.cfg.py" 2>/dev/null | grep -oE '[0-9]+$' || echo 22)
 clangxx="clang++-$version"
