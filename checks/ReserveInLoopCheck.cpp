@@ -392,29 +392,10 @@ bool contains(const Stmt *Outer, SourceLocation Loc, const SourceManager &SM) {
 /// loop) that comes before \p Site: it can skip Site.
 bool continueBefore(const Expr *Site, const Stmt *Loop,
                     const SourceManager &SM) {
-  class Finder : public RecursiveASTVisitor<Finder> {
-  public:
-    const SourceManager *SM;
-    SourceLocation Before;
-    bool Found = false;
-    bool TraverseStmt(Stmt *S) {
-      if (!S || Found ||
-          isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, LambdaExpr>(S))
-        return true;
-      return RecursiveASTVisitor::TraverseStmt(S);
-    }
-    bool VisitContinueStmt(ContinueStmt *Continue) {
-      Found |= SM->isBeforeInTranslationUnit(Continue->getBeginLoc(), Before);
-      return true;
-    }
-  } Visitor;
-  Visitor.SM = &SM;
-  Visitor.Before = Site->getBeginLoc();
-  for (const Stmt *Child : loopBody(Loop)->children())
-    Visitor.TraverseStmt(const_cast<Stmt *>(Child));
-  if (const auto *Body = loopBody(Loop); Body && !isa<CompoundStmt>(Body))
-    Visitor.TraverseStmt(const_cast<Stmt *>(Body));
-  return Visitor.Found;
+  return llvm::any_of(ownContinues(Loop), [&](const ContinueStmt *Continue) {
+    return SM.isBeforeInTranslationUnit(Continue->getBeginLoc(),
+                                        Site->getBeginLoc());
+  });
 }
 
 /// A sum of products of trip counts, folded where constant: the number of

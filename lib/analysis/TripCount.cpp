@@ -764,22 +764,28 @@ std::optional<TripCount> forTripCount(const ForStmt *For, const Stmt *Scope,
   return countedTripCount(L, Body, Scope ? Scope : Body, Ctx);
 }
 
-/// Whether the loop body has a 'continue' of its own (not one of a nested
-/// loop): it would skip a step written at the end of the body.
-bool hasOwnContinue(const Stmt *Body) {
+/// The 'continue' statements of a loop body that belong to its loop, not
+/// to a nested one.
+llvm::SmallVector<const ContinueStmt *, 2> ownContinuesIn(const Stmt *Body) {
   class Finder : public RecursiveASTVisitor<Finder> {
   public:
-    bool Found = false;
+    llvm::SmallVector<const ContinueStmt *, 2> Found;
     bool TraverseStmt(Stmt *S) {
-      if (!S || Found ||
-          isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, LambdaExpr>(S))
+      if (!S || isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, LambdaExpr>(S))
         return true;
       return RecursiveASTVisitor::TraverseStmt(S);
     }
-    bool VisitContinueStmt(ContinueStmt *) { return Found = true, true; }
+    bool VisitContinueStmt(ContinueStmt *Continue) {
+      Found.push_back(Continue);
+      return true;
+    }
   } Visitor;
-  for (const Stmt *Child : Body->children())
-    Visitor.TraverseStmt(const_cast<Stmt *>(Child));
+  if (!Body)
+    return {};
+  // The body itself may be a loop (for (...) while (...) ...).
+  if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Body))
+    return {};
+  Visitor.RecursiveASTVisitor::TraverseStmt(const_cast<Stmt *>(Body));
   return Visitor.Found;
 }
 
@@ -827,7 +833,7 @@ std::optional<TripCount> whileTripCount(const Expr *Cond, const Stmt *Body,
   if (auto Count = countdownTripCount(Cond, Body, IsDo, Scope, Ctx))
     return Count;
   const auto *Block = dyn_cast<CompoundStmt>(Body);
-  if (!Block || Block->body_empty() || hasOwnContinue(Body))
+  if (!Block || Block->body_empty() || !ownContinuesIn(Body).empty())
     return std::nullopt;
   CountedLoop L;
   L.Cond = comparisonOf(Cond);
@@ -914,6 +920,10 @@ bool runsOncePerIteration(const Stmt *S, const Stmt *Loop) {
     return true;
   const auto *Block = dyn_cast<CompoundStmt>(Body);
   return Block && llvm::is_contained(Block->body(), S);
+}
+
+llvm::SmallVector<const ContinueStmt *, 2> ownContinues(const Stmt *Loop) {
+  return ownContinuesIn(loopBody(Loop));
 }
 
 bool loopMayExitEarly(const Stmt *Loop) {

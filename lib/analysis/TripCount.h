@@ -11,6 +11,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/SmallVector.h"
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -50,6 +51,11 @@ const clang::Stmt *loopBody(const clang::Stmt *Loop);
 /// or a statement of the body's block (not nested in a condition or an
 /// inner loop).
 bool runsOncePerIteration(const clang::Stmt *S, const clang::Stmt *Loop);
+
+/// The 'continue' statements that skip the rest of \p Loop's body (not
+/// those of loops nested in it).
+llvm::SmallVector<const clang::ContinueStmt *, 2>
+ownContinues(const clang::Stmt *Loop);
 
 /// True when \p Loop's body has a statement that leaves the loop early.
 bool loopMayExitEarly(const clang::Stmt *Loop);
