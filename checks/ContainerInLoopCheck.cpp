@@ -26,6 +26,7 @@
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Basic/Version.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
@@ -797,7 +798,11 @@ public:
     else if (const auto *Spec = dyn_cast<TemplateSpecializationType>(T))
       check(Spec->getTemplateName().getAsTemplateDecl());
     else if (const auto *Using = dyn_cast<UsingType>(T))
+#if CLANG_VERSION_MAJOR < 22
+      check(Using->getFoundDecl());
+#else
       check(Using->getDecl());
+#endif
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
