@@ -1,0 +1,8 @@
+// The VectorLikeClasses option is read and written back (--dump-config), by
+// both front ends.
+// RUN: %alloc_tidy --checks='-*,alloc-container-in-loop' --config='{}' --dump-config | FileCheck %s --check-prefix=DEFAULT
+// RUN: %clang_tidy_plugin --checks='-*,alloc-container-in-loop' --config='{}' --dump-config | FileCheck %s --check-prefix=DEFAULT
+// RUN: %alloc_tidy --checks='-*,alloc-container-in-loop' --config="{CheckOptions: {alloc-container-in-loop.VectorLikeClasses: '::mine::Buffer;::mine::Small'}}" --dump-config | FileCheck %s --check-prefix=CUSTOM
+// RUN: %clang_tidy_plugin --checks='-*,alloc-container-in-loop' --config="{CheckOptions: {alloc-container-in-loop.VectorLikeClasses: '::mine::Buffer;::mine::Small'}}" --dump-config | FileCheck %s --check-prefix=CUSTOM
+// DEFAULT: alloc-container-in-loop.VectorLikeClasses: '::boost::container::vector;::boost::container::small_vector;::llvm::SmallVector;::absl::InlinedVector'
+// CUSTOM: alloc-container-in-loop.VectorLikeClasses: '::mine::Buffer;::mine::Small'
