@@ -966,6 +966,12 @@ void ReserveInLoopCheck::diagnose(const Plan &P, ASTContext &Ctx) {
                          "%4; reserving them first allocates once")
                << Name << std::to_string(*Exact)
                << std::to_string(*P.CountValue) << Unit << stlDisplayName(Stl);
+      // What it already holds makes fewer growths: say "up to".
+      if (P.MaybeFilled)
+        return diag(Loc, "'%0' grows up to about log2(N) times as this loop "
+                         "appends %select{|up to }1N %2; reserving them "
+                         "first allocates at most once")
+               << Name << P.UpperBound << Unit;
       return diag(Loc, "'%0' grows about log2(N) times as this loop appends "
                        "%select{|up to }1N %2; reserving them first "
                        "allocates once")

@@ -177,18 +177,18 @@ struct Table {
   explicit Table(int n) {
     for (int i = 0; i < n; ++i)
       Rows.emplace_back(i, i);
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'Rows' grows about log2(N)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'Rows' grows up to about log2(N)
     // CHECK-FIXES: Rows.reserve(Rows.size() + (n > 0 ? n : 0));
   }
   void addRows(int n) {
     for (int i = 0; i < n; ++i)
       Rows.emplace_back(i, i);
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'Rows' grows about log2(N)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'Rows' grows up to about log2(N)
   }
   Table(unsigned n, int) {
     for (unsigned i = 0; i < n; ++i)
       this->Rows.emplace_back(1, 2);
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'Rows' grows about log2(N)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'Rows' grows up to about log2(N)
     // CHECK-FIXES: this->Rows.reserve(this->Rows.size() + n);
   }
 };
@@ -196,14 +196,14 @@ struct Table {
 void appendTo(std::vector<int> &out, unsigned n) {
   for (unsigned i = 0; i < n; ++i)
     out.push_back(static_cast<int>(i));
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'out' grows about log2(N)
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'out' grows up to about log2(N)
 }
 
 std::vector<int> startsWithElements(unsigned n) {
   std::vector<int> v = {1, 2, 3};
   for (unsigned i = 0; i < n; ++i)
     v.push_back(static_cast<int>(i));
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'v' grows about log2(N)
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'v' grows up to about log2(N)
   // CHECK-FIXES: v.reserve(v.size() + n);
   return v;
 }
@@ -213,7 +213,7 @@ std::vector<int> usedBefore(unsigned n, int first) {
   v.push_back(first);
   for (unsigned i = 0; i < n; ++i)
     v.push_back(static_cast<int>(i));
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'v' grows about log2(N)
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'v' grows up to about log2(N)
   // CHECK-FIXES: v.reserve(v.size() + n);
   return v;
 }

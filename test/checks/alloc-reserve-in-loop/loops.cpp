@@ -295,7 +295,7 @@ void launch(int argc, char **argv, void (*run)(const std::vector<char *> &)) {
     cmd.push_back(argv[0]);
     for (int i = 1; i < argc; i++)
       cmd.push_back(argv[i]);
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'cmd' grows about log2(N)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'cmd' grows up to about log2(N)
     // CHECK-FIXES: cmd.reserve(cmd.size() + (argc > 1 ? argc - 1 : 0));
     run(cmd);
   } while (false);

@@ -98,7 +98,7 @@ std::vector<int> thenLoop(int n) {
   v.push_back(-2);
   for (int i = 0; i < n; ++i)
     v.push_back(i);
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'v' grows about log2(N) times
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'v' grows up to about log2(N) times
   // CHECK-FIXES: v.reserve(v.size() + (n > 0 ? n : 0));
   return v;
 }
