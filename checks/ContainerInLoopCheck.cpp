@@ -470,6 +470,7 @@ private:
     return isContainerRecord(T.getNonReferenceType()->getAsCXXRecordDecl());
   }
   bool isContainerRecord(const CXXRecordDecl *Record) const;
+  bool isInNestedLoop(const Stmt *Site) const;
 
   const Stmt *Loop;
   const Shape &S;
@@ -667,7 +668,9 @@ void UseAnalysis::argument(const FunctionDecl *Callee, unsigned Index,
     DynTypedNode Parent = meaningfulParent(Call, Ctx, Below);
     if (!Parent.get<CallExpr>() && !Parent.get<CXXConstructExpr>())
       return escape("an inserter is kept");
-    Fills.push_back({Call, /*Definite=*/false});
+    // A range of unknown length: see growth().
+    if (!S.InlineElements || isInNestedLoop(Call))
+      Fills.push_back({Call, /*Definite=*/false});
     return;
   }
   // Functions that modify it in place, or read it from a stream.
@@ -690,9 +693,10 @@ void UseAnalysis::argument(const FunctionDecl *Callee, unsigned Index,
 
 /// Records \p Site as a fill when it allocates. A std::vector allocates on
 /// its first element; a string or small vector only once it outgrows its
-/// inline buffer, which the check claims only for a count it cannot bound
-/// or one that is larger than the buffer, and for appends repeated by a
-/// nested loop.
+/// inline buffer, which the check claims only for a count argument it cannot
+/// bound or one larger than the buffer, and for appends repeated by a nested
+/// loop. A range of unknown length (two iterators, a *_range call) is no
+/// such claim: strings and small vectors are often filled with short ones.
 void UseAnalysis::growth(StringRef Method, const Expr *Site,
                          const FunctionDecl *Callee,
                          llvm::ArrayRef<const Expr *> Args) {
@@ -707,7 +711,8 @@ void UseAnalysis::growth(StringRef Method, const Expr *Site,
     return;
 
   // What the arguments say about the number of elements.
-  bool UnknownCount = Method.ends_with("_range");
+  bool UnknownCount = false;
+  bool UnknownLength = Method.ends_with("_range");
   std::optional<uint64_t> LargestCount;
   auto Count = [&](uint64_t N) {
     LargestCount = std::max(LargestCount.value_or(0), N);
@@ -725,7 +730,7 @@ void UseAnalysis::growth(StringRef Method, const Expr *Site,
       if (Inits)
         Count(Inits->getNumInits());
       else
-        UnknownCount = true;
+        UnknownLength = true;
     } else if (const auto *Inits = dyn_cast<InitListExpr>(Arg);
                Inits && Method == "operator=") {
       Count(Inits->getNumInits());
@@ -745,24 +750,28 @@ void UseAnalysis::growth(StringRef Method, const Expr *Site,
       Ctx.hasSameType(Args[Args.size() - 1]->getType(),
                       Args[Args.size() - 2]->getType()) &&
       !Args.back()->getType()->isIntegerType())
-    UnknownCount = true;
+    UnknownLength = true;
 
   if (!S.InlineElements) {
+    bool Unknown = UnknownCount || UnknownLength;
     // resize(0), reserve(0) and assign(0, x) allocate nothing.
-    if (!IsAppend && !UnknownCount && LargestCount == 0u)
+    if (!IsAppend && !Unknown && LargestCount == 0u)
       return;
     bool SingleElement =
         Method == "push_back" || Method == "emplace_back" ||
-        (IsAppend && !UnknownCount && !LargestCount && Args.size() <= 2);
-    Fills.push_back({Site, !UnknownCount && (SingleElement ||
-                                             LargestCount.value_or(0) > 0)});
+        (IsAppend && !Unknown && !LargestCount && Args.size() <= 2);
+    Fills.push_back(
+        {Site, !Unknown && (SingleElement || LargestCount.value_or(0) > 0)});
     return;
   }
   bool Beyond = LargestCount && *LargestCount > *S.InlineElements;
-  const Stmt *Inner = enclosingLoop(Site, Ctx);
-  bool Repeated = IsAppend && Inner && Inner != Loop;
-  if (Beyond || UnknownCount || Repeated)
+  if (Beyond || UnknownCount || (IsAppend && isInNestedLoop(Site)))
     Fills.push_back({Site, Beyond});
+}
+
+bool UseAnalysis::isInNestedLoop(const Stmt *Site) const {
+  const Stmt *Inner = enclosingLoop(Site, Ctx);
+  return Inner && Inner != Loop;
 }
 
 /// Finds declarations named \p Name, and gotos.

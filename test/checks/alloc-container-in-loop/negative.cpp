@@ -1,7 +1,9 @@
 // Containers in loops the check must leave alone: each case says why.
 // RUN: %check_alloc_tidy %s alloc-container-in-loop %t -- -- -isystem %S/Inputs/system -fopenmp
 
+#include <algorithm>
 #include <functional>
+#include <iterator>
 #include <istream>
 #include <string>
 #include <sysloop.h>
@@ -296,6 +298,15 @@ void appendOnce(const std::string &Prefix, int N) {
     std::string Key;
     Key += Prefix;
     Key.append(suffix(I));
+  }
+}
+// Copied from a range of unknown length, once: it may well be short.
+void rangeOnce(const std::vector<std::string> &Args) {
+  for (const std::string &Arg : Args) {
+    std::string Name;
+    Name.assign(Arg.begin() + 1, Arg.end());
+    std::string Copy;
+    std::copy(Arg.begin(), Arg.end(), std::back_inserter(Copy));
   }
 }
 // Read with >>: a word, not a line.
