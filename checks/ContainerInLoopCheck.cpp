@@ -589,8 +589,9 @@ void UseAnalysis::operatorCall(const CXXOperatorCallExpr *Op, const Expr *Child,
       // From another container, or a temporary one: its buffer replaces
       // ours. From a literal, a string_view or an initializer list, the
       // contents are copied into the capacity we have.
-      const CXXRecordDecl *From =
-          Peer ? Peer->getType()->getAsCXXRecordDecl() : nullptr;
+      if (!Peer || Peer->isTypeDependent())
+        return escape("assigned from what a template parameter decides");
+      const CXXRecordDecl *From = Peer->getType()->getAsCXXRecordDecl();
       if (From &&
           !(isWithinStd(From) && (From->getName() == "initializer_list" ||
                                   From->getName() == "basic_string_view")))
@@ -774,13 +775,14 @@ bool UseAnalysis::isInNestedLoop(const Stmt *Site) const {
   return Inner && Inner != Loop;
 }
 
-/// Finds declarations named \p Name, and gotos.
+/// Finds, in \p Function, other declarations named like \p Var, and gotos.
 class FunctionScan : public RecursiveASTVisitor<FunctionScan> {
 public:
-  FunctionScan(const VarDecl *Var) : Var(Var) {}
+  FunctionScan(const VarDecl *Var, const FunctionDecl *Function)
+      : Var(Var), Function(Function) {}
   bool shouldVisitImplicitCode() const { return false; }
   bool VisitNamedDecl(NamedDecl *D) {
-    if (D != Var && D->getDeclName().isIdentifier() &&
+    if (D != Var && D != Function && D->getDeclName().isIdentifier() &&
         D->getName() == Var->getName())
       SameName = D;
     return true;
@@ -789,6 +791,7 @@ public:
   bool VisitIndirectGotoStmt(IndirectGotoStmt *) { return HasGoto = true; }
 
   const VarDecl *Var;
+  const FunctionDecl *Function;
   const NamedDecl *SameName = nullptr;
   bool HasGoto = false;
 };
@@ -936,7 +939,9 @@ FixPlan planFix(const VarDecl *Var, const DeclStmt *Decl, const Stmt *Loop,
   TypeLoc Top = TL.getUnqualifiedLoc();
   if (TL.getType()->getContainedAutoType() || Top.getAs<DecltypeTypeLoc>())
     return NoFix(VarLoc, "the type is spelled with 'auto' or 'decltype'");
-  TypeNameScan Names(Loop->getSourceRange(), SM);
+  TypeNameScan Names(SourceRange(SM.getExpansionLoc(Loop->getBeginLoc()),
+                                 SM.getExpansionLoc(Loop->getEndLoc())),
+                     SM);
   Names.TraverseTypeLoc(TL);
   if (Names.Inside)
     return NoFix(Names.Inside->getLocation(),
@@ -953,7 +958,7 @@ FixPlan planFix(const VarDecl *Var, const DeclStmt *Decl, const Stmt *Loop,
   const FunctionDecl *Function = enclosingFunction(Loop, Ctx);
   if (!Function)
     return NoFix(VarLoc, "the loop is not in a function");
-  FunctionScan Scan(Var);
+  FunctionScan Scan(Var, Function);
   Scan.TraverseDecl(const_cast<FunctionDecl *>(Function));
   if (Scan.HasGoto)
     return NoFix(Loop->getBeginLoc(), "the function uses goto, which could "

@@ -106,6 +106,22 @@ int search(const std::vector<int> &In, int Target) {
   return Target;
 }
 
+// Named like the function itself: hoisting hides nothing that is used.
+int digits(int N) {
+  int Total = 0;
+  for (int I = 0; I < N; ++I) {
+    std::vector<int> digits;
+    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'digits' is constructed
+    for (int V = I; V > 0; V /= 10)
+      digits.push_back(V % 10);
+    Total += consume(digits);
+  }
+  // CHECK-FIXES: {{^}}  std::vector<int> digits;{{$}}
+  // CHECK-FIXES-NEXT: {{^}}  for (int I = 0; I < N; ++I) {{[{]}}{{$}}
+  // CHECK-FIXES-NEXT: {{^}}    digits.clear();{{$}}
+  return Total;
+}
+
 // Declared in a nested block of the body: cleared in that block.
 int inBranch(const std::vector<int> &In) {
   int Total = 0;

@@ -43,6 +43,17 @@ template <class T> void handOver(int N) {
     T::take(Row);
   }
 }
+// Assigned from a T, which may be a vector whose buffer replaces this one's:
+// silent.
+template <class T> void assignedFromT(const T &Value, int N) {
+  for (int I = 0; I < N; ++I) {
+    std::vector<int> Row;
+    Row.push_back(I);
+    Row = Value;
+    consume(Row);
+  }
+}
+
 struct Taker {
   static void take(std::vector<int> &Row);
 };
@@ -69,6 +80,7 @@ int instantiate() {
   std::vector<int> Ints = {1, 2};
   std::vector<long> Longs = {3, 4};
   handOver<Taker>(2);
+  assignedFromT(Ints, 2);
   return counts(Ints) + counts(Longs) + dependent(Ints) + dependent(Longs) +
          static_cast<int>(Joiner<int>().join({Ints}).size() +
                           Joiner<long>().join({Longs}).size());
