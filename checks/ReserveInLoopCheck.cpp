@@ -34,7 +34,6 @@ using Family = ReserveInLoopCheck::Family;
 struct ReserveInLoopCheck::Append {
   const Expr *Site = nullptr;
   uint64_t Amount = 1;
-  bool Conditional = false;
   /// Trip counts of the loops between the append and the planned loop.
   std::vector<TripCount> InnerCounts;
 };
@@ -296,7 +295,6 @@ struct AppendPath {
   bool Reaches = false;
   bool Conditional = false;
   std::vector<const Stmt *> InnerLoops;
-  std::string Why;
 };
 
 AppendPath pathToLoop(const Expr *Site, const Stmt *Loop, ASTContext &Ctx) {
@@ -305,36 +303,32 @@ AppendPath pathToLoop(const Expr *Site, const Stmt *Loop, ASTContext &Ctx) {
   while (true) {
     DynTypedNode Parent = parentOf(Node, Ctx);
     const auto *Child = Node.get<Stmt>();
-    if (Parent.getNodeKind().isNone()) {
-      Path.Why = "outside the loop";
+    if (Parent.getNodeKind().isNone())
       return Path;
-    }
     if (Parent.get<Decl>()) {
       // A variable initialised by the append; its DeclStmt is next.
-      if (!Parent.get<VarDecl>()) {
-        Path.Why = "inside a nested declaration";
+      if (!Parent.get<VarDecl>())
         return Path;
-      }
       Node = Parent;
       continue;
     }
     const auto *S = Parent.get<Stmt>();
-    if (!S) {
-      Path.Why = "in an unusual place";
+    if (!S)
       return Path;
-    }
+    // Lambdas run elsewhere, labels may be jumped to, and other statements
+    // are not followed: the append does not reach the loop plainly.
+    if (isa<LambdaExpr, StmtExpr, BlockExpr, LabelStmt>(S) ||
+        !isa<Expr, CompoundStmt, DeclStmt, CXXTryStmt, AttributedStmt, ForStmt,
+             WhileStmt, DoStmt, CXXForRangeStmt, IfStmt, SwitchStmt, SwitchCase,
+             CXXCatchStmt>(S))
+      return Path;
     if (const auto *Cond = dyn_cast<AbstractConditionalOperator>(S)) {
       Path.Conditional |= Child != Cond->getCond();
     } else if (const auto *Bin = dyn_cast<BinaryOperator>(S)) {
       Path.Conditional |= Bin->isLogicalOp() && Child == Bin->getRHS();
-    } else if (isa<LambdaExpr, StmtExpr, BlockExpr>(S)) {
-      Path.Why = "inside a lambda";
-      return Path;
     } else if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S)) {
-      if (Child != loopBody(S)) {
-        Path.Why = "in a loop header";
-        return Path;
-      }
+      if (Child != loopBody(S))
+        return Path; // in a loop header
       if (S == Loop) {
         Path.Reaches = true;
         return Path;
@@ -346,13 +340,6 @@ AppendPath pathToLoop(const Expr *Site, const Stmt *Loop, ASTContext &Ctx) {
       Path.Conditional |= Child != Switch->getCond();
     } else if (isa<SwitchCase, CXXCatchStmt>(S)) {
       Path.Conditional = true;
-    } else if (isa<LabelStmt>(S)) {
-      Path.Why = "after a label";
-      return Path;
-    } else if (!isa<Expr, CompoundStmt, DeclStmt, CXXTryStmt, AttributedStmt>(
-                   S)) {
-      Path.Why = "in an unusual place";
-      return Path;
     }
     Node = Parent;
   }
@@ -702,7 +689,6 @@ ReserveInLoopCheck::planFor(const ValueDecl *Container, Family Kind,
     Append A;
     A.Site = Site;
     A.Amount = Amount;
-    A.Conditional = Path.Conditional || Kind == Family::Hash;
     for (const Stmt *Inner : Path.InnerLoops) {
       std::optional<TripCount> InnerCount = computeTripCount(Inner, Ctx, Loop);
       if (!InnerCount)
