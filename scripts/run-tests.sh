@@ -42,18 +42,22 @@ if ! grep -q 'Total Discovered Tests' "$log"; then
 fi
 count "$lit_pass" "$lit_fail" "lit" "$lit_skip"
 
-unit="$build/lib/analysis/AllocAnalysisTests"
-if [[ -x "$unit" ]]; then
-  out=$("$unit" --gtest_brief=1 2>&1)
-  echo "$out" | grep -E '^\[  FAILED' | head -20
-  ok=$(echo "$out" | grep -oE '^\[  PASSED  \] [0-9]+' | grep -oE '[0-9]+$' || echo 0)
-  bad=$(echo "$out" | grep -oE '^\[  FAILED  \] [0-9]+ test' | grep -oE '[0-9]+' || echo 0)
-  [[ -z "$ok$bad" || ("$ok" == 0 && "$bad" == 0) ]] && bad=1
-  count "${ok:-0}" "${bad:-0}" "unit tests"
-else
-  echo "== unit tests: $unit was not built (libgtest-dev missing?)"
-  count 0 1 "unit tests"
-fi
+# The lib/ unit tests (GoogleTest), one binary per library.
+for unit in "$build/lib/analysis/AllocAnalysisTests" \
+            "$build/lib/layout/AllocLayoutTests"; do
+  name="unit tests ($(basename "$unit"))"
+  if [[ -x "$unit" ]]; then
+    out=$("$unit" --gtest_brief=1 2>&1)
+    echo "$out" | grep -E '^\[  FAILED' | head -20
+    ok=$(echo "$out" | grep -oE '^\[  PASSED  \] [0-9]+' | grep -oE '[0-9]+$' || echo 0)
+    bad=$(echo "$out" | grep -oE '^\[  FAILED  \] [0-9]+ test' | grep -oE '[0-9]+' || echo 0)
+    [[ -z "$ok$bad" || ("$ok" == 0 && "$bad" == 0) ]] && bad=1
+    count "${ok:-0}" "${bad:-0}" "$name"
+  else
+    echo "== $name: $unit was not built (libgtest-dev missing?)"
+    count 0 1 "$name"
+  fi
+done
 
 # The project's own sources, linted with its own .clang-tidy by alloc-tidy,
 # two at a time. A file that passed is not linted again until it, a project
