@@ -72,7 +72,9 @@ LayoutEntry fieldEntry(const FieldDecl &F, uint64_t OffsetBits,
   if (E.Name.empty())
     E.Name = F.isBitField() ? "(unnamed bit-field)" : "(anonymous)";
   E.Type = typeName(F.getType(), Ctx);
-  E.Align = bytesOf(Ctx.getDeclAlign(&F));
+  // A bit-field that starts inside a byte has an alignment of less than a
+  // byte (getDeclAlign rounds it down to 0 chars); it is still at a byte.
+  E.Align = std::max<uint64_t>(1, bytesOf(Ctx.getDeclAlign(&F)));
   E.IsNoUniqueAddress = F.isPotentiallyOverlapping();
   const CXXRecordDecl *Class = F.getType()->getAsCXXRecordDecl();
   E.IsEmpty = Class && Class->hasDefinition() && Class->isEmpty();
