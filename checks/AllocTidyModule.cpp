@@ -2,6 +2,7 @@
 
 #include "checks/ContainerInLoopCheck.h"
 #include "checks/DequeAsArrayCheck.h"
+#include "checks/PaddingCheck.h"
 #include "checks/ReserveInLoopCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang/Basic/Version.h"
@@ -20,6 +21,7 @@ public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
     Factories.registerCheck<ContainerInLoopCheck>("alloc-container-in-loop");
     Factories.registerCheck<DequeAsArrayCheck>("alloc-deque-as-array");
+    Factories.registerCheck<PaddingCheck>("alloc-padding");
     Factories.registerCheck<ReserveInLoopCheck>("alloc-reserve-in-loop");
   }
 };

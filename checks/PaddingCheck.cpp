@@ -1,0 +1,781 @@
+//===--- PaddingCheck.cpp -------------------------------------------------===//
+//
+// Measures every record defined in user code (and every instantiation of a
+// class template defined there) with clang's own record layout, and asks
+// lib/layout for a field order that needs less padding. Only records whose
+// padding could possibly reach MinWastedBytes are laid out again, so the cost
+// for the usual record is one ASTRecordLayout lookup and a sum of field sizes.
+//
+// The fix-it moves whole lines: each field with the comments above it and
+// after it. It is offered only when nothing in the translation unit can tell
+// the order apart (initialisation, byte copies, positional initialisers);
+// see planFixIt() for the list.
+//
+//===----------------------------------------------------------------------===//
+
+#include "checks/PaddingCheck.h"
+#include "lib/layout/LayoutBuilder.h"
+#include "lib/layout/LayoutModel.h"
+#include "lib/layout/WhatIf.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecordLayout.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Basic/Version.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+
+using namespace clang::ast_matchers;
+namespace layout = alloc_tidy::layout;
+
+namespace clang::tidy::alloc {
+
+struct PaddingCheck::Finding {
+  /// The record that was measured: an instantiation for a class template.
+  const RecordDecl *Record = nullptr;
+  /// Where its fields are written: the template pattern for an
+  /// instantiation, else Record itself.
+  const RecordDecl *Written = nullptr;
+  layout::RecordLayout Now;
+  layout::RecordLayout Reordered;
+  std::vector<const FieldDecl *> Order;
+  /// Instantiations of the same pattern that also pass the threshold.
+  unsigned OtherInstantiations = 0;
+  std::vector<FixItHint> Fixes;
+  std::string NoFix;
+  SourceLocation NoFixLoc;
+};
+
+namespace {
+
+// Matchers the AST matcher library does not offer.
+const internal::VariadicDynCastAllOfMatcher<Stmt, OffsetOfExpr> offsetOfExpr;
+const internal::VariadicDynCastAllOfMatcher<Stmt, CXXParenListInitExpr>
+    parenListInitExpr;
+
+/// The definition of the record that \p T names, looking through pointers,
+/// references and arrays; null for anything else.
+const RecordDecl *recordOf(QualType T) {
+  if (T.isNull())
+    return nullptr;
+  for (;;) {
+    if (const auto *P = T->getAs<PointerType>())
+      T = P->getPointeeType();
+    else if (const auto *R = T->getAs<ReferenceType>())
+      T = R->getPointeeType();
+    else if (const ArrayType *A = T->getAsArrayTypeUnsafe())
+      T = A->getElementType();
+    else
+      break;
+  }
+  const RecordDecl *RD = T->getAsRecordDecl();
+  return RD ? RD->getDefinition() : nullptr;
+}
+
+bool isTemplateInstantiation(const RecordDecl &RD) {
+  const auto *Class = dyn_cast<CXXRecordDecl>(&RD);
+  return Class && Class->getTemplateInstantiationPattern() != nullptr;
+}
+
+/// Where the compiler instantiated \p RD (an instantiated record).
+SourceLocation pointOfInstantiation(const RecordDecl &RD) {
+  if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(&RD))
+    return Spec->getPointOfInstantiation();
+  if (const auto *Class = dyn_cast<CXXRecordDecl>(&RD))
+    if (const MemberSpecializationInfo *Info =
+            Class->getMemberSpecializationInfo())
+      return Info->getPointOfInstantiation();
+  return {};
+}
+
+std::string fieldName(const FieldDecl &F) {
+  if (!F.getName().empty())
+    return F.getName().str();
+  return F.isBitField() ? "(unnamed bit-field)" : "(anonymous)";
+}
+
+std::string quotedList(llvm::ArrayRef<std::string> Names) {
+  std::string Out;
+  for (const std::string &Name : Names) {
+    if (!Out.empty())
+      Out += ", ";
+    Out += "'" + Name + "'";
+  }
+  return Out;
+}
+
+std::string entryLabel(const layout::LayoutEntry &E) {
+  switch (E.Kind) {
+  case layout::EntryKind::VPtr:
+  case layout::EntryKind::VBPtr:
+    return E.Name;
+  case layout::EntryKind::Base:
+    return "base '" + E.Name + "'";
+  case layout::EntryKind::VirtualBase:
+    return "virtual base '" + E.Name + "'";
+  case layout::EntryKind::Field:
+    break;
+  }
+  return "'" + E.Name + "'";
+}
+
+/// "7-byte hole after 'flag', 4 bytes of tail padding": where the padding
+/// is now, at most four places (the warning already gives the total).
+std::string describePadding(const layout::RecordLayout &L) {
+  std::vector<std::string> Parts;
+  unsigned Omitted = 0;
+  for (const layout::Hole &H : L.Holes) {
+    if (H.Size == 0)
+      continue; // spare bits inside a byte
+    if (Parts.size() == 4) {
+      ++Omitted;
+      continue;
+    }
+    std::string Where = H.AfterEntry < 0
+                            ? "at the start"
+                            : "after " + entryLabel(L.Entries[H.AfterEntry]);
+    Parts.push_back("a " + std::to_string(H.Size) + "-byte hole " + Where);
+  }
+  if (Omitted)
+    Parts.push_back(std::to_string(Omitted) + " more hole" +
+                    (Omitted == 1 ? "" : "s"));
+  if (L.TailPadding)
+    Parts.push_back(std::to_string(L.TailPadding) + " byte" +
+                    (L.TailPadding == 1 ? "" : "s") + " of tail padding");
+  if (Parts.size() < 2)
+    return Parts.empty() ? "" : Parts.front();
+  std::string Last = Parts.back();
+  Parts.pop_back();
+  return llvm::join(Parts, ", ") + " and " + Last;
+}
+
+/// One line per member, after pahole: offset, size, declaration, with the
+/// holes where they occur.
+std::string layoutTable(const layout::RecordLayout &L) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << "  offset  size  member";
+  auto Row = [&](uint64_t Offset, uint64_t Size, const std::string &What) {
+    OS << "\n  " << llvm::format_decimal(Offset, 6) << "  "
+       << llvm::format_decimal(Size, 4) << "  " << What;
+  };
+  auto Holes = [&](int After) {
+    for (const layout::Hole &H : L.Holes)
+      if (H.AfterEntry == After && H.Size)
+        Row(H.Offset, H.Size, "(hole)");
+  };
+  Holes(-1);
+  for (size_t I = 0; I < L.Entries.size(); ++I) {
+    const layout::LayoutEntry &E = L.Entries[I];
+    std::string What;
+    if (E.Kind == layout::EntryKind::Field) {
+      What = E.Type + " " + E.Name;
+      if (E.IsBitField) {
+        // Bits counted from the entry's first byte.
+        const uint64_t First = E.BitOffset - E.Offset * 8;
+        const uint64_t Last = First + E.BitWidth - 1;
+        What += " : " + std::to_string(E.BitWidth) +
+                (First == Last ? " (bit " + std::to_string(First)
+                               : " (bits " + std::to_string(First) + "-" +
+                                     std::to_string(Last)) +
+                ")";
+      }
+    } else {
+      What = entryLabel(E);
+    }
+    Row(E.Offset, E.Size, What);
+    Holes(static_cast<int>(I));
+  }
+  if (L.TailPadding)
+    Row(L.Size - L.TailPadding, L.TailPadding, "(tail padding)");
+  return Out;
+}
+
+/// An upper bound on the bytes any field order can save: the record's size
+/// less the bytes its fields need at least. Bases and ABI pointers are not
+/// subtracted, which only makes the bound larger. Cheap: no layout of our
+/// own, only what clang computes for sizeof anyway.
+uint64_t savingsBound(const RecordDecl &RD, const ASTContext &Ctx) {
+  const uint64_t SizeBits = Ctx.toBits(Ctx.getASTRecordLayout(&RD).getSize());
+  uint64_t FieldBits = 0;
+  for (const FieldDecl *F : RD.fields()) {
+    if (F->isBitField())
+#if CLANG_VERSION_MAJOR >= 20
+      FieldBits += F->getBitWidthValue();
+#else
+      FieldBits += F->getBitWidthValue(Ctx);
+#endif
+    else if (F->getType()->isIncompleteArrayType())
+      continue;
+    else if (F->isPotentiallyOverlapping())
+      FieldBits +=
+          Ctx.toBits(Ctx.getTypeInfoDataSizeInChars(F->getType()).Width);
+    else
+      FieldBits += Ctx.getTypeSize(F->getType());
+  }
+  return SizeBits > FieldBits ? (SizeBits - FieldBits) / Ctx.getCharWidth() : 0;
+}
+
+bool usesThis(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<CXXThisExpr>(S))
+    return true;
+  return llvm::any_of(S->children(), usesThis);
+}
+
+/// A class whose destructor does something: the order fields are destroyed
+/// in may matter to it.
+bool hasNonTrivialDestructor(QualType T, const ASTContext &Ctx) {
+  const Type *Base = Ctx.getBaseElementType(T).getTypePtr();
+  const auto *Class = Base->getAsCXXRecordDecl();
+  return Class && Class->hasDefinition() && !Class->hasTrivialDestructor();
+}
+
+bool isRelationalOperator(OverloadedOperatorKind Op) {
+  return Op == OO_Spaceship || Op == OO_Less || Op == OO_Greater ||
+         Op == OO_LessEqual || Op == OO_GreaterEqual;
+}
+
+/// A field declaration's source, as whole lines: from the first comment line
+/// right above it to the end of its line (with a trailing comment).
+struct Slot {
+  unsigned Begin = 0;
+  unsigned End = 0;
+};
+
+StringRef trimmedLine(StringRef Buffer, unsigned Begin, unsigned End) {
+  return Buffer.slice(Begin, End).trim(" \t\r");
+}
+
+/// Where a field's line begins when only whitespace precedes it there.
+std::optional<unsigned> lineStart(StringRef Buffer, unsigned Offset) {
+  while (Offset > 0 &&
+         (Buffer[Offset - 1] == ' ' || Buffer[Offset - 1] == '\t'))
+    --Offset;
+  if (Offset > 0 && Buffer[Offset - 1] != '\n')
+    return std::nullopt;
+  return Offset;
+}
+
+/// The end of the line after \p Offset, past its newline, when nothing but
+/// whitespace and a comment follow.
+std::optional<unsigned> lineEnd(StringRef Buffer, unsigned Offset) {
+  auto SkipBlanks = [&] {
+    while (Offset < Buffer.size() &&
+           (Buffer[Offset] == ' ' || Buffer[Offset] == '\t' ||
+            Buffer[Offset] == '\r'))
+      ++Offset;
+  };
+  SkipBlanks();
+  if (Buffer.substr(Offset).starts_with("/*")) {
+    size_t Close = Buffer.find("*/", Offset + 2);
+    size_t Newline = Buffer.find('\n', Offset);
+    if (Close == StringRef::npos || Close > Newline)
+      return std::nullopt;
+    Offset = Close + 2;
+    SkipBlanks();
+  }
+  if (Buffer.substr(Offset).starts_with("//"))
+    Offset = std::min(Buffer.find('\n', Offset), Buffer.size());
+  if (Offset == Buffer.size())
+    return Offset;
+  if (Buffer[Offset] != '\n')
+    return std::nullopt;
+  return Offset + 1;
+}
+
+} // namespace
+
+PaddingCheck::PaddingCheck(StringRef Name, ClangTidyContext *Ctx)
+    : ClangTidyCheck(Name, Ctx),
+      MinWastedBytes(Options.get("MinWastedBytes", 8U)),
+      ReorderFixIt(Options.get("ReorderFixIt", false)),
+      LayoutNotesOption(Options.get("LayoutNotes", "Compact").str()) {
+  std::optional<NotesLevel> Level =
+      llvm::StringSwitch<std::optional<NotesLevel>>(LayoutNotesOption)
+          .Case("None", NotesLevel::None)
+          .Case("Compact", NotesLevel::Compact)
+          .Case("Full", NotesLevel::Full)
+          .Default(std::nullopt);
+  if (Level)
+    LayoutNotes = *Level;
+  else
+    configurationDiag("invalid value '%0' for %1.LayoutNotes; expected "
+                      "'None', 'Compact' or 'Full'",
+                      DiagnosticIDs::Error)
+        << LayoutNotesOption << Name;
+}
+
+PaddingCheck::~PaddingCheck() = default;
+
+void PaddingCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "MinWastedBytes", MinWastedBytes);
+  Options.store(Opts, "ReorderFixIt", ReorderFixIt);
+  Options.store(Opts, "LayoutNotes", LayoutNotesOption);
+}
+
+void PaddingCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(recordDecl(isDefinition()).bind("record"), this);
+  if (!ReorderFixIt)
+    return;
+  // What makes a reorder unsafe, wherever it is in the translation unit.
+  Finder->addMatcher(initListExpr().bind("init"), this);
+  Finder->addMatcher(parenListInitExpr().bind("init"), this);
+  Finder->addMatcher(decompositionDecl().bind("bindings"), this);
+  Finder->addMatcher(callExpr(callee(functionDecl(hasAnyName(
+                                  "fwrite", "fread", "write", "read", "pwrite",
+                                  "pread", "send", "recv", "sendto", "recvfrom",
+                                  "memcpy", "memmove", "memcmp"))))
+                         .bind("io"),
+                     this);
+  Finder->addMatcher(explicitCastExpr().bind("cast"), this);
+  Finder->addMatcher(offsetOfExpr().bind("offsetof"), this);
+  Finder->addMatcher(staticAssertDecl().bind("assert"), this);
+}
+
+void PaddingCheck::noteLayoutUse(const RecordDecl *RD, SourceLocation Loc,
+                                 std::string Why) {
+  if (RD)
+    LayoutUses.try_emplace(RD, Loc, std::move(Why));
+}
+
+void PaddingCheck::check(const MatchFinder::MatchResult &Result) {
+  Context = Result.Context;
+  const auto &Nodes = Result.Nodes;
+  if (const auto *RD = Nodes.getNodeAs<RecordDecl>("record"))
+    return inspectRecord(*RD);
+
+  if (const auto *Init = Nodes.getNodeAs<InitListExpr>("init")) {
+    // Value-initialisation ({}) names no field; a list with one element
+    // does, by position.
+    if (llvm::any_of(Init->inits(), [](const Expr *E) {
+          return E && !isa<ImplicitValueInitExpr>(E);
+        }))
+      noteLayoutUse(recordOf(Init->getType()), Init->getBeginLoc(),
+                    "its fields are initialised by position here");
+    return;
+  }
+  if (const auto *Init = Nodes.getNodeAs<CXXParenListInitExpr>("init"))
+    return noteLayoutUse(recordOf(Init->getType()), Init->getBeginLoc(),
+                         "its fields are initialised by position here");
+  if (const auto *Bindings = Nodes.getNodeAs<DecompositionDecl>("bindings"))
+    return noteLayoutUse(recordOf(Bindings->getType()), Bindings->getLocation(),
+                         "a structured binding takes its fields by position "
+                         "here");
+  if (const auto *Call = Nodes.getNodeAs<CallExpr>("io")) {
+    std::string Callee = Call->getDirectCallee()->getName().str();
+    for (const Expr *Arg : Call->arguments()) {
+      const RecordDecl *RD = nullptr;
+      if (const auto *Size =
+              dyn_cast<UnaryExprOrTypeTraitExpr>(Arg->IgnoreParenImpCasts()))
+        RD = recordOf(Size->getTypeOfArgument());
+      else
+        RD = recordOf(Arg->IgnoreParenCasts()->getType());
+      noteLayoutUse(RD, Call->getBeginLoc(),
+                    "its bytes go through '" + Callee +
+                        "' here and may be stored or shared");
+    }
+    return;
+  }
+  if (const auto *Cast = Nodes.getNodeAs<ExplicitCastExpr>("cast")) {
+    // reinterpret_cast, and C casts between unrelated pointers, look at
+    // the bytes. A C cast of malloc's result (void *) does not.
+    const bool Reinterpret = isa<CXXReinterpretCastExpr>(Cast);
+    const bool CBitCast = isa<CStyleCastExpr>(Cast) &&
+                          Cast->getCastKind() == CK_BitCast &&
+                          !Cast->getSubExpr()
+                               ->IgnoreParenImpCasts()
+                               ->getType()
+                               ->isVoidPointerType();
+    if (!Reinterpret && !CBitCast)
+      return;
+    const RecordDecl *To = recordOf(Cast->getType());
+    const RecordDecl *From = recordOf(Cast->getSubExpr()->getType());
+    if (To == From)
+      return;
+    noteLayoutUse(To, Cast->getBeginLoc(), "other bytes are read as it here");
+    noteLayoutUse(From, Cast->getBeginLoc(),
+                  "its bytes are read as another type here");
+    return;
+  }
+  if (const auto *Offset = Nodes.getNodeAs<OffsetOfExpr>("offsetof"))
+    return noteLayoutUse(recordOf(Offset->getTypeSourceInfo()->getType()),
+                         Offset->getBeginLoc(),
+                         "offsetof() depends on its layout here");
+  if (const auto *Assert = Nodes.getNodeAs<StaticAssertDecl>("assert")) {
+    // static_assert(sizeof(T) == 40) would fail after the reorder.
+    llvm::SmallVector<const Stmt *, 8> Work{Assert->getAssertExpr()};
+    while (!Work.empty()) {
+      const Stmt *S = Work.pop_back_val();
+      if (!S)
+        continue;
+      if (const auto *Size = dyn_cast<UnaryExprOrTypeTraitExpr>(S))
+        noteLayoutUse(recordOf(Size->getTypeOfArgument()),
+                      Assert->getLocation(),
+                      "a static_assert checks its layout here");
+      llvm::append_range(Work, S->children());
+    }
+  }
+}
+
+void PaddingCheck::inspectRecord(const RecordDecl &RD) {
+  ASTContext &Ctx = *Context;
+  const SourceManager &SM = Ctx.getSourceManager();
+  // Cheap filters first: most records in a translation unit are not the
+  // user's to change, or cannot be reordered.
+  if (RD.isUnion() || RD.isImplicit() || RD.isInvalidDecl() ||
+      RD.isDependentContext())
+    return;
+  const auto *Class = dyn_cast<CXXRecordDecl>(&RD);
+  if (Class && Class->isLambda())
+    return;
+  const RecordDecl *Written = &RD;
+  if (Class)
+    if (const CXXRecordDecl *Pattern = Class->getTemplateInstantiationPattern())
+      Written = Pattern;
+  const SourceLocation Loc = Written->getLocation();
+  // A record a macro writes is the same in every expansion; its padding is
+  // the macro's business. System headers are not the user's.
+  if (Loc.isInvalid() || Loc.isMacroID() || SM.isInSystemHeader(Loc))
+    return;
+  // Packing and #pragma pack are a decision about the layout already.
+  if (RD.hasAttr<PackedAttr>() || RD.hasAttr<MaxFieldAlignmentAttr>())
+    return;
+  // A struct inside a union usually mirrors another member of the union
+  // (type punning, register maps): its order is the point.
+  if (const auto *Parent = dyn_cast<RecordDecl>(RD.getDeclContext());
+      Parent && Parent->isUnion())
+    return;
+  if (!layout::hasComputableLayout(RD))
+    return;
+  const unsigned Threshold = std::max(MinWastedBytes, 1U);
+  if (savingsBound(RD, Ctx) < Threshold)
+    return;
+
+  layout::LayoutOptions Options;
+  Options.ComputeOptimal = false;
+  std::optional<layout::RecordLayout> Now =
+      layout::computeLayout(RD, Ctx, Options);
+  if (!Now)
+    return;
+  std::optional<std::vector<const FieldDecl *>> Order =
+      layout::findBetterFieldDecls(RD, Ctx);
+  if (!Order)
+    return;
+  std::optional<layout::RecordLayout> Reordered =
+      layout::layoutWithFieldOrder(RD, *Order, Ctx, Options);
+  if (!Reordered || Reordered->Size >= Now->Size ||
+      Now->Size - Reordered->Size < Threshold)
+    return;
+
+  // One warning per template: its most wasteful instantiation.
+  std::unique_ptr<Finding> &Slot = Findings[Written];
+  unsigned Others = 0;
+  if (Slot) {
+    Others = Slot->OtherInstantiations + 1;
+    if (Slot->Now.Size - Slot->Reordered.Size >= Now->Size - Reordered->Size) {
+      Slot->OtherInstantiations = Others;
+      return;
+    }
+  }
+  Slot = std::make_unique<Finding>();
+  Slot->Record = &RD;
+  Slot->Written = Written;
+  Slot->Now = std::move(*Now);
+  Slot->Reordered = std::move(*Reordered);
+  Slot->Order = std::move(*Order);
+  Slot->OtherInstantiations = Others;
+}
+
+void PaddingCheck::planFixIt(Finding &F) {
+  ASTContext &Ctx = *Context;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LangOpts = Ctx.getLangOpts();
+  const RecordDecl &RD = *F.Record;
+  auto NoFix = [&](SourceLocation Loc, std::string Why) {
+    F.NoFix = std::move(Why);
+    F.NoFixLoc = Loc;
+  };
+
+  if (&RD != F.Written)
+    return NoFix(RD.getLocation(),
+                 "the best order depends on the template arguments");
+  const auto *Class = dyn_cast<CXXRecordDecl>(&RD);
+  std::vector<const FieldDecl *> Fields(RD.field_begin(), RD.field_end());
+
+  if (Class) {
+    // A base with fields is laid out and initialised together with ours;
+    // the check leaves such hierarchies to a person.
+    for (const CXXBaseSpecifier &B : Class->bases())
+      if (const CXXRecordDecl *Base = B.getType()->getAsCXXRecordDecl();
+          Base && !Base->isEmpty())
+        return NoFix(B.getBeginLoc(), "base class '" + Base->getNameAsString() +
+                                          "' has data members");
+    // Fields are initialised in declaration order; an initialiser that
+    // reads the object may read a field that is not initialised yet once
+    // the order changes.
+    for (const CXXConstructorDecl *Ctor : Class->ctors()) {
+      if (Ctor->isImplicit() || Ctor->isDeleted() || Ctor->isDefaulted())
+        continue;
+      const FunctionDecl *Def = nullptr;
+      if (!Ctor->isDefined(Def))
+        return NoFix(Ctor->getLocation(),
+                     "this constructor is defined in another file, where "
+                     "its initialisers may depend on the order of the "
+                     "fields");
+      for (const CXXCtorInitializer *Init :
+           cast<CXXConstructorDecl>(Def)->inits())
+        if (Init->isWritten() && usesThis(Init->getInit()))
+          return NoFix(Init->getSourceLocation(),
+                       "this initialiser reads the object, whose fields "
+                       "would be initialised in another order");
+    }
+    for (const FieldDecl *Field : Fields)
+      if (usesThis(Field->getInClassInitializer()))
+        return NoFix(Field->getLocation(),
+                     "the initialiser of '" + fieldName(*Field) +
+                         "' reads the object, whose fields would be "
+                         "initialised in another order");
+    // operator<=> = default compares the fields in declaration order.
+    for (const Decl *D : Class->decls()) {
+      const FunctionDecl *Fn = nullptr;
+      if (const auto *Friend = dyn_cast<FriendDecl>(D))
+        Fn = dyn_cast_or_null<FunctionDecl>(Friend->getFriendDecl());
+      else
+        Fn = dyn_cast<FunctionDecl>(D);
+      if (Fn && Fn->isDefaulted() &&
+          isRelationalOperator(Fn->getOverloadedOperator()))
+        return NoFix(Fn->getLocation(),
+                     "this defaulted comparison compares the fields in "
+                     "declaration order");
+    }
+  }
+
+  // Destructors run in reverse declaration order.
+  {
+    std::vector<const FieldDecl *> Before, After;
+    for (const FieldDecl *Field : Fields)
+      if (hasNonTrivialDestructor(Field->getType(), Ctx))
+        Before.push_back(Field);
+    for (const FieldDecl *Field : F.Order)
+      if (hasNonTrivialDestructor(Field->getType(), Ctx))
+        After.push_back(Field);
+    for (size_t I = 0; I < Before.size(); ++I)
+      if (Before[I] != After[I])
+        return NoFix(After[I]->getLocation(),
+                     "'" + fieldName(*After[I]) + "' and '" +
+                         fieldName(*Before[I]) +
+                         "' have destructors, which would run in another "
+                         "order");
+  }
+
+  if (auto Use = LayoutUses.find(&RD); Use != LayoutUses.end())
+    return NoFix(Use->second.first, Use->second.second);
+  if (RD.getDeclContext()->isExternCContext())
+    return NoFix(RD.getLocation(),
+                 "it is declared in an extern \"C\" block and may be "
+                 "shared with C code");
+  // Positional initialisers in other translation units are out of sight.
+  const bool Aggregate = !Class || Class->isAggregate();
+  if (Aggregate && !SM.isInMainFile(SM.getExpansionLoc(RD.getLocation())))
+    return NoFix(RD.getLocation(),
+                 "it is an aggregate declared in a header; other files may "
+                 "initialise its fields by position");
+
+  // The text: every field on lines of its own, in one region of one access
+  // specifier, with nothing but methods and comments between the fields.
+  llvm::DenseMap<const FieldDecl *, unsigned> Region;
+  {
+    unsigned Current = 0;
+    bool Started = false;
+    const FieldDecl *Last = Fields.back();
+    for (const Decl *D : RD.decls()) {
+      if (D->isImplicit())
+        continue;
+      if (const auto *Field = dyn_cast<FieldDecl>(D)) {
+        Region[Field] = Current;
+        Started = true;
+        if (Field == Last)
+          break;
+        continue;
+      }
+      if (isa<AccessSpecDecl>(D)) {
+        ++Current;
+        continue;
+      }
+      // struct { ... } Pos; and anonymous unions: the type and the field
+      // are one piece of text.
+      if (const auto *Tag = dyn_cast<TagDecl>(D);
+          Tag && Tag->isEmbeddedInDeclarator())
+        return NoFix(D->getLocation(), "a field declares its type in place");
+      if (const auto *Nested = dyn_cast<RecordDecl>(D);
+          Nested && Nested->isAnonymousStructOrUnion())
+        return NoFix(D->getLocation(), "a field declares its type in place");
+      if (!Started || isa<CXXMethodDecl, FunctionTemplateDecl, FriendDecl>(D))
+        continue;
+      return NoFix(D->getLocation(),
+                   "this declaration between the fields may be used by "
+                   "them");
+    }
+  }
+  for (size_t I = 0; I < Fields.size(); ++I)
+    if (Region[Fields[I]] != Region[F.Order[I]])
+      return NoFix(F.Order[I]->getLocation(),
+                   "'" + fieldName(*F.Order[I]) +
+                       "' would move across an access specifier");
+
+  std::vector<Slot> Slots;
+  FileID File;
+  StringRef Buffer;
+  for (const FieldDecl *Field : Fields) {
+    SourceLocation Begin = Field->getBeginLoc();
+    for (const Attr *A : Field->attrs())
+      if (!A->isImplicit() && A->getLocation().isValid() &&
+          SM.isBeforeInTranslationUnit(A->getRange().getBegin(), Begin))
+        Begin = A->getRange().getBegin();
+    if (Begin.isMacroID() || Field->getLocation().isMacroID() ||
+        Field->getEndLoc().isMacroID())
+      return NoFix(Field->getLocation(),
+                   "'" + fieldName(*Field) + "' is declared by a macro");
+    if (!Slots.empty() && Begin == Fields[Slots.size() - 1]->getBeginLoc())
+      return NoFix(Field->getLocation(),
+                   "'" + fieldName(*Field) +
+                       "' is declared together with another field");
+    const auto [FieldFile, BeginOffset] = SM.getDecomposedLoc(Begin);
+    if (File.isInvalid()) {
+      File = FieldFile;
+      bool Invalid = false;
+      Buffer = SM.getBufferData(File, &Invalid);
+      if (Invalid)
+        return NoFix(Field->getLocation(), "its source is not available");
+    } else if (FieldFile != File) {
+      return NoFix(Field->getLocation(),
+                   "the fields are declared in more than one file");
+    }
+    SourceLocation AfterSemi = Lexer::findLocationAfterToken(
+        Field->getEndLoc(), tok::semi, SM, LangOpts,
+        /*SkipTrailingWhitespaceAndNewLine=*/false);
+    if (AfterSemi.isInvalid() || AfterSemi.isMacroID())
+      return NoFix(Field->getLocation(),
+                   "'" + fieldName(*Field) +
+                       "' is declared together with another field");
+    std::optional<unsigned> Start = lineStart(Buffer, BeginOffset);
+    std::optional<unsigned> End = lineEnd(Buffer, SM.getFileOffset(AfterSemi));
+    if (!Start || !End)
+      return NoFix(Field->getLocation(),
+                   "'" + fieldName(*Field) +
+                       "' shares its line with other code");
+    // Comment lines right above a field belong to it.
+    unsigned Top = *Start;
+    while (Top > 0) {
+      const size_t Previous = Buffer.rfind('\n', Top - 1);
+      const unsigned PrevStart =
+          Previous == StringRef::npos ? 0 : static_cast<unsigned>(Previous + 1);
+      StringRef Line = trimmedLine(Buffer, PrevStart, Top - 1);
+      if (!Line.starts_with("//") && !Line.starts_with("/*") &&
+          !Line.starts_with("*"))
+        break;
+      Top = PrevStart;
+    }
+    if (!Slots.empty() && Top < Slots.back().End)
+      return NoFix(Field->getLocation(),
+                   "'" + fieldName(*Field) +
+                       "' shares its line with other code");
+    Slots.push_back({Top, *End});
+  }
+  // A preprocessor directive between the fields may select some of them.
+  {
+    StringRef Text = Buffer.slice(Slots.front().Begin, Slots.back().End);
+    llvm::SmallVector<StringRef, 16> Lines;
+    Text.split(Lines, '\n');
+    for (StringRef Line : Lines)
+      if (Line.ltrim(" \t").starts_with("#"))
+        return NoFix(Fields.front()->getLocation(),
+                     "preprocessor directives are mixed with the fields");
+  }
+
+  llvm::DenseMap<const FieldDecl *, size_t> IndexOf;
+  for (size_t I = 0; I < Fields.size(); ++I)
+    IndexOf[Fields[I]] = I;
+  const SourceLocation FileStart = SM.getLocForStartOfFile(File);
+  for (size_t I = 0; I < Fields.size(); ++I) {
+    if (F.Order[I] == Fields[I])
+      continue;
+    const Slot &Into = Slots[I];
+    const Slot &From = Slots[IndexOf[F.Order[I]]];
+    F.Fixes.push_back(FixItHint::CreateReplacement(
+        CharSourceRange::getCharRange(FileStart.getLocWithOffset(Into.Begin),
+                                      FileStart.getLocWithOffset(Into.End)),
+        Buffer.slice(From.Begin, From.End)));
+  }
+}
+
+void PaddingCheck::diagnose(Finding &F) {
+  const RecordDecl &RD = *F.Record;
+  const SourceLocation Loc = F.Written->getLocation();
+  const std::string &Name = F.Now.Name;
+  const uint64_t Saved = F.Now.Size - F.Reordered.Size;
+  {
+    auto Diag = diag(Loc, "'%0' has %1 bytes of padding; reordering its "
+                          "fields makes it %2 bytes instead of %3 (-%4)")
+                << Name << static_cast<unsigned>(F.Now.PaddingBytes)
+                << static_cast<unsigned>(F.Reordered.Size)
+                << static_cast<unsigned>(F.Now.Size)
+                << static_cast<unsigned>(Saved);
+    for (const FixItHint &Fix : F.Fixes)
+      Diag << Fix;
+  }
+  if (&RD != F.Written) {
+    const SourceLocation Where = pointOfInstantiation(RD);
+    std::string Text = "'" + Name + "' is instantiated here";
+    if (F.OtherInstantiations)
+      Text += "; " + std::to_string(F.OtherInstantiations) +
+              (F.OtherInstantiations == 1
+                   ? " other instantiation of the template wastes "
+                   : " other instantiations of the template waste ") +
+              std::to_string(std::max(MinWastedBytes, 1U)) +
+              " bytes or more too";
+    diag(Where.isValid() ? Where : Loc, "%0", DiagnosticIDs::Note) << Text;
+  }
+  if (LayoutNotes != NotesLevel::None) {
+    std::vector<std::string> Names;
+    for (const FieldDecl *Field : F.Order)
+      if (!(Field->isBitField() && Field->isZeroLengthBitField()))
+        Names.push_back(fieldName(*Field));
+    std::string Padding = describePadding(F.Now);
+    diag(Loc, "in the order %0 it takes %1 bytes; now it has %2",
+         DiagnosticIDs::Note)
+        << quotedList(Names) << static_cast<unsigned>(F.Reordered.Size)
+        << (Padding.empty() ? "spare bits in its bit-fields" : Padding);
+  }
+  if (LayoutNotes == NotesLevel::Full) {
+    diag(Loc, "layout now (%0 bytes):\n%1", DiagnosticIDs::Note)
+        << static_cast<unsigned>(F.Now.Size) << layoutTable(F.Now);
+    diag(Loc, "layout reordered (%0 bytes):\n%1", DiagnosticIDs::Note)
+        << static_cast<unsigned>(F.Reordered.Size) << layoutTable(F.Reordered);
+  }
+  if (ReorderFixIt && F.Fixes.empty() && !F.NoFix.empty())
+    diag(F.NoFixLoc.isValid() ? F.NoFixLoc : Loc, "no fix-it: %0",
+         DiagnosticIDs::Note)
+        << F.NoFix;
+}
+
+void PaddingCheck::onEndOfTranslationUnit() {
+  for (auto &Entry : Findings) {
+    Finding &F = *Entry.second;
+    if (ReorderFixIt)
+      planFixIt(F);
+    diagnose(F);
+  }
+  Findings.clear();
+  LayoutUses.clear();
+}
+
+} // namespace clang::tidy::alloc

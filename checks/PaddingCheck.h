@@ -1,0 +1,56 @@
+//===--- PaddingCheck.h -----------------------------------------*- C++ -*-===//
+
+#ifndef ALLOC_TIDY_CHECKS_PADDINGCHECK_H
+#define ALLOC_TIDY_CHECKS_PADDINGCHECK_H
+
+#include "clang-tidy/ClangTidyCheck.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clang::tidy::alloc {
+
+/// Finds records whose fields, in another order, would need fewer bytes of
+/// padding, and optionally reorders them. For the user-facing documentation
+/// see: docs/checks/alloc-padding.md
+class PaddingCheck : public ClangTidyCheck {
+public:
+  /// How much of the layout the notes show.
+  enum class NotesLevel { None, Compact, Full };
+
+  PaddingCheck(StringRef Name, ClangTidyContext *Context);
+  ~PaddingCheck() override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override;
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+
+private:
+  struct Finding;
+  void inspectRecord(const RecordDecl &RD);
+  void noteLayoutUse(const RecordDecl *RD, SourceLocation Loc, std::string Why);
+  void diagnose(Finding &F);
+  void planFixIt(Finding &F);
+
+  unsigned MinWastedBytes;
+  bool ReorderFixIt;
+  std::string LayoutNotesOption;
+  NotesLevel LayoutNotes = NotesLevel::Compact;
+
+  ASTContext *Context = nullptr;
+  /// Wasteful records in the order they were found; an instantiated record
+  /// is filed under its template pattern, which keeps the most wasteful
+  /// instantiation only.
+  llvm::MapVector<const RecordDecl *, std::unique_ptr<Finding>> Findings;
+  /// Code that depends on the declaration order or the layout of a record
+  /// (positional initialisation, byte copies, ...): the first such place and
+  /// what it does. Collected only when ReorderFixIt is on.
+  llvm::DenseMap<const RecordDecl *, std::pair<SourceLocation, std::string>>
+      LayoutUses;
+};
+
+} // namespace clang::tidy::alloc
+
+#endif
