@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/DequeAsArrayCheck.h"
+#include "checks/LayoutNotes.h"
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "lib/analysis/ContainerUses.h"
 #include "lib/analysis/TripCount.h"
@@ -176,6 +177,21 @@ TypeLoc namedTypeLoc(TypeLoc TL) {
   return TL;
 }
 
+/// The text between the angle brackets of a spelled template type: a type's
+/// source range leaves out a leading 'const' ("const Token *" would lose
+/// it). Empty when the type is not spelled as a template.
+std::string spelledArguments(TypeLoc Spelled, const ASTContext &Ctx) {
+  auto Spec = namedTypeLoc(Spelled).getAs<TemplateSpecializationTypeLoc>();
+  if (!Spec)
+    return "";
+  return Lexer::getSourceText(
+             CharSourceRange::getCharRange(
+                 Spec.getLAngleLoc().getLocWithOffset(1), Spec.getRAngleLoc()),
+             Ctx.getSourceManager(), Ctx.getLangOpts())
+      .trim()
+      .str();
+}
+
 /// The range "std::deque" (qualifier included) in a spelled deque type.
 std::optional<CharSourceRange> templateNameRange(TypeLoc Spelled) {
   TypeLoc Outer = Spelled.getUnqualifiedLoc();
@@ -213,6 +229,7 @@ DequeAsArrayCheck::DequeAsArrayCheck(StringRef Name, ClangTidyContext *Ctx)
           << TargetStlOption << Name;
     }
   }
+  LayoutNotes = readLayoutNoteStyle(*this, Options, Name);
 }
 
 DequeAsArrayCheck::~DequeAsArrayCheck() = default;
@@ -222,6 +239,7 @@ void DequeAsArrayCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
                 utils::options::serializeStringList(DequeLikeClasses));
   Options.store(Opts, "TargetSTL", TargetStlOption);
   Options.store(Opts, "StackAdaptors", StackAdaptors);
+  Options.store(Opts, "LayoutNotes", layoutNoteStyleName(LayoutNotes));
   Options.store(Opts, "IncludeStyle", Inserter.getStyle());
 }
 
@@ -677,18 +695,9 @@ void DequeAsArrayCheck::diagnose(Candidate &C) {
     } else {
       auto Spec =
           namedTypeLoc(C.Spelled).getAs<TemplateSpecializationTypeLoc>();
-      // The text between the angle brackets: a type's source range leaves
-      // out a leading 'const' ("const Token *" would lose it).
-      std::string Arg =
-          StringRef(
-              Lexer::getSourceText(CharSourceRange::getCharRange(
-                                       Spec.getLAngleLoc().getLocWithOffset(1),
-                                       Spec.getRAngleLoc()),
-                                   SM, Ctx.getLangOpts()))
-              .trim()
-              .str();
-      Diag << FixItHint::CreateInsertion(Spec.getRAngleLoc(),
-                                         ", std::vector<" + Arg + ">");
+      Diag << FixItHint::CreateInsertion(
+          Spec.getRAngleLoc(),
+          ", std::vector<" + spelledArguments(C.Spelled, Ctx) + ">");
     }
     Diag << Inserter.createIncludeInsertion(
         SM.getFileID(SM.getExpansionLoc(C.Spelled.getBeginLoc())), "<vector>");
@@ -764,6 +773,57 @@ void DequeAsArrayCheck::diagnose(Candidate &C) {
   }
   if (!C.NoFixReason.empty())
     diag(C.NoFixLoc, "no fix-it: %0", DiagnosticIDs::Note) << C.NoFixReason;
+  if (const auto *Field = dyn_cast<FieldDecl>(C.Decl))
+    addLayoutNotes(C, *Field);
+}
+
+// The member becomes a std::vector (or a stack over one): what that does to
+// the size of the class that holds it.
+void DequeAsArrayCheck::addLayoutNotes(const Candidate &C,
+                                       const FieldDecl &Field) {
+  if (LayoutNotes == LayoutNoteStyle::None)
+    return;
+  ASTContext &Ctx = *Context;
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      Field.getType()->getAsCXXRecordDecl());
+  if (!Spec)
+    return;
+  std::string Why;
+  QualType NewType;
+  if (C.Kind == ContainerKind::Deque) {
+    NewType = specializationForNote(Ctx, PP, "std::vector",
+                                    Spec->getTemplateArgs().asArray(), Why);
+  } else if (Spec->getTemplateArgs().size() == 2) {
+    // std::stack<T, std::deque<T, A>> -> std::stack<T, std::vector<T, A>>.
+    const auto *Deque = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+        Spec->getTemplateArgs()[1].getAsType()->getAsCXXRecordDecl());
+    if (!Deque)
+      return;
+    QualType Vector = specializationForNote(
+        Ctx, PP, "std::vector", Deque->getTemplateArgs().asArray(), Why);
+    if (!Vector.isNull()) {
+      TemplateArgument Args[] = {Spec->getTemplateArgs()[0],
+                                 TemplateArgument(Vector)};
+      NewType = specializationForNote(Ctx, PP, "std::stack", Args, Why);
+    }
+  }
+  // Named as the fix-it spells it, else as clang prints it (without the
+  // default template arguments).
+  std::string NewName = "a std::vector";
+  std::string Args = C.Spelled ? spelledArguments(C.Spelled, Ctx) : "";
+  if (!Args.empty()) {
+    NewName = C.Kind == ContainerKind::Deque
+                  ? "std::vector<" + Args + ">"
+                  : "std::stack<" + Args + ", std::vector<" + Args + ">>";
+  } else if (const CXXRecordDecl *New =
+                 NewType.isNull() ? nullptr : NewType->getAsCXXRecordDecl()) {
+    NewName.clear();
+    llvm::raw_string_ostream OS(NewName);
+    New->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/true);
+  }
+  for (const std::string &Note :
+       memberTypeChangeNotes(Field, NewType, NewName, Why, Ctx, LayoutNotes))
+    diag(Field.getLocation(), "%0", DiagnosticIDs::Note) << Note;
 }
 
 } // namespace clang::tidy::alloc

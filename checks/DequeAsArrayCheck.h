@@ -3,6 +3,7 @@
 #ifndef ALLOC_TIDY_CHECKS_DEQUEASARRAYCHECK_H
 #define ALLOC_TIDY_CHECKS_DEQUEASARRAYCHECK_H
 
+#include "checks/LayoutNotes.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/utils/IncludeInserter.h"
 #include "lib/analysis/StlFacts.h"
@@ -36,11 +37,13 @@ private:
   struct Candidate;
   void analyze(Candidate &C);
   void diagnose(Candidate &C);
+  void addLayoutNotes(const Candidate &C, const FieldDecl &Field);
 
   std::vector<StringRef> DequeLikeClasses;
   std::string TargetStlOption;
   std::optional<alloc_tidy::StlFlavor> TargetStl;
   bool StackAdaptors;
+  LayoutNoteStyle LayoutNotes;
   utils::IncludeInserter Inserter;
 
   Preprocessor *PP = nullptr;

@@ -91,7 +91,7 @@ DIAGNOSTIC_RE = re.compile(
 
 # A line of a source snippet below a diagnostic: "  12 | code" or
 # "     |    ^~~~".
-SNIPPET_RE = re.compile(r'^\s*\d*\s*\|')
+SUMMARY_RE = re.compile(r'^(\d+ (warning|error)s? generated|Suppressed \d+ )')
 
 # FileCheck directives a prefix can carry: CHECK-MESSAGES-NEXT: etc.
 DIRECTIVE_SUFFIX = r'(?:-(?:NEXT|SAME|NOT|DAG|LABEL|EMPTY|COUNT-\d+))?:'
@@ -375,14 +375,19 @@ def diagnostic_severity(line):
 
 
 def strip_notes(output):
-    """OUTPUT without note diagnostics and the source snippets below them."""
+    """OUTPUT without note diagnostics and the source snippets below them.
+
+    A note's message can span several lines (a layout table): everything up
+    to the next diagnostic belongs to the note, except clang's closing
+    "N warnings generated." summary.
+    """
     kept = []
     in_note = False
     for line in output.splitlines(keepends=True):
         severity = diagnostic_severity(line)
         if severity is not None:
             in_note = severity == 'note'
-        elif in_note and not SNIPPET_RE.match(line):
+        elif in_note and SUMMARY_RE.match(line):
             in_note = False
         if not in_note:
             kept.append(line)

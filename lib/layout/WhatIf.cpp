@@ -410,5 +410,28 @@ QualType instantiateClassTemplate(Sema &S, ClassTemplateDecl &Template,
   return Type;
 }
 
+QualType completeSpecialization(ASTContext &Ctx, Sema *S,
+                                ClassTemplateDecl &Template,
+                                llvm::ArrayRef<TemplateArgument> Args,
+                                std::string &Why) {
+  llvm::SmallVector<TemplateArgument, 4> Canonical;
+  for (const TemplateArgument &Arg : Args)
+    Canonical.push_back(Ctx.getCanonicalTemplateArgument(Arg));
+  void *InsertPos = nullptr;
+  if (ClassTemplateSpecializationDecl *Existing =
+          Template.findSpecialization(Canonical, InsertPos))
+    if (Existing->hasDefinition() && !Existing->isInvalidDecl())
+#if CLANG_VERSION_MAJOR >= 22
+      return Ctx.getCanonicalTagType(Existing);
+#else
+      return Ctx.getRecordType(Existing);
+#endif
+  if (!S) {
+    Why = "the translation unit does not instantiate it";
+    return QualType();
+  }
+  return instantiateClassTemplate(*S, Template, Args, Why);
+}
+
 } // namespace layout
 } // namespace alloc_tidy

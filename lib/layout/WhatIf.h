@@ -83,6 +83,16 @@ instantiateClassTemplate(clang::Sema &S, clang::ClassTemplateDecl &Template,
                          llvm::ArrayRef<clang::TemplateArgument> Args,
                          std::string &Why);
 
+/// \p Template specialised with \p Args (every argument, defaulted ones
+/// included) as a complete type: the specialisation the translation unit
+/// already instantiated, else one instantiated by \p S when a Sema is given.
+/// A null type, with \p Why set, when neither works.
+clang::QualType
+completeSpecialization(clang::ASTContext &Ctx, clang::Sema *S,
+                       clang::ClassTemplateDecl &Template,
+                       llvm::ArrayRef<clang::TemplateArgument> Args,
+                       std::string &Why);
+
 } // namespace layout
 } // namespace alloc_tidy
 

@@ -1,0 +1,55 @@
+//===--- LayoutNotes.h - notes on what a fix-it does to a record -*- C++
+//-*-===//
+//
+// Every alloc-* diagnostic that changes a data member's type says what the
+// change does to the enclosing record: "'Screen' shrinks from 104 to 48 bytes
+// (-56) when 'Rows' becomes std::vector<Row>". The sizes come from
+// lib/layout's what-if (the record laid out again by clang with the new member
+// type), never from a formula. Option LayoutNotes picks how much is said.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ALLOC_TIDY_CHECKS_LAYOUTNOTES_H
+#define ALLOC_TIDY_CHECKS_LAYOUTNOTES_H
+
+#include "clang-tidy/ClangTidyCheck.h"
+#include "clang/AST/Type.h"
+#include "llvm/ADT/StringRef.h"
+#include <string>
+#include <vector>
+
+namespace clang::tidy::alloc {
+
+/// Option LayoutNotes: no note, the one-line summary (default), or the
+/// summary plus the table of members before and after.
+enum class LayoutNoteStyle { None, Compact, Full };
+
+/// Reads option LayoutNotes of \p Check; an unknown value is reported as a
+/// configuration error and gives the default.
+LayoutNoteStyle readLayoutNoteStyle(ClangTidyCheck &Check,
+                                    ClangTidyCheck::OptionsView &Options,
+                                    StringRef CheckName);
+
+StringRef layoutNoteStyleName(LayoutNoteStyle Style);
+
+/// The notes to attach to a diagnostic that changes \p Field to \p NewType
+/// (spelled \p NewTypeName in the message). When NewType is null or the
+/// new layout cannot be computed exactly, one note says why (\p WhyUnknown
+/// when given). Empty for LayoutNoteStyle::None.
+std::vector<std::string>
+memberTypeChangeNotes(const FieldDecl &Field, QualType NewType,
+                      StringRef NewTypeName, StringRef WhyUnknown,
+                      ASTContext &Ctx, LayoutNoteStyle Style);
+
+/// The new type of a member declared as \p Template<Args...> where
+/// every argument is given (defaults included): an existing specialisation,
+/// or one instantiated for the purpose when the check runs inside clang's
+/// parse (clang-tidy); null with \p Why set otherwise.
+QualType specializationForNote(ASTContext &Ctx, Preprocessor *PP,
+                               StringRef QualifiedTemplate,
+                               ArrayRef<TemplateArgument> Args,
+                               std::string &Why);
+
+} // namespace clang::tidy::alloc
+
+#endif
