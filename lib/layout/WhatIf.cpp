@@ -244,6 +244,12 @@ std::vector<std::vector<FieldUnit>> candidateOrders(const RecordDecl &RD,
     Left.erase(Next);
   }
   Orders.push_back(std::move(Greedy));
+  // A flexible array member has to stay the last field, or the order is
+  // not valid code.
+  for (std::vector<FieldUnit> &Order : Orders)
+    std::stable_partition(Order.begin(), Order.end(), [](const FieldUnit &U) {
+      return !U.back()->getType()->isIncompleteArrayType();
+    });
   return Orders;
 }
 
