@@ -16,7 +16,10 @@ for the same file and target, and checks, for every record of the JSON:
   - every field: byte offset, bit offset and width of bit-fields, empty
     members, and the size of a member of class type (its sizeof in its own
     dump; its dsize for a [[no_unique_address]] member, 0 when empty);
-  - that both sides list the same fields and bases.
+  - that both sides list the same fields and bases;
+  - that no hole or tail padding of the JSON covers the start of anything
+    clang places in the record (a field, a base, an ABI pointer, MSVC's
+    vtordisp).
 
 With --require-all, every record clang dumped must also be in the JSON,
 except the compiler's own (names that begin with "__") and anonymous structs
@@ -82,6 +85,9 @@ class DumpRecord:
         self.pointers = []  # (kind, offset), kind 'vptr' or 'vbptr'
         self.bases = []     # dicts: name, offset, virtual, primary, empty
         self.fields = []    # dicts: name, type, offset, bit, width, empty
+        # (offset, what) of everything that occupies bytes at this level:
+        # no unused byte may be reported where one of them starts.
+        self.occupied = []
 
 
 def parse_field(text, off):
@@ -149,9 +155,12 @@ def parse_dump(text):
         if p:
             kind = 'vbptr' if p.group('what') == 'vbtable' else 'vptr'
             current.pointers.append((kind, int(off)))
+            current.occupied.append((int(off), body))
             continue
         if VTORDISP.match(body):
-            continue  # MSVC's vtordisp: alloc-layout has no entry for it
+            # MSVC's vtordisp: 4 bytes before the virtual base it is for.
+            current.occupied.append((int(off), body))
+            continue
         b = BASE.match(body)
         if b:
             how = b.group('how')
@@ -159,8 +168,14 @@ def parse_dump(text):
                 'name': b.group('name'), 'offset': int(off),
                 'virtual': 'virtual' in how, 'primary': 'primary' in how,
                 'empty': bool(b.group('empty'))})
+            if not b.group('empty'):
+                current.occupied.append((int(off), body))
             continue
-        current.fields.append(parse_field(body, off))
+        field = parse_field(body, off)
+        current.fields.append(field)
+        if not field['zero'] and not field['empty'] and \
+                not field['type'].endswith('[]'):
+            current.occupied.append((field['offset'], body))
     result = {}
     for key in order:
         first = records[key][0]
@@ -208,6 +223,23 @@ class Comparison:
         self.pointers(name, rec, dump)
         self.bases(name, rec, dump)
         self.fields(name, rec, dump)
+        self.holes(name, rec, dump)
+
+    def holes(self, name, rec, dump):
+        """No byte the JSON calls unused (a hole, the tail padding) may be
+        where clang's dump places something."""
+        unused = [(h.get('offset', 0), h.get('size', 0))
+                  for h in rec.get('holes', [])]
+        tail = rec.get('tailPadding', 0)
+        if tail:
+            unused.append((rec.get('size', 0) - tail, tail))
+        for begin, size in unused:
+            self.entries += 1
+            for offset, what in dump.occupied:
+                if begin <= offset < begin + size:
+                    self.error(name, 'the JSON reports bytes %d-%d as unused, '
+                               'clang\'s dump has \'%s\' at %d' %
+                               (begin, begin + size - 1, what.strip(), offset))
 
     def pointers(self, name, rec, dump):
         mine = sorted((p.get('kind'), p.get('offset'))

@@ -84,7 +84,8 @@ struct NoReuse : Pod {
 };
 
 // Virtual bases: a diamond, a dynamic virtual base, an empty one, a nearly
-// empty one (Itanium's primary virtual base), MSVC's vtordisp.
+// empty one (Itanium's primary virtual base). MSVC's vtordisp is in
+// vtordisp.cpp.
 struct VBase {
   int v;
 };
@@ -108,11 +109,6 @@ struct NearlyEmpty {
   virtual void f();
 };
 struct PrimaryVirtual : virtual NearlyEmpty {
-  int x;
-};
-struct WithVtordisp : virtual Poly {
-  WithVtordisp();
-  ~WithVtordisp() override;
   int x;
 };
 
