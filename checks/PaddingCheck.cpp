@@ -83,15 +83,32 @@ bool isTemplateInstantiation(const RecordDecl &RD) {
   return Class && Class->getTemplateInstantiationPattern() != nullptr;
 }
 
-/// Where the compiler instantiated \p RD (an instantiated record).
-SourceLocation pointOfInstantiation(const RecordDecl &RD) {
+/// Where the compiler instantiated \p RD (an instantiated record), and
+/// what: the record, or for a local class the function template around it.
+std::pair<SourceLocation, const NamedDecl *>
+pointOfInstantiation(const RecordDecl &RD) {
+  if (const auto *Fn = dyn_cast<FunctionDecl>(RD.getDeclContext());
+      Fn && Fn->isTemplateInstantiation())
+    return {Fn->getPointOfInstantiation(), Fn};
   if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(&RD))
-    return Spec->getPointOfInstantiation();
+    return {Spec->getPointOfInstantiation(), &RD};
   if (const auto *Class = dyn_cast<CXXRecordDecl>(&RD))
     if (const MemberSpecializationInfo *Info =
             Class->getMemberSpecializationInfo())
-      return Info->getPointOfInstantiation();
+      return {Info->getPointOfInstantiation(), &RD};
   return {};
+}
+
+/// The record's name as the user would write it from outside its class:
+/// "Node" in a namespace, "List<double>::Node" in a class.
+std::string recordName(const RecordDecl &RD, const ASTContext &Ctx) {
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  RD.getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/false);
+  if (const auto *Outer = dyn_cast<RecordDecl>(RD.getDeclContext());
+      Outer && Outer->getIdentifier() && RD.getIdentifier())
+    return recordName(*Outer, Ctx) + "::" + Name;
+  return Name;
 }
 
 std::string fieldName(const FieldDecl &F) {
@@ -509,6 +526,9 @@ void PaddingCheck::planFixIt(Finding &F) {
                  "the best order depends on the template arguments");
   const auto *Class = dyn_cast<CXXRecordDecl>(&RD);
   std::vector<const FieldDecl *> Fields(RD.field_begin(), RD.field_end());
+  llvm::DenseMap<const FieldDecl *, size_t> NewIndex;
+  for (size_t I = 0; I < F.Order.size(); ++I)
+    NewIndex[F.Order[I]] = I;
 
   if (Class) {
     // A base with fields is laid out and initialised together with ours;
@@ -530,12 +550,30 @@ void PaddingCheck::planFixIt(Finding &F) {
                      "this constructor is defined in another file, where "
                      "its initialisers may depend on the order of the "
                      "fields");
+      // The written member initialisers, in the order they are written,
+      // must stay in declaration order, or -Wreorder-ctor fires.
+      std::vector<const CXXCtorInitializer *> Written;
       for (const CXXCtorInitializer *Init :
-           cast<CXXConstructorDecl>(Def)->inits())
-        if (Init->isWritten() && usesThis(Init->getInit()))
+           cast<CXXConstructorDecl>(Def)->inits()) {
+        if (!Init->isWritten())
+          continue;
+        if (usesThis(Init->getInit()))
           return NoFix(Init->getSourceLocation(),
                        "this initialiser reads the object, whose fields "
                        "would be initialised in another order");
+        if (Init->isMemberInitializer())
+          Written.push_back(Init);
+      }
+      llvm::sort(Written,
+                 [](const CXXCtorInitializer *A, const CXXCtorInitializer *B) {
+                   return A->getSourceOrder() < B->getSourceOrder();
+                 });
+      for (size_t I = 1; I < Written.size(); ++I)
+        if (NewIndex.lookup(Written[I - 1]->getMember()) >
+            NewIndex.lookup(Written[I]->getMember()))
+          return NoFix(Written[I]->getSourceLocation(),
+                       "this constructor's member initialisers would no "
+                       "longer follow the order of the fields");
     }
     for (const FieldDecl *Field : Fields)
       if (usesThis(Field->getInClassInitializer()))
@@ -720,7 +758,7 @@ void PaddingCheck::planFixIt(Finding &F) {
 void PaddingCheck::diagnose(Finding &F) {
   const RecordDecl &RD = *F.Record;
   const SourceLocation Loc = F.Written->getLocation();
-  const std::string &Name = F.Now.Name;
+  const std::string Name = recordName(RD, *Context);
   const uint64_t Saved = F.Now.Size - F.Reordered.Size;
   {
     auto Diag = diag(Loc, "'%0' has %1 bytes of padding; reordering its "
@@ -733,8 +771,15 @@ void PaddingCheck::diagnose(Finding &F) {
       Diag << Fix;
   }
   if (&RD != F.Written) {
-    const SourceLocation Where = pointOfInstantiation(RD);
+    const auto [Where, What] = pointOfInstantiation(RD);
     std::string Text = "'" + Name + "' is instantiated here";
+    if (const auto *Fn = dyn_cast_or_null<FunctionDecl>(What)) {
+      std::string FnName;
+      llvm::raw_string_ostream OS(FnName);
+      Fn->getNameForDiagnostic(OS, Context->getPrintingPolicy(),
+                               /*Qualified=*/false);
+      Text = "'" + Name + "' is instantiated with '" + FnName + "' here";
+    }
     if (F.OtherInstantiations)
       Text += "; " + std::to_string(F.OtherInstantiations) +
               (F.OtherInstantiations == 1
