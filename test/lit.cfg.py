@@ -14,13 +14,16 @@ Substitutions:
   %alloc_tidy         build/bin/alloc-tidy
   %clang_tidy_plugin  stock clang-tidy with the plugin loaded
   %alloc_clangd       build/bin/alloc-clangd
+  %alloc_layout       build/bin/alloc-layout
+  %chromium           Debian's chromium, headless-ready (feature "chromium")
   %clangxx            clang++ of the LLVM the plugin was built against
   %plugin             the plugin, build/lib/libAllocTidyModule.so
   %python             the Python running lit
   %alloc_src_root     the source tree; %alloc_obj_root the build tree
   %llvm_version       the LLVM major version the build uses
 
-Features: "clangd" when alloc-clangd is built, "llvm-<major version>".
+Features: "clangd" when alloc-clangd is built, "llvm-<major version>",
+"chromium" when /usr/bin/chromium exists (the HTML report tests).
 """
 
 import os
@@ -48,6 +51,7 @@ obj_bin = os.path.join(config.alloc_obj_root, 'bin')
 plugin = os.path.join(config.alloc_obj_root, 'lib', 'libAllocTidyModule.so')
 alloc_tidy = os.path.join(obj_bin, 'alloc-tidy')
 alloc_clangd = os.path.join(obj_bin, 'alloc-clangd')
+alloc_layout = os.path.join(obj_bin, 'alloc-layout')
 clang_tidy = os.path.join(tools_dir, 'clang-tidy')
 clangxx = os.path.join(tools_dir, 'clang++')
 filecheck = os.path.join(tools_dir, 'FileCheck')
@@ -79,6 +83,7 @@ def llvm_major_version(executable):
 
 require_built(plugin)
 require_built(alloc_tidy)
+require_built(alloc_layout)
 for tool in (clang_tidy, clangxx, filecheck):
     if not os.path.exists(tool):
         lit_config.fatal(f'{tool} does not exist: install the LLVM '
@@ -118,6 +123,7 @@ config.substitutions.extend([
     ('%llvm_version', str(config.llvm_version_major)),
     ('%clang_tidy_plugin', clang_tidy_plugin),
     ('%alloc_clangd', q(alloc_clangd)),
+    ('%alloc_layout', q(alloc_layout)),
     ('%alloc_tidy', q(alloc_tidy)),
     ('%clangxx', q(clangxx)),
     ('%python', q(sys.executable)),
@@ -142,6 +148,13 @@ def cmake_bool(value):
 if cmake_bool(config.build_clangd):
     config.available_features.add('clangd')
 config.available_features.add(f'llvm-{config.llvm_version_major}')
+
+# The HTML report is checked in a real browser: headless chromium loads it,
+# runs its script and takes a screenshot.
+chromium = '/usr/bin/chromium'
+if os.path.exists(chromium):
+    config.available_features.add('chromium')
+    config.substitutions.append(('%chromium', q(chromium)))
 
 # A clang-tidy of another supported release, to show that the plugin refuses
 # to load into it instead of reporting nothing.
