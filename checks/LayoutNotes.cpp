@@ -148,8 +148,7 @@ QualType specializationForNote(ASTContext &Ctx, Preprocessor *PP,
   QualType Type = alloc_tidy::layout::completeSpecialization(Ctx, S, *Template,
                                                              Args, Reason);
   if (Type.isNull())
-    Why =
-        QualifiedTemplate.str() + " is not instantiated here (" + Reason + ")";
+    Why = QualifiedTemplate.str() + " " + Reason;
   return Type;
 }
 

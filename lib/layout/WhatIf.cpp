@@ -75,13 +75,21 @@ const RecordDecl *rebuildRecord(const RecordDecl &RD,
     }
   }
 
+  // A class that is not a POD (a user-declared constructor or destructor,
+  // say) keeps its tail padding out of its data size (Itanium); the copy has
+  // no such member and would be a POD. Private fields make it a non-POD too,
+  // and change nothing else the layout sees when all of them were public.
+  const bool MakeNonPOD =
+      OldClass && !OldClass->isPOD() && llvm::all_of(Fields, [](auto &Spec) {
+        return Spec.Original->getAccess() == AS_public;
+      });
   for (const FieldSpec &Spec : Fields) {
     const FieldDecl *Old = Spec.Original;
     auto *Field = FieldDecl::Create(
         Ctx, New, Old->getBeginLoc(), Old->getLocation(), Old->getIdentifier(),
         Spec.Type, Ctx.getTrivialTypeSourceInfo(Spec.Type, Old->getLocation()),
         Old->getBitWidth(), Old->isMutable(), ICIS_NoInit);
-    Field->setAccess(Old->getAccess());
+    Field->setAccess(MakeNonPOD ? AS_private : Old->getAccess());
     for (const Attr *A : Old->attrs())
       Field->addAttr(A->clone(Ctx));
     Field->setImplicit(Old->isImplicit());
@@ -401,14 +409,14 @@ QualType instantiateClassTemplate(Sema &S, ClassTemplateDecl &Template,
     Type = S.CheckTemplateIdType(TemplateName(&Template), Loc, Info);
 #endif
     if (Type.isNull() || Trap.hasErrorOccurred()) {
-      Why = "its template arguments are not valid";
+      Why = "does not accept these template arguments";
       Type = QualType();
     } else if (!S.isCompleteType(Loc, Type) || Trap.hasErrorOccurred()) {
-      Why = "it cannot be instantiated";
+      Why = "cannot be instantiated with these arguments";
       Type = QualType();
     } else if (const CXXRecordDecl *Class = Type->getAsCXXRecordDecl();
                !Class || Class->isInvalidDecl()) {
-      Why = "its instantiation has errors";
+      Why = "has errors when instantiated with these arguments";
       Type = QualType();
     }
   }
@@ -433,7 +441,7 @@ QualType completeSpecialization(ASTContext &Ctx, Sema *S,
       return Ctx.getRecordType(Existing);
 #endif
   if (!S) {
-    Why = "the translation unit does not instantiate it";
+    Why = "is not instantiated with these arguments in this translation unit";
     return QualType();
   }
   return instantiateClassTemplate(*S, Template, Args, Why);

@@ -77,7 +77,8 @@ clang::Sema *findSema(clang::Preprocessor &PP, clang::ASTContext &Ctx);
 /// \p Template instantiated with \p Args (defaulted arguments filled in by
 /// Sema) and completed, as the compiler would for a declaration of that
 /// type. Errors in the instantiation are not reported to the user; they give
-/// a null type and set \p Why.
+/// a null type and set \p Why to a phrase that follows the template's
+/// name ("cannot be instantiated with these arguments").
 clang::QualType
 instantiateClassTemplate(clang::Sema &S, clang::ClassTemplateDecl &Template,
                          llvm::ArrayRef<clang::TemplateArgument> Args,
@@ -87,11 +88,9 @@ instantiateClassTemplate(clang::Sema &S, clang::ClassTemplateDecl &Template,
 /// included) as a complete type: the specialisation the translation unit
 /// already instantiated, else one instantiated by \p S when a Sema is given.
 /// A null type, with \p Why set, when neither works.
-clang::QualType
-completeSpecialization(clang::ASTContext &Ctx, clang::Sema *S,
-                       clang::ClassTemplateDecl &Template,
-                       llvm::ArrayRef<clang::TemplateArgument> Args,
-                       std::string &Why);
+clang::QualType completeSpecialization(
+    clang::ASTContext &Ctx, clang::Sema *S, clang::ClassTemplateDecl &Template,
+    llvm::ArrayRef<clang::TemplateArgument> Args, std::string &Why);
 
 } // namespace layout
 } // namespace alloc_tidy
