@@ -44,6 +44,10 @@ std::vector<size_t> mostWasteful(const Report &R, unsigned N) {
   return Indices;
 }
 
+const ReorderResult *betterOrder(const RecordLayout &L) {
+  return L.Optimal && L.Optimal->Size < L.Size ? &*L.Optimal : nullptr;
+}
+
 std::string entryTypeText(const LayoutEntry &E) {
   if (!E.Type.empty())
     return E.Type;
@@ -199,9 +203,9 @@ static void renderTextRecord(const RecordLayout &L, llvm::raw_ostream &OS) {
     OS << "    /* XXX " << plural(L.TailPadding, "byte", "bytes")
        << " tail padding */\n";
   OS << "\n    /* " << summaryText(L) << " */\n";
-  if (reorderSavings(L) > 0)
-    OS << "    /* better order: " << llvm::join(L.Optimal->FieldOrder, ", ")
-       << " -> " << L.Optimal->Size << " bytes (saves " << reorderSavings(L)
+  if (const ReorderResult *Better = betterOrder(L))
+    OS << "    /* better order: " << llvm::join(Better->FieldOrder, ", ")
+       << " -> " << Better->Size << " bytes (saves " << reorderSavings(L)
        << ") */\n";
   OS << "};\n";
 }
@@ -232,8 +236,8 @@ void renderText(const Report &R, llvm::raw_ostream &OS,
     OS << "//   " << llvm::right_justify(std::to_string(L.PaddingBytes), 5)
        << " of " << llvm::left_justify(std::to_string(L.Size), 5) << " "
        << (L.QualifiedName.empty() ? L.Name : L.QualifiedName);
-    if (reorderSavings(L) > 0)
-      OS << " (reordered: " << L.Optimal->Size << ")";
+    if (const ReorderResult *Better = betterOrder(L))
+      OS << " (reordered: " << Better->Size << ")";
     if (!L.File.empty())
       OS << "  " << location(L);
     OS << "\n";
@@ -301,11 +305,11 @@ static void renderMarkdownRecord(const RecordLayout &L, llvm::raw_ostream &OS) {
      << plural(L.PaddingBytes, "padding byte", "padding bytes") << ", "
      << plural(L.CacheLines, "cache line", "cache lines")
      << (L.IsPacked ? ", packed" : "") << ".\n";
-  if (reorderSavings(L) > 0) {
-    OS << "A better order gives " << L.Optimal->Size << " bytes (saves "
+  if (const ReorderResult *Better = betterOrder(L)) {
+    OS << "A better order gives " << Better->Size << " bytes (saves "
        << reorderSavings(L) << "):";
     llvm::ListSeparator Sep(",");
-    for (const std::string &Name : L.Optimal->FieldOrder)
+    for (const std::string &Name : Better->FieldOrder)
       OS << Sep << " " << mdCode(Name);
     OS << ".\n";
   }
@@ -336,8 +340,8 @@ void renderMarkdown(const Report &R, llvm::raw_ostream &OS,
     const RecordLayout &L = R.Records[I];
     OS << "| " << mdCode(L.QualifiedName.empty() ? L.Name : L.QualifiedName)
        << " | " << L.Size << " | " << L.PaddingBytes << " | ";
-    if (reorderSavings(L) > 0)
-      OS << L.Optimal->Size;
+    if (const ReorderResult *Better = betterOrder(L))
+      OS << Better->Size;
     OS << " | " << mdCode(location(L)) << " |\n";
   }
 }

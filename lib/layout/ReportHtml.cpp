@@ -128,6 +128,7 @@ static std::vector<Segment> segments(const RecordLayout &L) {
   // By offset; members were pushed before padding, so a tie (a zero-sized
   // neighbour cannot make one) keeps that order through the index.
   std::vector<std::pair<uint64_t, size_t>> Order;
+  Order.reserve(Members.size());
   for (size_t I = 0; I < Members.size(); ++I)
     Order.emplace_back(Members[I].Begin, I);
   llvm::sort(Order);
@@ -170,10 +171,10 @@ static void renderRecord(const RecordLayout &L, size_t Index,
        << "</span></div>\n";
   }
   OS << "<p class=\"summary\">" << htmlEscape(summaryText(L));
-  if (reorderSavings(L) > 0)
+  if (const ReorderResult *Better = betterOrder(L))
     OS << "<br>better order: <code>"
-       << htmlEscape(llvm::join(L.Optimal->FieldOrder, ", ")) << "</code> -> "
-       << L.Optimal->Size << " bytes (saves " << reorderSavings(L) << ")";
+       << htmlEscape(llvm::join(Better->FieldOrder, ", ")) << "</code> -> "
+       << Better->Size << " bytes (saves " << reorderSavings(L) << ")";
   OS << "</p>\n</section>\n";
 }
 
@@ -264,13 +265,14 @@ void renderHtml(const Report &R, llvm::raw_ostream &OS,
   llvm::json::Array Rows;
   for (size_t I : Top) {
     const RecordLayout &L = R.Records[I];
+    const ReorderResult *Better = betterOrder(L);
     Rows.push_back(llvm::json::Object{
         {"index", static_cast<int64_t>(I)},
         {"name", L.QualifiedName.empty() ? L.Name : L.QualifiedName},
         {"size", L.Size},
         {"padding", L.PaddingBytes},
-        {"optimal", L.Optimal ? llvm::json::Value(L.Optimal->Size)
-                              : llvm::json::Value(nullptr)},
+        {"optimal",
+         Better ? llvm::json::Value(Better->Size) : llvm::json::Value(nullptr)},
         {"savings", reorderSavings(L)},
         {"location", location(L)}});
   }

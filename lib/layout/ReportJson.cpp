@@ -347,7 +347,8 @@ public:
       return L;
     // Count distinct in-range indices were all placed, so every slot is set.
     for (std::optional<LayoutEntry> &E : Slots)
-      L.Entries.push_back(std::move(*E));
+      if (E)
+        L.Entries.push_back(std::move(*E));
 
     for (size_t I = 0; I < Holes->size(); ++I) {
       std::string HoleWhere = index(path(Where, "holes"), I);

@@ -17,6 +17,8 @@
 namespace alloc_tidy {
 namespace layout {
 
+/// The better field order when it makes the record smaller, else null.
+const ReorderResult *betterOrder(const RecordLayout &L);
 /// The type column: the type as written, or what the ABI pointer is.
 std::string entryTypeText(const LayoutEntry &E);
 /// The member column: the field name ("flags : 3" for a bit-field), or
