@@ -359,8 +359,10 @@ void PaddingCheck::registerMatchers(MatchFinder *Finder) {
 
 void PaddingCheck::noteLayoutUse(const RecordDecl *RD, SourceLocation Loc,
                                  std::string Why) {
+  // Where the user wrote it, not inside a macro such as offsetof.
   if (RD)
-    LayoutUses.try_emplace(RD, Loc, std::move(Why));
+    LayoutUses.try_emplace(RD, Context->getSourceManager().getExpansionLoc(Loc),
+                           std::move(Why));
 }
 
 void PaddingCheck::check(const MatchFinder::MatchResult &Result) {
@@ -518,7 +520,7 @@ void PaddingCheck::planFixIt(Finding &F) {
   const RecordDecl &RD = *F.Record;
   auto NoFix = [&](SourceLocation Loc, std::string Why) {
     F.NoFix = std::move(Why);
-    F.NoFixLoc = Loc;
+    F.NoFixLoc = SM.getExpansionLoc(Loc);
   };
 
   if (&RD != F.Written)
