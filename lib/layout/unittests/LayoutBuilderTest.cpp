@@ -710,6 +710,30 @@ TEST(LayoutBuilder, OptimalMovesABitFieldRunAsOneUnit) {
   EXPECT_EQ(Order.front(), "d");
 }
 
+TEST(LayoutBuilder, OptimalKeepsAFlexibleArrayMemberLast) {
+  // A flexible array member must stay the last member: an order that moves
+  // it does not compile.
+  auto L = layoutOf("struct F { char c; double d; int n; int data[]; };", "F");
+  ASSERT_TRUE(L);
+  EXPECT_EQ(L->Size, 24u);
+  ASSERT_TRUE(L->Optimal);
+  EXPECT_EQ(L->Optimal->Size, 16u);
+  ASSERT_FALSE(L->Optimal->FieldOrder.empty());
+  EXPECT_EQ(L->Optimal->FieldOrder.back(), "data");
+}
+
+TEST(LayoutBuilder, OptimalForAClassWithAUserDeclaredConstructor) {
+  // Not POD for layout (its dsize is 13, not 16): the order search must
+  // still reproduce its layout.
+  auto L = layoutOf("struct S { S(); char c; double d; int i; };", "S");
+  ASSERT_TRUE(L);
+  EXPECT_EQ(L->Size, 24u);
+  EXPECT_EQ(L->DataSize, 20u);
+  ASSERT_TRUE(L->Optimal);
+  EXPECT_EQ(L->Optimal->Size, 16u);
+  EXPECT_EQ(L->Optimal->FieldOrder, (Names{"d", "i", "c"}));
+}
+
 TEST(LayoutBuilder, OptimalNotComputedWhenNotAsked) {
   LayoutOptions Options;
   Options.ComputeOptimal = false;

@@ -274,6 +274,51 @@ TEST(WhatIf, MsvcVirtualBasesAgainstTheCompiler) {
   }
 }
 
+// A derived class's member placed in the tail padding of its base shows the
+// base's dsize (Itanium reuses the tail padding of a base that is not POD).
+TEST(WhatIf, ClassWithAUserDeclaredConstructorStaysNonPod) {
+  Parsed P =
+      parseWithField("struct Cell { Cell(); int x; char c; };", "Cell", "x");
+  ASSERT_TRUE(P.Field);
+  auto L = layoutWithFieldType(*P.Record, *P.Field, P.Ctx.DoubleTy, P.Ctx);
+  ASSERT_TRUE(L);
+  std::vector<uint64_t> Real = runNumbers(R"(
+    #include <cstddef>
+    #include <cstdio>
+    struct Cell { Cell() {} double x; char c; };
+    struct Derived : Cell { char e; };
+    int main() {
+      std::printf("%zu %zu", sizeof(Cell), offsetof(Derived, e));
+    }
+  )");
+  ASSERT_EQ(Real.size(), 2u);
+  EXPECT_EQ(L->Size, Real[0]);
+  EXPECT_EQ(L->DataSize, Real[1]);
+}
+
+TEST(WhatIf, RecordBecomesPodWhenItsOnlyNonPodMemberGoes) {
+  Parsed P = parseWithField(R"(
+    #include <string>
+    struct Named { std::string s; char c; };
+  )",
+                            "Named", "s");
+  ASSERT_TRUE(P.Field);
+  auto L = layoutWithFieldType(*P.Record, *P.Field, P.Ctx.IntTy, P.Ctx);
+  ASSERT_TRUE(L);
+  std::vector<uint64_t> Real = runNumbers(R"(
+    #include <cstddef>
+    #include <cstdio>
+    struct Named { int s; char c; };
+    struct Derived : Named { char e; };
+    int main() {
+      std::printf("%zu %zu", sizeof(Named), offsetof(Derived, e));
+    }
+  )");
+  ASSERT_EQ(Real.size(), 2u);
+  EXPECT_EQ(L->Size, Real[0]);
+  EXPECT_EQ(L->DataSize, Real[1]);
+}
+
 TEST(WhatIf, PackedRecordStaysPacked) {
   Parsed P = parseWithField("struct __attribute__((packed)) P { char c; int i; "
                             "};",
