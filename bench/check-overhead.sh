@@ -6,7 +6,7 @@
 # Reports the best of N runs of each and their ratio; asserts nothing.
 #
 #   bench/check-overhead.sh [BUILD_DIR] [RUNS] [FILE...]
-# Files default to the bundled example and two check tests; every file is
+# Files default to the bundled example and some check tests; every file is
 # compiled with -std=c++17.
 set -euo pipefail
 
@@ -20,7 +20,9 @@ if [[ ${#files[@]} -eq 0 ]]; then
          "$root"/test/checks/alloc-deque-as-array/locals.cpp
          "$root"/test/checks/alloc-deque-as-array/members.cpp
          "$root"/test/checks/alloc-reserve-in-loop/negative.cpp
-         "$root"/test/checks/alloc-reserve-in-loop/untrusted.cpp)
+         "$root"/test/checks/alloc-reserve-in-loop/untrusted.cpp
+         "$root"/test/checks/alloc-padding/positive.cpp
+         "$root"/test/checks/alloc-padding/no-fixit.cpp)
 fi
 version=$(grep -oE 'LLVM_VERSION_MAJOR[^0-9]*[0-9]+' "$build/test/lit.site.cfg.py" 2>/dev/null | grep -oE '[0-9]+$' || echo 22)
 clangxx="clang++-$version"
