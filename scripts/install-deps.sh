@@ -18,6 +18,8 @@ packages=(
   # libclangdMain references clangd's remote index, built on gRPC.
   libgrpc++-dev libprotobuf-dev protobuf-compiler-grpc
   libgtest-dev
+  # The HTML layout report is tested in a real headless browser.
+  chromium
   # lib/layout's what-if tests instantiate boost::container::small_vector.
   libboost-dev
   # The other supported release's clang-tidy: the plugin must refuse it.

@@ -42,6 +42,10 @@ static std::string htmlEscape(llvm::StringRef Text) {
     case '\'':
       Out += "&#39;";
       break;
+    case '\n':
+      // Line breaks of hover titles, kept out of the markup's own lines.
+      Out += "&#10;";
+      break;
     default:
       Out += C;
     }
@@ -100,7 +104,11 @@ static std::vector<Segment> segments(const RecordLayout &L) {
     if (E.IsBitField)
       Title += ", bits " + std::to_string(E.BitOffset) + "-" +
                std::to_string(E.BitOffset + E.BitWidth - 1);
-    std::string Label = E.Kind == EntryKind::Field ? E.Name : entryTypeText(E);
+    // Fields and ABI pointers by name, bases by their class.
+    std::string Label =
+        E.Kind == EntryKind::Base || E.Kind == EntryKind::VirtualBase
+            ? entryTypeText(E)
+            : E.Name;
     // Bit-fields sharing bytes and union members overlap: one box lists
     // them all rather than boxes drawn over each other.
     if (!Members.empty() && E.Offset < Members.back().End) {
@@ -194,6 +202,7 @@ code{font-family:ui-monospace,monospace}
 .scale{display:flex;justify-content:space-between;font-size:11px;color:#666}
 .summary{margin:.3em 0;font-size:.9em}
 .legend span{display:inline-block;padding:0 .6em;margin-right:.4em;color:#fff;font-size:12px}
+.legend .pad,.legend .tail{color:#000;text-shadow:0 0 3px #fff,0 0 3px #fff}
 table{border-collapse:collapse}th,td{border:1px solid #bbb;padding:3px 8px}
 th{background:#f0f0f0;cursor:pointer;user-select:none}th.num,td.num{text-align:right}
 th[aria-sort=ascending]::after{content:" \25B2"}th[aria-sort=descending]::after{content:" \25BC"}
@@ -242,6 +251,14 @@ static const char *const Script = R"js(
     });
   });
   render();
+  // A link can ask for an order: report.html#sort=size or #sort=name:desc.
+  var want = /^#sort=(\w+)(?::(asc|desc))?$/.exec(location.hash);
+  var th = want && document.querySelector('#wasteful th[data-key="' + want[1] + '"]');
+  if (th) {
+    th.click();
+    if (want[2] && (th.getAttribute('aria-sort') === 'ascending') !== (want[2] === 'asc'))
+      th.click();
+  }
   document.body.setAttribute('data-table', 'built');
 })();
 )js";

@@ -462,7 +462,7 @@ TEST(ReportHtml, BarsColourMembersAndPadding) {
   // a: 4 of 24 bytes, then the 4-byte hole, then b.
   size_t A =
       at(S, "<div class=\"seg field\" style=\"left:0.000%;width:16.667%\" "
-            "title=\"a: int\noffset 0, size 4\"><span>a</span></div>");
+            "title=\"a: int&#10;offset 0, size 4\"><span>a</span></div>");
   (void)A;
   at(S, "<div class=\"seg pad\" style=\"left:16.667%;width:16.667%\" "
         "title=\"4 bytes hole at offset 4\">");
