@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # `make demo`: runs the alloc-* checks over the bundled example, shows the
 # warnings with their notes, applies the fix-its to a copy, shows the diff,
-# and compiles and runs both versions to show they behave the same.
+# and compiles and runs both versions to show they behave the same; then
+# shows the record layouts of a second example with alloc-layout (text on
+# stdout, an HTML page in the build directory).
 set -euo pipefail
 
 build="${1:-build}"
@@ -30,3 +32,12 @@ echo "== both versions compile and print the same"
 "clang++-$version" -std=c++17 -O1 -o "$work/after" "$work/screen.cpp"
 echo "before: $("$work/before")"
 echo "after:  $("$work/after")"
+
+echo
+echo "== alloc-layout on examples/attr-rows/attr_row.cpp"
+# From the source tree, so that the report names files relative to it.
+(cd "$root" && "$build/bin/alloc-layout" examples/attr-rows/attr_row.cpp \
+  -- -std=c++17)
+(cd "$root" && "$build/bin/alloc-layout" examples/attr-rows/attr_row.cpp \
+  --format=html -o "$build/layout-report.html" -- -std=c++17)
+echo "HTML report: $build/layout-report.html"
