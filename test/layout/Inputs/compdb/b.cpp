@@ -7,4 +7,9 @@ struct OnlyInB {
   double D;
 };
 #endif
-int b() { return sizeof(Shared); }
+// An unused variable: a warning that the database's -Werror -Wall would make
+// an error, were warnings not switched off for layouts.
+int b() {
+  int Unused;
+  return sizeof(Shared);
+}
