@@ -32,9 +32,13 @@ struct FieldSpec {
 // (packed, aligned, #pragma pack, ms_struct), bases and virtual functions as
 // far as layout sees them. It is not added to any DeclContext, so no lookup
 // or later traversal ever finds it.
+//
+// \p MakeNonPOD: RD is not a POD for a reason that is no field (a
+// user-declared constructor or destructor, say), so the copy must not be one
+// either, whatever its fields.
 const RecordDecl *rebuildRecord(const RecordDecl &RD,
                                 llvm::ArrayRef<FieldSpec> Fields,
-                                ASTContext &Ctx) {
+                                ASTContext &Ctx, bool MakeNonPOD = false) {
   DeclContext *TU = Ctx.getTranslationUnitDecl();
   const SourceLocation Loc = RD.getLocation();
   IdentifierInfo *Name = &Ctx.Idents.get("__alloc_tidy_what_if");
@@ -75,14 +79,10 @@ const RecordDecl *rebuildRecord(const RecordDecl &RD,
     }
   }
 
-  // A class that is not a POD (a user-declared constructor or destructor,
-  // say) keeps its tail padding out of its data size (Itanium); the copy has
-  // no such member and would be a POD. Private fields make it a non-POD too,
-  // and change nothing else the layout sees when all of them were public.
-  const bool MakeNonPOD =
-      OldClass && !OldClass->isPOD() && llvm::all_of(Fields, [](auto &Spec) {
-        return Spec.Original->getAccess() == AS_public;
-      });
+  // A class that is not a POD keeps its tail padding out of its data size
+  // (Itanium). Private fields make the copy a non-POD too, and change nothing
+  // else the layout sees when all of them were public (when one was not, the
+  // copy is no POD anyway).
   for (const FieldSpec &Spec : Fields) {
     const FieldDecl *Old = Spec.Original;
     auto *Field = FieldDecl::Create(
@@ -129,12 +129,21 @@ std::optional<RecordLayout> layoutOfRebuilt(const RecordDecl &RD,
   std::optional<RecordLayout> Original = computeLayout(RD, Ctx, Options);
   if (!Original)
     return std::nullopt;
-  std::optional<RecordLayout> Copy =
-      computeLayout(*rebuildRecord(RD, originalFields(RD), Ctx), Ctx, Options);
+  // When a copy with RD's own fields is a POD and RD is not, what makes RD
+  // no POD is not a field, and it stays whatever field changes. When RD is
+  // no POD because of a field (a std::string member, say), changing that
+  // field may well make it a POD.
+  const RecordDecl *Same = rebuildRecord(RD, originalFields(RD), Ctx);
+  const auto *Class = dyn_cast<CXXRecordDecl>(&RD);
+  const bool MakeNonPOD =
+      Class && !Class->isPOD() && cast<CXXRecordDecl>(Same)->isPOD();
+  if (MakeNonPOD)
+    Same = rebuildRecord(RD, originalFields(RD), Ctx, MakeNonPOD);
+  std::optional<RecordLayout> Copy = computeLayout(*Same, Ctx, Options);
   if (!Copy || !sameLayout(*Original, *Copy))
     return std::nullopt;
   std::optional<RecordLayout> Changed =
-      computeLayout(*rebuildRecord(RD, Fields, Ctx), Ctx, Options);
+      computeLayout(*rebuildRecord(RD, Fields, Ctx, MakeNonPOD), Ctx, Options);
   if (!Changed)
     return std::nullopt;
   Changed->Name = Original->Name;
