@@ -81,6 +81,16 @@ std::string entryNameText(const LayoutEntry &E) {
   return E.Name;
 }
 
+std::string bitsText(const LayoutEntry &E) {
+  // A width of 0 only comes from a hand-written report; no underflow for it.
+  if (E.BitWidth == 0)
+    return "no bits";
+  if (E.BitWidth == 1)
+    return "bit " + std::to_string(E.BitOffset);
+  return "bits " + std::to_string(E.BitOffset) + "-" +
+         std::to_string(E.BitOffset + E.BitWidth - 1);
+}
+
 uint64_t bitInUnit(const LayoutEntry &E) {
   uint64_t Start = E.Offset * 8;
   return E.BitOffset >= Start ? E.BitOffset - Start : E.BitOffset;
@@ -191,7 +201,7 @@ static void renderTextRecord(const RecordLayout &L, llvm::raw_ostream &OS) {
        << llvm::right_justify(Offset, 6) << " "
        << llvm::right_justify(std::to_string(E.Size), 5);
     if (E.IsBitField)
-      OS << "  bits " << E.BitOffset << "-" << E.BitOffset + E.BitWidth - 1;
+      OS << "  " << bitsText(E);
     if (E.IsNoUniqueAddress)
       OS << "  [[no_unique_address]]";
     if (E.IsEmpty)

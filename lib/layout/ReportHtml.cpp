@@ -102,8 +102,7 @@ static std::vector<Segment> segments(const RecordLayout &L) {
                         "\noffset " + std::to_string(E.Offset) + ", size " +
                         std::to_string(E.Size);
     if (E.IsBitField)
-      Title += ", bits " + std::to_string(E.BitOffset) + "-" +
-               std::to_string(E.BitOffset + E.BitWidth - 1);
+      Title += ", " + bitsText(E);
     // Fields and ABI pointers by name, bases by their class.
     std::string Label =
         E.Kind == EntryKind::Base || E.Kind == EntryKind::VirtualBase

@@ -24,6 +24,8 @@ std::string entryTypeText(const LayoutEntry &E);
 /// The member column: the field name ("flags : 3" for a bit-field), or
 /// "<base>", "<primary base>", "<virtual base>" for bases.
 std::string entryNameText(const LayoutEntry &E);
+/// "bits 128-130" (counted from the start of the record), "bit 5".
+std::string bitsText(const LayoutEntry &E);
 /// A bit-field's first bit counted from its Offset byte.
 uint64_t bitInUnit(const LayoutEntry &E);
 /// "struct ns::AttrRow".

@@ -202,6 +202,15 @@ TEST(ReportText, BitFieldsShowByteBitAndWidth) {
   EXPECT_LT(BitHole, S.find("g : 2"));
 }
 
+TEST(ReportText, OneBitAndZeroBits) {
+  Report R;
+  R.Records = {tight()};
+  R.Records[0].Entries = {bitField("flag", 9, 1), bitField("none", 10, 0)};
+  std::string S = text(R);
+  at(S, "unsigned int flag : 1; /*    1:1     1  bit 9 */");
+  at(S, "unsigned int none : 0; /*    1:2     1  no bits */");
+}
+
 TEST(ReportText, SummaryTailPaddingAndBetterOrder) {
   std::string S = text(report());
   at(S, "/* XXX 7 bytes tail padding */");
@@ -327,7 +336,7 @@ void expectSameLayout(const RecordLayout &A, const RecordLayout &B) {
   EXPECT_EQ(A.CacheLines, B.CacheLines);
   EXPECT_EQ(A.CacheLineSize, B.CacheLineSize);
   ASSERT_EQ(A.Optimal.has_value(), B.Optimal.has_value());
-  if (A.Optimal) {
+  if (A.Optimal && B.Optimal) {
     EXPECT_EQ(A.Optimal->Size, B.Optimal->Size);
     EXPECT_EQ(A.Optimal->FieldOrder, B.Optimal->FieldOrder);
   }
