@@ -36,6 +36,7 @@ std::optional<RecordLayout> layoutOf(llvm::StringRef Code,
 
 std::vector<std::string> namesOf(const RecordLayout &L) {
   std::vector<std::string> Names;
+  Names.reserve(L.Entries.size());
   for (const LayoutEntry &E : L.Entries)
     Names.push_back(E.Name);
   return Names;

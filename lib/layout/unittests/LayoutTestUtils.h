@@ -95,6 +95,12 @@ inline const clang::FieldDecl *findFieldOf(clang::ASTContext &Ctx,
   return nullptr;
 }
 
+/// Removes a temporary file; a failure only leaves the file behind.
+inline void removeTemporary(llvm::StringRef Path) {
+  if (std::error_code EC = llvm::sys::fs::remove(Path))
+    llvm::errs() << "cannot remove " << Path << ": " << EC.message() << "\n";
+}
+
 /// Compiles \p Code as C++17 with the clang++ of the LLVM alloc-tidy is
 /// built against (plus \p Args) and runs it; its standard output, or
 /// nullopt (with \p Error set) when it does not compile or run.
@@ -112,7 +118,7 @@ compileAndRun(llvm::StringRef Code, std::string &Error,
     std::vector<std::string> Files;
     ~Cleanup() {
       for (const std::string &F : Files)
-        llvm::sys::fs::remove(F);
+        removeTemporary(F);
     }
   } Remove{{Source.str().str(), Binary.str().str(), Output.str().str()}};
   {
@@ -126,8 +132,7 @@ compileAndRun(llvm::StringRef Code, std::string &Error,
   }
   std::vector<llvm::StringRef> Compile = {ALLOC_TIDY_CLANGXX, "-std=c++17",
                                           "-w"};
-  for (const std::string &A : Args)
-    Compile.push_back(A);
+  Compile.insert(Compile.end(), Args.begin(), Args.end());
   Compile.insert(Compile.end(), {Source.str(), "-o", Binary.str()});
   std::string Message;
   std::optional<llvm::StringRef> Redirects[] = {std::nullopt, Output, Output};

@@ -67,16 +67,15 @@ bool compiles(llvm::StringRef Code, const std::vector<std::string> &Args,
   }
   std::vector<llvm::StringRef> Command = {ALLOC_TIDY_CLANGXX, "-std=c++17",
                                           "-fsyntax-only", "-w"};
-  for (const std::string &A : Args)
-    Command.push_back(A);
+  Command.insert(Command.end(), Args.begin(), Args.end());
   Command.push_back(Source);
   std::optional<llvm::StringRef> Redirects[] = {std::nullopt, Output, Output};
   const int Status = llvm::sys::ExecuteAndWait(ALLOC_TIDY_CLANGXX, Command,
                                                std::nullopt, Redirects, 120);
   if (auto Buffer = llvm::MemoryBuffer::getFile(Output))
     Log = (*Buffer)->getBuffer().str();
-  llvm::sys::fs::remove(Source);
-  llvm::sys::fs::remove(Output);
+  test::removeTemporary(Source);
+  test::removeTemporary(Output);
   return Status == 0;
 }
 
