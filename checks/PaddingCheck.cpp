@@ -45,19 +45,14 @@ struct PaddingCheck::Finding {
   layout::RecordLayout Now;
   layout::RecordLayout Reordered;
   std::vector<const FieldDecl *> Order;
-  /// Instantiations of the same pattern that also pass the threshold.
-  unsigned OtherInstantiations = 0;
   std::vector<FixItHint> Fixes;
   std::string NoFix;
   SourceLocation NoFixLoc;
+  /// Instantiations of the same pattern that also pass the threshold.
+  unsigned OtherInstantiations = 0;
 };
 
 namespace {
-
-// Matchers the AST matcher library does not offer.
-const internal::VariadicDynCastAllOfMatcher<Stmt, OffsetOfExpr> offsetOfExpr;
-const internal::VariadicDynCastAllOfMatcher<Stmt, CXXParenListInitExpr>
-    parenListInitExpr;
 
 /// The definition of the record that \p T names, looking through pointers,
 /// references and arrays; null for anything else.
@@ -343,8 +338,12 @@ void PaddingCheck::registerMatchers(MatchFinder *Finder) {
   if (!ReorderFixIt)
     return;
   // What makes a reorder unsafe, wherever it is in the translation unit.
+  // Two node matchers the AST matcher library does not offer:
+  const internal::VariadicDynCastAllOfMatcher<Stmt, OffsetOfExpr> OffsetOf;
+  const internal::VariadicDynCastAllOfMatcher<Stmt, CXXParenListInitExpr>
+      ParenListInit;
   Finder->addMatcher(initListExpr().bind("init"), this);
-  Finder->addMatcher(parenListInitExpr().bind("init"), this);
+  Finder->addMatcher(ParenListInit().bind("init"), this);
   Finder->addMatcher(decompositionDecl().bind("bindings"), this);
   Finder->addMatcher(callExpr(callee(functionDecl(hasAnyName(
                                   "fwrite", "fread", "write", "read", "pwrite",
@@ -353,7 +352,7 @@ void PaddingCheck::registerMatchers(MatchFinder *Finder) {
                          .bind("io"),
                      this);
   Finder->addMatcher(explicitCastExpr().bind("cast"), this);
-  Finder->addMatcher(offsetOfExpr().bind("offsetof"), this);
+  Finder->addMatcher(OffsetOf().bind("offsetof"), this);
   Finder->addMatcher(staticAssertDecl().bind("assert"), this);
 }
 
@@ -474,6 +473,13 @@ void PaddingCheck::inspectRecord(const RecordDecl &RD) {
     return;
   if (!layout::hasComputableLayout(RD))
     return;
+  // A field aligned beyond its type (alignas(64) to keep two atomics on
+  // separate cache lines) makes the holes deliberate: moving other fields
+  // into them can bring back the false sharing the alignment prevents.
+  for (const FieldDecl *Field : RD.fields())
+    if (Field->hasAttr<AlignedAttr>() &&
+        Ctx.getDeclAlign(Field) > Ctx.getTypeAlignInChars(Field->getType()))
+      return;
   const unsigned Threshold = std::max(MinWastedBytes, 1U);
   if (savingsBound(RD, Ctx) < Threshold)
     return;
@@ -499,7 +505,12 @@ void PaddingCheck::inspectRecord(const RecordDecl &RD) {
   unsigned Others = 0;
   if (Slot) {
     Others = Slot->OtherInstantiations + 1;
-    if (Slot->Now.Size - Slot->Reordered.Size >= Now->Size - Reordered->Size) {
+    // Ties go to the smallest name, so that translation units that
+    // instantiate the same specialisations report the same one.
+    const uint64_t Kept = Slot->Now.Size - Slot->Reordered.Size;
+    const uint64_t Saved = Now->Size - Reordered->Size;
+    if (Kept > Saved || (Kept == Saved && recordName(*Slot->Record, Ctx) <=
+                                              recordName(RD, Ctx))) {
       Slot->OtherInstantiations = Others;
       return;
     }

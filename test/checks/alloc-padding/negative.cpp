@@ -117,3 +117,12 @@ struct Bits {
   unsigned C : 24;
   char D;
 };
+
+// A field aligned beyond its type keeps things on separate cache lines on
+// purpose: the holes around it are the point.
+struct Counters {
+  char Name;
+  alignas(64) long Hits;
+  char Kind;
+  alignas(64) long Misses;
+};
