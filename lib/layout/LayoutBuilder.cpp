@@ -244,6 +244,19 @@ std::optional<RecordLayout> computeLayout(const RecordDecl &RD, ASTContext &Ctx,
           baseEntry(*Base, B.getType(), bytesOf(L.getVBaseClassOffset(Base)),
                     /*Virtual=*/true, Ctx);
       E.IsPrimaryBase = L.getPrimaryBase() == Base && L.isPrimaryBaseVirtual();
+      // MSVC keeps a 4-byte displacement just before a virtual base whose
+      // virtual functions this class overrides while constructors run.
+      auto Info = L.getVBaseOffsetsMap().find(Base);
+      if (Info != L.getVBaseOffsetsMap().end() && Info->second.hasVtorDisp() &&
+          E.Offset >= 4) {
+        LayoutEntry VtorDisp;
+        VtorDisp.Kind = EntryKind::VtorDisp;
+        VtorDisp.Name = "__vtordisp";
+        VtorDisp.Type = "vtordisp for " + E.Type;
+        VtorDisp.Offset = E.Offset - 4;
+        VtorDisp.Size = VtorDisp.Align = 4;
+        Layout.Entries.push_back(VtorDisp);
+      }
       Layout.Entries.push_back(E);
     }
   }

@@ -25,6 +25,7 @@ namespace layout {
 enum class EntryKind {
   VPtr,        ///< Itanium vptr or MSVC vfptr the record introduces
   VBPtr,       ///< MSVC virtual-base table pointer the record introduces
+  VtorDisp,    ///< MSVC vtordisp: 4 bytes just before a virtual base
   Base,        ///< non-virtual base class subobject
   VirtualBase, ///< virtual base class subobject (placed after the fields)
   Field,       ///< non-static data member
@@ -32,11 +33,15 @@ enum class EntryKind {
 
 /// One thing in the record: a pointer the ABI adds, a base or a field.
 struct LayoutEntry {
-  EntryKind Kind = EntryKind::Field;
+  // Strings, then 8-byte numbers, then the small ones: alloc-padding (run
+  // on this project) holds us to the order that needs no padding.
   /// Field or base name as written ("cells", "Base"); "__vptr"/"__vbptr".
   std::string Name;
   /// The type as written in the source, e.g. "std::vector<Cell>".
   std::string Type;
+  /// Source position of the declaration ("file.h", Line); empty file for
+  /// entries with no declaration of their own (pointers the ABI adds).
+  std::string File;
   uint64_t Offset = 0;
   /// Bytes the entry occupies: sizeof for fields, the non-virtual data size
   /// for bases (their tail padding may hold later members), 0 for an empty
@@ -44,16 +49,14 @@ struct LayoutEntry {
   /// bytes its bits touch.
   uint64_t Size = 0;
   uint64_t Align = 1;
-  bool IsBitField = false;
   uint64_t BitOffset = 0; ///< from the start of the record, bit-fields only
   uint64_t BitWidth = 0;  ///< bit-fields only
+  EntryKind Kind = EntryKind::Field;
+  unsigned Line = 0;
+  bool IsBitField = false;
   bool IsPrimaryBase = false;
   bool IsEmpty = false;           ///< an empty class (base or member)
   bool IsNoUniqueAddress = false; ///< [[no_unique_address]] member
-  /// Source position of the declaration ("file.h", line); empty file for
-  /// entries with no declaration of their own (pointers the ABI adds).
-  std::string File;
-  unsigned Line = 0;
 };
 
 /// Unused bytes: between two entries (after Entries[AfterEntry]) or, with
@@ -78,13 +81,9 @@ struct RecordLayout {
   std::string QualifiedName; ///< "ns::AttrRow"
   std::string Kind;          ///< "struct", "class" or "union"
   std::string File;
-  unsigned Line = 0;
   uint64_t Size = 0;
   uint64_t DataSize = 0; ///< sizeof without tail padding (Itanium dsize)
   uint64_t Align = 1;
-  bool IsPacked = false;
-  bool IsUnion = false;
-  bool IsDynamic = false; ///< has a vptr somewhere (own or inherited)
   /// Entries in offset order (the order the ABI places them; for a union,
   /// declaration order, all at offset 0).
   std::vector<LayoutEntry> Entries;
@@ -99,6 +98,10 @@ struct RecordLayout {
   /// that reaches it; unset when no order is smaller (or when reordering is
   /// not computed).
   std::optional<ReorderResult> Optimal;
+  unsigned Line = 0;
+  bool IsPacked = false;
+  bool IsUnion = false;
+  bool IsDynamic = false; ///< has a vptr somewhere (own or inherited)
 };
 
 /// Sum of Hole::Size over all holes (whole bytes between members).

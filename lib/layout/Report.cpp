@@ -56,6 +56,8 @@ std::string entryTypeText(const LayoutEntry &E) {
     return "vtable pointer";
   case EntryKind::VBPtr:
     return "vbtable pointer";
+  case EntryKind::VtorDisp:
+    return "vtordisp";
   case EntryKind::Base:
   case EntryKind::VirtualBase:
   case EntryKind::Field:
@@ -72,6 +74,7 @@ std::string entryNameText(const LayoutEntry &E) {
     return "<virtual base>";
   case EntryKind::VPtr:
   case EntryKind::VBPtr:
+  case EntryKind::VtorDisp:
   case EntryKind::Field:
     break;
   }

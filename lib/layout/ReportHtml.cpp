@@ -83,6 +83,7 @@ static std::string entryClass(const LayoutEntry &E) {
   switch (E.Kind) {
   case EntryKind::VPtr:
   case EntryKind::VBPtr:
+  case EntryKind::VtorDisp:
     return "vptr";
   case EntryKind::Base:
   case EntryKind::VirtualBase:

@@ -49,7 +49,10 @@ static json::Value recordToJson(const RecordLayout &L) {
     switch (E.Kind) {
     case EntryKind::VPtr:
     case EntryKind::VBPtr:
-      O["kind"] = E.Kind == EntryKind::VPtr ? "vptr" : "vbptr";
+    case EntryKind::VtorDisp:
+      O["kind"] = E.Kind == EntryKind::VPtr    ? "vptr"
+                  : E.Kind == EntryKind::VBPtr ? "vbptr"
+                                               : "vtordisp";
       AbiPointers.push_back(std::move(O));
       break;
     case EntryKind::Base:
@@ -264,9 +267,12 @@ public:
       std::string PointerKind = string(*O, "kind", Where);
       if (PointerKind == "vbptr")
         E.Kind = EntryKind::VBPtr;
+      else if (PointerKind == "vtordisp")
+        E.Kind = EntryKind::VtorDisp;
       else if (PointerKind != "vptr" && !failed())
-        fail(path(Where, "kind"),
-             "expected \"vptr\" or \"vbptr\", not \"" + PointerKind + "\"");
+        fail(path(Where, "kind"), "expected \"vptr\", \"vbptr\" or "
+                                  "\"vtordisp\", not \"" +
+                                      PointerKind + "\"");
     }
     if (Kind == EntryKind::Base) {
       if (boolean(*O, "virtual", Where))

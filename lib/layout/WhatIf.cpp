@@ -263,10 +263,19 @@ std::vector<std::vector<FieldUnit>> candidateOrders(const RecordDecl &RD,
   Orders.push_back(std::move(Greedy));
   // A flexible array member has to stay the last field, or the order is
   // not valid code.
-  for (std::vector<FieldUnit> &Order : Orders)
-    std::stable_partition(Order.begin(), Order.end(), [](const FieldUnit &U) {
-      return !U.back()->getType()->isIncompleteArrayType();
-    });
+  // (Moved by hand: std::stable_partition uses get_temporary_buffer, which
+  // libstdc++ 12 marks deprecated.)
+  for (std::vector<FieldUnit> &Order : Orders) {
+    auto IsFlexible = [](const FieldUnit &U) {
+      return U.back()->getType()->isIncompleteArrayType();
+    };
+    auto Flexible = llvm::find_if(Order, IsFlexible);
+    if (Flexible != Order.end()) {
+      FieldUnit Last = *Flexible;
+      Order.erase(Flexible);
+      Order.push_back(std::move(Last));
+    }
+  }
   return Orders;
 }
 

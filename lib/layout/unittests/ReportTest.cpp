@@ -431,8 +431,8 @@ TEST(ReportJson, ReaderErrors) {
             "records[0].holes[0].after: entry 4 does not exist (the record "
             "has 4 entries)");
   EXPECT_EQ(readError(edited("\"kind\": \"vptr\"", "\"kind\": \"vtbl\"")),
-            "records[1].abiPointers[0].kind: expected \"vptr\" or \"vbptr\", "
-            "not \"vtbl\"");
+            "records[1].abiPointers[0].kind: expected \"vptr\", \"vbptr\" or "
+            "\"vtordisp\", not \"vtbl\"");
   EXPECT_EQ(readError(edited("\"dynamic\": true", "\"dynamic\": 1")),
             "records[1].dynamic: expected true or false");
   // A syntax error deep inside names its line and column.

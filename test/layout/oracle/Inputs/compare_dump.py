@@ -82,7 +82,7 @@ class DumpRecord:
         self.name = name
         self.empty = empty
         self.summary = {}
-        self.pointers = []  # (kind, offset), kind 'vptr' or 'vbptr'
+        self.pointers = []  # (kind, offset), kind 'vptr', 'vbptr' or 'vtordisp'
         self.bases = []     # dicts: name, offset, virtual, primary, empty
         self.fields = []    # dicts: name, type, offset, bit, width, empty
         # (offset, what) of everything that occupies bytes at this level:
@@ -159,6 +159,7 @@ def parse_dump(text):
             continue
         if VTORDISP.match(body):
             # MSVC's vtordisp: 4 bytes before the virtual base it is for.
+            current.pointers.append(('vtordisp', int(off)))
             current.occupied.append((int(off), body))
             continue
         b = BASE.match(body)
