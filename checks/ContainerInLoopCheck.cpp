@@ -871,7 +871,7 @@ class OtherMeaningScan : public RecursiveASTVisitor<OtherMeaningScan> {
 public:
   OtherMeaningScan(const VarDecl *Var, SourceLocation From,
                    const SourceManager &SM)
-      : Var(Var), From(From), SM(SM) {}
+      : Var(Var), SM(SM), From(From) {}
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
     if (Ref->getDecl() != Var && !Ref->hasQualifier())
       check(Ref->getDecl()->getDeclName(), Ref->getLocation());
@@ -895,17 +895,17 @@ public:
   }
 
   const VarDecl *Var;
-  SourceLocation From;
   const SourceManager &SM;
+  SourceLocation From;
   bool Found = false;
 };
 
 struct FixPlan {
   /// Why there is no fix-it, and where; empty when there is one.
   std::string NoFix;
-  SourceLocation NoFixLoc;
   std::string Hoisted;
   CharSourceRange DeclRange;
+  SourceLocation NoFixLoc;
 };
 
 FixPlan planFix(const VarDecl *Var, const DeclStmt *Decl, const Stmt *Loop,

@@ -33,7 +33,6 @@ enum class ContainerKind { Deque, Stack };
 
 struct DequeAsArrayCheck::Candidate {
   const ValueDecl *Decl = nullptr;
-  ContainerKind Kind = ContainerKind::Deque;
   QualType Element;
   std::vector<ContainerUse> Uses;
   /// Why the check must stay silent; empty when it may warn.
@@ -41,6 +40,7 @@ struct DequeAsArrayCheck::Candidate {
   /// Why the warning comes without a fix-it, and where that is.
   std::string NoFixReason;
   SourceLocation NoFixLoc;
+  ContainerKind Kind = ContainerKind::Deque;
   /// pop_front() calls that only rotate the container.
   std::vector<const Stmt *> Rotations;
   /// The spelled type to rewrite, or the alias that spells it.

@@ -73,11 +73,6 @@ const RecordDecl *recordOf(QualType T) {
   return RD ? RD->getDefinition() : nullptr;
 }
 
-bool isTemplateInstantiation(const RecordDecl &RD) {
-  const auto *Class = dyn_cast<CXXRecordDecl>(&RD);
-  return Class && Class->getTemplateInstantiationPattern() != nullptr;
-}
-
 /// Where the compiler instantiated \p RD (an instantiated record), and
 /// what: the record, or for a local class the function template around it.
 std::pair<SourceLocation, const NamedDecl *>
@@ -126,6 +121,7 @@ std::string entryLabel(const layout::LayoutEntry &E) {
   switch (E.Kind) {
   case layout::EntryKind::VPtr:
   case layout::EntryKind::VBPtr:
+  case layout::EntryKind::VtorDisp:
     return E.Name;
   case layout::EntryKind::Base:
     return "base '" + E.Name + "'";

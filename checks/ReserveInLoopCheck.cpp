@@ -41,19 +41,19 @@ struct ReserveInLoopCheck::Append {
 /// A reserve() to propose before a loop.
 struct ReserveInLoopCheck::Plan {
   const ValueDecl *Container = nullptr;
-  Family Kind = Family::Vector;
   const Stmt *Loop = nullptr;
   std::vector<Append> Appends;
   /// The number of elements the loop appends, spelled for code before it.
   std::string Count;
   std::optional<uint64_t> CountValue;
-  bool UpperBound = false;
-  /// The container may hold elements when the loop starts.
-  bool MaybeFilled = true;
   std::string Object;
   /// Why there is no fix-it (empty when there is one), and where.
   std::string NoFix;
   SourceLocation NoFixLoc;
+  Family Kind = Family::Vector;
+  bool UpperBound = false;
+  /// The container may hold elements when the loop starts.
+  bool MaybeFilled = true;
   bool UntrustedCount = false;
 };
 
@@ -498,11 +498,11 @@ ReserveInLoopCheck::ReserveInLoopCheck(StringRef Name,
           Options.get("VectorLikeClasses", DefaultVectorLikeClasses))),
       ConditionalAppendsOption(
           Options.get("ConditionalAppends", "Ignore").str()),
-      MinIterations(Options.get("MinIterations", 4U)),
       UntrustedSourcesOption(
           Options.get("UntrustedSources", DefaultUntrustedSources).str()),
       UntrustedSources(UntrustedSourcesOption),
-      TargetStlOption(Options.get("TargetSTL", "auto").str()) {
+      TargetStlOption(Options.get("TargetSTL", "auto").str()),
+      MinIterations(Options.get("MinIterations", 4U)) {
   ConditionalUpperBound = ConditionalAppendsOption == "UpperBound";
   if (ConditionalAppendsOption != "Ignore" && !ConditionalUpperBound)
     configurationDiag("invalid value '%0' for %1.ConditionalAppends; expected "

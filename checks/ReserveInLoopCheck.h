@@ -50,13 +50,13 @@ private:
   std::optional<Family> familyOf(QualType T) const;
 
   std::vector<StringRef> VectorLikeClasses;
-  bool ConditionalUpperBound;
   std::string ConditionalAppendsOption;
-  unsigned MinIterations;
   std::string UntrustedSourcesOption;
   llvm::Regex UntrustedSources;
   std::string TargetStlOption;
   std::optional<alloc_tidy::StlFlavor> TargetStl;
+  unsigned MinIterations;
+  bool ConditionalUpperBound;
 
   Preprocessor *PP = nullptr;
   /// (loop, container) pairs already decided, so that every append of the

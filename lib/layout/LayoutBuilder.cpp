@@ -269,10 +269,12 @@ std::optional<RecordLayout> computeLayout(const RecordDecl &RD, ASTContext &Ctx,
   } else {
     // Stable: an empty base shares its offset with what follows it.
     std::vector<std::pair<uint64_t, size_t>> Order;
+    Order.reserve(Layout.Entries.size());
     for (size_t I = 0; I < Layout.Entries.size(); ++I)
       Order.emplace_back(beginBits(Layout.Entries[I], CharBits), I);
     llvm::sort(Order);
     std::vector<LayoutEntry> Sorted;
+    Sorted.reserve(Order.size());
     for (const auto &[Begin, Index] : Order)
       Sorted.push_back(std::move(Layout.Entries[Index]));
     Layout.Entries = std::move(Sorted);

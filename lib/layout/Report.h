@@ -70,10 +70,10 @@ llvm::Expected<Report> readJsonReport(llvm::StringRef Text);
 /// One record whose layout differs between two reports.
 struct RecordChange {
   enum class ChangeKind { Added, Removed, Changed };
-  ChangeKind Kind = ChangeKind::Changed;
   std::string QualifiedName;
   std::string File; ///< of the new record (of the old one when removed)
   unsigned Line = 0;
+  ChangeKind Kind = ChangeKind::Changed;
   /// Size, alignment and padding before and after; the missing side of an
   /// added or removed record is 0.
   uint64_t OldSize = 0, NewSize = 0;

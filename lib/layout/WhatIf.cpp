@@ -237,10 +237,12 @@ std::vector<std::vector<FieldUnit>> candidateOrders(const RecordDecl &RD,
   std::vector<FieldUnit> Units = fieldUnits(RD);
   // By decreasing alignment; ties keep declaration order.
   std::vector<std::pair<int64_t, size_t>> Keys;
+  Keys.reserve(Units.size());
   for (size_t I = 0; I < Units.size(); ++I)
     Keys.emplace_back(-static_cast<int64_t>(unitAlign(Units[I], Ctx)), I);
   llvm::sort(Keys);
   std::vector<FieldUnit> ByAlign;
+  ByAlign.reserve(Keys.size());
   for (const auto &[NegAlign, Index] : Keys)
     ByAlign.push_back(Units[Index]);
   std::vector<std::vector<FieldUnit>> Orders{ByAlign};
