@@ -18,8 +18,8 @@ namespace alloc_tidy {
 namespace layout {
 namespace {
 
-const char *const Linux64 = "--target=x86_64-linux-gnu";
-const char *const Msvc64 = "--target=x86_64-pc-windows-msvc";
+using test::Linux64;
+using test::Msvc64;
 
 std::optional<RecordLayout> layoutOf(llvm::StringRef Code,
                                      llvm::StringRef Record,

@@ -30,6 +30,10 @@ namespace alloc_tidy {
 namespace layout {
 namespace test {
 
+/// Targets the tests lay records out for: one per C++ ABI.
+inline constexpr const char *Linux64 = "--target=x86_64-linux-gnu";
+inline constexpr const char *Msvc64 = "--target=x86_64-pc-windows-msvc";
+
 /// A parsed translation unit that stays alive for the whole test program:
 /// layouts and types found in it may be used after the helper returns.
 inline clang::ASTUnit &parse(llvm::StringRef Code,

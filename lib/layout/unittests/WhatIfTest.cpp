@@ -25,8 +25,8 @@ namespace alloc_tidy {
 namespace layout {
 namespace {
 
-const char *const Linux64 = "--target=x86_64-linux-gnu";
-const char *const Msvc64 = "--target=x86_64-pc-windows-msvc";
+using test::Linux64;
+using test::Msvc64;
 
 /// Runs \p Code (which prints numbers separated by spaces) and returns
 /// them; an empty list, after a test failure, when it does not build.
