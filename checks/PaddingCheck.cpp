@@ -214,11 +214,7 @@ uint64_t savingsBound(const RecordDecl &RD, const ASTContext &Ctx) {
   uint64_t FieldBits = 0;
   for (const FieldDecl *F : RD.fields()) {
     if (F->isBitField())
-#if CLANG_VERSION_MAJOR >= 20
-      FieldBits += F->getBitWidthValue();
-#else
-      FieldBits += F->getBitWidthValue(Ctx);
-#endif
+      FieldBits += layout::bitFieldWidth(*F, Ctx);
     else if (F->getType()->isIncompleteArrayType())
       continue;
     else if (F->isPotentiallyOverlapping())
@@ -801,7 +797,7 @@ void PaddingCheck::diagnose(Finding &F) {
   if (LayoutNotes != NotesLevel::None) {
     std::vector<std::string> Names;
     for (const FieldDecl *Field : F.Order)
-      if (!(Field->isBitField() && Field->isZeroLengthBitField()))
+      if (!layout::isZeroWidthBitField(*Field, *Context))
         Names.push_back(fieldName(*Field));
     std::string Padding = describePadding(F.Now);
     diag(Loc, "in the order %0 it takes %1 bytes; now it has %2",

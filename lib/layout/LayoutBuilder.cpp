@@ -55,15 +55,6 @@ LayoutEntry baseEntry(const CXXRecordDecl &Base, QualType Type, uint64_t Offset,
   return E;
 }
 
-unsigned bitWidthOf(const FieldDecl &F, const ASTContext &Ctx) {
-#if CLANG_VERSION_MAJOR >= 20
-  (void)Ctx;
-  return F.getBitWidthValue();
-#else
-  return F.getBitWidthValue(Ctx);
-#endif
-}
-
 LayoutEntry fieldEntry(const FieldDecl &F, uint64_t OffsetBits,
                        const ASTContext &Ctx) {
   LayoutEntry E;
@@ -83,7 +74,7 @@ LayoutEntry fieldEntry(const FieldDecl &F, uint64_t OffsetBits,
   if (F.isBitField()) {
     E.IsBitField = true;
     E.BitOffset = OffsetBits;
-    E.BitWidth = bitWidthOf(F, Ctx);
+    E.BitWidth = bitFieldWidth(F, Ctx);
     E.Offset = OffsetBits / CharBits;
     const uint64_t EndBits = OffsetBits + E.BitWidth;
     E.Size = (EndBits + CharBits - 1) / CharBits - E.Offset;
@@ -142,6 +133,24 @@ void findHoles(RecordLayout &Layout, uint64_t CharBits) {
 }
 
 } // namespace
+
+unsigned bitFieldWidth(const FieldDecl &F, const ASTContext &Ctx) {
+#if CLANG_VERSION_MAJOR >= 20
+  (void)Ctx;
+  return F.getBitWidthValue();
+#else
+  return F.getBitWidthValue(Ctx);
+#endif
+}
+
+bool isZeroWidthBitField(const FieldDecl &F, const ASTContext &Ctx) {
+#if CLANG_VERSION_MAJOR >= 20
+  (void)Ctx;
+  return F.isZeroLengthBitField();
+#else
+  return F.isZeroLengthBitField(Ctx);
+#endif
+}
 
 bool hasComputableLayout(const RecordDecl &RD) {
   const RecordDecl *Def = RD.getDefinition();
@@ -230,7 +239,7 @@ std::optional<RecordLayout> computeLayout(const RecordDecl &RD, ASTContext &Ctx,
   }
   for (const FieldDecl *F : RD.fields()) {
     // A zero-width bit-field only aligns the next one; it owns no bits.
-    if (F->isBitField() && F->isZeroLengthBitField())
+    if (isZeroWidthBitField(*F, Ctx))
       continue;
     Layout.Entries.push_back(
         fieldEntry(*F, L.getFieldOffset(F->getFieldIndex()), Ctx));

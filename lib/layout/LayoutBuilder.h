@@ -15,6 +15,7 @@
 
 namespace clang {
 class ASTContext;
+class FieldDecl;
 class RecordDecl;
 } // namespace clang
 
@@ -27,6 +28,13 @@ struct LayoutOptions {
   /// RecordLayout::Optimal). Costs a few extra layouts of the record.
   bool ComputeOptimal = true;
 };
+
+/// The width of bit-field \p F, and whether it is a zero-width one (":0",
+/// which only aligns the next bit-field); the same call on every LLVM
+/// release alloc-tidy builds against.
+unsigned bitFieldWidth(const clang::FieldDecl &F, const clang::ASTContext &Ctx);
+bool isZeroWidthBitField(const clang::FieldDecl &F,
+                         const clang::ASTContext &Ctx);
 
 /// Whether \p RD is a record whose layout can be computed: a complete,
 /// valid definition that is not dependent (a template pattern has no

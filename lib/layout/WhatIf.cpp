@@ -186,15 +186,10 @@ uint64_t unitSize(const FieldUnit &Unit, const ASTRecordLayout &L,
   uint64_t Begin = L.getFieldOffset(Unit.front()->getFieldIndex());
   uint64_t End = Begin;
   for (const FieldDecl *F : Unit) {
-    if (F->isZeroLengthBitField())
+    if (isZeroWidthBitField(*F, Ctx))
       continue;
     const uint64_t Offset = L.getFieldOffset(F->getFieldIndex());
-    const FieldDecl *Field = F;
-#if CLANG_VERSION_MAJOR >= 20
-    End = std::max<uint64_t>(End, Offset + Field->getBitWidthValue());
-#else
-    End = std::max<uint64_t>(End, Offset + Field->getBitWidthValue(Ctx));
-#endif
+    End = std::max<uint64_t>(End, Offset + bitFieldWidth(*F, Ctx));
   }
   return (End + CharBits - 1) / CharBits - Begin / CharBits;
 }
@@ -342,7 +337,7 @@ std::optional<ReorderResult> findBetterFieldOrder(const RecordDecl &RD,
   ReorderResult Result;
   Result.Size = Best->second;
   for (const FieldDecl *F : Best->first) {
-    if (F->isBitField() && F->isZeroLengthBitField())
+    if (isZeroWidthBitField(*F, Ctx))
       continue;
     std::string Name = F->getName().str();
     Result.FieldOrder.push_back(
