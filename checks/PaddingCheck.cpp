@@ -26,7 +26,6 @@
 #include "clang/Basic/Version.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
@@ -301,28 +300,14 @@ PaddingCheck::PaddingCheck(StringRef Name, ClangTidyContext *Ctx)
     : ClangTidyCheck(Name, Ctx),
       MinWastedBytes(Options.get("MinWastedBytes", 8U)),
       ReorderFixIt(Options.get("ReorderFixIt", false)),
-      LayoutNotesOption(Options.get("LayoutNotes", "Compact").str()) {
-  std::optional<NotesLevel> Level =
-      llvm::StringSwitch<std::optional<NotesLevel>>(LayoutNotesOption)
-          .Case("None", NotesLevel::None)
-          .Case("Compact", NotesLevel::Compact)
-          .Case("Full", NotesLevel::Full)
-          .Default(std::nullopt);
-  if (Level)
-    LayoutNotes = *Level;
-  else
-    configurationDiag("invalid value '%0' for %1.LayoutNotes; expected "
-                      "'None', 'Compact' or 'Full'",
-                      DiagnosticIDs::Error)
-        << LayoutNotesOption << Name;
-}
+      LayoutNotes(readLayoutNoteStyle(*this, Options, Name)) {}
 
 PaddingCheck::~PaddingCheck() = default;
 
 void PaddingCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "MinWastedBytes", MinWastedBytes);
   Options.store(Opts, "ReorderFixIt", ReorderFixIt);
-  Options.store(Opts, "LayoutNotes", LayoutNotesOption);
+  Options.store(Opts, "LayoutNotes", layoutNoteStyleName(LayoutNotes));
 }
 
 void PaddingCheck::registerMatchers(MatchFinder *Finder) {
@@ -794,7 +779,7 @@ void PaddingCheck::diagnose(Finding &F) {
               " bytes or more too";
     diag(Where.isValid() ? Where : Loc, "%0", DiagnosticIDs::Note) << Text;
   }
-  if (LayoutNotes != NotesLevel::None) {
+  if (LayoutNotes != LayoutNoteStyle::None) {
     std::vector<std::string> Names;
     for (const FieldDecl *Field : F.Order)
       if (!layout::isZeroWidthBitField(*Field, *Context))
@@ -805,7 +790,7 @@ void PaddingCheck::diagnose(Finding &F) {
         << quotedList(Names) << static_cast<unsigned>(F.Reordered.Size)
         << (Padding.empty() ? "spare bits in its bit-fields" : Padding);
   }
-  if (LayoutNotes == NotesLevel::Full) {
+  if (LayoutNotes == LayoutNoteStyle::Full) {
     diag(Loc, "layout now (%0 bytes):\n%1", DiagnosticIDs::Note)
         << static_cast<unsigned>(F.Now.Size) << layoutTable(F.Now);
     diag(Loc, "layout reordered (%0 bytes):\n%1", DiagnosticIDs::Note)

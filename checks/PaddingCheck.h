@@ -3,6 +3,7 @@
 #ifndef ALLOC_TIDY_CHECKS_PADDINGCHECK_H
 #define ALLOC_TIDY_CHECKS_PADDINGCHECK_H
 
+#include "checks/LayoutNotes.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
@@ -17,9 +18,6 @@ namespace clang::tidy::alloc {
 /// see: docs/checks/alloc-padding.md
 class PaddingCheck : public ClangTidyCheck {
 public:
-  /// How much of the layout the notes show.
-  enum class NotesLevel { None, Compact, Full };
-
   PaddingCheck(StringRef Name, ClangTidyContext *Context);
   ~PaddingCheck() override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
@@ -36,8 +34,7 @@ private:
 
   unsigned MinWastedBytes;
   bool ReorderFixIt;
-  std::string LayoutNotesOption;
-  NotesLevel LayoutNotes = NotesLevel::Compact;
+  LayoutNoteStyle LayoutNotes;
 
   ASTContext *Context = nullptr;
   /// Wasteful records in the order they were found; an instantiated record
