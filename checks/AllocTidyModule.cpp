@@ -4,6 +4,8 @@
 #include "checks/DequeAsArrayCheck.h"
 #include "checks/PaddingCheck.h"
 #include "checks/ReserveInLoopCheck.h"
+#include "checks/SmallStringCheck.h"
+#include "checks/SmallVectorCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang/Basic/Version.h"
 #if CLANG_VERSION_MAJOR < 22
@@ -23,6 +25,8 @@ public:
     Factories.registerCheck<DequeAsArrayCheck>("alloc-deque-as-array");
     Factories.registerCheck<PaddingCheck>("alloc-padding");
     Factories.registerCheck<ReserveInLoopCheck>("alloc-reserve-in-loop");
+    Factories.registerCheck<SmallStringCheck>("alloc-small-string");
+    Factories.registerCheck<SmallVectorCheck>("alloc-small-vector");
   }
 };
 
