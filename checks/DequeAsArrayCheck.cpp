@@ -8,6 +8,7 @@
 
 #include "checks/DequeAsArrayCheck.h"
 #include "checks/LayoutNotes.h"
+#include "checks/TypeSpelling.h"
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "lib/analysis/ContainerUses.h"
 #include "lib/analysis/TripCount.h"
@@ -165,48 +166,6 @@ bool isSimpleOperand(StringRef Text) {
   return !Text.empty() && llvm::all_of(Text, [](char Ch) {
     return isAsciiIdentifierContinue(Ch) || Ch == '.';
   });
-}
-
-/// Strips cv-qualifiers and the sugar that spells a qualified name.
-TypeLoc namedTypeLoc(TypeLoc TL) {
-  TL = TL.getUnqualifiedLoc();
-#if CLANG_VERSION_MAJOR < 22
-  if (auto Elaborated = TL.getAs<ElaboratedTypeLoc>())
-    TL = Elaborated.getNamedTypeLoc().getUnqualifiedLoc();
-#endif
-  return TL;
-}
-
-/// The text between the angle brackets of a spelled template type: a type's
-/// source range leaves out a leading 'const' ("const Token *" would lose
-/// it). Empty when the type is not spelled as a template.
-std::string spelledArguments(TypeLoc Spelled, const ASTContext &Ctx) {
-  auto Spec = namedTypeLoc(Spelled).getAs<TemplateSpecializationTypeLoc>();
-  if (!Spec)
-    return "";
-  return Lexer::getSourceText(
-             CharSourceRange::getCharRange(
-                 Spec.getLAngleLoc().getLocWithOffset(1), Spec.getRAngleLoc()),
-             Ctx.getSourceManager(), Ctx.getLangOpts())
-      .trim()
-      .str();
-}
-
-/// The range "std::deque" (qualifier included) in a spelled deque type.
-std::optional<CharSourceRange> templateNameRange(TypeLoc Spelled) {
-  TypeLoc Outer = Spelled.getUnqualifiedLoc();
-  TypeLoc Named = namedTypeLoc(Spelled);
-  SourceLocation NameLoc;
-  if (auto Spec = Named.getAs<TemplateSpecializationTypeLoc>())
-    NameLoc = Spec.getTemplateNameLoc();
-  else if (auto Deduced = Named.getAs<DeducedTemplateSpecializationTypeLoc>())
-    NameLoc = Deduced.getTemplateNameLoc();
-  else
-    return std::nullopt;
-  SourceLocation Begin = Outer.getBeginLoc();
-  if (Begin.isInvalid() || Begin.isMacroID() || NameLoc.isMacroID())
-    return std::nullopt;
-  return CharSourceRange::getTokenRange(Begin, NameLoc);
 }
 
 } // namespace

@@ -1,16 +1,1161 @@
 //===--- SmallVectorCheck.cpp ---------------------------------------------===//
+//
+// Collects every std::vector local and data member in user code and every
+// reference to it; at the end of the translation unit, when all uses are
+// known, bounds the number of elements each one can hold:
+// - a local: its initial size, plus what each append adds (times the trip
+//   count of the constant loops around it), plus the largest resize();
+// - a member: what every constructor gives it, either a constant or a
+//   constructor argument that every visible construction passes as the same
+//   constant; other member functions may grow it only under a condition.
+// A bound within the options' limits gives a warning, and a fix-it when
+// every member function the code calls exists on the replacement class.
+//
+//===----------------------------------------------------------------------===//
 
 #include "checks/SmallVectorCheck.h"
+#include "checks/TypeSpelling.h"
+#include "clang-tidy/utils/OptionsUtils.h"
+#include "lib/analysis/ContainerUses.h"
+#include "lib/analysis/TripCount.h"
+#include "lib/layout/InlineVectorModel.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace clang::ast_matchers;
+using namespace alloc_tidy;
 
 namespace clang::tidy::alloc {
 
-SmallVectorCheck::SmallVectorCheck(StringRef Name, ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context) {}
+namespace {
 
-void SmallVectorCheck::registerMatchers(ast_matchers::MatchFinder *) {}
+/// A note that backs the bound: where the elements come from.
+struct Evidence {
+  SourceLocation Loc;
+  std::string Text;
+};
 
-void SmallVectorCheck::check(const ast_matchers::MatchFinder::MatchResult &) {}
+/// How an initializer builds the vector.
+struct InitShape {
+  VectorConstruction Form = VectorConstruction::Default;
+  /// Elements it holds, when known.
+  std::optional<uint64_t> Size;
+  /// For Count and CountValue: the count expression.
+  const Expr *Count = nullptr;
+  /// For InitializerList: the braces.
+  const InitListExpr *List = nullptr;
+  const CXXConstructExpr *Construct = nullptr;
+};
 
-void SmallVectorCheck::storeOptions(ClangTidyOptions::OptionMap &) {}
+/// What one member function call does to the size.
+struct SizeEffect {
+  enum Kind { Read, Append, SetSize, Reserve, Shrink, FromInput } Kind = Read;
+  /// Elements appended, or the size set; unknown when Count is set.
+  std::optional<uint64_t> N;
+  /// A count the analysis could not evaluate.
+  const Expr *Count = nullptr;
+};
+
+std::optional<uint64_t> evaluateCount(const Expr *E, const ASTContext &Ctx) {
+  if (!E || E->isValueDependent() || E->isTypeDependent())
+    return std::nullopt;
+  Expr::EvalResult Result;
+  if (!E->EvaluateAsInt(Result, Ctx) || Result.Val.getInt().isNegative())
+    return std::nullopt;
+  return Result.Val.getInt().getLimitedValue();
+}
+
+/// Arguments the code wrote (default arguments left out).
+unsigned writtenArgs(const CallExpr *Call) {
+  unsigned N = 0;
+  for (const Expr *Arg : Call->arguments())
+    N += !isa<CXXDefaultArgExpr>(Arg);
+  return N;
+}
+
+const InitListExpr *initializerList(const Expr *E) {
+  const auto *List =
+      dyn_cast<CXXStdInitializerListExpr>(E->IgnoreImplicit()->IgnoreParens());
+  if (!List)
+    return nullptr;
+  return dyn_cast<InitListExpr>(List->getSubExpr()->IgnoreImplicit());
+}
+
+std::optional<InitShape> shapeOf(const Expr *Init, const ASTContext &Ctx) {
+  if (!Init)
+    return std::nullopt;
+  Init = Init->IgnoreImplicit()->IgnoreParens();
+  if (const auto *Default = dyn_cast<CXXDefaultInitExpr>(Init))
+    return shapeOf(Default->getExpr(), Ctx);
+  if (const auto *Temp = dyn_cast<CXXFunctionalCastExpr>(Init))
+    Init = Temp->getSubExpr()->IgnoreImplicit();
+  const auto *Construct = dyn_cast<CXXConstructExpr>(Init);
+  if (!Construct)
+    return std::nullopt;
+  InitShape Shape;
+  Shape.Construct = Construct;
+  const CXXConstructorDecl *Ctor = Construct->getConstructor();
+  unsigned Args = 0;
+  for (const Expr *Arg : Construct->arguments())
+    Args += !isa<CXXDefaultArgExpr>(Arg);
+  if (Ctor->isCopyOrMoveConstructor()) {
+    Shape.Form = Ctor->isMoveConstructor() ? VectorConstruction::Move
+                                           : VectorConstruction::Copy;
+    return Shape;
+  }
+  if (Args == 0) {
+    Shape.Size = 0;
+    return Shape;
+  }
+  if (const InitListExpr *List = initializerList(Construct->getArg(0))) {
+    Shape.Form = VectorConstruction::InitializerList;
+    Shape.List = List;
+    Shape.Size = List->getNumInits();
+    return Args == 1 ? std::optional(Shape) : std::nullopt;
+  }
+  const Expr *First = Construct->getArg(0);
+  if (First->getType()->isIntegralOrEnumerationType()) {
+    Shape.Form =
+        Args == 1 ? VectorConstruction::Count : VectorConstruction::CountValue;
+    Shape.Count = First;
+    Shape.Size = evaluateCount(First, Ctx);
+    return Args <= 2 ? std::optional(Shape) : std::nullopt;
+  }
+  Shape.Form = VectorConstruction::Range;
+  return Shape;
+}
+
+SizeEffect sizeEffectOf(const ContainerUse &Use, const ASTContext &Ctx) {
+  SizeEffect Effect;
+  StringRef M = Use.Method;
+  const auto *Call = dyn_cast_or_null<CallExpr>(Use.Site);
+  unsigned Args = Call ? writtenArgs(Call) : 0;
+  // Member calls list the arguments after the object; the operator form of
+  // "v = {...}" has the object first.
+  unsigned First = Call && isa<CXXOperatorCallExpr>(Call) ? 1 : 0;
+  if (Call && isa<CXXOperatorCallExpr>(Call))
+    --Args;
+  auto Arg = [&](unsigned I) { return Call->getArg(First + I); };
+  if (M == "push_back" || M == "emplace_back") {
+    Effect.Kind = SizeEffect::Append;
+    Effect.N = 1;
+  } else if (M == "emplace") {
+    Effect.Kind = SizeEffect::Append;
+    Effect.N = 1;
+  } else if (M == "insert") {
+    Effect.Kind = SizeEffect::Append;
+    if (Args == 2) {
+      if (const InitListExpr *List = initializerList(Arg(1)))
+        Effect.N = List->getNumInits();
+      else
+        Effect.N = 1;
+    } else if (Args == 3 && Arg(1)->getType()->isIntegralOrEnumerationType()) {
+      Effect.N = evaluateCount(Arg(1), Ctx);
+      Effect.Count = Arg(1);
+    } else {
+      Effect.Kind = SizeEffect::FromInput;
+    }
+  } else if (M == "resize" || M == "assign") {
+    Effect.Kind = SizeEffect::SetSize;
+    if (Args >= 1 && Call) {
+      if (const InitListExpr *List = initializerList(Arg(0))) {
+        Effect.N = List->getNumInits();
+      } else if (Arg(0)->getType()->isIntegralOrEnumerationType() &&
+                 (M == "resize" || Args == 2)) {
+        Effect.N = evaluateCount(Arg(0), Ctx);
+        Effect.Count = Arg(0);
+      } else {
+        Effect.Kind = SizeEffect::FromInput;
+      }
+    } else {
+      Effect.Kind = SizeEffect::FromInput;
+    }
+  } else if (M == "reserve") {
+    Effect.Kind = SizeEffect::Reserve;
+  } else if (M == "pop_back" || M == "erase" || M == "clear" ||
+             M == "shrink_to_fit") {
+    Effect.Kind = SizeEffect::Shrink;
+  }
+  return Effect;
+}
+
+/// Member functions std::array offers with std::vector's meaning.
+bool isArrayMember(StringRef M) {
+  static const llvm::StringSet<> Members = {
+      "at",    "front", "back",     "data",    "begin", "cbegin",
+      "end",   "cend",  "rbegin",   "crbegin", "rend",  "crend",
+      "empty", "size",  "max_size", "ssize"};
+  return Members.contains(M);
+}
+
+DynTypedNode parentOf(const DynTypedNode &Node, ASTContext &Ctx) {
+  DynTypedNodeList Parents = Ctx.getParents(Node);
+  return Parents.empty() ? DynTypedNode() : Parents[0];
+}
+
+/// The path from a use up to \p Scope (a statement) or up to the function
+/// body: the loops and conditions it passes.
+struct Placement {
+  llvm::SmallVector<const Stmt *, 2> Loops;
+  bool Conditional = false;
+};
+
+Placement placementOf(const Stmt *Site, const Stmt *Scope, ASTContext &Ctx) {
+  Placement Where;
+  DynTypedNode Child = DynTypedNode::create(*Site);
+  while (true) {
+    DynTypedNode Parent = parentOf(Child, Ctx);
+    const Stmt *P = Parent.get<Stmt>();
+    if (!P || P == Scope)
+      break;
+    const Stmt *C = Child.get<Stmt>();
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(P)) {
+      // The init of a for loop and a range-for's range run once.
+      bool InBody = true;
+      if (const auto *For = dyn_cast<ForStmt>(P))
+        InBody = C != For->getInit();
+      if (const auto *Range = dyn_cast<CXXForRangeStmt>(P))
+        InBody = C != Range->getRangeInit() && C != Range->getInit() &&
+                 C != Range->getRangeStmt();
+      if (InBody)
+        Where.Loops.push_back(P);
+    } else if (const auto *If = dyn_cast<IfStmt>(P)) {
+      Where.Conditional |= C != If->getCond() && C != If->getInit() &&
+                           C != If->getConditionVariableDeclStmt();
+    } else if (isa<SwitchCase, SwitchStmt>(P)) {
+      Where.Conditional |=
+          !isa<SwitchStmt>(P) || C != cast<SwitchStmt>(P)->getCond();
+    } else if (const auto *Cond = dyn_cast<AbstractConditionalOperator>(P)) {
+      Where.Conditional |= C != Cond->getCond();
+    } else if (const auto *Op = dyn_cast<BinaryOperator>(P);
+               Op && Op->isLogicalOp()) {
+      Where.Conditional |= C == Op->getRHS();
+    }
+    Child = Parent;
+  }
+  return Where;
+}
+
+std::string describeCtor(const CXXConstructorDecl *Ctor,
+                         const PrintingPolicy &Policy) {
+  std::string Text = Ctor->getParent()->getNameAsString() + "(";
+  for (unsigned I = 0; I < Ctor->getNumParams(); ++I) {
+    if (I)
+      Text += ", ";
+    Text += Ctor->getParamDecl(I)->getType().getAsString(Policy);
+  }
+  return Text + ")";
+}
+
+std::string sourceText(SourceRange Range, const ASTContext &Ctx) {
+  return Lexer::getSourceText(CharSourceRange::getTokenRange(Range),
+                              Ctx.getSourceManager(), Ctx.getLangOpts())
+      .str();
+}
+
+bool isInSystemHeader(SourceLocation Loc, const SourceManager &SM) {
+  return Loc.isInvalid() || SM.isInSystemHeader(SM.getExpansionLoc(Loc));
+}
+
+bool isStdFunction(const FunctionDecl *F) {
+  for (const DeclContext *DC = F->getDeclContext(); DC; DC = DC->getParent())
+    if (DC->isStdNamespace())
+      return true;
+  return false;
+}
+
+} // namespace
+
+/// Every place that constructs a class defined in the main file, and the
+/// calls that forward their arguments to a constructor (v.emplace_back(120),
+/// std::make_unique<Row>(120)). Answers "which constant does every visible
+/// construction pass for this constructor parameter?".
+class CallSiteIndex : public RecursiveASTVisitor<CallSiteIndex> {
+public:
+  explicit CallSiteIndex(ASTContext &Ctx) : Ctx(Ctx) {
+    TraverseDecl(Ctx.getTranslationUnitDecl());
+  }
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return true; }
+
+  bool VisitCXXConstructExpr(CXXConstructExpr *E) {
+    const CXXConstructorDecl *Ctor = E->getConstructor();
+    if (!Ctor || Ctor->isCopyOrMoveConstructor())
+      return true;
+    Ctor = cast<CXXConstructorDecl>(Ctor->getCanonicalDecl());
+    if (isInSystemHeader(E->getBeginLoc(), Ctx.getSourceManager()))
+      FromLibrary.insert(Ctor);
+    else
+      Constructions[Ctor].push_back(E);
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *E) {
+    const FunctionDecl *Callee = E->getDirectCallee();
+    if (!Callee || !Callee->getIdentifier() || !isStdFunction(Callee) ||
+        isInSystemHeader(E->getBeginLoc(), Ctx.getSourceManager()))
+      return true;
+    StringRef Name = Callee->getName();
+    QualType Built;
+    unsigned FirstForwarded = 0;
+    if (const auto *Member = dyn_cast<CXXMemberCallExpr>(E)) {
+      if (Name != "emplace_back" && Name != "emplace_front" &&
+          Name != "emplace")
+        return true;
+      const auto *Container = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+          Member->getRecordDecl());
+      if (!Container || Container->getTemplateArgs().size() < 1 ||
+          Container->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+        return true;
+      StringRef Kind = Container->getName();
+      if (Name == "emplace" && Kind != "vector" && Kind != "deque" &&
+          Kind != "list")
+        return true;
+      FirstForwarded = Name == "emplace" ? 1 : 0;
+      Built = Container->getTemplateArgs()[0].getAsType();
+    } else if (Name == "make_unique" || Name == "make_shared" ||
+               Name == "construct_at") {
+      const TemplateArgumentList *Args =
+          Callee->getTemplateSpecializationArgs();
+      if (!Args || Args->size() < 1 ||
+          Args->get(0).getKind() != TemplateArgument::Type)
+        return true;
+      Built = Args->get(0).getAsType();
+      FirstForwarded = Name == "construct_at" ? 1 : 0;
+    } else {
+      return true;
+    }
+    if (const CXXRecordDecl *Record = Built->getAsCXXRecordDecl())
+      Forwarded[Record->getCanonicalDecl()].push_back({E, FirstForwarded});
+    return true;
+  }
+
+  /// The constant every visible construction through \p Ctor passes for
+  /// its parameter \p Index, or nullopt with \p Why set.
+  std::optional<uint64_t> constantArgument(const CXXConstructorDecl *Ctor,
+                                           unsigned Index, std::string &Why,
+                                           unsigned Depth = 0) {
+    Ctor = cast<CXXConstructorDecl>(Ctor->getCanonicalDecl());
+    const CXXRecordDecl *Record = Ctor->getParent();
+    const SourceManager &SM = Ctx.getSourceManager();
+    std::string Name = Record->getNameAsString();
+    if (!SM.isInMainFile(SM.getExpansionLoc(Record->getLocation()))) {
+      Why = "'" + Name +
+            "' is declared in a header, where other translation units can "
+            "construct it with other arguments";
+      return std::nullopt;
+    }
+    std::vector<const Expr *> Args;
+    for (const CXXConstructExpr *E : Constructions.lookup(Ctor))
+      Args.push_back(Index < E->getNumArgs() ? E->getArg(Index) : nullptr);
+    bool Forwards = false;
+    for (auto [Call, First] : Forwarded.lookup(Record->getCanonicalDecl())) {
+      unsigned N = Call->getNumArgs() - First;
+      auto Accepts = [&](const CXXConstructorDecl *C) {
+        return !C->isDeleted() && !C->isCopyOrMoveConstructor() &&
+               C->getMinRequiredArguments() <= N && N <= C->getNumParams();
+      };
+      if (!Accepts(Ctor))
+        continue;
+      for (const CXXConstructorDecl *Other : Record->ctors())
+        if (Other->getCanonicalDecl() != Ctor && Accepts(Other)) {
+          Why = "the analysis cannot tell which constructor of '" + Name +
+                "' this call uses";
+          return std::nullopt;
+        }
+      Forwards = true;
+      Args.push_back(Index < N ? Call->getArg(First + Index) : nullptr);
+    }
+    if (FromLibrary.contains(Ctor) && !Forwards) {
+      Why = "'" + Name +
+            "' is constructed in library code the analysis "
+            "does not follow";
+      return std::nullopt;
+    }
+    if (Args.empty()) {
+      Why = "no construction of '" + Name + "' is visible";
+      return std::nullopt;
+    }
+    std::optional<uint64_t> Value;
+    for (const Expr *Arg : Args) {
+      if (!Arg || isa<CXXDefaultArgExpr>(Arg))
+        Arg = Ctor->getParamDecl(Index)->getDefaultArg();
+      std::optional<uint64_t> This = argumentValue(Arg, Why, Depth);
+      if (!This)
+        return std::nullopt;
+      if (Value && *Value != *This) {
+        Why = "constructions of '" + Name + "' pass different sizes (" +
+              std::to_string(*Value) + " and " + std::to_string(*This) + ")";
+        return std::nullopt;
+      }
+      Value = This;
+    }
+    return Value;
+  }
+
+private:
+  std::optional<uint64_t> argumentValue(const Expr *Arg, std::string &Why,
+                                        unsigned Depth) {
+    if (!Arg) {
+      Why = "an argument is missing";
+      return std::nullopt;
+    }
+    if (std::optional<uint64_t> Value = evaluateCount(Arg, Ctx))
+      return Value;
+    // A parameter of another constructor, passed on unchanged: follow it
+    // to that constructor's callers (Screen(120) -> Row(Width)).
+    const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
+    const auto *Param = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+    const auto *Outer =
+        Param ? dyn_cast<CXXConstructorDecl>(Param->getDeclContext()) : nullptr;
+    if (Outer && Depth < 2 && !isWritten(Param, Outer))
+      return constantArgument(Outer, Param->getFunctionScopeIndex(), Why,
+                              Depth + 1);
+    Why = "the size comes from '" + sourceText(Arg->getSourceRange(), Ctx) +
+          "', which is not a constant";
+    return std::nullopt;
+  }
+
+  /// Whether \p Ctor may change \p Param: any use other than reading its
+  /// value or handing it to a standard library function.
+  bool isWritten(const ParmVarDecl *Param, const CXXConstructorDecl *Ctor) {
+    const FunctionDecl *Definition = nullptr;
+    if (!Ctor->isDefined(Definition))
+      return true;
+    auto Refs = match(functionDecl(forEachDescendant(
+                          declRefExpr(to(equalsNode(Param))).bind("ref"))),
+                      *Definition, Ctx);
+    for (const BoundNodes &Node : Refs) {
+      const auto *Ref = Node.getNodeAs<DeclRefExpr>("ref");
+      DynTypedNode Parent = parentOf(DynTypedNode::create(*Ref), Ctx);
+      if (const auto *Cast = Parent.get<ImplicitCastExpr>();
+          Cast && Cast->getCastKind() == CK_LValueToRValue)
+        continue;
+      if (const auto *Call = Parent.get<CallExpr>();
+          Call && Call->getDirectCallee() &&
+          isStdFunction(Call->getDirectCallee()))
+        continue;
+      return true;
+    }
+    return false;
+  }
+
+  ASTContext &Ctx;
+  llvm::DenseMap<const CXXConstructorDecl *,
+                 std::vector<const CXXConstructExpr *>>
+      Constructions;
+  llvm::DenseSet<const CXXConstructorDecl *> FromLibrary;
+  llvm::DenseMap<const CXXRecordDecl *,
+                 std::vector<std::pair<const CallExpr *, unsigned>>>
+      Forwarded;
+};
+
+struct SmallVectorCheck::Candidate {
+  const ValueDecl *Decl = nullptr;
+  QualType Element;
+  TypeLoc Spelled;
+  std::vector<ContainerUse> Uses;
+  /// Why the check must stay silent; empty when it may warn.
+  std::string Silence;
+  /// Why the warning comes without a fix-it, and where that is.
+  std::string NoFixReason;
+  SourceLocation NoFixLoc;
+  /// The bound: the inline capacity to suggest.
+  uint64_t Capacity = 0;
+  /// A local whose size never changes after construction: std::array.
+  bool UseArray = false;
+  /// A member whose size comes from a constructor argument.
+  bool SizedByArgument = false;
+  /// A local filled only by single appends from empty, without reserve():
+  /// the growth allocations can be counted.
+  bool OnlyAppends = true;
+  std::optional<InitShape> Init;
+  /// A member that grows beyond its constructors' elements under a
+  /// condition; the first place it does.
+  const Stmt *ConditionalGrowth = nullptr;
+  /// The loop a local is declared in.
+  const Stmt *DeclLoop = nullptr;
+  std::vector<Evidence> Notes;
+  llvm::StringSet<> Members;
+  llvm::SmallVector<VectorConstruction, 4> Constructions;
+};
+
+SmallVectorCheck::SmallVectorCheck(StringRef Name, ClangTidyContext *Ctx)
+    : ClangTidyCheck(Name, Ctx),
+      VectorLikeClasses(utils::options::parseStringList(
+          Options.get("VectorLikeClasses", ""))),
+      MaxInlineElements(Options.get("MaxInlineElements", 8U)),
+      MaxInlineBytes(Options.get("MaxInlineBytes", 1024U)),
+      SmallVectorClassName(
+          Options.get("SmallVectorClass", "boost::container::small_vector")
+              .str()),
+      SmallVectorHeader(Options.get("SmallVectorHeader", "").str()),
+      TargetStlOption(Options.get("TargetSTL", "auto").str()),
+      Inserter(Options.getLocalOrGlobal("IncludeStyle",
+                                        utils::IncludeSorter::IS_LLVM),
+               areDiagsSelfContained()) {
+  std::string Error;
+  TargetUsable = resolveInlineVectorClass(SmallVectorClassName,
+                                          SmallVectorHeader, Target, Error);
+  if (!TargetUsable) {
+    configurationDiag("invalid value '%0' for %1.SmallVectorClass: %2; "
+                      "fix-its are disabled",
+                      DiagnosticIDs::Error)
+        << SmallVectorClassName << Name << Error;
+    Target = inlineVectorPresets().front();
+  }
+  if (MaxInlineElements == 0 || MaxInlineBytes == 0) {
+    configurationDiag("%0.MaxInlineElements and %0.MaxInlineBytes must be "
+                      "at least 1",
+                      DiagnosticIDs::Error)
+        << Name;
+    MaxInlineElements = std::max<uint64_t>(MaxInlineElements, 1);
+    MaxInlineBytes = std::max<uint64_t>(MaxInlineBytes, 1);
+  }
+  if (TargetStlOption != "auto") {
+    TargetStl = parseStlFlavor(TargetStlOption);
+    if (!TargetStl)
+      configurationDiag("invalid value '%0' for %1.TargetSTL; expected "
+                        "'auto', 'libstdc++', 'libc++' or 'msvc'",
+                        DiagnosticIDs::Error)
+          << TargetStlOption << Name;
+  }
+  LayoutNotes = readLayoutNoteStyle(*this, Options, Name);
+}
+
+SmallVectorCheck::~SmallVectorCheck() = default;
+
+void SmallVectorCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "VectorLikeClasses",
+                utils::options::serializeStringList(VectorLikeClasses));
+  Options.store(Opts, "MaxInlineElements",
+                static_cast<unsigned>(MaxInlineElements));
+  Options.store(Opts, "MaxInlineBytes", static_cast<unsigned>(MaxInlineBytes));
+  Options.store(Opts, "SmallVectorClass", SmallVectorClassName);
+  Options.store(Opts, "SmallVectorHeader", SmallVectorHeader);
+  Options.store(Opts, "TargetSTL", TargetStlOption);
+  Options.store(Opts, "LayoutNotes", layoutNoteStyleName(LayoutNotes));
+  Options.store(Opts, "IncludeStyle", Inserter.getStyle());
+}
+
+void SmallVectorCheck::registerPPCallbacks(const SourceManager &SM,
+                                           Preprocessor *Pp,
+                                           Preprocessor *ModuleExpanderPP) {
+  PP = Pp;
+  Inserter.registerPreprocessor(Pp);
+}
+
+void SmallVectorCheck::registerMatchers(MatchFinder *Finder) {
+  std::vector<StringRef> Names = VectorLikeClasses;
+  Names.emplace_back("::std::vector");
+  auto VectorType = qualType(hasUnqualifiedDesugaredType(recordType(
+      hasDeclaration(classTemplateSpecializationDecl(hasAnyName(Names))))));
+  Finder->addMatcher(
+      varDecl(hasType(VectorType), hasLocalStorage(), unless(parmVarDecl()))
+          .bind("decl"),
+      this);
+  Finder->addMatcher(fieldDecl(hasType(VectorType)).bind("decl"), this);
+  Finder->addMatcher(
+      declRefExpr(to(varDecl(hasType(VectorType), hasLocalStorage())))
+          .bind("ref"),
+      this);
+  Finder->addMatcher(
+      memberExpr(member(fieldDecl(hasType(VectorType)))).bind("ref"), this);
+}
+
+void SmallVectorCheck::check(const MatchFinder::MatchResult &Result) {
+  Context = Result.Context;
+  if (const auto *Decl = Result.Nodes.getNodeAs<ValueDecl>("decl")) {
+    auto &Slot = Candidates[Decl];
+    if (!Slot) {
+      Slot = std::make_unique<Candidate>();
+      Slot->Decl = Decl;
+    }
+    return;
+  }
+  if (const auto *Ref = Result.Nodes.getNodeAs<Expr>("ref"))
+    if (const ValueDecl *Decl = referencedContainer(Ref))
+      References[Decl].push_back(Ref);
+}
+
+/// Where the declaration is, what it holds, and how its type is spelled.
+void SmallVectorCheck::analyzeCommon(Candidate &C) {
+  ASTContext &Ctx = *Context;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const ValueDecl *D = C.Decl;
+  auto Silence = [&](StringRef Why) { C.Silence = Why.str(); };
+
+  if (isInSystemHeader(D->getLocation(), SM))
+    return Silence("system header");
+  if (D->getLocation().isMacroID() || D->getBeginLoc().isMacroID())
+    return Silence("declared by a macro");
+  if (D->getDeclContext()->isDependentContext() || D->isTemplated())
+    return Silence("template");
+  if (const auto *Var = dyn_cast<VarDecl>(D)) {
+    if (const auto *F = dyn_cast<FunctionDecl>(Var->getDeclContext());
+        F && (F->isTemplateInstantiation() || F->isDependentContext()))
+      return Silence("in a template");
+    if (Var->isStaticLocal() || Var->getTLSKind() != VarDecl::TLS_None)
+      return Silence("static");
+  }
+  if (const auto *Field = dyn_cast<FieldDecl>(D)) {
+    const auto *Record = dyn_cast<CXXRecordDecl>(Field->getParent());
+    if (!Record || Record->isLambda() || Record->isUnion() ||
+        isa<ClassTemplateSpecializationDecl>(Record) ||
+        Record->isDependentContext() ||
+        Record->getTemplateInstantiationPattern())
+      return Silence("member of a template, union or lambda");
+    if (!seesAllCodeUsingMember(Field, Ctx))
+      return Silence("not all code that can use the member is visible");
+  }
+
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      D->getType()->getAsCXXRecordDecl());
+  if (!Spec || Spec->getTemplateArgs().size() < 1 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return Silence("not a specialization");
+  C.Element = Spec->getTemplateArgs()[0].getAsType();
+  if (C.Element.isNull() || C.Element->isDependentType() ||
+      C.Element->isIncompleteType() || C.Element->isBooleanType())
+    return Silence("element type");
+  // A custom allocator would be lost by the replacement.
+  if (Spec->getTemplateArgs().size() > 1) {
+    const TemplateArgument &Alloc = Spec->getTemplateArgs()[1];
+    const CXXRecordDecl *AllocRecord =
+        Alloc.getKind() == TemplateArgument::Type
+            ? Alloc.getAsType()->getAsCXXRecordDecl()
+            : nullptr;
+    if (!AllocRecord || (AllocRecord->getName() != "allocator" &&
+                         AllocRecord->getName() != "new_allocator"))
+      return Silence("custom allocator");
+  }
+
+  for (const Expr *Ref : References.lookup(D))
+    C.Uses.push_back(classifyContainerUse(Ref, Ctx));
+
+  // The spelled type, for the fix-it.
+  const auto *DD = cast<DeclaratorDecl>(D);
+  if (const TypeSourceInfo *TSI = DD->getTypeSourceInfo())
+    C.Spelled = TSI->getTypeLoc();
+  auto NoFix = [&](SourceLocation Loc, std::string Why) {
+    if (C.NoFixReason.empty()) {
+      C.NoFixReason = std::move(Why);
+      C.NoFixLoc = Loc;
+    }
+  };
+  if (!C.Spelled || !templateNameRange(C.Spelled)) {
+    TypeLoc Named = C.Spelled ? namedTypeLoc(C.Spelled) : TypeLoc();
+    if (Named && Named.getAs<TypedefTypeLoc>())
+      NoFix(D->getLocation(),
+            "the type is spelled through the alias '" +
+                Named.getAs<TypedefTypeLoc>().getDecl()->getName().str() +
+                "'; change it where it is declared if every user of the "
+                "alias can take it");
+    else
+      NoFix(D->getLocation(), "the declaration does not spell the type");
+    return;
+  }
+  for (const Decl *Sibling : DD->getDeclContext()->decls()) {
+    const auto *Other = dyn_cast<DeclaratorDecl>(Sibling);
+    if (Other && Other != DD &&
+        Other->getTypeSpecStartLoc() == DD->getTypeSpecStartLoc()) {
+      NoFix(Other->getLocation(),
+            "'" + Other->getNameAsString() +
+                "' is declared with the same type; declare it separately");
+      break;
+    }
+  }
+}
+
+void SmallVectorCheck::analyzeLocal(Candidate &C) {
+  ASTContext &Ctx = *Context;
+  const auto *Var = cast<VarDecl>(C.Decl);
+  auto Silence = [&](StringRef Why) { C.Silence = Why.str(); };
+
+  C.Init = shapeOf(Var->getInit(), Ctx);
+  if (!C.Init || !C.Init->Size)
+    return Silence("initialised from something the analysis does not count");
+  C.Constructions.push_back(C.Init->Form);
+  if (*C.Init->Size > 0)
+    C.Notes.push_back({Var->getLocation(),
+                       "constructed with " + std::to_string(*C.Init->Size) +
+                           (*C.Init->Size == 1 ? " element" : " elements")});
+
+  // The statement that holds the declaration bounds where uses can be.
+  DynTypedNode DeclStmtNode = parentOf(DynTypedNode::create(*Var), Ctx);
+  const Stmt *Declaration = DeclStmtNode.get<Stmt>();
+  const Stmt *Scope =
+      Declaration ? parentOf(DeclStmtNode, Ctx).get<Stmt>() : nullptr;
+  if (!Declaration || !Scope)
+    return Silence("declared where the analysis cannot follow");
+  C.DeclLoop = enclosingLoop(Declaration, Ctx);
+
+  uint64_t Appended = 0, SetTo = 0;
+  bool Changes = false;
+  for (const ContainerUse &Use : C.Uses) {
+    switch (Use.Kind) {
+    case UseKind::Call: {
+      C.Members.insert(Use.Method);
+      SizeEffect Effect = sizeEffectOf(Use, Ctx);
+      if (Effect.Kind == SizeEffect::Read) {
+        Changes |= !isArrayMember(Use.Method);
+        break;
+      }
+      Changes = true;
+      if (Effect.Kind == SizeEffect::FromInput)
+        return Silence("filled from input");
+      if (Effect.Kind == SizeEffect::Reserve)
+        C.OnlyAppends = false;
+      if (Effect.Kind != SizeEffect::Append &&
+          Effect.Kind != SizeEffect::SetSize)
+        break;
+      if (!Effect.N)
+        return Silence("grown by a count that is not a constant");
+      Placement Where = placementOf(Use.Site, Scope, Ctx);
+      uint64_t Times = 1;
+      for (const Stmt *Loop : Where.Loops) {
+        std::optional<TripCount> Count = computeTripCount(Loop, Ctx);
+        if (!Count || !Count->Value)
+          return Silence("grown in a loop of unknown count");
+        Times *= *Count->Value;
+      }
+      std::string Text;
+      if (Effect.Kind == SizeEffect::Append) {
+        if (*Effect.N != 1)
+          C.OnlyAppends = false;
+        Appended += *Effect.N * Times;
+        Text = (Where.Conditional ? "may add " : "adds ") +
+               std::to_string(*Effect.N * Times) +
+               (*Effect.N * Times == 1 ? " element" : " elements");
+        if (Times != 1)
+          Text += " (" + std::to_string(*Effect.N) + " per iteration of " +
+                  (Where.Loops.size() == 1 ? "a loop that runs "
+                                           : "loops that run ") +
+                  std::to_string(Times) + " times)";
+      } else {
+        C.OnlyAppends = false;
+        SetTo = std::max(SetTo, *Effect.N);
+        Text = "sets the size to " + std::to_string(*Effect.N);
+      }
+      C.Notes.push_back({Use.Site->getBeginLoc(), Text});
+      break;
+    }
+    case UseKind::Subscript:
+    case UseKind::RangeFor:
+      break;
+    case UseKind::PassedToFixedType:
+      if (C.NoFixReason.empty()) {
+        C.NoFixReason = "'" + Var->getNameAsString() + "' is passed to '" +
+                        Use.Callee->getNameAsString() +
+                        "', whose parameter names the vector type; change it "
+                        "too, or let it take a span";
+        C.NoFixLoc = Use.Site->getBeginLoc();
+      }
+      break;
+    case UseKind::Linked:
+      return Silence("assigned to or from another container");
+    case UseKind::Captured:
+      return Silence("captured by a lambda");
+    case UseKind::PassedToTemplate:
+      return Silence("passed to a template");
+    case UseKind::Unknown:
+      return Silence(Use.Why);
+    }
+  }
+  C.Capacity = std::max(*C.Init->Size, SetTo) + Appended;
+  if (C.Capacity == 0)
+    return Silence("never holds an element");
+  if (C.Capacity * Ctx.getTypeSizeInChars(C.Element).getQuantity() >
+      MaxInlineBytes)
+    return Silence("too large for an inline buffer");
+  C.UseArray = !Changes && C.Capacity == *C.Init->Size &&
+               (C.Init->Form == VectorConstruction::InitializerList ||
+                C.Init->Form == VectorConstruction::Count);
+  if (*C.Init->Size != 0)
+    C.OnlyAppends = false;
+}
+
+void SmallVectorCheck::analyzeMember(Candidate &C) {
+  ASTContext &Ctx = *Context;
+  const auto *Field = cast<FieldDecl>(C.Decl);
+  const auto *Record = cast<CXXRecordDecl>(Field->getParent());
+  const PrintingPolicy &Policy = Ctx.getPrintingPolicy();
+  auto Silence = [&](StringRef Why) { C.Silence = Why.str(); };
+  if (Record->isAggregate())
+    return Silence("aggregate initialisation can give it any size");
+
+  auto IsOwnCtor = [&](const FunctionDecl *F) {
+    const auto *Ctor = dyn_cast_or_null<CXXConstructorDecl>(F);
+    return Ctor && Ctor->getParent() == Record &&
+           !Ctor->isCopyOrMoveConstructor();
+  };
+  // Uses outside the constructors: reads, or growth under a condition.
+  for (const ContainerUse &Use : C.Uses) {
+    switch (Use.Kind) {
+    case UseKind::Call: {
+      C.Members.insert(Use.Method);
+      if (IsOwnCtor(Use.Function))
+        break;
+      SizeEffect Effect = sizeEffectOf(Use, Ctx);
+      if (Effect.Kind == SizeEffect::FromInput ||
+          (Effect.Kind == SizeEffect::SetSize && !Effect.N))
+        return Silence("filled from input");
+      if (Effect.Kind != SizeEffect::Append &&
+          Effect.Kind != SizeEffect::SetSize)
+        break;
+      const Stmt *Body = Use.Function ? Use.Function->getBody() : nullptr;
+      Placement Where = placementOf(Use.Site, Body, Ctx);
+      if (!Where.Loops.empty())
+        return Silence("grown in a loop");
+      if (!Where.Conditional)
+        return Silence("grown unconditionally");
+      if (!C.ConditionalGrowth)
+        C.ConditionalGrowth = Use.Site;
+      break;
+    }
+    case UseKind::Subscript:
+    case UseKind::RangeFor:
+      break;
+    case UseKind::Linked:
+      // Copied between two objects of the class: both change together.
+      if (Use.Other == Field) {
+        C.Constructions.push_back(VectorConstruction::Copy);
+        break;
+      }
+      return Silence("assigned to or from another container");
+    case UseKind::PassedToFixedType:
+      if (C.NoFixReason.empty()) {
+        C.NoFixReason = "'" + Field->getNameAsString() + "' is passed to '" +
+                        Use.Callee->getNameAsString() +
+                        "', whose parameter names the vector type; change it "
+                        "too, or let it take a span";
+        C.NoFixLoc = Use.Site->getBeginLoc();
+      }
+      break;
+    case UseKind::Captured:
+      return Silence("captured by a lambda");
+    case UseKind::PassedToTemplate:
+      return Silence("passed to a template");
+    case UseKind::Unknown:
+      return Silence(Use.Why);
+    }
+  }
+
+  // What each constructor gives it.
+  bool FromArgument = false;
+  auto SizeOfInit = [&](const Expr *Init, const CXXConstructorDecl *Ctor,
+                        SourceLocation Where) -> std::optional<uint64_t> {
+    std::optional<InitShape> Shape = shapeOf(Init, Ctx);
+    if (!Shape || Shape->Form == VectorConstruction::Range ||
+        Shape->Form == VectorConstruction::Copy ||
+        Shape->Form == VectorConstruction::Move) {
+      Silence("filled from input");
+      return std::nullopt;
+    }
+    C.Constructions.push_back(Shape->Form);
+    if (Shape->Size)
+      return Shape->Size;
+    std::string Why;
+    std::optional<uint64_t> Size;
+    if (Ctor && Shape->Count) {
+      if (!Calls)
+        Calls = std::make_unique<CallSiteIndex>(Ctx);
+      const auto *Ref =
+          dyn_cast<DeclRefExpr>(Shape->Count->IgnoreParenImpCasts());
+      const auto *Param = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+      if (Param && Param->getDeclContext() == Ctor) {
+        Size =
+            Calls->constantArgument(Ctor, Param->getFunctionScopeIndex(), Why);
+        if (Size) {
+          C.SizedByArgument = FromArgument = true;
+          C.Notes.push_back(
+              {Where, "every construction of '" + Record->getNameAsString() +
+                          "' passes " + std::to_string(*Size) + " for '" +
+                          Param->getNameAsString() + "'"});
+        }
+      }
+    }
+    if (!Size)
+      Silence("sized at run time");
+    return Size;
+  };
+
+  uint64_t Capacity = 0;
+  unsigned Counted = 0;
+  for (const CXXConstructorDecl *Declared : Record->ctors()) {
+    if (Declared->isCopyOrMoveConstructor() || Declared->isDeleted() ||
+        (Declared->isImplicit() && !Declared->isUsed()))
+      continue;
+    const FunctionDecl *Definition = nullptr;
+    if (!Declared->isDefined(Definition) && !Declared->isDefaulted())
+      return Silence("a constructor is defined elsewhere");
+    const auto *Ctor =
+        Definition ? cast<CXXConstructorDecl>(Definition) : Declared;
+    ++Counted;
+    // A delegating constructor adds its body to its target's work.
+    const CXXConstructorDecl *Initializing = Ctor;
+    for (int Hops = 0; Initializing->isDelegatingConstructor() && Hops < 8;
+         ++Hops) {
+      const CXXConstructorDecl *Target = Initializing->getTargetConstructor();
+      const FunctionDecl *TargetDef = nullptr;
+      if (!Target || !Target->isDefined(TargetDef))
+        return Silence("delegates to a constructor defined elsewhere");
+      Initializing = cast<CXXConstructorDecl>(TargetDef);
+    }
+    const Expr *Init = nullptr;
+    FromArgument = false;
+    SourceLocation Where = Ctor->getLocation();
+    for (const CXXCtorInitializer *Given : Initializing->inits())
+      if (Given->getMember() == Field) {
+        Init = Given->getInit();
+        if (Given->isWritten())
+          Where = Given->getSourceLocation();
+      }
+    if (!Init && Field->hasInClassInitializer())
+      Init = Field->getInClassInitializer();
+    std::optional<uint64_t> Size = Init ? SizeOfInit(Init, Initializing, Where)
+                                        : std::optional<uint64_t>(0);
+    if (!Size)
+      return;
+    // Unconditional growth in the constructors' bodies.
+    for (const ContainerUse &Use : C.Uses) {
+      if (Use.Kind != UseKind::Call ||
+          (Use.Function != Ctor && Use.Function != Initializing))
+        continue;
+      SizeEffect Effect = sizeEffectOf(Use, Ctx);
+      if (Effect.Kind == SizeEffect::FromInput)
+        return Silence("filled from input");
+      if (Effect.Kind != SizeEffect::Append &&
+          Effect.Kind != SizeEffect::SetSize)
+        continue;
+      Placement Place = placementOf(Use.Site, Use.Function->getBody(), Ctx);
+      uint64_t Times = 1;
+      for (const Stmt *Loop : Place.Loops) {
+        std::optional<TripCount> Count = computeTripCount(Loop, Ctx);
+        if (!Count || !Count->Value)
+          return Silence("grown in a loop of unknown count");
+        Times *= *Count->Value;
+      }
+      if (Place.Conditional)
+        continue;
+      if (!Effect.N)
+        return Silence("sized at run time");
+      if (Effect.Kind == SizeEffect::Append)
+        *Size += *Effect.N * Times;
+      else
+        *Size = std::max(*Size, *Effect.N);
+    }
+    if (*Size == 0)
+      return Silence("a constructor leaves it empty");
+    if (!FromArgument)
+      C.Notes.push_back({Where, (Ctor->isImplicit() || Ctor->isDefaulted()
+                                     ? std::string("the default constructor")
+                                     : "'" + describeCtor(Ctor, Policy) + "'") +
+                                    " gives it " + std::to_string(*Size) +
+                                    (*Size == 1 ? " element" : " elements")});
+    Capacity = std::max(Capacity, *Size);
+  }
+  if (Counted == 0) {
+    // Only the implicit default constructor, which no code here uses.
+    if (!Field->hasInClassInitializer())
+      return Silence("no constructor fills it");
+    std::optional<uint64_t> Size = SizeOfInit(Field->getInClassInitializer(),
+                                              nullptr, Field->getLocation());
+    if (!Size || *Size == 0)
+      return Silence("no constructor fills it");
+    C.Notes.push_back(
+        {Field->getLocation(), "its default member initializer gives it " +
+                                   std::to_string(*Size) +
+                                   (*Size == 1 ? " element" : " elements")});
+    Capacity = *Size;
+  }
+  C.Capacity = Capacity;
+  if (!C.SizedByArgument && Capacity > MaxInlineElements)
+    return Silence("more elements than MaxInlineElements");
+  if (Capacity * Ctx.getTypeSizeInChars(C.Element).getQuantity() >
+      MaxInlineBytes)
+    return Silence("too large for an inline buffer");
+  C.OnlyAppends = false;
+}
+
+/// The replacement must offer every member function and construction the
+/// code uses; otherwise the check stays silent.
+void SmallVectorCheck::checkReplacement(Candidate &C) {
+  if (C.UseArray) {
+    for (const auto &Member : C.Members)
+      if (!isArrayMember(Member.getKey()))
+        C.UseArray = false;
+    if (C.UseArray)
+      return;
+  }
+  for (const auto &Member : C.Members)
+    if (!Target.hasMember(Member.getKey())) {
+      C.Silence = "the replacement lacks " + Member.getKey().str();
+      return;
+    }
+  for (VectorConstruction Form : C.Constructions)
+    if (!Target.hasConstruction(Form)) {
+      C.Silence = "the replacement cannot be constructed this way";
+      return;
+    }
+}
+
+void SmallVectorCheck::onEndOfTranslationUnit() {
+  for (auto &Entry : Candidates) {
+    Candidate &C = *Entry.second;
+    analyzeCommon(C);
+    if (C.Silence.empty()) {
+      if (isa<FieldDecl>(C.Decl))
+        analyzeMember(C);
+      else
+        analyzeLocal(C);
+    }
+    if (C.Silence.empty())
+      checkReplacement(C);
+    if (C.Silence.empty())
+      diagnose(C);
+  }
+  Candidates.clear();
+  References.clear();
+  Calls.reset();
+}
+
+void SmallVectorCheck::diagnose(Candidate &C) {
+  ASTContext &Ctx = *Context;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const PrintingPolicy &Policy = Ctx.getPrintingPolicy();
+  std::string Name = C.Decl->getNameAsString();
+  std::string Count = std::to_string(C.Capacity);
+
+  // The element as the code spells it.
+  std::string Element = C.Element.getAsString(Policy);
+  auto Named = namedTypeLoc(C.Spelled);
+  if (auto Spec = Named ? Named.getAs<TemplateSpecializationTypeLoc>()
+                        : TemplateSpecializationTypeLoc();
+      Spec && Spec.getNumArgs() == 1)
+    Element = sourceText(Spec.getArgLoc(0).getSourceRange(), Ctx);
+  std::string NewType = C.UseArray
+                            ? "std::array<" + Element + ", " + Count + ">"
+                            : Target.spell(Element, C.Capacity);
+
+  auto AddFixes = [&](DiagnosticBuilder &Diag) {
+    if (!C.NoFixReason.empty() || !TargetUsable)
+      return;
+    std::optional<CharSourceRange> Range = templateNameRange(C.Spelled);
+    if (!Range)
+      return;
+    if (auto Spec = Named.getAs<TemplateSpecializationTypeLoc>())
+      Range = CharSourceRange::getTokenRange(Range->getBegin(),
+                                             Spec.getRAngleLoc());
+    Diag << FixItHint::CreateReplacement(*Range, NewType);
+    if (C.UseArray && C.Init->Form == VectorConstruction::Count) {
+      SourceRange Parens = C.Init->Construct->getParenOrBraceRange();
+      if (Parens.isValid())
+        Diag << FixItHint::CreateReplacement(Parens, "{}");
+    }
+    if (C.UseArray && C.Init->List &&
+        llvm::any_of(C.Init->List->inits(), [](const Expr *E) {
+          return isa<InitListExpr>(E->IgnoreImplicit());
+        })) {
+      // std::array is an aggregate around a C array: nested braces need
+      // one more level, or the first would initialise the C array.
+      Diag << FixItHint::CreateInsertion(
+                  C.Init->List->getLBraceLoc().getLocWithOffset(1), "{")
+           << FixItHint::CreateInsertion(C.Init->List->getRBraceLoc(), "}");
+    }
+    Diag << Inserter.createIncludeInsertion(
+        SM.getFileID(SM.getExpansionLoc(C.Spelled.getBeginLoc())),
+        C.UseArray ? "<array>" : Target.Header);
+  };
+
+  if (const auto *Field = dyn_cast<FieldDecl>(C.Decl)) {
+    std::string Record = Field->getParent()->getNameAsString();
+    auto Diag = diag(Field->getLocation(),
+                     "'%0' %select{holds|starts with}5 %1 %plural{1:element|:"
+                     "elements}2 in every '%3'%select{| and grows only under a "
+                     "condition}5; %4 keeps %plural{1:it|:them}2 inline and "
+                     "saves one allocation per '%3'")
+                << Name << Count << static_cast<unsigned>(C.Capacity) << Record
+                << NewType << (C.ConditionalGrowth != nullptr);
+    AddFixes(Diag);
+  } else if (C.UseArray) {
+    auto Diag = diag(C.Decl->getLocation(),
+                     "'%0' always holds %1 %plural{1:element|:elements}2; %3 "
+                     "keeps %plural{1:it|:them}2 inline instead of allocating")
+                << Name << Count << static_cast<unsigned>(C.Capacity)
+                << NewType;
+    AddFixes(Diag);
+  } else {
+    auto Diag = diag(C.Decl->getLocation(),
+                     "'%0' never holds more than %1 %plural{1:element|:"
+                     "elements}2; %3 keeps %plural{1:it|:them}2 inline "
+                     "instead of allocating")
+                << Name << Count << static_cast<unsigned>(C.Capacity)
+                << NewType;
+    AddFixes(Diag);
+  }
+
+  for (const Evidence &Note : C.Notes)
+    diag(Note.Loc, "%0", DiagnosticIDs::Note) << Note.Text;
+  if (C.ConditionalGrowth)
+    diag(C.ConditionalGrowth->getBeginLoc(),
+         "it grows here, under a condition; beyond %0 %plural{1:element|:"
+         "elements}1 it allocates as a std::vector does",
+         DiagnosticIDs::Note)
+        << Count << static_cast<unsigned>(C.Capacity);
+
+  // What std::vector costs here, with this library's numbers.
+  StlFlavor Stl =
+      TargetStl ? *TargetStl : (PP ? detectStl(*PP) : StlFlavor::Unknown);
+  if (isa<VarDecl>(C.Decl)) {
+    std::optional<uint64_t> Growth =
+        C.OnlyAppends ? vectorGrowthAllocations(Stl, C.Capacity) : std::nullopt;
+    if (Growth && *Growth > 1)
+      diag(C.Decl->getLocation(),
+           "on %0, a std::vector makes %1 allocations while %2 elements are "
+           "appended one at a time",
+           DiagnosticIDs::Note)
+          << stlDisplayName(Stl) << std::to_string(*Growth) << Count;
+    if (C.DeclLoop)
+      diag(C.DeclLoop->getBeginLoc(),
+           "'%0' is constructed again on every iteration of this loop",
+           DiagnosticIDs::Note)
+          << Name;
+  }
+  if (!C.NoFixReason.empty())
+    diag(C.NoFixLoc, "no fix-it: %0", DiagnosticIDs::Note) << C.NoFixReason;
+  if (const auto *Field = dyn_cast<FieldDecl>(C.Decl))
+    addLayoutNotes(C, *Field);
+}
+
+// The member gets an inline buffer: what that does to the size of the class
+// that holds it.
+void SmallVectorCheck::addLayoutNotes(const Candidate &C,
+                                      const FieldDecl &Field) {
+  if (LayoutNotes == LayoutNoteStyle::None)
+    return;
+  ASTContext &Ctx = *Context;
+  std::string Why;
+  QualType NewType =
+      inlineVectorModelType(Ctx, Target.Name, C.Element, C.Capacity, Why);
+  std::string Element = C.Element.getAsString(Ctx.getPrintingPolicy());
+  if (auto Spec =
+          namedTypeLoc(C.Spelled).getAs<TemplateSpecializationTypeLoc>();
+      Spec && Spec.getNumArgs() == 1)
+    Element = sourceText(Spec.getArgLoc(0).getSourceRange(), Ctx);
+  for (const std::string &Note :
+       memberTypeChangeNotes(Field, NewType, Target.spell(Element, C.Capacity),
+                             Why, Ctx, LayoutNotes))
+    diag(Field.getLocation(), "%0", DiagnosticIDs::Note) << Note;
+}
 
 } // namespace clang::tidy::alloc

@@ -1,23 +1,69 @@
-//===--- SmallVectorCheck.h ------------------------------------*- C++ -*-===//
+//===--- SmallVectorCheck.h -------------------------------------*- C++ -*-===//
 
 #ifndef ALLOC_TIDY_CHECKS_SMALLVECTORCHECK_H
 #define ALLOC_TIDY_CHECKS_SMALLVECTORCHECK_H
 
+#include "checks/LayoutNotes.h"
 #include "clang-tidy/ClangTidyCheck.h"
+#include "clang-tidy/utils/IncludeInserter.h"
+#include "lib/analysis/InlineVectorClasses.h"
+#include "lib/analysis/StlFacts.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
 
 namespace clang::tidy::alloc {
 
-/// Finds std::vector variables and members whose size is small and bounded, which a vector with an inline buffer (or std::array) holds without a heap allocation.
-/// For the user-facing documentation see: docs/checks/alloc-small-vector.md
+class CallSiteIndex;
+
+/// Finds std::vector variables and members whose size is small and bounded,
+/// which a vector with an inline buffer (or a std::array) holds without a
+/// heap allocation. For the user-facing documentation see:
+/// docs/checks/alloc-small-vector.md
 class SmallVectorCheck : public ClangTidyCheck {
 public:
   SmallVectorCheck(StringRef Name, ClangTidyContext *Context);
+  ~SmallVectorCheck() override;
   bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CPlusPlus;
+    return LangOpts.CPlusPlus11;
   }
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *ModuleExpanderPP) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override;
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+
+private:
+  struct Candidate;
+  void analyzeCommon(Candidate &C);
+  void analyzeLocal(Candidate &C);
+  void analyzeMember(Candidate &C);
+  void checkReplacement(Candidate &C);
+  void diagnose(Candidate &C);
+  void addLayoutNotes(const Candidate &C, const FieldDecl &Field);
+
+  std::vector<StringRef> VectorLikeClasses;
+  uint64_t MaxInlineElements;
+  uint64_t MaxInlineBytes;
+  std::string SmallVectorClassName;
+  std::string SmallVectorHeader;
+  alloc_tidy::InlineVectorClass Target;
+  bool TargetUsable = false;
+  std::string TargetStlOption;
+  std::optional<alloc_tidy::StlFlavor> TargetStl;
+  LayoutNoteStyle LayoutNotes;
+  utils::IncludeInserter Inserter;
+
+  Preprocessor *PP = nullptr;
+  ASTContext *Context = nullptr;
+  llvm::MapVector<const ValueDecl *, std::unique_ptr<Candidate>> Candidates;
+  llvm::DenseMap<const ValueDecl *, std::vector<const Expr *>> References;
+  /// Built on demand: who constructs which class, with which arguments.
+  std::unique_ptr<CallSiteIndex> Calls;
 };
 
 } // namespace clang::tidy::alloc

@@ -1,0 +1,36 @@
+//===--- TypeSpelling.h - where a declaration spells its type ---*- C++ -*-===//
+//
+// Fix-its that change a container's type rewrite the type as the user wrote
+// it: "std::deque<Row>" keeps its template arguments, with the user's
+// spelling, and only the template name changes. These find the pieces.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ALLOC_TIDY_CHECKS_TYPESPELLING_H
+#define ALLOC_TIDY_CHECKS_TYPESPELLING_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/Basic/SourceLocation.h"
+#include <optional>
+#include <string>
+
+namespace clang::tidy::alloc {
+
+/// Strips cv-qualifiers and the sugar that spells a qualified name.
+TypeLoc namedTypeLoc(TypeLoc TL);
+
+/// The text between the angle brackets of a spelled template type: a type's
+/// source range leaves out a leading 'const' ("const Token *" would lose
+/// it). Empty when the type is not spelled as a template.
+std::string spelledArguments(TypeLoc Spelled, const ASTContext &Ctx);
+
+/// The range of the template name (qualifier included) in a spelled
+/// template type: "std::deque" in "const std::deque<Row>". Also for a type
+/// deduced from its initializer ("std::vector v{1, 2}"). nullopt when the
+/// type is not spelled as a template or comes from a macro.
+std::optional<CharSourceRange> templateNameRange(TypeLoc Spelled);
+
+} // namespace clang::tidy::alloc
+
+#endif
