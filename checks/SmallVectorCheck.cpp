@@ -190,9 +190,9 @@ SizeEffect sizeEffectOf(const ContainerUse &Use, const ASTContext &Ctx) {
 /// Member functions std::array offers with std::vector's meaning.
 bool isArrayMember(StringRef M) {
   static const llvm::StringSet<> Members = {
-      "at",    "front", "back",     "data",    "begin", "cbegin",
-      "end",   "cend",  "rbegin",   "crbegin", "rend",  "crend",
-      "empty", "size",  "max_size", "ssize"};
+      "at",         "front", "back", "data",     "begin",   "cbegin",
+      "operator[]", "end",   "cend", "rbegin",   "crbegin", "rend",
+      "crend",      "empty", "size", "max_size", "ssize"};
   return Members.contains(M);
 }
 
@@ -270,6 +270,14 @@ bool isStdFunction(const FunctionDecl *F) {
     if (DC->isStdNamespace())
       return true;
   return false;
+}
+
+/// The header as IncludeInserter takes it: "<a.h>" for an angled include,
+/// a bare "a.h" for a quoted one.
+StringRef includeSpelling(StringRef Header) {
+  if (Header.size() >= 2 && Header.front() == '"' && Header.back() == '"')
+    return Header.drop_front().drop_back();
+  return Header;
 }
 
 } // namespace
@@ -750,17 +758,15 @@ void SmallVectorCheck::analyzeLocal(Candidate &C) {
       break;
     }
     case UseKind::Subscript:
+      C.Members.insert("operator[]");
+      break;
     case UseKind::RangeFor:
+      C.Members.insert("begin");
+      C.Members.insert("end");
       break;
     case UseKind::PassedToFixedType:
-      if (C.NoFixReason.empty()) {
-        C.NoFixReason = "'" + Var->getNameAsString() + "' is passed to '" +
-                        Use.Callee->getNameAsString() +
-                        "', whose parameter names the vector type; change it "
-                        "too, or let it take a span";
-        C.NoFixLoc = Use.Site->getBeginLoc();
-      }
-      break;
+      // The callee needs a std::vector: one would have to be built for it.
+      return Silence("passed to a function that takes a std::vector");
     case UseKind::Linked:
       return Silence("assigned to or from another container");
     case UseKind::Captured:
@@ -823,7 +829,11 @@ void SmallVectorCheck::analyzeMember(Candidate &C) {
       break;
     }
     case UseKind::Subscript:
+      C.Members.insert("operator[]");
+      break;
     case UseKind::RangeFor:
+      C.Members.insert("begin");
+      C.Members.insert("end");
       break;
     case UseKind::Linked:
       // Copied between two objects of the class: both change together.
@@ -833,14 +843,8 @@ void SmallVectorCheck::analyzeMember(Candidate &C) {
       }
       return Silence("assigned to or from another container");
     case UseKind::PassedToFixedType:
-      if (C.NoFixReason.empty()) {
-        C.NoFixReason = "'" + Field->getNameAsString() + "' is passed to '" +
-                        Use.Callee->getNameAsString() +
-                        "', whose parameter names the vector type; change it "
-                        "too, or let it take a span";
-        C.NoFixLoc = Use.Site->getBeginLoc();
-      }
-      break;
+      // The callee needs a std::vector: one would have to be built for it.
+      return Silence("passed to a function that takes a std::vector");
     case UseKind::Captured:
       return Silence("captured by a lambda");
     case UseKind::PassedToTemplate:
@@ -1074,7 +1078,7 @@ void SmallVectorCheck::diagnose(Candidate &C) {
     }
     Diag << Inserter.createIncludeInsertion(
         SM.getFileID(SM.getExpansionLoc(C.Spelled.getBeginLoc())),
-        C.UseArray ? "<array>" : Target.Header);
+        C.UseArray ? StringRef("<array>") : includeSpelling(Target.Header));
   };
 
   if (const auto *Field = dyn_cast<FieldDecl>(C.Decl)) {
