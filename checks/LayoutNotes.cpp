@@ -133,6 +133,31 @@ memberTypeChangeNotes(const FieldDecl &Field, QualType NewType,
   return Notes;
 }
 
+std::vector<std::string> fieldAddedNotes(const RecordDecl &Record,
+                                         QualType NewType, StringRef FieldName,
+                                         StringRef Suffix, ASTContext &Ctx,
+                                         LayoutNoteStyle Style) {
+  if (Style == LayoutNoteStyle::None)
+    return {};
+  LayoutOptions Options;
+  Options.ComputeOptimal = false;
+  std::optional<RecordLayout> Before =
+      alloc_tidy::layout::computeLayout(Record, Ctx, Options);
+  if (!Before)
+    return {};
+  std::optional<RecordLayout> After =
+      alloc_tidy::layout::layoutWithFieldAppended(Record, NewType, FieldName,
+                                                  Ctx, Options);
+  if (!After)
+    return {"'" + Before->Name + "' is " + std::to_string(Before->Size) +
+            " bytes; its size with the new member is not computed: clang "
+            "cannot lay it out again exactly"};
+  std::vector<std::string> Notes{sizeChange(*Before, *After) + Suffix.str()};
+  if (Style == LayoutNoteStyle::Full)
+    Notes.push_back(table(*Before, *After));
+  return Notes;
+}
+
 QualType specializationForNote(ASTContext &Ctx, Preprocessor *PP,
                                StringRef QualifiedTemplate,
                                ArrayRef<TemplateArgument> Args,

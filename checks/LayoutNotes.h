@@ -41,6 +41,16 @@ memberTypeChangeNotes(const FieldDecl &Field, QualType NewType,
                       StringRef NewTypeName, StringRef WhyUnknown,
                       ASTContext &Ctx, LayoutNoteStyle Style);
 
+/// The notes to attach to a diagnostic that suggests adding a data member
+/// of type \p NewType to \p Record (named \p FieldName in the table of
+/// LayoutNoteStyle::Full): "'Str' grows from 16 to 32 bytes (+16)" followed
+/// by \p Suffix, or, when the new layout cannot be computed exactly, the
+/// size now and why the new one is not known. Empty for LayoutNoteStyle::None.
+std::vector<std::string> fieldAddedNotes(const RecordDecl &Record,
+                                         QualType NewType, StringRef FieldName,
+                                         StringRef Suffix, ASTContext &Ctx,
+                                         LayoutNoteStyle Style);
+
 /// The new type of a member declared as \p Template<Args...> where
 /// every argument is given (defaults included): an existing specialisation,
 /// or one instantiated for the purpose when the check runs inside clang's

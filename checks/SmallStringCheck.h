@@ -3,21 +3,49 @@
 #ifndef ALLOC_TIDY_CHECKS_SMALLSTRINGCHECK_H
 #define ALLOC_TIDY_CHECKS_SMALLSTRINGCHECK_H
 
+#include "checks/LayoutNotes.h"
 #include "clang-tidy/ClangTidyCheck.h"
+#include "clang-tidy/utils/IncludeInserter.h"
+#include "lib/analysis/StlFacts.h"
+#include <cstdint>
+#include <optional>
+#include <string>
 
 namespace clang::tidy::alloc {
 
-/// Finds std::string objects built from long literals over and over, and string classes that allocate every string however short.
-/// For the user-facing documentation see: docs/checks/alloc-small-string.md
+/// Finds std::basic_string objects built from string literals too long for
+/// the inline buffer on every call or loop iteration, and string classes that
+/// put every string on the heap, however short. For the user-facing
+/// documentation see: docs/checks/alloc-small-string.md
 class SmallStringCheck : public ClangTidyCheck {
 public:
   SmallStringCheck(StringRef Name, ClangTidyContext *Context);
   bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus;
   }
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *ModuleExpanderPP) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+
+private:
+  struct Repetition;
+  void checkLocal(const VarDecl &Var, ASTContext &Ctx);
+  void checkTemporary(const Expr &Temporary, ASTContext &Ctx);
+  void checkRecord(const CXXRecordDecl &Record, ASTContext &Ctx);
+  /// What the literal costs, as a note; nullopt when it fits the inline
+  /// buffer (or may fit it, when the library is not known).
+  std::optional<std::string> costNote(uint64_t Length, QualType Char,
+                                      ASTContext &Ctx);
+  void addRepetitionNote(const Repetition &Where);
+
+  utils::IncludeInserter Inserter;
+  std::string TargetStlOption;
+  Preprocessor *PP = nullptr;
+  uint64_t InlineBufferSize = 16;
+  std::optional<alloc_tidy::StlFlavor> TargetStl;
+  LayoutNoteStyle LayoutNotes;
 };
 
 } // namespace clang::tidy::alloc

@@ -24,8 +24,11 @@ namespace layout {
 namespace {
 
 struct FieldSpec {
+  /// Null for a field that RD does not have (Name says what it is called).
   const FieldDecl *Original;
   QualType Type;
+  IdentifierInfo *Name = nullptr;
+  AccessSpecifier Access = AS_public;
 };
 
 // An invisible copy of RD with the given fields: same kind, attributes
@@ -85,6 +88,15 @@ const RecordDecl *rebuildRecord(const RecordDecl &RD,
   // copy is no POD anyway).
   for (const FieldSpec &Spec : Fields) {
     const FieldDecl *Old = Spec.Original;
+    if (!Old) {
+      auto *Added = FieldDecl::Create(
+          Ctx, New, Loc, Loc, Spec.Name, Spec.Type,
+          Ctx.getTrivialTypeSourceInfo(Spec.Type, Loc), /*BW=*/nullptr,
+          /*Mutable=*/false, ICIS_NoInit);
+      Added->setAccess(MakeNonPOD ? AS_private : Spec.Access);
+      New->addDecl(Added);
+      continue;
+    }
     auto *Field = FieldDecl::Create(
         Ctx, New, Old->getBeginLoc(), Old->getLocation(), Old->getIdentifier(),
         Spec.Type, Ctx.getTrivialTypeSourceInfo(Spec.Type, Old->getLocation()),
@@ -307,6 +319,25 @@ std::optional<RecordLayout> layoutWithFieldType(const RecordDecl &RD,
   for (FieldSpec &Spec : Fields)
     if (Spec.Original == &Field)
       Spec.Type = NewType;
+  return layoutOfRebuilt(RD, Fields, Ctx, Options);
+}
+
+std::optional<RecordLayout>
+layoutWithFieldAppended(const RecordDecl &RD, QualType Type,
+                        llvm::StringRef Name, ASTContext &Ctx,
+                        const LayoutOptions &Options) {
+  if (Type.isNull() || Type->isIncompleteType() || Type->isDependentType() ||
+      Name.empty())
+    return std::nullopt;
+  std::vector<FieldSpec> Fields = originalFields(RD);
+  AccessSpecifier Access = AS_public;
+  if (!Fields.empty()) {
+    const FieldDecl *Last = Fields.back().Original;
+    if (Last->getType()->isIncompleteArrayType())
+      return std::nullopt;
+    Access = Last->getAccess();
+  }
+  Fields.push_back({nullptr, Type, &Ctx.Idents.get(Name), Access});
   return layoutOfRebuilt(RD, Fields, Ctx, Options);
 }
 

@@ -43,6 +43,16 @@ layoutWithFieldType(const clang::RecordDecl &RD, const clang::FieldDecl &Field,
                     clang::QualType NewType, clang::ASTContext &Ctx,
                     const LayoutOptions &Options = {});
 
+/// The layout of \p RD with one more field, \p Name of type \p Type (a
+/// complete type), declared after its last field with that field's access,
+/// e.g. the inline buffer a string class could add. nullopt as for
+/// layoutWithFieldType, and when RD's last field is a flexible array member
+/// (nothing can follow it).
+std::optional<RecordLayout>
+layoutWithFieldAppended(const clang::RecordDecl &RD, clang::QualType Type,
+                        llvm::StringRef Name, clang::ASTContext &Ctx,
+                        const LayoutOptions &Options = {});
+
 /// The layout of \p RD with its fields in \p Order (a permutation of
 /// RD.fields()); nullopt as for layoutWithFieldType or when Order is not a
 /// permutation.

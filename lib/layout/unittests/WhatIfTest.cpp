@@ -368,6 +368,88 @@ TEST(WhatIf, NoAnswerForWrongQuestions) {
   EXPECT_FALSE(layoutWithFieldType(*Templated, *I, Ctx.CharTy, Ctx));
 }
 
+// A string class with an inline buffer: the buffer goes after the last
+// field, with its access, and the sizes are the compiler's.
+TEST(WhatIf, AppendedFieldAgainstARealProgram) {
+  Parsed P = parseWithField(R"(
+    #include <cstddef>
+    class Str {
+    public:
+      Str(const char *S);
+    private:
+      char *Data;
+      std::size_t Len;
+      int Flags;
+    };
+  )",
+                            "Str", "Flags");
+  ASSERT_TRUE(P.Field);
+  QualType Buffer = P.Ctx.getConstantArrayType(
+      P.Ctx.CharTy, llvm::APInt(64, 16), nullptr, ArraySizeModifier::Normal, 0);
+  auto L = layoutWithFieldAppended(*P.Record, Buffer, "Inline", P.Ctx);
+  ASSERT_TRUE(L);
+  EXPECT_EQ(L->Name, "Str");
+  ASSERT_NE(findField(*L, "Inline"), nullptr);
+  EXPECT_EQ(findField(*L, "Inline")->Size, 16u);
+  std::vector<uint64_t> Real = runNumbers(R"(
+    #include <cstddef>
+    #include <cstdio>
+    class Str {
+    public:
+      Str(const char *) {}
+      static std::size_t inlineAt() { return offsetof(Str, Inline); }
+    private:
+      char *Data;
+      std::size_t Len;
+      int Flags;
+      char Inline[16];
+    };
+    struct Derived : Str { Derived() : Str("") {} char e; };
+    int main() {
+      std::printf("%zu %zu %zu", sizeof(Str), Str::inlineAt(),
+                  offsetof(Derived, e));
+    }
+  )");
+  ASSERT_EQ(Real.size(), 3u);
+  EXPECT_EQ(L->Size, Real[0]);
+  EXPECT_EQ(offsetOf(*L, "Inline"), Real[1]);
+  EXPECT_EQ(L->DataSize, Real[2]);
+
+  // The Microsoft ABI, checked by the compiler for that target.
+  Parsed M = parseWithField("struct W { wchar_t *p; unsigned n; };", "W", "n",
+                            {Msvc64});
+  ASSERT_TRUE(M.Field);
+  QualType Wide = M.Ctx.getConstantArrayType(
+      M.Ctx.WCharTy, llvm::APInt(64, 8), nullptr, ArraySizeModifier::Normal, 0);
+  auto W = layoutWithFieldAppended(*M.Record, Wide, "buf", M.Ctx);
+  ASSERT_TRUE(W);
+  const std::string Check =
+      "#include <stddef.h>\n"
+      "struct W { wchar_t *p; unsigned n; wchar_t buf[8]; };\n"
+      "static_assert(sizeof(W) == " +
+      std::to_string(W->Size) + ", \"sizeof\");\n" +
+      "static_assert(offsetof(W, buf) == " +
+      std::to_string(offsetOf(*W, "buf")) + ", \"buf\");\n";
+  std::string Log;
+  EXPECT_TRUE(compiles(Check, {Msvc64}, Log)) << Log;
+}
+
+TEST(WhatIf, NoFieldAfterAFlexibleArrayMember) {
+  Parsed P = parseWithField("struct F { int n; char tail[]; };", "F", "n");
+  ASSERT_TRUE(P.Field);
+  QualType Buffer = P.Ctx.getConstantArrayType(
+      P.Ctx.CharTy, llvm::APInt(64, 4), nullptr, ArraySizeModifier::Normal, 0);
+  EXPECT_FALSE(layoutWithFieldAppended(*P.Record, Buffer, "b", P.Ctx));
+  // No name, no type.
+  Parsed Q = parseWithField("struct G { int n; };", "G", "n");
+  ASSERT_TRUE(Q.Field);
+  EXPECT_FALSE(layoutWithFieldAppended(*Q.Record, Buffer, "", Q.Ctx));
+  EXPECT_FALSE(layoutWithFieldAppended(*Q.Record, QualType(), "b", Q.Ctx));
+  auto Empty = layoutWithFieldAppended(*Q.Record, Buffer, "b", Q.Ctx);
+  ASSERT_TRUE(Empty);
+  EXPECT_EQ(Empty->Size, 8u);
+}
+
 TEST(WhatIf, FieldOrder) {
   Parsed P =
       parseWithField("struct S { char a; double b; char c; };", "S", "a");
