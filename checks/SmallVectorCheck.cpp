@@ -144,10 +144,7 @@ SizeEffect sizeEffectOf(const ContainerUse &Use, const ASTContext &Ctx) {
   if (Call && isa<CXXOperatorCallExpr>(Call))
     --Args;
   auto Arg = [&](unsigned I) { return Call->getArg(First + I); };
-  if (M == "push_back" || M == "emplace_back") {
-    Effect.Kind = SizeEffect::Append;
-    Effect.N = 1;
-  } else if (M == "emplace") {
+  if (M == "push_back" || M == "emplace_back" || M == "emplace") {
     Effect.Kind = SizeEffect::Append;
     Effect.N = 1;
   } else if (M == "insert") {
@@ -343,7 +340,7 @@ public:
       return true;
     }
     if (const CXXRecordDecl *Record = Built->getAsCXXRecordDecl())
-      Forwarded[Record->getCanonicalDecl()].push_back({E, FirstForwarded});
+      Forwarded[Record->getCanonicalDecl()].emplace_back(E, FirstForwarded);
     return true;
   }
 
@@ -476,16 +473,8 @@ struct SmallVectorCheck::Candidate {
   std::string Silence;
   /// Why the warning comes without a fix-it, and where that is.
   std::string NoFixReason;
-  SourceLocation NoFixLoc;
   /// The bound: the inline capacity to suggest.
   uint64_t Capacity = 0;
-  /// A local whose size never changes after construction: std::array.
-  bool UseArray = false;
-  /// A member whose size comes from a constructor argument.
-  bool SizedByArgument = false;
-  /// A local filled only by single appends from empty, without reserve():
-  /// the growth allocations can be counted.
-  bool OnlyAppends = true;
   std::optional<InitShape> Init;
   /// A member that grows beyond its constructors' elements under a
   /// condition; the first place it does.
@@ -495,6 +484,14 @@ struct SmallVectorCheck::Candidate {
   std::vector<Evidence> Notes;
   llvm::StringSet<> Members;
   llvm::SmallVector<VectorConstruction, 4> Constructions;
+  SourceLocation NoFixLoc;
+  /// A local whose size never changes after construction: std::array.
+  bool UseArray = false;
+  /// A member whose size comes from a constructor argument.
+  bool SizedByArgument = false;
+  /// A local filled only by single appends from empty, without reserve():
+  /// the growth allocations can be counted.
+  bool OnlyAppends = true;
 };
 
 SmallVectorCheck::SmallVectorCheck(StringRef Name, ClangTidyContext *Ctx)

@@ -52,10 +52,7 @@ private:
   std::string SmallVectorClassName;
   std::string SmallVectorHeader;
   alloc_tidy::InlineVectorClass Target;
-  bool TargetUsable = false;
   std::string TargetStlOption;
-  std::optional<alloc_tidy::StlFlavor> TargetStl;
-  LayoutNoteStyle LayoutNotes;
   utils::IncludeInserter Inserter;
 
   Preprocessor *PP = nullptr;
@@ -64,6 +61,9 @@ private:
   llvm::DenseMap<const ValueDecl *, std::vector<const Expr *>> References;
   /// Built on demand: who constructs which class, with which arguments.
   std::unique_ptr<CallSiteIndex> Calls;
+  std::optional<alloc_tidy::StlFlavor> TargetStl;
+  LayoutNoteStyle LayoutNotes;
+  bool TargetUsable = false;
 };
 
 } // namespace clang::tidy::alloc
