@@ -662,7 +662,11 @@ void SmallVectorCheck::analyzeCommon(Candidate &C) {
     if (Named && Named.getAs<TypedefTypeLoc>())
       NoFix(D->getLocation(),
             "the type is spelled through the alias '" +
-                Named.getAs<TypedefTypeLoc>().getDecl()->getName().str() +
+                Named.getType()
+                    ->getAs<TypedefType>()
+                    ->getDecl()
+                    ->getName()
+                    .str() +
                 "'; change it where it is declared if every user of the "
                 "alias can take it");
     else
