@@ -473,8 +473,11 @@ struct SmallVectorCheck::Candidate {
   std::string Silence;
   /// Why the warning comes without a fix-it, and where that is.
   std::string NoFixReason;
-  /// The bound: the inline capacity to suggest.
+  /// The bound: the elements the container must hold inline.
   uint64_t Capacity = 0;
+  /// The capacity to write in the replacement's template arguments: more
+  /// than Capacity where the class holds fewer than it is asked for.
+  uint64_t Declared = 0;
   std::optional<InitShape> Init;
   /// A member that grows beyond its constructors' elements under a
   /// condition; the first place it does.
@@ -1012,6 +1015,19 @@ void SmallVectorCheck::checkReplacement(Candidate &C) {
       C.Silence = "the replacement cannot be constructed this way";
       return;
     }
+  // Boost 1.74's small_vector can hold fewer elements inline than its
+  // capacity argument says; ask for the smallest one that holds them all.
+  C.Declared = C.Capacity;
+  std::string Why;
+  std::optional<uint64_t> Holds = inlineVectorModelCapacity(
+      *Context, Target.Name, C.Element, C.Declared, Why);
+  while (Holds && *Holds < C.Capacity && C.Declared < C.Capacity + 64) {
+    ++C.Declared;
+    Holds = inlineVectorModelCapacity(*Context, Target.Name, C.Element,
+                                      C.Declared, Why);
+  }
+  if (Holds && *Holds < C.Capacity)
+    C.Declared = C.Capacity;
 }
 
 void SmallVectorCheck::onEndOfTranslationUnit() {
@@ -1050,7 +1066,7 @@ void SmallVectorCheck::diagnose(Candidate &C) {
     Element = sourceText(Spec.getArgLoc(0).getSourceRange(), Ctx);
   std::string NewType = C.UseArray
                             ? "std::array<" + Element + ", " + Count + ">"
-                            : Target.spell(Element, C.Capacity);
+                            : Target.spell(Element, C.Declared);
 
   auto AddFixes = [&](DiagnosticBuilder &Diag) {
     if (!C.NoFixReason.empty() || !TargetUsable)
@@ -1109,6 +1125,20 @@ void SmallVectorCheck::diagnose(Candidate &C) {
     AddFixes(Diag);
   }
 
+  if (!C.UseArray && C.Declared != C.Capacity) {
+    std::string Why;
+    std::optional<uint64_t> Holds =
+        inlineVectorModelCapacity(Ctx, Target.Name, C.Element, C.Capacity, Why);
+    if (Holds)
+      diag(C.Decl->getLocation(),
+           "%0 holds only %1 %plural{1:element|:elements}2 inline (part of "
+           "its buffer falls in padding); %3 is the smallest capacity that "
+           "holds %4",
+           DiagnosticIDs::Note)
+          << Target.spell(Element, C.Capacity) << std::to_string(*Holds)
+          << static_cast<unsigned>(*Holds) << std::to_string(C.Declared)
+          << Count;
+  }
   for (const Evidence &Note : C.Notes)
     diag(Note.Loc, "%0", DiagnosticIDs::Note) << Note.Text;
   if (C.ConditionalGrowth)
@@ -1151,14 +1181,14 @@ void SmallVectorCheck::addLayoutNotes(const Candidate &C,
   ASTContext &Ctx = *Context;
   std::string Why;
   QualType NewType =
-      inlineVectorModelType(Ctx, Target.Name, C.Element, C.Capacity, Why);
+      inlineVectorModelType(Ctx, Target.Name, C.Element, C.Declared, Why);
   std::string Element = C.Element.getAsString(Ctx.getPrintingPolicy());
   if (auto Spec =
           namedTypeLoc(C.Spelled).getAs<TemplateSpecializationTypeLoc>();
       Spec && Spec.getNumArgs() == 1)
     Element = sourceText(Spec.getArgLoc(0).getSourceRange(), Ctx);
   for (const std::string &Note :
-       memberTypeChangeNotes(Field, NewType, Target.spell(Element, C.Capacity),
+       memberTypeChangeNotes(Field, NewType, Target.spell(Element, C.Declared),
                              Why, Ctx, LayoutNotes))
     diag(Field.getLocation(), "%0", DiagnosticIDs::Note) << Note;
 }
