@@ -6,6 +6,7 @@
 #include "checks/LayoutNotes.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/utils/IncludeInserter.h"
+#include "lib/analysis/ConstructorArguments.h"
 #include "lib/analysis/InlineVectorClasses.h"
 #include "lib/analysis/StlFacts.h"
 #include "llvm/ADT/DenseMap.h"
@@ -16,8 +17,6 @@
 #include <vector>
 
 namespace clang::tidy::alloc {
-
-class CallSiteIndex;
 
 /// Finds std::vector variables and members whose size is small and bounded,
 /// which a vector with an inline buffer (or a std::array) holds without a
@@ -60,7 +59,7 @@ private:
   llvm::MapVector<const ValueDecl *, std::unique_ptr<Candidate>> Candidates;
   llvm::DenseMap<const ValueDecl *, std::vector<const Expr *>> References;
   /// Built on demand: who constructs which class, with which arguments.
-  std::unique_ptr<CallSiteIndex> Calls;
+  std::unique_ptr<alloc_tidy::ConstructorArguments> Calls;
   std::optional<alloc_tidy::StlFlavor> TargetStl;
   LayoutNoteStyle LayoutNotes;
   bool TargetUsable = false;
