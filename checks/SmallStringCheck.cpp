@@ -48,6 +48,8 @@ struct SmallStringCheck::Repetition {
   const Stmt *Loop = nullptr;
   /// How many times that loop runs it, when the trip count is a constant.
   std::optional<uint64_t> Times;
+  /// Whether it is a statement of the loop's body (not under a condition).
+  bool EveryIteration = false;
 };
 
 namespace {
@@ -752,20 +754,28 @@ void SmallStringCheck::registerMatchers(MatchFinder *Finder) {
       qualType(hasUnqualifiedDesugaredType(recordType(hasDeclaration(
           classTemplateSpecializationDecl(hasName("::std::basic_string"))))));
   // Templates are judged once, in their own code; instantiations are
-  // skipped.
-  Finder->addMatcher(varDecl(hasLocalStorage(), unless(parmVarDecl()),
-                             unless(isImplicit()), unless(isInstantiated()),
-                             hasType(StringType), hasInitializer(expr()))
-                         .bind("local"),
+  // skipped. The cheap conditions come first: the rest walk up the AST.
+  Finder->addMatcher(
+      varDecl(hasLocalStorage(), hasType(StringType), hasInitializer(expr()),
+              unless(parmVarDecl()), unless(isImplicit()),
+              unless(isExpansionInSystemHeader()), unless(isInstantiated()))
+          .bind("local"),
+      this);
+  // One matcher per node kind: the finder dispatches on the kind.
+  Finder->addMatcher(cxxFunctionalCastExpr(hasType(StringType),
+                                           unless(isExpansionInSystemHeader()),
+                                           unless(isInTemplateInstantiation()))
+                         .bind("temporary"),
                      this);
-  Finder->addMatcher(expr(anyOf(cxxFunctionalCastExpr(hasType(StringType)),
-                                cxxTemporaryObjectExpr(hasType(StringType))),
-                          unless(isInTemplateInstantiation()))
+  Finder->addMatcher(cxxTemporaryObjectExpr(hasType(StringType),
+                                            unless(isExpansionInSystemHeader()),
+                                            unless(isInTemplateInstantiation()))
                          .bind("temporary"),
                      this);
   Finder->addMatcher(cxxRecordDecl(isDefinition(), unless(isImplicit()),
-                                   unless(isInstantiated()),
-                                   has(fieldDecl(hasType(pointerType()))))
+                                   has(fieldDecl(hasType(pointerType()))),
+                                   unless(isExpansionInSystemHeader()),
+                                   unless(isInstantiated()))
                          .bind("record"),
                      this);
 }
@@ -850,6 +860,20 @@ findRepetition(const Stmt &Site, ASTContext &Ctx) {
   return std::make_pair(Function, Loop);
 }
 
+/// Whether \p Statement runs on every iteration of the loop, and how many
+/// times when the trip count is a constant.
+void SmallStringCheck::countIterations(Repetition &Where, const Stmt *Statement,
+                                       ASTContext &Ctx) {
+  if (!Where.Loop || !Statement)
+    return;
+  // A 'continue' can skip it.
+  Where.EveryIteration = runsOncePerIteration(Statement, Where.Loop) &&
+                         ownContinues(Where.Loop).empty();
+  if (std::optional<TripCount> Count = computeTripCount(Where.Loop, Ctx);
+      Where.EveryIteration && Count && Count->Value && *Count->Value > 1)
+    Where.Times = Count->Value;
+}
+
 void SmallStringCheck::addRepetitionNote(const Repetition &Where) {
   if (Where.Loop) {
     if (Where.Times)
@@ -858,8 +882,10 @@ void SmallStringCheck::addRepetitionNote(const Repetition &Where) {
            DiagnosticIDs::Note)
           << std::to_string(*Where.Times);
     else
-      diag(Where.Loop->getBeginLoc(), "this loop runs it on every iteration",
-           DiagnosticIDs::Note);
+      diag(Where.Loop->getBeginLoc(),
+           "this loop %select{can run|runs}0 it on every iteration",
+           DiagnosticIDs::Note)
+          << (Where.EveryIteration ? 1 : 0);
     return;
   }
   std::string Name = functionName(*Where.Function);
@@ -897,7 +923,9 @@ void SmallStringCheck::checkLocal(const VarDecl &Var, ASTContext &Ctx) {
   auto Found = findRepetition(*Decl, Ctx);
   if (!Found || !Found->first->getBody())
     return;
-  Repetition Where{Found->first, Found->second, std::nullopt};
+  Repetition Where;
+  Where.Function = Found->first;
+  Where.Loop = Found->second;
 
   // Every use must only read it: a static object would see the changes of
   // earlier calls, and a string moved or returned is not wasted.
@@ -949,7 +977,9 @@ void SmallStringCheck::checkLocal(const VarDecl &Var, ASTContext &Ctx) {
       CharSourceRange::getCharRange(Begin, Var.getLocation()), SM, LangOpts);
   bool ViewForm = LangOpts.CPlusPlus17 && !Alias.empty() &&
                   hasStandardArguments(*String) && !Init->FromUserLiteral &&
-                  !Init->ThroughTemporary && TypeRange.isValid();
+                  !Init->ThroughTemporary && TypeRange.isValid() &&
+                  !Var.getBeginLoc().isMacroID() &&
+                  !Var.getTypeSpecStartLoc().isMacroID();
   bool View = ViewForm && !NeedsString;
   std::string ViewType = ("std::" + Alias + "_view").str();
 
@@ -973,11 +1003,7 @@ void SmallStringCheck::checkLocal(const VarDecl &Var, ASTContext &Ctx) {
     }
   }
   diag(SM.getFileLoc(Init->Literal->getBeginLoc()), *Cost, DiagnosticIDs::Note);
-  if (Where.Loop)
-    if (std::optional<TripCount> Count = computeTripCount(Where.Loop, Ctx);
-        Count && Count->Value && *Count->Value > 1 &&
-        runsOncePerIteration(Decl, Where.Loop))
-      Where.Times = Count->Value;
+  countIterations(Where, Decl, Ctx);
   addRepetitionNote(Where);
   if (ViewForm && NeedsString && NoFix.empty())
     diag(SM.getFileLoc(NeedsString->getBeginLoc()),
@@ -1040,7 +1066,9 @@ void SmallStringCheck::checkTemporary(const Expr &Temporary, ASTContext &Ctx) {
   auto Found = findRepetition(Temporary, Ctx);
   if (!Found)
     return;
-  Repetition Where{Found->first, Found->second, std::nullopt};
+  Repetition Where;
+  Where.Function = Found->first;
+  Where.Loop = Found->second;
 
   // The literal itself does the same where a standard overload takes a
   // pointer to characters with the same meaning: the comparisons, + and
@@ -1121,11 +1149,7 @@ void SmallStringCheck::checkTemporary(const Expr &Temporary, ASTContext &Ctx) {
           TempRange, Lexer::getSourceText(LiteralRange, SM, LangOpts));
   }
   diag(SM.getFileLoc(Init->Literal->getBeginLoc()), *Cost, DiagnosticIDs::Note);
-  if (Where.Loop)
-    if (std::optional<TripCount> Count = computeTripCount(Where.Loop, Ctx);
-        Count && Count->Value && *Count->Value > 1 &&
-        runsOncePerIteration(fullStatementOf(&Temporary, Ctx), Where.Loop))
-      Where.Times = Count->Value;
+  countIterations(Where, fullStatementOf(&Temporary, Ctx), Ctx);
   addRepetitionNote(Where);
   if (!NoFix.empty())
     diag(SM.getFileLoc(Loc), "no fix-it: %0", DiagnosticIDs::Note) << NoFix;

@@ -38,6 +38,8 @@ private:
   /// buffer (or may fit it, when the library is not known).
   std::optional<std::string> costNote(uint64_t Length, QualType Char,
                                       ASTContext &Ctx);
+  static void countIterations(Repetition &Where, const Stmt *Statement,
+                              ASTContext &Ctx);
   void addRepetitionNote(const Repetition &Where);
 
   utils::IncludeInserter Inserter;

@@ -121,3 +121,38 @@ int inLambda() {
   };
   return Count(2);
 }
+
+// Under a condition, or after a 'continue': the loop can run it on every
+// iteration.
+int skipped(const int *Values, int N) {
+  int Total = 0;
+  for (int I = 0; I < N; ++I) {
+    if (Values[I] < 0) {
+      const std::string Reason = "a negative value, which is skipped";
+      show(Reason);
+      continue;
+    }
+    Total += Values[I];
+    std::string Done = "one more value added to the total";
+    show(Done);
+  }
+  return Total;
+}
+// CHECK-NOTES: :[[@LINE-10]]:25: warning: 'Reason' is a std::string built
+// CHECK-NOTES: :[[@LINE-11]]:34: note: the literal has 34 characters
+// CHECK-NOTES: :[[@LINE-14]]:3: note: this loop can run it on every iteration
+// CHECK-NOTES: :[[@LINE-12]]:12: note: not a std::string_view: this use needs a std::string
+// CHECK-FIXES: {{^}}      static const std::string Reason = "a negative value, which is skipped";{{$}}
+// CHECK-NOTES: :[[@LINE-10]]:17: warning: 'Done' is a std::string built
+// CHECK-NOTES: :[[@LINE-11]]:24: note: the literal has 33 characters
+// CHECK-NOTES: :[[@LINE-19]]:3: note: this loop can run it on every iteration
+// CHECK-NOTES: :[[@LINE-12]]:10: note: not a std::string_view: this use needs a std::string
+// CHECK-FIXES: {{^}}    static const std::string Done = "one more value added to the total";{{$}}
+// CHECK-NOTES-14: :[[@LINE-20]]:25: warning: 'Reason' is a std::string built
+// CHECK-NOTES-14: :[[@LINE-21]]:34: note: the literal has 34 characters
+// CHECK-NOTES-14: :[[@LINE-24]]:3: note: this loop can run it on every iteration
+// CHECK-FIXES-14: {{^}}      static const std::string Reason = "a negative value, which is skipped";{{$}}
+// CHECK-NOTES-14: :[[@LINE-19]]:17: warning: 'Done' is a std::string built
+// CHECK-NOTES-14: :[[@LINE-20]]:24: note: the literal has 33 characters
+// CHECK-NOTES-14: :[[@LINE-28]]:3: note: this loop can run it on every iteration
+// CHECK-FIXES-14: {{^}}    static const std::string Done = "one more value added to the total";{{$}}

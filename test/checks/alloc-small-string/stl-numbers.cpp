@@ -7,6 +7,9 @@
 // RUN: %check_alloc_tidy %s alloc-small-string %t -check-suffix=LLVM -- -- -stdlib=libc++
 // RUN: %check_alloc_tidy %s alloc-small-string %t -check-suffix=MSVC -- -config="{CheckOptions: {alloc-small-string.TargetSTL: msvc}}"
 // RUN: %check_alloc_tidy %s alloc-small-string %t -check-suffix=FORCED -- -config="{CheckOptions: {alloc-small-string.TargetSTL: libc++}}"
+// The capacities quoted are those of the libraries installed here:
+// RUN: %clangxx -std=c++17 -DPRINT_CAPACITY %s -o %t.gnu && %t.gnu | FileCheck %s --check-prefix=GNU-CAPACITY
+// RUN: %clangxx -std=c++17 -stdlib=libc++ -DPRINT_CAPACITY %s -o %t.llvm && %t.llvm | FileCheck %s --check-prefix=LLVM-CAPACITY
 
 #include <string>
 
@@ -79,3 +82,15 @@ void utf16() {
   show(Nine);
   show(Eight);
 }
+
+#ifdef PRINT_CAPACITY
+#include <cstdio>
+void show(const std::string &) {}
+void show(const std::u16string &) {}
+int main() {
+  std::printf("char %zu char16_t %zu\n", std::string().capacity(),
+              std::u16string().capacity());
+  // GNU-CAPACITY: char 15 char16_t 7
+  // LLVM-CAPACITY: char 22 char16_t 10
+}
+#endif
