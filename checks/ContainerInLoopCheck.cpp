@@ -15,6 +15,7 @@
 
 #include "checks/ContainerInLoopCheck.h"
 #include "clang-tidy/utils/OptionsUtils.h"
+#include "lib/analysis/AstWalk.h"
 #include "lib/analysis/ContainerUses.h"
 #include "lib/analysis/TripCount.h"
 #include "clang/AST/ASTContext.h"
@@ -64,50 +65,6 @@ struct Fill {
   /// Always allocates when it runs on the freshly constructed container.
   bool Definite = false;
 };
-
-DynTypedNode parentOf(const DynTypedNode &Node, ASTContext &Ctx) {
-  DynTypedNodeList Parents = Ctx.getParents(Node);
-  // An expression in braces has two parents: the list (through its
-  // written form) and the initialisation clang made of it (a copy, a
-  // conversion), which says what happens.
-  for (const DynTypedNode &Parent : Parents)
-    if (!Parent.get<InitListExpr>())
-      return Parent;
-  return Parents.empty() ? DynTypedNode() : Parents[0];
-}
-
-/// Expressions that hand their operand on unchanged: parentheses, temporaries
-/// and casts that keep it an object of class type.
-bool isTransparent(const Stmt *S) {
-  if (const auto *Cast = dyn_cast<ImplicitCastExpr>(S))
-    return Cast->getCastKind() != CK_LValueToRValue;
-  return isa<ParenExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr,
-             FullExpr>(S);
-}
-
-/// The first ancestor of \p E that is not transparent; \p Child becomes the
-/// expression right below it.
-DynTypedNode meaningfulParent(const Expr *E, ASTContext &Ctx,
-                              const Expr *&Child) {
-  Child = E;
-  DynTypedNode Parent = parentOf(DynTypedNode::create(*E), Ctx);
-  while (const auto *S = Parent.get<Stmt>()) {
-    if (!isTransparent(S))
-      break;
-    Child = cast<Expr>(S);
-    Parent = parentOf(Parent, Ctx);
-  }
-  return Parent;
-}
-
-/// The position of \p Child among \p Args, or Args.size().
-unsigned argumentIndex(llvm::ArrayRef<const Expr *> Args, const Expr *Child) {
-  unsigned Index = 0;
-  while (Index < Args.size() && Args[Index] != Child &&
-         Args[Index]->IgnoreImplicit() != Child->IgnoreImplicit())
-    ++Index;
-  return Index;
-}
 
 /// Whether \p D is declared anywhere inside namespace std (members of its
 /// classes and of its nested namespaces included).
@@ -175,7 +132,7 @@ bool isInLoopBody(const Stmt *S, const Stmt *Loop, ASTContext &Ctx) {
   DynTypedNode Node = DynTypedNode::create(*S);
   const Stmt *Child = S;
   while (true) {
-    Node = parentOf(Node, Ctx);
+    Node = parentOf(Node, Ctx, /*PreferInitialization=*/true);
     const auto *Parent = Node.get<Stmt>();
     if (!Parent)
       return false;
@@ -489,7 +446,8 @@ void UseAnalysis::classify(const Expr *E, unsigned Depth) {
   if (Depth > 8)
     return escape("a long chain of calls");
   const Expr *Child = nullptr;
-  DynTypedNode Parent = meaningfulParent(E, Ctx, Child);
+  DynTypedNode Parent = meaningfulParent(E, Ctx, Child, Transparency::Value,
+                                         /*PreferInitialization=*/true);
 
   if (const auto *Op = Parent.get<CXXOperatorCallExpr>())
     return operatorCall(Op, Child, Depth);
@@ -623,7 +581,9 @@ void UseAnalysis::construct(const CXXConstructExpr *Construct,
     if (Ctor->isMoveConstructor())
       return escape("moved");
     const Expr *Copy = nullptr;
-    DynTypedNode Holder = meaningfulParent(Construct, Ctx, Copy);
+    DynTypedNode Holder =
+        meaningfulParent(Construct, Ctx, Copy, Transparency::Value,
+                         /*PreferInitialization=*/true);
     if (Holder.get<ReturnStmt>() || Holder.get<CXXThrowExpr>())
       return escape("returned");
     return; // A copy allocates whether this one is hoisted or not.
@@ -666,7 +626,8 @@ void UseAnalysis::argument(const FunctionDecl *Callee, unsigned Index,
       Name == "inserter") {
     // Filled through the iterator, if it goes straight to an algorithm.
     const Expr *Below = nullptr;
-    DynTypedNode Parent = meaningfulParent(Call, Ctx, Below);
+    DynTypedNode Parent = meaningfulParent(
+        Call, Ctx, Below, Transparency::Value, /*PreferInitialization=*/true);
     if (!Parent.get<CallExpr>() && !Parent.get<CXXConstructExpr>())
       return escape("an inserter is kept");
     // A range of unknown length: see growth().
@@ -925,10 +886,12 @@ FixPlan planFix(const VarDecl *Var, const DeclStmt *Decl, const Stmt *Loop,
     return NoFix(VarLoc, "the declaration declares other variables too");
   if (Var->hasAttrs())
     return NoFix(VarLoc, "the declaration has attributes");
-  DynTypedNode DeclParent = parentOf(DynTypedNode::create(*Decl), Ctx);
+  DynTypedNode DeclParent =
+      parentOf(DynTypedNode::create(*Decl), Ctx, /*PreferInitialization=*/true);
   if (!DeclParent.get<CompoundStmt>())
     return NoFix(VarLoc, "the declaration is not a statement of a block");
-  DynTypedNode LoopParent = parentOf(DynTypedNode::create(*Loop), Ctx);
+  DynTypedNode LoopParent =
+      parentOf(DynTypedNode::create(*Loop), Ctx, /*PreferInitialization=*/true);
   const auto *Block = LoopParent.get<CompoundStmt>();
   if (!Block)
     return NoFix(Loop->getBeginLoc(), "the loop is not a statement of a "
@@ -1069,7 +1032,8 @@ void ContainerInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   if (LoopLoc.isMacroID() || SM.isInSystemHeader(SM.getExpansionLoc(LoopLoc)))
     return;
   // OpenMP runs the iterations on several threads, each with its own copy.
-  DynTypedNode LoopParent = parentOf(DynTypedNode::create(*Loop), Ctx);
+  DynTypedNode LoopParent =
+      parentOf(DynTypedNode::create(*Loop), Ctx, /*PreferInitialization=*/true);
   if (LoopParent.get<CapturedStmt>() || LoopParent.get<CapturedDecl>() ||
       LoopParent.get<OMPExecutableDirective>())
     return;

@@ -10,6 +10,7 @@
 #include "checks/LayoutNotes.h"
 #include "checks/TypeSpelling.h"
 #include "clang-tidy/utils/OptionsUtils.h"
+#include "lib/analysis/AstWalk.h"
 #include "lib/analysis/ContainerUses.h"
 #include "lib/analysis/TripCount.h"
 #include "clang/AST/ASTContext.h"
@@ -111,12 +112,6 @@ bool yieldsElement(const ContainerUse &Use, bool &IsIterator) {
   return IsIterator || Refs.contains(Use.Method);
 }
 
-std::string sourceText(SourceRange Range, const ASTContext &Ctx) {
-  return Lexer::getSourceText(CharSourceRange::getTokenRange(Range),
-                              Ctx.getSourceManager(), Ctx.getLangOpts())
-      .str();
-}
-
 /// The argument of an insert/emplace/erase that names a position: true when
 /// it is c.end() or c.cend() of the same container.
 bool isEndOf(const Expr *Position, const ValueDecl *Container) {
@@ -174,20 +169,11 @@ DequeAsArrayCheck::DequeAsArrayCheck(StringRef Name, ClangTidyContext *Ctx)
     : ClangTidyCheck(Name, Ctx),
       DequeLikeClasses(utils::options::parseStringList(
           Options.get("DequeLikeClasses", DefaultDequeLikeClasses))),
-      TargetStlOption(Options.get("TargetSTL", "auto").str()),
+      TargetStl(*this, Options, Name),
       StackAdaptors(Options.get("StackAdaptors", true)),
       Inserter(Options.getLocalOrGlobal("IncludeStyle",
                                         utils::IncludeSorter::IS_LLVM),
                areDiagsSelfContained()) {
-  if (TargetStlOption != "auto") {
-    TargetStl = parseStlFlavor(TargetStlOption);
-    if (!TargetStl) {
-      configurationDiag("invalid value '%0' for %1.TargetSTL; expected "
-                        "'auto', 'libstdc++', 'libc++' or 'msvc'",
-                        DiagnosticIDs::Error)
-          << TargetStlOption << Name;
-    }
-  }
   LayoutNotes = readLayoutNoteStyle(*this, Options, Name);
 }
 
@@ -196,7 +182,7 @@ DequeAsArrayCheck::~DequeAsArrayCheck() = default;
 void DequeAsArrayCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "DequeLikeClasses",
                 utils::options::serializeStringList(DequeLikeClasses));
-  Options.store(Opts, "TargetSTL", TargetStlOption);
+  TargetStl.store(Options, Opts);
   Options.store(Opts, "StackAdaptors", StackAdaptors);
   Options.store(Opts, "LayoutNotes", layoutNoteStyleName(LayoutNotes));
   Options.store(Opts, "IncludeStyle", Inserter.getStyle());
@@ -633,8 +619,7 @@ void DequeAsArrayCheck::onEndOfTranslationUnit() {
 void DequeAsArrayCheck::diagnose(Candidate &C) {
   ASTContext &Ctx = *Context;
   const SourceManager &SM = Ctx.getSourceManager();
-  StlFlavor Stl =
-      TargetStl ? *TargetStl : (PP ? detectStl(*PP) : StlFlavor::Unknown);
+  StlFlavor Stl = TargetStl.resolve(PP);
   std::string Element = C.Element.getAsString(Ctx.getPrintingPolicy());
   std::optional<DequeBlockFacts> Facts;
   if (!C.Element->isIncompleteType())

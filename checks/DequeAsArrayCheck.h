@@ -4,6 +4,7 @@
 #define ALLOC_TIDY_CHECKS_DEQUEASARRAYCHECK_H
 
 #include "checks/LayoutNotes.h"
+#include "checks/StlOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/utils/IncludeInserter.h"
 #include "lib/analysis/StlFacts.h"
@@ -40,8 +41,7 @@ private:
   void addLayoutNotes(const Candidate &C, const FieldDecl &Field);
 
   std::vector<StringRef> DequeLikeClasses;
-  std::string TargetStlOption;
-  std::optional<alloc_tidy::StlFlavor> TargetStl;
+  StlOption TargetStl;
   bool StackAdaptors;
   LayoutNoteStyle LayoutNotes;
   utils::IncludeInserter Inserter;

@@ -10,6 +10,7 @@
 
 #include "checks/ReserveInLoopCheck.h"
 #include "clang-tidy/utils/OptionsUtils.h"
+#include "lib/analysis/AstWalk.h"
 #include "lib/analysis/ContainerUses.h"
 #include "lib/analysis/TripCount.h"
 #include "clang/AST/ASTContext.h"
@@ -68,17 +69,6 @@ const char DefaultUntrustedSources[] =
     "atoll|stoi|stol|stoll|stoul|stoull|ntohl|ntohs|be16toh|be32toh|be64toh|"
     "le16toh|le32toh|le64toh)$|(^|_)([Rr]ead|[Pp]arse|[Dd]ecode|[Dd]eserializ|"
     "[Uu]npack)|[a-z0-9](Read|Parse|Decode|Deserializ|Unpack)";
-
-DynTypedNode parentOf(const DynTypedNode &Node, ASTContext &Ctx) {
-  DynTypedNodeList Parents = Ctx.getParents(Node);
-  return Parents.empty() ? DynTypedNode() : Parents[0];
-}
-
-std::string sourceText(SourceRange Range, const ASTContext &Ctx) {
-  return Lexer::getSourceText(CharSourceRange::getTokenRange(Range),
-                              Ctx.getSourceManager(), Ctx.getLangOpts())
-      .str();
-}
 
 /// A name, member access or argument-less call chain: safe to put next to
 /// '*' or '+' without parentheses.
@@ -500,8 +490,7 @@ ReserveInLoopCheck::ReserveInLoopCheck(StringRef Name,
           Options.get("ConditionalAppends", "Ignore").str()),
       UntrustedSourcesOption(
           Options.get("UntrustedSources", DefaultUntrustedSources).str()),
-      UntrustedSources(UntrustedSourcesOption),
-      TargetStlOption(Options.get("TargetSTL", "auto").str()),
+      UntrustedSources(UntrustedSourcesOption), TargetStl(*this, Options, Name),
       MinIterations(Options.get("MinIterations", 4U)) {
   ConditionalUpperBound = ConditionalAppendsOption == "UpperBound";
   if (ConditionalAppendsOption != "Ignore" && !ConditionalUpperBound)
@@ -514,14 +503,6 @@ ReserveInLoopCheck::ReserveInLoopCheck(StringRef Name,
     configurationDiag("invalid regular expression in %0.UntrustedSources: %1",
                       DiagnosticIDs::Error)
         << Name << RegexError;
-  if (TargetStlOption != "auto") {
-    TargetStl = parseStlFlavor(TargetStlOption);
-    if (!TargetStl)
-      configurationDiag("invalid value '%0' for %1.TargetSTL; expected "
-                        "'auto', 'libstdc++', 'libc++' or 'msvc'",
-                        DiagnosticIDs::Error)
-          << TargetStlOption << Name;
-  }
 }
 
 void ReserveInLoopCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
@@ -530,7 +511,7 @@ void ReserveInLoopCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "ConditionalAppends", ConditionalAppendsOption);
   Options.store(Opts, "MinIterations", MinIterations);
   Options.store(Opts, "UntrustedSources", UntrustedSourcesOption);
-  Options.store(Opts, "TargetSTL", TargetStlOption);
+  TargetStl.store(Options, Opts);
 }
 
 void ReserveInLoopCheck::registerPPCallbacks(const SourceManager &,
@@ -538,9 +519,7 @@ void ReserveInLoopCheck::registerPPCallbacks(const SourceManager &,
   this->PP = PP;
 }
 
-StlFlavor ReserveInLoopCheck::stl() const {
-  return TargetStl ? *TargetStl : (PP ? detectStl(*PP) : StlFlavor::Unknown);
-}
+StlFlavor ReserveInLoopCheck::stl() const { return TargetStl.resolve(PP); }
 
 std::optional<Family> ReserveInLoopCheck::familyOf(QualType T) const {
   const auto *Record = T.getNonReferenceType()->getAsCXXRecordDecl();

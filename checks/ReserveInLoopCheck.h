@@ -3,6 +3,7 @@
 #ifndef ALLOC_TIDY_CHECKS_RESERVEINLOOPCHECK_H
 #define ALLOC_TIDY_CHECKS_RESERVEINLOOPCHECK_H
 
+#include "checks/StlOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "lib/analysis/StlFacts.h"
 #include "llvm/ADT/DenseSet.h"
@@ -53,8 +54,7 @@ private:
   std::string ConditionalAppendsOption;
   std::string UntrustedSourcesOption;
   llvm::Regex UntrustedSources;
-  std::string TargetStlOption;
-  std::optional<alloc_tidy::StlFlavor> TargetStl;
+  StlOption TargetStl;
   unsigned MinIterations;
   bool ConditionalUpperBound;
 

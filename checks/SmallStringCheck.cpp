@@ -22,6 +22,7 @@
 
 #include "checks/SmallStringCheck.h"
 #include "checks/LayoutNotes.h"
+#include "lib/analysis/AstWalk.h"
 #include "lib/analysis/ContainerUses.h"
 #include "lib/analysis/TripCount.h"
 #include "clang/AST/ASTContext.h"
@@ -251,50 +252,6 @@ std::optional<LiteralInit> literalInit(const Expr *E) {
   return std::nullopt;
 }
 
-DynTypedNode parentOf(const DynTypedNode &Node, ASTContext &Ctx) {
-  DynTypedNodeList Parents = Ctx.getParents(Node);
-  // An expression in braces has two parents: the list as written and the
-  // initialisation clang made of it, which says what happens.
-  for (const DynTypedNode &Parent : Parents)
-    if (!Parent.get<InitListExpr>())
-      return Parent;
-  return Parents.empty() ? DynTypedNode() : Parents[0];
-}
-
-/// Expressions that hand their operand on as the same object.
-bool isTransparent(const Stmt *S) {
-  if (const auto *Cast = dyn_cast<ImplicitCastExpr>(S))
-    return Cast->getCastKind() == CK_NoOp ||
-           Cast->getCastKind() == CK_DerivedToBase ||
-           Cast->getCastKind() == CK_UncheckedDerivedToBase;
-  return isa<ParenExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr,
-             FullExpr>(S);
-}
-
-/// The first ancestor of \p E that is not transparent; \p Child becomes the
-/// expression right below it.
-DynTypedNode meaningfulParent(const Expr *E, ASTContext &Ctx,
-                              const Expr *&Child) {
-  Child = E;
-  DynTypedNode Parent = parentOf(DynTypedNode::create(*E), Ctx);
-  while (const auto *S = Parent.get<Stmt>()) {
-    if (!isTransparent(S))
-      break;
-    Child = cast<Expr>(S);
-    Parent = parentOf(Parent, Ctx);
-  }
-  return Parent;
-}
-
-/// The position of \p Child among \p Args, or Args.size().
-unsigned argumentIndex(llvm::ArrayRef<const Expr *> Args, const Expr *Child) {
-  unsigned Index = 0;
-  while (Index < Args.size() && Args[Index] != Child &&
-         Args[Index]->IgnoreImplicit() != Child->IgnoreImplicit())
-    ++Index;
-  return Index;
-}
-
 /// Whether parameter \p Index of \p Callee, an instantiated function
 /// template, is a forwarding reference (T&&, or a pack of them).
 bool isForwardingReference(const FunctionDecl *Callee, unsigned Index) {
@@ -382,12 +339,14 @@ public:
     if (Depth > 4)
       return {};
     const Expr *Child = nullptr;
-    DynTypedNode Parent = meaningfulParent(E, Ctx, Child);
+    DynTypedNode Parent = meaningfulParent(E, Ctx, Child, Transparency::Object,
+                                           /*PreferInitialization=*/true);
 
     if (const auto *Member = Parent.get<MemberExpr>()) {
       const auto *Method = dyn_cast<CXXMethodDecl>(Member->getMemberDecl());
-      const auto *Call =
-          parentOf(DynTypedNode::create(*Member), Ctx).get<CXXMemberCallExpr>();
+      const auto *Call = parentOf(DynTypedNode::create(*Member), Ctx,
+                                  /*PreferInitialization=*/true)
+                             .get<CXXMemberCallExpr>();
       if (!Method || !Call)
         return {};
       return method(*Method, *Call);
@@ -418,7 +377,9 @@ public:
         return {UseKind::Keeps};
       if (Ctor->isCopyConstructor()) {
         const Expr *Copy = nullptr;
-        DynTypedNode Holder = meaningfulParent(Construct, Ctx, Copy);
+        DynTypedNode Holder =
+            meaningfulParent(Construct, Ctx, Copy, Transparency::Object,
+                             /*PreferInitialization=*/true);
         if (Holder.get<ReturnStmt>() || Holder.get<CXXThrowExpr>())
           return {UseKind::Keeps};
         // A copy: into a variable, an argument, a lambda's capture.
@@ -511,8 +472,10 @@ private:
 
   /// for (x : s): read-only unless x is a reference to a non-const char.
   Use rangeFor(const VarDecl &RangeVar) {
-    DynTypedNode Stmt = parentOf(DynTypedNode::create(RangeVar), Ctx);
-    const auto *Loop = parentOf(Stmt, Ctx).get<CXXForRangeStmt>();
+    DynTypedNode Stmt = parentOf(DynTypedNode::create(RangeVar), Ctx,
+                                 /*PreferInitialization=*/true);
+    const auto *Loop = parentOf(Stmt, Ctx, /*PreferInitialization=*/true)
+                           .get<CXXForRangeStmt>();
     if (!Loop || Loop->getRangeStmt() != Stmt.get<DeclStmt>())
       return {};
     QualType Element = Loop->getLoopVariable()->getType();
@@ -525,9 +488,11 @@ private:
   /// Whether the reference a call returns is only read: converted to a
   /// value, or to a reference or pointer to const.
   bool resultIsRead(const Expr &Call) {
-    DynTypedNode Parent = parentOf(DynTypedNode::create(Call), Ctx);
+    DynTypedNode Parent = parentOf(DynTypedNode::create(Call), Ctx,
+                                   /*PreferInitialization=*/true);
     while (const auto *Paren = Parent.get<ParenExpr>())
-      Parent = parentOf(DynTypedNode::create(*Paren), Ctx);
+      Parent = parentOf(DynTypedNode::create(*Paren), Ctx,
+                        /*PreferInitialization=*/true);
     const auto *Cast = Parent.get<ImplicitCastExpr>();
     if (!Cast)
       return false;
@@ -715,15 +680,7 @@ SmallStringCheck::SmallStringCheck(StringRef Name, ClangTidyContext *Context)
       Inserter(Options.getLocalOrGlobal("IncludeStyle",
                                         utils::IncludeSorter::IS_LLVM),
                areDiagsSelfContained()),
-      TargetStlOption(Options.get("TargetSTL", "auto").str()) {
-  if (TargetStlOption != "auto") {
-    TargetStl = parseStlFlavor(TargetStlOption);
-    if (!TargetStl)
-      configurationDiag("invalid value '%0' for %1.TargetSTL; expected "
-                        "'auto', 'libstdc++', 'libc++' or 'msvc'",
-                        DiagnosticIDs::Error)
-          << TargetStlOption << Name;
-  }
+      TargetStl(*this, Options, Name) {
   int64_t Size = Options.get<int64_t>("InlineBufferSize", 16);
   if (Size < 2)
     configurationDiag("invalid value '%0' for %1.InlineBufferSize; expected "
@@ -736,7 +693,7 @@ SmallStringCheck::SmallStringCheck(StringRef Name, ClangTidyContext *Context)
 }
 
 void SmallStringCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
-  Options.store(Opts, "TargetSTL", TargetStlOption);
+  TargetStl.store(Options, Opts);
   Options.store(Opts, "InlineBufferSize", InlineBufferSize);
   Options.store(Opts, "LayoutNotes", layoutNoteStyleName(LayoutNotes));
   Options.store(Opts, "IncludeStyle", Inserter.getStyle());
@@ -796,8 +753,7 @@ void SmallStringCheck::check(const MatchFinder::MatchResult &Result) {
 std::optional<std::string>
 SmallStringCheck::costNote(uint64_t Length, QualType Char, ASTContext &Ctx) {
   uint64_t CharSize = Ctx.getTypeSizeInChars(Char).getQuantity();
-  StlFlavor Stl =
-      TargetStl ? *TargetStl : (PP ? detectStl(*PP) : StlFlavor::Unknown);
+  StlFlavor Stl = TargetStl.resolve(PP);
   std::string Library;
   uint64_t Capacity = 0;
   if (std::optional<uint64_t> Known = stringInlineCapacity(Stl, CharSize)) {
@@ -830,7 +786,7 @@ findRepetition(const Stmt &Site, ASTContext &Ctx) {
   const Stmt *Loop = nullptr;
   const FunctionDecl *Function = nullptr;
   while (!Function) {
-    Node = parentOf(Node, Ctx);
+    Node = parentOf(Node, Ctx, /*PreferInitialization=*/true);
     if (Node.getNodeKind().isNone())
       return std::nullopt;
     if (const auto *Lambda = Node.get<LambdaExpr>()) {
@@ -917,7 +873,9 @@ void SmallStringCheck::checkLocal(const VarDecl &Var, ASTContext &Ctx) {
   std::optional<std::string> Cost = costNote(Init->Length, Char, Ctx);
   if (!Cost)
     return;
-  const auto *Decl = parentOf(DynTypedNode::create(Var), Ctx).get<DeclStmt>();
+  const auto *Decl =
+      parentOf(DynTypedNode::create(Var), Ctx, /*PreferInitialization=*/true)
+          .get<DeclStmt>();
   if (!Decl)
     return;
   auto Found = findRepetition(*Decl, Ctx);
@@ -959,7 +917,8 @@ void SmallStringCheck::checkLocal(const VarDecl &Var, ASTContext &Ctx) {
     Refuse(Scan.NamedCapture, "a lambda captures '" + Name +
                                   "' by name, which it cannot do with a "
                                   "static variable");
-  if (!parentOf(DynTypedNode::create(*Decl), Ctx).get<CompoundStmt>())
+  if (!parentOf(DynTypedNode::create(*Decl), Ctx, /*PreferInitialization=*/true)
+           .get<CompoundStmt>())
     Refuse(Var.getLocation(), "the declaration is not a statement of a block");
   SourceLocation Begin = Var.getBeginLoc();
   if (Begin.isMacroID()) {
@@ -1033,7 +992,9 @@ void SmallStringCheck::checkTemporary(const Expr &Temporary, ASTContext &Ctx) {
 
   // Bound to a parameter of type const std::basic_string&.
   const Expr *Child = nullptr;
-  DynTypedNode Parent = meaningfulParent(&Temporary, Ctx, Child);
+  DynTypedNode Parent =
+      meaningfulParent(&Temporary, Ctx, Child, Transparency::Object,
+                       /*PreferInitialization=*/true);
   const FunctionDecl *Callee = nullptr;
   llvm::SmallVector<const Expr *, 4> Args;
   const Expr *Object = nullptr;

@@ -4,6 +4,7 @@
 #define ALLOC_TIDY_CHECKS_SMALLSTRINGCHECK_H
 
 #include "checks/LayoutNotes.h"
+#include "checks/StlOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/utils/IncludeInserter.h"
 #include "lib/analysis/StlFacts.h"
@@ -43,10 +44,9 @@ private:
   void addRepetitionNote(const Repetition &Where);
 
   utils::IncludeInserter Inserter;
-  std::string TargetStlOption;
+  StlOption TargetStl;
   Preprocessor *PP = nullptr;
   uint64_t InlineBufferSize = 16;
-  std::optional<alloc_tidy::StlFlavor> TargetStl;
   LayoutNoteStyle LayoutNotes;
 };
 

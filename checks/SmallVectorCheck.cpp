@@ -16,6 +16,7 @@
 #include "checks/SmallVectorCheck.h"
 #include "checks/TypeSpelling.h"
 #include "clang-tidy/utils/OptionsUtils.h"
+#include "lib/analysis/AstWalk.h"
 #include "lib/analysis/ConstructorArguments.h"
 #include "lib/analysis/ContainerUses.h"
 #include "lib/analysis/TripCount.h"
@@ -185,11 +186,6 @@ bool isArrayMember(StringRef M) {
   return Members.contains(M);
 }
 
-DynTypedNode parentOf(const DynTypedNode &Node, ASTContext &Ctx) {
-  DynTypedNodeList Parents = Ctx.getParents(Node);
-  return Parents.empty() ? DynTypedNode() : Parents[0];
-}
-
 /// The path from a use up to \p Scope (a statement) or up to the function
 /// body: the loops and conditions it passes.
 struct Placement {
@@ -233,6 +229,20 @@ Placement placementOf(const Stmt *Site, const Stmt *Scope, ASTContext &Ctx) {
   return Where;
 }
 
+/// How many times code placed as \p Where runs per run of its scope: the
+/// product of the constant trip counts of its loops; nullopt when a loop's
+/// count is not a constant.
+std::optional<uint64_t> timesRun(const Placement &Where, ASTContext &Ctx) {
+  uint64_t Times = 1;
+  for (const Stmt *Loop : Where.Loops) {
+    std::optional<TripCount> Count = computeTripCount(Loop, Ctx);
+    if (!Count || !Count->Value)
+      return std::nullopt;
+    Times *= *Count->Value;
+  }
+  return Times;
+}
+
 std::string describeCtor(const CXXConstructorDecl *Ctor,
                          const PrintingPolicy &Policy) {
   std::string Text = Ctor->getParent()->getNameAsString() + "(";
@@ -242,12 +252,6 @@ std::string describeCtor(const CXXConstructorDecl *Ctor,
     Text += Ctor->getParamDecl(I)->getType().getAsString(Policy);
   }
   return Text + ")";
-}
-
-std::string sourceText(SourceRange Range, const ASTContext &Ctx) {
-  return Lexer::getSourceText(CharSourceRange::getTokenRange(Range),
-                              Ctx.getSourceManager(), Ctx.getLangOpts())
-      .str();
 }
 
 bool isInSystemHeader(SourceLocation Loc, const SourceManager &SM) {
@@ -307,7 +311,7 @@ SmallVectorCheck::SmallVectorCheck(StringRef Name, ClangTidyContext *Ctx)
           Options.get("SmallVectorClass", "boost::container::small_vector")
               .str()),
       SmallVectorHeader(Options.get("SmallVectorHeader", "").str()),
-      TargetStlOption(Options.get("TargetSTL", "auto").str()),
+      TargetStl(*this, Options, Name),
       Inserter(Options.getLocalOrGlobal("IncludeStyle",
                                         utils::IncludeSorter::IS_LLVM),
                areDiagsSelfContained()) {
@@ -329,14 +333,6 @@ SmallVectorCheck::SmallVectorCheck(StringRef Name, ClangTidyContext *Ctx)
     MaxInlineElements = std::max<uint64_t>(MaxInlineElements, 1);
     MaxInlineBytes = std::max<uint64_t>(MaxInlineBytes, 1);
   }
-  if (TargetStlOption != "auto") {
-    TargetStl = parseStlFlavor(TargetStlOption);
-    if (!TargetStl)
-      configurationDiag("invalid value '%0' for %1.TargetSTL; expected "
-                        "'auto', 'libstdc++', 'libc++' or 'msvc'",
-                        DiagnosticIDs::Error)
-          << TargetStlOption << Name;
-  }
   LayoutNotes = readLayoutNoteStyle(*this, Options, Name);
 }
 
@@ -350,7 +346,7 @@ void SmallVectorCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "MaxInlineBytes", static_cast<unsigned>(MaxInlineBytes));
   Options.store(Opts, "SmallVectorClass", SmallVectorClassName);
   Options.store(Opts, "SmallVectorHeader", SmallVectorHeader);
-  Options.store(Opts, "TargetSTL", TargetStlOption);
+  TargetStl.store(Options, Opts);
   Options.store(Opts, "LayoutNotes", layoutNoteStyleName(LayoutNotes));
   Options.store(Opts, "IncludeStyle", Inserter.getStyle());
 }
@@ -533,26 +529,22 @@ void SmallVectorCheck::analyzeLocal(Candidate &C) {
       if (!Effect.N)
         return Silence("grown by a count that is not a constant");
       Placement Where = placementOf(Use.Site, Scope, Ctx);
-      uint64_t Times = 1;
-      for (const Stmt *Loop : Where.Loops) {
-        std::optional<TripCount> Count = computeTripCount(Loop, Ctx);
-        if (!Count || !Count->Value)
-          return Silence("grown in a loop of unknown count");
-        Times *= *Count->Value;
-      }
+      std::optional<uint64_t> Times = timesRun(Where, Ctx);
+      if (!Times)
+        return Silence("grown in a loop of unknown count");
       std::string Text;
       if (Effect.Kind == SizeEffect::Append) {
         if (*Effect.N != 1)
           C.OnlyAppends = false;
-        Appended += *Effect.N * Times;
+        Appended += *Effect.N * *Times;
         Text = (Where.Conditional ? "may add " : "adds ") +
-               std::to_string(*Effect.N * Times) +
-               (*Effect.N * Times == 1 ? " element" : " elements");
-        if (Times != 1)
+               std::to_string(*Effect.N * *Times) +
+               (*Effect.N * *Times == 1 ? " element" : " elements");
+        if (*Times != 1)
           Text += " (" + std::to_string(*Effect.N) + " per iteration of " +
                   (Where.Loops.size() == 1 ? "a loop that runs "
                                            : "loops that run ") +
-                  std::to_string(Times) + " times)";
+                  std::to_string(*Times) + " times)";
       } else {
         C.OnlyAppends = false;
         SetTo = std::max(SetTo, *Effect.N);
@@ -746,19 +738,15 @@ void SmallVectorCheck::analyzeMember(Candidate &C) {
           Effect.Kind != SizeEffect::SetSize)
         continue;
       Placement Place = placementOf(Use.Site, Use.Function->getBody(), Ctx);
-      uint64_t Times = 1;
-      for (const Stmt *Loop : Place.Loops) {
-        std::optional<TripCount> Count = computeTripCount(Loop, Ctx);
-        if (!Count || !Count->Value)
-          return Silence("grown in a loop of unknown count");
-        Times *= *Count->Value;
-      }
+      std::optional<uint64_t> Times = timesRun(Place, Ctx);
+      if (!Times)
+        return Silence("grown in a loop of unknown count");
       if (Place.Conditional)
         continue;
       if (!Effect.N)
         return Silence("sized at run time");
       if (Effect.Kind == SizeEffect::Append)
-        *Size += *Effect.N * Times;
+        *Size += *Effect.N * *Times;
       else
         *Size = std::max(*Size, *Effect.N);
     }
@@ -949,8 +937,7 @@ void SmallVectorCheck::diagnose(Candidate &C) {
         << Count << static_cast<unsigned>(C.Capacity);
 
   // What std::vector costs here, with this library's numbers.
-  StlFlavor Stl =
-      TargetStl ? *TargetStl : (PP ? detectStl(*PP) : StlFlavor::Unknown);
+  StlFlavor Stl = TargetStl.resolve(PP);
   if (isa<VarDecl>(C.Decl)) {
     std::optional<uint64_t> Growth =
         C.OnlyAppends ? vectorGrowthAllocations(Stl, C.Capacity) : std::nullopt;

@@ -4,6 +4,7 @@
 #define ALLOC_TIDY_CHECKS_SMALLVECTORCHECK_H
 
 #include "checks/LayoutNotes.h"
+#include "checks/StlOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/utils/IncludeInserter.h"
 #include "lib/analysis/ConstructorArguments.h"
@@ -51,7 +52,7 @@ private:
   std::string SmallVectorClassName;
   std::string SmallVectorHeader;
   alloc_tidy::InlineVectorClass Target;
-  std::string TargetStlOption;
+  StlOption TargetStl;
   utils::IncludeInserter Inserter;
 
   Preprocessor *PP = nullptr;
@@ -60,7 +61,6 @@ private:
   llvm::DenseMap<const ValueDecl *, std::vector<const Expr *>> References;
   /// Built on demand: who constructs which class, with which arguments.
   std::unique_ptr<alloc_tidy::ConstructorArguments> Calls;
-  std::optional<alloc_tidy::StlFlavor> TargetStl;
   LayoutNoteStyle LayoutNotes;
   bool TargetUsable = false;
 };

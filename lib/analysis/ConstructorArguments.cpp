@@ -1,6 +1,7 @@
 //===--- ConstructorArguments.cpp - what every construction passes --------===//
 
 #include "lib/analysis/ConstructorArguments.h"
+#include "lib/analysis/AstWalk.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -28,17 +29,6 @@ bool isStdFunction(const FunctionDecl *F) {
     if (DC->isStdNamespace())
       return true;
   return false;
-}
-
-DynTypedNode parentOf(const DynTypedNode &Node, ASTContext &Ctx) {
-  DynTypedNodeList Parents = Ctx.getParents(Node);
-  return Parents.empty() ? DynTypedNode() : Parents[0];
-}
-
-std::string sourceText(SourceRange Range, const ASTContext &Ctx) {
-  return Lexer::getSourceText(CharSourceRange::getTokenRange(Range),
-                              Ctx.getSourceManager(), Ctx.getLangOpts())
-      .str();
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 //===--- ContainerUses.cpp ------------------------------------------------===//
 
 #include "lib/analysis/ContainerUses.h"
+#include "lib/analysis/AstWalk.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclFriend.h"
 #include "clang/AST/DeclTemplate.h"
@@ -16,34 +17,6 @@ using namespace clang;
 
 namespace alloc_tidy {
 namespace {
-
-DynTypedNode parentOf(const DynTypedNode &Node, ASTContext &Ctx) {
-  DynTypedNodeList Parents = Ctx.getParents(Node);
-  return Parents.empty() ? DynTypedNode() : Parents[0];
-}
-
-/// Expressions that pass their operand through unchanged for our purposes.
-bool isTransparent(const Stmt *S) {
-  if (const auto *Cast = dyn_cast<ImplicitCastExpr>(S))
-    return Cast->getCastKind() != CK_LValueToRValue;
-  return isa<ParenExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr,
-             FullExpr>(S);
-}
-
-/// The first ancestor of \p E that is not transparent; \p Child becomes the
-/// expression right below it.
-DynTypedNode meaningfulParent(const Expr *E, ASTContext &Ctx,
-                              const Expr *&Child) {
-  Child = E;
-  DynTypedNode Parent = parentOf(DynTypedNode::create(*E), Ctx);
-  while (const auto *S = Parent.get<Stmt>()) {
-    if (!isTransparent(S))
-      break;
-    Child = cast<Expr>(S);
-    Parent = parentOf(Parent, Ctx);
-  }
-  return Parent;
-}
 
 const Expr *stripTransparent(const Expr *E) {
   while (true) {
@@ -151,7 +124,8 @@ ContainerUse classifyArgument(ContainerUse Use, const FunctionDecl *Callee,
 ContainerUse classifyMemberAccess(ContainerUse Use, const Expr *Access,
                                   StringRef Name, ASTContext &Ctx) {
   const Expr *Child = nullptr;
-  DynTypedNode Parent = meaningfulParent(Access, Ctx, Child);
+  DynTypedNode Parent =
+      meaningfulParent(Access, Ctx, Child, Transparency::Value);
   const auto *Call = Parent.get<CallExpr>();
   if (!Call || stripTransparent(Call->getCallee()) != Access)
     return unknown(Use, "member '" + Name.str() + "' named without a call");
@@ -220,7 +194,7 @@ ContainerUse classifyContainerUse(const Expr *Ref, ASTContext &Ctx) {
   Use.Function = enclosingFunction(Ref, Ctx);
 
   const Expr *Child = nullptr;
-  DynTypedNode Parent = meaningfulParent(Ref, Ctx, Child);
+  DynTypedNode Parent = meaningfulParent(Ref, Ctx, Child, Transparency::Value);
 
   // c.f(...) in all its forms, including dependent ones inside templates.
   if (const auto *Member = Parent.get<MemberExpr>();
@@ -320,7 +294,8 @@ ContainerUse classifyContainerUse(const Expr *Ref, ASTContext &Ctx) {
       return unknown(Use, "converted to '" +
                               Construct->getType().getAsString() + "'");
     const Expr *CopyChild = nullptr;
-    DynTypedNode Holder = meaningfulParent(Construct, Ctx, CopyChild);
+    DynTypedNode Holder =
+        meaningfulParent(Construct, Ctx, CopyChild, Transparency::Value);
     if (Holder.get<LambdaExpr>()) {
       Use.Kind = UseKind::Captured;
       return Use;
@@ -383,7 +358,8 @@ ElementRef traceElementRef(const Expr *Access, bool YieldsIterator,
   bool IsIterator = YieldsIterator;
   while (true) {
     const Expr *Child = nullptr;
-    DynTypedNode Parent = meaningfulParent(Cur, Ctx, Child);
+    DynTypedNode Parent =
+        meaningfulParent(Cur, Ctx, Child, Transparency::Value);
     const auto *ParentExpr = Parent.get<Expr>();
 
     // Still a reference into the element: a member of it, its address, an

@@ -1,0 +1,59 @@
+//===--- AstWalk.h - moving around the AST the way the checks do -*- C++
+//-*-===//
+//
+// Small steps every analysis takes: up to a node's parent, past the
+// expressions that only pass their operand on (parentheses, temporaries,
+// some implicit casts), to the source text of a range.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ALLOC_TIDY_LIB_ANALYSIS_ASTWALK_H
+#define ALLOC_TIDY_LIB_ANALYSIS_ASTWALK_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ASTTypeTraits.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/ArrayRef.h"
+#include <string>
+
+namespace alloc_tidy {
+
+/// The parent of \p Node, or a null node at the top. An expression in
+/// braces has two: the list as written, and the initialisation clang made
+/// of it (a copy, a conversion); \p PreferInitialization picks the second,
+/// which says what happens, else clang's first.
+clang::DynTypedNode parentOf(const clang::DynTypedNode &Node,
+                             clang::ASTContext &Ctx,
+                             bool PreferInitialization = false);
+
+/// Which expressions count as passing their operand on.
+enum class Transparency {
+  /// Parentheses, temporaries, full expressions and every implicit cast but
+  /// lvalue-to-rvalue: the value passes on.
+  Value,
+  /// The same, with only no-op and derived-to-base casts: the same object
+  /// passes on.
+  Object,
+};
+
+bool isTransparent(const clang::Stmt *S, Transparency Kind);
+
+/// The first ancestor of \p E that is not transparent; \p Child becomes the
+/// expression right below it.
+clang::DynTypedNode meaningfulParent(const clang::Expr *E,
+                                     clang::ASTContext &Ctx,
+                                     const clang::Expr *&Child,
+                                     Transparency Kind,
+                                     bool PreferInitialization = false);
+
+/// The position of \p Child among \p Args (implicit nodes ignored), or
+/// Args.size().
+unsigned argumentIndex(llvm::ArrayRef<const clang::Expr *> Args,
+                       const clang::Expr *Child);
+
+/// The source text of \p Range, a token range.
+std::string sourceText(clang::SourceRange Range, const clang::ASTContext &Ctx);
+
+} // namespace alloc_tidy
+
+#endif

@@ -1,0 +1,80 @@
+//===--- AstWalkTest.cpp - moving around the AST --------------------------===//
+
+#include "lib/analysis/AstWalk.h"
+#include "AnalysisTestUtils.h"
+#include "clang/AST/ExprCXX.h"
+#include "gtest/gtest.h"
+
+using namespace clang;
+
+namespace alloc_tidy {
+namespace {
+
+TEST(AstWalkTest, MeaningfulParentSkipsWhatPassesTheValueOn) {
+  auto AST = test::parseCode("#include <string>\n"
+                             "struct Base { int V; };\n"
+                             "struct Derived : Base {};\n"
+                             "int read(const Base &B);\n"
+                             "int f(Derived D) { return read((D)); }\n");
+  ASSERT_TRUE(AST && !test::hasErrors(*AST));
+  ASTContext &Ctx = AST->getASTContext();
+  std::vector<const Expr *> Refs = test::findRefs(Ctx, test::findVar(Ctx, "D"));
+  ASSERT_EQ(Refs.size(), 1u);
+  // (D) converted to const Base&: a derived-to-base cast and parentheses,
+  // transparent for both kinds.
+  for (Transparency Kind : {Transparency::Value, Transparency::Object}) {
+    const Expr *Child = nullptr;
+    DynTypedNode Parent = meaningfulParent(Refs[0], Ctx, Child, Kind);
+    const auto *Call = Parent.get<CallExpr>();
+    ASSERT_TRUE(Call);
+    EXPECT_EQ(argumentIndex({Call->getArgs(), Call->getNumArgs()}, Child), 0u);
+  }
+}
+
+TEST(AstWalkTest, ObjectTransparencyStopsAtConversions) {
+  auto AST = test::parseCode("long widen(int I) { return I; }\n");
+  ASSERT_TRUE(AST && !test::hasErrors(*AST));
+  ASTContext &Ctx = AST->getASTContext();
+  std::vector<const Expr *> Refs = test::findRefs(Ctx, test::findVar(Ctx, "I"));
+  ASSERT_EQ(Refs.size(), 1u);
+  // I is read (lvalue-to-rvalue), then converted (integral cast).
+  const Expr *Child = nullptr;
+  DynTypedNode Parent =
+      meaningfulParent(Refs[0], Ctx, Child, Transparency::Value);
+  const auto *Read = Parent.get<ImplicitCastExpr>();
+  ASSERT_TRUE(Read);
+  EXPECT_EQ(Read->getCastKind(), CK_LValueToRValue);
+  const auto *Widen =
+      parentOf(DynTypedNode::create(*Read), Ctx).get<ImplicitCastExpr>();
+  ASSERT_TRUE(Widen);
+  EXPECT_TRUE(isTransparent(Widen, Transparency::Value));
+  EXPECT_FALSE(isTransparent(Widen, Transparency::Object));
+}
+
+TEST(AstWalkTest, BracedInitializerEndsAtTheList) {
+  auto AST = test::parseCode("struct P { long A; };\n"
+                             "P make(int I) { return P{I}; }\n");
+  ASSERT_TRUE(AST && !test::hasErrors(*AST));
+  ASTContext &Ctx = AST->getASTContext();
+  std::vector<const Expr *> Refs = test::findRefs(Ctx, test::findVar(Ctx, "I"));
+  ASSERT_EQ(Refs.size(), 1u);
+  // The walk passes the read and the conversion and ends at the list. (The
+  // PreferInitialization walks are exercised by alloc-container-in-loop and
+  // alloc-small-string tests with braced containers.)
+  const Expr *Child = nullptr;
+  DynTypedNode Written =
+      meaningfulParent(Refs[0], Ctx, Child, Transparency::Value, false);
+  EXPECT_TRUE(Written.get<InitListExpr>());
+}
+
+TEST(AstWalkTest, SourceTextOfATokenRange) {
+  auto AST = test::parseCode("int width();\nint W = width() * 2;\n");
+  ASSERT_TRUE(AST && !test::hasErrors(*AST));
+  ASTContext &Ctx = AST->getASTContext();
+  const VarDecl *W = test::findVar(Ctx, "W");
+  ASSERT_TRUE(W);
+  EXPECT_EQ(sourceText(W->getInit()->getSourceRange(), Ctx), "width() * 2");
+}
+
+} // namespace
+} // namespace alloc_tidy
