@@ -75,25 +75,6 @@ bool isWithinStd(const Decl *D) {
   return false;
 }
 
-/// Whether parameter \p Index of \p Callee, an instantiated function
-/// template, is a forwarding reference (T&&, or a pack of them).
-bool isForwardingReference(const FunctionDecl *Callee, unsigned Index) {
-  const FunctionDecl *Pattern = Callee->getTemplateInstantiationPattern();
-  if (!Pattern || Pattern->getNumParams() == 0)
-    return false;
-  // A pack expands to the trailing parameters of the instantiation.
-  const ParmVarDecl *Param =
-      Pattern->getParamDecl(std::min(Index, Pattern->getNumParams() - 1));
-  if (Index >= Pattern->getNumParams() && !Param->isParameterPack())
-    return false;
-  QualType T = Param->getType();
-  if (const auto *Expansion = T->getAs<PackExpansionType>())
-    T = Expansion->getPattern();
-  const auto *Ref = T->getAs<RValueReferenceType>();
-  return Ref && !Ref->getPointeeType().hasQualifiers() &&
-         Ref->getPointeeType()->getAs<TemplateTypeParmType>();
-}
-
 std::optional<uint64_t> constantCount(const Expr *E, const ASTContext &Ctx) {
   if (E->isValueDependent())
     return std::nullopt;

@@ -252,24 +252,6 @@ std::optional<LiteralInit> literalInit(const Expr *E) {
   return std::nullopt;
 }
 
-/// Whether parameter \p Index of \p Callee, an instantiated function
-/// template, is a forwarding reference (T&&, or a pack of them).
-bool isForwardingReference(const FunctionDecl *Callee, unsigned Index) {
-  const FunctionDecl *Pattern = Callee->getTemplateInstantiationPattern();
-  if (!Pattern || Pattern->getNumParams() == 0)
-    return false;
-  const ParmVarDecl *Param =
-      Pattern->getParamDecl(std::min(Index, Pattern->getNumParams() - 1));
-  if (Index >= Pattern->getNumParams() && !Param->isParameterPack())
-    return false;
-  QualType T = Param->getType();
-  if (const auto *Expansion = T->getAs<PackExpansionType>())
-    T = Expansion->getPattern();
-  const auto *Ref = T->getAs<RValueReferenceType>();
-  return Ref && !Ref->getPointeeType().hasQualifiers() &&
-         Ref->getPointeeType()->getAs<TemplateTypeParmType>();
-}
-
 /// What one reference to the string does with it.
 enum class UseKind {
   /// Reads it: a 'static const' object serves it just as well.

@@ -229,6 +229,17 @@ Placement placementOf(const Stmt *Site, const Stmt *Scope, ASTContext &Ctx) {
   return Where;
 }
 
+/// Records the members of the replacement that a subscript or a range-for
+/// loop needs.
+void noteMembersUsed(const ContainerUse &Use, llvm::StringSet<> &Members) {
+  if (Use.Kind == UseKind::Subscript) {
+    Members.insert("operator[]");
+  } else {
+    Members.insert("begin");
+    Members.insert("end");
+  }
+}
+
 /// How many times code placed as \p Where runs per run of its scope: the
 /// product of the constant trip counts of its loops; nullopt when a loop's
 /// count is not a constant.
@@ -554,11 +565,8 @@ void SmallVectorCheck::analyzeLocal(Candidate &C) {
       break;
     }
     case UseKind::Subscript:
-      C.Members.insert("operator[]");
-      break;
     case UseKind::RangeFor:
-      C.Members.insert("begin");
-      C.Members.insert("end");
+      noteMembersUsed(Use, C.Members);
       break;
     case UseKind::PassedToFixedType:
       // The callee needs a std::vector: one would have to be built for it.
@@ -625,11 +633,8 @@ void SmallVectorCheck::analyzeMember(Candidate &C) {
       break;
     }
     case UseKind::Subscript:
-      C.Members.insert("operator[]");
-      break;
     case UseKind::RangeFor:
-      C.Members.insert("begin");
-      C.Members.insert("end");
+      noteMembersUsed(Use, C.Members);
       break;
     case UseKind::Linked:
       // Copied between two objects of the class: both change together.

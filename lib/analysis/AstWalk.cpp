@@ -1,6 +1,7 @@
 //===--- AstWalk.cpp - moving around the AST the way the checks do --------===//
 
 #include "lib/analysis/AstWalk.h"
+#include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Lex/Lexer.h"
@@ -52,6 +53,23 @@ unsigned argumentIndex(llvm::ArrayRef<const Expr *> Args, const Expr *Child) {
          Args[Index]->IgnoreImplicit() != Child->IgnoreImplicit())
     ++Index;
   return Index;
+}
+
+bool isForwardingReference(const FunctionDecl *Callee, unsigned Index) {
+  const FunctionDecl *Pattern = Callee->getTemplateInstantiationPattern();
+  if (!Pattern || Pattern->getNumParams() == 0)
+    return false;
+  // A pack expands to the trailing parameters of the instantiation.
+  const ParmVarDecl *Param =
+      Pattern->getParamDecl(std::min(Index, Pattern->getNumParams() - 1));
+  if (Index >= Pattern->getNumParams() && !Param->isParameterPack())
+    return false;
+  QualType T = Param->getType();
+  if (const auto *Expansion = T->getAs<PackExpansionType>())
+    T = Expansion->getPattern();
+  const auto *Ref = T->getAs<RValueReferenceType>();
+  return Ref && !Ref->getPointeeType().hasQualifiers() &&
+         Ref->getPointeeType()->getAs<TemplateTypeParmType>();
 }
 
 std::string sourceText(SourceRange Range, const ASTContext &Ctx) {

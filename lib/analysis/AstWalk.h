@@ -51,6 +51,11 @@ clang::DynTypedNode meaningfulParent(const clang::Expr *E,
 unsigned argumentIndex(llvm::ArrayRef<const clang::Expr *> Args,
                        const clang::Expr *Child);
 
+/// Whether parameter \p Index of \p Callee, an instantiation of a function
+/// template, is a forwarding reference (T&&, or a pack of them): the
+/// argument reaches the callee as the same object, whatever its category.
+bool isForwardingReference(const clang::FunctionDecl *Callee, unsigned Index);
+
 /// The source text of \p Range, a token range.
 std::string sourceText(clang::SourceRange Range, const clang::ASTContext &Ctx);
 
