@@ -240,6 +240,22 @@ void noteMembersUsed(const ContainerUse &Use, llvm::StringSet<> &Members) {
   }
 }
 
+/// Why a use stops the analysis: the vector would have to stay a vector,
+/// or it may be used where the bound does not hold.
+std::string whyNotFollowed(const ContainerUse &Use) {
+  switch (Use.Kind) {
+  case UseKind::PassedToFixedType:
+    // The callee needs a std::vector: one would have to be built for it.
+    return "passed to a function that takes a std::vector";
+  case UseKind::Captured:
+    return "captured by a lambda";
+  case UseKind::PassedToTemplate:
+    return "passed to a template";
+  default:
+    return Use.Why;
+  }
+}
+
 /// How many times code placed as \p Where runs per run of its scope: the
 /// product of the constant trip counts of its loops; nullopt when a loop's
 /// count is not a constant.
@@ -568,17 +584,13 @@ void SmallVectorCheck::analyzeLocal(Candidate &C) {
     case UseKind::RangeFor:
       noteMembersUsed(Use, C.Members);
       break;
-    case UseKind::PassedToFixedType:
-      // The callee needs a std::vector: one would have to be built for it.
-      return Silence("passed to a function that takes a std::vector");
     case UseKind::Linked:
       return Silence("assigned to or from another container");
+    case UseKind::PassedToFixedType:
     case UseKind::Captured:
-      return Silence("captured by a lambda");
     case UseKind::PassedToTemplate:
-      return Silence("passed to a template");
     case UseKind::Unknown:
-      return Silence(Use.Why);
+      return Silence(whyNotFollowed(Use));
     }
   }
   C.Capacity = std::max(*C.Init->Size, SetTo) + Appended;
@@ -644,14 +656,10 @@ void SmallVectorCheck::analyzeMember(Candidate &C) {
       }
       return Silence("assigned to or from another container");
     case UseKind::PassedToFixedType:
-      // The callee needs a std::vector: one would have to be built for it.
-      return Silence("passed to a function that takes a std::vector");
     case UseKind::Captured:
-      return Silence("captured by a lambda");
     case UseKind::PassedToTemplate:
-      return Silence("passed to a template");
     case UseKind::Unknown:
-      return Silence(Use.Why);
+      return Silence(whyNotFollowed(Use));
     }
   }
 
