@@ -240,6 +240,18 @@ void noteMembersUsed(const ContainerUse &Use, llvm::StringSet<> &Members) {
   }
 }
 
+/// Whether "std::array<T, N> A{};" compiles where "std::vector<T> V(N);"
+/// does: the elements are copy-list-initialised from {}, which an explicit
+/// default constructor refuses.
+bool hasImplicitDefaultInit(QualType Element) {
+  const CXXRecordDecl *Record = Element->getAsCXXRecordDecl();
+  if (!Record || !Record->hasDefinition())
+    return true;
+  return llvm::none_of(Record->ctors(), [](const CXXConstructorDecl *Ctor) {
+    return Ctor->isDefaultConstructor() && Ctor->isExplicit();
+  });
+}
+
 /// Why a use stops the analysis: the vector would have to stay a vector,
 /// or it may be used where the bound does not hold.
 std::string whyNotFollowed(const ContainerUse &Use) {
@@ -601,7 +613,8 @@ void SmallVectorCheck::analyzeLocal(Candidate &C) {
     return Silence("too large for an inline buffer");
   C.UseArray = !Changes && C.Capacity == *C.Init->Size &&
                (C.Init->Form == VectorConstruction::InitializerList ||
-                C.Init->Form == VectorConstruction::Count);
+                (C.Init->Form == VectorConstruction::Count &&
+                 hasImplicitDefaultInit(C.Element)));
   if (*C.Init->Size != 0)
     C.OnlyAppends = false;
 }

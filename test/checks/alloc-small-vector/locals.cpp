@@ -32,6 +32,20 @@ int zeros(int I) {
   return static_cast<int>(Weights.at(0) + Weights.back());
 }
 
+// An explicit default constructor: std::array<Tag, 2>{} would not compile,
+// so the vector keeps its size and becomes an inline-buffer vector.
+struct Tag {
+  explicit Tag() = default;
+  int Id = 0;
+};
+int tags() {
+  std::vector<Tag> Tags(2);
+  // CHECK-NOTES: :[[@LINE-1]]:20: warning: 'Tags' never holds more than 2 elements; boost::container::small_vector<Tag, 2> keeps them inline instead of allocating [alloc-small-vector]
+  // CHECK-NOTES: :[[@LINE-2]]:20: note: constructed with 2 elements
+  // CHECK-FIXES: {{^}}  boost::container::small_vector<Tag, 2> Tags(2);{{$}}
+  return Tags[0].Id + Tags[1].Id;
+}
+
 // Braced elements need the fully braced form in a std::array.
 struct Point {
   int X, Y;
