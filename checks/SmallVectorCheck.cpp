@@ -542,7 +542,9 @@ void SmallVectorCheck::analyzeLocal(Candidate &C) {
   const Stmt *Declaration = DeclStmtNode.get<Stmt>();
   const Stmt *Scope =
       Declaration ? parentOf(DeclStmtNode, Ctx).get<Stmt>() : nullptr;
-  if (!Declaration || !Scope)
+  // In a for-init or a condition, the statement's own loop would run the
+  // appends of its body many times over a single declaration.
+  if (!Declaration || !Scope || !isa<CompoundStmt>(Scope))
     return Silence("declared where the analysis cannot follow");
   C.DeclLoop = enclosingLoop(Declaration, Ctx);
 

@@ -74,6 +74,15 @@ int whileLoop(std::istream &In) {
   return static_cast<int>(V.size());
 }
 
+// Declared in a for-init statement: the loop's body runs many times for one
+// declaration.
+int forInit() {
+  int Sum = 0;
+  for (std::vector<int> V = {1}; V.size() < 100;)
+    V.push_back(Sum++);
+  return Sum;
+}
+
 // Filled from input: a range, a size known only at run time.
 int fromRange(const int *First, const int *Last) {
   std::vector<int> V(First, Last);
