@@ -1,0 +1,168 @@
+//===- Counters.cpp - heapcount's portable counters and report ------------===//
+
+#include "lib/heapcount/Counters.h"
+
+#include <atomic>
+
+namespace heapcount {
+namespace {
+
+// Relaxed atomics: every counter is a sum that is only read at the end (or by
+// a snapshot that tolerates a call in flight), so no ordering is needed and no
+// thread ever waits for a lock in malloc.
+using Counter = std::atomic<std::uint64_t>;
+
+struct FnCounters {
+  Counter Calls{0};
+  Counter Bytes{0};
+};
+
+FnCounters PerFn[static_cast<unsigned>(Fn::Count)];
+Counter Allocs{0};
+Counter Frees{0};
+Counter Bytes{0};
+Counter LiveBlocks{0};
+Counter LiveBytes{0};
+Counter PeakLiveBytes{0};
+Counter Histogram[NumBuckets];
+
+const char *const Names[] = {
+    "malloc",
+    "calloc",
+    "realloc",
+    "free",
+    "aligned_alloc",
+    "posix_memalign",
+    "memalign",
+    "valloc",
+    "pvalloc",
+    "reallocarray",
+    "operator new(size_t)",
+    "operator new[](size_t)",
+    "operator new(size_t, align_val_t)",
+    "operator new[](size_t, align_val_t)",
+    "operator new(size_t, nothrow_t)",
+    "operator new[](size_t, nothrow_t)",
+    "operator new(size_t, align_val_t, nothrow_t)",
+    "operator new[](size_t, align_val_t, nothrow_t)",
+    "operator delete(void*)",
+    "operator delete[](void*)",
+    "operator delete(void*, size_t)",
+    "operator delete[](void*, size_t)",
+    "operator delete(void*, align_val_t)",
+    "operator delete[](void*, align_val_t)",
+    "operator delete(void*, size_t, align_val_t)",
+    "operator delete[](void*, size_t, align_val_t)",
+    "operator delete(void*, nothrow_t)",
+    "operator delete[](void*, nothrow_t)",
+    "operator delete(void*, align_val_t, nothrow_t)",
+    "operator delete[](void*, align_val_t, nothrow_t)",
+};
+static_assert(sizeof(Names) / sizeof(Names[0]) ==
+                  static_cast<unsigned>(Fn::Count),
+              "one name per counted function");
+
+std::uint64_t load(const Counter &C) {
+  return C.load(std::memory_order_relaxed);
+}
+
+} // namespace
+
+const char *fnName(Fn F) { return Names[static_cast<unsigned>(F)]; }
+
+unsigned bucketOf(std::size_t Size) {
+  unsigned Bucket = 0;
+  while (Bucket + 1 < NumBuckets && (std::size_t{1} << Bucket) < Size)
+    ++Bucket;
+  return Bucket;
+}
+
+void countCall(Fn F, std::size_t Requested) {
+  FnCounters &C = PerFn[static_cast<unsigned>(F)];
+  C.Calls.fetch_add(1, std::memory_order_relaxed);
+  C.Bytes.fetch_add(Requested, std::memory_order_relaxed);
+}
+
+void addAlloc(std::size_t Requested, std::size_t BlockBytes, bool Live) {
+  Allocs.fetch_add(1, std::memory_order_relaxed);
+  Bytes.fetch_add(Requested, std::memory_order_relaxed);
+  Histogram[bucketOf(Requested)].fetch_add(1, std::memory_order_relaxed);
+  if (!Live)
+    return;
+  LiveBlocks.fetch_add(1, std::memory_order_relaxed);
+  std::uint64_t Now =
+      LiveBytes.fetch_add(BlockBytes, std::memory_order_relaxed) + BlockBytes;
+  std::uint64_t Peak = load(PeakLiveBytes);
+  while (Now > Peak && !PeakLiveBytes.compare_exchange_weak(
+                           Peak, Now, std::memory_order_relaxed)) {
+  }
+}
+
+void addFree(std::size_t BlockBytes, bool Live) {
+  Frees.fetch_add(1, std::memory_order_relaxed);
+  if (!Live)
+    return;
+  LiveBlocks.fetch_sub(1, std::memory_order_relaxed);
+  LiveBytes.fetch_sub(BlockBytes, std::memory_order_relaxed);
+}
+
+Totals snapshotTotals() {
+  Totals T;
+  T.Allocs = load(Allocs);
+  T.Frees = load(Frees);
+  T.Bytes = load(Bytes);
+  T.LiveBlocks = load(LiveBlocks);
+  T.LiveBytes = load(LiveBytes);
+  T.PeakLiveBytes = load(PeakLiveBytes);
+  return T;
+}
+
+void writeJson(std::FILE *Out, const char *Platform) {
+  Totals T = snapshotTotals();
+  std::fprintf(Out, "{\"version\":1,\"platform\":\"%s\",\"total\":{", Platform);
+  std::fprintf(Out,
+               "\"allocs\":%llu,\"frees\":%llu,\"bytes\":%llu,"
+               "\"peak_live_bytes\":%llu,\"live_blocks_at_exit\":%llu,"
+               "\"live_bytes_at_exit\":%llu},\n\"functions\":{",
+               static_cast<unsigned long long>(T.Allocs),
+               static_cast<unsigned long long>(T.Frees),
+               static_cast<unsigned long long>(T.Bytes),
+               static_cast<unsigned long long>(T.PeakLiveBytes),
+               static_cast<unsigned long long>(T.LiveBlocks),
+               static_cast<unsigned long long>(T.LiveBytes));
+  // Only the functions the program called: a C program's report does not
+  // list twenty operator forms at zero.
+  const char *Sep = "";
+  for (unsigned I = 0; I < static_cast<unsigned>(Fn::Count); ++I) {
+    std::uint64_t Calls = load(PerFn[I].Calls);
+    if (Calls == 0)
+      continue;
+    std::fprintf(Out, "%s\n\"%s\":{\"calls\":%llu,\"bytes\":%llu}", Sep,
+                 Names[I], static_cast<unsigned long long>(Calls),
+                 static_cast<unsigned long long>(load(PerFn[I].Bytes)));
+    Sep = ",";
+  }
+  std::fprintf(Out, "},\n\"histogram\":[");
+  // Buckets from the smallest up to the largest one in use, each with the
+  // share of all allocations at or under its size.
+  std::uint64_t Counts[NumBuckets];
+  std::uint64_t All = 0;
+  unsigned Last = 0;
+  for (unsigned I = 0; I < NumBuckets; ++I) {
+    Counts[I] = load(Histogram[I]);
+    All += Counts[I];
+    if (Counts[I] != 0)
+      Last = I;
+  }
+  std::uint64_t Cumulative = 0;
+  for (unsigned I = 0; All != 0 && I <= Last; ++I) {
+    Cumulative += Counts[I];
+    std::fprintf(Out, "%s\n{\"le\":%llu,\"count\":%llu,\"share\":%.6f}",
+                 I == 0 ? "" : ",", 1ULL << I,
+                 static_cast<unsigned long long>(Counts[I]),
+                 static_cast<double>(Cumulative) / static_cast<double>(All));
+  }
+  std::fprintf(Out, "]}\n");
+}
+
+} // namespace heapcount
