@@ -14,6 +14,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "lib/heapcount/Counters.h"
+// Only the C declarations: the inline API is for programs.
+#define HEAPCOUNT_NO_INLINE_API
+#include "lib/heapcount/include/heapcount/heapcount.h"
 
 #include <atomic>
 #include <cerrno>
@@ -511,6 +514,19 @@ void operator delete[](void *P, std::align_val_t Align,
   ensureResolved();
   countedRelease(Fn::DeleteArrayAlignedNothrow, P,
                  [&] { Real.DeleteArrayAlignedNothrow(P, Align, Tag); });
+}
+
+// The in-process API (include/heapcount/heapcount.h) finds this by name.
+// NOLINTNEXTLINE(readability-identifier-naming): a C symbol of the C API.
+extern "C" int heapcount_snapshot_v1(heapcount_snapshot *Out) {
+  heapcount::Totals T = heapcount::snapshotTotals();
+  Out->allocs = T.Allocs;
+  Out->frees = T.Frees;
+  Out->bytes = T.Bytes;
+  Out->live_blocks = T.LiveBlocks;
+  Out->live_bytes = T.LiveBytes;
+  Out->peak_live_bytes = T.PeakLiveBytes;
+  return 1;
 }
 
 namespace {
