@@ -21,7 +21,10 @@ FnCounters PerFn[static_cast<unsigned>(Fn::Count)];
 Counter Allocs{0};
 Counter Frees{0};
 Counter Bytes{0};
-Counter LiveBlocks{0};
+// Live blocks are allocs - frees but for the calls that counted without
+// making or releasing a block (rare): one locked add less per call.
+Counter NotLiveAllocs{0};
+Counter NotLiveFrees{0};
 Counter LiveBytes{0};
 Counter PeakLiveBytes{0};
 Counter Histogram[NumBuckets];
@@ -71,25 +74,30 @@ std::uint64_t load(const Counter &C) {
 const char *fnName(Fn F) { return Names[static_cast<unsigned>(F)]; }
 
 unsigned bucketOf(std::size_t Size) {
-  unsigned Bucket = 0;
-  while (Bucket + 1 < NumBuckets && (std::size_t{1} << Bucket) < Size)
-    ++Bucket;
-  return Bucket;
+  if (Size <= 1)
+    return 0;
+  // ceil(log2(Size)) from the highest set bit of Size - 1 (GCC and clang,
+  // mingw-w64 included).
+  unsigned Bucket = 64 - static_cast<unsigned>(__builtin_clzll(
+                             static_cast<unsigned long long>(Size - 1)));
+  return Bucket < NumBuckets ? Bucket : NumBuckets - 1;
 }
 
 void countCall(Fn F, std::size_t Requested) {
   FnCounters &C = PerFn[static_cast<unsigned>(F)];
   C.Calls.fetch_add(1, std::memory_order_relaxed);
-  C.Bytes.fetch_add(Requested, std::memory_order_relaxed);
+  if (Requested != 0)
+    C.Bytes.fetch_add(Requested, std::memory_order_relaxed);
 }
 
 void addAlloc(std::size_t Requested, std::size_t BlockBytes, bool Live) {
   Allocs.fetch_add(1, std::memory_order_relaxed);
   Bytes.fetch_add(Requested, std::memory_order_relaxed);
   Histogram[bucketOf(Requested)].fetch_add(1, std::memory_order_relaxed);
-  if (!Live)
+  if (!Live) {
+    NotLiveAllocs.fetch_add(1, std::memory_order_relaxed);
     return;
-  LiveBlocks.fetch_add(1, std::memory_order_relaxed);
+  }
   std::uint64_t Now =
       LiveBytes.fetch_add(BlockBytes, std::memory_order_relaxed) + BlockBytes;
   std::uint64_t Peak = load(PeakLiveBytes);
@@ -100,9 +108,10 @@ void addAlloc(std::size_t Requested, std::size_t BlockBytes, bool Live) {
 
 void addFree(std::size_t BlockBytes, bool Live) {
   Frees.fetch_add(1, std::memory_order_relaxed);
-  if (!Live)
+  if (!Live) {
+    NotLiveFrees.fetch_add(1, std::memory_order_relaxed);
     return;
-  LiveBlocks.fetch_sub(1, std::memory_order_relaxed);
+  }
   LiveBytes.fetch_sub(BlockBytes, std::memory_order_relaxed);
 }
 
@@ -111,7 +120,8 @@ Totals snapshotTotals() {
   T.Allocs = load(Allocs);
   T.Frees = load(Frees);
   T.Bytes = load(Bytes);
-  T.LiveBlocks = load(LiveBlocks);
+  T.LiveBlocks =
+      T.Allocs - load(NotLiveAllocs) - (T.Frees - load(NotLiveFrees));
   T.LiveBytes = load(LiveBytes);
   T.PeakLiveBytes = load(PeakLiveBytes);
   return T;
