@@ -9,7 +9,6 @@
 #include <cstdio>
 #include <string>
 #include <thread>
-#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -57,9 +56,9 @@ TEST(Counters, NotLiveCountsOnly) {
 
 TEST(Counters, ThreadsLoseNoUpdate) {
   Totals Before = snapshotTotals();
-  std::vector<std::thread> Threads;
-  for (int T = 0; T < 8; ++T)
-    Threads.emplace_back([] {
+  std::thread Threads[8];
+  for (std::thread &Thread : Threads)
+    Thread = std::thread([] {
       for (int I = 0; I < 10000; ++I) {
         addAlloc(8, 16);
         addFree(16);
@@ -79,7 +78,7 @@ TEST(WriteJson, SchemaAndOnlyCalledFunctions) {
   std::FILE *Out = std::tmpfile();
   ASSERT_NE(Out, nullptr);
   writeJson(Out, "test");
-  std::rewind(Out);
+  ASSERT_EQ(std::fseek(Out, 0, SEEK_SET), 0);
   std::string Json;
   char Buffer[4096];
   while (std::size_t Got = std::fread(Buffer, 1, sizeof(Buffer), Out))
