@@ -22,6 +22,8 @@ packages=(
   chromium
   # lib/layout's what-if tests instantiate boost::container::small_vector.
   libboost-dev
+  # valgrind memcheck is the oracle of heapcount's tests.
+  valgrind
   # The other supported release's clang-tidy: the plugin must refuse it.
   "clang-tidy-$([[ $version == 19 ]] && echo 22 || echo 19)"
 )

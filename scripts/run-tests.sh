@@ -44,7 +44,8 @@ count "$lit_pass" "$lit_fail" "lit" "$lit_skip"
 
 # The lib/ unit tests (GoogleTest), one binary per library.
 for unit in "$build/lib/analysis/AllocAnalysisTests" \
-            "$build/lib/layout/AllocLayoutTests"; do
+            "$build/lib/layout/AllocLayoutTests" \
+            "$build/lib/heapcount/HeapcountTests"; do
   name="unit tests ($(basename "$unit"))"
   if [[ -x "$unit" ]]; then
     out=$("$unit" --gtest_brief=1 2>&1)

@@ -17,18 +17,24 @@ Substitutions:
   %alloc_layout       build/bin/alloc-layout
   %chromium           Debian's chromium, headless-ready (feature "chromium")
   %clangxx            clang++ of the LLVM the plugin was built against
+  %clang              clang (C) of the same LLVM
+  %heapcount          build/bin/heapcount
+  %heapcount_lib      its preloaded library, build/lib/libheapcount.so
+  %valgrind           valgrind (feature "valgrind"), the heapcount oracle
   %plugin             the plugin, build/lib/libAllocTidyModule.so
   %python             the Python running lit
   %alloc_src_root     the source tree; %alloc_obj_root the build tree
   %llvm_version       the LLVM major version the build uses
 
 Features: "clangd" when alloc-clangd is built, "llvm-<major version>",
-"chromium" when /usr/bin/chromium exists (the HTML report tests).
+"chromium" when /usr/bin/chromium exists (the HTML report tests),
+"valgrind" when valgrind is installed.
 """
 
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 
@@ -54,6 +60,9 @@ alloc_clangd = os.path.join(obj_bin, 'alloc-clangd')
 alloc_layout = os.path.join(obj_bin, 'alloc-layout')
 clang_tidy = os.path.join(tools_dir, 'clang-tidy')
 clangxx = os.path.join(tools_dir, 'clang++')
+clang = os.path.join(tools_dir, 'clang')
+heapcount = os.path.join(obj_bin, 'heapcount')
+heapcount_lib = os.path.join(config.alloc_obj_root, 'lib', 'libheapcount.so')
 filecheck = os.path.join(tools_dir, 'FileCheck')
 runner = os.path.join(config.alloc_src_root, 'test', 'check_alloc_tidy.py')
 
@@ -84,6 +93,8 @@ def llvm_major_version(executable):
 require_built(plugin)
 require_built(alloc_tidy)
 require_built(alloc_layout)
+require_built(heapcount)
+require_built(heapcount_lib)
 for tool in (clang_tidy, clangxx, filecheck):
     if not os.path.exists(tool):
         lit_config.fatal(f'{tool} does not exist: install the LLVM '
@@ -125,7 +136,10 @@ config.substitutions.extend([
     ('%alloc_clangd', q(alloc_clangd)),
     ('%alloc_layout', q(alloc_layout)),
     ('%alloc_tidy', q(alloc_tidy)),
+    ('%heapcount_lib', q(heapcount_lib)),
+    ('%heapcount', q(heapcount)),
     ('%clangxx', q(clangxx)),
+    ('%clang', q(clang)),
     ('%python', q(sys.executable)),
     ('%plugin', q(plugin)),
 ])
@@ -155,6 +169,12 @@ chromium = '/usr/bin/chromium'
 if os.path.exists(chromium):
     config.available_features.add('chromium')
     config.substitutions.append(('%chromium', q(chromium)))
+
+# valgrind memcheck is the oracle of heapcount's counts.
+valgrind = shutil.which('valgrind')
+if valgrind:
+    config.available_features.add('valgrind')
+    config.substitutions.append(('%valgrind', q(valgrind)))
 
 # A clang-tidy of another supported release, to show that the plugin refuses
 # to load into it instead of reporting nothing.
