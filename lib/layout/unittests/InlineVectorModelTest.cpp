@@ -289,34 +289,6 @@ std::optional<std::string> i386StubDirectory() {
   return Dir.str().str();
 }
 
-/// Whether \p Code compiles with -fsyntax-only and \p Args; the compiler's
-/// output in \p Log.
-bool compiles(llvm::StringRef Code, const std::vector<std::string> &Args,
-              std::string &Log) {
-  llvm::SmallString<128> Source, Output;
-  if (llvm::sys::fs::createTemporaryFile("inline-vector", "cpp", Source) ||
-      llvm::sys::fs::createTemporaryFile("inline-vector", "txt", Output)) {
-    Log = "cannot create temporary files";
-    return false;
-  }
-  {
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(Source, EC);
-    OS << Code;
-  }
-  std::vector<llvm::StringRef> Command = {ALLOC_TIDY_CLANGXX, "-fsyntax-only"};
-  Command.insert(Command.end(), Args.begin(), Args.end());
-  Command.push_back(Source);
-  std::optional<llvm::StringRef> Redirects[] = {std::nullopt, Output, Output};
-  const int Status = llvm::sys::ExecuteAndWait(ALLOC_TIDY_CLANGXX, Command,
-                                               std::nullopt, Redirects, 300);
-  if (auto Buffer = llvm::MemoryBuffer::getFile(Output))
-    Log = (*Buffer)->getBuffer().str();
-  test::removeTemporary(Source);
-  test::removeTemporary(Output);
-  return Status == 0;
-}
-
 // i386 Linux: 4-byte pointers and sizes (llvm::SmallVector's sizes are then
 // 32-bit for every element), double and long long aligned to 4 in a struct
 // but __alignof 8 (which Boost's storage uses), long double of 12 bytes.
@@ -337,7 +309,7 @@ TEST(InlineVectorModelTest, SizesAgainstTheRealClassesOnI386Linux) {
   std::string Log;
   const std::string Probe =
       std::string(RealHeaders) + "static_assert(sizeof(void *) == 4);\n";
-  if (!compiles(Probe, Args, Log)) {
+  if (!test::compilesSyntaxOnly(Probe, Args, Log)) {
     test::removeTemporary(*Stubs + "/gnu/stubs-32.h");
     test::removeTemporary(*Stubs + "/gnu");
     test::removeTemporary(*Stubs);
@@ -371,7 +343,7 @@ TEST(InlineVectorModelTest, SizesAgainstTheRealClassesOnI386Linux) {
           "24);\n"
           "static_assert(sizeof(llvm::SmallVector<double, 1>) == 20);\n"
           "static_assert(sizeof(llvm::SmallVector<char, 1>) == 16);\n";
-  EXPECT_TRUE(compiles(Code, Args, Log)) << Log;
+  EXPECT_TRUE(test::compilesSyntaxOnly(Code, Args, Log)) << Log;
   test::removeTemporary(*Stubs + "/gnu/stubs-32.h");
   test::removeTemporary(*Stubs + "/gnu");
   test::removeTemporary(*Stubs);

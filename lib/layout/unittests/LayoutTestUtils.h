@@ -105,6 +105,36 @@ inline void removeTemporary(llvm::StringRef Path) {
     llvm::errs() << "cannot remove " << Path << ": " << EC.message() << "\n";
 }
 
+/// Whether \p Code compiles with -fsyntax-only and exactly \p Args, using
+/// the clang++ of the LLVM alloc-tidy is built against: for static_asserts on
+/// a target the host cannot run. The compiler's output in \p Log.
+inline bool compilesSyntaxOnly(llvm::StringRef Code,
+                               const std::vector<std::string> &Args,
+                               std::string &Log) {
+  llvm::SmallString<128> Source, Output;
+  if (llvm::sys::fs::createTemporaryFile("layout-test", "cpp", Source) ||
+      llvm::sys::fs::createTemporaryFile("layout-test", "txt", Output)) {
+    Log = "cannot create temporary files";
+    return false;
+  }
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Source, EC);
+    OS << Code;
+  }
+  std::vector<llvm::StringRef> Command = {ALLOC_TIDY_CLANGXX, "-fsyntax-only"};
+  Command.insert(Command.end(), Args.begin(), Args.end());
+  Command.push_back(Source);
+  std::optional<llvm::StringRef> Redirects[] = {std::nullopt, Output, Output};
+  const int Status = llvm::sys::ExecuteAndWait(ALLOC_TIDY_CLANGXX, Command,
+                                               std::nullopt, Redirects, 300);
+  if (auto Buffer = llvm::MemoryBuffer::getFile(Output))
+    Log = (*Buffer)->getBuffer().str();
+  removeTemporary(Source);
+  removeTemporary(Output);
+  return Status == 0;
+}
+
 /// Compiles \p Code as C++17 with the clang++ of the LLVM alloc-tidy is
 /// built against (plus \p Args) and runs it; its standard output, or
 /// nullopt (with \p Error set) when it does not compile or run.

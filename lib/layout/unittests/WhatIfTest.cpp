@@ -52,33 +52,6 @@ std::vector<uint64_t> runNumbers(llvm::StringRef Code,
   return Numbers;
 }
 
-/// Whether \p Code compiles (-fsyntax-only) with \p Args, e.g. a
-/// static_assert on sizeof for a target the host cannot run.
-bool compiles(llvm::StringRef Code, const std::vector<std::string> &Args,
-              std::string &Log) {
-  llvm::SmallString<128> Source, Output;
-  if (llvm::sys::fs::createTemporaryFile("what-if", "cpp", Source) ||
-      llvm::sys::fs::createTemporaryFile("what-if", "txt", Output))
-    return false;
-  {
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(Source, EC);
-    OS << Code;
-  }
-  std::vector<llvm::StringRef> Command = {ALLOC_TIDY_CLANGXX, "-std=c++17",
-                                          "-fsyntax-only", "-w"};
-  Command.insert(Command.end(), Args.begin(), Args.end());
-  Command.push_back(Source);
-  std::optional<llvm::StringRef> Redirects[] = {std::nullopt, Output, Output};
-  const int Status = llvm::sys::ExecuteAndWait(ALLOC_TIDY_CLANGXX, Command,
-                                               std::nullopt, Redirects, 120);
-  if (auto Buffer = llvm::MemoryBuffer::getFile(Output))
-    Log = (*Buffer)->getBuffer().str();
-  test::removeTemporary(Source);
-  test::removeTemporary(Output);
-  return Status == 0;
-}
-
 QualType recordType(const ASTContext &Ctx, const RecordDecl &RD) {
 #if CLANG_VERSION_MAJOR >= 22
   return Ctx.getCanonicalTagType(&RD);
@@ -269,7 +242,10 @@ TEST(WhatIf, MsvcVirtualBasesAgainstTheCompiler) {
         std::to_string(offsetOf(*L, "l")) + R"(, "l");
     )";
     std::string Log;
-    EXPECT_TRUE(compiles(Check, {Target}, Log)) << Target << "\n" << Log;
+    EXPECT_TRUE(
+        test::compilesSyntaxOnly(Check, {"-std=c++17", "-w", Target}, Log))
+        << Target << "\n"
+        << Log;
   }
 }
 
@@ -431,7 +407,9 @@ TEST(WhatIf, AppendedFieldAgainstARealProgram) {
       "static_assert(offsetof(W, buf) == " +
       std::to_string(offsetOf(*W, "buf")) + ", \"buf\");\n";
   std::string Log;
-  EXPECT_TRUE(compiles(Check, {Msvc64}, Log)) << Log;
+  EXPECT_TRUE(
+      test::compilesSyntaxOnly(Check, {"-std=c++17", "-w", Msvc64}, Log))
+      << Log;
 }
 
 TEST(WhatIf, NoFieldAfterAFlexibleArrayMember) {
