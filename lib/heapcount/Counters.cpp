@@ -3,31 +3,20 @@
 #include "lib/heapcount/Counters.h"
 
 #include <atomic>
+#include <cstring>
 
 namespace heapcount {
-namespace {
 
-// Relaxed atomics: every counter is a sum that is only read at the end (or by
-// a snapshot that tolerates a call in flight), so no ordering is needed and no
-// thread ever waits for a lock in malloc.
-using Counter = std::atomic<std::uint64_t>;
-
-struct FnCounters {
-  Counter Calls{0};
-  Counter Bytes{0};
-};
-
-FnCounters PerFn[static_cast<unsigned>(Fn::Count)];
-Counter Allocs{0};
-Counter Frees{0};
-Counter Bytes{0};
-// Live blocks are allocs - frees but for the calls that counted without
-// making or releasing a block (rare): one locked add less per call.
-Counter NotLiveAllocs{0};
-Counter NotLiveFrees{0};
+namespace detail {
+std::atomic<unsigned> Mode{0};
 Counter LiveBytes{0};
 Counter PeakLiveBytes{0};
-Counter Histogram[NumBuckets];
+unsigned Depth = 0;
+} // namespace detail
+
+using namespace detail;
+
+namespace {
 
 const char *const Names[] = {
     "malloc",
@@ -65,114 +54,479 @@ static_assert(sizeof(Names) / sizeof(Names[0]) ==
                   static_cast<unsigned>(Fn::Count),
               "one name per counted function");
 
-std::uint64_t load(const Counter &C) {
-  return C.load(std::memory_order_relaxed);
+const char *const OsNames[] = {"mmap", "munmap", "mremap", "brk", "sbrk"};
+static_assert(sizeof(OsNames) / sizeof(OsNames[0]) ==
+                  static_cast<unsigned>(OsFn::Count),
+              "one name per mapping function");
+
+} // namespace
+
+namespace {
+
+// Threads beyond the pool share the last block, with locked updates.
+constexpr unsigned PoolSize = 256;
+ThreadBlock Pool[PoolSize];
+ThreadBlock SharedBlock;
+std::atomic<unsigned> PoolHint{0};
+// One past the highest block ever claimed: readers stop there.
+std::atomic<unsigned> PoolHigh{0};
+
+std::atomic<bool> MarkerReached{true};
+char StartMarker[MaxScopeName + 8] = "start";
+
+// A tiny lock for the rare slow paths (scopes, new stacks): never taken by
+// plain counting.
+class SpinLock {
+public:
+  void lock() {
+    while (Flag.test_and_set(std::memory_order_acquire)) {
+    }
+  }
+  void unlock() { Flag.clear(std::memory_order_release); }
+  // After fork: the thread that held it is gone.
+  void reset() { Flag.clear(std::memory_order_relaxed); }
+
+private:
+  std::atomic_flag Flag = ATOMIC_FLAG_INIT;
+};
+
+struct ScopeEntry {
+  char Name[MaxScopeName];
+  Counter Runs{0};
+  Counter Allocs{0};
+  Counter Frees{0};
+  Counter Bytes{0};
+};
+ScopeEntry Scopes[MaxScopes + 1];
+unsigned NumScopes = 0;
+SpinLock ScopesLock;
+const char OtherScopes[] = "(other scopes)";
+
+// The stack table: open addressing over fixed-size entries, each a hash
+// (0: empty), calls, bytes and Depth frames (0 after the last one).
+constexpr std::size_t StackSlots = 1u << 16;
+char *StackTable = nullptr;
+Counter DroppedStacks{0};
+Counter UsedSlots{0};
+SpinLock StackLock;
+
+std::size_t entryBytes(unsigned D) {
+  return (3 + static_cast<std::size_t>(D)) * sizeof(std::uint64_t);
+}
+
+struct StackEntry {
+  Counter *Words;
+  Counter &hash() const { return Words[0]; }
+  Counter &calls() const { return Words[1]; }
+  Counter &bytes() const { return Words[2]; }
+  Counter &frame(unsigned I) const { return Words[3 + I]; }
+};
+
+StackEntry entryAt(std::size_t Slot) {
+  return StackEntry{
+      reinterpret_cast<Counter *>(StackTable + Slot * entryBytes(Depth))};
+}
+
+std::uint64_t hashFrames(void *const *Frames, unsigned N) {
+  std::uint64_t H = 0x9e3779b97f4a7c15ULL;
+  for (unsigned I = 0; I < N; ++I) {
+    H ^= reinterpret_cast<std::uintptr_t>(Frames[I]);
+    H *= 0xff51afd7ed558ccdULL;
+    H ^= H >> 33;
+  }
+  return H ? H : 1;
+}
+
+bool sameFrames(const StackEntry &E, void *const *Frames, unsigned N) {
+  for (unsigned I = 0; I < Depth; ++I) {
+    std::uint64_t Want =
+        I < N ? reinterpret_cast<std::uintptr_t>(Frames[I]) : 0;
+    if (E.frame(I).load(Relaxed) != Want)
+      return false;
+  }
+  return true;
+}
+
+std::uint64_t load(const Counter &C) { return C.load(Relaxed); }
+
+void copyName(char *To, std::size_t Capacity, const char *From) {
+  std::size_t Length = std::strlen(From);
+  if (Length >= Capacity)
+    Length = Capacity - 1;
+  std::memcpy(To, From, Length);
+  To[Length] = '\0';
+}
+
+// The report writer: a buffer on the caller's stack, flushed through the
+// backend's callback. Numbers are formatted by hand: printf may allocate,
+// and the report is also written from signal handlers.
+class JsonWriter {
+public:
+  JsonWriter(WriteFn Write, void *Context) : Write(Write), Context(Context) {}
+  ~JsonWriter() { flush(); }
+  JsonWriter(const JsonWriter &) = delete;
+  JsonWriter &operator=(const JsonWriter &) = delete;
+
+  JsonWriter &raw(const char *Text) {
+    while (*Text)
+      put(*Text++);
+    return *this;
+  }
+  JsonWriter &number(std::uint64_t Value) {
+    char Digits[24];
+    unsigned N = 0;
+    do {
+      Digits[N++] = static_cast<char>('0' + Value % 10);
+      Value /= 10;
+    } while (Value);
+    while (N)
+      put(Digits[--N]);
+    return *this;
+  }
+  JsonWriter &hex(std::uint64_t Value) {
+    raw("\"0x");
+    char Digits[16];
+    unsigned N = 0;
+    do {
+      Digits[N++] = "0123456789abcdef"[Value & 15];
+      Value >>= 4;
+    } while (Value);
+    while (N)
+      put(Digits[--N]);
+    return raw("\"");
+  }
+  // Part / Whole with six decimals, as printf's "%.6f" would.
+  JsonWriter &fraction(std::uint64_t Part, std::uint64_t Whole) {
+    std::uint64_t Millionths = (Part * 1000000 + Whole / 2) / Whole;
+    number(Millionths / 1000000).raw(".");
+    std::uint64_t Decimals = Millionths % 1000000;
+    for (std::uint64_t Unit = 100000; Unit; Unit /= 10)
+      put(static_cast<char>('0' + Decimals / Unit % 10));
+    return *this;
+  }
+  JsonWriter &string(const char *Text) {
+    put('"');
+    for (; *Text; ++Text) {
+      unsigned char C = static_cast<unsigned char>(*Text);
+      if (C == '"' || C == '\\') {
+        put('\\');
+        put(*Text);
+      } else if (C < 0x20) {
+        raw("\\u00");
+        put("0123456789abcdef"[C >> 4]);
+        put("0123456789abcdef"[C & 15]);
+      } else {
+        put(*Text);
+      }
+    }
+    put('"');
+    return *this;
+  }
+  // "name":{"calls":N,"bytes":N}
+  JsonWriter &callsAndBytes(const char *Name, std::uint64_t Calls,
+                            std::uint64_t Bytes) {
+    string(Name).raw(":{\"calls\":").number(Calls);
+    return raw(",\"bytes\":").number(Bytes).raw("}");
+  }
+
+private:
+  void put(char C) {
+    if (Used == sizeof(Buffer))
+      flush();
+    Buffer[Used++] = C;
+  }
+  void flush() {
+    if (Used)
+      Write(Buffer, Used, Context);
+    Used = 0;
+  }
+
+  WriteFn Write;
+  void *Context;
+  std::size_t Used = 0;
+  char Buffer[1024];
+};
+
+struct Sums {
+  std::uint64_t Calls[NumFns] = {};
+  std::uint64_t FnBytes[NumFns] = {};
+  std::uint64_t OsCalls[NumOsFns] = {};
+  std::uint64_t OsBytes[NumOsFns] = {};
+  std::uint64_t Histogram[NumBuckets] = {};
+};
+
+template <typename Visit> void forEachBlock(Visit V) {
+  unsigned High = PoolHigh.load(std::memory_order_acquire);
+  for (unsigned I = 0; I < High; ++I)
+    V(Pool[I]);
+  V(SharedBlock);
+}
+
+void writeStacks(JsonWriter &Out, const ProcessInfo &Info) {
+  Out.raw(",\n\"stacks\":{\"depth\":").number(Depth);
+  Out.raw(",\"dropped\":").number(load(DroppedStacks));
+  Out.raw(",\n\"modules\":[");
+  struct ModuleContext {
+    JsonWriter *Out;
+    const char *Sep;
+  } Context{&Out, ""};
+  if (Info.Modules)
+    Info.Modules(
+        [](const Module &M, void *Raw) {
+          auto *C = static_cast<ModuleContext *>(Raw);
+          C->Out->raw(C->Sep).raw("\n{\"path\":").string(M.Path);
+          C->Out->raw(",\"base\":").hex(M.Base).raw(",\"start\":").hex(M.Start);
+          C->Out->raw(",\"end\":").hex(M.End).raw("}");
+          C->Sep = ",";
+        },
+        &Context);
+  Out.raw("],\n\"list\":[");
+  const char *Sep = "";
+  for (std::size_t Slot = 0; Slot < StackSlots; ++Slot) {
+    StackEntry E = entryAt(Slot);
+    if (E.hash().load(std::memory_order_acquire) == 0)
+      continue;
+    Out.raw(Sep).raw("\n{\"calls\":").number(load(E.calls()));
+    Out.raw(",\"bytes\":").number(load(E.bytes())).raw(",\"frames\":[");
+    for (unsigned I = 0; I < Depth && load(E.frame(I)); ++I)
+      Out.raw(I ? "," : "").hex(load(E.frame(I)));
+    Out.raw("]}");
+    Sep = ",";
+  }
+  Out.raw("]}");
 }
 
 } // namespace
 
 const char *fnName(Fn F) { return Names[static_cast<unsigned>(F)]; }
+const char *osFnName(OsFn F) { return OsNames[static_cast<unsigned>(F)]; }
 
-unsigned bucketOf(std::size_t Size) {
-  if (Size <= 1)
-    return 0;
-  // ceil(log2(Size)) from the highest set bit of Size - 1 (GCC and clang,
-  // mingw-w64 included).
-  unsigned Bucket = 64 - static_cast<unsigned>(__builtin_clzll(
-                             static_cast<unsigned long long>(Size - 1)));
-  return Bucket < NumBuckets ? Bucket : NumBuckets - 1;
+ThreadBlock *claimThreadBlock() {
+  unsigned Start = PoolHint.load(Relaxed);
+  for (unsigned I = 0; I < PoolSize; ++I) {
+    unsigned Index = (Start + I) % PoolSize;
+    ThreadBlock &Block = Pool[Index];
+    if (!Block.InUse.load(Relaxed) &&
+        !Block.InUse.exchange(true, std::memory_order_acquire)) {
+      PoolHint.store((Index + 1) % PoolSize, Relaxed);
+      unsigned High = PoolHigh.load(Relaxed);
+      while (High < Index + 1 &&
+             !PoolHigh.compare_exchange_weak(High, Index + 1,
+                                             std::memory_order_release)) {
+      }
+      return &Block;
+    }
+  }
+  return sharedThreadBlock();
 }
 
-void countCall(Fn F, std::size_t Requested) {
-  FnCounters &C = PerFn[static_cast<unsigned>(F)];
-  C.Calls.fetch_add(1, std::memory_order_relaxed);
-  if (Requested != 0)
-    C.Bytes.fetch_add(Requested, std::memory_order_relaxed);
+void releaseThreadBlock(ThreadBlock *Block) {
+  if (Block && Block != &SharedBlock)
+    Block->InUse.store(false, std::memory_order_release);
 }
 
-void addAlloc(std::size_t Requested, std::size_t BlockBytes, bool Live) {
-  Allocs.fetch_add(1, std::memory_order_relaxed);
-  Bytes.fetch_add(Requested, std::memory_order_relaxed);
-  Histogram[bucketOf(Requested)].fetch_add(1, std::memory_order_relaxed);
-  if (!Live) {
-    NotLiveAllocs.fetch_add(1, std::memory_order_relaxed);
+ThreadBlock *sharedThreadBlock() {
+  SharedBlock.Shared = true;
+  return &SharedBlock;
+}
+
+void afterForkInChild(ThreadBlock *Survivor) {
+  for (ThreadBlock &Block : Pool)
+    if (&Block != Survivor)
+      Block.InUse.store(false, Relaxed);
+  ScopesLock.reset();
+  StackLock.reset();
+}
+
+void noteThreadsStarting() { Mode.fetch_or(Threaded); }
+
+void pauseCounting(const char *Marker) {
+  copyName(StartMarker, sizeof(StartMarker), Marker);
+  Mode.fetch_or(Paused);
+  MarkerReached.store(false, Relaxed);
+}
+
+void startCounting() {
+  if (counting())
     return;
-  }
-  std::uint64_t Now =
-      LiveBytes.fetch_add(BlockBytes, std::memory_order_relaxed) + BlockBytes;
-  std::uint64_t Peak = load(PeakLiveBytes);
-  while (Now > Peak && !PeakLiveBytes.compare_exchange_weak(
-                           Peak, Now, std::memory_order_relaxed)) {
-  }
-}
-
-void addFree(std::size_t BlockBytes, bool Live) {
-  Frees.fetch_add(1, std::memory_order_relaxed);
-  if (!Live) {
-    NotLiveFrees.fetch_add(1, std::memory_order_relaxed);
-    return;
-  }
-  LiveBytes.fetch_sub(BlockBytes, std::memory_order_relaxed);
+  PeakLiveBytes.store(load(LiveBytes), Relaxed);
+  MarkerReached.store(true, Relaxed);
+  Mode.fetch_and(~unsigned{Paused});
 }
 
 Totals snapshotTotals() {
   Totals T;
-  T.Allocs = load(Allocs);
-  T.Frees = load(Frees);
-  T.Bytes = load(Bytes);
-  T.LiveBlocks =
-      T.Allocs - load(NotLiveAllocs) - (T.Frees - load(NotLiveFrees));
+  forEachBlock([&](const ThreadBlock &Block) {
+    for (const Counter &Bucket : Block.Histogram)
+      T.Allocs += load(Bucket);
+    for (const Counter &Bytes : Block.FnBytes)
+      T.Bytes += load(Bytes);
+    T.Frees += load(Block.Frees);
+    T.LiveBlocks += load(Block.LiveAdjust);
+  });
+  T.LiveBlocks += T.Allocs - T.Frees;
   T.LiveBytes = load(LiveBytes);
   T.PeakLiveBytes = load(PeakLiveBytes);
   return T;
 }
 
-void writeJson(std::FILE *Out, const char *Platform) {
+void addScope(const char *Name, const Totals &Delta) {
+  ScopesLock.lock();
+  ScopeEntry *Entry = nullptr;
+  for (unsigned I = 0; I < NumScopes && !Entry; ++I)
+    if (std::strncmp(Scopes[I].Name, Name, MaxScopeName - 1) == 0)
+      Entry = &Scopes[I];
+  if (!Entry) {
+    // The last entry collects the names that find no room.
+    bool Full = NumScopes == MaxScopes;
+    Entry = &Scopes[NumScopes];
+    if (!Full)
+      ++NumScopes;
+    copyName(Entry->Name, MaxScopeName, Full ? OtherScopes : Name);
+  }
+  ScopesLock.unlock();
+  Entry->Runs.fetch_add(1, Relaxed);
+  Entry->Allocs.fetch_add(Delta.Allocs, Relaxed);
+  Entry->Frees.fetch_add(Delta.Frees, Relaxed);
+  Entry->Bytes.fetch_add(Delta.Bytes, Relaxed);
+}
+
+void enterScope(const char *Name) {
+  if (!counting() && std::strncmp(StartMarker, "scope:", 6) == 0 &&
+      std::strncmp(StartMarker + 6, Name, MaxScopeName - 1) == 0)
+    startCounting();
+}
+
+std::size_t stackTableBytes(unsigned D) { return StackSlots * entryBytes(D); }
+
+void setStackTable(void *Memory, unsigned D) {
+  StackTable = static_cast<char *>(Memory);
+  Depth = Memory ? D : 0;
+}
+
+void addStack(void *const *Frames, unsigned NumFrames, std::size_t Bytes) {
+  if (!Depth || !counting())
+    return;
+  if (NumFrames > Depth)
+    NumFrames = Depth;
+  std::uint64_t Hash = hashFrames(Frames, NumFrames);
+  std::size_t Slot = Hash & (StackSlots - 1);
+  // Linear probing; an entry's frames are written before its hash is
+  // published, so a reader that sees the hash sees the frames.
+  for (std::size_t Probe = 0; Probe < StackSlots; ++Probe) {
+    StackEntry E = entryAt((Slot + Probe) & (StackSlots - 1));
+    std::uint64_t Seen = E.hash().load(std::memory_order_acquire);
+    if (Seen == 0) {
+      StackLock.lock();
+      Seen = E.hash().load(std::memory_order_acquire);
+      if (Seen == 0) {
+        // Three quarters full: keep probing short, count the rest apart.
+        if (load(UsedSlots) >= StackSlots / 4 * 3) {
+          StackLock.unlock();
+          DroppedStacks.fetch_add(1, Relaxed);
+          return;
+        }
+        for (unsigned I = 0; I < NumFrames; ++I)
+          E.frame(I).store(reinterpret_cast<std::uintptr_t>(Frames[I]),
+                           Relaxed);
+        UsedSlots.fetch_add(1, Relaxed);
+        E.hash().store(Hash, std::memory_order_release);
+        Seen = Hash;
+      }
+      StackLock.unlock();
+    }
+    if (Seen == Hash && sameFrames(E, Frames, NumFrames)) {
+      E.calls().fetch_add(1, Relaxed);
+      E.bytes().fetch_add(Bytes, Relaxed);
+      return;
+    }
+  }
+  DroppedStacks.fetch_add(1, Relaxed);
+}
+
+void writeJson(WriteFn Write, void *Context, const ProcessInfo &Info) {
+  JsonWriter Out(Write, Context);
   Totals T = snapshotTotals();
-  std::fprintf(Out, "{\"version\":1,\"platform\":\"%s\",\"total\":{", Platform);
-  std::fprintf(Out,
-               "\"allocs\":%llu,\"frees\":%llu,\"bytes\":%llu,"
-               "\"peak_live_bytes\":%llu,\"live_blocks_at_exit\":%llu,"
-               "\"live_bytes_at_exit\":%llu},\n\"functions\":{",
-               static_cast<unsigned long long>(T.Allocs),
-               static_cast<unsigned long long>(T.Frees),
-               static_cast<unsigned long long>(T.Bytes),
-               static_cast<unsigned long long>(T.PeakLiveBytes),
-               static_cast<unsigned long long>(T.LiveBlocks),
-               static_cast<unsigned long long>(T.LiveBytes));
+  Sums S;
+  forEachBlock([&](const ThreadBlock &Block) {
+    for (unsigned I = 0; I < NumFns; ++I) {
+      S.Calls[I] += load(Block.Calls[I]);
+      S.FnBytes[I] += load(Block.FnBytes[I]);
+    }
+    for (unsigned I = 0; I < NumOsFns; ++I) {
+      S.OsCalls[I] += load(Block.OsCalls[I]);
+      S.OsBytes[I] += load(Block.OsBytes[I]);
+    }
+    for (unsigned I = 0; I < NumBuckets; ++I)
+      S.Histogram[I] += load(Block.Histogram[I]);
+  });
+
+  Out.raw("{\"version\":1,\"platform\":").string(Info.Platform);
+  Out.raw(",\"total\":{\"allocs\":").number(T.Allocs);
+  Out.raw(",\"frees\":").number(T.Frees).raw(",\"bytes\":").number(T.Bytes);
+  Out.raw(",\"peak_live_bytes\":").number(T.PeakLiveBytes);
+  Out.raw(",\"live_blocks_at_exit\":").number(T.LiveBlocks);
+  Out.raw(",\"live_bytes_at_exit\":").number(T.LiveBytes);
   // Only the functions the program called: a C program's report does not
   // list twenty operator forms at zero.
+  Out.raw("},\n\"functions\":{");
   const char *Sep = "";
-  for (unsigned I = 0; I < static_cast<unsigned>(Fn::Count); ++I) {
-    std::uint64_t Calls = load(PerFn[I].Calls);
-    if (Calls == 0)
+  for (unsigned I = 0; I < NumFns; ++I) {
+    if (S.Calls[I] == 0)
       continue;
-    std::fprintf(Out, "%s\n\"%s\":{\"calls\":%llu,\"bytes\":%llu}", Sep,
-                 Names[I], static_cast<unsigned long long>(Calls),
-                 static_cast<unsigned long long>(load(PerFn[I].Bytes)));
+    Out.raw(Sep).raw("\n").callsAndBytes(Names[I], S.Calls[I], S.FnBytes[I]);
     Sep = ",";
   }
-  std::fprintf(Out, "},\n\"histogram\":[");
   // Buckets from the smallest up to the largest one in use, each with the
   // share of all allocations at or under its size.
-  std::uint64_t Counts[NumBuckets];
+  Out.raw("},\n\"histogram\":[");
   std::uint64_t All = 0;
   unsigned Last = 0;
   for (unsigned I = 0; I < NumBuckets; ++I) {
-    Counts[I] = load(Histogram[I]);
-    All += Counts[I];
-    if (Counts[I] != 0)
+    All += S.Histogram[I];
+    if (S.Histogram[I] != 0)
       Last = I;
   }
   std::uint64_t Cumulative = 0;
   for (unsigned I = 0; All != 0 && I <= Last; ++I) {
-    Cumulative += Counts[I];
-    std::fprintf(Out, "%s\n{\"le\":%llu,\"count\":%llu,\"share\":%.6f}",
-                 I == 0 ? "" : ",", 1ULL << I,
-                 static_cast<unsigned long long>(Counts[I]),
-                 static_cast<double>(Cumulative) / static_cast<double>(All));
+    Cumulative += S.Histogram[I];
+    Out.raw(I == 0 ? "\n{\"le\":" : ",\n{\"le\":").number(1ULL << I);
+    Out.raw(",\"count\":").number(S.Histogram[I]).raw(",\"share\":");
+    Out.fraction(Cumulative, All).raw("}");
   }
-  std::fprintf(Out, "]}\n");
+  Out.raw("],\n\"os\":{");
+  Sep = "";
+  for (unsigned I = 0; I < NumOsFns; ++I) {
+    if (S.OsCalls[I] == 0)
+      continue;
+    Out.raw(Sep).callsAndBytes(OsNames[I], S.OsCalls[I], S.OsBytes[I]);
+    Sep = ",";
+  }
+  Out.raw("},\n\"scopes\":{");
+  ScopesLock.lock();
+  unsigned Used = NumScopes;
+  ScopesLock.unlock();
+  // The overflow entry is in use when it has runs.
+  if (Used == MaxScopes && load(Scopes[MaxScopes].Runs))
+    ++Used;
+  for (unsigned I = 0; I < Used; ++I) {
+    const ScopeEntry &E = Scopes[I];
+    Out.raw(I ? ",\n" : "\n").string(E.Name).raw(":{\"runs\":");
+    Out.number(load(E.Runs)).raw(",\"allocs\":").number(load(E.Allocs));
+    Out.raw(",\"frees\":").number(load(E.Frees));
+    Out.raw(",\"bytes\":").number(load(E.Bytes)).raw("}");
+  }
+  Out.raw("},\n\"counting\":{\"from\":").string(StartMarker);
+  Out.raw(",\"started\":").raw(MarkerReached.load(Relaxed) ? "true" : "false");
+  Out.raw("},\n\"process\":{\"pid\":").number(static_cast<std::uint64_t>(Info.Pid));
+  Out.raw(",\"parent_pid\":").number(static_cast<std::uint64_t>(Info.ParentPid));
+  Out.raw(",\"end\":").string(Info.End);
+  if (Info.Signal)
+    Out.raw(",\"signal\":").number(static_cast<std::uint64_t>(Info.Signal));
+  Out.raw("}");
+  if (Depth)
+    writeStacks(Out, Info);
+  Out.raw("}\n");
 }
 
 } // namespace heapcount

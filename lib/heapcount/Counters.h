@@ -2,23 +2,35 @@
 //
 // The part of heapcount that knows nothing about the operating system: the
 // counters the backends update on every heap call, the power-of-two size
-// histogram and the JSON report. It must not allocate (the backends call it
-// from inside malloc) and must not need the C++ runtime (a preloaded library
-// that pulled in libstdc++ would add that library's own start-up allocations
-// to a C program's counts), so it uses only atomics and stdio.
+// histogram, named scopes, allocation stacks and the JSON report. It must not
+// allocate (the backends call it from inside malloc, and from a signal
+// handler when a program crashes) and must not need the C++ runtime (a
+// preloaded library that pulled in libstdc++ would add that library's own
+// start-up allocations to a C program's counts), so it uses only atomics,
+// static storage and a write callback.
+//
+// Hot-path counters live in one block per thread, written only by their
+// thread, so counting takes no locked instruction; a report or snapshot sums
+// the blocks. The backend keeps each thread's block in its own thread-local
+// slot (claimThreadBlock/releaseThreadBlock), because thread-local storage
+// that never allocates is platform business.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef ALLOC_TIDY_LIB_HEAPCOUNT_COUNTERS_H
 #define ALLOC_TIDY_LIB_HEAPCOUNT_COUNTERS_H
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
+
+// Hidden: the counting library exports only the functions it interposes, so
+// that its own globals are reached without a GOT load on every call.
+#pragma GCC visibility push(hidden)
 
 namespace heapcount {
 
-/// Every counted entry point. The order is the order of the report.
+/// Every counted heap entry point. The order is the order of the report.
 enum class Fn : unsigned {
   Malloc,
   Calloc,
@@ -53,15 +65,69 @@ enum class Fn : unsigned {
   Count
 };
 
+/// The operating system's mapping calls, counted apart from the heap.
+enum class OsFn : unsigned { Mmap, Munmap, Mremap, Brk, Sbrk, Count };
+
 /// The name of \p F in the report ("malloc", "operator new[](size_t)", ...).
 const char *fnName(Fn F);
+const char *osFnName(OsFn F);
 
 /// Buckets 0..NumBuckets-1 hold sizes <= 2^Bucket; the last one also takes
 /// everything larger.
 constexpr unsigned NumBuckets = 41;
 
 /// The index of the smallest power of two >= \p Size (0 for 0 and 1).
-unsigned bucketOf(std::size_t Size);
+inline unsigned bucketOf(std::size_t Size) {
+  if (Size <= 1)
+    return 0;
+  // ceil(log2(Size)) from the highest set bit of Size - 1 (GCC and clang,
+  // mingw-w64 included).
+  unsigned Bucket = 64 - static_cast<unsigned>(__builtin_clzll(
+                             static_cast<unsigned long long>(Size - 1)));
+  return Bucket < NumBuckets ? Bucket : NumBuckets - 1;
+}
+
+using Counter = std::atomic<std::uint64_t>;
+constexpr auto Relaxed = std::memory_order_relaxed;
+constexpr unsigned NumFns = static_cast<unsigned>(Fn::Count);
+constexpr unsigned NumOsFns = static_cast<unsigned>(OsFn::Count);
+
+/// One thread's counters. Only its thread writes them (but for the shared
+/// block), so an update is a relaxed load and store, no locked instruction;
+/// readers sum all blocks with relaxed loads. Every counter the hot path
+/// touches is one the report needs: allocations are the histogram's sum,
+/// bytes the functions' sum, live blocks allocations - frees + LiveAdjust.
+struct ThreadBlock {
+  std::atomic<bool> InUse{false};
+  bool Shared = false;
+  Counter Frees{0};
+  /// What allocations - frees misses: a counted allocation that left no
+  /// block (-1), a counted free that released none (+1), a block made (+1)
+  /// or released (-1) while counting was paused. Wraps; the sum is right.
+  Counter LiveAdjust{0};
+  Counter Calls[NumFns] = {};
+  Counter FnBytes[NumFns] = {};
+  Counter Histogram[NumBuckets] = {};
+  Counter OsCalls[NumOsFns] = {};
+  Counter OsBytes[NumOsFns] = {};
+};
+
+/// A block for a thread that has none yet: a free one from a static pool, or
+/// a shared one (updated with locked instructions) when the pool is used up.
+/// Its counts stay in the totals after the thread releases it.
+ThreadBlock *claimThreadBlock();
+/// Gives \p Block back for a later thread.
+void releaseThreadBlock(ThreadBlock *Block);
+/// The shared block: for a thread whose own block was already released
+/// (thread-exit code that still allocates).
+ThreadBlock *sharedThreadBlock();
+/// In a child after fork: only \p Survivor's thread still exists, and no
+/// other thread holds a lock.
+void afterForkInChild(ThreadBlock *Survivor);
+
+/// Must be called before the process gets a second thread: from then on
+/// the process-wide live-bytes counter takes locked updates.
+void noteThreadsStarting();
 
 /// A copy of the counters at one moment, plain integers.
 struct Totals {
@@ -73,24 +139,198 @@ struct Totals {
   std::uint64_t PeakLiveBytes = 0;
 };
 
-/// Counts a call to \p F asking for \p Requested bytes (0 for a release).
-void countCall(Fn F, std::size_t Requested);
+// The hot path is inline: a call per counter costs as much as the counting.
+namespace detail {
+// Live bytes and their peak are process-wide by nature; while the process
+// has a single thread they take plain updates too.
+enum ModeBits : unsigned { Paused = 1, Threaded = 2 };
+/// Paused and Threaded in one word: the common case (counting, one thread)
+/// is one load and one compare.
+extern std::atomic<unsigned> Mode;
+extern Counter LiveBytes;
+extern Counter PeakLiveBytes;
+extern unsigned Depth;
 
-/// Counts one allocation of \p Requested bytes, whose block the allocator made
-/// \p BlockBytes large (what a later release subtracts from the live bytes).
-/// \p Live is false for an allocation that left no block behind: valgrind
-/// counts a realloc that fails or frees (size 0) as an allocation too.
-void addAlloc(std::size_t Requested, std::size_t BlockBytes, bool Live = true);
+// \p Shared is read once per call by the callers: the compiler cannot keep
+// T.Shared in a register across stores to atomics.
+inline void bump(bool Shared, Counter &C, std::uint64_t By) {
+  if (Shared)
+    C.fetch_add(By, Relaxed);
+  else
+    C.store(C.load(Relaxed) + By, Relaxed);
+}
+} // namespace detail
+
+/// True while counting is on (see pauseCounting/startCounting).
+inline bool counting() {
+  return !(detail::Mode.load(Relaxed) & detail::Paused);
+}
+/// Stops counting calls until \p Marker: "api" (the program calls
+/// startCounting through the API) or "scope:NAME" (the program enters the
+/// scope NAME, or calls the API). Blocks and live bytes are still followed
+/// so that the live figures stay right.
+void pauseCounting(const char *Marker);
+/// Starts counting; the peak restarts from what is live now.
+void startCounting();
+
+/// Counts a call to \p F (every call, whether it allocates, fails or
+/// releases null).
+inline void countCall(ThreadBlock &T, Fn F) {
+  if (counting())
+    detail::bump(T.Shared, T.Calls[static_cast<unsigned>(F)], 1);
+}
+
+/// Counts one allocation by \p F of \p Requested bytes, whose block the
+/// allocator made \p BlockBytes large (what a later release subtracts from
+/// the live bytes). \p Live is false for an allocation that left no block
+/// behind: valgrind counts a realloc that fails or frees (size 0) as an
+/// allocation too.
+inline void addAlloc(ThreadBlock &T, Fn F, std::size_t Requested,
+                     std::size_t BlockBytes, bool Live = true) {
+  using namespace detail;
+  bool On = counting();
+  bool Shared = T.Shared;
+  if (On) {
+    bump(Shared, T.FnBytes[static_cast<unsigned>(F)], Requested);
+    bump(Shared, T.Histogram[bucketOf(Requested)], 1);
+    if (!Live)
+      bump(Shared, T.LiveAdjust, ~std::uint64_t{0});
+  } else if (Live) {
+    bump(Shared, T.LiveAdjust, 1);
+  }
+  if (!Live)
+    return;
+  if (Mode.load(Relaxed) & Threaded) {
+    std::uint64_t Now = LiveBytes.fetch_add(BlockBytes, Relaxed) + BlockBytes;
+    std::uint64_t Peak = PeakLiveBytes.load(Relaxed);
+    while (On && Now > Peak &&
+           !PeakLiveBytes.compare_exchange_weak(Peak, Now, Relaxed)) {
+    }
+    return;
+  }
+  std::uint64_t Now = LiveBytes.load(Relaxed) + BlockBytes;
+  LiveBytes.store(Now, Relaxed);
+  if (On && Now > PeakLiveBytes.load(Relaxed))
+    PeakLiveBytes.store(Now, Relaxed);
+}
 
 /// Counts one release of a block of \p BlockBytes; \p Live as above (a
 /// failed realloc keeps its block but valgrind counts the free).
-void addFree(std::size_t BlockBytes, bool Live = true);
+inline void addFree(ThreadBlock &T, std::size_t BlockBytes, bool Live = true) {
+  using namespace detail;
+  bool Shared = T.Shared;
+  if (counting()) {
+    bump(Shared, T.Frees, 1);
+    if (!Live)
+      bump(Shared, T.LiveAdjust, 1);
+  } else if (Live) {
+    bump(Shared, T.LiveAdjust, ~std::uint64_t{0});
+  }
+  if (!Live)
+    return;
+  if (Mode.load(Relaxed) & Threaded)
+    LiveBytes.fetch_sub(BlockBytes, Relaxed);
+  else
+    LiveBytes.store(LiveBytes.load(Relaxed) - BlockBytes, Relaxed);
+}
+
+/// A call to \p F that made a block: countCall and addAlloc in one, with a
+/// fast path for the common case (counting, one thread, an own block).
+inline void countAllocation(ThreadBlock &T, Fn F, std::size_t Requested,
+                            std::size_t BlockBytes) {
+  using namespace detail;
+  if (__builtin_expect(Mode.load(Relaxed) != 0 || T.Shared, 0)) {
+    countCall(T, F);
+    addAlloc(T, F, Requested, BlockBytes);
+    return;
+  }
+  unsigned I = static_cast<unsigned>(F);
+  bump(false, T.Calls[I], 1);
+  bump(false, T.FnBytes[I], Requested);
+  bump(false, T.Histogram[bucketOf(Requested)], 1);
+  std::uint64_t Now = LiveBytes.load(Relaxed) + BlockBytes;
+  LiveBytes.store(Now, Relaxed);
+  if (Now > PeakLiveBytes.load(Relaxed))
+    PeakLiveBytes.store(Now, Relaxed);
+}
+
+/// A call to \p F that released a block: countCall and addFree in one.
+inline void countRelease(ThreadBlock &T, Fn F, std::size_t BlockBytes) {
+  using namespace detail;
+  if (__builtin_expect(Mode.load(Relaxed) != 0 || T.Shared, 0)) {
+    countCall(T, F);
+    addFree(T, BlockBytes);
+    return;
+  }
+  bump(false, T.Calls[static_cast<unsigned>(F)], 1);
+  bump(false, T.Frees, 1);
+  LiveBytes.store(LiveBytes.load(Relaxed) - BlockBytes, Relaxed);
+}
+
+/// Counts a mapping call of \p Bytes (0 when the call has no length).
+inline void countOsCall(ThreadBlock &T, OsFn F, std::size_t Bytes) {
+  if (!counting())
+    return;
+  unsigned I = static_cast<unsigned>(F);
+  detail::bump(T.Shared, T.OsCalls[I], 1);
+  detail::bump(T.Shared, T.OsBytes[I], Bytes);
+}
 
 Totals snapshotTotals();
 
-/// Writes the JSON report (schema in docs/heapcount.md) to \p Out.
-void writeJson(std::FILE *Out, const char *Platform);
+/// Adds the counts of one run of the scope \p Name (what happened between
+/// its start and end, process-wide). Names are copied; at most MaxScopes
+/// names are kept, later ones are counted under "(other scopes)".
+void addScope(const char *Name, const Totals &Delta);
+constexpr unsigned MaxScopes = 128;
+constexpr unsigned MaxScopeName = 96;
+
+/// Called when the scope \p Name is entered: starts counting when it is the
+/// marker.
+void enterScope(const char *Name);
+
+/// Allocation stacks (--stacks): each distinct stack of return addresses
+/// (innermost first) with its allocation calls and requested bytes. The
+/// table is allocated by the backend (it knows how to get memory without
+/// the heap) with stackTableBytes(Depth) bytes, zeroed.
+std::size_t stackTableBytes(unsigned Depth);
+void setStackTable(void *Memory, unsigned Depth);
+/// 0 when stacks are not collected.
+inline unsigned stackDepth() { return detail::Depth; }
+void addStack(void *const *Frames, unsigned NumFrames, std::size_t Bytes);
+
+/// Where the report goes: \p Write is called with consecutive pieces.
+using WriteFn = void (*)(const char *Data, std::size_t Size, void *Context);
+
+/// A loaded module, for the symbolizer: [Start, End) mapped from Path, whose
+/// addresses are relative to Base.
+struct Module {
+  const char *Path;
+  std::uintptr_t Base;
+  std::uintptr_t Start;
+  std::uintptr_t End;
+};
+using ModuleVisitor = void (*)(const Module &M, void *Context);
+using ModuleEnumerator = void (*)(ModuleVisitor Visit, void *Context);
+
+/// How the process is ending, for the report.
+struct ProcessInfo {
+  const char *Platform = "";
+  long Pid = 0;
+  long ParentPid = 0;
+  /// "exit", "_exit", "signal" or "snapshot".
+  const char *End = "exit";
+  int Signal = 0;
+  /// Lists the loaded modules when stacks were collected.
+  ModuleEnumerator Modules = nullptr;
+};
+
+/// Writes the JSON report (schema in docs/heapcount.md). Allocation-free and
+/// async-signal-safe as long as \p Write is.
+void writeJson(WriteFn Write, void *Context, const ProcessInfo &Info);
 
 } // namespace heapcount
+
+#pragma GCC visibility pop
 
 #endif // ALLOC_TIDY_LIB_HEAPCOUNT_COUNTERS_H

@@ -2,8 +2,16 @@
 //
 // Replaces the C allocator and every global operator new/delete, forwards
 // each call to the next definition (glibc, libstdc++) found with
-// dlsym(RTLD_NEXT) and counts it in lib/heapcount/Counters. The JSON report
-// is written at exit to $HEAPCOUNT_OUTPUT.
+// dlsym(RTLD_NEXT) and counts it in lib/heapcount/Counters; also counts the
+// program's own mapping calls (mmap, munmap, mremap, brk, sbrk). The JSON
+// report is written to $HEAPCOUNT_OUTPUT when the process ends: at exit, at
+// _exit, or on a fatal signal (then the signal is raised again). A process
+// other than the one heapcount started (a forked child, a program it runs)
+// writes $HEAPCOUNT_OUTPUT.<pid>.
+//
+// Environment: HEAPCOUNT_OUTPUT, HEAPCOUNT_ROOT_PID (the process that writes
+// the main report), HEAPCOUNT_START (now | api | scope:NAME),
+// HEAPCOUNT_STACKS (frames per allocation stack; 0 or unset: none).
 //
 // Block sizes come from malloc_usable_size instead of a header or a side
 // table: it costs no memory and no lock, and every block counted here comes
@@ -20,16 +28,24 @@
 
 #include <atomic>
 #include <cerrno>
+#include <csignal>
+#include <cstdarg>
 #include <cstdlib>
 #include <cstring>
 #include <dlfcn.h>
+#include <execinfo.h>
+#include <fcntl.h>
+#include <link.h>
 #include <malloc.h>
 #include <new>
+#include <pthread.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
-using heapcount::addAlloc;
-using heapcount::addFree;
-using heapcount::countCall;
 using heapcount::Fn;
+using heapcount::OsFn;
+using heapcount::ThreadBlock;
 
 namespace {
 
@@ -88,6 +104,14 @@ struct RealFunctions {
   // error message where it is counted.
   void (*CxxFreeres)();
   void (*LibcFreeres)();
+  int (*PthreadCreate)(pthread_t *, const pthread_attr_t *, void *(*)(void *),
+                       void *);
+  void (*Exit)(int);
+  void *(*Mmap)(void *, std::size_t, int, int, int, off_t);
+  int (*Munmap)(void *, std::size_t);
+  void *(*Mremap)(void *, std::size_t, std::size_t, int, void *);
+  int (*Brk)(void *);
+  void *(*Sbrk)(intptr_t);
 };
 
 RealFunctions Real;
@@ -102,6 +126,30 @@ std::atomic<bool> Resolved{false};
 __attribute__((tls_model("initial-exec"))) thread_local bool InHook = false;
 // Set while dlsym runs: its allocations come from the arena below.
 __attribute__((tls_model("initial-exec"))) thread_local bool Resolving = false;
+// This thread's counters (lib/heapcount/Counters), claimed on its first call.
+__attribute__((tls_model("initial-exec"))) thread_local ThreadBlock *Mine =
+    nullptr;
+// Releases a thread's block when it ends (pthread TLS destructors).
+pthread_key_t BlockKey;
+bool HaveBlockKey = false;
+
+ThreadBlock &block() {
+  if (__builtin_expect(Mine != nullptr, 1))
+    return *Mine;
+  Mine = heapcount::claimThreadBlock();
+  // The first keys of a process live in the thread descriptor:
+  // pthread_setspecific does not allocate for them.
+  if (HaveBlockKey)
+    pthread_setspecific(BlockKey, Mine);
+  return *Mine;
+}
+
+void releaseBlock(void *Block) {
+  heapcount::releaseThreadBlock(static_cast<ThreadBlock *>(Block));
+  // Whatever this thread still allocates on its way out is counted in the
+  // shared block, not in one a new thread may have claimed.
+  Mine = heapcount::sharedThreadBlock();
+}
 
 // dlsym can allocate (dlerror state) before malloc itself is resolved; those
 // few requests are served from this static arena and never released.
@@ -169,26 +217,86 @@ void resolve() {
   lookup(Real.DeleteArrayAlignedNothrow, "_ZdaPvSt11align_val_tRKSt9nothrow_t");
   lookup(Real.CxxFreeres, "_ZN9__gnu_cxx9__freeresEv");
   lookup(Real.LibcFreeres, "__libc_freeres");
+  lookup(Real.PthreadCreate, "pthread_create");
+  lookup(Real.Exit, "_exit");
+  lookup(Real.Mmap, "mmap");
+  lookup(Real.Munmap, "munmap");
+  lookup(Real.Mremap, "mremap");
+  lookup(Real.Brk, "brk");
+  lookup(Real.Sbrk, "sbrk");
   Resolving = false;
   Resolved.store(true, std::memory_order_release);
 }
 
 // True when the caller must serve the request itself from the arena.
-bool ensureResolved() {
-  if (Resolved.load(std::memory_order_acquire))
-    return false;
+__attribute__((noinline)) bool resolveNow() {
   if (Resolving)
     return true;
   resolve();
   return false;
 }
 
-std::size_t blockSize(void *P) { return malloc_usable_size(P); }
+inline bool ensureResolved() {
+  if (__builtin_expect(Resolved.load(std::memory_order_acquire), 1))
+    return false;
+  return resolveNow();
+}
+
+// glibc's chunk header, read directly: malloc_usable_size also checks that
+// the next chunk says this one is in use, a second cache line per call that
+// doubled the cost of counting. Used only when the allocator is glibc's and
+// a self-test at start-up agrees with malloc_usable_size.
+bool GlibcChunks = false;
+
+std::size_t glibcBlockSize(const void *P) {
+  std::size_t Header;
+  std::memcpy(&Header, static_cast<const char *>(P) - sizeof(Header),
+              sizeof(Header));
+  constexpr std::size_t IsMapped = 2, SizeBits = 7;
+  std::size_t ChunkSize = Header & ~SizeBits;
+  // The chunk holds the header and, but for a mapped chunk, lends its last
+  // word to the next chunk.
+  return ChunkSize - (Header & IsMapped ? 2 : 1) * sizeof(Header);
+}
+
+std::size_t blockSize(void *P) {
+  return GlibcChunks ? glibcBlockSize(P) : malloc_usable_size(P);
+}
+
+void checkGlibcChunks() {
+  Dl_info Info;
+  if (!dladdr(reinterpret_cast<void *>(Real.Malloc), &Info) ||
+      !Info.dli_fname || !std::strstr(Info.dli_fname, "/libc.so"))
+    return;
+  // Small, large and mapped (over the 128 KiB threshold) chunks, and an
+  // aligned one.
+  const std::size_t Sizes[] = {1, 24, 100, 1000, 70000, 300000};
+  bool Agree = true;
+  for (std::size_t Size : Sizes) {
+    void *P = Real.Malloc(Size);
+    if (P && glibcBlockSize(P) != malloc_usable_size(P))
+      Agree = false;
+    Real.Free(P);
+  }
+  if (void *P = Real.Memalign(64, 200)) {
+    if (glibcBlockSize(P) != malloc_usable_size(P))
+      Agree = false;
+    Real.Free(P);
+  }
+  GlibcChunks = Agree;
+}
+
+void recordStack(std::size_t Requested);
 
 void *countedAlloc(Fn F, std::size_t Requested, void *P) {
-  countCall(F, Requested);
-  if (P)
-    addAlloc(Requested, blockSize(P));
+  ThreadBlock &T = block();
+  if (!P) {
+    heapcount::countCall(T, F);
+    return P;
+  }
+  heapcount::countAllocation(T, F, Requested, blockSize(P));
+  if (__builtin_expect(heapcount::stackDepth() != 0, 0))
+    recordStack(Requested);
   return P;
 }
 
@@ -197,7 +305,7 @@ void *countedAlloc(Fn F, std::size_t Requested, void *P) {
 template <typename Forward> void countedRelease(Fn F, void *P, Forward Fwd) {
   if (InHook || !P) {
     if (!InHook)
-      countCall(F, 0);
+      heapcount::countCall(block(), F);
     Fwd();
     return;
   }
@@ -205,8 +313,7 @@ template <typename Forward> void countedRelease(Fn F, void *P, Forward Fwd) {
   InHook = true;
   Fwd();
   InHook = false;
-  countCall(F, 0);
-  addFree(Size);
+  heapcount::countRelease(block(), F, Size);
 }
 
 // operator new must throw on failure, which this library (built without
@@ -282,14 +389,17 @@ void *countedRealloc(Fn F, void *Old, std::size_t Size, Forward Fwd) {
   InHook = true;
   void *P = Fwd();
   InHook = false;
-  countCall(F, Size);
+  ThreadBlock &T = block();
+  heapcount::countCall(T, F);
   // glibc frees the block for size 0 (and returns null); a failure keeps it.
   if (Size == 0 && !P) {
-    addFree(OldSize);
+    heapcount::addFree(T, OldSize);
     return P;
   }
-  addFree(OldSize, P != nullptr);
-  addAlloc(Size, P ? blockSize(P) : 0, P != nullptr);
+  heapcount::addFree(T, OldSize, P != nullptr);
+  heapcount::addAlloc(T, F, Size, P ? blockSize(P) : 0, P != nullptr);
+  if (P && heapcount::stackDepth() != 0)
+    recordStack(Size);
   return P;
 }
 
@@ -516,9 +626,297 @@ void operator delete[](void *P, std::align_val_t Align,
                  [&] { Real.DeleteArrayAlignedNothrow(P, Align, Tag); });
 }
 
-// The in-process API (include/heapcount/heapcount.h) finds this by name.
-// NOLINTNEXTLINE(readability-identifier-naming): a C symbol of the C API.
-extern "C" int heapcount_snapshot_v1(heapcount_snapshot *Out) {
+// Threads, processes and the OS mapping calls.
+
+extern "C" {
+
+// The process stays single-threaded until this runs: Counters then switches
+// the process-wide live-bytes counter to locked updates.
+int pthread_create(pthread_t *Thread, const pthread_attr_t *Attr,
+                   void *(*Start)(void *), void *Arg) {
+  ensureResolved();
+  heapcount::noteThreadsStarting();
+  return Real.PthreadCreate(Thread, Attr, Start, Arg);
+}
+
+// Before the allocator is resolved (dlsym itself may map memory), the
+// mapping calls go straight to the kernel.
+void *mmap(void *Address, std::size_t Length, int Protection, int Flags,
+           int Fd, off_t Offset) {
+  if (!Resolved.load(std::memory_order_acquire) || !Real.Mmap)
+    return reinterpret_cast<void *>(syscall(SYS_mmap, Address, Length,
+                                            Protection, Flags, Fd, Offset));
+  if (!InHook)
+    heapcount::countOsCall(block(), OsFn::Mmap, Length);
+  return Real.Mmap(Address, Length, Protection, Flags, Fd, Offset);
+}
+
+void *mmap64(void *Address, std::size_t Length, int Protection, int Flags,
+             int Fd, off_t Offset) {
+  return mmap(Address, Length, Protection, Flags, Fd, Offset);
+}
+
+int munmap(void *Address, std::size_t Length) {
+  if (!Resolved.load(std::memory_order_acquire) || !Real.Munmap)
+    return static_cast<int>(syscall(SYS_munmap, Address, Length));
+  if (!InHook)
+    heapcount::countOsCall(block(), OsFn::Munmap, Length);
+  return Real.Munmap(Address, Length);
+}
+
+void *mremap(void *Old, std::size_t OldLength, std::size_t NewLength,
+             int Flags, ...) {
+  void *NewAddress = nullptr;
+  if (Flags & MREMAP_FIXED) {
+    va_list Args;
+    va_start(Args, Flags);
+    NewAddress = va_arg(Args, void *);
+    va_end(Args);
+  }
+  if (!Resolved.load(std::memory_order_acquire) || !Real.Mremap)
+    return reinterpret_cast<void *>(
+        syscall(SYS_mremap, Old, OldLength, NewLength, Flags, NewAddress));
+  if (!InHook)
+    heapcount::countOsCall(block(), OsFn::Mremap, NewLength);
+  return Real.Mremap(Old, OldLength, NewLength, Flags, NewAddress);
+}
+
+int brk(void *End) {
+  ensureResolved();
+  if (!InHook)
+    heapcount::countOsCall(block(), OsFn::Brk, 0);
+  return Real.Brk(End);
+}
+
+void *sbrk(intptr_t Increment) {
+  ensureResolved();
+  if (!InHook)
+    heapcount::countOsCall(block(), OsFn::Sbrk,
+                           Increment > 0 ? static_cast<std::size_t>(Increment)
+                                         : 0);
+  return Real.Sbrk(Increment);
+}
+
+} // extern "C"
+
+namespace {
+
+// The report. Everything below runs at the end of a process, possibly in a
+// signal handler: no allocation, only system calls.
+
+// Copied at start-up: the program may change its environment.
+char OutputPath[4096];
+long RootPid = 0;
+bool ForkedChild = false;
+std::atomic<bool> ReportWritten{false};
+char SelfExe[4096];
+
+void writeAll(const char *Data, std::size_t Size, void *Context) {
+  int Fd = *static_cast<int *>(Context);
+  while (Size) {
+    ssize_t Done = write(Fd, Data, Size);
+    if (Done < 0 && errno == EINTR)
+      continue;
+    if (Done <= 0)
+      return;
+    Data += Done;
+    Size -= static_cast<std::size_t>(Done);
+  }
+}
+
+// The root process writes OutputPath; any other one OutputPath.<pid>.
+void reportPath(char *Path, std::size_t Capacity) {
+  std::size_t Length = std::strlen(OutputPath);
+  if (Length + 24 > Capacity) {
+    Path[0] = '\0';
+    return;
+  }
+  std::memcpy(Path, OutputPath, Length + 1);
+  long Pid = getpid();
+  if (RootPid ? Pid == RootPid : !ForkedChild)
+    return;
+  char Digits[24];
+  unsigned N = 0;
+  for (unsigned long Value = static_cast<unsigned long>(Pid); Value;
+       Value /= 10)
+    Digits[N++] = static_cast<char>('0' + Value % 10);
+  Path[Length++] = '.';
+  while (N)
+    Path[Length++] = Digits[--N];
+  Path[Length] = '\0';
+}
+
+// dl_iterate_phdr takes no allocation; the main program's name comes from
+// /proc/self/exe, read at start-up.
+void enumerateModules(heapcount::ModuleVisitor Visit, void *Context) {
+  struct Walk {
+    heapcount::ModuleVisitor Visit;
+    void *Context;
+  } W{Visit, Context};
+  dl_iterate_phdr(
+      [](dl_phdr_info *Info, std::size_t, void *Raw) {
+        auto *W = static_cast<Walk *>(Raw);
+        const char *Path = Info->dlpi_name;
+        if (!Path || !*Path)
+          Path = SelfExe;
+        if (!*Path)
+          return 0;
+        std::uintptr_t Start = ~std::uintptr_t{0}, End = 0;
+        for (unsigned I = 0; I < Info->dlpi_phnum; ++I) {
+          const ElfW(Phdr) &Segment = Info->dlpi_phdr[I];
+          if (Segment.p_type != PT_LOAD)
+            continue;
+          std::uintptr_t From = Info->dlpi_addr + Segment.p_vaddr;
+          Start = From < Start ? From : Start;
+          End = From + Segment.p_memsz > End ? From + Segment.p_memsz : End;
+        }
+        if (End > Start)
+          W->Visit(heapcount::Module{Path, Info->dlpi_addr, Start, End},
+                   W->Context);
+        return 0;
+      },
+      &W);
+}
+
+void writeReportOnce(const char *End, int Signal) {
+  if (!OutputPath[0] || ReportWritten.exchange(true))
+    return;
+  bool WasInHook = InHook;
+  InHook = true;
+  char Path[sizeof(OutputPath) + 24];
+  reportPath(Path, sizeof(Path));
+  int Fd = Path[0] ? open(Path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644)
+                   : -1;
+  if (Fd >= 0) {
+    heapcount::ProcessInfo Info;
+    Info.Platform = "linux";
+    Info.Pid = getpid();
+    Info.ParentPid = getppid();
+    Info.End = End;
+    Info.Signal = Signal;
+    Info.Modules = enumerateModules;
+    heapcount::writeJson(writeAll, &Fd, Info);
+    close(Fd);
+  }
+  InHook = WasInHook;
+}
+
+// valgrind runs glibc's and libstdc++'s release hooks at exit (its
+// --run-libc-freeres and --run-cxx-freeres, on by default), which free their
+// private buffers (libstdc++'s exception pool, ...); running them as late,
+// uncounted after this point, makes the frees match.
+void runFreeres() {
+  if (Real.CxxFreeres)
+    Real.CxxFreeres();
+  if (Real.LibcFreeres)
+    Real.LibcFreeres();
+}
+
+// A fatal signal: the report is written, the default action restored
+// (SA_RESETHAND) and the signal raised again, so the process still ends by
+// it (same status, same core dump). Only signals whose action was the
+// default get this handler; a program that installs its own replaces it.
+void onFatalSignal(int Signal) {
+  int SavedErrno = errno;
+  writeReportOnce("signal", Signal);
+  errno = SavedErrno;
+  raise(Signal);
+}
+
+const int FatalSignals[] = {SIGABRT, SIGSEGV, SIGBUS, SIGFPE,
+                            SIGILL,  SIGTRAP, SIGSYS, SIGTERM};
+
+void installSignalHandlers() {
+  for (int Signal : FatalSignals) {
+    struct sigaction Old;
+    if (sigaction(Signal, nullptr, &Old) != 0 || Old.sa_handler != SIG_DFL ||
+        (Old.sa_flags & SA_SIGINFO))
+      continue;
+    struct sigaction New;
+    std::memset(&New, 0, sizeof(New));
+    New.sa_handler = onFatalSignal;
+    New.sa_flags = SA_RESETHAND | SA_RESTART;
+    sigemptyset(&New.sa_mask);
+    sigaction(Signal, &New, nullptr);
+  }
+}
+
+// Allocation stacks.
+
+using BacktraceFn = int (*)(void **, int);
+BacktraceFn Backtrace = nullptr;
+// This library's code: its frames are left out of every stack.
+std::uintptr_t SelfStart = 0, SelfEnd = 0;
+constexpr unsigned MaxDepth = 64;
+
+void findSelf() {
+  Dl_info Info;
+  if (!dladdr(reinterpret_cast<void *>(&findSelf), &Info))
+    return;
+  dl_iterate_phdr(
+      [](dl_phdr_info *Module, std::size_t, void *Base) {
+        if (reinterpret_cast<void *>(Module->dlpi_addr) !=
+            static_cast<Dl_info *>(Base)->dli_fbase)
+          return 0;
+        for (unsigned I = 0; I < Module->dlpi_phnum; ++I) {
+          const ElfW(Phdr) &Segment = Module->dlpi_phdr[I];
+          if (Segment.p_type != PT_LOAD || !(Segment.p_flags & PF_X))
+            continue;
+          SelfStart = Module->dlpi_addr + Segment.p_vaddr;
+          SelfEnd = SelfStart + Segment.p_memsz;
+        }
+        return 1;
+      },
+      &Info);
+}
+
+// libunwind's unw_backtrace caches what it learns about each return address
+// and is about ten times faster than glibc's backtrace, which interprets the
+// unwind tables again for every frame; glibc's is the fallback.
+void setUpStacks(unsigned Depth) {
+  if (Depth > MaxDepth)
+    Depth = MaxDepth;
+  if (void *Unwind = dlopen("libunwind.so.8", RTLD_NOW | RTLD_LOCAL))
+    Backtrace = reinterpret_cast<BacktraceFn>(dlsym(Unwind, "unw_backtrace"));
+  if (!Backtrace)
+    Backtrace = backtrace;
+  findSelf();
+  // Straight from the kernel: zeroed, and not a counted mapping call.
+  long Mapped = syscall(SYS_mmap, nullptr, heapcount::stackTableBytes(Depth),
+                        PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                        -1, 0);
+  if (Mapped == -1)
+    return;
+  // The first unwind loads and caches; do it now, uncounted.
+  void *Frames[4];
+  Backtrace(Frames, 4);
+  heapcount::setStackTable(reinterpret_cast<void *>(Mapped), Depth);
+}
+
+void recordStack(std::size_t Requested) {
+  if (InHook)
+    return;
+  unsigned Depth = heapcount::stackDepth();
+  void *Frames[MaxDepth + 8];
+  InHook = true;
+  int Got = Backtrace(Frames, static_cast<int>(Depth + 8));
+  InHook = false;
+  int First = 0;
+  while (First < Got &&
+         reinterpret_cast<std::uintptr_t>(Frames[First]) >= SelfStart &&
+         reinterpret_cast<std::uintptr_t>(Frames[First]) < SelfEnd)
+    ++First;
+  heapcount::addStack(Frames + First, static_cast<unsigned>(Got - First),
+                      Requested);
+}
+
+} // namespace
+
+// The in-process API (include/heapcount/heapcount.h) finds these by name.
+// NOLINTBEGIN(readability-identifier-naming): C symbols of the C API.
+extern "C" {
+
+int heapcount_snapshot_v1(heapcount_snapshot *Out) {
   heapcount::Totals T = heapcount::snapshotTotals();
   Out->allocs = T.Allocs;
   Out->frees = T.Frees;
@@ -529,28 +927,95 @@ extern "C" int heapcount_snapshot_v1(heapcount_snapshot *Out) {
   return 1;
 }
 
+void heapcount_start_v1(void) { heapcount::startCounting(); }
+
+void heapcount_scope_enter_v1(const char *Name) {
+  if (Name)
+    heapcount::enterScope(Name);
+}
+
+void heapcount_scope_add_v1(const char *Name,
+                            const heapcount_snapshot *Delta) {
+  if (!Name || !Delta)
+    return;
+  heapcount::Totals T;
+  T.Allocs = Delta->allocs;
+  T.Frees = Delta->frees;
+  T.Bytes = Delta->bytes;
+  heapcount::addScope(Name, T);
+}
+
+// _exit skips the destructors; the report is written first. glibc's
+// release hooks are not run: a child that _exits right after fork must not
+// touch its parent's state.
+void _exit(int Status) {
+  writeReportOnce("_exit", 0);
+  if (Real.Exit)
+    Real.Exit(Status);
+  syscall(SYS_exit_group, Status);
+  __builtin_unreachable();
+}
+
+void _Exit(int Status) { _exit(Status); }
+
+} // extern "C"
+// NOLINTEND(readability-identifier-naming)
+
 namespace {
+
+void afterForkChild() {
+  ForkedChild = true;
+  heapcount::afterForkInChild(Mine);
+}
+
+long parsePid(const char *Text) {
+  long Value = 0;
+  for (; Text && *Text >= '0' && *Text <= '9'; ++Text)
+    Value = Value * 10 + (*Text - '0');
+  return Value;
+}
+
+unsigned parseDepth(const char *Text) {
+  long Value = parsePid(Text);
+  return Value < 0 ? 0 : Value > 64 ? 64 : static_cast<unsigned>(Value);
+}
+
+// Before the program's own constructors (a preloaded library's run first).
+__attribute__((constructor)) void setUp() {
+  ensureResolved();
+  InHook = true;
+  checkGlibcChunks();
+  if (const char *Path = std::getenv("HEAPCOUNT_OUTPUT")) {
+    std::size_t Length = std::strlen(Path);
+    if (Length < sizeof(OutputPath))
+      std::memcpy(OutputPath, Path, Length + 1);
+  }
+  RootPid = parsePid(std::getenv("HEAPCOUNT_ROOT_PID"));
+  if (const char *Start = std::getenv("HEAPCOUNT_START")) {
+    if (std::strcmp(Start, "api") == 0 || std::strncmp(Start, "scope:", 6) == 0)
+      heapcount::pauseCounting(Start);
+  }
+  ssize_t Length = readlink("/proc/self/exe", SelfExe, sizeof(SelfExe) - 1);
+  SelfExe[Length > 0 ? Length : 0] = '\0';
+  HaveBlockKey = pthread_key_create(&BlockKey, releaseBlock) == 0;
+  pthread_atfork(nullptr, nullptr, afterForkChild);
+  if (unsigned Depth = parseDepth(std::getenv("HEAPCOUNT_STACKS")))
+    setUpStacks(Depth);
+  if (OutputPath[0])
+    installSignalHandlers();
+  InHook = false;
+  // This thread's block was claimed before the key existed.
+  if (Mine && HaveBlockKey)
+    pthread_setspecific(BlockKey, Mine);
+}
 
 // As late as a shared library can run: after main returned or exit was
 // called and the atexit handlers of the program ran.
 __attribute__((destructor)) void writeReport() {
-  const char *Path = std::getenv("HEAPCOUNT_OUTPUT");
-  if (!Path || !*Path)
+  if (!OutputPath[0] || ReportWritten.load())
     return;
-  // valgrind runs glibc's and libstdc++'s release hooks at exit (its
-  // --run-libc-freeres and --run-cxx-freeres, on by default), which free
-  // their private buffers (libstdc++'s exception pool, ...); running them
-  // here, as late, makes the frees match. Uncounted after this point.
-  if (Real.CxxFreeres)
-    Real.CxxFreeres();
-  if (Real.LibcFreeres)
-    Real.LibcFreeres();
-  InHook = true;
-  if (std::FILE *Out = std::fopen(Path, "w")) {
-    heapcount::writeJson(Out, "linux");
-    std::fclose(Out);
-  }
-  InHook = false;
+  runFreeres();
+  writeReportOnce("exit", 0);
 }
 
 } // namespace

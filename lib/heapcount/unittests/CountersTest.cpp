@@ -1,19 +1,41 @@
 //===- CountersTest.cpp - heapcount's portable core -----------------------===//
 //
-// The counters are process-wide, so each test looks at differences.
+// The counters are process-wide, so each test looks at differences and
+// leaves counting on.
 //
 //===----------------------------------------------------------------------===//
 
 #include "lib/heapcount/Counters.h"
 
-#include <cstdio>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include <gtest/gtest.h>
 
 namespace heapcount {
 namespace {
+
+void appendTo(const char *Data, std::size_t Size, void *Context) {
+  static_cast<std::string *>(Context)->append(Data, Size);
+}
+
+std::string report(ModuleEnumerator Modules = nullptr) {
+  std::string Json;
+  ProcessInfo Info;
+  Info.Platform = "test";
+  Info.Pid = 42;
+  Info.ParentPid = 7;
+  Info.Modules = Modules;
+  writeJson(appendTo, &Json, Info);
+  return Json;
+}
+
+// One block for the test thread, as a backend keeps one per thread.
+ThreadBlock &mine() {
+  static ThreadBlock *Block = claimThreadBlock();
+  return *Block;
+}
 
 TEST(BucketOf, SmallestPowerOfTwoAtLeastTheSize) {
   EXPECT_EQ(bucketOf(0), 0u);
@@ -28,9 +50,10 @@ TEST(BucketOf, SmallestPowerOfTwoAtLeastTheSize) {
 
 TEST(Counters, AllocAndFreeMoveTheTotals) {
   Totals Before = snapshotTotals();
-  addAlloc(10, 24);
-  addAlloc(100, 112);
-  addFree(24);
+  countAllocation(mine(), Fn::Malloc, 10, 24);
+  countCall(mine(), Fn::New);
+  addAlloc(mine(), Fn::New, 100, 112);
+  countRelease(mine(), Fn::Free, 24);
   Totals After = snapshotTotals();
   EXPECT_EQ(After.Allocs - Before.Allocs, 2u);
   EXPECT_EQ(After.Frees - Before.Frees, 1u);
@@ -38,15 +61,15 @@ TEST(Counters, AllocAndFreeMoveTheTotals) {
   EXPECT_EQ(After.LiveBlocks - Before.LiveBlocks, 1u);
   EXPECT_EQ(After.LiveBytes - Before.LiveBytes, 112u);
   EXPECT_GE(After.PeakLiveBytes, Before.LiveBytes + 136);
-  addFree(112);
+  addFree(mine(), 112);
 }
 
 // A realloc that failed: valgrind counts an allocation and a free, the block
 // stays.
 TEST(Counters, NotLiveCountsOnly) {
   Totals Before = snapshotTotals();
-  addFree(64, /*Live=*/false);
-  addAlloc(128, 0, /*Live=*/false);
+  addFree(mine(), 64, /*Live=*/false);
+  addAlloc(mine(), Fn::Realloc, 128, 0, /*Live=*/false);
   Totals After = snapshotTotals();
   EXPECT_EQ(After.Allocs - Before.Allocs, 1u);
   EXPECT_EQ(After.Frees - Before.Frees, 1u);
@@ -56,13 +79,16 @@ TEST(Counters, NotLiveCountsOnly) {
 
 TEST(Counters, ThreadsLoseNoUpdate) {
   Totals Before = snapshotTotals();
+  noteThreadsStarting();
   std::thread Threads[8];
   for (std::thread &Thread : Threads)
     Thread = std::thread([] {
+      ThreadBlock *Block = claimThreadBlock();
       for (int I = 0; I < 10000; ++I) {
-        addAlloc(8, 16);
-        addFree(16);
+        countAllocation(*Block, Fn::Malloc, 8, 16);
+        countRelease(*Block, Fn::Free, 16);
       }
+      releaseThreadBlock(Block);
     });
   for (std::thread &Thread : Threads)
     Thread.join();
@@ -70,20 +96,120 @@ TEST(Counters, ThreadsLoseNoUpdate) {
   EXPECT_EQ(After.Allocs - Before.Allocs, 80000u);
   EXPECT_EQ(After.Frees - Before.Frees, 80000u);
   EXPECT_EQ(After.LiveBlocks, Before.LiveBlocks);
+  EXPECT_EQ(After.LiveBytes, Before.LiveBytes);
+}
+
+// More threads than blocks: the rest share one, and nothing is lost.
+TEST(Counters, SharedBlockWhenThePoolIsUsedUp) {
+  std::vector<ThreadBlock *> Claimed;
+  ThreadBlock *Block = nullptr;
+  while ((Block = claimThreadBlock()) != sharedThreadBlock())
+    Claimed.push_back(Block);
+  EXPECT_GE(Claimed.size(), 100u);
+  Totals Before = snapshotTotals();
+  countAllocation(*sharedThreadBlock(), Fn::Calloc, 30, 32);
+  countRelease(*sharedThreadBlock(), Fn::Free, 32);
+  Totals After = snapshotTotals();
+  EXPECT_EQ(After.Allocs - Before.Allocs, 1u);
+  EXPECT_EQ(After.Frees - Before.Frees, 1u);
+  for (ThreadBlock *Used : Claimed)
+    releaseThreadBlock(Used);
+  // A released block is handed out again, its counts kept.
+  EXPECT_NE(claimThreadBlock(), sharedThreadBlock());
+  EXPECT_EQ(snapshotTotals().Allocs, After.Allocs);
+}
+
+// While paused, calls are not counted but blocks are followed, so that a
+// block made before the marker and freed after it keeps live figures right.
+TEST(Counters, PausedFollowsBlocksOnly) {
+  Totals Before = snapshotTotals();
+  pauseCounting("api");
+  EXPECT_FALSE(counting());
+  countAllocation(mine(), Fn::Malloc, 40, 48);
+  startCounting();
+  EXPECT_TRUE(counting());
+  countRelease(mine(), Fn::Free, 48);
+  Totals After = snapshotTotals();
+  EXPECT_EQ(After.Allocs, Before.Allocs);
+  EXPECT_EQ(After.Frees - Before.Frees, 1u);
+  EXPECT_EQ(After.LiveBlocks, Before.LiveBlocks);
+  EXPECT_EQ(After.LiveBytes, Before.LiveBytes);
+  EXPECT_NE(report().find("\"counting\":{\"from\":\"api\",\"started\":true}"),
+            std::string::npos);
+}
+
+TEST(Counters, EnteringTheMarkerScopeStartsCounting) {
+  pauseCounting("scope:main loop");
+  enterScope("set-up");
+  EXPECT_FALSE(counting());
+  enterScope("main loop");
+  EXPECT_TRUE(counting());
+}
+
+TEST(Scopes, RunsAddUpUnderTheirName) {
+  Totals Parse;
+  Parse.Allocs = 3;
+  Parse.Frees = 1;
+  Parse.Bytes = 40;
+  addScope("parse \"config\"", Parse);
+  addScope("parse \"config\"", Parse);
+  std::string Json = report();
+  EXPECT_NE(Json.find("\"parse \\\"config\\\"\":{\"runs\":2,\"allocs\":6,"
+                      "\"frees\":2,\"bytes\":80}"),
+            std::string::npos)
+      << Json;
+}
+
+TEST(Scopes, NamesBeyondTheTableShareOneEntry) {
+  Totals One;
+  One.Allocs = 1;
+  for (unsigned I = 0; I < MaxScopes + 5; ++I)
+    addScope(("scope " + std::to_string(I)).c_str(), One);
+  std::string Json = report();
+  EXPECT_NE(Json.find("\"(other scopes)\":{\"runs\":"), std::string::npos);
+  EXPECT_EQ(Json.find("\"scope " + std::to_string(MaxScopes + 4) + "\""),
+            std::string::npos);
+}
+
+void oneModule(ModuleVisitor Visit, void *Context) {
+  Visit(Module{"/bin/prog", 0x1000, 0x1000, 0x5000}, Context);
+}
+
+TEST(Stacks, DistinctStacksWithCallsAndBytes) {
+  std::vector<char> Table(stackTableBytes(3));
+  setStackTable(Table.data(), 3);
+  void *A[] = {reinterpret_cast<void *>(0x1234),
+               reinterpret_cast<void *>(0x2000)};
+  void *B[] = {reinterpret_cast<void *>(0x1234),
+               reinterpret_cast<void *>(0x3000),
+               reinterpret_cast<void *>(0x4000),
+               reinterpret_cast<void *>(0x5000)};
+  addStack(A, 2, 10);
+  addStack(A, 2, 20);
+  addStack(B, 4, 5); // Cut to the depth.
+  std::string Json = report(oneModule);
+  setStackTable(nullptr, 0);
+  EXPECT_NE(Json.find("\"stacks\":{\"depth\":3,\"dropped\":0"),
+            std::string::npos)
+      << Json;
+  EXPECT_NE(Json.find("{\"path\":\"/bin/prog\",\"base\":\"0x1000\","
+                      "\"start\":\"0x1000\",\"end\":\"0x5000\"}"),
+            std::string::npos);
+  EXPECT_NE(Json.find("{\"calls\":2,\"bytes\":30,\"frames\":[\"0x1234\","
+                      "\"0x2000\"]}"),
+            std::string::npos);
+  EXPECT_NE(Json.find("{\"calls\":1,\"bytes\":5,\"frames\":[\"0x1234\","
+                      "\"0x3000\",\"0x4000\"]}"),
+            std::string::npos);
+  // Without a table, no stacks section.
+  EXPECT_EQ(report().find("\"stacks\""), std::string::npos);
 }
 
 TEST(WriteJson, SchemaAndOnlyCalledFunctions) {
-  countCall(Fn::Memalign, 48);
-  addAlloc(48, 64);
-  std::FILE *Out = std::tmpfile();
-  ASSERT_NE(Out, nullptr);
-  writeJson(Out, "test");
-  ASSERT_EQ(std::fseek(Out, 0, SEEK_SET), 0);
-  std::string Json;
-  char Buffer[4096];
-  while (std::size_t Got = std::fread(Buffer, 1, sizeof(Buffer), Out))
-    Json.append(Buffer, Got);
-  std::fclose(Out);
+  countCall(mine(), Fn::Memalign);
+  addAlloc(mine(), Fn::Memalign, 48, 64);
+  countOsCall(mine(), OsFn::Mmap, 4096);
+  std::string Json = report();
   EXPECT_EQ(Json.rfind("{\"version\":1,\"platform\":\"test\",\"total\":{"
                        "\"allocs\":",
                        0),
@@ -92,10 +218,26 @@ TEST(WriteJson, SchemaAndOnlyCalledFunctions) {
             std::string::npos);
   EXPECT_EQ(Json.find("\"pvalloc\""), std::string::npos);
   EXPECT_NE(Json.find("{\"le\":64,\"count\":"), std::string::npos);
-  // The last bucket in use holds the largest allocation: share 1.
-  EXPECT_NE(Json.find("\"share\":1.000000}]}"), std::string::npos);
+  EXPECT_NE(Json.find("\"os\":{\"mmap\":{\"calls\":1,\"bytes\":4096}}"),
+            std::string::npos);
+  EXPECT_NE(Json.find("\"process\":{\"pid\":42,\"parent_pid\":7,"
+                      "\"end\":\"exit\"}"),
+            std::string::npos);
+  EXPECT_EQ(Json.substr(Json.size() - 2), "}\n");
   EXPECT_EQ(std::string(fnName(Fn::NewArrayAligned)),
             "operator new[](size_t, align_val_t)");
+}
+
+// Shares are printed as printf's "%.6f" would, without printf.
+TEST(WriteJson, HistogramShares) {
+  std::string Json = report();
+  std::size_t Last = Json.rfind("\"share\":");
+  ASSERT_NE(Last, std::string::npos);
+  // The last bucket in use holds the largest allocation: share 1.
+  EXPECT_EQ(Json.substr(Last, 16), "\"share\":1.000000");
+  std::size_t At = Json.find("\"share\":0.");
+  ASSERT_NE(At, std::string::npos);
+  EXPECT_EQ(Json[At + 16], '}');
 }
 
 } // namespace

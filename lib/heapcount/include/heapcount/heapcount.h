@@ -11,6 +11,11 @@
  * every count is 0 (heapcount::active() says which). Counts are those of
  * the whole process (every thread) between two snapshots.
  *
+ * A named scope (heapcount::Scope S("parse"), or heapcount_scope_begin/end)
+ * also adds its counts to the report under its name, and entering it starts
+ * the counting when heapcount runs with --start=scope:NAME. heapcount_start()
+ * starts it under --start=api.
+ *
  *===----------------------------------------------------------------------===*/
 
 #ifndef HEAPCOUNT_HEAPCOUNT_H
@@ -36,26 +41,81 @@ typedef struct heapcount_snapshot {
 /* Exported by libheapcount.so; versioned so that a later layout of the
    struct gets a new name. */
 typedef int (*heapcount_snapshot_fn)(heapcount_snapshot *);
+typedef void (*heapcount_start_fn)(void);
+typedef void (*heapcount_scope_enter_fn)(const char *);
+typedef void (*heapcount_scope_add_fn)(const char *,
+                                       const heapcount_snapshot *);
 #define HEAPCOUNT_SNAPSHOT_SYMBOL "heapcount_snapshot_v1"
+#define HEAPCOUNT_START_SYMBOL "heapcount_start_v1"
+#define HEAPCOUNT_SCOPE_ENTER_SYMBOL "heapcount_scope_enter_v1"
+#define HEAPCOUNT_SCOPE_ADD_SYMBOL "heapcount_scope_add_v1"
 
 #if defined(__linux__) && !defined(HEAPCOUNT_NO_INLINE_API)
 #include <dlfcn.h>
 #include <string.h>
 
+/* The library's entry points, looked up once (a failed dlsym allocates
+   its error message, which should not land in a counted scope). */
+typedef struct heapcount_entry_points {
+  heapcount_snapshot_fn snapshot;
+  heapcount_start_fn start;
+  heapcount_scope_enter_fn scope_enter;
+  heapcount_scope_add_fn scope_add;
+} heapcount_entry_points;
+
+static inline const heapcount_entry_points *heapcount_library(void) {
+  static heapcount_entry_points points;
+  static int looked_up;
+  if (!looked_up) {
+    points.snapshot =
+        (heapcount_snapshot_fn)dlsym(RTLD_DEFAULT, HEAPCOUNT_SNAPSHOT_SYMBOL);
+    points.start =
+        (heapcount_start_fn)dlsym(RTLD_DEFAULT, HEAPCOUNT_START_SYMBOL);
+    points.scope_enter = (heapcount_scope_enter_fn)dlsym(
+        RTLD_DEFAULT, HEAPCOUNT_SCOPE_ENTER_SYMBOL);
+    points.scope_add = (heapcount_scope_add_fn)dlsym(
+        RTLD_DEFAULT, HEAPCOUNT_SCOPE_ADD_SYMBOL);
+    looked_up = 1;
+  }
+  return &points;
+}
+
 /* Fills *out and returns 1 under the counting library; zeroes *out and
    returns 0 without it. */
 static inline int heapcount_snapshot_take(heapcount_snapshot *out) {
-  /* Looked up once: a failed dlsym allocates its error message. */
-  static heapcount_snapshot_fn fn;
-  static int looked_up;
-  if (!looked_up) {
-    fn = (heapcount_snapshot_fn)dlsym(RTLD_DEFAULT, HEAPCOUNT_SNAPSHOT_SYMBOL);
-    looked_up = 1;
-  }
-  if (fn)
-    return fn(out);
+  if (heapcount_library()->snapshot)
+    return heapcount_library()->snapshot(out);
   memset(out, 0, sizeof(*out));
   return 0;
+}
+
+/* Starts counting when heapcount runs with --start=api (or a scope marker
+   not reached yet); does nothing otherwise. */
+static inline void heapcount_start(void) {
+  if (heapcount_library()->start)
+    heapcount_library()->start();
+}
+
+/* A named scope in C: begin takes the starting snapshot, end adds what
+   happened since to the report under NAME. */
+static inline void heapcount_scope_begin(const char *name,
+                                         heapcount_snapshot *start) {
+  if (heapcount_library()->scope_enter)
+    heapcount_library()->scope_enter(name);
+  heapcount_snapshot_take(start);
+}
+
+static inline void heapcount_scope_end(const char *name,
+                                       const heapcount_snapshot *start) {
+  heapcount_snapshot now;
+  heapcount_snapshot delta;
+  if (!heapcount_snapshot_take(&now) || !heapcount_library()->scope_add)
+    return;
+  delta = now;
+  delta.allocs -= start->allocs;
+  delta.frees -= start->frees;
+  delta.bytes -= start->bytes;
+  heapcount_library()->scope_add(name, &delta);
 }
 #endif
 
@@ -81,10 +141,26 @@ inline bool active() {
   return heapcount_snapshot_take(&S) != 0;
 }
 
-/// Counts the heap calls made from its construction to counts().
+/// Starts counting under --start=api.
+inline void start() { heapcount_start(); }
+
+/// Counts the heap calls made from its construction to counts(). A named
+/// scope also adds them to the report under its name when it ends, and
+/// starts the counting under --start=scope:NAME. The name must outlive the
+/// scope (a string literal).
 class Scope {
 public:
   Scope() { heapcount_snapshot_take(&Start); }
+  explicit Scope(const char *Name) : Name(Name) {
+    heapcount_scope_begin(Name, &Start);
+  }
+  ~Scope() {
+    if (Name)
+      heapcount_scope_end(Name, &Start);
+  }
+  Scope(const Scope &) = delete;
+  Scope &operator=(const Scope &) = delete;
+
   Counts counts() const {
     heapcount_snapshot Now;
     heapcount_snapshot_take(&Now);
@@ -96,6 +172,7 @@ public:
   }
 
 private:
+  const char *Name = nullptr;
   heapcount_snapshot Start;
 };
 
