@@ -371,6 +371,10 @@ Totals snapshotTotals() {
 }
 
 void addScope(const char *Name, const Totals &Delta) {
+  // A scope that ran while counting was paused did not run, as far as the
+  // report goes.
+  if (!counting())
+    return;
   ScopesLock.lock();
   ScopeEntry *Entry = nullptr;
   for (unsigned I = 0; I < NumScopes && !Entry; ++I)

@@ -1,11 +1,12 @@
 //===- HeapcountMain.cpp - heapcount: count a program's heap calls --------===//
 //
-//   heapcount [--json FILE] [--top N] -- PROGRAM ARGS...
+//   heapcount [--json FILE] [--top N] [--start=MARKER] -- PROGRAM ARGS...
 //
 // Runs PROGRAM with build/lib/libheapcount.so preloaded, forwards its exit
-// status and prints a summary of the report the library writes at exit to
-// stderr (the program's stdout is left alone). No LLVM: this tool must build
-// wherever the runtime does.
+// status and prints a summary of the report the library writes when the
+// program ends to stderr (the program's stdout is left alone). Processes
+// the program starts write reports of their own, FILE.<pid>, listed after
+// the summary. No LLVM: this tool must build wherever the runtime does.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +16,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
+#include <dirent.h>
 #include <fcntl.h>
 #include <fstream>
 #include <iterator>
@@ -37,10 +40,20 @@ constexpr int UsageError = 2;
 }
 
 const char *const Usage =
-    "usage: heapcount [--json FILE] [--top N] -- PROGRAM ARGS...";
+    "usage: heapcount [options] -- PROGRAM ARGS... (heapcount --help)";
+
+const char *const Help =
+    "usage: heapcount [options] -- PROGRAM ARGS...\n"
+    "Runs PROGRAM, counts its heap calls and prints a summary on stderr.\n"
+    "  --json FILE         also write the report as JSON (docs/heapcount.md)\n"
+    "  --top N             list the N functions with most calls (default 5)\n"
+    "  --start=MARKER      count from: now (default), api (the program calls\n"
+    "                      heapcount_start()), scope:NAME (the program enters\n"
+    "                      the heapcount scope NAME)";
 
 struct Options {
   std::string JsonPath;
+  std::string Start = "now";
   unsigned Top = 5;
   std::vector<char *> Command;
 };
@@ -72,7 +85,7 @@ Options parseArgs(int Argc, char **Argv) {
       break;
     }
     if (Arg == "--help" || Arg == "-h") {
-      std::printf("%s\n", Usage);
+      std::printf("%s\n", Help);
       std::exit(0);
     }
     if (Arg == "--json" || Arg.rfind("--json=", 0) == 0) {
@@ -81,6 +94,12 @@ Options parseArgs(int Argc, char **Argv) {
         fail("--json expects a file name");
     } else if (Arg == "--top" || Arg.rfind("--top=", 0) == 0) {
       Opts.Top = parseCount("--top", ValueOf("--top"));
+    } else if (Arg == "--start" || Arg.rfind("--start=", 0) == 0) {
+      Opts.Start = ValueOf("--start");
+      if (Opts.Start != "now" && Opts.Start != "api" &&
+          (Opts.Start.rfind("scope:", 0) != 0 || Opts.Start.size() == 6))
+        fail("--start expects now, api or scope:NAME, not '" + Opts.Start +
+             "'");
     } else if (Arg.size() > 1 && Arg[0] == '-') {
       fail("unknown option '" + Arg + "' (" + Usage + ")");
     } else {
@@ -168,23 +187,63 @@ std::vector<Bucket> readHistogram(const std::string &Json) {
   return Buckets;
 }
 
+// The JSON string that starts at Json[At] (a '"'), unescaped; At ends past
+// it. The report escapes only quotes, backslashes and control characters.
+std::string readString(const std::string &Json, std::size_t &At) {
+  std::string Text;
+  for (++At; At < Json.size() && Json[At] != '"'; ++At) {
+    if (Json[At] != '\\' || At + 1 >= Json.size()) {
+      Text += Json[At];
+      continue;
+    }
+    char Escaped = Json[++At];
+    if (Escaped == 'u' && At + 4 < Json.size()) {
+      Text += static_cast<char>(std::strtol(Json.substr(At + 1, 4).c_str(),
+                                            nullptr, 16));
+      At += 4;
+    } else {
+      Text += Escaped;
+    }
+  }
+  ++At;
+  return Text;
+}
+
+// The members of the object "Key":{...} whose values are flat objects:
+// each name with the text of its object.
+std::vector<std::pair<std::string, std::string>>
+objectMembers(const std::string &Json, const std::string &Key) {
+  std::vector<std::pair<std::string, std::string>> Members;
+  std::size_t At = Json.find("\"" + Key + "\":{");
+  if (At == std::string::npos)
+    return Members;
+  At += Key.size() + 4;
+  while (At < Json.size()) {
+    At = Json.find_first_not_of(", \n", At);
+    if (At == std::string::npos || Json[At] != '"')
+      break;
+    std::string Name = readString(Json, At);
+    std::size_t Open = Json.find('{', At);
+    std::size_t Close = Json.find('}', Open);
+    if (Open == std::string::npos || Close == std::string::npos)
+      break;
+    Members.emplace_back(Name, Json.substr(Open, Close - Open + 1));
+    At = Close + 1;
+  }
+  return Members;
+}
+
 std::vector<std::pair<unsigned long long, std::string>>
 readFunctions(const std::string &Json) {
   std::vector<std::pair<unsigned long long, std::string>> Functions;
-  std::size_t At = Json.find("\"functions\":{");
-  std::size_t End = Json.find("\"histogram\":");
-  if (At == std::string::npos || End == std::string::npos)
-    return Functions;
-  At += 13;
-  while ((At = Json.find('"', At)) != std::string::npos && At < End) {
-    std::size_t NameEnd = Json.find('"', At + 1);
-    std::string Name = Json.substr(At + 1, NameEnd - At - 1);
-    Functions.emplace_back(numberAfter(Json, "calls", NameEnd), Name);
-    At = Json.find('}', NameEnd) + 1;
-  }
-  // Most calls first; the report's order among equals.
+  for (const auto &[Name, Counts] : objectMembers(Json, "functions"))
+    Functions.emplace_back(numberAfter(Counts, "calls"), Name);
+  // Most calls first, then by name.
   std::sort(Functions.begin(), Functions.end(),
-            [](const auto &A, const auto &B) { return A.first > B.first; });
+            [](const auto &A, const auto &B) {
+              return A.first != B.first ? A.first > B.first
+                                        : A.second < B.second;
+            });
   return Functions;
 }
 
@@ -214,6 +273,72 @@ void printSummary(const std::string &Json, unsigned Top) {
   for (std::size_t I = 0; I < Functions.size() && I < Top; ++I)
     std::fprintf(stderr, "heapcount:   %10llu calls  %s\n", Functions[I].first,
                  Functions[I].second.c_str());
+  for (const auto &[Name, Counts] : objectMembers(Json, "os"))
+    std::fprintf(stderr, "heapcount: mapping calls: %llu %s (%llu bytes)\n",
+                 numberAfter(Counts, "calls"), Name.c_str(),
+                 numberAfter(Counts, "bytes"));
+  for (const auto &[Name, Counts] : objectMembers(Json, "scopes"))
+    std::fprintf(stderr,
+                 "heapcount: scope '%s': %llu runs, %llu allocs, %llu frees, "
+                 "%llu bytes\n",
+                 Name.c_str(), numberAfter(Counts, "runs"),
+                 numberAfter(Counts, "allocs"), numberAfter(Counts, "frees"),
+                 numberAfter(Counts, "bytes"));
+  if (Json.find("\"started\":false") != std::string::npos) {
+    std::size_t At = Json.find("\"from\":");
+    std::string Marker = At == std::string::npos ? "" : [&] {
+      At += 7;
+      return readString(Json, At);
+    }();
+    std::fprintf(stderr,
+                 "heapcount: warning: the start marker (%s) was never "
+                 "reached: nothing was counted\n",
+                 Marker.c_str());
+  }
+}
+
+// The reports of the processes the program started (REPORT.<pid>), written
+// since \p Since; removed after the listing when \p Keep is false.
+void listChildReports(const std::string &Report, std::time_t Since,
+                      bool Keep) {
+  std::size_t Slash = Report.rfind('/');
+  std::string Dir = Slash == std::string::npos ? "." : Report.substr(0, Slash);
+  std::string Prefix =
+      (Slash == std::string::npos ? Report : Report.substr(Slash + 1)) + ".";
+  DIR *Listing = opendir(Dir.c_str());
+  if (!Listing)
+    return;
+  std::vector<std::pair<long, std::string>> Children;
+  while (dirent *Entry = readdir(Listing)) {
+    std::string Name = Entry->d_name;
+    if (Name.size() <= Prefix.size() || Name.compare(0, Prefix.size(), Prefix) ||
+        Name.find_first_not_of("0123456789", Prefix.size()) !=
+            std::string::npos)
+      continue;
+    std::string Path = Dir + "/" + Name;
+    struct stat Info;
+    if (stat(Path.c_str(), &Info) != 0 || Info.st_mtime < Since)
+      continue;
+    Children.emplace_back(std::atol(Name.c_str() + Prefix.size()), Path);
+  }
+  closedir(Listing);
+  std::sort(Children.begin(), Children.end());
+  for (const auto &[Pid, Path] : Children) {
+    std::string Json = readFile(Path);
+    std::size_t End = Json.find("\"end\":");
+    std::string How = End == std::string::npos ? "" : [&] {
+      End += 6;
+      return readString(Json, End);
+    }();
+    std::fprintf(stderr,
+                 "heapcount: process %ld (started by the program, ended by "
+                 "%s): %llu allocs, %llu frees, %llu bytes allocated%s%s\n",
+                 Pid, How.c_str(), numberAfter(Json, "allocs"),
+                 numberAfter(Json, "frees"), numberAfter(Json, "bytes"),
+                 Keep ? "; report " : "", Keep ? Path.c_str() : "");
+    if (!Keep)
+      std::remove(Path.c_str());
+  }
 }
 
 } // namespace
@@ -259,6 +384,7 @@ int main(int Argc, char **Argv) {
   int Pipe[2];
   if (pipe2(Pipe, O_CLOEXEC) != 0)
     fail(std::string("pipe: ") + std::strerror(errno));
+  std::time_t Started = std::time(nullptr);
   pid_t Child = fork();
   if (Child < 0)
     fail(std::string("fork: ") + std::strerror(errno));
@@ -266,6 +392,13 @@ int main(int Argc, char **Argv) {
     close(Pipe[0]);
     setenv("LD_PRELOAD", Preload.c_str(), 1);
     setenv("HEAPCOUNT_OUTPUT", Report.c_str(), 1);
+    // This process becomes the program: it writes the main report, the
+    // processes it starts write REPORT.<pid>.
+    setenv("HEAPCOUNT_ROOT_PID", std::to_string(getpid()).c_str(), 1);
+    if (Opts.Start != "now")
+      setenv("HEAPCOUNT_START", Opts.Start.c_str(), 1);
+    else
+      unsetenv("HEAPCOUNT_START");
     execv(Program.c_str(), Opts.Command.data());
     int Error = errno;
     (void)!write(Pipe[1], &Error, sizeof(Error));
@@ -302,13 +435,16 @@ int main(int Argc, char **Argv) {
 
   std::string Json = readFile(Report);
   if (Json.empty()) {
-    std::fprintf(stderr, "heapcount: no report: the program ended before its "
-                         "exit handlers ran\n");
+    std::fprintf(stderr,
+                 "heapcount: no report: the program ended where the counting "
+                 "library could not write one (SIGKILL, a signal handler of "
+                 "its own, a stack overflow)\n");
     std::remove(Report.c_str());
   } else {
     printSummary(Json, Opts.Top);
     if (Temporary)
       std::remove(Report.c_str());
   }
+  listChildReports(Report, Started, !Temporary);
   return ExitCode;
 }

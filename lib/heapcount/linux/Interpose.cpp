@@ -224,6 +224,11 @@ void resolve() {
   lookup(Real.Mremap, "mremap");
   lookup(Real.Brk, "brk");
   lookup(Real.Sbrk, "sbrk");
+  // At the first heap call, which can come before this library's
+  // constructor (from another library's): nothing before the marker counts.
+  if (const char *Start = std::getenv("HEAPCOUNT_START"))
+    if (std::strcmp(Start, "api") == 0 || std::strncmp(Start, "scope:", 6) == 0)
+      heapcount::pauseCounting(Start);
   Resolving = false;
   Resolved.store(true, std::memory_order_release);
 }
@@ -991,10 +996,6 @@ __attribute__((constructor)) void setUp() {
       std::memcpy(OutputPath, Path, Length + 1);
   }
   RootPid = parsePid(std::getenv("HEAPCOUNT_ROOT_PID"));
-  if (const char *Start = std::getenv("HEAPCOUNT_START")) {
-    if (std::strcmp(Start, "api") == 0 || std::strncmp(Start, "scope:", 6) == 0)
-      heapcount::pauseCounting(Start);
-  }
   ssize_t Length = readlink("/proc/self/exe", SelfExe, sizeof(SelfExe) - 1);
   SelfExe[Length > 0 ? Length : 0] = '\0';
   HaveBlockKey = pthread_key_create(&BlockKey, releaseBlock) == 0;

@@ -14,14 +14,9 @@ import re
 import sys
 
 
-def main():
-    args = sys.argv[1:]
-    slack = 0
-    if '--bytes-slack' in args:
-        at = args.index('--bytes-slack')
-        slack = int(args[at + 1])
-        del args[at:at + 2]
-    report_path, log_path = args
+def compare(report_path, log_path, slack=0, only=None):
+    """Prints one line per quantity (or those named in only); returns 0 when
+    all are equal (bytes within slack), 1 otherwise."""
     with open(report_path) as f:
         total = json.load(f)['total']
     with open(log_path) as f:
@@ -44,6 +39,8 @@ def main():
             ('bytes', total['bytes'], number(usage.group(3)), slack),
             ('live blocks at exit', total['live_blocks_at_exit'],
              number(in_use.group(2)), 0)):
+        if only is not None and name not in only:
+            continue
         if abs(ours - theirs) <= allowed:
             print(f'{name}: equal ({theirs})' if ours == theirs else
                   f'{name}: within {allowed} ({ours} vs {theirs})')
@@ -51,6 +48,17 @@ def main():
             print(f'{name}: heapcount {ours}, valgrind {theirs}')
             ok = False
     return 0 if ok else 1
+
+
+def main():
+    args = sys.argv[1:]
+    slack = 0
+    if '--bytes-slack' in args:
+        at = args.index('--bytes-slack')
+        slack = int(args[at + 1])
+        del args[at:at + 2]
+    report_path, log_path = args
+    return compare(report_path, log_path, slack)
 
 
 if __name__ == '__main__':
