@@ -20,6 +20,7 @@ Substitutions:
   %clang              clang (C) of the same LLVM
   %heapcount          build/bin/heapcount
   %heapcount_lib      its preloaded library, build/lib/libheapcount.so
+  %{heapcount_libdir} the directory of that library (for -rpath)
   %valgrind           valgrind (feature "valgrind"), the heapcount oracle
   %plugin             the plugin, build/lib/libAllocTidyModule.so
   %python             the Python running lit
@@ -136,6 +137,7 @@ config.substitutions.extend([
     ('%alloc_clangd', q(alloc_clangd)),
     ('%alloc_layout', q(alloc_layout)),
     ('%alloc_tidy', q(alloc_tidy)),
+    ('%{heapcount_libdir}', q(os.path.dirname(heapcount_lib))),
     ('%heapcount_lib', q(heapcount_lib)),
     ('%heapcount', q(heapcount)),
     ('%clangxx', q(clangxx)),
