@@ -522,8 +522,10 @@ void writeJson(WriteFn Write, void *Context, const ProcessInfo &Info) {
   }
   Out.raw("},\n\"counting\":{\"from\":").string(StartMarker);
   Out.raw(",\"started\":").raw(MarkerReached.load(Relaxed) ? "true" : "false");
-  Out.raw("},\n\"process\":{\"pid\":").number(static_cast<std::uint64_t>(Info.Pid));
-  Out.raw(",\"parent_pid\":").number(static_cast<std::uint64_t>(Info.ParentPid));
+  Out.raw("},\n\"process\":{\"pid\":")
+      .number(static_cast<std::uint64_t>(Info.Pid));
+  Out.raw(",\"parent_pid\":")
+      .number(static_cast<std::uint64_t>(Info.ParentPid));
   Out.raw(",\"end\":").string(Info.End);
   if (Info.Signal)
     Out.raw(",\"signal\":").number(static_cast<std::uint64_t>(Info.Signal));

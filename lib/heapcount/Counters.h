@@ -26,7 +26,9 @@
 
 // Hidden: the counting library exports only the functions it interposes, so
 // that its own globals are reached without a GOT load on every call.
+#if defined(__ELF__)
 #pragma GCC visibility push(hidden)
+#endif
 
 namespace heapcount {
 
@@ -331,6 +333,8 @@ void writeJson(WriteFn Write, void *Context, const ProcessInfo &Info);
 
 } // namespace heapcount
 
+#if defined(__ELF__)
 #pragma GCC visibility pop
+#endif
 
 #endif // ALLOC_TIDY_LIB_HEAPCOUNT_COUNTERS_H

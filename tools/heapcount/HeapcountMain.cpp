@@ -198,8 +198,8 @@ std::string readString(const std::string &Json, std::size_t &At) {
     }
     char Escaped = Json[++At];
     if (Escaped == 'u' && At + 4 < Json.size()) {
-      Text += static_cast<char>(std::strtol(Json.substr(At + 1, 4).c_str(),
-                                            nullptr, 16));
+      Text += static_cast<char>(
+          std::strtol(Json.substr(At + 1, 4).c_str(), nullptr, 16));
       At += 4;
     } else {
       Text += Escaped;
@@ -239,11 +239,10 @@ readFunctions(const std::string &Json) {
   for (const auto &[Name, Counts] : objectMembers(Json, "functions"))
     Functions.emplace_back(numberAfter(Counts, "calls"), Name);
   // Most calls first, then by name.
-  std::sort(Functions.begin(), Functions.end(),
-            [](const auto &A, const auto &B) {
-              return A.first != B.first ? A.first > B.first
-                                        : A.second < B.second;
-            });
+  std::sort(
+      Functions.begin(), Functions.end(), [](const auto &A, const auto &B) {
+        return A.first != B.first ? A.first > B.first : A.second < B.second;
+      });
   return Functions;
 }
 
@@ -299,8 +298,7 @@ void printSummary(const std::string &Json, unsigned Top) {
 
 // The reports of the processes the program started (REPORT.<pid>), written
 // since \p Since; removed after the listing when \p Keep is false.
-void listChildReports(const std::string &Report, std::time_t Since,
-                      bool Keep) {
+void listChildReports(const std::string &Report, std::time_t Since, bool Keep) {
   std::size_t Slash = Report.rfind('/');
   std::string Dir = Slash == std::string::npos ? "." : Report.substr(0, Slash);
   std::string Prefix =
@@ -311,15 +309,19 @@ void listChildReports(const std::string &Report, std::time_t Since,
   std::vector<std::pair<long, std::string>> Children;
   while (dirent *Entry = readdir(Listing)) {
     std::string Name = Entry->d_name;
-    if (Name.size() <= Prefix.size() || Name.compare(0, Prefix.size(), Prefix) ||
+    if (Name.size() <= Prefix.size() ||
+        Name.compare(0, Prefix.size(), Prefix) ||
         Name.find_first_not_of("0123456789", Prefix.size()) !=
             std::string::npos)
       continue;
-    std::string Path = Dir + "/" + Name;
+    std::string Path = Dir;
+    Path += '/';
+    Path += Name;
     struct stat Info;
     if (stat(Path.c_str(), &Info) != 0 || Info.st_mtime < Since)
       continue;
-    Children.emplace_back(std::atol(Name.c_str() + Prefix.size()), Path);
+    Children.emplace_back(
+        std::strtol(Name.c_str() + Prefix.size(), nullptr, 10), Path);
   }
   closedir(Listing);
   std::sort(Children.begin(), Children.end());

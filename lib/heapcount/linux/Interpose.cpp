@@ -653,13 +653,19 @@ int pthread_create(pthread_t *Thread, const pthread_attr_t *Attr,
   return Real.PthreadCreate(Thread, Attr, Start, Arg);
 }
 
+// The raw system calls return an address as a long (or -errno).
+void *kernelAddress(long Result) {
+  // NOLINTNEXTLINE(performance-no-int-to-ptr): the kernel's answer is one.
+  return reinterpret_cast<void *>(Result);
+}
+
 // Before the allocator is resolved (dlsym itself may map memory), the
 // mapping calls go straight to the kernel.
-void *mmap(void *Address, std::size_t Length, int Protection, int Flags,
-           int Fd, off_t Offset) {
+void *mmap(void *Address, std::size_t Length, int Protection, int Flags, int Fd,
+           off_t Offset) {
   if (!Resolved.load(std::memory_order_acquire) || !Real.Mmap)
-    return reinterpret_cast<void *>(syscall(SYS_mmap, Address, Length,
-                                            Protection, Flags, Fd, Offset));
+    return kernelAddress(
+        syscall(SYS_mmap, Address, Length, Protection, Flags, Fd, Offset));
   if (!InHook)
     heapcount::countOsCall(block(), OsFn::Mmap, Length);
   return Real.Mmap(Address, Length, Protection, Flags, Fd, Offset);
@@ -678,8 +684,8 @@ int munmap(void *Address, std::size_t Length) {
   return Real.Munmap(Address, Length);
 }
 
-void *mremap(void *Old, std::size_t OldLength, std::size_t NewLength,
-             int Flags, ...) {
+void *mremap(void *Old, std::size_t OldLength, std::size_t NewLength, int Flags,
+             ...) {
   void *NewAddress = nullptr;
   if (Flags & MREMAP_FIXED) {
     va_list Args;
@@ -688,7 +694,7 @@ void *mremap(void *Old, std::size_t OldLength, std::size_t NewLength,
     va_end(Args);
   }
   if (!Resolved.load(std::memory_order_acquire) || !Real.Mremap)
-    return reinterpret_cast<void *>(
+    return kernelAddress(
         syscall(SYS_mremap, Old, OldLength, NewLength, Flags, NewAddress));
   if (!InHook)
     heapcount::countOsCall(block(), OsFn::Mremap, NewLength);
@@ -799,8 +805,8 @@ void writeReportOnce(const char *End, int Signal) {
   InHook = true;
   char Path[sizeof(OutputPath) + 24];
   reportPath(Path, sizeof(Path));
-  int Fd = Path[0] ? open(Path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644)
-                   : -1;
+  int Fd =
+      Path[0] ? open(Path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644) : -1;
   if (Fd >= 0) {
     heapcount::ProcessInfo Info;
     Info.Platform = "linux";
@@ -869,8 +875,8 @@ void findSelf() {
     return;
   dl_iterate_phdr(
       [](dl_phdr_info *Module, std::size_t, void *Base) {
-        if (reinterpret_cast<void *>(Module->dlpi_addr) !=
-            static_cast<Dl_info *>(Base)->dli_fbase)
+        if (Module->dlpi_addr != reinterpret_cast<std::uintptr_t>(
+                                     static_cast<Dl_info *>(Base)->dli_fbase))
           return 0;
         for (unsigned I = 0; I < Module->dlpi_phnum; ++I) {
           const ElfW(Phdr) &Segment = Module->dlpi_phdr[I];
@@ -896,15 +902,15 @@ void setUpStacks(unsigned Depth) {
     Backtrace = backtrace;
   findSelf();
   // Straight from the kernel: zeroed, and not a counted mapping call.
-  long Mapped = syscall(SYS_mmap, nullptr, heapcount::stackTableBytes(Depth),
-                        PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-                        -1, 0);
+  long Mapped =
+      syscall(SYS_mmap, nullptr, heapcount::stackTableBytes(Depth),
+              PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (Mapped == -1)
     return;
   // The first unwind loads and caches; do it now, uncounted.
   void *Frames[4];
   Backtrace(Frames, 4);
-  heapcount::setStackTable(reinterpret_cast<void *>(Mapped), Depth);
+  heapcount::setStackTable(kernelAddress(Mapped), Depth);
 }
 
 void recordStack(std::size_t Requested) {
@@ -948,8 +954,7 @@ void heapcount_scope_enter_v1(const char *Name) {
     heapcount::enterScope(Name);
 }
 
-void heapcount_scope_add_v1(const char *Name,
-                            const heapcount_snapshot *Delta) {
+void heapcount_scope_add_v1(const char *Name, const heapcount_snapshot *Delta) {
   if (!Name || !Delta)
     return;
   heapcount::Totals T;

@@ -180,10 +180,9 @@ TEST(Stacks, DistinctStacksWithCallsAndBytes) {
   setStackTable(Table.data(), 3);
   void *A[] = {reinterpret_cast<void *>(0x1234),
                reinterpret_cast<void *>(0x2000)};
-  void *B[] = {reinterpret_cast<void *>(0x1234),
-               reinterpret_cast<void *>(0x3000),
-               reinterpret_cast<void *>(0x4000),
-               reinterpret_cast<void *>(0x5000)};
+  void *B[] = {
+      reinterpret_cast<void *>(0x1234), reinterpret_cast<void *>(0x3000),
+      reinterpret_cast<void *>(0x4000), reinterpret_cast<void *>(0x5000)};
   addStack(A, 2, 10);
   addStack(A, 2, 20);
   addStack(B, 4, 5); // Cut to the depth.
