@@ -11,13 +11,17 @@
 # The modes take turns, RUNS rounds of one run each, and the best of each
 # mode's runs is reported: the loop's own time (printed by the program, free
 # of process start-up: the per-call overhead) and the whole process's wall
-# time, each with its ratio to native. Asserts no time; exits non-zero only
-# on real errors (the program does not build, a run fails, heapcount counts
-# fewer than N allocations).
+# time, each with its ratio to native. Then the same modes run a real
+# program, the compiler checking a C++ file (clang++ -fsyntax-only
+# REAL_FILE, default tools/heapcount/HeapcountMain.cpp: tens of thousands of
+# allocations among everything else a compiler does), wall time only;
+# valgrind only with REAL_VALGRIND=1 (a minute a run).
+# Asserts no time; exits non-zero only on real errors (the program does not
+# build, a run fails, heapcount counts fewer than N allocations).
 #
 #   bench/heapcount-overhead.sh [BUILD_DIR] [RUNS] [N]
 # RUNS defaults to 5, N to 2000000. CC picks the compiler (default: clang of
-# the LLVM the build uses, e.g. clang-22).
+# the LLVM the build uses, e.g. clang-22); CXX the one of the real program.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -39,6 +43,8 @@ heapcount="$build/bin/heapcount"
   die "$heapcount does not exist (build it: ninja -C $build heapcount heapcount-runtime)"
 version=$(grep -oE 'LLVM_VERSION_MAJOR[^0-9]*[0-9]+' "$build/test/lit.site.cfg.py" 2>/dev/null | grep -oE '[0-9]+$' || echo 22)
 cc="${CC:-clang-$version}"
+cxx="${CXX:-clang++-$version}"
+real_file="${REAL_FILE:-$root/tools/heapcount/HeapcountMain.cpp}"
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/heapcount-overhead.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
@@ -80,21 +86,26 @@ now_us() { # microseconds since the epoch, without starting a process
   if [[ -n "$t" ]]; then echo "${t//[!0-9]/}"; else echo $(( $(date +%s%N) / 1000 )); fi
 }
 
-run_mode() { # run_mode MODE: one run; updates the mode's best times
+workload=("$prog" "$pairs")
+run_mode() { # run_mode MODE: one run of $workload; updates the best times
   local mode="$1" start end status=0 loop wall
   local -a command
   case "$mode" in
-    native) command=("$prog" "$pairs") ;;
-    heapcount) command=("$heapcount" -- "$prog" "$pairs") ;;
-    heapcount-stacks) command=("$heapcount" --stacks -- "$prog" "$pairs") ;;
-    heaptrack) command=(heaptrack -o "$tmp/heaptrack" "$prog" "$pairs") ;;
-    valgrind) command=(valgrind --tool=memcheck -q "$prog" "$pairs") ;;
+    native) command=("${workload[@]}") ;;
+    heapcount) command=("$heapcount" -- "${workload[@]}") ;;
+    heapcount-stacks) command=("$heapcount" --stacks -- "${workload[@]}") ;;
+    heaptrack) command=(heaptrack -o "$tmp/heaptrack" "${workload[@]}") ;;
+    valgrind) command=(valgrind --tool=memcheck -q "${workload[@]}") ;;
   esac
   start=$(now_us)
   "${command[@]}" >"$tmp/out" 2>"$tmp/err" || status=$?
   end=$(now_us)
   rm -f "$tmp"/heaptrack.*
-  loop=$(grep -oE 'loop_ns=[0-9]+' "$tmp/out" | head -1 | cut -d= -f2 || true)
+  if [[ "${workload[0]}" == "$prog" ]]; then
+    loop=$(grep -oE 'loop_ns=[0-9]+' "$tmp/out" | head -1 | cut -d= -f2 || true)
+  else
+    loop=0 # A real program: wall time only.
+  fi
   if [[ $status -ne 0 || -z "$loop" ]]; then
     echo "heapcount-overhead: error: ${label[$mode]} run failed (status $status):" >&2
     head -5 "$tmp/err" >&2
@@ -133,4 +144,37 @@ for mode in "${modes[@]}"; do
       'function ratio(a, b) { return b > 0 ? sprintf("%7.2fx", a / b) : "      -" }
        BEGIN { printf "%-20s %4d %10.2f %s %10.2f %s\n", mode, runs,
                loop / 1e6, ratio(loop, loop0), wall / 1e6, ratio(wall, wall0) }'
+done
+
+# The real program, the same modes taking turns.
+workload=("$cxx" -std=c++17 -fsyntax-only "$real_file")
+"${workload[@]}" >/dev/null 2>"$tmp/real.err" ||
+  die "${workload[*]} failed: $(head -5 "$tmp/real.err")"
+"$heapcount" --json "$tmp/real.json" -- "${workload[@]}" >/dev/null 2>&1 ||
+  die "heapcount -- ${workload[*]} failed"
+real_allocs=$(grep -oE '"allocs":[0-9]+' "$tmp/real.json" | head -1 | cut -d: -f2)
+best_loop=() best_wall=()
+# A compiler under valgrind takes a minute a run.
+[[ -z "${skipped[valgrind]:-}" && "${REAL_VALGRIND:-0}" != 1 ]] &&
+  skipped[valgrind]="too slow for a real program (REAL_VALGRIND=1 runs it)"
+for round in $(seq "$runs"); do
+  for mode in "${modes[@]}"; do
+    [[ -n "${skipped[$mode]:-}" ]] && continue
+    (( round > ${mode_runs[$mode]} )) && continue
+    run_mode "$mode"
+  done
+done
+echo
+echo "heapcount-overhead: a real program, ${workload[*]##*/} ($real_allocs allocs);" \
+     "best wall time of each mode's runs"
+printf '%-20s %4s %10s %8s\n' mode runs 'wall ms' ratio
+for mode in "${modes[@]}"; do
+  if [[ -n "${skipped[$mode]:-}" ]]; then
+    printf '%-20s skipped: %s\n' "${label[$mode]}" "${skipped[$mode]}"
+    continue
+  fi
+  awk -v mode="${label[$mode]}" -v runs="${mode_runs[$mode]}" \
+      -v wall="${best_wall[$mode]}" -v wall0="${best_wall[native]}" \
+      'BEGIN { printf "%-20s %4d %10.2f %7.2fx\n", mode, runs, wall / 1e6,
+               (wall0 > 0 ? wall / wall0 : 0) }'
 done
