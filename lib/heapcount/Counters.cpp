@@ -8,7 +8,7 @@
 namespace heapcount {
 
 namespace detail {
-std::atomic<unsigned> Mode{0};
+std::atomic<unsigned> Mode{BackendSlow};
 Counter LiveBytes{0};
 Counter PeakLiveBytes{0};
 unsigned Depth = 0;
@@ -340,6 +340,13 @@ void afterForkInChild(ThreadBlock *Survivor) {
 
 void noteThreadsStarting() { Mode.fetch_or(Threaded); }
 
+void setBackendFastPath(bool On) {
+  if (On)
+    Mode.fetch_and(~unsigned{BackendSlow});
+  else
+    Mode.fetch_or(BackendSlow);
+}
+
 void pauseCounting(const char *Marker) {
   copyName(StartMarker, sizeof(StartMarker), Marker);
   Mode.fetch_or(Paused);
@@ -406,6 +413,10 @@ std::size_t stackTableBytes(unsigned D) { return StackSlots * entryBytes(D); }
 void setStackTable(void *Memory, unsigned D) {
   StackTable = static_cast<char *>(Memory);
   Depth = Memory ? D : 0;
+  if (Depth)
+    Mode.fetch_or(Stacks);
+  else
+    Mode.fetch_and(~unsigned{Stacks});
 }
 
 void addStack(void *const *Frames, unsigned NumFrames, std::size_t Bytes) {

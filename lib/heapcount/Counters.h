@@ -145,9 +145,18 @@ struct Totals {
 namespace detail {
 // Live bytes and their peak are process-wide by nature; while the process
 // has a single thread they take plain updates too.
-enum ModeBits : unsigned { Paused = 1, Threaded = 2 };
-/// Paused and Threaded in one word: the common case (counting, one thread)
-/// is one load and one compare.
+/// Paused: see pauseCounting. Threaded: see noteThreadsStarting. Stacks:
+/// allocation stacks are collected. BackendSlow: the backend's own fast path
+/// does not apply (set until the backend says it does, see
+/// setBackendFastPath).
+enum ModeBits : unsigned {
+  Paused = 1,
+  Threaded = 2,
+  Stacks = 4,
+  BackendSlow = 8
+};
+/// All of the above in one word: the common case (counting, one thread, no
+/// stacks) is one load and one compare with zero.
 extern std::atomic<unsigned> Mode;
 extern Counter LiveBytes;
 extern Counter PeakLiveBytes;
@@ -162,6 +171,16 @@ inline void bump(bool Shared, Counter &C, std::uint64_t By) {
     C.store(C.load(Relaxed) + By, Relaxed);
 }
 } // namespace detail
+
+/// True when an allocation or release by the thread of \p T can be counted
+/// with countAllocationFast/countReleaseFast.
+inline bool fastPathOpen(const ThreadBlock *T) {
+  return T && detail::Mode.load(Relaxed) == 0 && !T->Shared;
+}
+
+/// A backend says whether its fast path (e.g. reading block sizes from the
+/// allocator's own headers) applies.
+void setBackendFastPath(bool On);
 
 /// True while counting is on (see pauseCounting/startCounting).
 inline bool counting() {
@@ -236,16 +255,10 @@ inline void addFree(ThreadBlock &T, std::size_t BlockBytes, bool Live = true) {
     LiveBytes.store(LiveBytes.load(Relaxed) - BlockBytes, Relaxed);
 }
 
-/// A call to \p F that made a block: countCall and addAlloc in one, with a
-/// fast path for the common case (counting, one thread, an own block).
-inline void countAllocation(ThreadBlock &T, Fn F, std::size_t Requested,
-                            std::size_t BlockBytes) {
+/// countAllocation when fastPathOpen(&T): plain updates, no test.
+inline void countAllocationFast(ThreadBlock &T, Fn F, std::size_t Requested,
+                                std::size_t BlockBytes) {
   using namespace detail;
-  if (__builtin_expect(Mode.load(Relaxed) != 0 || T.Shared, 0)) {
-    countCall(T, F);
-    addAlloc(T, F, Requested, BlockBytes);
-    return;
-  }
   unsigned I = static_cast<unsigned>(F);
   bump(false, T.Calls[I], 1);
   bump(false, T.FnBytes[I], Requested);
@@ -256,17 +269,35 @@ inline void countAllocation(ThreadBlock &T, Fn F, std::size_t Requested,
     PeakLiveBytes.store(Now, Relaxed);
 }
 
-/// A call to \p F that released a block: countCall and addFree in one.
-inline void countRelease(ThreadBlock &T, Fn F, std::size_t BlockBytes) {
+/// countRelease when fastPathOpen(&T).
+inline void countReleaseFast(ThreadBlock &T, Fn F, std::size_t BlockBytes) {
   using namespace detail;
-  if (__builtin_expect(Mode.load(Relaxed) != 0 || T.Shared, 0)) {
-    countCall(T, F);
-    addFree(T, BlockBytes);
-    return;
-  }
   bump(false, T.Calls[static_cast<unsigned>(F)], 1);
   bump(false, T.Frees, 1);
   LiveBytes.store(LiveBytes.load(Relaxed) - BlockBytes, Relaxed);
+}
+
+/// A call to \p F that made a block: countCall and addAlloc in one.
+inline void countAllocation(ThreadBlock &T, Fn F, std::size_t Requested,
+                            std::size_t BlockBytes) {
+  if ((detail::Mode.load(Relaxed) & (detail::Paused | detail::Threaded)) == 0 &&
+      !T.Shared) {
+    countAllocationFast(T, F, Requested, BlockBytes);
+    return;
+  }
+  countCall(T, F);
+  addAlloc(T, F, Requested, BlockBytes);
+}
+
+/// A call to \p F that released a block: countCall and addFree in one.
+inline void countRelease(ThreadBlock &T, Fn F, std::size_t BlockBytes) {
+  if ((detail::Mode.load(Relaxed) & (detail::Paused | detail::Threaded)) == 0 &&
+      !T.Shared) {
+    countReleaseFast(T, F, BlockBytes);
+    return;
+  }
+  countCall(T, F);
+  addFree(T, BlockBytes);
 }
 
 /// Counts a mapping call of \p Bytes (0 when the call has no length).

@@ -268,6 +268,29 @@ std::size_t blockSize(void *P) {
   return GlibcChunks ? glibcBlockSize(P) : malloc_usable_size(P);
 }
 
+// libstdc++'s (and libc++'s) operator new is malloc in a loop with the
+// new-handler, and its operator delete is free. When those are the ones
+// the program would get, new and delete go to malloc and free directly: two
+// calls and a guard less per allocation. Not when something else replaces
+// them (a library's own operator new keeps its meaning).
+bool DirectNew = false;
+
+bool inCxxRuntime(void *Function) {
+  Dl_info Info;
+  return Function && dladdr(Function, &Info) && Info.dli_fname &&
+         (std::strstr(Info.dli_fname, "/libstdc++.so") ||
+          std::strstr(Info.dli_fname, "/libc++.so"));
+}
+
+void checkDirectNew() {
+  DirectNew = inCxxRuntime(reinterpret_cast<void *>(Real.New)) &&
+              inCxxRuntime(reinterpret_cast<void *>(Real.NewArray)) &&
+              inCxxRuntime(reinterpret_cast<void *>(Real.Delete)) &&
+              inCxxRuntime(reinterpret_cast<void *>(Real.DeleteArray)) &&
+              inCxxRuntime(reinterpret_cast<void *>(Real.DeleteSized)) &&
+              inCxxRuntime(reinterpret_cast<void *>(Real.DeleteArraySized));
+}
+
 void checkGlibcChunks() {
   Dl_info Info;
   if (!dladdr(reinterpret_cast<void *>(Real.Malloc), &Info) ||
@@ -289,20 +312,34 @@ void checkGlibcChunks() {
     Real.Free(P);
   }
   GlibcChunks = Agree;
+  heapcount::setBackendFastPath(Agree);
 }
 
 void recordStack(std::size_t Requested);
 
-void *countedAlloc(Fn F, std::size_t Requested, void *P) {
+__attribute__((noinline)) void *countedAllocSlow(Fn F, std::size_t Requested,
+                                                 void *P) {
   ThreadBlock &T = block();
   if (!P) {
     heapcount::countCall(T, F);
     return P;
   }
   heapcount::countAllocation(T, F, Requested, blockSize(P));
-  if (__builtin_expect(heapcount::stackDepth() != 0, 0))
+  if (heapcount::stackDepth() != 0)
     recordStack(Requested);
   return P;
+}
+
+// The hot path stays small enough to need no stack frame; everything else
+// (a first call in a thread, a failed call, threads, stacks, an allocator
+// that is not glibc's) takes the slow one.
+inline void *countedAlloc(Fn F, std::size_t Requested, void *P) {
+  ThreadBlock *T = Mine;
+  if (__builtin_expect(P && heapcount::fastPathOpen(T), 1)) {
+    heapcount::countAllocationFast(*T, F, Requested, glibcBlockSize(P));
+    return P;
+  }
+  return countedAllocSlow(F, Requested, P);
 }
 
 // The release functions: a null pointer is a call but, as in valgrind, no
@@ -316,7 +353,10 @@ void countedRelease(Fn F, void *P, Forward Fwd) {
     Fwd();
     return;
   }
-  if (!P)
+  ThreadBlock *T = Mine;
+  if (__builtin_expect(P && heapcount::fastPathOpen(T), 1))
+    heapcount::countReleaseFast(*T, F, glibcBlockSize(P));
+  else if (!P)
     heapcount::countCall(block(), F);
   else
     heapcount::countRelease(block(), F, blockSize(P));
@@ -511,8 +551,23 @@ int posix_memalign(void **Out, std::size_t Alignment, std::size_t Size) {
 // The C++ forms. A program without a C++ runtime never calls them, so their
 // real counterparts are only looked up, never required.
 
+namespace {
+
+// operator new(size_t) and new[](size_t) the way the C++ runtime does them,
+// when DirectNew: a failure (new-handler, bad_alloc) is left to it.
+inline void *directNew(Fn F, std::size_t Size) {
+  if (!DirectNew || InHook)
+    return nullptr;
+  void *P = Real.Malloc(Size ? Size : 1);
+  return P ? countedAlloc(F, Size, P) : nullptr;
+}
+
+} // namespace
+
 void *operator new(std::size_t Size) {
   ensureResolved();
+  if (void *P = directNew(Fn::New, Size))
+    return P;
   return countedNew(
       Fn::New, Size, [=] { return Real.NewNothrow(Size, NoThrow); },
       [=] { return Real.New(Size); });
@@ -520,6 +575,8 @@ void *operator new(std::size_t Size) {
 
 void *operator new[](std::size_t Size) {
   ensureResolved();
+  if (void *P = directNew(Fn::NewArray, Size))
+    return P;
   return countedNew(
       Fn::NewArray, Size, [=] { return Real.NewArrayNothrow(Size, NoThrow); },
       [=] { return Real.NewArray(Size); });
@@ -569,25 +626,41 @@ void *operator new[](std::size_t Size, std::align_val_t Align,
   });
 }
 
+namespace {
+
+// delete and delete[] (plain, sized, nothrow) are free in the C++ runtime.
+inline bool directDelete(Fn F, void *P) {
+  if (!DirectNew)
+    return false;
+  countedRelease</*Guarded=*/false>(F, P, [P] { Real.Free(P); });
+  return true;
+}
+
+} // namespace
+
 void operator delete(void *P) noexcept {
   ensureResolved();
-  countedRelease(Fn::Delete, P, [=] { Real.Delete(P); });
+  if (!directDelete(Fn::Delete, P))
+    countedRelease(Fn::Delete, P, [=] { Real.Delete(P); });
 }
 
 void operator delete[](void *P) noexcept {
   ensureResolved();
-  countedRelease(Fn::DeleteArray, P, [=] { Real.DeleteArray(P); });
+  if (!directDelete(Fn::DeleteArray, P))
+    countedRelease(Fn::DeleteArray, P, [=] { Real.DeleteArray(P); });
 }
 
 void operator delete(void *P, std::size_t Size) noexcept {
   ensureResolved();
-  countedRelease(Fn::DeleteSized, P, [=] { Real.DeleteSized(P, Size); });
+  if (!directDelete(Fn::DeleteSized, P))
+    countedRelease(Fn::DeleteSized, P, [=] { Real.DeleteSized(P, Size); });
 }
 
 void operator delete[](void *P, std::size_t Size) noexcept {
   ensureResolved();
-  countedRelease(Fn::DeleteArraySized, P,
-                 [=] { Real.DeleteArraySized(P, Size); });
+  if (!directDelete(Fn::DeleteArraySized, P))
+    countedRelease(Fn::DeleteArraySized, P,
+                   [=] { Real.DeleteArraySized(P, Size); });
 }
 
 void operator delete(void *P, std::align_val_t Align) noexcept {
@@ -1004,6 +1077,7 @@ __attribute__((constructor)) void setUp() {
   ensureResolved();
   InHook = true;
   checkGlibcChunks();
+  checkDirectNew();
   if (const char *Path = std::getenv("HEAPCOUNT_OUTPUT")) {
     std::size_t Length = std::strlen(Path);
     if (Length < sizeof(OutputPath))
