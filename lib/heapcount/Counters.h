@@ -170,13 +170,39 @@ inline void bump(bool Shared, Counter &C, std::uint64_t By) {
   else
     C.store(C.load(Relaxed) + By, Relaxed);
 }
+
+// Live bytes, atomically once the process has threads; the peak follows
+// while counting.
+inline void addLiveBytes(std::uint64_t Bytes, bool Threads, bool Counting) {
+  if (Threads) {
+    std::uint64_t Now = LiveBytes.fetch_add(Bytes, Relaxed) + Bytes;
+    std::uint64_t Peak = PeakLiveBytes.load(Relaxed);
+    while (Counting && Now > Peak &&
+           !PeakLiveBytes.compare_exchange_weak(Peak, Now, Relaxed)) {
+    }
+    return;
+  }
+  std::uint64_t Now = LiveBytes.load(Relaxed) + Bytes;
+  LiveBytes.store(Now, Relaxed);
+  if (Counting && Now > PeakLiveBytes.load(Relaxed))
+    PeakLiveBytes.store(Now, Relaxed);
+}
+
+inline void subLiveBytes(std::uint64_t Bytes, bool Threads) {
+  if (Threads)
+    LiveBytes.fetch_sub(Bytes, Relaxed);
+  else
+    LiveBytes.store(LiveBytes.load(Relaxed) - Bytes, Relaxed);
+}
 } // namespace detail
 
 /// True when an allocation or release by the thread of \p T can be counted
-/// with countAllocationFast/countReleaseFast.
-inline bool fastPathOpen(const ThreadBlock *T) {
-  return T && detail::Mode.load(Relaxed) == 0 && !T->Shared;
+/// with countAllocationFast/countReleaseFast, given \p ModeNow, the mode
+/// read once by the caller.
+inline bool fastPathOpen(const ThreadBlock *T, unsigned ModeNow) {
+  return T && (ModeNow & ~unsigned{detail::Threaded}) == 0 && !T->Shared;
 }
+inline unsigned currentMode() { return detail::Mode.load(Relaxed); }
 
 /// A backend says whether its fast path (e.g. reading block sizes from the
 /// allocator's own headers) applies.
@@ -219,20 +245,8 @@ inline void addAlloc(ThreadBlock &T, Fn F, std::size_t Requested,
   } else if (Live) {
     bump(Shared, T.LiveAdjust, 1);
   }
-  if (!Live)
-    return;
-  if (Mode.load(Relaxed) & Threaded) {
-    std::uint64_t Now = LiveBytes.fetch_add(BlockBytes, Relaxed) + BlockBytes;
-    std::uint64_t Peak = PeakLiveBytes.load(Relaxed);
-    while (On && Now > Peak &&
-           !PeakLiveBytes.compare_exchange_weak(Peak, Now, Relaxed)) {
-    }
-    return;
-  }
-  std::uint64_t Now = LiveBytes.load(Relaxed) + BlockBytes;
-  LiveBytes.store(Now, Relaxed);
-  if (On && Now > PeakLiveBytes.load(Relaxed))
-    PeakLiveBytes.store(Now, Relaxed);
+  if (Live)
+    addLiveBytes(BlockBytes, Mode.load(Relaxed) & Threaded, On);
 }
 
 /// Counts one release of a block of \p BlockBytes; \p Live as above (a
@@ -247,42 +261,37 @@ inline void addFree(ThreadBlock &T, std::size_t BlockBytes, bool Live = true) {
   } else if (Live) {
     bump(Shared, T.LiveAdjust, ~std::uint64_t{0});
   }
-  if (!Live)
-    return;
-  if (Mode.load(Relaxed) & Threaded)
-    LiveBytes.fetch_sub(BlockBytes, Relaxed);
-  else
-    LiveBytes.store(LiveBytes.load(Relaxed) - BlockBytes, Relaxed);
+  if (Live)
+    subLiveBytes(BlockBytes, Mode.load(Relaxed) & Threaded);
 }
 
-/// countAllocation when fastPathOpen(&T): plain updates, no test.
+/// countAllocation when counting, in a block of the thread's own: plain
+/// updates; \p ModeNow as read by the caller.
 inline void countAllocationFast(ThreadBlock &T, Fn F, std::size_t Requested,
-                                std::size_t BlockBytes) {
+                                std::size_t BlockBytes, unsigned ModeNow) {
   using namespace detail;
   unsigned I = static_cast<unsigned>(F);
   bump(false, T.Calls[I], 1);
   bump(false, T.FnBytes[I], Requested);
   bump(false, T.Histogram[bucketOf(Requested)], 1);
-  std::uint64_t Now = LiveBytes.load(Relaxed) + BlockBytes;
-  LiveBytes.store(Now, Relaxed);
-  if (Now > PeakLiveBytes.load(Relaxed))
-    PeakLiveBytes.store(Now, Relaxed);
+  addLiveBytes(BlockBytes, ModeNow & Threaded, /*Counting=*/true);
 }
 
-/// countRelease when fastPathOpen(&T).
-inline void countReleaseFast(ThreadBlock &T, Fn F, std::size_t BlockBytes) {
+/// countRelease when counting, in a block of the thread's own.
+inline void countReleaseFast(ThreadBlock &T, Fn F, std::size_t BlockBytes,
+                             unsigned ModeNow) {
   using namespace detail;
   bump(false, T.Calls[static_cast<unsigned>(F)], 1);
   bump(false, T.Frees, 1);
-  LiveBytes.store(LiveBytes.load(Relaxed) - BlockBytes, Relaxed);
+  subLiveBytes(BlockBytes, ModeNow & Threaded);
 }
 
 /// A call to \p F that made a block: countCall and addAlloc in one.
 inline void countAllocation(ThreadBlock &T, Fn F, std::size_t Requested,
                             std::size_t BlockBytes) {
-  if ((detail::Mode.load(Relaxed) & (detail::Paused | detail::Threaded)) == 0 &&
-      !T.Shared) {
-    countAllocationFast(T, F, Requested, BlockBytes);
+  unsigned ModeNow = currentMode();
+  if (!(ModeNow & detail::Paused) && !T.Shared) {
+    countAllocationFast(T, F, Requested, BlockBytes, ModeNow);
     return;
   }
   countCall(T, F);
@@ -291,9 +300,9 @@ inline void countAllocation(ThreadBlock &T, Fn F, std::size_t Requested,
 
 /// A call to \p F that released a block: countCall and addFree in one.
 inline void countRelease(ThreadBlock &T, Fn F, std::size_t BlockBytes) {
-  if ((detail::Mode.load(Relaxed) & (detail::Paused | detail::Threaded)) == 0 &&
-      !T.Shared) {
-    countReleaseFast(T, F, BlockBytes);
+  unsigned ModeNow = currentMode();
+  if (!(ModeNow & detail::Paused) && !T.Shared) {
+    countReleaseFast(T, F, BlockBytes, ModeNow);
     return;
   }
   countCall(T, F);

@@ -335,8 +335,10 @@ __attribute__((noinline)) void *countedAllocSlow(Fn F, std::size_t Requested,
 // that is not glibc's) takes the slow one.
 inline void *countedAlloc(Fn F, std::size_t Requested, void *P) {
   ThreadBlock *T = Mine;
-  if (__builtin_expect(P && heapcount::fastPathOpen(T), 1)) {
-    heapcount::countAllocationFast(*T, F, Requested, glibcBlockSize(P));
+  unsigned ModeNow = heapcount::currentMode();
+  if (__builtin_expect(P && heapcount::fastPathOpen(T, ModeNow), 1)) {
+    heapcount::countAllocationFast(*T, F, Requested, glibcBlockSize(P),
+                                   ModeNow);
     return P;
   }
   return countedAllocSlow(F, Requested, P);
@@ -354,8 +356,9 @@ void countedRelease(Fn F, void *P, Forward Fwd) {
     return;
   }
   ThreadBlock *T = Mine;
-  if (__builtin_expect(P && heapcount::fastPathOpen(T), 1))
-    heapcount::countReleaseFast(*T, F, glibcBlockSize(P));
+  unsigned ModeNow = heapcount::currentMode();
+  if (__builtin_expect(P && heapcount::fastPathOpen(T, ModeNow), 1))
+    heapcount::countReleaseFast(*T, F, glibcBlockSize(P), ModeNow);
   else if (!P)
     heapcount::countCall(block(), F);
   else
