@@ -79,9 +79,24 @@ const char *osFnName(OsFn F);
 constexpr unsigned NumBuckets = 41;
 
 /// The index of the smallest power of two >= \p Size (0 for 0 and 1).
+namespace detail {
+// bucketOf for the sizes most allocations have, one load instead of a
+// count of leading zeros and two tests.
+constexpr std::size_t SmallSizes = 1024;
+struct SmallBucketTable {
+  unsigned char Of[SmallSizes + 1] = {};
+  constexpr SmallBucketTable() {
+    for (std::size_t Size = 2; Size <= SmallSizes; ++Size)
+      for (std::size_t Power = 1; Power < Size; Power *= 2)
+        ++Of[Size];
+  }
+};
+inline constexpr SmallBucketTable SmallBuckets{};
+} // namespace detail
+
 inline unsigned bucketOf(std::size_t Size) {
-  if (Size <= 1)
-    return 0;
+  if (Size <= detail::SmallSizes)
+    return detail::SmallBuckets.Of[Size];
   // ceil(log2(Size)) from the highest set bit of Size - 1 (GCC and clang,
   // mingw-w64 included).
   unsigned Bucket = 64 - static_cast<unsigned>(__builtin_clzll(

@@ -158,8 +158,10 @@ std::atomic<std::size_t> ArenaUsed{0};
 constexpr std::size_t ArenaHeader = 16;
 
 bool inArena(const void *P) {
-  const char *C = static_cast<const char *>(P);
-  return C >= Arena && C < Arena + sizeof(Arena);
+  // One unsigned comparison for both ends.
+  return reinterpret_cast<std::uintptr_t>(P) -
+             reinterpret_cast<std::uintptr_t>(Arena) <
+         sizeof(Arena);
 }
 
 void *arenaAlloc(std::size_t Size) {
@@ -260,8 +262,9 @@ std::size_t glibcBlockSize(const void *P) {
   constexpr std::size_t IsMapped = 2, SizeBits = 7;
   std::size_t ChunkSize = Header & ~SizeBits;
   // The chunk holds the header and, but for a mapped chunk, lends its last
-  // word to the next chunk.
-  return ChunkSize - (Header & IsMapped ? 2 : 1) * sizeof(Header);
+  // word to the next chunk: 8 bytes less, or 16 (IsMapped * 4) for a mapped
+  // one.
+  return ChunkSize - sizeof(Header) - (Header & IsMapped) * 4;
 }
 
 std::size_t blockSize(void *P) {
@@ -419,12 +422,36 @@ void *calloc(std::size_t Count, std::size_t Size) {
   return countedAlloc(Fn::Calloc, Count * Size, P);
 }
 
-void free(void *P) {
+} // extern "C"
+
+namespace {
+
+__attribute__((noinline)) void freeSlow(void *P) {
   if (inArena(P))
     return;
   if (ensureResolved())
     return;
   countedRelease</*Guarded=*/false>(Fn::Free, P, [P] { Real.Free(P); });
+}
+
+} // namespace
+
+extern "C" {
+
+// The common case first, in a function that needs no stack frame: a thread
+// with a block of its own has made a counted call, so the allocator is
+// resolved.
+void free(void *P) {
+  ThreadBlock *T = Mine;
+  unsigned ModeNow = heapcount::currentMode();
+  if (__builtin_expect(P && !InHook && heapcount::fastPathOpen(T, ModeNow) &&
+                           !inArena(P),
+                       1)) {
+    heapcount::countReleaseFast(*T, Fn::Free, glibcBlockSize(P), ModeNow);
+    Real.Free(P);
+    return;
+  }
+  freeSlow(P);
 }
 
 } // extern "C"
