@@ -48,6 +48,17 @@ TEST(BucketOf, SmallestPowerOfTwoAtLeastTheSize) {
   EXPECT_EQ(bucketOf(~std::size_t{0}), NumBuckets - 1);
 }
 
+// The table for small sizes and the computation for the rest agree with
+// the definition on both sides of the switch.
+TEST(BucketOf, TableAndComputationAgree) {
+  for (std::size_t Size = 0; Size <= 5000; ++Size) {
+    unsigned Expected = 0;
+    while ((std::size_t{1} << Expected) < Size)
+      ++Expected;
+    EXPECT_EQ(bucketOf(Size), Expected) << "size " << Size;
+  }
+}
+
 TEST(Counters, AllocAndFreeMoveTheTotals) {
   Totals Before = snapshotTotals();
   countAllocation(mine(), Fn::Malloc, 10, 24);
