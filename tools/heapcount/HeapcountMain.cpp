@@ -1,13 +1,16 @@
 //===- HeapcountMain.cpp - heapcount: count a program's heap calls --------===//
 //
-//   heapcount [--json FILE] [--top N] -- PROGRAM ARGS...
+//   heapcount [--json FILE] [--top N] [--stacks[=DEPTH]] -- PROGRAM ARGS...
 //
 // Runs PROGRAM with build/lib/libheapcount.so preloaded, forwards its exit
 // status and prints a summary of the report the library writes at exit to
 // stderr (the program's stdout is left alone). No LLVM: this tool must build
-// wherever the runtime does.
+// wherever the runtime does. --stacks attributes allocations to call sites
+// (CallSites.h).
 //
 //===----------------------------------------------------------------------===//
+
+#include "tools/heapcount/CallSites.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -37,11 +40,13 @@ constexpr int UsageError = 2;
 }
 
 const char *const Usage =
-    "usage: heapcount [--json FILE] [--top N] -- PROGRAM ARGS...";
+    "usage: heapcount [--json FILE] [--top N] [--stacks[=DEPTH]] -- PROGRAM "
+    "ARGS...";
 
 struct Options {
   std::string JsonPath;
   unsigned Top = 5;
+  unsigned StackDepth = 0; // --stacks: frames per allocation stack.
   std::vector<char *> Command;
 };
 
@@ -81,6 +86,18 @@ Options parseArgs(int Argc, char **Argv) {
         fail("--json expects a file name");
     } else if (Arg == "--top" || Arg.rfind("--top=", 0) == 0) {
       Opts.Top = parseCount("--top", ValueOf("--top"));
+    } else if (Arg == "--stacks") {
+      Opts.StackDepth = heapcount::DefaultStackDepth;
+    } else if (Arg.rfind("--stacks=", 0) == 0) {
+      const char *Text = Argv[I] + 9;
+      char *End = nullptr;
+      errno = 0;
+      unsigned long Depth = std::strtoul(Text, &End, 10);
+      if (!*Text || *End || errno || Text[0] == '-' || Depth < 1 ||
+          Depth > heapcount::MaxStackDepth)
+        fail(std::string("--stacks expects a depth from 1 to ") +
+             std::to_string(heapcount::MaxStackDepth) + ", not '" + Text + "'");
+      Opts.StackDepth = static_cast<unsigned>(Depth);
     } else if (Arg.size() > 1 && Arg[0] == '-') {
       fail("unknown option '" + Arg + "' (" + Usage + ")");
     } else {
@@ -250,6 +267,7 @@ int main(int Argc, char **Argv) {
     close(Fd);
   }
 
+  std::string StackDepth = std::to_string(Opts.StackDepth);
   std::string Preload = Library;
   if (const char *Old = std::getenv("LD_PRELOAD"); Old && *Old)
     Preload += std::string(":") + Old;
@@ -266,6 +284,8 @@ int main(int Argc, char **Argv) {
     close(Pipe[0]);
     setenv("LD_PRELOAD", Preload.c_str(), 1);
     setenv("HEAPCOUNT_OUTPUT", Report.c_str(), 1);
+    if (Opts.StackDepth)
+      setenv("HEAPCOUNT_STACKS", StackDepth.c_str(), 1);
     execv(Program.c_str(), Opts.Command.data());
     int Error = errno;
     (void)!write(Pipe[1], &Error, sizeof(Error));
@@ -307,6 +327,8 @@ int main(int Argc, char **Argv) {
     std::remove(Report.c_str());
   } else {
     printSummary(Json, Opts.Top);
+    if (Opts.StackDepth)
+      heapcount::reportCallSites(Json, Opts.Top, Opts.JsonPath);
     if (Temporary)
       std::remove(Report.c_str());
   }
