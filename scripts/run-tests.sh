@@ -42,10 +42,12 @@ if ! grep -q 'Total Discovered Tests' "$log"; then
 fi
 count "$lit_pass" "$lit_fail" "lit" "$lit_skip"
 
-# The lib/ unit tests (GoogleTest), one binary per library.
+# The unit tests (GoogleTest): one binary per library, and heapcount's
+# call-site attribution (tools/heapcount).
 for unit in "$build/lib/analysis/AllocAnalysisTests" \
             "$build/lib/layout/AllocLayoutTests" \
-            "$build/lib/heapcount/HeapcountTests"; do
+            "$build/lib/heapcount/HeapcountTests" \
+            "$build/tools/heapcount/HeapcountToolTests"; do
   name="unit tests ($(basename "$unit"))"
   if [[ -x "$unit" ]]; then
     out=$("$unit" --gtest_brief=1 2>&1)

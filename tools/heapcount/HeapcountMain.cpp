@@ -1,14 +1,18 @@
 //===- HeapcountMain.cpp - heapcount: count a program's heap calls --------===//
 //
-//   heapcount [--json FILE] [--top N] [--start=MARKER] -- PROGRAM ARGS...
+//   heapcount [--json FILE] [--top N] [--start=MARKER] [--stacks[=DEPTH]]
+//             -- PROGRAM ARGS...
 //
 // Runs PROGRAM with build/lib/libheapcount.so preloaded, forwards its exit
 // status and prints a summary of the report the library writes when the
 // program ends to stderr (the program's stdout is left alone). Processes
 // the program starts write reports of their own, FILE.<pid>, listed after
-// the summary. No LLVM: this tool must build wherever the runtime does.
+// the summary. --stacks attributes allocations to call sites (CallSites.h).
+// No LLVM: this tool must build wherever the runtime does.
 //
 //===----------------------------------------------------------------------===//
+
+#include "tools/heapcount/CallSites.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -49,12 +53,15 @@ const char *const Help =
     "  --top N             list the N functions with most calls (default 5)\n"
     "  --start=MARKER      count from: now (default), api (the program calls\n"
     "                      heapcount_start()), scope:NAME (the program enters\n"
-    "                      the heapcount scope NAME)";
+    "                      the heapcount scope NAME)\n"
+    "  --stacks[=DEPTH]    attribute allocations to call sites, from stacks of\n"
+    "                      DEPTH frames (1 to 64, default 16)";
 
 struct Options {
   std::string JsonPath;
   std::string Start = "now";
   unsigned Top = 5;
+  unsigned StackDepth = 0; // --stacks: frames per allocation stack.
   std::vector<char *> Command;
 };
 
@@ -100,6 +107,18 @@ Options parseArgs(int Argc, char **Argv) {
           (Opts.Start.rfind("scope:", 0) != 0 || Opts.Start.size() == 6))
         fail("--start expects now, api or scope:NAME, not '" + Opts.Start +
              "'");
+    } else if (Arg == "--stacks") {
+      Opts.StackDepth = heapcount::DefaultStackDepth;
+    } else if (Arg.rfind("--stacks=", 0) == 0) {
+      const char *Text = Argv[I] + 9;
+      char *End = nullptr;
+      errno = 0;
+      unsigned long Depth = std::strtoul(Text, &End, 10);
+      if (!*Text || *End || errno || Text[0] == '-' || Depth < 1 ||
+          Depth > heapcount::MaxStackDepth)
+        fail(std::string("--stacks expects a depth from 1 to ") +
+             std::to_string(heapcount::MaxStackDepth) + ", not '" + Text + "'");
+      Opts.StackDepth = static_cast<unsigned>(Depth);
     } else if (Arg.size() > 1 && Arg[0] == '-') {
       fail("unknown option '" + Arg + "' (" + Usage + ")");
     } else {
@@ -377,6 +396,7 @@ int main(int Argc, char **Argv) {
     close(Fd);
   }
 
+  std::string StackDepth = std::to_string(Opts.StackDepth);
   std::string Preload = Library;
   if (const char *Old = std::getenv("LD_PRELOAD"); Old && *Old)
     Preload += std::string(":") + Old;
@@ -401,6 +421,8 @@ int main(int Argc, char **Argv) {
       setenv("HEAPCOUNT_START", Opts.Start.c_str(), 1);
     else
       unsetenv("HEAPCOUNT_START");
+    if (Opts.StackDepth)
+      setenv("HEAPCOUNT_STACKS", StackDepth.c_str(), 1);
     execv(Program.c_str(), Opts.Command.data());
     int Error = errno;
     (void)!write(Pipe[1], &Error, sizeof(Error));
@@ -444,6 +466,8 @@ int main(int Argc, char **Argv) {
     std::remove(Report.c_str());
   } else {
     printSummary(Json, Opts.Top);
+    if (Opts.StackDepth)
+      heapcount::reportCallSites(Json, Opts.Top, Opts.JsonPath);
     if (Temporary)
       std::remove(Report.c_str());
   }

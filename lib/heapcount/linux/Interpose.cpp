@@ -133,6 +133,57 @@ __attribute__((tls_model("initial-exec"))) thread_local ThreadBlock *Mine =
 pthread_key_t BlockKey;
 bool HaveBlockKey = false;
 
+// Blocks allocated uncounted for the stacks' own sake: loading libunwind
+// (or, for glibc's backtrace, libgcc_s) allocates the loader's bookkeeping,
+// and libunwind's thread-local cache is a dynamic TLS block that each
+// thread's first unwind allocates. glibc frees them later where they would
+// be counted (its release hooks at exit, the TLS of a finished thread), so
+// the frees would outnumber the allocations and the live blocks at exit go
+// negative. Such a block is kept here until it is freed: freeing it is not
+// counted either, and reallocating it keeps it here. A full list loses
+// blocks (their frees are counted again). Empty, and one load per free,
+// without stacks.
+constexpr unsigned MaxHiddenBlocks = 1024;
+std::atomic<void *> HiddenBlocks[MaxHiddenBlocks];
+std::atomic<unsigned> HiddenHigh{0}; // Every hidden block is below this slot.
+// Set while this thread sets up the stacks or unwinds.
+__attribute__((tls_model("initial-exec"))) thread_local bool Hiding = false;
+
+void *hideBlock(void *P) {
+  if (!P)
+    return P;
+  unsigned High = HiddenHigh.load(std::memory_order_acquire);
+  for (unsigned I = 0; I < High; ++I) {
+    void *Empty = nullptr;
+    if (!HiddenBlocks[I].load(std::memory_order_relaxed) &&
+        HiddenBlocks[I].compare_exchange_strong(Empty, P,
+                                                std::memory_order_relaxed))
+      return P;
+  }
+  while (High < MaxHiddenBlocks &&
+         !HiddenHigh.compare_exchange_weak(High, High + 1,
+                                           std::memory_order_acq_rel)) {
+  }
+  if (High < MaxHiddenBlocks)
+    HiddenBlocks[High].store(P, std::memory_order_release);
+  return P;
+}
+
+void *hideIfHiding(void *P) { return Hiding ? hideBlock(P) : P; }
+
+// True when P was hidden (it no longer is).
+bool unhideBlock(void *P) {
+  unsigned High = HiddenHigh.load(std::memory_order_acquire);
+  if (__builtin_expect(High == 0, 1) || !P)
+    return false;
+  for (unsigned I = 0; I < High; ++I)
+    if (HiddenBlocks[I].load(std::memory_order_relaxed) == P) {
+      HiddenBlocks[I].store(nullptr, std::memory_order_relaxed);
+      return true;
+    }
+  return false;
+}
+
 ThreadBlock &block() {
   if (__builtin_expect(Mine != nullptr, 1))
     return *Mine;
@@ -354,7 +405,8 @@ inline void *countedAlloc(Fn F, std::size_t Requested, void *P) {
 // counting twice.
 template <bool Guarded = true, typename Forward>
 void countedRelease(Fn F, void *P, Forward Fwd) {
-  if (InHook) {
+  // A block the unwinder made uncounted is released uncounted.
+  if (unhideBlock(P) || InHook) {
     Fwd();
     return;
   }
@@ -403,7 +455,7 @@ void *malloc(std::size_t Size) {
     return arenaAlloc(Size);
   void *P = Real.Malloc(Size);
   if (InHook)
-    return P;
+    return hideIfHiding(P);
   return countedAlloc(Fn::Malloc, Size, P);
 }
 
@@ -415,7 +467,7 @@ void *calloc(std::size_t Count, std::size_t Size) {
     return arenaAlloc(Count * Size);
   }
   if (InHook)
-    return Real.Calloc(Count, Size);
+    return hideIfHiding(Real.Calloc(Count, Size));
   InHook = true;
   void *P = Real.Calloc(Count, Size);
   InHook = false;
@@ -440,7 +492,8 @@ extern "C" {
 
 // The common case first, in a function that needs no stack frame: a thread
 // with a block of its own has made a counted call, so the allocator is
-// resolved.
+// resolved; without stacks (the fast path is closed with them) no block is
+// hidden.
 void free(void *P) {
   ThreadBlock *T = Mine;
   unsigned ModeNow = heapcount::currentMode();
@@ -503,8 +556,20 @@ void *realloc(void *Old, std::size_t Size) {
     return Old ? nullptr : arenaAlloc(Size);
   if (Old && inArena(Old))
     return copyOutOfArena(Old, Size);
-  if (InHook)
-    return Real.Realloc(Old, Size);
+  // A hidden block stays hidden (and uncounted) when it moves; a counted
+  // one stays counted (its free will be).
+  bool Hidden = unhideBlock(Old);
+  if (InHook || Hidden) {
+    bool WasInHook = InHook;
+    InHook = true;
+    void *P = Real.Realloc(Old, Size);
+    InHook = WasInHook;
+    if (!Hidden)
+      return Old ? P : hideIfHiding(P);
+    // A failure keeps the old block; size 0 frees it.
+    hideBlock(P ? P : Size ? Old : nullptr);
+    return P;
+  }
   return countedRealloc(Fn::Realloc, Old, Size,
                         [=] { return Real.Realloc(Old, Size); });
 }
@@ -999,6 +1064,7 @@ void findSelf() {
 void setUpStacks(unsigned Depth) {
   if (Depth > MaxDepth)
     Depth = MaxDepth;
+  Hiding = true;
   if (void *Unwind = dlopen("libunwind.so.8", RTLD_NOW | RTLD_LOCAL))
     Backtrace = reinterpret_cast<BacktraceFn>(dlsym(Unwind, "unw_backtrace"));
   if (!Backtrace)
@@ -1008,11 +1074,15 @@ void setUpStacks(unsigned Depth) {
   long Mapped =
       syscall(SYS_mmap, nullptr, heapcount::stackTableBytes(Depth),
               PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (Mapped == -1)
+  if (Mapped == -1) {
+    Hiding = false;
     return;
-  // The first unwind loads and caches; do it now, uncounted.
+  }
+  // The first unwind loads and caches (glibc's loads libgcc_s); do it now,
+  // uncounted.
   void *Frames[4];
   Backtrace(Frames, 4);
+  Hiding = false;
   heapcount::setStackTable(kernelAddress(Mapped), Depth);
 }
 
@@ -1022,7 +1092,9 @@ void recordStack(std::size_t Requested) {
   unsigned Depth = heapcount::stackDepth();
   void *Frames[MaxDepth + 8];
   InHook = true;
+  Hiding = true;
   int Got = Backtrace(Frames, static_cast<int>(Depth + 8));
+  Hiding = false;
   InHook = false;
   int First = 0;
   while (First < Got &&

@@ -1,0 +1,1106 @@
+//===- CallSites.cpp - heapcount: allocations by call site ----------------===//
+//
+// Reads the "stacks" section of a lib/heapcount report, symbolizes its
+// frames with one llvm-symbolizer process (or addr2line per module), picks
+// for each stack the first frame outside the allocator and the standard
+// library, and sums the stacks by site. See CallSites.h and
+// docs/heapcount.md ("Call sites").
+//
+//===----------------------------------------------------------------------===//
+
+#include "tools/heapcount/CallSites.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <fstream>
+#include <set>
+#include <signal.h>
+#include <spawn.h>
+#include <sstream>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <utility>
+
+extern char **environ;
+
+namespace heapcount {
+namespace {
+
+// --- A small JSON reader -----------------------------------------------------
+//
+// Enough for the library's report and llvm-symbolizer's output: objects,
+// arrays, strings (with escapes), numbers kept as text, literals.
+
+struct JsonValue {
+  enum KindType { Null, Bool, Number, String, Array, Object } Kind = Null;
+  std::string Text; // A string's value, a number's or a literal's text.
+  std::vector<JsonValue> Items;
+  std::vector<std::pair<std::string, JsonValue>> Members;
+
+  const JsonValue *get(const char *Key) const {
+    for (const auto &Member : Members)
+      if (Member.first == Key)
+        return &Member.second;
+    return nullptr;
+  }
+};
+
+// A number, or a string holding a hexadecimal "0x..." address; 0 otherwise.
+std::uint64_t toUnsigned(const JsonValue *Value) {
+  if (!Value)
+    return 0;
+  if (Value->Kind == JsonValue::Number)
+    return std::strtoull(Value->Text.c_str(), nullptr, 10);
+  if (Value->Kind == JsonValue::String)
+    return std::strtoull(Value->Text.c_str(), nullptr, 16);
+  return 0;
+}
+
+std::string toString(const JsonValue *Value) {
+  return Value && Value->Kind == JsonValue::String ? Value->Text : "";
+}
+
+class JsonParser {
+public:
+  explicit JsonParser(const std::string &Text) : Text(Text) {}
+
+  /// Parses the whole text as one value.
+  bool parse(JsonValue &Out) {
+    skipSpace();
+    if (!value(Out, 0))
+      return false;
+    skipSpace();
+    return Pos == Text.size();
+  }
+
+  std::size_t offset() const { return Pos; }
+
+  /// Reads an object member by member without keeping it: OnMember(Key)
+  /// must read the member's value (with value() or members()/items()).
+  template <typename Fn> bool members(Fn OnMember) {
+    if (!consume('{'))
+      return false;
+    if (consume('}'))
+      return true;
+    do {
+      std::string Key;
+      if (!string(Key) || !consume(':') || !OnMember(Key))
+        return false;
+    } while (consume(','));
+    return consume('}');
+  }
+
+  /// The same for an array: OnItem() reads one item.
+  template <typename Fn> bool items(Fn OnItem) {
+    if (!consume('['))
+      return false;
+    if (consume(']'))
+      return true;
+    do {
+      if (!OnItem())
+        return false;
+    } while (consume(','));
+    return consume(']');
+  }
+
+  bool value(JsonValue &Out) { return value(Out, 0); }
+
+  /// After the last value: only white space is left.
+  bool atEnd() {
+    skipSpace();
+    return Pos == Text.size();
+  }
+
+private:
+  static constexpr unsigned MaxNesting = 64;
+  const std::string &Text;
+  std::size_t Pos = 0;
+
+  void skipSpace() {
+    while (Pos < Text.size() && (Text[Pos] == ' ' || Text[Pos] == '\n' ||
+                                 Text[Pos] == '\r' || Text[Pos] == '\t'))
+      ++Pos;
+  }
+
+  bool consume(char C) {
+    skipSpace();
+    if (Pos < Text.size() && Text[Pos] == C) {
+      ++Pos;
+      return true;
+    }
+    return false;
+  }
+
+  bool literal(const char *Word, JsonValue::KindType Kind, JsonValue &Out) {
+    std::size_t Length = std::strlen(Word);
+    if (Text.compare(Pos, Length, Word) != 0)
+      return false;
+    Pos += Length;
+    Out.Kind = Kind;
+    Out.Text = Word;
+    return true;
+  }
+
+  static void appendUtf8(std::string &Out, unsigned long Code) {
+    if (Code < 0x80) {
+      Out += static_cast<char>(Code);
+    } else if (Code < 0x800) {
+      Out += static_cast<char>(0xC0 | (Code >> 6));
+      Out += static_cast<char>(0x80 | (Code & 0x3F));
+    } else if (Code < 0x10000) {
+      Out += static_cast<char>(0xE0 | (Code >> 12));
+      Out += static_cast<char>(0x80 | ((Code >> 6) & 0x3F));
+      Out += static_cast<char>(0x80 | (Code & 0x3F));
+    } else {
+      Out += static_cast<char>(0xF0 | (Code >> 18));
+      Out += static_cast<char>(0x80 | ((Code >> 12) & 0x3F));
+      Out += static_cast<char>(0x80 | ((Code >> 6) & 0x3F));
+      Out += static_cast<char>(0x80 | (Code & 0x3F));
+    }
+  }
+
+  bool hex4(unsigned long &Code) {
+    if (Pos + 4 > Text.size())
+      return false;
+    Code = 0;
+    for (int I = 0; I < 4; ++I) {
+      char C = Text[Pos++];
+      int Digit = C >= '0' && C <= '9'   ? C - '0'
+                  : C >= 'a' && C <= 'f' ? C - 'a' + 10
+                  : C >= 'A' && C <= 'F' ? C - 'A' + 10
+                                         : -1;
+      if (Digit < 0)
+        return false;
+      Code = Code * 16 + static_cast<unsigned long>(Digit);
+    }
+    return true;
+  }
+
+  bool string(std::string &Out) {
+    if (!consume('"'))
+      return false;
+    while (Pos < Text.size()) {
+      char C = Text[Pos++];
+      if (C == '"')
+        return true;
+      if (C != '\\') {
+        Out += C;
+        continue;
+      }
+      if (Pos >= Text.size())
+        return false;
+      char Escape = Text[Pos++];
+      switch (Escape) {
+      case 'n':
+        Out += '\n';
+        break;
+      case 't':
+        Out += '\t';
+        break;
+      case 'r':
+        Out += '\r';
+        break;
+      case 'b':
+        Out += '\b';
+        break;
+      case 'f':
+        Out += '\f';
+        break;
+      case 'u': {
+        unsigned long Code = 0;
+        if (!hex4(Code))
+          return false;
+        // A surrogate pair.
+        if (Code >= 0xD800 && Code < 0xDC00 &&
+            Text.compare(Pos, 2, "\\u") == 0) {
+          Pos += 2;
+          unsigned long Low = 0;
+          if (!hex4(Low))
+            return false;
+          Code = 0x10000 + ((Code - 0xD800) << 10) + (Low - 0xDC00);
+        }
+        appendUtf8(Out, Code);
+        break;
+      }
+      default: // '"', '\\', '/'
+        Out += Escape;
+      }
+    }
+    return false;
+  }
+
+  bool value(JsonValue &Out, unsigned Nesting) {
+    if (Nesting > MaxNesting)
+      return false;
+    skipSpace();
+    if (Pos >= Text.size())
+      return false;
+    char C = Text[Pos];
+    if (C == '{') {
+      ++Pos;
+      Out.Kind = JsonValue::Object;
+      if (consume('}'))
+        return true;
+      do {
+        std::pair<std::string, JsonValue> Member;
+        if (!string(Member.first) || !consume(':') ||
+            !value(Member.second, Nesting + 1))
+          return false;
+        Out.Members.push_back(std::move(Member));
+      } while (consume(','));
+      return consume('}');
+    }
+    if (C == '[') {
+      ++Pos;
+      Out.Kind = JsonValue::Array;
+      if (consume(']'))
+        return true;
+      do {
+        Out.Items.emplace_back();
+        if (!value(Out.Items.back(), Nesting + 1))
+          return false;
+      } while (consume(','));
+      return consume(']');
+    }
+    if (C == '"') {
+      Out.Kind = JsonValue::String;
+      return string(Out.Text);
+    }
+    if (C == 't')
+      return literal("true", JsonValue::Bool, Out);
+    if (C == 'f')
+      return literal("false", JsonValue::Bool, Out);
+    if (C == 'n')
+      return literal("null", JsonValue::Null, Out);
+    std::size_t Start = Pos;
+    while (Pos < Text.size() && std::strchr("+-0123456789.eE", Text[Pos]))
+      ++Pos;
+    if (Pos == Start)
+      return false;
+    Out.Kind = JsonValue::Number;
+    Out.Text = Text.substr(Start, Pos - Start);
+    return true;
+  }
+};
+
+void appendJsonString(std::string &Out, const std::string &Text) {
+  Out += '"';
+  for (char C : Text) {
+    if (C == '"' || C == '\\') {
+      Out += '\\';
+      Out += C;
+    } else if (static_cast<unsigned char>(C) < 0x20) {
+      char Escaped[8];
+      std::snprintf(Escaped, sizeof(Escaped), "\\u%04x",
+                    static_cast<unsigned>(static_cast<unsigned char>(C)));
+      Out += Escaped;
+    } else {
+      Out += C;
+    }
+  }
+  Out += '"';
+}
+
+// --- Names and paths ---------------------------------------------------------
+
+bool startsWith(const std::string &Text, const char *Prefix) {
+  return Text.compare(0, std::strlen(Prefix), Prefix) == 0;
+}
+
+bool contains(const std::string &Text, const char *Part) {
+  return Text.find(Part) != std::string::npos;
+}
+
+std::string baseName(const std::string &Path) {
+  std::size_t Slash = Path.rfind('/');
+  return Slash == std::string::npos ? Path : Path.substr(Slash + 1);
+}
+
+std::string hex(std::uint64_t Value) {
+  char Text[24];
+  std::snprintf(Text, sizeof(Text), "0x%llx",
+                static_cast<unsigned long long>(Value));
+  return Text;
+}
+
+bool isIdentifierChar(char C) {
+  return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') ||
+         (C >= '0' && C <= '9') || C == '_' || C == '$';
+}
+
+// "module+0xoffset", or the bare address outside every module; with the
+// function in front when there is one: "f() (module+0xoffset)".
+std::string describeFrame(const StackReport &Report, std::uint64_t Frame,
+                          const std::string &Function) {
+  FrameAddress Where = locateFrame(Report, Frame);
+  std::string Text =
+      Where.Module < 0
+          ? hex(Frame)
+          : baseName(
+                Report.Modules[static_cast<std::size_t>(Where.Module)].Path) +
+                "+" + hex(Where.Offset);
+  return Function.empty() ? Text : Function + " (" + Text + ")";
+}
+
+// A symbolizer's "??" means unknown.
+std::string known(const std::string &Text) {
+  return Text == "??" ? std::string() : Text;
+}
+
+// --- Running a symbolizer ----------------------------------------------------
+
+bool isExecutable(const std::string &Path) {
+  struct stat Info;
+  return stat(Path.c_str(), &Info) == 0 && S_ISREG(Info.st_mode) &&
+         access(Path.c_str(), X_OK) == 0;
+}
+
+std::string findOnPath(const std::string &Name) {
+  const char *Path = std::getenv("PATH");
+  std::stringstream Dirs(Path ? Path : "/usr/bin:/bin");
+  std::string Dir;
+  while (std::getline(Dirs, Dir, ':')) {
+    std::string Candidate = (Dir.empty() ? "." : Dir) + "/" + Name;
+    if (isExecutable(Candidate))
+      return Candidate;
+  }
+  return "";
+}
+
+// Runs Argv[0] (a path) with stdin from InputPath and stderr discarded, and
+// collects its stdout. False when it could not be started or did not exit
+// normally.
+bool runCapture(const std::vector<std::string> &Argv,
+                const std::string &InputPath, std::string &Output) {
+  std::vector<char *> Args;
+  Args.reserve(Argv.size() + 1);
+  for (const std::string &Arg : Argv)
+    Args.push_back(const_cast<char *>(Arg.c_str()));
+  Args.push_back(nullptr);
+  int Pipe[2];
+  if (pipe2(Pipe, O_CLOEXEC) != 0)
+    return false;
+  posix_spawn_file_actions_t Actions;
+  posix_spawn_file_actions_init(&Actions);
+  posix_spawn_file_actions_addopen(&Actions, 0, InputPath.c_str(), O_RDONLY, 0);
+  posix_spawn_file_actions_adddup2(&Actions, Pipe[1], 1);
+  posix_spawn_file_actions_addopen(&Actions, 2, "/dev/null", O_WRONLY, 0);
+  // heapcount ignores ^C while the program runs; the symbolizer must not.
+  posix_spawnattr_t Attributes;
+  posix_spawnattr_init(&Attributes);
+  sigset_t Default;
+  sigemptyset(&Default);
+  sigaddset(&Default, SIGINT);
+  sigaddset(&Default, SIGQUIT);
+  posix_spawnattr_setsigdefault(&Attributes, &Default);
+  posix_spawnattr_setflags(&Attributes, POSIX_SPAWN_SETSIGDEF);
+  pid_t Child = 0;
+  int Error =
+      posix_spawn(&Child, Args[0], &Actions, &Attributes, Args.data(), environ);
+  posix_spawn_file_actions_destroy(&Actions);
+  posix_spawnattr_destroy(&Attributes);
+  close(Pipe[1]);
+  if (Error != 0) {
+    close(Pipe[0]);
+    return false;
+  }
+  char Buffer[65536];
+  for (;;) {
+    ssize_t Got = read(Pipe[0], Buffer, sizeof(Buffer));
+    if (Got < 0 && errno == EINTR)
+      continue;
+    if (Got <= 0)
+      break;
+    Output.append(Buffer, static_cast<std::size_t>(Got));
+  }
+  close(Pipe[0]);
+  int Status = 0;
+  while (waitpid(Child, &Status, 0) < 0 && errno == EINTR) {
+  }
+  return WIFEXITED(Status);
+}
+
+// A temporary file holding Text, removed with the object.
+class TemporaryInput {
+public:
+  explicit TemporaryInput(const std::string &Text) {
+    const char *Tmp = std::getenv("TMPDIR");
+    std::string Template =
+        std::string(Tmp && *Tmp ? Tmp : "/tmp") + "/heapcount-sym-XXXXXX";
+    std::vector<char> Name(Template.begin(), Template.end());
+    Name.push_back('\0');
+    int Fd = mkstemp(Name.data());
+    if (Fd < 0)
+      return;
+    Path = Name.data();
+    std::size_t Done = 0;
+    while (Done < Text.size()) {
+      ssize_t Wrote = write(Fd, Text.data() + Done, Text.size() - Done);
+      if (Wrote < 0 && errno == EINTR)
+        continue;
+      if (Wrote <= 0)
+        break;
+      Done += static_cast<std::size_t>(Wrote);
+    }
+    close(Fd);
+    if (Done != Text.size()) {
+      std::remove(Path.c_str());
+      Path.clear();
+    }
+  }
+  ~TemporaryInput() {
+    if (!Path.empty())
+      std::remove(Path.c_str());
+  }
+  TemporaryInput(const TemporaryInput &) = delete;
+  TemporaryInput &operator=(const TemporaryInput &) = delete;
+
+  const std::string &path() const { return Path; }
+
+private:
+  std::string Path;
+};
+
+// A frame worth asking a symbolizer about: in a module that is a file.
+struct Request {
+  std::uint64_t Frame;
+  std::size_t Module;
+  std::uint64_t Offset;
+};
+
+std::vector<Request> requestsOf(const StackReport &Report) {
+  std::set<std::uint64_t> Frames;
+  for (const StackInfo &Stack : Report.Stacks)
+    Frames.insert(Stack.Frames.begin(), Stack.Frames.end());
+  std::vector<Request> Requests;
+  for (std::uint64_t Frame : Frames) {
+    FrameAddress Where = locateFrame(Report, Frame);
+    if (Where.Module < 0)
+      continue;
+    auto Module = static_cast<std::size_t>(Where.Module);
+    const std::string &Path = Report.Modules[Module].Path;
+    // Not a file: the vdso; a quote cannot be passed in llvm-symbolizer's
+    // input syntax.
+    if (Path.find('/') == std::string::npos || contains(Path, "\""))
+      continue;
+    Requests.push_back(Request{Frame, Module, Where.Offset});
+  }
+  return Requests;
+}
+
+bool symbolizeWithLlvm(const std::string &Tool, const StackReport &Report,
+                       const std::vector<Request> &Requests,
+                       SymbolTable &Symbols) {
+  std::string Input;
+  for (const Request &R : Requests)
+    Input +=
+        "\"" + Report.Modules[R.Module].Path + "\" " + hex(R.Offset) + "\n";
+  TemporaryInput File(Input);
+  std::string Output;
+  if (File.path().empty() ||
+      !runCapture({Tool, "--output-style=JSON", "--inlines", "--demangle"},
+                  File.path(), Output))
+    return false;
+  std::vector<std::vector<SourceLocation>> Frames =
+      parseLlvmSymbolizerJson(Output);
+  if (Frames.size() != Requests.size())
+    return false;
+  for (std::size_t I = 0; I < Requests.size(); ++I)
+    if (!Frames[I].empty())
+      Symbols[Requests[I].Frame] = std::move(Frames[I]);
+  return true;
+}
+
+bool symbolizeWithAddr2line(const std::string &Tool, const StackReport &Report,
+                            const std::vector<Request> &Requests,
+                            SymbolTable &Symbols) {
+  // One process per module and at most Chunk addresses, to keep the command
+  // line short.
+  constexpr std::size_t Chunk = 256;
+  std::map<std::size_t, std::vector<const Request *>> ByModule;
+  for (const Request &R : Requests)
+    ByModule[R.Module].push_back(&R);
+  bool Ran = false;
+  for (const auto &Entry : ByModule) {
+    const std::vector<const Request *> &Asked = Entry.second;
+    for (std::size_t From = 0; From < Asked.size(); From += Chunk) {
+      std::size_t To = std::min(Asked.size(), From + Chunk);
+      std::vector<std::string> Argv = {
+          Tool, "-a", "-i", "-f", "-C", "-e", Report.Modules[Entry.first].Path};
+      Argv.reserve(Argv.size() + (To - From));
+      for (std::size_t I = From; I < To; ++I)
+        Argv.push_back(hex(Asked[I]->Offset));
+      std::string Output;
+      if (!runCapture(Argv, "/dev/null", Output))
+        continue;
+      Ran = true;
+      std::vector<std::vector<SourceLocation>> Frames =
+          parseAddr2lineOutput(Output);
+      if (Frames.size() != To - From)
+        continue; // Not a file it can read: these frames stay raw.
+      for (std::size_t I = From; I < To; ++I)
+        if (!Frames[I - From].empty())
+          Symbols[Asked[I]->Frame] = std::move(Frames[I - From]);
+    }
+  }
+  return Ran || Requests.empty();
+}
+
+bool writeFile(const std::string &Path, const std::string &Text) {
+  std::ofstream Out(Path, std::ios::binary | std::ios::trunc);
+  Out << Text;
+  Out.close();
+  return static_cast<bool>(Out);
+}
+
+} // namespace
+
+// --- The report --------------------------------------------------------------
+
+bool readStackReport(const std::string &Json, StackReport &Report,
+                     std::string &Error) {
+  // The list of stacks can be tens of megabytes: it is read one stack at a
+  // time, not as one tree.
+  JsonParser Parser(Json);
+  bool HaveStacks = false;
+  auto ReadStack = [&] {
+    JsonValue S;
+    if (!Parser.value(S))
+      return false;
+    StackInfo Stack;
+    Stack.Calls = toUnsigned(S.get("calls"));
+    Stack.Bytes = toUnsigned(S.get("bytes"));
+    if (const JsonValue *Frames = S.get("frames")) {
+      Stack.Frames.reserve(Frames->Items.size());
+      for (const JsonValue &F : Frames->Items)
+        Stack.Frames.push_back(toUnsigned(&F));
+    }
+    Report.Stacks.push_back(std::move(Stack));
+    return true;
+  };
+  auto ReadStacksMember = [&](const std::string &Key) {
+    if (Key == "list")
+      return Parser.items(ReadStack);
+    JsonValue Value;
+    if (!Parser.value(Value))
+      return false;
+    if (Key == "depth")
+      Report.Depth = static_cast<unsigned>(toUnsigned(&Value));
+    else if (Key == "dropped")
+      Report.Dropped = toUnsigned(&Value);
+    else if (Key == "modules")
+      for (const JsonValue &M : Value.Items)
+        Report.Modules.push_back(
+            ModuleInfo{toString(M.get("path")), toUnsigned(M.get("base")),
+                       toUnsigned(M.get("start")), toUnsigned(M.get("end"))});
+    return true;
+  };
+  auto ReadMember = [&](const std::string &Key) {
+    if (Key == "stacks") {
+      HaveStacks = true;
+      return Parser.members(ReadStacksMember);
+    }
+    JsonValue Value;
+    if (!Parser.value(Value))
+      return false;
+    if (Key == "total")
+      Report.TotalAllocs = toUnsigned(Value.get("allocs"));
+    return true;
+  };
+  if (!Parser.members(ReadMember) || !Parser.atEnd()) {
+    Error = "the report is not valid JSON (at byte " +
+            std::to_string(Parser.offset()) + ")";
+    return false;
+  }
+  if (!HaveStacks) {
+    Error = "the report has no allocation stacks";
+    return false;
+  }
+  return true;
+}
+
+FrameAddress locateFrame(const StackReport &Report, std::uint64_t Frame) {
+  // A return address follows its call: the call is at Frame - 1, which
+  // also keeps a call that ends a module inside it.
+  std::uint64_t Call = Frame - 1;
+  for (std::size_t I = 0; I < Report.Modules.size(); ++I) {
+    const ModuleInfo &M = Report.Modules[I];
+    if (Call >= M.Start && Call < M.End)
+      return FrameAddress{static_cast<int>(I), Call - M.Base};
+  }
+  return FrameAddress{};
+}
+
+// --- Classification ----------------------------------------------------------
+
+std::string normalizePath(const std::string &Path) {
+  bool Absolute = !Path.empty() && Path[0] == '/';
+  std::vector<std::string> Parts;
+  std::stringstream In(Path);
+  std::string Part;
+  while (std::getline(In, Part, '/')) {
+    if (Part.empty() || Part == ".")
+      continue;
+    if (Part == ".." && !Parts.empty() && Parts.back() != "..") {
+      Parts.pop_back();
+      continue;
+    }
+    if (Part == ".." && Absolute)
+      continue; // "/.." is "/".
+    Parts.push_back(Part);
+  }
+  std::string Out = Absolute ? "/" : "";
+  for (std::size_t I = 0; I < Parts.size(); ++I)
+    Out += (I ? "/" : "") + Parts[I];
+  return Out.empty() ? "." : Out;
+}
+
+bool isSystemModule(const std::string &Path, const std::string &ProgramPath) {
+  if (Path == ProgramPath && !Path.empty())
+    return false;
+  std::string Name = baseName(Path);
+  if (startsWith(Name, "linux-vdso") || startsWith(Name, "linux-gate") ||
+      Name == "[vdso]")
+    return true;
+  std::string Normal = normalizePath(Path);
+  for (const char *Dir :
+       {"/lib/", "/lib32/", "/lib64/", "/libx32/", "/usr/lib/", "/usr/lib32/",
+        "/usr/lib64/", "/usr/libx32/"})
+    if (startsWith(Normal, Dir))
+      return true;
+  // The runtime and allocators wherever they are installed (a toolchain in
+  // /opt, a build tree): "libstdc++.so.6" -> "libstdc++".
+  std::string Stem = Name.substr(0, Name.find(".so"));
+  static const char *const Runtime[] = {
+      "libc",      "libm",         "libstdc++",   "libgcc_s",   "libpthread",
+      "libdl",     "librt",        "libc++",      "libc++abi",  "libunwind",
+      "libatomic", "libheapcount", "libjemalloc", "libmimalloc"};
+  for (const char *Library : Runtime)
+    if (Stem == Library)
+      return true;
+  return startsWith(Stem, "ld-linux") || startsWith(Stem, "ld64") ||
+         startsWith(Stem, "libtcmalloc");
+}
+
+bool isStandardLibraryFile(const std::string &File) {
+  std::string Normal = normalizePath(File);
+  if (startsWith(Normal, "/usr/include/") ||
+      startsWith(Normal, "/usr/lib/gcc/") ||
+      (startsWith(Normal, "/usr/lib/llvm-") && contains(Normal, "/include/")))
+    return true;
+  return contains(Normal, "/include/c++/") ||
+         contains(Normal, "/libstdc++-v3/") ||
+         contains(Normal, "/libsupc++/") || contains(Normal, "/libcxx/") ||
+         contains(Normal, "/libcxxabi/");
+}
+
+std::string qualifiedName(const std::string &Function) {
+  static const std::string Anonymous = "(anonymous namespace)";
+  static const char OperatorChars[] = "<>=!+-*/%^&|~,[]";
+  std::size_t Start = 0, I = 0, Size = Function.size();
+  int Depth = 0;
+  bool InOperator = false; // After "operator": "operator new", "operator int".
+  while (I < Size) {
+    char C = Function[I];
+    if (Depth == 0 && Function.compare(I, Anonymous.size(), Anonymous) == 0) {
+      I += Anonymous.size();
+      continue;
+    }
+    if (Function.compare(I, 8, "operator") == 0 &&
+        (I == 0 || !isIdentifierChar(Function[I - 1])) &&
+        (I + 8 >= Size || !isIdentifierChar(Function[I + 8]))) {
+      I += 8;
+      if (Function.compare(I, 2, "()") == 0)
+        I += 2;
+      else if (I < Size && std::strchr(OperatorChars, Function[I]))
+        while (I < Size && Function[I] != '(' &&
+               std::strchr(OperatorChars, Function[I]))
+          ++I;
+      InOperator = Depth == 0;
+      continue;
+    }
+    if (C == '(' && Depth == 0)
+      return Function.substr(Start, I - Start);
+    if (C == '<' || C == '(' || C == '{' || C == '[')
+      ++Depth;
+    else if ((C == '>' || C == ')' || C == '}' || C == ']') && Depth > 0)
+      --Depth;
+    else if (C == ' ' && Depth == 0 && !InOperator)
+      Start = I + 1; // What came before was the return type.
+    ++I;
+  }
+  return Function.substr(Start);
+}
+
+bool isStandardLibraryFunction(const std::string &Function) {
+  if (Function.empty())
+    return false;
+  std::string Name = qualifiedName(Function);
+  for (const char *Namespace :
+       {"std::", "__gnu_cxx::", "__gnu_debug::", "__cxxabiv1::", "__cxa_"})
+    if (startsWith(Name, Namespace))
+      return true;
+  return Name == "operator new" || Name == "operator new[]" ||
+         Name == "operator delete" || Name == "operator delete[]";
+}
+
+// --- Sites -------------------------------------------------------------------
+
+CallSite siteOfStack(const StackReport &Report, const StackInfo &Stack,
+                     const SymbolTable &Symbols) {
+  static const std::vector<SourceLocation> NoLocations;
+  const std::string Program =
+      Report.Modules.empty() ? std::string() : Report.Modules[0].Path;
+  std::string Outermost;
+  for (std::uint64_t Frame : Stack.Frames) {
+    FrameAddress Where = locateFrame(Report, Frame);
+    auto Found = Symbols.find(Frame);
+    const std::vector<SourceLocation> &Locations =
+        Found == Symbols.end() ? NoLocations : Found->second;
+    std::string Function =
+        Locations.empty() ? std::string() : Locations.back().Function;
+    if (Where.Module >= 0 &&
+        isSystemModule(
+            Report.Modules[static_cast<std::size_t>(Where.Module)].Path,
+            Program)) {
+      Outermost = describeFrame(Report, Frame, Function);
+      continue;
+    }
+    // User code (or code outside every module: a library unloaded before
+    // the report) that the symbolizer knows nothing about.
+    if (Locations.empty())
+      return CallSite{describeFrame(Report, Frame, ""), "", 0, 0};
+    for (std::size_t I = 0; I < Locations.size(); ++I) {
+      const SourceLocation &L = Locations[I];
+      if (isStandardLibraryFunction(L.Function))
+        continue;
+      if (!L.File.empty() && isStandardLibraryFile(L.File)) {
+        // The function itself (not an inlined one) with a line in a
+        // standard header: the inlined frames were lost (addr2line on
+        // some DWARF 5); the function is all that is known.
+        if (I + 1 == Locations.size() && !L.Function.empty())
+          return CallSite{describeFrame(Report, Frame, L.Function), L.Function,
+                          0, 0};
+        continue;
+      }
+      if (L.File.empty() || L.Line == 0)
+        return CallSite{describeFrame(Report, Frame, L.Function), L.Function, 0,
+                        0};
+      return CallSite{normalizePath(L.File) + ":" + std::to_string(L.Line),
+                      L.Function, 0, 0};
+    }
+    Outermost = describeFrame(Report, Frame, Function);
+  }
+  if (Stack.Frames.empty())
+    return CallSite{"(no frames recorded)", "", 0, 0};
+  std::string Why = "(no frame outside the standard library";
+  if (Report.Depth && Stack.Frames.size() >= Report.Depth)
+    Why += " within " + std::to_string(Report.Depth) +
+           (Report.Depth == 1 ? " frame" : " frames");
+  return CallSite{Why + "; outermost: " + Outermost + ")", "", 0, 0};
+}
+
+namespace {
+
+bool moreCalls(const CallSite &A, const CallSite &B) {
+  if (A.Calls != B.Calls)
+    return A.Calls > B.Calls;
+  if (A.Bytes != B.Bytes)
+    return A.Bytes > B.Bytes;
+  return A.Site < B.Site;
+}
+
+bool moreBytes(const CallSite &A, const CallSite &B) {
+  if (A.Bytes != B.Bytes)
+    return A.Bytes > B.Bytes;
+  if (A.Calls != B.Calls)
+    return A.Calls > B.Calls;
+  return A.Site < B.Site;
+}
+
+} // namespace
+
+std::vector<CallSite> aggregateCallSites(const StackReport &Report,
+                                         const SymbolTable &Symbols) {
+  // A site's function is the one with most calls there (a template
+  // instantiated for several types has one site, several functions).
+  struct Sum {
+    CallSite Site;
+    std::map<std::string, std::uint64_t> CallsByFunction;
+  };
+  std::map<std::string, Sum> Sums;
+  for (const StackInfo &Stack : Report.Stacks) {
+    CallSite Site = siteOfStack(Report, Stack, Symbols);
+    Sum &S = Sums[Site.Site];
+    S.Site.Site = Site.Site;
+    S.Site.Calls += Stack.Calls;
+    S.Site.Bytes += Stack.Bytes;
+    S.CallsByFunction[Site.Function] += Stack.Calls;
+  }
+  std::vector<CallSite> Sites;
+  Sites.reserve(Sums.size());
+  for (auto &Entry : Sums) {
+    Sum &S = Entry.second;
+    std::uint64_t Best = 0;
+    for (const auto &Function : S.CallsByFunction)
+      if (Function.second > Best) {
+        S.Site.Function = Function.first;
+        Best = Function.second;
+      }
+    Sites.push_back(std::move(S.Site));
+  }
+  std::sort(Sites.begin(), Sites.end(), moreCalls);
+  return Sites;
+}
+
+std::vector<CallSite> sortByBytes(std::vector<CallSite> Sites) {
+  std::sort(Sites.begin(), Sites.end(), moreBytes);
+  return Sites;
+}
+
+// --- Symbolizer output -------------------------------------------------------
+
+std::vector<std::vector<SourceLocation>>
+parseLlvmSymbolizerJson(const std::string &Output) {
+  std::vector<std::vector<SourceLocation>> Frames;
+  std::stringstream Lines(Output);
+  std::string Line;
+  while (std::getline(Lines, Line)) {
+    if (Line.find_first_not_of(" \t\r") == std::string::npos)
+      continue;
+    Frames.emplace_back();
+    JsonValue Object;
+    JsonParser Parser(Line);
+    if (!Parser.parse(Object))
+      continue;
+    const JsonValue *Symbol = Object.get("Symbol");
+    if (!Symbol)
+      continue;
+    for (const JsonValue &S : Symbol->Items) {
+      SourceLocation L;
+      L.Function = known(toString(S.get("FunctionName")));
+      L.File = known(toString(S.get("FileName")));
+      L.Line = static_cast<unsigned>(toUnsigned(S.get("Line")));
+      if (L.Function.empty() && L.File.empty())
+        continue;
+      Frames.back().push_back(std::move(L));
+    }
+  }
+  return Frames;
+}
+
+std::vector<std::vector<SourceLocation>>
+parseAddr2lineOutput(const std::string &Output) {
+  std::vector<std::vector<SourceLocation>> Frames;
+  std::stringstream Lines(Output);
+  std::string Line;
+  bool WantFunction = true;
+  SourceLocation Pending;
+  while (std::getline(Lines, Line)) {
+    if (startsWith(Line, "0x")) { // The address asked (-a).
+      Frames.emplace_back();
+      WantFunction = true;
+      continue;
+    }
+    if (Frames.empty())
+      continue;
+    if (WantFunction) {
+      Pending = SourceLocation();
+      Pending.Function = known(Line);
+      WantFunction = false;
+      continue;
+    }
+    WantFunction = true;
+    // "file:line", "file:line (discriminator N)", "??:0", "??:?".
+    std::size_t Paren = Line.find(" (discriminator ");
+    if (Paren != std::string::npos)
+      Line.erase(Paren);
+    std::size_t Colon = Line.rfind(':');
+    if (Colon != std::string::npos) {
+      Pending.File = known(Line.substr(0, Colon));
+      Pending.Line = static_cast<unsigned>(
+          std::strtoul(Line.c_str() + Colon + 1, nullptr, 10));
+    }
+    if (!Pending.Function.empty() || !Pending.File.empty())
+      Frames.back().push_back(Pending);
+  }
+  return Frames;
+}
+
+// --- Output ------------------------------------------------------------------
+
+std::string formatCallSites(const std::vector<CallSite> &Sites, unsigned Top,
+                            const StackReport &Report) {
+  std::uint64_t Recorded = 0;
+  for (const StackInfo &Stack : Report.Stacks)
+    Recorded += Stack.Calls;
+  std::string Out;
+  char Line[160];
+  if (Sites.empty()) {
+    Out += "heapcount: no allocation stacks were recorded\n";
+    return Out;
+  }
+  std::snprintf(Line, sizeof(Line),
+                "heapcount: %zu call sites of %llu allocations (of %llu; "
+                "stacks of up to %u frame%s)",
+                Sites.size(), static_cast<unsigned long long>(Recorded),
+                static_cast<unsigned long long>(Report.TotalAllocs),
+                Report.Depth, Report.Depth == 1 ? "" : "s");
+  Out += Line;
+  if (Report.Dropped)
+    Out += "; " + std::to_string(Report.Dropped) +
+           " more had no room in the stack table";
+  Out += "\n";
+
+  auto List = [&](const std::vector<CallSite> &Sorted, bool ByBytes) {
+    std::size_t Count = std::min<std::size_t>(Top, Sorted.size());
+    if (Count == 0)
+      return;
+    // The functions in one column (sites without one do not count).
+    std::size_t Width = 0;
+    for (std::size_t I = 0; I < Count; ++I)
+      if (!Sorted[I].Function.empty())
+        Width = std::max(Width, Sorted[I].Site.size());
+    Width = std::min<std::size_t>(Width, 60);
+    Out += ByBytes ? "heapcount: most bytes:\n" : "heapcount: most calls:\n";
+    for (std::size_t I = 0; I < Count; ++I) {
+      const CallSite &S = Sorted[I];
+      auto Calls = static_cast<unsigned long long>(S.Calls);
+      auto Bytes = static_cast<unsigned long long>(S.Bytes);
+      if (ByBytes)
+        std::snprintf(Line, sizeof(Line),
+                      "heapcount:   %12llu bytes %10llu calls  ", Bytes, Calls);
+      else
+        std::snprintf(Line, sizeof(Line),
+                      "heapcount:   %10llu calls %12llu bytes  ", Calls, Bytes);
+      Out += Line;
+      Out += S.Site;
+      if (!S.Function.empty()) {
+        Out.append(Width > S.Site.size() ? Width - S.Site.size() : 0, ' ');
+        Out += "  " + S.Function;
+      }
+      Out += "\n";
+    }
+  };
+  List(Sites, false);
+  List(sortByBytes(Sites), true);
+  return Out;
+}
+
+std::string callSitesJson(const std::vector<CallSite> &Sites) {
+  std::string Out = "[";
+  for (std::size_t I = 0; I < Sites.size(); ++I) {
+    const CallSite &S = Sites[I];
+    Out += I ? ",\n{\"site\":" : "\n{\"site\":";
+    appendJsonString(Out, S.Site);
+    Out += ",\"function\":";
+    appendJsonString(Out, S.Function);
+    Out += ",\"calls\":" + std::to_string(S.Calls) +
+           ",\"bytes\":" + std::to_string(S.Bytes) + "}";
+  }
+  return Out + "]";
+}
+
+bool addCallSitesToReport(std::string &Report,
+                          const std::vector<CallSite> &Sites) {
+  std::size_t Last = Report.find_last_not_of(" \t\r\n");
+  if (Last == std::string::npos || Report[Last] != '}')
+    return false;
+  // "{}" has no member to follow.
+  std::size_t Before = Report.find_last_not_of(" \t\r\n", Last - 1);
+  bool Empty = Before != std::string::npos && Report[Before] == '{';
+  Report.insert(Last, std::string(Empty ? "" : ",") +
+                          "\n\"call_sites\":" + callSitesJson(Sites));
+  return true;
+}
+
+// --- The whole job -----------------------------------------------------------
+
+std::vector<Symbolizer> findSymbolizers() {
+  auto KindOf = [](const std::string &Path) {
+    return contains(baseName(Path), "addr2line") ? Symbolizer::Addr2line
+                                                 : Symbolizer::Llvm;
+  };
+  std::vector<Symbolizer> Found;
+  if (const char *Chosen = std::getenv("HEAPCOUNT_SYMBOLIZER")) {
+    std::string Path = Chosen;
+    if (Path.find('/') == std::string::npos && Path != "none")
+      Path = findOnPath(Path);
+    if (Path != "none" && isExecutable(Path))
+      Found.push_back(Symbolizer{KindOf(Path), Path});
+    return Found;
+  }
+  for (const char *Name : {"llvm-symbolizer", "llvm-symbolizer-22"})
+    if (std::string Path = findOnPath(Name); !Path.empty())
+      Found.push_back(Symbolizer{Symbolizer::Llvm, Path});
+  if (isExecutable("/usr/lib/llvm-22/bin/llvm-symbolizer"))
+    Found.push_back(
+        Symbolizer{Symbolizer::Llvm, "/usr/lib/llvm-22/bin/llvm-symbolizer"});
+  if (std::string Path = findOnPath("addr2line"); !Path.empty())
+    Found.push_back(Symbolizer{Symbolizer::Addr2line, Path});
+  return Found;
+}
+
+SymbolTable symbolize(const StackReport &Report,
+                      const std::vector<Symbolizer> &Candidates,
+                      std::string &Warning) {
+  SymbolTable Symbols;
+  std::vector<Request> Requests = requestsOf(Report);
+  if (Requests.empty())
+    return Symbols;
+  std::string Tried;
+  for (const Symbolizer &Tool : Candidates) {
+    bool Worked =
+        Tool.Kind == Symbolizer::Llvm
+            ? symbolizeWithLlvm(Tool.Path, Report, Requests, Symbols)
+            : symbolizeWithAddr2line(Tool.Path, Report, Requests, Symbols);
+    if (Worked)
+      return Symbols;
+    Symbols.clear();
+    Tried += (Tried.empty() ? "" : ", ") + Tool.Path;
+  }
+  if (Tried.empty())
+    Warning = std::getenv("HEAPCOUNT_SYMBOLIZER")
+                  ? "no symbolizer (HEAPCOUNT_SYMBOLIZER is '" +
+                        std::string(std::getenv("HEAPCOUNT_SYMBOLIZER")) +
+                        "'): call sites are module offsets"
+                  : "no symbolizer found (llvm-symbolizer, "
+                    "llvm-symbolizer-22, /usr/lib/llvm-22/bin/"
+                    "llvm-symbolizer or addr2line): call sites are module "
+                    "offsets";
+  else
+    Warning =
+        "the symbolizer failed (" + Tried + "): call sites are module offsets";
+  return Symbols;
+}
+
+void reportCallSites(const std::string &Json, unsigned Top,
+                     const std::string &JsonPath) {
+  StackReport Report;
+  std::string Error;
+  if (!readStackReport(Json, Report, Error)) {
+    std::fprintf(stderr, "heapcount: warning: no call sites: %s\n",
+                 Error.c_str());
+    return;
+  }
+  std::string Warning;
+  SymbolTable Symbols = symbolize(Report, findSymbolizers(), Warning);
+  if (!Warning.empty())
+    std::fprintf(stderr, "heapcount: warning: %s\n", Warning.c_str());
+  std::vector<CallSite> Sites = aggregateCallSites(Report, Symbols);
+  std::fputs(formatCallSites(Sites, Top, Report).c_str(), stderr);
+  if (JsonPath.empty())
+    return;
+  std::string Updated = Json;
+  if (!addCallSitesToReport(Updated, Sites) || !writeFile(JsonPath, Updated))
+    std::fprintf(stderr,
+                 "heapcount: warning: cannot add the call sites to '%s'\n",
+                 JsonPath.c_str());
+}
+
+} // namespace heapcount

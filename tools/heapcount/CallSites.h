@@ -1,0 +1,173 @@
+//===- CallSites.h - heapcount: allocations by call site -------*- C++ -*-===//
+//
+// `heapcount --stacks` attributes each allocation stack that lib/heapcount
+// recorded to one call site: the first frame, inlined frames included, that
+// is neither in the allocator nor in the standard library. This reads the
+// report's "stacks" section, symbolizes its frames (llvm-symbolizer, or
+// addr2line), picks and aggregates the sites and prints or stores them.
+//
+// Everything but symbolize() and reportCallSites() is a pure function of its
+// arguments, unit-tested without running a symbolizer. Plain C++17, no LLVM.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ALLOC_TIDY_TOOLS_HEAPCOUNT_CALLSITES_H
+#define ALLOC_TIDY_TOOLS_HEAPCOUNT_CALLSITES_H
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace heapcount {
+
+/// The depth `--stacks` asks for without a value, and the library's limit.
+constexpr unsigned DefaultStackDepth = 16;
+constexpr unsigned MaxStackDepth = 64;
+
+/// A module loaded in the program when the report was written.
+struct ModuleInfo {
+  std::string Path;       ///< A file, or a name such as "linux-vdso.so.1".
+  std::uint64_t Base = 0; ///< Load bias: file address = address - Base.
+  std::uint64_t Start = 0, End = 0;
+};
+
+/// One distinct allocation stack and the allocations made through it.
+struct StackInfo {
+  std::uint64_t Calls = 0, Bytes = 0;
+  std::vector<std::uint64_t> Frames; ///< Return addresses, innermost first.
+};
+
+/// The report's "stacks" section. Modules[0] is the program.
+struct StackReport {
+  unsigned Depth = 0;
+  std::uint64_t Dropped = 0;     ///< Allocations the full stack table missed.
+  std::uint64_t TotalAllocs = 0; ///< The report's "total"."allocs".
+  std::vector<ModuleInfo> Modules;
+  std::vector<StackInfo> Stacks;
+};
+
+/// Reads the "stacks" section of a report written by lib/heapcount. Returns
+/// false and says why in \p Error when the report has none or it is
+/// malformed.
+bool readStackReport(const std::string &Json, StackReport &Report,
+                     std::string &Error);
+
+/// Where a return address points: its module (-1 when none holds it) and
+/// the file address of the call instruction (return address - 1 - Base),
+/// which is what a symbolizer is given.
+struct FrameAddress {
+  int Module = -1;
+  std::uint64_t Offset = 0;
+};
+FrameAddress locateFrame(const StackReport &Report, std::uint64_t Frame);
+
+/// One level of a symbolized frame.
+struct SourceLocation {
+  std::string Function; ///< Demangled; empty when unknown.
+  std::string File;     ///< Empty when there is no line information.
+  unsigned Line = 0;
+};
+
+/// Symbolized frames by return address: the inlined frames at that address,
+/// innermost first, the function the code belongs to last. A frame that
+/// could not be symbolized has no entry.
+using SymbolTable = std::map<std::uint64_t, std::vector<SourceLocation>>;
+
+/// \p Path with "." and "dir/.." removed (lexically, no symlinks), e.g.
+/// "/usr/lib/gcc/x86_64-linux-gnu/12/../../../../include/c++/12/vector" ->
+/// "/usr/include/c++/12/vector".
+std::string normalizePath(const std::string &Path);
+
+/// A module of the system (libc, libstdc++, libgcc_s, ld.so, libm, the
+/// counting library, anything under /lib, /lib64, /usr/lib, /usr/lib64, and
+/// the vdso), unless it is the program itself.
+bool isSystemModule(const std::string &Path, const std::string &ProgramPath);
+
+/// A source file of the standard library or the system headers: under
+/// /usr/include/, /usr/lib/gcc/, /usr/lib/llvm-*/include/, any .../include/c++/
+/// directory, or the sources of libstdc++ and libc++.
+bool isStandardLibraryFile(const std::string &File);
+
+/// The qualified name of a demangled function, without its return type
+/// (templates have one), parameters and qualifiers:
+/// "void std::vector<int>::_M_realloc_insert<int>(...)" ->
+/// "std::vector<int>::_M_realloc_insert<int>".
+std::string qualifiedName(const std::string &Function);
+
+/// A function of the standard library or of the C++ runtime: in namespace
+/// std, __gnu_cxx, __gnu_debug or __cxxabiv1, a __cxa_ function, or the
+/// global operator new and delete (the allocator itself).
+bool isStandardLibraryFunction(const std::string &Function);
+
+/// Allocations attributed to one site.
+struct CallSite {
+  /// "file:line"; "function (module+0xoffset)" without line information;
+  /// "module+0xoffset" without a symbol; or, in parentheses, why no frame
+  /// qualified.
+  std::string Site;
+  std::string Function; ///< The function at the site; may be empty.
+  std::uint64_t Calls = 0, Bytes = 0;
+};
+
+/// The site of one stack (its Calls and Bytes are left 0).
+CallSite siteOfStack(const StackReport &Report, const StackInfo &Stack,
+                     const SymbolTable &Symbols);
+
+/// Every stack attributed and summed by site, most calls first (then most
+/// bytes, then by site).
+std::vector<CallSite> aggregateCallSites(const StackReport &Report,
+                                         const SymbolTable &Symbols);
+
+/// The same sites, most bytes first (then most calls, then by site).
+std::vector<CallSite> sortByBytes(std::vector<CallSite> Sites);
+
+/// Parses llvm-symbolizer --output-style=JSON --inlines: one JSON object per
+/// line, one line per address asked. An address it could not symbolize
+/// gives an empty vector.
+std::vector<std::vector<SourceLocation>>
+parseLlvmSymbolizerJson(const std::string &Output);
+
+/// Parses `addr2line -a -i -f -C -e FILE ADDRESS...`: per address a line
+/// "0x...", then a function line and a "file:line" line per inlined frame.
+std::vector<std::vector<SourceLocation>>
+parseAddr2lineOutput(const std::string &Output);
+
+/// The text heapcount prints: a heading, then the \p Top sites by calls and
+/// the \p Top sites by bytes, every line starting with "heapcount: ".
+std::string formatCallSites(const std::vector<CallSite> &Sites, unsigned Top,
+                            const StackReport &Report);
+
+/// The "call_sites" JSON array (every site, in the order given).
+std::string callSitesJson(const std::vector<CallSite> &Sites);
+
+/// Adds "call_sites" as the last member of the report's top-level object,
+/// leaving the rest unchanged. False when the report does not end with '}'.
+bool addCallSitesToReport(std::string &Report,
+                          const std::vector<CallSite> &Sites);
+
+/// Which symbolizer runs: HEAPCOUNT_SYMBOLIZER when set (a path to an
+/// llvm-symbolizer or an addr2line; "none" for none), else the first of
+/// llvm-symbolizer and llvm-symbolizer-22 on PATH,
+/// /usr/lib/llvm-22/bin/llvm-symbolizer, and addr2line on PATH.
+struct Symbolizer {
+  enum KindType { None, Llvm, Addr2line } Kind = None;
+  std::string Path;
+};
+std::vector<Symbolizer> findSymbolizers();
+
+/// Symbolizes every frame of \p Report with the first symbolizer of
+/// \p Candidates that works. Sets \p Warning when none did.
+SymbolTable symbolize(const StackReport &Report,
+                      const std::vector<Symbolizer> &Candidates,
+                      std::string &Warning);
+
+/// What `heapcount --stacks` does after the summary: attributes the stacks of
+/// \p Json, prints the top sites to stderr and, when \p JsonPath is not
+/// empty, rewrites that report with "call_sites" added.
+void reportCallSites(const std::string &Json, unsigned Top,
+                     const std::string &JsonPath);
+
+} // namespace heapcount
+
+#endif // ALLOC_TIDY_TOOLS_HEAPCOUNT_CALLSITES_H
