@@ -54,7 +54,8 @@ const char *const Help =
     "  --start=MARKER      count from: now (default), api (the program calls\n"
     "                      heapcount_start()), scope:NAME (the program enters\n"
     "                      the heapcount scope NAME)\n"
-    "  --stacks[=DEPTH]    attribute allocations to call sites, from stacks of\n"
+    "  --stacks[=DEPTH]    attribute allocations to call sites, from stacks "
+    "of\n"
     "                      DEPTH frames (1 to 64, default 16)";
 
 struct Options {
