@@ -147,7 +147,7 @@ for mode in "${modes[@]}"; do
 done
 
 # The real program, the same modes taking turns.
-workload=("$cxx" -std=c++17 -fsyntax-only "$real_file")
+workload=("$cxx" -std=c++17 -fsyntax-only -I "$root" "$real_file")
 "${workload[@]}" >/dev/null 2>"$tmp/real.err" ||
   die "${workload[*]} failed: $(head -5 "$tmp/real.err")"
 "$heapcount" --json "$tmp/real.json" -- "${workload[@]}" >/dev/null 2>&1 ||
@@ -165,7 +165,7 @@ for round in $(seq "$runs"); do
   done
 done
 echo
-echo "heapcount-overhead: a real program, ${workload[*]##*/} ($real_allocs allocs);" \
+echo "heapcount-overhead: a real program, ${cxx##*/} -fsyntax-only ${real_file##*/} ($real_allocs allocs);" \
      "best wall time of each mode's runs"
 printf '%-20s %4s %10s %8s\n' mode runs 'wall ms' ratio
 for mode in "${modes[@]}"; do
