@@ -211,11 +211,11 @@ inline void subLiveBytes(std::uint64_t Bytes, bool Threads) {
 }
 } // namespace detail
 
-/// True when an allocation or release by the thread of \p T can be counted
-/// with countAllocationFast/countReleaseFast, given \p ModeNow, the mode
-/// read once by the caller.
-inline bool fastPathOpen(const ThreadBlock *T, unsigned ModeNow) {
-  return T && (ModeNow & ~unsigned{detail::Threaded}) == 0 && !T->Shared;
+/// True when, in \p ModeNow (the mode read once by the caller), a thread
+/// with a block of its own can count with countAllocationFast and
+/// countReleaseFast.
+inline bool fastModeOpen(unsigned ModeNow) {
+  return (ModeNow & ~unsigned{detail::Threaded}) == 0;
 }
 inline unsigned currentMode() { return detail::Mode.load(Relaxed); }
 

@@ -119,16 +119,51 @@ RealFunctions Real;
 const std::nothrow_t NoThrow{};
 std::atomic<bool> Resolved{false};
 
-// Set while this thread is inside a hook (or writes the report): calls made
-// then are the implementation's own (libstdc++'s operator new calls malloc,
-// fopen allocates) and are forwarded uncounted. initial-exec so that reading
-// it never calls into the dynamic loader, which could allocate.
-__attribute__((tls_model("initial-exec"))) thread_local bool InHook = false;
+// What the hot path needs of this thread, in one word so that one load
+// and one test decide it: this thread's counters (lib/heapcount/Counters,
+// claimed on its first call; 0 before), and two flag bits. InHookBit: the
+// thread is inside a hook (or writes the report), so the calls it makes are
+// the implementation's own (libstdc++'s operator new calls malloc) and are
+// forwarded uncounted. SharedBit: the block is the shared one (locked
+// updates). initial-exec so that reading it never calls into the dynamic
+// loader, which could allocate.
+__attribute__((
+    tls_model("initial-exec"))) thread_local std::uintptr_t ThreadState = 0;
+constexpr std::uintptr_t InHookBit = 1, SharedBit = 2, FlagBits = 3;
+static_assert(alignof(ThreadBlock) > FlagBits, "the flags live in the bits "
+                                               "a block's address leaves 0");
+
+// InHook reads and writes its bit of ThreadState like a bool.
+struct InHookFlag {
+  operator bool() const { return ThreadState & InHookBit; }
+  InHookFlag &operator=(bool On) {
+    ThreadState = On ? ThreadState | InHookBit : ThreadState & ~InHookBit;
+    return *this;
+  }
+};
+InHookFlag InHook;
+
+ThreadBlock *mine() {
+  return reinterpret_cast<ThreadBlock *>(ThreadState & ~FlagBits);
+}
+
+void setMine(ThreadBlock *Block) {
+  ThreadState = reinterpret_cast<std::uintptr_t>(Block) |
+                (Block && Block->Shared ? SharedBit : 0) |
+                (ThreadState & InHookBit);
+}
+
+// The thread's block when the hot path may count in it with plain updates:
+// claimed, its own, not in a hook; null otherwise.
+ThreadBlock *fastBlock() {
+  std::uintptr_t State = ThreadState;
+  if (__builtin_expect(State & FlagBits, 0))
+    return nullptr;
+  return reinterpret_cast<ThreadBlock *>(State);
+}
+
 // Set while dlsym runs: its allocations come from the arena below.
 __attribute__((tls_model("initial-exec"))) thread_local bool Resolving = false;
-// This thread's counters (lib/heapcount/Counters), claimed on its first call.
-__attribute__((tls_model("initial-exec"))) thread_local ThreadBlock *Mine =
-    nullptr;
 // Releases a thread's block when it ends (pthread TLS destructors).
 pthread_key_t BlockKey;
 bool HaveBlockKey = false;
@@ -185,21 +220,22 @@ bool unhideBlock(void *P) {
 }
 
 ThreadBlock &block() {
-  if (__builtin_expect(Mine != nullptr, 1))
-    return *Mine;
-  Mine = heapcount::claimThreadBlock();
+  if (ThreadBlock *Block = mine(); __builtin_expect(Block != nullptr, 1))
+    return *Block;
+  ThreadBlock *Claimed = heapcount::claimThreadBlock();
+  setMine(Claimed);
   // The first keys of a process live in the thread descriptor:
   // pthread_setspecific does not allocate for them.
   if (HaveBlockKey)
-    pthread_setspecific(BlockKey, Mine);
-  return *Mine;
+    pthread_setspecific(BlockKey, Claimed);
+  return *Claimed;
 }
 
 void releaseBlock(void *Block) {
   heapcount::releaseThreadBlock(static_cast<ThreadBlock *>(Block));
   // Whatever this thread still allocates on its way out is counted in the
   // shared block, not in one a new thread may have claimed.
-  Mine = heapcount::sharedThreadBlock();
+  setMine(heapcount::sharedThreadBlock());
 }
 
 // dlsym can allocate (dlerror state) before malloc itself is resolved; those
@@ -373,6 +409,10 @@ void recordStack(std::size_t Requested);
 
 __attribute__((noinline)) void *countedAllocSlow(Fn F, std::size_t Requested,
                                                  void *P) {
+  // The implementation's own call (malloc from libstdc++'s operator new, or
+  // from the unwinder while it records a stack).
+  if (InHook)
+    return hideIfHiding(P);
   ThreadBlock &T = block();
   if (!P) {
     heapcount::countCall(T, F);
@@ -388,12 +428,17 @@ __attribute__((noinline)) void *countedAllocSlow(Fn F, std::size_t Requested,
 // (a first call in a thread, a failed call, threads, stacks, an allocator
 // that is not glibc's) takes the slow one.
 inline void *countedAlloc(Fn F, std::size_t Requested, void *P) {
-  ThreadBlock *T = Mine;
-  unsigned ModeNow = heapcount::currentMode();
-  if (__builtin_expect(P && heapcount::fastPathOpen(T, ModeNow), 1)) {
-    heapcount::countAllocationFast(*T, F, Requested, glibcBlockSize(P),
-                                   ModeNow);
-    return P;
+  // One test after another: the compiler would otherwise compute all of
+  // them before the first branch.
+  if (__builtin_expect(P != nullptr, 1)) {
+    if (ThreadBlock *T = fastBlock(); __builtin_expect(T != nullptr, 1)) {
+      unsigned ModeNow = heapcount::currentMode();
+      if (__builtin_expect(heapcount::fastModeOpen(ModeNow), 1)) {
+        heapcount::countAllocationFast(*T, F, Requested, glibcBlockSize(P),
+                                       ModeNow);
+        return P;
+      }
+    }
   }
   return countedAllocSlow(F, Requested, P);
 }
@@ -410,9 +455,9 @@ void countedRelease(Fn F, void *P, Forward Fwd) {
     Fwd();
     return;
   }
-  ThreadBlock *T = Mine;
+  ThreadBlock *T = fastBlock();
   unsigned ModeNow = heapcount::currentMode();
-  if (__builtin_expect(P && heapcount::fastPathOpen(T, ModeNow), 1))
+  if (__builtin_expect(P && T && heapcount::fastModeOpen(ModeNow), 1))
     heapcount::countReleaseFast(*T, F, glibcBlockSize(P), ModeNow);
   else if (!P)
     heapcount::countCall(block(), F);
@@ -453,10 +498,7 @@ extern "C" {
 void *malloc(std::size_t Size) {
   if (ensureResolved())
     return arenaAlloc(Size);
-  void *P = Real.Malloc(Size);
-  if (InHook)
-    return hideIfHiding(P);
-  return countedAlloc(Fn::Malloc, Size, P);
+  return countedAlloc(Fn::Malloc, Size, Real.Malloc(Size));
 }
 
 void *calloc(std::size_t Count, std::size_t Size) {
@@ -495,11 +537,10 @@ extern "C" {
 // resolved; without stacks (the fast path is closed with them) no block is
 // hidden.
 void free(void *P) {
-  ThreadBlock *T = Mine;
+  ThreadBlock *T = fastBlock();
   unsigned ModeNow = heapcount::currentMode();
-  if (__builtin_expect(P && !InHook && heapcount::fastPathOpen(T, ModeNow) &&
-                           !inArena(P),
-                       1)) {
+  if (__builtin_expect(
+          P && T && heapcount::fastModeOpen(ModeNow) && !inArena(P), 1)) {
     heapcount::countReleaseFast(*T, Fn::Free, glibcBlockSize(P), ModeNow);
     Real.Free(P);
     return;
@@ -1159,7 +1200,7 @@ namespace {
 
 void afterForkChild() {
   ForkedChild = true;
-  heapcount::afterForkInChild(Mine);
+  heapcount::afterForkInChild(mine());
 }
 
 long parsePid(const char *Text) {
@@ -1196,8 +1237,8 @@ __attribute__((constructor)) void setUp() {
     installSignalHandlers();
   InHook = false;
   // This thread's block was claimed before the key existed.
-  if (Mine && HaveBlockKey)
-    pthread_setspecific(BlockKey, Mine);
+  if (mine() && HaveBlockKey)
+    pthread_setspecific(BlockKey, mine());
 }
 
 // As late as a shared library can run: after main returned or exit was
