@@ -69,8 +69,14 @@ using DeleteNothrowFn = void (*)(void *, const std::nothrow_t &);
 using DeleteAlignNothrowFn = void (*)(void *, std::align_val_t,
                                       const std::nothrow_t &);
 
+void *bootstrapMalloc(std::size_t Size);
+
+// Constant-initialized (no code runs to set it up): malloc can be called
+// before any constructor of this library.
 struct RealFunctions {
-  MallocFn Malloc;
+  // Starts as bootstrapMalloc, which resolves everything: malloc itself
+  // then needs no test of its own.
+  MallocFn Malloc = bootstrapMalloc;
   CallocFn Calloc;
   ReallocFn Realloc;
   FreeFn Free;
@@ -114,22 +120,22 @@ struct RealFunctions {
   void *(*Sbrk)(intptr_t);
 };
 
-RealFunctions Real;
+RealFunctions Real{};
 // std::nothrow lives in libstdc++, which this library does not link.
 const std::nothrow_t NoThrow{};
 std::atomic<bool> Resolved{false};
 
 // What the hot path needs of this thread, in one word so that one load
 // and one test decide it: this thread's counters (lib/heapcount/Counters,
-// claimed on its first call; 0 before), and two flag bits. InHookBit: the
-// thread is inside a hook (or writes the report), so the calls it makes are
-// the implementation's own (libstdc++'s operator new calls malloc) and are
-// forwarded uncounted. SharedBit: the block is the shared one (locked
-// updates). initial-exec so that reading it never calls into the dynamic
-// loader, which could allocate.
-__attribute__((
-    tls_model("initial-exec"))) thread_local std::uintptr_t ThreadState = 0;
-constexpr std::uintptr_t InHookBit = 1, SharedBit = 2, FlagBits = 3;
+// claimed on its first call) and two flag bits. InHookBit: the thread is
+// inside a hook (or writes the report), so the calls it makes are the
+// implementation's own (libstdc++'s operator new calls malloc) and are
+// forwarded uncounted. SlowBit: the thread has no block of its own yet, or
+// has the shared one (locked updates). initial-exec so that reading it never
+// calls into the dynamic loader, which could allocate.
+constexpr std::uintptr_t InHookBit = 1, SlowBit = 2, FlagBits = 3;
+__attribute__((tls_model(
+    "initial-exec"))) thread_local std::uintptr_t ThreadState = SlowBit;
 static_assert(alignof(ThreadBlock) > FlagBits, "the flags live in the bits "
                                                "a block's address leaves 0");
 
@@ -149,17 +155,17 @@ ThreadBlock *mine() {
 
 void setMine(ThreadBlock *Block) {
   ThreadState = reinterpret_cast<std::uintptr_t>(Block) |
-                (Block && Block->Shared ? SharedBit : 0) |
+                (!Block || Block->Shared ? SlowBit : 0) |
                 (ThreadState & InHookBit);
 }
 
-// The thread's block when the hot path may count in it with plain updates:
-// claimed, its own, not in a hook; null otherwise.
-ThreadBlock *fastBlock() {
+// True, with the thread's block in \p T, when the hot path may count in it
+// with plain updates: claimed, its own, not in a hook. (Without flags the
+// word is never null: an unclaimed thread has SlowBit.)
+bool fastBlock(ThreadBlock *&T) {
   std::uintptr_t State = ThreadState;
-  if (__builtin_expect(State & FlagBits, 0))
-    return nullptr;
-  return reinterpret_cast<ThreadBlock *>(State);
+  T = reinterpret_cast<ThreadBlock *>(State);
+  return !(State & FlagBits);
 }
 
 // Set while dlsym runs: its allocations come from the arena below.
@@ -273,7 +279,10 @@ template <typename T> void lookup(T &Slot, const char *Name) {
 
 void resolve() {
   Resolving = true;
-  lookup(Real.Malloc, "malloc");
+  // Real.Malloc last: until then malloc goes to bootstrapMalloc, which
+  // serves dlsym from the arena.
+  MallocFn RealMalloc = nullptr;
+  lookup(RealMalloc, "malloc");
   lookup(Real.Calloc, "calloc");
   lookup(Real.Realloc, "realloc");
   lookup(Real.Free, "free");
@@ -319,6 +328,7 @@ void resolve() {
     if (std::strcmp(Start, "api") == 0 || std::strncmp(Start, "scope:", 6) == 0)
       heapcount::pauseCounting(Start);
   Resolving = false;
+  Real.Malloc = RealMalloc;
   Resolved.store(true, std::memory_order_release);
 }
 
@@ -334,6 +344,14 @@ inline bool ensureResolved() {
   if (__builtin_expect(Resolved.load(std::memory_order_acquire), 1))
     return false;
   return resolveNow();
+}
+
+// Until malloc is resolved; while dlsym runs (which may allocate), the
+// arena serves it, and those blocks are not counted (countedAllocSlow).
+void *bootstrapMalloc(std::size_t Size) {
+  if (ensureResolved())
+    return arenaAlloc(Size);
+  return Real.Malloc(Size);
 }
 
 // glibc's chunk header, read directly: malloc_usable_size also checks that
@@ -410,9 +428,12 @@ void recordStack(std::size_t Requested);
 __attribute__((noinline)) void *countedAllocSlow(Fn F, std::size_t Requested,
                                                  void *P) {
   // The implementation's own call (malloc from libstdc++'s operator new, or
-  // from the unwinder while it records a stack).
+  // from the unwinder while it records a stack), or dlsym's while malloc is
+  // resolved.
   if (InHook)
     return hideIfHiding(P);
+  if (inArena(P))
+    return P;
   ThreadBlock &T = block();
   if (!P) {
     heapcount::countCall(T, F);
@@ -431,7 +452,7 @@ inline void *countedAlloc(Fn F, std::size_t Requested, void *P) {
   // One test after another: the compiler would otherwise compute all of
   // them before the first branch.
   if (__builtin_expect(P != nullptr, 1)) {
-    if (ThreadBlock *T = fastBlock(); __builtin_expect(T != nullptr, 1)) {
+    if (ThreadBlock *T; __builtin_expect(fastBlock(T), 1)) {
       unsigned ModeNow = heapcount::currentMode();
       if (__builtin_expect(heapcount::fastModeOpen(ModeNow), 1)) {
         heapcount::countAllocationFast(*T, F, Requested, glibcBlockSize(P),
@@ -455,9 +476,10 @@ void countedRelease(Fn F, void *P, Forward Fwd) {
     Fwd();
     return;
   }
-  ThreadBlock *T = fastBlock();
+  ThreadBlock *T;
   unsigned ModeNow = heapcount::currentMode();
-  if (__builtin_expect(P && T && heapcount::fastModeOpen(ModeNow), 1))
+  if (__builtin_expect(P && fastBlock(T) && heapcount::fastModeOpen(ModeNow),
+                       1))
     heapcount::countReleaseFast(*T, F, glibcBlockSize(P), ModeNow);
   else if (!P)
     heapcount::countCall(block(), F);
@@ -496,8 +518,6 @@ extern "C" {
 // forms they need no guard around the forwarded call: two thread-local
 // stores less on the hottest path.
 void *malloc(std::size_t Size) {
-  if (ensureResolved())
-    return arenaAlloc(Size);
   return countedAlloc(Fn::Malloc, Size, Real.Malloc(Size));
 }
 
@@ -537,13 +557,17 @@ extern "C" {
 // resolved; without stacks (the fast path is closed with them) no block is
 // hidden.
 void free(void *P) {
-  ThreadBlock *T = fastBlock();
-  unsigned ModeNow = heapcount::currentMode();
-  if (__builtin_expect(
-          P && T && heapcount::fastModeOpen(ModeNow) && !inArena(P), 1)) {
-    heapcount::countReleaseFast(*T, Fn::Free, glibcBlockSize(P), ModeNow);
-    Real.Free(P);
-    return;
+  // One test after another: the compiler would otherwise compute all of
+  // them before the first branch.
+  if (__builtin_expect(P != nullptr, 1) && __builtin_expect(!inArena(P), 1)) {
+    if (ThreadBlock *T; __builtin_expect(fastBlock(T), 1)) {
+      unsigned ModeNow = heapcount::currentMode();
+      if (__builtin_expect(heapcount::fastModeOpen(ModeNow), 1)) {
+        heapcount::countReleaseFast(*T, Fn::Free, glibcBlockSize(P), ModeNow);
+        Real.Free(P);
+        return;
+      }
+    }
   }
   freeSlow(P);
 }
