@@ -366,8 +366,8 @@ Totals snapshotTotals() {
   forEachBlock([&](const ThreadBlock &Block) {
     for (const Counter &Bucket : Block.Histogram)
       T.Allocs += load(Bucket);
-    for (const Counter &Bytes : Block.FnBytes)
-      T.Bytes += load(Bytes);
+    for (const ThreadBlock::FnCounters &Fn : Block.Fns)
+      T.Bytes += load(Fn.Bytes);
     T.Frees += load(Block.Frees);
     T.LiveBlocks += load(Block.LiveAdjust);
   });
@@ -465,8 +465,8 @@ void writeJson(WriteFn Write, void *Context, const ProcessInfo &Info) {
   Sums S;
   forEachBlock([&](const ThreadBlock &Block) {
     for (unsigned I = 0; I < NumFns; ++I) {
-      S.Calls[I] += load(Block.Calls[I]);
-      S.FnBytes[I] += load(Block.FnBytes[I]);
+      S.Calls[I] += load(Block.Fns[I].Calls);
+      S.FnBytes[I] += load(Block.Fns[I].Bytes);
     }
     for (unsigned I = 0; I < NumOsFns; ++I) {
       S.OsCalls[I] += load(Block.OsCalls[I]);

@@ -122,8 +122,12 @@ struct ThreadBlock {
   /// block (-1), a counted free that released none (+1), a block made (+1)
   /// or released (-1) while counting was paused. Wraps; the sum is right.
   Counter LiveAdjust{0};
-  Counter Calls[NumFns] = {};
-  Counter FnBytes[NumFns] = {};
+  /// Per function, its calls and the bytes of its allocations side by side:
+  /// one cache line for both.
+  struct FnCounters {
+    Counter Calls{0};
+    Counter Bytes{0};
+  } Fns[NumFns] = {};
   Counter Histogram[NumBuckets] = {};
   Counter OsCalls[NumOsFns] = {};
   Counter OsBytes[NumOsFns] = {};
@@ -239,7 +243,7 @@ void startCounting();
 /// releases null).
 inline void countCall(ThreadBlock &T, Fn F) {
   if (counting())
-    detail::bump(T.Shared, T.Calls[static_cast<unsigned>(F)], 1);
+    detail::bump(T.Shared, T.Fns[static_cast<unsigned>(F)].Calls, 1);
 }
 
 /// Counts one allocation by \p F of \p Requested bytes, whose block the
@@ -253,7 +257,7 @@ inline void addAlloc(ThreadBlock &T, Fn F, std::size_t Requested,
   bool On = counting();
   bool Shared = T.Shared;
   if (On) {
-    bump(Shared, T.FnBytes[static_cast<unsigned>(F)], Requested);
+    bump(Shared, T.Fns[static_cast<unsigned>(F)].Bytes, Requested);
     bump(Shared, T.Histogram[bucketOf(Requested)], 1);
     if (!Live)
       bump(Shared, T.LiveAdjust, ~std::uint64_t{0});
@@ -286,8 +290,8 @@ inline void countAllocationFast(ThreadBlock &T, Fn F, std::size_t Requested,
                                 std::size_t BlockBytes, unsigned ModeNow) {
   using namespace detail;
   unsigned I = static_cast<unsigned>(F);
-  bump(false, T.Calls[I], 1);
-  bump(false, T.FnBytes[I], Requested);
+  bump(false, T.Fns[I].Calls, 1);
+  bump(false, T.Fns[I].Bytes, Requested);
   bump(false, T.Histogram[bucketOf(Requested)], 1);
   addLiveBytes(BlockBytes, ModeNow & Threaded, /*Counting=*/true);
 }
@@ -296,7 +300,7 @@ inline void countAllocationFast(ThreadBlock &T, Fn F, std::size_t Requested,
 inline void countReleaseFast(ThreadBlock &T, Fn F, std::size_t BlockBytes,
                              unsigned ModeNow) {
   using namespace detail;
-  bump(false, T.Calls[static_cast<unsigned>(F)], 1);
+  bump(false, T.Fns[static_cast<unsigned>(F)].Calls, 1);
   bump(false, T.Frees, 1);
   subLiveBytes(BlockBytes, ModeNow & Threaded);
 }
