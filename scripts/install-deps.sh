@@ -24,6 +24,9 @@ packages=(
   libboost-dev
   # valgrind memcheck is the oracle of heapcount's tests.
   valgrind
+  # heapcount --stacks unwinds with libunwind's cached unw_backtrace (glibc's
+  # backtrace, ten times slower, otherwise).
+  libunwind8
   # The other supported release's clang-tidy: the plugin must refuse it.
   "clang-tidy-$([[ $version == 19 ]] && echo 22 || echo 19)"
 )
