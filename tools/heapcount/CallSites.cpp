@@ -667,19 +667,17 @@ bool isSystemModule(const std::string &Path, const std::string &ProgramPath) {
   if (startsWith(Name, "linux-vdso") || startsWith(Name, "linux-gate") ||
       Name == "[vdso]")
     return true;
-  std::string Normal = normalizePath(Path);
-  for (const char *Dir :
-       {"/lib/", "/lib32/", "/lib64/", "/libx32/", "/usr/lib/", "/usr/lib32/",
-        "/usr/lib64/", "/usr/libx32/"})
-    if (startsWith(Normal, Dir))
-      return true;
-  // The runtime and allocators wherever they are installed (a toolchain in
-  // /opt, a build tree): "libstdc++.so.6" -> "libstdc++".
+  // The runtime and allocators wherever they are installed (/usr/lib, a
+  // toolchain in /opt, a build tree): "libstdc++.so.6" -> "libstdc++". Other
+  // libraries, system-installed or not (libclang-cpp, libz), are code that
+  // allocates: their frames can be sites.
   std::string Stem = Name.substr(0, Name.find(".so"));
   static const char *const Runtime[] = {
-      "libc",      "libm",         "libstdc++",   "libgcc_s",   "libpthread",
-      "libdl",     "librt",        "libc++",      "libc++abi",  "libunwind",
-      "libatomic", "libheapcount", "libjemalloc", "libmimalloc"};
+      "libc",        "libm",        "libstdc++",
+      "libgcc_s",    "libpthread",  "libdl",
+      "librt",       "libc++",      "libc++abi",
+      "libunwind",   "libatomic",   "libheapcount",
+      "libjemalloc", "libmimalloc", "libc_malloc_debug"};
   for (const char *Library : Runtime)
     if (Stem == Library)
       return true;
@@ -961,10 +959,14 @@ std::string formatCallSites(const std::vector<CallSite> &Sites, unsigned Top,
     std::size_t Count = std::min<std::size_t>(Top, Sorted.size());
     if (Count == 0)
       return;
-    // The functions in one column (sites without one do not count).
+    // The functions in one column (sites without one do not count, nor do
+    // those that name it already: "function (module+0xoffset)").
+    auto ShowsFunction = [](const CallSite &S) {
+      return !S.Function.empty() && S.Site.rfind(S.Function, 0) != 0;
+    };
     std::size_t Width = 0;
     for (std::size_t I = 0; I < Count; ++I)
-      if (!Sorted[I].Function.empty())
+      if (ShowsFunction(Sorted[I]))
         Width = std::max(Width, Sorted[I].Site.size());
     Width = std::min<std::size_t>(Width, 60);
     Out += ByBytes ? "heapcount: most bytes:\n" : "heapcount: most calls:\n";
@@ -980,7 +982,7 @@ std::string formatCallSites(const std::vector<CallSite> &Sites, unsigned Top,
                       "heapcount:   %10llu calls %12llu bytes  ", Calls, Bytes);
       Out += Line;
       Out += S.Site;
-      if (!S.Function.empty()) {
+      if (ShowsFunction(S)) {
         Out.append(Width > S.Site.size() ? Width - S.Site.size() : 0, ' ');
         Out += "  " + S.Function;
       }

@@ -79,9 +79,11 @@ using SymbolTable = std::map<std::uint64_t, std::vector<SourceLocation>>;
 /// "/usr/include/c++/12/vector".
 std::string normalizePath(const std::string &Path);
 
-/// A module of the system (libc, libstdc++, libgcc_s, ld.so, libm, the
-/// counting library, anything under /lib, /lib64, /usr/lib, /usr/lib64, and
-/// the vdso), unless it is the program itself.
+/// A module of the C and C++ runtime or an allocator (libc, libstdc++,
+/// libc++, libgcc_s, ld.so, libm, libunwind, jemalloc, tcmalloc, mimalloc,
+/// the counting library) or the vdso, wherever it is installed, unless it is
+/// the program itself. Other libraries are not: a frame in libclang-cpp or
+/// libz can be a call site.
 bool isSystemModule(const std::string &Path, const std::string &ProgramPath);
 
 /// A source file of the standard library or the system headers: under

@@ -29,7 +29,10 @@ TEST(NormalizePath, DropsDotsAndParentDirectories) {
 TEST(IsSystemModule, LibrariesOfTheSystemAndTheRuntime) {
   static const std::string Program = "/home/me/prog";
   EXPECT_TRUE(isSystemModule("/lib/x86_64-linux-gnu/libc.so.6", Program));
-  EXPECT_TRUE(isSystemModule("/usr/lib/x86_64-linux-gnu/libz.so.1", Program));
+  EXPECT_FALSE(isSystemModule("/usr/lib/x86_64-linux-gnu/libz.so.1", Program));
+  EXPECT_FALSE(isSystemModule("/usr/lib/x86_64-linux-gnu/libclang-cpp.so.22.1",
+                              Program));
+  EXPECT_TRUE(isSystemModule("/usr/lib/x86_64-linux-gnu/libm.so.6", Program));
   EXPECT_TRUE(isSystemModule("/lib64/ld-linux-x86-64.so.2", Program));
   EXPECT_TRUE(isSystemModule("linux-vdso.so.1", Program));
   // The runtime wherever it is installed; the counting library itself.
