@@ -120,14 +120,18 @@ run_mode() { # run_mode MODE: one run of $workload; updates the best times
   fi
 }
 
-for round in $(seq "$runs"); do
-  for mode in "${modes[@]}"; do
-    [[ -n "${skipped[$mode]:-}" ]] && continue
-    (( round > ${mode_runs[$mode]} )) && continue
-    run_mode "$mode"
+run_rounds() { # the modes take turns, RUNS rounds
+  local round mode
+  for round in $(seq "$runs"); do
+    for mode in "${modes[@]}"; do
+      [[ -n "${skipped[$mode]:-}" ]] && continue
+      (( round > ${mode_runs[$mode]} )) && continue
+      run_mode "$mode"
+    done
   done
-done
+}
 
+run_rounds
 echo "heapcount-overhead: $pairs malloc/free pairs of 16..64 bytes, 8 live;" \
      "best of each mode's runs, taken in turns"
 echo "heapcount-overhead: heapcount counted $allocs allocs, $frees frees" \
@@ -157,13 +161,7 @@ best_loop=() best_wall=()
 # A compiler under valgrind takes a minute a run.
 [[ -z "${skipped[valgrind]:-}" && "${REAL_VALGRIND:-0}" != 1 ]] &&
   skipped[valgrind]="too slow for a real program (REAL_VALGRIND=1 runs it)"
-for round in $(seq "$runs"); do
-  for mode in "${modes[@]}"; do
-    [[ -n "${skipped[$mode]:-}" ]] && continue
-    (( round > ${mode_runs[$mode]} )) && continue
-    run_mode "$mode"
-  done
-done
+run_rounds
 echo
 echo "heapcount-overhead: a real program, ${cxx##*/} -fsyntax-only ${real_file##*/} ($real_allocs allocs);" \
      "best wall time of each mode's runs"

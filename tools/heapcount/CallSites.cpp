@@ -354,24 +354,6 @@ std::string known(const std::string &Text) {
 
 // --- Running a symbolizer ----------------------------------------------------
 
-bool isExecutable(const std::string &Path) {
-  struct stat Info;
-  return stat(Path.c_str(), &Info) == 0 && S_ISREG(Info.st_mode) &&
-         access(Path.c_str(), X_OK) == 0;
-}
-
-std::string findOnPath(const std::string &Name) {
-  const char *Path = std::getenv("PATH");
-  std::stringstream Dirs(Path ? Path : "/usr/bin:/bin");
-  std::string Dir;
-  while (std::getline(Dirs, Dir, ':')) {
-    std::string Candidate = (Dir.empty() ? "." : Dir) + "/" + Name;
-    if (isExecutable(Candidate))
-      return Candidate;
-  }
-  return "";
-}
-
 // Runs Argv[0] (a path) with stdin from InputPath and stderr discarded, and
 // collects its stdout. False when it could not be started or did not exit
 // normally.
@@ -559,6 +541,24 @@ bool writeFile(const std::string &Path, const std::string &Text) {
 }
 
 } // namespace
+
+bool isExecutable(const std::string &Path) {
+  struct stat Info;
+  return stat(Path.c_str(), &Info) == 0 && S_ISREG(Info.st_mode) &&
+         access(Path.c_str(), X_OK) == 0;
+}
+
+std::string findOnPath(const std::string &Name) {
+  const char *Path = std::getenv("PATH");
+  std::stringstream Dirs(Path ? Path : "/usr/bin:/bin");
+  std::string Dir;
+  while (std::getline(Dirs, Dir, ':')) {
+    std::string Candidate = (Dir.empty() ? "." : Dir) + "/" + Name;
+    if (isExecutable(Candidate))
+      return Candidate;
+  }
+  return "";
+}
 
 // --- The report --------------------------------------------------------------
 

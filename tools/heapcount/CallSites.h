@@ -79,6 +79,13 @@ using SymbolTable = std::map<std::uint64_t, std::vector<SourceLocation>>;
 /// "/usr/include/c++/12/vector".
 std::string normalizePath(const std::string &Path);
 
+/// A regular file this process may execute.
+bool isExecutable(const std::string &Path);
+
+/// The first executable file \p Name in $PATH's directories (an empty
+/// entry is "."), or "".
+std::string findOnPath(const std::string &Name);
+
 /// A module of the C and C++ runtime or an allocator (libc, libstdc++,
 /// libc++, libgcc_s, ld.so, libm, libunwind, jemalloc, tcmalloc, mimalloc,
 /// the counting library) or the vdso, wherever it is installed, unless it is

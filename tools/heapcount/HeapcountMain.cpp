@@ -134,26 +134,12 @@ Options parseArgs(int Argc, char **Argv) {
   return Opts;
 }
 
-bool isExecutableFile(const std::string &Path) {
-  struct stat Info;
-  return stat(Path.c_str(), &Info) == 0 && S_ISREG(Info.st_mode) &&
-         access(Path.c_str(), X_OK) == 0;
-}
-
 // What execvp would run, so that a missing program is reported before
 // anything starts.
 std::string findProgram(const std::string &Name) {
   if (Name.find('/') != std::string::npos)
-    return isExecutableFile(Name) ? Name : "";
-  const char *Path = std::getenv("PATH");
-  std::stringstream Dirs(Path ? Path : "/usr/bin:/bin");
-  std::string Dir;
-  while (std::getline(Dirs, Dir, ':')) {
-    std::string Candidate = (Dir.empty() ? "." : Dir) + "/" + Name;
-    if (isExecutableFile(Candidate))
-      return Candidate;
-  }
-  return "";
+    return heapcount::isExecutable(Name) ? Name : "";
+  return heapcount::findOnPath(Name);
 }
 
 // The library sits at ../lib/libheapcount.so from this executable, in the

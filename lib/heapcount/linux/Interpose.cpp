@@ -149,7 +149,10 @@ struct InHookFlag {
 };
 InHookFlag InHook;
 
+// The word holds a block's address with flags in its low bits: the casts
+// back are the point of it.
 ThreadBlock *mine() {
+  // NOLINTNEXTLINE(performance-no-int-to-ptr): an address with flag bits.
   return reinterpret_cast<ThreadBlock *>(ThreadState & ~FlagBits);
 }
 
@@ -164,6 +167,7 @@ void setMine(ThreadBlock *Block) {
 // word is never null: an unclaimed thread has SlowBit.)
 bool fastBlock(ThreadBlock *&T) {
   std::uintptr_t State = ThreadState;
+  // NOLINTNEXTLINE(performance-no-int-to-ptr): an address with flag bits.
   T = reinterpret_cast<ThreadBlock *>(State);
   return !(State & FlagBits);
 }

@@ -14,7 +14,7 @@ import os
 import re
 import sys
 
-from compare_valgrind import compare
+from compare_valgrind import compare, pop_bytes_slack
 
 
 def roles(stdout_path):
@@ -25,11 +25,7 @@ def roles(stdout_path):
 
 def main():
     args = sys.argv[1:]
-    slack = 0
-    if '--bytes-slack' in args:
-        at = args.index('--bytes-slack')
-        slack = int(args[at + 1])
-        del args[at:at + 2]
+    slack = pop_bytes_slack(args)
     ours_out, report, theirs_out, log_prefix = args[:4]
     ours, theirs = roles(ours_out), roles(theirs_out)
     first = min(ours.values(), key=int)

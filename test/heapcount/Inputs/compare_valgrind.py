@@ -50,13 +50,19 @@ def compare(report_path, log_path, slack=0, only=None):
     return 0 if ok else 1
 
 
+def pop_bytes_slack(args):
+    """Removes "--bytes-slack N" from args; returns N (0 without it)."""
+    if '--bytes-slack' not in args:
+        return 0
+    at = args.index('--bytes-slack')
+    slack = int(args[at + 1])
+    del args[at:at + 2]
+    return slack
+
+
 def main():
     args = sys.argv[1:]
-    slack = 0
-    if '--bytes-slack' in args:
-        at = args.index('--bytes-slack')
-        slack = int(args[at + 1])
-        del args[at:at + 2]
+    slack = pop_bytes_slack(args)
     report_path, log_path = args
     return compare(report_path, log_path, slack)
 

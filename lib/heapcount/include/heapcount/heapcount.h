@@ -73,8 +73,8 @@ static inline const heapcount_entry_points *heapcount_library(void) {
         (heapcount_start_fn)dlsym(RTLD_DEFAULT, HEAPCOUNT_START_SYMBOL);
     points.scope_enter = (heapcount_scope_enter_fn)dlsym(
         RTLD_DEFAULT, HEAPCOUNT_SCOPE_ENTER_SYMBOL);
-    points.scope_add = (heapcount_scope_add_fn)dlsym(
-        RTLD_DEFAULT, HEAPCOUNT_SCOPE_ADD_SYMBOL);
+    points.scope_add =
+        (heapcount_scope_add_fn)dlsym(RTLD_DEFAULT, HEAPCOUNT_SCOPE_ADD_SYMBOL);
     looked_up = 1;
   }
   return &points;
