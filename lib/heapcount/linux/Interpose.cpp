@@ -281,6 +281,16 @@ template <typename T> void lookup(T &Slot, const char *Name) {
   Slot = reinterpret_cast<T>(dlsym(RTLD_NEXT, Name));
 }
 
+// A setting the library cannot use, said once on stderr (with write: this
+// runs inside the first malloc).
+void warnBadSetting(const char *Name, const char *Value, const char *Instead) {
+  const char *Parts[] = {
+      "heapcount: warning: ", Name, "='", Value, "' is not ", Instead, "\n"};
+  for (const char *Part : Parts)
+    if (write(STDERR_FILENO, Part, std::strlen(Part)) < 0)
+      return;
+}
+
 void resolve() {
   Resolving = true;
   // Real.Malloc last: until then malloc goes to bootstrapMalloc, which
@@ -328,9 +338,14 @@ void resolve() {
   lookup(Real.Sbrk, "sbrk");
   // At the first heap call, which can come before this library's
   // constructor (from another library's): nothing before the marker counts.
-  if (const char *Start = std::getenv("HEAPCOUNT_START"))
-    if (std::strcmp(Start, "api") == 0 || std::strncmp(Start, "scope:", 6) == 0)
+  if (const char *Start = std::getenv("HEAPCOUNT_START")) {
+    if (std::strcmp(Start, "api") == 0 ||
+        (std::strncmp(Start, "scope:", 6) == 0 && Start[6]))
       heapcount::pauseCounting(Start);
+    else if (std::strcmp(Start, "now") != 0 && *Start)
+      warnBadSetting("HEAPCOUNT_START", Start,
+                     "now, api or scope:NAME; counting from the start");
+  }
   Resolving = false;
   Real.Malloc = RealMalloc;
   Resolved.store(true, std::memory_order_release);
@@ -1231,16 +1246,25 @@ void afterForkChild() {
   heapcount::afterForkInChild(mine());
 }
 
+// The leading digits of Text, saturating (no overflow on a long string).
 long parsePid(const char *Text) {
   long Value = 0;
   for (; Text && *Text >= '0' && *Text <= '9'; ++Text)
-    Value = Value * 10 + (*Text - '0');
+    Value = Value > 100000000000L ? Value : Value * 10 + (*Text - '0');
   return Value;
 }
 
+// HEAPCOUNT_STACKS: 0 to 64 frames; anything else is said and ignored.
 unsigned parseDepth(const char *Text) {
+  if (!Text || !*Text)
+    return 0;
   long Value = parsePid(Text);
-  return Value < 0 ? 0 : Value > 64 ? 64 : static_cast<unsigned>(Value);
+  if (Text[std::strspn(Text, "0123456789")] || Value > 64) {
+    warnBadSetting("HEAPCOUNT_STACKS", Text,
+                   "a number of frames from 0 to 64; no stacks");
+    return 0;
+  }
+  return static_cast<unsigned>(Value);
 }
 
 // Before the program's own constructors (a preloaded library's run first).
