@@ -331,8 +331,20 @@ void listChildReports(const std::string &Report, std::time_t Since, bool Keep) {
   }
   closedir(Listing);
   std::sort(Children.begin(), Children.end());
-  for (const auto &[Pid, Path] : Children) {
+  // A build tool starts hundreds: the first ones by name, the rest summed.
+  constexpr std::size_t Listed = 10;
+  unsigned long long RestAllocs = 0, RestFrees = 0, RestBytes = 0;
+  for (std::size_t I = 0; I < Children.size(); ++I) {
+    const auto &[Pid, Path] = Children[I];
     std::string Json = readFile(Path);
+    if (!Keep)
+      std::remove(Path.c_str());
+    if (I >= Listed) {
+      RestAllocs += numberAfter(Json, "allocs");
+      RestFrees += numberAfter(Json, "frees");
+      RestBytes += numberAfter(Json, "bytes");
+      continue;
+    }
     std::size_t End = Json.find("\"end\":");
     std::string How = End == std::string::npos ? "" : [&] {
       End += 6;
@@ -344,9 +356,14 @@ void listChildReports(const std::string &Report, std::time_t Since, bool Keep) {
                  Pid, How.c_str(), numberAfter(Json, "allocs"),
                  numberAfter(Json, "frees"), numberAfter(Json, "bytes"),
                  Keep ? "; report " : "", Keep ? Path.c_str() : "");
-    if (!Keep)
-      std::remove(Path.c_str());
   }
+  if (Children.size() > Listed)
+    std::fprintf(stderr,
+                 "heapcount: %zu more processes: %llu allocs, %llu frees, "
+                 "%llu bytes allocated in all%s%s%s\n",
+                 Children.size() - Listed, RestAllocs, RestFrees, RestBytes,
+                 Keep ? " (reports " : "", Keep ? Report.c_str() : "",
+                 Keep ? ".<pid>)" : "");
 }
 
 } // namespace
