@@ -124,31 +124,6 @@ std::vector<ModelSize> modelSizes(const std::vector<std::string> &Args) {
   return Sizes;
 }
 
-/// Runs \p Code, which prints numbers separated by spaces; empty (after a
-/// test failure) when it does not build or run.
-std::vector<uint64_t> runNumbers(llvm::StringRef Code,
-                                 const std::vector<std::string> &Args) {
-  std::string Error;
-  std::optional<std::string> Out = test::compileAndRun(Code, Error, Args);
-  if (!Out) {
-    ADD_FAILURE() << Error;
-    return {};
-  }
-  std::vector<uint64_t> Numbers;
-  llvm::SmallVector<llvm::StringRef, 64> Parts;
-  llvm::StringRef(*Out).split(Parts, ' ', -1, /*KeepEmpty=*/false);
-  Numbers.reserve(Parts.size());
-  for (llvm::StringRef Part : Parts) {
-    uint64_t N = 0;
-    if (Part.trim().getAsInteger(10, N)) {
-      ADD_FAILURE() << "not a number: '" << Part.str() << "'";
-      return {};
-    }
-    Numbers.push_back(N);
-  }
-  return Numbers;
-}
-
 TEST(InlineVectorModelTest, SizesAgainstTheRealClassesOnX8664Linux) {
   std::vector<ModelSize> Model = modelSizes({test::Linux64});
   ASSERT_FALSE(Model.empty());
@@ -170,7 +145,7 @@ TEST(InlineVectorModelTest, SizesAgainstTheRealClassesOnX8664Linux) {
   Code += "}\n";
   std::vector<std::string> Args = {"-std=c++17", LlvmInclude, test::Linux64};
   Args.insert(Args.end(), std::begin(LinkLlvm), std::end(LinkLlvm));
-  std::vector<uint64_t> Real = runNumbers(Code, Args);
+  std::vector<uint64_t> Real = test::runNumbers(Code, Args);
   ASSERT_EQ(Real.size(), 3 * Model.size());
 
   size_t Index = 0;
@@ -393,7 +368,7 @@ TEST(InlineVectorModelTest, LayoutWithTheModelAsAFieldType) {
     }
   )";
   std::vector<uint64_t> Real =
-      runNumbers(Code, {"-std=c++17", LlvmInclude, test::Linux64});
+      test::runNumbers(Code, {"-std=c++17", LlvmInclude, test::Linux64});
   ASSERT_EQ(Real.size(), 8u);
 
   struct Case {

@@ -21,6 +21,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
+#include <gtest/gtest.h>
 #include <memory>
 #include <optional>
 #include <string>
@@ -188,6 +189,32 @@ compileAndRun(llvm::StringRef Code, std::string &Error,
     return std::nullopt;
   }
   return (*Result)->getBuffer().str();
+}
+
+/// Runs \p Code, which prints numbers separated by spaces, and returns them;
+/// an empty list, after a test failure, when it does not build or run or
+/// prints something else.
+inline std::vector<uint64_t>
+runNumbers(llvm::StringRef Code, const std::vector<std::string> &Args = {}) {
+  std::string Error;
+  std::optional<std::string> Out = compileAndRun(Code, Error, Args);
+  if (!Out) {
+    ADD_FAILURE() << Error;
+    return {};
+  }
+  std::vector<uint64_t> Numbers;
+  llvm::SmallVector<llvm::StringRef, 64> Parts;
+  llvm::StringRef(*Out).split(Parts, ' ', -1, /*KeepEmpty=*/false);
+  Numbers.reserve(Parts.size());
+  for (llvm::StringRef Part : Parts) {
+    uint64_t N = 0;
+    if (Part.trim().getAsInteger(10, N)) {
+      ADD_FAILURE() << "not a number: '" << Part.str() << "' in " << *Out;
+      return {};
+    }
+    Numbers.push_back(N);
+  }
+  return Numbers;
 }
 
 } // namespace test

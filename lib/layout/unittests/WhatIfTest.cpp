@@ -28,30 +28,6 @@ namespace {
 using test::Linux64;
 using test::Msvc64;
 
-/// Runs \p Code (which prints numbers separated by spaces) and returns
-/// them; an empty list, after a test failure, when it does not build.
-std::vector<uint64_t> runNumbers(llvm::StringRef Code,
-                                 const std::vector<std::string> &Args = {}) {
-  std::string Error;
-  std::optional<std::string> Out = test::compileAndRun(Code, Error, Args);
-  if (!Out) {
-    ADD_FAILURE() << Error;
-    return {};
-  }
-  std::vector<uint64_t> Numbers;
-  llvm::SmallVector<llvm::StringRef, 4> Parts;
-  llvm::StringRef(*Out).split(Parts, ' ', -1, /*KeepEmpty=*/false);
-  for (llvm::StringRef P : Parts) {
-    uint64_t N = 0;
-    if (P.trim().getAsInteger(10, N)) {
-      ADD_FAILURE() << "not a number: '" << P.str() << "' in " << *Out;
-      return {};
-    }
-    Numbers.push_back(N);
-  }
-  return Numbers;
-}
-
 QualType recordType(const ASTContext &Ctx, const RecordDecl &RD) {
 #if CLANG_VERSION_MAJOR >= 22
   return Ctx.getCanonicalTagType(&RD);
@@ -96,7 +72,7 @@ TEST(WhatIf, CharBecomesDouble) {
   EXPECT_EQ(findField(*L, "c")->Type, "double");
   EXPECT_EQ(findField(*L, "c")->Size, 8u);
 
-  std::vector<uint64_t> Real = runNumbers(R"(
+  std::vector<uint64_t> Real = test::runNumbers(R"(
     #include <cstddef>
     #include <cstdio>
     struct S { double c; int i; };
@@ -123,7 +99,7 @@ TEST(WhatIf, VectorBecomesDeque) {
   auto After = layoutWithFieldType(*P.Record, *P.Field, Deque, P.Ctx);
   ASSERT_TRUE(Before && After);
 
-  std::vector<uint64_t> Real = runNumbers(R"(
+  std::vector<uint64_t> Real = test::runNumbers(R"(
     #include <cstddef>
     #include <cstdio>
     #include <deque>
@@ -152,7 +128,7 @@ TEST(WhatIf, MemberBecomesAnArray) {
   auto L = layoutWithFieldType(*P.Record, *P.Field, Array, P.Ctx);
   ASSERT_TRUE(L);
   EXPECT_EQ(findField(*L, "v")->Size, 12u);
-  std::vector<uint64_t> Real = runNumbers(R"(
+  std::vector<uint64_t> Real = test::runNumbers(R"(
     #include <cstddef>
     #include <cstdio>
     struct S { char tag; int v[3]; double d; };
@@ -196,7 +172,7 @@ TEST(WhatIf, BasesVPtrAndBitFieldsAgainstARealProgram) {
   ASSERT_TRUE(P.Field);
   auto L = layoutWithFieldType(*P.Record, *P.Field, P.Ctx.ShortTy, P.Ctx);
   ASSERT_TRUE(L);
-  std::vector<uint64_t> Real = runNumbers(R"(
+  std::vector<uint64_t> Real = test::runNumbers(R"(
     #include <cstddef>
     #include <cstdio>
     struct Base { virtual ~Base() {} char b; };
@@ -257,7 +233,7 @@ TEST(WhatIf, ClassWithAUserDeclaredConstructorStaysNonPod) {
   ASSERT_TRUE(P.Field);
   auto L = layoutWithFieldType(*P.Record, *P.Field, P.Ctx.DoubleTy, P.Ctx);
   ASSERT_TRUE(L);
-  std::vector<uint64_t> Real = runNumbers(R"(
+  std::vector<uint64_t> Real = test::runNumbers(R"(
     #include <cstddef>
     #include <cstdio>
     struct Cell { Cell() {} double x; char c; };
@@ -280,7 +256,7 @@ TEST(WhatIf, RecordBecomesPodWhenItsOnlyNonPodMemberGoes) {
   ASSERT_TRUE(P.Field);
   auto L = layoutWithFieldType(*P.Record, *P.Field, P.Ctx.IntTy, P.Ctx);
   ASSERT_TRUE(L);
-  std::vector<uint64_t> Real = runNumbers(R"(
+  std::vector<uint64_t> Real = test::runNumbers(R"(
     #include <cstddef>
     #include <cstdio>
     struct Named { int s; char c; };
@@ -367,7 +343,7 @@ TEST(WhatIf, AppendedFieldAgainstARealProgram) {
   EXPECT_EQ(L->Name, "Str");
   ASSERT_NE(findField(*L, "Inline"), nullptr);
   EXPECT_EQ(findField(*L, "Inline")->Size, 16u);
-  std::vector<uint64_t> Real = runNumbers(R"(
+  std::vector<uint64_t> Real = test::runNumbers(R"(
     #include <cstddef>
     #include <cstdio>
     class Str {
@@ -588,7 +564,7 @@ TEST(WhatIf, BoostSmallVectorAgainstARealProgram) {
   ASSERT_TRUE(Run);
   const QualType RunType = recordType(P.Ctx, *Run);
 
-  std::vector<uint64_t> Real = runNumbers(R"(
+  std::vector<uint64_t> Real = test::runNumbers(R"(
     #include <boost/container/small_vector.hpp>
     #include <cstddef>
     #include <cstdio>
