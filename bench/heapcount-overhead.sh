@@ -2,7 +2,10 @@
 # What heapcount costs a program that does little but allocate, measured side
 # by side in one run: bench/heapcount/malloc_pairs.c (N small malloc/free
 # pairs, 8 blocks live at a time) built with clang -O2 and run
-#   native              on its own (the floor)
+#   native              on its own
+#   interposer floor    with heapcount/floor_preload.c preloaded: the least
+#                       a counter that keeps live bytes must do (forward
+#                       malloc and free, read each block's size)
 #   heapcount           heapcount -- prog (counting only)
 #   heapcount --stacks  with call stacks (skipped while heapcount has none)
 #   heaptrack           heaptrack -o TMP/file prog (skipped if not installed)
@@ -51,6 +54,10 @@ trap 'rm -rf "$tmp"' EXIT
 prog="$tmp/malloc_pairs"
 "$cc" -O2 -o "$prog" "$root/bench/heapcount/malloc_pairs.c" 2>"$tmp/cc.err" ||
   die "$cc cannot build bench/heapcount/malloc_pairs.c: $(head -5 "$tmp/cc.err")"
+floor="$tmp/floor_preload.so"
+"$cc" -O2 -shared -fPIC -o "$floor" "$root/bench/heapcount/floor_preload.c" \
+  -ldl 2>"$tmp/cc.err" ||
+  die "$cc cannot build bench/heapcount/floor_preload.c: $(head -5 "$tmp/cc.err")"
 
 # The loop must really allocate: a compiler that removed the pairs would make
 # every ratio 1.00x. heapcount's JSON report says how many calls were made.
@@ -63,12 +70,14 @@ frees=$(grep -oE '"frees":[0-9]+' "$tmp/count.json" | head -1 | cut -d: -f2)
 
 # The modes, in the order they take turns. Each is a command run before the
 # program and its arguments, or a reason it is skipped.
-modes=(native heapcount heapcount-stacks heaptrack valgrind)
-declare -A label=([native]="native" [heapcount]="heapcount"
+modes=(native floor heapcount heapcount-stacks heaptrack valgrind)
+declare -A label=([native]="native" [floor]="interposer floor"
+                  [heapcount]="heapcount"
                   [heapcount-stacks]="heapcount --stacks"
                   [heaptrack]="heaptrack" [valgrind]="valgrind memcheck")
 declare -A skipped=() mode_runs=() best_loop=() best_wall=()
-mode_runs=([native]=$runs [heapcount]=$runs [heapcount-stacks]=$runs
+mode_runs=([native]=$runs [floor]=$runs [heapcount]=$runs
+           [heapcount-stacks]=$runs
            [heaptrack]=$runs [valgrind]=$valgrind_runs)
 
 stacks_status=0
@@ -92,6 +101,7 @@ run_mode() { # run_mode MODE: one run of $workload; updates the best times
   local -a command
   case "$mode" in
     native) command=("${workload[@]}") ;;
+    floor) command=(env LD_PRELOAD="$floor" "${workload[@]}") ;;
     heapcount) command=("$heapcount" -- "${workload[@]}") ;;
     heapcount-stacks) command=("$heapcount" --stacks -- "${workload[@]}") ;;
     heaptrack) command=(heaptrack -o "$tmp/heaptrack" "${workload[@]}") ;;
