@@ -27,9 +27,16 @@ Substitutions:
   %alloc_src_root     the source tree; %alloc_obj_root the build tree
   %llvm_version       the LLVM major version the build uses
 
+  %{heapcount_exe}    build-windows/bin/heapcount.exe (feature "wine"), and
+  %{heapcount_dll}    its heapcount.dll, run with %wine in the build tree's
+                      Wine prefix; %{mingw_cc} and %{mingw_cxx} build static
+                      Windows programs, %{mingw_cxx_shared} programs that need
+                      the runtime DLLs %{mingw_cxx_runtime_dlls}
+
 Features: "clangd" when alloc-clangd is built, "llvm-<major version>",
 "chromium" when /usr/bin/chromium exists (the HTML report tests),
-"valgrind" when valgrind is installed.
+"valgrind" when valgrind is installed, "wine" when Wine, mingw-w64 and
+build-windows are there.
 """
 
 import os
@@ -177,6 +184,51 @@ valgrind = shutil.which('valgrind')
 if valgrind:
     config.available_features.add('valgrind')
     config.substitutions.append(('%valgrind', q(valgrind)))
+
+# heapcount for Windows (build-windows, cross-compiled with mingw-w64 by
+# scripts/run-tests.sh) runs under Wine, in one prefix per build tree that
+# every test reuses (its first start takes seconds, later ones do not).
+windows_obj = os.environ.get('ALLOC_TIDY_WINDOWS_BUILD',
+                             os.path.join(config.alloc_src_root,
+                                          'build-windows'))
+heapcount_exe = os.path.join(windows_obj, 'bin', 'heapcount.exe')
+heapcount_dll = os.path.join(windows_obj, 'bin', 'heapcount.dll')
+wine = shutil.which('wine')
+mingw_cc = shutil.which('x86_64-w64-mingw32-gcc-posix')
+mingw_cxx = shutil.which('x86_64-w64-mingw32-g++-posix')
+if wine and mingw_cc and mingw_cxx and os.path.exists(heapcount_dll):
+    wine_prefix = os.path.join(config.alloc_obj_root, 'test', 'wine-prefix')
+    wine_env = {
+        'WINEPREFIX': wine_prefix,
+        'WINEDEBUG': '-all',
+        # No prompt to install Mono or Gecko.
+        'WINEDLLOVERRIDES': 'mscoree,mshtml=',
+    }
+    config.environment.update(wine_env)
+    if not os.path.exists(os.path.join(wine_prefix, 'system.reg')):
+        os.makedirs(wine_prefix, exist_ok=True)
+        subprocess.run(['wineboot', '-i'], env={**os.environ, **wine_env},
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       timeout=300)
+    config.available_features.add('wine')
+    # The runtime DLLs a program built without -static needs beside it.
+    runtime_dlls = []
+    for dll in ('libstdc++-6.dll', 'libgcc_s_seh-1.dll',
+                'libwinpthread-1.dll'):
+        found = subprocess.run([mingw_cxx, f'-print-file-name={dll}'],
+                               capture_output=True, text=True).stdout.strip()
+        runtime_dlls.append(q(found))
+    # Static: the programs need no mingw-w64 DLL beside them under Wine.
+    config.substitutions.extend([
+        ('%{heapcount_exe}', q(heapcount_exe)),
+        ('%{heapcount_dll}', q(heapcount_dll)),
+        ('%{heapcount_windows_libdir}', q(os.path.join(windows_obj, 'lib'))),
+        ('%{mingw_cc}', f'{q(mingw_cc)} -static'),
+        ('%{mingw_cxx}', f'{q(mingw_cxx)} -static'),
+        ('%{mingw_cxx_shared}', q(mingw_cxx)),
+        ('%{mingw_cxx_runtime_dlls}', ' '.join(runtime_dlls)),
+        ('%wine', q(wine)),
+    ])
 
 # A clang-tidy of another supported release, to show that the plugin refuses
 # to load into it instead of reporting nothing.

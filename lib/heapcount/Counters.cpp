@@ -1,6 +1,7 @@
 //===- Counters.cpp - heapcount's portable counters and report ------------===//
 
 #include "lib/heapcount/Counters.h"
+#include "lib/heapcount/JsonWriter.h"
 
 #include <atomic>
 #include <cstring>
@@ -49,12 +50,30 @@ const char *const Names[] = {
     "operator delete[](void*, nothrow_t)",
     "operator delete(void*, align_val_t, nothrow_t)",
     "operator delete[](void*, align_val_t, nothrow_t)",
+    "_aligned_malloc",
+    "_aligned_realloc",
+    "_aligned_free",
+    "_recalloc",
+    "_strdup",
+    "_wcsdup",
+    "HeapAlloc",
+    "HeapReAlloc",
+    "HeapFree",
+    "HeapCreate",
+    "HeapDestroy",
+    "RtlAllocateHeap",
+    "RtlReAllocateHeap",
+    "RtlFreeHeap",
+    "RtlCreateHeap",
+    "RtlDestroyHeap",
 };
 static_assert(sizeof(Names) / sizeof(Names[0]) ==
                   static_cast<unsigned>(Fn::Count),
               "one name per counted function");
 
-const char *const OsNames[] = {"mmap", "munmap", "mremap", "brk", "sbrk"};
+const char *const OsNames[] = {"mmap",          "munmap",        "mremap",
+                               "brk",           "sbrk",          "VirtualAlloc",
+                               "VirtualFree",   "MapViewOfFile", "UnmapViewOfFile"};
 static_assert(sizeof(OsNames) / sizeof(OsNames[0]) ==
                   static_cast<unsigned>(OsFn::Count),
               "one name per mapping function");
@@ -156,96 +175,6 @@ void copyName(char *To, std::size_t Capacity, const char *From) {
   std::memcpy(To, From, Length);
   To[Length] = '\0';
 }
-
-// The report writer: a buffer on the caller's stack, flushed through the
-// backend's callback. Numbers are formatted by hand: printf may allocate,
-// and the report is also written from signal handlers.
-class JsonWriter {
-public:
-  JsonWriter(WriteFn Write, void *Context) : Write(Write), Context(Context) {}
-  ~JsonWriter() { flush(); }
-  JsonWriter(const JsonWriter &) = delete;
-  JsonWriter &operator=(const JsonWriter &) = delete;
-
-  JsonWriter &raw(const char *Text) {
-    while (*Text)
-      put(*Text++);
-    return *this;
-  }
-  JsonWriter &number(std::uint64_t Value) {
-    char Digits[24];
-    unsigned N = 0;
-    do {
-      Digits[N++] = static_cast<char>('0' + Value % 10);
-      Value /= 10;
-    } while (Value);
-    while (N)
-      put(Digits[--N]);
-    return *this;
-  }
-  JsonWriter &hex(std::uint64_t Value) {
-    raw("\"0x");
-    char Digits[16];
-    unsigned N = 0;
-    do {
-      Digits[N++] = "0123456789abcdef"[Value & 15];
-      Value >>= 4;
-    } while (Value);
-    while (N)
-      put(Digits[--N]);
-    return raw("\"");
-  }
-  // Part / Whole with six decimals, as printf's "%.6f" would.
-  JsonWriter &fraction(std::uint64_t Part, std::uint64_t Whole) {
-    std::uint64_t Millionths = (Part * 1000000 + Whole / 2) / Whole;
-    number(Millionths / 1000000).raw(".");
-    std::uint64_t Decimals = Millionths % 1000000;
-    for (std::uint64_t Unit = 100000; Unit; Unit /= 10)
-      put(static_cast<char>('0' + Decimals / Unit % 10));
-    return *this;
-  }
-  JsonWriter &string(const char *Text) {
-    put('"');
-    for (; *Text; ++Text) {
-      unsigned char C = static_cast<unsigned char>(*Text);
-      if (C == '"' || C == '\\') {
-        put('\\');
-        put(*Text);
-      } else if (C < 0x20) {
-        raw("\\u00");
-        put("0123456789abcdef"[C >> 4]);
-        put("0123456789abcdef"[C & 15]);
-      } else {
-        put(*Text);
-      }
-    }
-    put('"');
-    return *this;
-  }
-  // "name":{"calls":N,"bytes":N}
-  JsonWriter &callsAndBytes(const char *Name, std::uint64_t Calls,
-                            std::uint64_t Bytes) {
-    string(Name).raw(":{\"calls\":").number(Calls);
-    return raw(",\"bytes\":").number(Bytes).raw("}");
-  }
-
-private:
-  void put(char C) {
-    if (Used == sizeof(Buffer))
-      flush();
-    Buffer[Used++] = C;
-  }
-  void flush() {
-    if (Used)
-      Write(Buffer, Used, Context);
-    Used = 0;
-  }
-
-  WriteFn Write;
-  void *Context;
-  std::size_t Used = 0;
-  char Buffer[1024];
-};
 
 struct Sums {
   std::uint64_t Calls[NumFns] = {};
@@ -540,7 +469,11 @@ void writeJson(WriteFn Write, void *Context, const ProcessInfo &Info) {
   Out.raw(",\"end\":").string(Info.End);
   if (Info.Signal)
     Out.raw(",\"signal\":").number(static_cast<std::uint64_t>(Info.Signal));
+  if (Info.Exception)
+    Out.raw(",\"exception\":").hex(Info.Exception);
   Out.raw("}");
+  if (Info.WriteExtra)
+    Info.WriteExtra(Out);
   if (Depth)
     writeStacks(Out, Info);
   Out.raw("}\n");

@@ -64,11 +64,40 @@ enum class Fn : unsigned {
   DeleteArrayNothrow,
   DeleteAlignedNothrow,
   DeleteArrayAlignedNothrow,
+  // Windows: the CRT's own forms, which allocate inside the CRT where an
+  // import hook on malloc does not see them, and the Win32 heap.
+  AlignedMallocWin,
+  AlignedReallocWin,
+  AlignedFreeWin,
+  RecallocWin,
+  StrdupWin,
+  WcsdupWin,
+  HeapAlloc,
+  HeapReAlloc,
+  HeapFree,
+  HeapCreate,
+  HeapDestroy,
+  RtlAllocateHeap,
+  RtlReAllocateHeap,
+  RtlFreeHeap,
+  RtlCreateHeap,
+  RtlDestroyHeap,
   Count
 };
 
 /// The operating system's mapping calls, counted apart from the heap.
-enum class OsFn : unsigned { Mmap, Munmap, Mremap, Brk, Sbrk, Count };
+enum class OsFn : unsigned {
+  Mmap,
+  Munmap,
+  Mremap,
+  Brk,
+  Sbrk,
+  VirtualAlloc,
+  VirtualFree,
+  MapViewOfFile,
+  UnmapViewOfFile,
+  Count
+};
 
 /// The name of \p F in the report ("malloc", "operator new[](size_t)", ...).
 const char *fnName(Fn F);
@@ -328,6 +357,14 @@ inline void countRelease(ThreadBlock &T, Fn F, std::size_t BlockBytes) {
   addFree(T, BlockBytes);
 }
 
+/// \p Blocks blocks of \p Bytes in all stop being live without a release
+/// call (a Windows heap destroyed with its blocks).
+inline void dropBlocks(ThreadBlock &T, std::uint64_t Blocks,
+                       std::uint64_t Bytes) {
+  detail::bump(T.Shared, T.LiveAdjust, std::uint64_t{0} - Blocks);
+  detail::subLiveBytes(Bytes, detail::Mode.load(Relaxed) & detail::Threaded);
+}
+
 /// Counts a mapping call of \p Bytes (0 when the call has no length).
 inline void countOsCall(ThreadBlock &T, OsFn F, std::size_t Bytes) {
   if (!counting())
@@ -374,6 +411,8 @@ struct Module {
 using ModuleVisitor = void (*)(const Module &M, void *Context);
 using ModuleEnumerator = void (*)(ModuleVisitor Visit, void *Context);
 
+class JsonWriter;
+
 /// How the process is ending, for the report.
 struct ProcessInfo {
   const char *Platform = "";
@@ -382,8 +421,13 @@ struct ProcessInfo {
   /// "exit", "_exit", "signal" or "snapshot".
   const char *End = "exit";
   int Signal = 0;
+  /// Windows: the code of the exception that ended the process, 0 if none.
+  std::uint32_t Exception = 0;
   /// Lists the loaded modules when stacks were collected.
   ModuleEnumerator Modules = nullptr;
+  /// Writes the backend's own members of the report (each starting with
+  /// ",\n"), after "process".
+  void (*WriteExtra)(JsonWriter &Out) = nullptr;
 };
 
 /// Writes the JSON report (schema in docs/heapcount.md). Allocation-free and

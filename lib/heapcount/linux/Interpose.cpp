@@ -22,9 +22,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "lib/heapcount/Counters.h"
-// Only the C declarations: the inline API is for programs.
-#define HEAPCOUNT_NO_INLINE_API
-#include "lib/heapcount/include/heapcount/heapcount.h"
 
 #include <atomic>
 #include <cerrno>
@@ -1191,37 +1188,8 @@ void recordStack(std::size_t Requested) {
 
 } // namespace
 
-// The in-process API (include/heapcount/heapcount.h) finds these by name.
-// NOLINTBEGIN(readability-identifier-naming): C symbols of the C API.
+// NOLINTBEGIN(readability-identifier-naming): C symbols.
 extern "C" {
-
-int heapcount_snapshot_v1(heapcount_snapshot *Out) {
-  heapcount::Totals T = heapcount::snapshotTotals();
-  Out->allocs = T.Allocs;
-  Out->frees = T.Frees;
-  Out->bytes = T.Bytes;
-  Out->live_blocks = T.LiveBlocks;
-  Out->live_bytes = T.LiveBytes;
-  Out->peak_live_bytes = T.PeakLiveBytes;
-  return 1;
-}
-
-void heapcount_start_v1(void) { heapcount::startCounting(); }
-
-void heapcount_scope_enter_v1(const char *Name) {
-  if (Name)
-    heapcount::enterScope(Name);
-}
-
-void heapcount_scope_add_v1(const char *Name, const heapcount_snapshot *Delta) {
-  if (!Name || !Delta)
-    return;
-  heapcount::Totals T;
-  T.Allocs = Delta->allocs;
-  T.Frees = Delta->frees;
-  T.Bytes = Delta->bytes;
-  heapcount::addScope(Name, T);
-}
 
 // _exit skips the destructors; the report is written first. glibc's
 // release hooks are not run: a child that _exits right after fork must not

@@ -6,8 +6,10 @@
  *   EXPECT_LE(C.Allocs, 3u);
  *
  * The counts come from libheapcount.so, preloaded by `heapcount -- PROGRAM`
- * (or LD_PRELOAD). The header finds it at run time, so a program needs no
- * link flag and still runs without it: heapcount_snapshot then returns 0 and
+ * (or LD_PRELOAD), or on Windows from heapcount.dll, injected by
+ * `heapcount.exe -- PROGRAM` (this header then includes <windows.h>). The
+ * header finds it at run time, so a program needs no link flag and still
+ * runs without it: heapcount_snapshot then returns 0 and
  * every count is 0 (heapcount::active() says which). Counts are those of
  * the whole process (every thread) between two snapshots.
  *
@@ -50,9 +52,19 @@ typedef void (*heapcount_scope_add_fn)(const char *,
 #define HEAPCOUNT_SCOPE_ENTER_SYMBOL "heapcount_scope_enter_v1"
 #define HEAPCOUNT_SCOPE_ADD_SYMBOL "heapcount_scope_add_v1"
 
-#if defined(__linux__) && !defined(HEAPCOUNT_NO_INLINE_API)
-#include <dlfcn.h>
+#if (defined(__linux__) || defined(_WIN32)) && !defined(HEAPCOUNT_NO_INLINE_API)
 #include <string.h>
+#if defined(_WIN32)
+#include <windows.h>
+/* heapcount.dll, injected by heapcount.exe or linked in. */
+#define HEAPCOUNT_LOOKUP(name)                                                 \
+  (GetModuleHandleA("heapcount.dll")                                           \
+       ? (void *)GetProcAddress(GetModuleHandleA("heapcount.dll"), name)       \
+       : (void *)0)
+#else
+#include <dlfcn.h>
+#define HEAPCOUNT_LOOKUP(name) dlsym(RTLD_DEFAULT, name)
+#endif
 
 /* The library's entry points, looked up once (a failed dlsym allocates
    its error message, which should not land in a counted scope). */
@@ -68,13 +80,12 @@ static inline const heapcount_entry_points *heapcount_library(void) {
   static int looked_up;
   if (!looked_up) {
     points.snapshot =
-        (heapcount_snapshot_fn)dlsym(RTLD_DEFAULT, HEAPCOUNT_SNAPSHOT_SYMBOL);
-    points.start =
-        (heapcount_start_fn)dlsym(RTLD_DEFAULT, HEAPCOUNT_START_SYMBOL);
-    points.scope_enter = (heapcount_scope_enter_fn)dlsym(
-        RTLD_DEFAULT, HEAPCOUNT_SCOPE_ENTER_SYMBOL);
+        (heapcount_snapshot_fn)HEAPCOUNT_LOOKUP(HEAPCOUNT_SNAPSHOT_SYMBOL);
+    points.start = (heapcount_start_fn)HEAPCOUNT_LOOKUP(HEAPCOUNT_START_SYMBOL);
+    points.scope_enter =
+        (heapcount_scope_enter_fn)HEAPCOUNT_LOOKUP(HEAPCOUNT_SCOPE_ENTER_SYMBOL);
     points.scope_add =
-        (heapcount_scope_add_fn)dlsym(RTLD_DEFAULT, HEAPCOUNT_SCOPE_ADD_SYMBOL);
+        (heapcount_scope_add_fn)HEAPCOUNT_LOOKUP(HEAPCOUNT_SCOPE_ADD_SYMBOL);
     looked_up = 1;
   }
   return &points;
@@ -124,7 +135,7 @@ static inline void heapcount_scope_end(const char *name,
 #endif
 /* NOLINTEND(readability-identifier-naming) */
 
-#if defined(__cplusplus) && defined(__linux__) &&                              \
+#if defined(__cplusplus) && (defined(__linux__) || defined(_WIN32)) &&        \
     !defined(HEAPCOUNT_NO_INLINE_API)
 namespace heapcount {
 
