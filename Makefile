@@ -34,4 +34,4 @@ test-llvm19:
 	@$(MAKE) --no-print-directory test LLVM=19 BUILD=build-llvm19
 
 clean:
-	rm -rf $(BUILD) build-llvm19
+	rm -rf $(BUILD) build-llvm19 build-windows

@@ -27,6 +27,8 @@ packages=(
   # heapcount --stacks unwinds with libunwind's cached unw_backtrace (glibc's
   # backtrace, ten times slower, otherwise).
   libunwind8
+  # heapcount for Windows: cross-compiled with mingw-w64, tested under Wine.
+  mingw-w64 wine wine64
   # The other supported release's clang-tidy: the plugin must refuse it.
   "clang-tidy-$([[ $version == 19 ]] && echo 22 || echo 19)"
 )

@@ -24,6 +24,21 @@ count() { # count PASSED FAILED SUITE [SKIPPED]
   echo "== $3: $1 passed, $2 failed${4:+, $4 skipped}"
 }
 
+# heapcount for Windows, cross-compiled with mingw-w64 into build-windows
+# (the lit tests under test/heapcount-windows run it under Wine).
+windows="$root/build-windows"
+if [[ ! -f "$windows/build.ninja" ]]; then
+  cmake -G Ninja -S "$root" -B "$windows" \
+    -DCMAKE_TOOLCHAIN_FILE="$root/cmake/mingw-w64.cmake" > "$build/windows.log" 2>&1 ||
+    { cat "$build/windows.log"; }
+fi
+if ninja -C "$windows" > "$build/windows.log" 2>&1; then
+  count 1 0 "heapcount for Windows (mingw-w64 build)"
+else
+  tail -30 "$build/windows.log"
+  count 0 1 "heapcount for Windows (mingw-w64 build)"
+fi
+
 # lit prints "  Passed: N" style totals; an expected failure counts as passed,
 # an unexpected pass as a failure, an unsupported test as skipped.
 log="$build/lit.log"

@@ -996,6 +996,14 @@ void *hookFor(const HookInfo &Info, void *Function) {
 
 //===- Patching -----------------------------------------------------------===//
 
+// The process environment block, at gs:0x60 in a 64-bit process (read here
+// because GCC 12 warns inside mingw-w64's NtCurrentTeb).
+PEB *currentPeb() {
+  PEB *Peb;
+  asm("movq %%gs:0x60, %0" : "=r"(Peb));
+  return Peb;
+}
+
 wchar_t SystemRoot[MAX_PATH];
 std::size_t SystemRootLength = 0;
 
@@ -1067,7 +1075,7 @@ void patchModule(void *Base) {
 
 // The loader's list of modules, in load order.
 template <typename Visit> void forEachModule(Visit V) {
-  PEB *Peb = NtCurrentTeb()->ProcessEnvironmentBlock;
+  PEB *Peb = currentPeb();
   LIST_ENTRY *Head = &Peb->Ldr->InMemoryOrderModuleList;
   for (LIST_ENTRY *Link = Head->Flink; Link != Head; Link = Link->Flink) {
     auto *Entry =
@@ -1173,8 +1181,7 @@ constexpr DWORD DebugHeapFlags = 0x20 /* HEAP_TAIL_CHECKING_ENABLED */ |
 
 ULONG globalFlags() {
   // PEB.NtGlobalFlag, at 0xbc in a 64-bit process.
-  const char *Peb =
-      reinterpret_cast<const char *>(NtCurrentTeb()->ProcessEnvironmentBlock);
+  const char *Peb = reinterpret_cast<const char *>(currentPeb());
   ULONG Flags;
   std::memcpy(&Flags, Peb + 0xbc, sizeof(Flags));
   return Flags;
