@@ -1032,7 +1032,9 @@ void writeImport(ULONGLONG *Slot, void *Hook) {
   VirtualProtect(Slot, sizeof(*Slot), Old, &Old);
 }
 
-// Points every counted import of the module at Base to its hook.
+// Points every counted import of the module at Base to its hook. The
+// import tables may lie outside the image: heapcount.exe adds this DLL to
+// the program's imports with a new table of descriptors next to it.
 void patchModule(void *Base) {
   if (Base == Self)
     return;
@@ -1040,30 +1042,28 @@ void patchModule(void *Base) {
   if (!Nt)
     return;
   char *Image = static_cast<char *>(Base);
-  DWORD Size = Nt->OptionalHeader.SizeOfImage;
   const IMAGE_DATA_DIRECTORY &Imports =
       Nt->OptionalHeader.DataDirectory[IMAGE_DIRECTORY_ENTRY_IMPORT];
-  if (!Imports.VirtualAddress || Imports.VirtualAddress >= Size)
+  if (!Imports.VirtualAddress)
     return;
   for (auto *D = reinterpret_cast<IMAGE_IMPORT_DESCRIPTOR *>(
            Image + Imports.VirtualAddress);
        D->Name; ++D) {
     // Without the names (an old bound image) the imports cannot be told
     // apart.
-    if (!D->OriginalFirstThunk || D->OriginalFirstThunk >= Size ||
-        D->FirstThunk >= Size)
+    if (!D->OriginalFirstThunk || !D->FirstThunk)
       continue;
     auto *Names =
         reinterpret_cast<IMAGE_THUNK_DATA64 *>(Image + D->OriginalFirstThunk);
     auto *Addresses =
         reinterpret_cast<IMAGE_THUNK_DATA64 *>(Image + D->FirstThunk);
     for (; Names->u1.AddressOfData; ++Names, ++Addresses) {
-      if (IMAGE_SNAP_BY_ORDINAL64(Names->u1.Ordinal) ||
-          Names->u1.AddressOfData >= Size)
+      if (IMAGE_SNAP_BY_ORDINAL64(Names->u1.Ordinal))
         continue;
-      const auto *ByName =
-          reinterpret_cast<IMAGE_IMPORT_BY_NAME *>(Image + Names->u1.AddressOfData);
-      const HookInfo *Info = hookNamed(reinterpret_cast<const char *>(ByName->Name));
+      const auto *ByName = reinterpret_cast<IMAGE_IMPORT_BY_NAME *>(
+          Image + Names->u1.AddressOfData);
+      const HookInfo *Info =
+          hookNamed(reinterpret_cast<const char *>(ByName->Name));
       auto *Current = reinterpret_cast<void *>(Addresses->u1.Function);
       if (!Info || !Current || isOurs(Current))
         continue;
