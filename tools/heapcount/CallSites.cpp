@@ -9,24 +9,16 @@
 //===----------------------------------------------------------------------===//
 
 #include "tools/heapcount/CallSites.h"
+#include "tools/heapcount/Launch.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fcntl.h>
 #include <fstream>
 #include <set>
-#include <signal.h>
-#include <spawn.h>
 #include <sstream>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 #include <utility>
-
-extern char **environ;
 
 namespace heapcount {
 namespace {
@@ -317,7 +309,7 @@ bool contains(const std::string &Text, const char *Part) {
 }
 
 std::string baseName(const std::string &Path) {
-  std::size_t Slash = Path.rfind('/');
+  std::size_t Slash = Path.find_last_of(PathSeparators);
   return Slash == std::string::npos ? Path : Path.substr(Slash + 1);
 }
 
@@ -354,100 +346,6 @@ std::string known(const std::string &Text) {
 
 // --- Running a symbolizer ----------------------------------------------------
 
-// Runs Argv[0] (a path) with stdin from InputPath and stderr discarded, and
-// collects its stdout. False when it could not be started or did not exit
-// normally.
-bool runCapture(const std::vector<std::string> &Argv,
-                const std::string &InputPath, std::string &Output) {
-  std::vector<char *> Args;
-  Args.reserve(Argv.size() + 1);
-  for (const std::string &Arg : Argv)
-    Args.push_back(const_cast<char *>(Arg.c_str()));
-  Args.push_back(nullptr);
-  int Pipe[2];
-  if (pipe2(Pipe, O_CLOEXEC) != 0)
-    return false;
-  posix_spawn_file_actions_t Actions;
-  posix_spawn_file_actions_init(&Actions);
-  posix_spawn_file_actions_addopen(&Actions, 0, InputPath.c_str(), O_RDONLY, 0);
-  posix_spawn_file_actions_adddup2(&Actions, Pipe[1], 1);
-  posix_spawn_file_actions_addopen(&Actions, 2, "/dev/null", O_WRONLY, 0);
-  // heapcount ignores ^C while the program runs; the symbolizer must not.
-  posix_spawnattr_t Attributes;
-  posix_spawnattr_init(&Attributes);
-  sigset_t Default;
-  sigemptyset(&Default);
-  sigaddset(&Default, SIGINT);
-  sigaddset(&Default, SIGQUIT);
-  posix_spawnattr_setsigdefault(&Attributes, &Default);
-  posix_spawnattr_setflags(&Attributes, POSIX_SPAWN_SETSIGDEF);
-  pid_t Child = 0;
-  int Error =
-      posix_spawn(&Child, Args[0], &Actions, &Attributes, Args.data(), environ);
-  posix_spawn_file_actions_destroy(&Actions);
-  posix_spawnattr_destroy(&Attributes);
-  close(Pipe[1]);
-  if (Error != 0) {
-    close(Pipe[0]);
-    return false;
-  }
-  char Buffer[65536];
-  for (;;) {
-    ssize_t Got = read(Pipe[0], Buffer, sizeof(Buffer));
-    if (Got < 0 && errno == EINTR)
-      continue;
-    if (Got <= 0)
-      break;
-    Output.append(Buffer, static_cast<std::size_t>(Got));
-  }
-  close(Pipe[0]);
-  int Status = 0;
-  while (waitpid(Child, &Status, 0) < 0 && errno == EINTR) {
-  }
-  return WIFEXITED(Status);
-}
-
-// A temporary file holding Text, removed with the object.
-class TemporaryInput {
-public:
-  explicit TemporaryInput(const std::string &Text) {
-    const char *Tmp = std::getenv("TMPDIR");
-    std::string Template =
-        std::string(Tmp && *Tmp ? Tmp : "/tmp") + "/heapcount-sym-XXXXXX";
-    std::vector<char> Name(Template.begin(), Template.end());
-    Name.push_back('\0');
-    int Fd = mkstemp(Name.data());
-    if (Fd < 0)
-      return;
-    Path = Name.data();
-    std::size_t Done = 0;
-    while (Done < Text.size()) {
-      ssize_t Wrote = write(Fd, Text.data() + Done, Text.size() - Done);
-      if (Wrote < 0 && errno == EINTR)
-        continue;
-      if (Wrote <= 0)
-        break;
-      Done += static_cast<std::size_t>(Wrote);
-    }
-    close(Fd);
-    if (Done != Text.size()) {
-      std::remove(Path.c_str());
-      Path.clear();
-    }
-  }
-  ~TemporaryInput() {
-    if (!Path.empty())
-      std::remove(Path.c_str());
-  }
-  TemporaryInput(const TemporaryInput &) = delete;
-  TemporaryInput &operator=(const TemporaryInput &) = delete;
-
-  const std::string &path() const { return Path; }
-
-private:
-  std::string Path;
-};
-
 // A frame worth asking a symbolizer about: in a module that is a file.
 struct Request {
   std::uint64_t Frame;
@@ -468,7 +366,8 @@ std::vector<Request> requestsOf(const StackReport &Report) {
     const std::string &Path = Report.Modules[Module].Path;
     // Not a file: the vdso; a quote cannot be passed in llvm-symbolizer's
     // input syntax.
-    if (Path.find('/') == std::string::npos || contains(Path, "\""))
+    if (Path.find_first_of(PathSeparators) == std::string::npos ||
+        contains(Path, "\""))
       continue;
     Requests.push_back(Request{Frame, Module, Where.Offset});
   }
@@ -482,7 +381,7 @@ bool symbolizeWithLlvm(const std::string &Tool, const StackReport &Report,
   for (const Request &R : Requests)
     Input +=
         "\"" + Report.Modules[R.Module].Path + "\" " + hex(R.Offset) + "\n";
-  TemporaryInput File(Input);
+  TemporaryFile File(Input);
   std::string Output;
   if (File.path().empty() ||
       !runCapture({Tool, "--output-style=JSON", "--inlines", "--demangle"},
@@ -518,7 +417,7 @@ bool symbolizeWithAddr2line(const std::string &Tool, const StackReport &Report,
       for (std::size_t I = From; I < To; ++I)
         Argv.push_back(hex(Asked[I]->Offset));
       std::string Output;
-      if (!runCapture(Argv, "/dev/null", Output))
+      if (!runCapture(Argv, "", Output))
         continue;
       Ran = true;
       std::vector<std::vector<SourceLocation>> Frames =
@@ -541,24 +440,6 @@ bool writeFile(const std::string &Path, const std::string &Text) {
 }
 
 } // namespace
-
-bool isExecutable(const std::string &Path) {
-  struct stat Info;
-  return stat(Path.c_str(), &Info) == 0 && S_ISREG(Info.st_mode) &&
-         access(Path.c_str(), X_OK) == 0;
-}
-
-std::string findOnPath(const std::string &Name) {
-  const char *Path = std::getenv("PATH");
-  std::stringstream Dirs(Path ? Path : "/usr/bin:/bin");
-  std::string Dir;
-  while (std::getline(Dirs, Dir, ':')) {
-    std::string Candidate = (Dir.empty() ? "." : Dir) + "/" + Name;
-    if (isExecutable(Candidate))
-      return Candidate;
-  }
-  return "";
-}
 
 // --- The report --------------------------------------------------------------
 
@@ -660,10 +541,52 @@ std::string normalizePath(const std::string &Path) {
   return Out.empty() ? "." : Out;
 }
 
+namespace {
+
+std::string lowerCase(const std::string &Text) {
+  std::string Lower;
+  for (char C : Text)
+    Lower += static_cast<char>(C >= 'A' && C <= 'Z' ? C - 'A' + 'a' : C);
+  return Lower;
+}
+
+bool isDll(const std::string &Name) {
+  return Name.size() > 4 && lowerCase(Name.substr(Name.size() - 4)) == ".dll";
+}
+
+// A DLL of Windows, of a C or C++ runtime (Microsoft's, mingw-w64's, LLVM's)
+// or the counting library: "C:\Windows\System32\KERNEL32.DLL",
+// "libstdc++-6.dll" (a version after a dash), "api-ms-win-crt-heap-l1-1-0".
+// Backslashes separate directories here on every platform (a report of a
+// Windows program can be read anywhere).
+bool isWindowsSystemDll(const std::string &Path) {
+  std::size_t Slash = Path.find_last_of("/\\");
+  std::string Name = Slash == std::string::npos ? Path : Path.substr(Slash + 1);
+  std::string Stem = lowerCase(Name.substr(0, Name.size() - 4));
+  std::size_t Dash = Stem.find_last_of('-');
+  if (Dash != std::string::npos && Dash + 1 < Stem.size() &&
+      Stem.find_first_not_of("0123456789", Dash + 1) == std::string::npos &&
+      !startsWith(Stem, "api-ms-win-"))
+    Stem.erase(Dash);
+  static const char *const Runtime[] = {
+      "ntdll",     "kernel32",  "kernelbase",   "msvcrt",       "ucrtbase",
+      "ucrtbased", "libstdc++", "libgcc_s_seh", "libgcc_s_dw2", "libwinpthread",
+      "libc++",    "libunwind", "libatomic",    "heapcount"};
+  for (const char *Library : Runtime)
+    if (Stem == Library)
+      return true;
+  return startsWith(Stem, "api-ms-win-") || startsWith(Stem, "msvcr") ||
+         startsWith(Stem, "msvcp") || startsWith(Stem, "vcruntime");
+}
+
+} // namespace
+
 bool isSystemModule(const std::string &Path, const std::string &ProgramPath) {
   if (Path == ProgramPath && !Path.empty())
     return false;
   std::string Name = baseName(Path);
+  if (isDll(Name))
+    return isWindowsSystemDll(Path);
   if (startsWith(Name, "linux-vdso") || startsWith(Name, "linux-gate") ||
       Name == "[vdso]")
     return true;
@@ -1023,6 +946,17 @@ bool addCallSitesToReport(std::string &Report,
 
 // --- The whole job -----------------------------------------------------------
 
+namespace {
+// What findSymbolizers looks for, for the warning when there is none.
+#ifdef _WIN32
+const char *const DefaultSymbolizers = "llvm-symbolizer or addr2line on PATH";
+#else
+const char *const DefaultSymbolizers =
+    "llvm-symbolizer, llvm-symbolizer-22, /usr/lib/llvm-22/bin/"
+    "llvm-symbolizer or addr2line";
+#endif
+} // namespace
+
 std::vector<Symbolizer> findSymbolizers() {
   auto KindOf = [](const std::string &Path) {
     return contains(baseName(Path), "addr2line") ? Symbolizer::Addr2line
@@ -1031,18 +965,24 @@ std::vector<Symbolizer> findSymbolizers() {
   std::vector<Symbolizer> Found;
   if (const char *Chosen = std::getenv("HEAPCOUNT_SYMBOLIZER")) {
     std::string Path = Chosen;
-    if (Path.find('/') == std::string::npos && Path != "none")
+    if (Path.find_first_of(PathSeparators) == std::string::npos &&
+        Path != "none")
       Path = findOnPath(Path);
     if (Path != "none" && isExecutable(Path))
       Found.push_back(Symbolizer{KindOf(Path), Path});
     return Found;
   }
+#ifdef _WIN32
+  if (std::string Path = findOnPath("llvm-symbolizer"); !Path.empty())
+    Found.push_back(Symbolizer{Symbolizer::Llvm, Path});
+#else
   for (const char *Name : {"llvm-symbolizer", "llvm-symbolizer-22"})
     if (std::string Path = findOnPath(Name); !Path.empty())
       Found.push_back(Symbolizer{Symbolizer::Llvm, Path});
   if (isExecutable("/usr/lib/llvm-22/bin/llvm-symbolizer"))
     Found.push_back(
         Symbolizer{Symbolizer::Llvm, "/usr/lib/llvm-22/bin/llvm-symbolizer"});
+#endif
   if (std::string Path = findOnPath("addr2line"); !Path.empty())
     Found.push_back(Symbolizer{Symbolizer::Addr2line, Path});
   return Found;
@@ -1071,10 +1011,8 @@ SymbolTable symbolize(const StackReport &Report,
                   ? "no symbolizer (HEAPCOUNT_SYMBOLIZER is '" +
                         std::string(std::getenv("HEAPCOUNT_SYMBOLIZER")) +
                         "'): call sites are module offsets"
-                  : "no symbolizer found (llvm-symbolizer, "
-                    "llvm-symbolizer-22, /usr/lib/llvm-22/bin/"
-                    "llvm-symbolizer or addr2line): call sites are module "
-                    "offsets";
+                  : "no symbolizer found (" + std::string(DefaultSymbolizers) +
+                        "): call sites are module offsets";
   else
     Warning =
         "the symbolizer failed (" + Tried + "): call sites are module offsets";

@@ -79,18 +79,14 @@ using SymbolTable = std::map<std::uint64_t, std::vector<SourceLocation>>;
 /// "/usr/include/c++/12/vector".
 std::string normalizePath(const std::string &Path);
 
-/// A regular file this process may execute.
-bool isExecutable(const std::string &Path);
-
-/// The first executable file \p Name in $PATH's directories (an empty
-/// entry is "."), or "".
-std::string findOnPath(const std::string &Name);
-
 /// A module of the C and C++ runtime or an allocator (libc, libstdc++,
 /// libc++, libgcc_s, ld.so, libm, libunwind, jemalloc, tcmalloc, mimalloc,
 /// the counting library) or the vdso, wherever it is installed, unless it is
 /// the program itself. Other libraries are not: a frame in libclang-cpp or
-/// libz can be a call site.
+/// libz can be a call site. A Windows DLL is one when it is the system's
+/// (ntdll, kernel32, kernelbase, api-ms-win-*), a C or C++ runtime's
+/// (msvcrt, ucrtbase, msvcp*, vcruntime*, libstdc++-6, libgcc_s_seh-1,
+/// libwinpthread-1, libc++) or heapcount.dll, in any letter case.
 bool isSystemModule(const std::string &Path, const std::string &ProgramPath);
 
 /// A source file of the standard library or the system headers: under
@@ -158,7 +154,8 @@ bool addCallSitesToReport(std::string &Report,
 /// Which symbolizer runs: HEAPCOUNT_SYMBOLIZER when set (a path to an
 /// llvm-symbolizer or an addr2line; "none" for none), else the first of
 /// llvm-symbolizer and llvm-symbolizer-22 on PATH,
-/// /usr/lib/llvm-22/bin/llvm-symbolizer, and addr2line on PATH.
+/// /usr/lib/llvm-22/bin/llvm-symbolizer, and addr2line on PATH (on Windows,
+/// llvm-symbolizer and addr2line on PATH).
 struct Symbolizer {
   enum KindType { None, Llvm, Addr2line } Kind = None;
   std::string Path;

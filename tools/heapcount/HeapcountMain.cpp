@@ -3,34 +3,30 @@
 //   heapcount [--json FILE] [--top N] [--start=MARKER] [--stacks[=DEPTH]]
 //             -- PROGRAM ARGS...
 //
-// Runs PROGRAM with build/lib/libheapcount.so preloaded, forwards its exit
-// status and prints a summary of the report the library writes when the
-// program ends to stderr (the program's stdout is left alone). Processes
-// the program starts write reports of their own, FILE.<pid>, listed after
-// the summary. --stacks attributes allocations to call sites (CallSites.h).
-// No LLVM: this tool must build wherever the runtime does.
+// Runs PROGRAM with the counting library loaded (Launch.h: preloaded
+// build/lib/libheapcount.so on Linux, heapcount.dll on Windows), forwards its
+// exit status and prints a summary of the report the library writes when the
+// program ends to stderr (the program's stdout is left alone). On Linux the
+// processes the program starts write reports of their own, FILE.<pid>,
+// listed after the summary. --stacks attributes allocations to call sites
+// (CallSites.h). No LLVM: this tool must build wherever the runtime does.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tools/heapcount/CallSites.h"
+#include "tools/heapcount/Launch.h"
 
 #include <algorithm>
 #include <cerrno>
-#include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <dirent.h>
-#include <fcntl.h>
 #include <fstream>
 #include <iterator>
-#include <signal.h>
-#include <sstream>
 #include <string>
 #include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 #include <utility>
 #include <vector>
 
@@ -63,7 +59,7 @@ struct Options {
   std::string Start = "now";
   unsigned Top = 5;
   unsigned StackDepth = 0; // --stacks: frames per allocation stack.
-  std::vector<char *> Command;
+  std::vector<std::string> Command;
 };
 
 unsigned parseCount(const std::string &Flag, const char *Text) {
@@ -93,7 +89,7 @@ Options parseArgs(int Argc, char **Argv) {
       break;
     }
     if (Arg == "--help" || Arg == "-h") {
-      std::printf("%s\n", Help);
+      std::printf("%s\n%s", Help, heapcount::PlatformHelp);
       std::exit(0);
     }
     if (Arg == "--json" || Arg.rfind("--json=", 0) == 0) {
@@ -130,35 +126,11 @@ Options parseArgs(int Argc, char **Argv) {
     Opts.Command.push_back(Argv[I]);
   if (Opts.Command.empty())
     fail(std::string("no program to run (") + Usage + ")");
-  Opts.Command.push_back(nullptr);
   return Opts;
 }
 
-// What execvp would run, so that a missing program is reported before
-// anything starts.
-std::string findProgram(const std::string &Name) {
-  if (Name.find('/') != std::string::npos)
-    return heapcount::isExecutable(Name) ? Name : "";
-  return heapcount::findOnPath(Name);
-}
-
-// The library sits at ../lib/libheapcount.so from this executable, in the
-// build tree as in an installation.
-std::string findLibrary() {
-  char Self[PATH_MAX];
-  ssize_t Length = readlink("/proc/self/exe", Self, sizeof(Self) - 1);
-  if (Length <= 0)
-    fail("cannot find this executable (/proc/self/exe)");
-  std::string Dir(Self, static_cast<std::size_t>(Length));
-  Dir.erase(Dir.rfind('/'));
-  std::string Library = Dir + "/../lib/libheapcount.so";
-  if (access(Library.c_str(), R_OK) != 0)
-    fail("cannot find the counting library " + Library);
-  return Library;
-}
-
 std::string readFile(const std::string &Path) {
-  std::ifstream In(Path);
+  std::ifstream In(Path, std::ios::binary);
   return std::string(std::istreambuf_iterator<char>(In),
                      std::istreambuf_iterator<char>());
 }
@@ -305,7 +277,7 @@ void printSummary(const std::string &Json, unsigned Top) {
 // The reports of the processes the program started (REPORT.<pid>), written
 // since \p Since; removed after the listing when \p Keep is false.
 void listChildReports(const std::string &Report, std::time_t Since, bool Keep) {
-  std::size_t Slash = Report.rfind('/');
+  std::size_t Slash = Report.find_last_of(heapcount::PathSeparators);
   std::string Dir = Slash == std::string::npos ? "." : Report.substr(0, Slash);
   std::string Prefix =
       (Slash == std::string::npos ? Report : Report.substr(Slash + 1)) + ".";
@@ -370,103 +342,48 @@ void listChildReports(const std::string &Report, std::time_t Since, bool Keep) {
 
 int main(int Argc, char **Argv) {
   Options Opts = parseArgs(Argc, Argv);
-  std::string Program = findProgram(Opts.Command[0]);
+  std::string Program = heapcount::findProgram(Opts.Command[0]);
   if (Program.empty())
-    fail(std::string("cannot run '") + Opts.Command[0] +
-         "': no such executable file");
-  std::string Library = findLibrary();
+    fail("cannot run '" + Opts.Command[0] + "': no such executable file");
+  std::string Error;
+  std::string Library = heapcount::findLibrary(Error);
+  if (Library.empty())
+    fail(Error);
 
   // Where the library writes its report: the user's file (checked writable
   // before the program runs) or a temporary one.
   std::string Report = Opts.JsonPath;
   bool Temporary = Report.empty();
-  if (Temporary) {
-    const char *Tmp = std::getenv("TMPDIR");
-    std::string Template =
-        std::string(Tmp && *Tmp ? Tmp : "/tmp") + "/heapcount-XXXXXX";
-    std::vector<char> Name(Template.begin(), Template.end());
-    Name.push_back('\0');
-    int Fd = mkstemp(Name.data());
-    if (Fd < 0)
-      fail("cannot create a temporary report file in " + Template + " (" +
-           std::strerror(errno) + ")");
-    close(Fd);
-    Report = Name.data();
-  } else {
-    int Fd = open(Report.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (Fd < 0)
-      fail("cannot write the JSON report to '" + Report + "' (" +
-           std::strerror(errno) + ")");
-    close(Fd);
-  }
+  if (Temporary)
+    Report = heapcount::createTemporaryReport(Error);
+  if (Report.empty() ||
+      (!Temporary && !heapcount::prepareReport(Report, Error)))
+    fail(Error);
 
-  std::string StackDepth = std::to_string(Opts.StackDepth);
-  std::string Preload = Library;
-  if (const char *Old = std::getenv("LD_PRELOAD"); Old && *Old)
-    Preload += std::string(":") + Old;
-
-  // The child reports a failed exec through this pipe (closed on a
-  // successful exec), so that it is an error of heapcount, not a status.
-  int Pipe[2];
-  if (pipe2(Pipe, O_CLOEXEC) != 0)
-    fail(std::string("pipe: ") + std::strerror(errno));
+  heapcount::LaunchSettings Settings;
+  Settings.Program = Program;
+  Settings.Command = Opts.Command;
+  Settings.Library = Library;
+  Settings.Report = Report;
+  Settings.Start = Opts.Start;
+  Settings.StackDepth = Opts.StackDepth;
   std::time_t Started = std::time(nullptr);
-  pid_t Child = fork();
-  if (Child < 0)
-    fail(std::string("fork: ") + std::strerror(errno));
-  if (Child == 0) {
-    close(Pipe[0]);
-    setenv("LD_PRELOAD", Preload.c_str(), 1);
-    setenv("HEAPCOUNT_OUTPUT", Report.c_str(), 1);
-    // This process becomes the program: it writes the main report, the
-    // processes it starts write REPORT.<pid>.
-    setenv("HEAPCOUNT_ROOT_PID", std::to_string(getpid()).c_str(), 1);
-    if (Opts.Start != "now")
-      setenv("HEAPCOUNT_START", Opts.Start.c_str(), 1);
-    else
-      unsetenv("HEAPCOUNT_START");
-    if (Opts.StackDepth)
-      setenv("HEAPCOUNT_STACKS", StackDepth.c_str(), 1);
-    execv(Program.c_str(), Opts.Command.data());
-    int Error = errno;
-    (void)!write(Pipe[1], &Error, sizeof(Error));
-    _exit(127);
-  }
-  close(Pipe[1]);
-  int ExecError = 0;
-  ssize_t Got = read(Pipe[0], &ExecError, sizeof(ExecError));
-  close(Pipe[0]);
-  // A terminal's ^C goes to the program; heapcount waits for its end.
-  signal(SIGINT, SIG_IGN);
-  signal(SIGQUIT, SIG_IGN);
-  int Status = 0;
-  while (waitpid(Child, &Status, 0) < 0 && errno == EINTR) {
-  }
-  if (Got == static_cast<ssize_t>(sizeof(ExecError))) {
+  heapcount::LaunchResult Run = heapcount::runProgram(Settings);
+  if (!Run.Error.empty()) {
     if (Temporary)
       std::remove(Report.c_str());
-    fail(std::string("cannot run '") + Program + "' (" +
-         std::strerror(ExecError) + ")");
+    fail(Run.Error);
   }
-
-  int ExitCode = 0;
-  if (WIFSIGNALED(Status)) {
-    int Signal = WTERMSIG(Status);
-    const char *Name = sigabbrev_np(Signal);
-    std::fprintf(stderr, "heapcount: %s crashed (signal %d%s%s)\n",
-                 Opts.Command[0], Signal, Name ? ", SIG" : "",
-                 Name ? Name : "");
-    ExitCode = 128 + Signal;
-  } else {
-    ExitCode = WEXITSTATUS(Status);
-  }
+  if (!Run.Crash.empty())
+    std::fprintf(stderr, "heapcount: %s crashed (%s)\n",
+                 Opts.Command[0].c_str(), Run.Crash.c_str());
 
   std::string Json = readFile(Report);
   if (Json.empty()) {
     std::fprintf(stderr,
                  "heapcount: no report: the program ended where the counting "
-                 "library could not write one (SIGKILL, a signal handler of "
-                 "its own, a stack overflow)\n");
+                 "library could not write one (%s)\n",
+                 heapcount::NoReportCauses);
     std::remove(Report.c_str());
   } else {
     printSummary(Json, Opts.Top);
@@ -475,6 +392,7 @@ int main(int Argc, char **Argv) {
     if (Temporary)
       std::remove(Report.c_str());
   }
-  listChildReports(Report, Started, !Temporary);
-  return ExitCode;
+  if (heapcount::FollowsChildProcesses)
+    listChildReports(Report, Started, !Temporary);
+  return Run.ExitCode;
 }

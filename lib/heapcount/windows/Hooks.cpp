@@ -1155,9 +1155,11 @@ void enumerateModules(heapcount::ModuleVisitor Visit, void *Context) {
                                      Path.Length / sizeof(wchar_t), Utf8,
                                      sizeof(Utf8) - 1, nullptr, nullptr);
     Utf8[Length > 0 ? Length : 0] = '\0';
+    // base: the load bias (where it is minus where it was linked to be),
+    // so that frame - base is the address a symbolizer takes for a PE file.
     auto Start = reinterpret_cast<std::uintptr_t>(Base);
-    W.Visit(heapcount::Module{Utf8, Start, Start,
-                              Start + Nt->OptionalHeader.SizeOfImage},
+    W.Visit(heapcount::Module{Utf8, Start - Nt->OptionalHeader.ImageBase,
+                              Start, Start + Nt->OptionalHeader.SizeOfImage},
             W.Context);
   });
 }

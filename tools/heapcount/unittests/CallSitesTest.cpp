@@ -49,6 +49,30 @@ TEST(IsSystemModule, LibrariesOfTheSystemAndTheRuntime) {
   EXPECT_FALSE(isSystemModule("/opt/lib/libcurl.so.4", Program));
 }
 
+TEST(IsSystemModule, DllsOfWindowsAndItsRuntimes) {
+  static const std::string Program = "C:\\src\\app\\app.exe";
+  EXPECT_TRUE(isSystemModule("C:\\Windows\\SYSTEM32\\ntdll.dll", Program));
+  EXPECT_TRUE(isSystemModule("C:\\Windows\\System32\\KERNEL32.DLL", Program));
+  EXPECT_TRUE(isSystemModule("C:\\Windows\\system32\\KERNELBASE.dll", Program));
+  EXPECT_TRUE(isSystemModule("C:\\Windows\\system32\\msvcrt.dll", Program));
+  EXPECT_TRUE(isSystemModule("C:\\Windows\\System32\\ucrtbase.dll", Program));
+  EXPECT_TRUE(isSystemModule("C:\\Windows\\System32\\MSVCP140.dll", Program));
+  EXPECT_TRUE(
+      isSystemModule("C:\\Windows\\System32\\VCRUNTIME140_1.dll", Program));
+  EXPECT_TRUE(isSystemModule("api-ms-win-crt-heap-l1-1-0.dll", Program));
+  // mingw-w64's runtime, a version after a dash; the counting library.
+  EXPECT_TRUE(
+      isSystemModule("C:\\msys64\\mingw64\\bin\\libstdc++-6.dll", Program));
+  EXPECT_TRUE(isSystemModule("Z:\\opt\\bin\\libgcc_s_seh-1.dll", Program));
+  EXPECT_TRUE(isSystemModule("Z:\\opt\\bin\\libwinpthread-1.dll", Program));
+  EXPECT_TRUE(isSystemModule("C:\\tools\\heapcount.dll", Program));
+  // The user's code, and libraries that are not runtimes.
+  EXPECT_FALSE(isSystemModule(Program, Program));
+  EXPECT_FALSE(isSystemModule("C:\\src\\app\\widgets.dll", Program));
+  EXPECT_FALSE(isSystemModule("C:\\src\\app\\libz-1.dll", Program));
+  EXPECT_FALSE(isSystemModule("C:\\src\\app\\libcurl-4.dll", Program));
+}
+
 TEST(IsSystemModule, AProgramThatLivesInALibraryDirectoryIsTheUsers) {
   static const std::string Program = "/usr/lib/myapp/myapp";
   EXPECT_FALSE(isSystemModule(Program, Program));

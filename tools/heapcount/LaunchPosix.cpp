@@ -1,0 +1,255 @@
+//===- LaunchPosix.cpp - heapcount on Linux: fork, exec, LD_PRELOAD -------===//
+//
+// The program runs with build/lib/libheapcount.so preloaded. It is the root
+// process (HEAPCOUNT_ROOT_PID): it writes the report, and each process it
+// starts writes REPORT.<pid>.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tools/heapcount/Launch.h"
+
+#include <cerrno>
+#include <climits>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sstream>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace heapcount {
+
+const char *const PlatformHelp = "";
+
+const char *const NoReportCauses =
+    "SIGKILL, a signal handler of its own, a stack overflow";
+
+bool isExecutable(const std::string &Path) {
+  struct stat Info;
+  return stat(Path.c_str(), &Info) == 0 && S_ISREG(Info.st_mode) &&
+         access(Path.c_str(), X_OK) == 0;
+}
+
+std::string findOnPath(const std::string &Name) {
+  const char *Path = std::getenv("PATH");
+  std::stringstream Dirs(Path ? Path : "/usr/bin:/bin");
+  std::string Dir;
+  while (std::getline(Dirs, Dir, ':')) {
+    std::string Candidate = (Dir.empty() ? "." : Dir) + "/" + Name;
+    if (isExecutable(Candidate))
+      return Candidate;
+  }
+  return "";
+}
+
+// What execvp would run, so that a missing program is reported before
+// anything starts.
+std::string findProgram(const std::string &Name) {
+  if (Name.find('/') != std::string::npos)
+    return isExecutable(Name) ? Name : "";
+  return findOnPath(Name);
+}
+
+// The library sits at ../lib/libheapcount.so from this executable, in the
+// build tree as in an installation.
+std::string findLibrary(std::string &Error) {
+  char Self[PATH_MAX];
+  ssize_t Length = readlink("/proc/self/exe", Self, sizeof(Self) - 1);
+  if (Length <= 0) {
+    Error = "cannot find this executable (/proc/self/exe)";
+    return "";
+  }
+  std::string Dir(Self, static_cast<std::size_t>(Length));
+  Dir.erase(Dir.rfind('/'));
+  std::string Library = Dir + "/../lib/libheapcount.so";
+  if (access(Library.c_str(), R_OK) != 0) {
+    Error = "cannot find the counting library " + Library;
+    return "";
+  }
+  return Library;
+}
+
+std::string createTemporaryReport(std::string &Error) {
+  const char *Tmp = std::getenv("TMPDIR");
+  std::string Template =
+      std::string(Tmp && *Tmp ? Tmp : "/tmp") + "/heapcount-XXXXXX";
+  std::vector<char> Name(Template.begin(), Template.end());
+  Name.push_back('\0');
+  int Fd = mkstemp(Name.data());
+  if (Fd < 0) {
+    Error = "cannot create a temporary report file in " + Template + " (" +
+            std::strerror(errno) + ")";
+    return "";
+  }
+  close(Fd);
+  return Name.data();
+}
+
+bool prepareReport(const std::string &Path, std::string &Error) {
+  int Fd = open(Path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (Fd < 0) {
+    Error = "cannot write the JSON report to '" + Path + "' (" +
+            std::strerror(errno) + ")";
+    return false;
+  }
+  close(Fd);
+  return true;
+}
+
+LaunchResult runProgram(const LaunchSettings &Settings) {
+  LaunchResult Result;
+  std::vector<char *> Argv;
+  for (const std::string &Arg : Settings.Command)
+    Argv.push_back(const_cast<char *>(Arg.c_str()));
+  Argv.push_back(nullptr);
+  std::string StackDepth = std::to_string(Settings.StackDepth);
+  std::string Preload = Settings.Library;
+  if (const char *Old = std::getenv("LD_PRELOAD"); Old && *Old)
+    Preload += std::string(":") + Old;
+
+  // The child reports a failed exec through this pipe (closed on a
+  // successful exec), so that it is an error of heapcount, not a status.
+  int Pipe[2];
+  if (pipe2(Pipe, O_CLOEXEC) != 0) {
+    Result.Error = std::string("pipe: ") + std::strerror(errno);
+    return Result;
+  }
+  pid_t Child = fork();
+  if (Child < 0) {
+    Result.Error = std::string("fork: ") + std::strerror(errno);
+    return Result;
+  }
+  if (Child == 0) {
+    close(Pipe[0]);
+    setenv("LD_PRELOAD", Preload.c_str(), 1);
+    setenv("HEAPCOUNT_OUTPUT", Settings.Report.c_str(), 1);
+    // This process becomes the program: it writes the main report, the
+    // processes it starts write REPORT.<pid>.
+    setenv("HEAPCOUNT_ROOT_PID", std::to_string(getpid()).c_str(), 1);
+    if (Settings.Start != "now")
+      setenv("HEAPCOUNT_START", Settings.Start.c_str(), 1);
+    else
+      unsetenv("HEAPCOUNT_START");
+    if (Settings.StackDepth)
+      setenv("HEAPCOUNT_STACKS", StackDepth.c_str(), 1);
+    execv(Settings.Program.c_str(), Argv.data());
+    int Error = errno;
+    (void)!write(Pipe[1], &Error, sizeof(Error));
+    _exit(127);
+  }
+  close(Pipe[1]);
+  int ExecError = 0;
+  ssize_t Got = read(Pipe[0], &ExecError, sizeof(ExecError));
+  close(Pipe[0]);
+  // A terminal's ^C goes to the program; heapcount waits for its end.
+  signal(SIGINT, SIG_IGN);
+  signal(SIGQUIT, SIG_IGN);
+  int Status = 0;
+  while (waitpid(Child, &Status, 0) < 0 && errno == EINTR) {
+  }
+  if (Got == static_cast<ssize_t>(sizeof(ExecError))) {
+    Result.Error = "cannot run '" + Settings.Program + "' (" +
+                   std::strerror(ExecError) + ")";
+    return Result;
+  }
+
+  if (WIFSIGNALED(Status)) {
+    int Signal = WTERMSIG(Status);
+    const char *Name = sigabbrev_np(Signal);
+    Result.Crash = "signal " + std::to_string(Signal) +
+                   (Name ? std::string(", SIG") + Name : std::string());
+    Result.ExitCode = 128 + Signal;
+  } else {
+    Result.ExitCode = WEXITSTATUS(Status);
+  }
+  return Result;
+}
+
+bool runCapture(const std::vector<std::string> &Argv,
+                const std::string &InputPath, std::string &Output) {
+  std::vector<char *> Args;
+  Args.reserve(Argv.size() + 1);
+  for (const std::string &Arg : Argv)
+    Args.push_back(const_cast<char *>(Arg.c_str()));
+  Args.push_back(nullptr);
+  int Pipe[2];
+  if (pipe2(Pipe, O_CLOEXEC) != 0)
+    return false;
+  posix_spawn_file_actions_t Actions;
+  posix_spawn_file_actions_init(&Actions);
+  posix_spawn_file_actions_addopen(
+      &Actions, 0, InputPath.empty() ? "/dev/null" : InputPath.c_str(),
+      O_RDONLY, 0);
+  posix_spawn_file_actions_adddup2(&Actions, Pipe[1], 1);
+  posix_spawn_file_actions_addopen(&Actions, 2, "/dev/null", O_WRONLY, 0);
+  // heapcount ignores ^C while the program runs; the symbolizer must not.
+  posix_spawnattr_t Attributes;
+  posix_spawnattr_init(&Attributes);
+  sigset_t Default;
+  sigemptyset(&Default);
+  sigaddset(&Default, SIGINT);
+  sigaddset(&Default, SIGQUIT);
+  posix_spawnattr_setsigdefault(&Attributes, &Default);
+  posix_spawnattr_setflags(&Attributes, POSIX_SPAWN_SETSIGDEF);
+  pid_t Child = 0;
+  int Error =
+      posix_spawn(&Child, Args[0], &Actions, &Attributes, Args.data(), environ);
+  posix_spawn_file_actions_destroy(&Actions);
+  posix_spawnattr_destroy(&Attributes);
+  close(Pipe[1]);
+  if (Error != 0) {
+    close(Pipe[0]);
+    return false;
+  }
+  char Buffer[65536];
+  for (;;) {
+    ssize_t Got = read(Pipe[0], Buffer, sizeof(Buffer));
+    if (Got < 0 && errno == EINTR)
+      continue;
+    if (Got <= 0)
+      break;
+    Output.append(Buffer, static_cast<std::size_t>(Got));
+  }
+  close(Pipe[0]);
+  int Status = 0;
+  while (waitpid(Child, &Status, 0) < 0 && errno == EINTR) {
+  }
+  return WIFEXITED(Status);
+}
+
+TemporaryFile::TemporaryFile(const std::string &Text) {
+  const char *Tmp = std::getenv("TMPDIR");
+  std::string Template =
+      std::string(Tmp && *Tmp ? Tmp : "/tmp") + "/heapcount-sym-XXXXXX";
+  std::vector<char> Name(Template.begin(), Template.end());
+  Name.push_back('\0');
+  int Fd = mkstemp(Name.data());
+  if (Fd < 0)
+    return;
+  Path = Name.data();
+  std::size_t Done = 0;
+  while (Done < Text.size()) {
+    ssize_t Wrote = write(Fd, Text.data() + Done, Text.size() - Done);
+    if (Wrote < 0 && errno == EINTR)
+      continue;
+    if (Wrote <= 0)
+      break;
+    Done += static_cast<std::size_t>(Wrote);
+  }
+  close(Fd);
+  if (Done != Text.size()) {
+    std::remove(Path.c_str());
+    Path.clear();
+  }
+}
+
+TemporaryFile::~TemporaryFile() {
+  if (!Path.empty())
+    std::remove(Path.c_str());
+}
+
+} // namespace heapcount
