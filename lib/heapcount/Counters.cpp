@@ -71,9 +71,10 @@ static_assert(sizeof(Names) / sizeof(Names[0]) ==
                   static_cast<unsigned>(Fn::Count),
               "one name per counted function");
 
-const char *const OsNames[] = {"mmap",          "munmap",        "mremap",
-                               "brk",           "sbrk",          "VirtualAlloc",
-                               "VirtualFree",   "MapViewOfFile", "UnmapViewOfFile"};
+const char *const OsNames[] = {
+    "mmap",        "munmap",        "mremap",
+    "brk",         "sbrk",          "VirtualAlloc",
+    "VirtualFree", "MapViewOfFile", "UnmapViewOfFile"};
 static_assert(sizeof(OsNames) / sizeof(OsNames[0]) ==
                   static_cast<unsigned>(OsFn::Count),
               "one name per mapping function");

@@ -272,6 +272,19 @@ void printSummary(const std::string &Json, unsigned Top) {
                  "reached: nothing was counted\n",
                  Marker.c_str());
   }
+  // Windows: the heap diagnosis's warnings (the debug heap).
+  std::size_t At = Json.find("\"heap_diagnosis\":");
+  if (At != std::string::npos)
+    At = Json.find("\"warnings\":[", At);
+  if (At != std::string::npos) {
+    At += 12;
+    while (At < Json.size() && Json[At] == '"') {
+      std::fprintf(stderr, "heapcount: warning: %s\n",
+                   readString(Json, At).c_str());
+      if (At < Json.size() && Json[At] == ',')
+        ++At;
+    }
+  }
 }
 
 // The reports of the processes the program started (REPORT.<pid>), written

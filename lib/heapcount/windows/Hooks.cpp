@@ -310,9 +310,8 @@ struct Target {
 Target Targets[NumHooks][Slots];
 
 template <typename F> F real(Hook H, unsigned S) {
-  return reinterpret_cast<F>(
-      Targets[static_cast<unsigned>(H)][S].Function.load(
-          std::memory_order_acquire));
+  return reinterpret_cast<F>(Targets[static_cast<unsigned>(H)][S].Function.load(
+      std::memory_order_acquire));
 }
 const Target &target(Hook H, unsigned S) {
   return Targets[static_cast<unsigned>(H)][S];
@@ -368,8 +367,8 @@ void countedCrtFree(Fn F, void *P, const Target &T, Call C, Measure Bytes) {
 }
 
 template <typename Call, typename Measure>
-void *countedCrtResize(Fn F, void *Old, std::size_t Requested,
-                       const Target &T, Call C, Measure Bytes) {
+void *countedCrtResize(Fn F, void *Old, std::size_t Requested, const Target &T,
+                       Call C, Measure Bytes) {
   if (!Old)
     return countedCrtAlloc(F, Requested, T, C, Bytes);
   if (inHook())
@@ -385,7 +384,9 @@ template <unsigned S> void *__cdecl hookMalloc(std::size_t Size) {
   const Target &T = target(Hook::Malloc, S);
   return countedCrtAlloc(
       Fn::Malloc, Size, T,
-      [&] { return real<void *(__cdecl *)(std::size_t)>(Hook::Malloc, S)(Size); },
+      [&] {
+        return real<void *(__cdecl *)(std::size_t)>(Hook::Malloc, S)(Size);
+      },
       [&](void *P) { return crtBytes(T, P); });
 }
 
@@ -395,9 +396,8 @@ void *__cdecl hookCalloc(std::size_t Count, std::size_t Size) {
   return countedCrtAlloc(
       Fn::Calloc, Count * Size, T,
       [&] {
-        return real<void *(__cdecl *)(std::size_t, std::size_t)>(Hook::Calloc,
-                                                                 S)(Count,
-                                                                    Size);
+        return real<void *(__cdecl *)(std::size_t, std::size_t)>(
+            Hook::Calloc, S)(Count, Size);
       },
       [&](void *P) { return crtBytes(T, P); });
 }
@@ -538,9 +538,7 @@ template <Hook H, Fn F, unsigned S> void *hookNew(std::size_t Size) {
   const Target &T = target(H, S);
   return countedNew(
       F, Size, T,
-      [&] {
-        return reinterpret_cast<NewNothrowFn>(T.Nothrow)(Size, nullptr);
-      },
+      [&] { return reinterpret_cast<NewNothrowFn>(T.Nothrow)(Size, nullptr); },
       [&] { return real<NewFn>(H, S)(Size); });
 }
 
@@ -589,8 +587,7 @@ template <Hook H, Fn F, unsigned S> void hookDelete(void *P) {
   countedDelete(F, P, [&] { real<void (*)(void *)>(H, S)(P); });
 }
 template <Hook H, Fn F, unsigned S> void hookDelete2(void *P, std::size_t A) {
-  countedDelete(F, P,
-                [&] { real<void (*)(void *, std::size_t)>(H, S)(P, A); });
+  countedDelete(F, P, [&] { real<void (*)(void *, std::size_t)>(H, S)(P, A); });
 }
 template <Hook H, Fn F, unsigned S>
 void hookDelete3(void *P, std::size_t A, std::size_t B) {
@@ -633,14 +630,14 @@ LPVOID WINAPI countedHeapReAlloc(HANDLE Heap, DWORD Flags, LPVOID Old,
   return P;
 }
 
-template <Fn F> BOOL WINAPI countedHeapFree(HANDLE Heap, DWORD Flags, LPVOID P) {
+template <Fn F>
+BOOL WINAPI countedHeapFree(HANDLE Heap, DWORD Flags, LPVOID P) {
   if (inHook()) {
     noteNested(P ? heapBlockBytes(Heap, P) : 0);
     return Ntdll.FreeHeap(Heap, Flags, P) ? TRUE : FALSE;
   }
   countFree(F, P, P ? heapBlockBytes(Heap, P) : 0, Heap);
-  return guarded([&] { return Ntdll.FreeHeap(Heap, Flags, P); }) ? TRUE
-                                                                 : FALSE;
+  return guarded([&] { return Ntdll.FreeHeap(Heap, Flags, P); }) ? TRUE : FALSE;
 }
 
 void noteHeapCreated(Fn F, HANDLE Heap) {
@@ -667,9 +664,8 @@ void noteHeapDestroyed(Fn F, HANDLE Heap) {
 HANDLE WINAPI hookHeapCreateImpl(DWORD Options, SIZE_T Initial, SIZE_T Max,
                                  unsigned S) {
   HANDLE Heap = guarded([&] {
-    return real<HANDLE(WINAPI *)(DWORD, SIZE_T, SIZE_T)>(Hook::HeapCreate,
-                                                         S)(Options, Initial,
-                                                            Max);
+    return real<HANDLE(WINAPI *)(DWORD, SIZE_T, SIZE_T)>(Hook::HeapCreate, S)(
+        Options, Initial, Max);
   });
   noteHeapCreated(Fn::HeapCreate, Heap);
   return Heap;
@@ -718,8 +714,8 @@ LPVOID WINAPI hookHeapReAlloc(HANDLE Heap, DWORD Flags, LPVOID Old,
                               SIZE_T Size) {
   return countedHeapReAlloc<Fn::HeapReAlloc>(Heap, Flags, Old, Size);
 }
-template <unsigned S> BOOL WINAPI hookHeapFree(HANDLE Heap, DWORD Flags,
-                                               LPVOID P) {
+template <unsigned S>
+BOOL WINAPI hookHeapFree(HANDLE Heap, DWORD Flags, LPVOID P) {
   return countedHeapFree<Fn::HeapFree>(Heap, Flags, P);
 }
 template <unsigned S>
@@ -788,15 +784,11 @@ template <typename F> void *address(F Function) {
   return reinterpret_cast<void *>(Function);
 }
 #define HEAPCOUNT_SLOTS(...)                                                   \
-  {                                                                            \
-    address(&__VA_ARGS__<0>), address(&__VA_ARGS__<1>),                        \
-        address(&__VA_ARGS__<2>), address(&__VA_ARGS__<3>)                     \
-  }
+  {address(&__VA_ARGS__<0>), address(&__VA_ARGS__<1>),                         \
+   address(&__VA_ARGS__<2>), address(&__VA_ARGS__<3>)}
 #define HEAPCOUNT_CXX_SLOTS(Form, H, F)                                        \
-  {                                                                            \
-    address(&Form<Hook::H, Fn::F, 0>), address(&Form<Hook::H, Fn::F, 1>),      \
-        address(&Form<Hook::H, Fn::F, 2>), address(&Form<Hook::H, Fn::F, 3>)   \
-  }
+  {address(&Form<Hook::H, Fn::F, 0>), address(&Form<Hook::H, Fn::F, 1>),       \
+   address(&Form<Hook::H, Fn::F, 2>), address(&Form<Hook::H, Fn::F, 3>)}
 
 // The C++ names are the Itanium ABI's for 64-bit Windows (size_t is
 // unsigned long long: 'y'), as libstdc++ and libc++ export them.
@@ -967,7 +959,8 @@ void describeTarget(const HookInfo &Info, Target &T, void *Function) {
   if (HeapOf)
     T.Heap = HeapOf();
   if (Info.NothrowName)
-    T.Nothrow = reinterpret_cast<void *>(GetProcAddress(Module, Info.NothrowName));
+    T.Nothrow =
+        reinterpret_cast<void *>(GetProcAddress(Module, Info.NothrowName));
 }
 
 // The hook that forwards to Function: the slot already forwarding there, or
@@ -1158,8 +1151,8 @@ void enumerateModules(heapcount::ModuleVisitor Visit, void *Context) {
     // base: the load bias (where it is minus where it was linked to be),
     // so that frame - base is the address a symbolizer takes for a PE file.
     auto Start = reinterpret_cast<std::uintptr_t>(Base);
-    W.Visit(heapcount::Module{Utf8, Start - Nt->OptionalHeader.ImageBase,
-                              Start, Start + Nt->OptionalHeader.SizeOfImage},
+    W.Visit(heapcount::Module{Utf8, Start - Nt->OptionalHeader.ImageBase, Start,
+                              Start + Nt->OptionalHeader.SizeOfImage},
             W.Context);
   });
 }
@@ -1237,7 +1230,9 @@ const char *heapKind(HANDLE Heap, const HeapEntry *E) {
 
 void writeHeap(heapcount::JsonWriter &Out, HANDLE Heap, const HeapEntry *E,
                bool Live, const char *&Sep, bool &DebugFlags) {
-  Out.raw(Sep).raw("\n{\"handle\":").hex(reinterpret_cast<std::uintptr_t>(Heap));
+  Out.raw(Sep)
+      .raw("\n{\"handle\":")
+      .hex(reinterpret_cast<std::uintptr_t>(Heap));
   Out.raw(",\"kind\":").string(heapKind(Heap, E));
   if (Live) {
     DWORD Flags = 0, Forced = 0;
@@ -1357,9 +1352,9 @@ LONG WINAPI onUnhandledException(EXCEPTION_POINTERS *Pointers) {
 void warnBadSetting(const wchar_t *Name, const wchar_t *Value,
                     const wchar_t *Instead) {
   wchar_t Line[512];
-  int Length = _snwprintf(Line, 511,
-                          L"heapcount: warning: %ls=%ls is not valid (%ls)\n",
-                          Name, Value, Instead);
+  int Length =
+      _snwprintf(Line, 511, L"heapcount: warning: %ls=%ls is not valid (%ls)\n",
+                 Name, Value, Instead);
   if (Length < 0)
     return;
   Line[511] = L'\0';

@@ -17,8 +17,10 @@ int main() {
   });
   {
     heapcount::Scope S("three");
-    for (int I = 0; I < 3; ++I)
-      std::free(std::malloc(8));
+    for (int I = 0; I < 3; ++I) {
+      void *volatile P = std::malloc(8);
+      std::free(P);
+    }
   }
   std::printf("active %d: %llu allocs, %llu frees, %llu bytes\n",
               heapcount::active(), (unsigned long long)C.Allocs,

@@ -82,8 +82,8 @@ static inline const heapcount_entry_points *heapcount_library(void) {
     points.snapshot =
         (heapcount_snapshot_fn)HEAPCOUNT_LOOKUP(HEAPCOUNT_SNAPSHOT_SYMBOL);
     points.start = (heapcount_start_fn)HEAPCOUNT_LOOKUP(HEAPCOUNT_START_SYMBOL);
-    points.scope_enter =
-        (heapcount_scope_enter_fn)HEAPCOUNT_LOOKUP(HEAPCOUNT_SCOPE_ENTER_SYMBOL);
+    points.scope_enter = (heapcount_scope_enter_fn)HEAPCOUNT_LOOKUP(
+        HEAPCOUNT_SCOPE_ENTER_SYMBOL);
     points.scope_add =
         (heapcount_scope_add_fn)HEAPCOUNT_LOOKUP(HEAPCOUNT_SCOPE_ADD_SYMBOL);
     looked_up = 1;
@@ -135,7 +135,7 @@ static inline void heapcount_scope_end(const char *name,
 #endif
 /* NOLINTEND(readability-identifier-naming) */
 
-#if defined(__cplusplus) && (defined(__linux__) || defined(_WIN32)) &&        \
+#if defined(__cplusplus) && (defined(__linux__) || defined(_WIN32)) &&         \
     !defined(HEAPCOUNT_NO_INLINE_API)
 namespace heapcount {
 
