@@ -544,9 +544,9 @@ std::string normalizePath(const std::string &Path) {
 namespace {
 
 std::string lowerCase(const std::string &Text) {
-  std::string Lower;
-  for (char C : Text)
-    Lower += static_cast<char>(C >= 'A' && C <= 'Z' ? C - 'A' + 'a' : C);
+  std::string Lower = Text;
+  for (char &C : Lower)
+    C = static_cast<char>(C >= 'A' && C <= 'Z' ? C - 'A' + 'a' : C);
   return Lower;
 }
 

@@ -122,8 +122,7 @@ Options parseArgs(int Argc, char **Argv) {
       break; // The program, without a "--" in front of it.
     }
   }
-  for (; I < Argc; ++I)
-    Opts.Command.push_back(Argv[I]);
+  Opts.Command.insert(Opts.Command.end(), Argv + I, Argv + Argc);
   if (Opts.Command.empty())
     fail(std::string("no program to run (") + Usage + ")");
   return Opts;

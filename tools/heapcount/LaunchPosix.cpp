@@ -103,6 +103,7 @@ bool prepareReport(const std::string &Path, std::string &Error) {
 LaunchResult runProgram(const LaunchSettings &Settings) {
   LaunchResult Result;
   std::vector<char *> Argv;
+  Argv.reserve(Settings.Command.size() + 1);
   for (const std::string &Arg : Settings.Command)
     Argv.push_back(const_cast<char *>(Arg.c_str()));
   Argv.push_back(nullptr);

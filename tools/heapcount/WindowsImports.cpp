@@ -24,6 +24,8 @@
 #include <vector>
 #include <winternl.h>
 
+// Addresses in the program's process are integers here, by nature.
+// NOLINTBEGIN(performance-no-int-to-ptr)
 namespace heapcount {
 namespace {
 
@@ -288,3 +290,4 @@ bool addFirstImport(HANDLE Process, const std::string &Dll,
 }
 
 } // namespace heapcount
+// NOLINTEND(performance-no-int-to-ptr)

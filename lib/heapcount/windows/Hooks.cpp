@@ -38,6 +38,9 @@ using heapcount::Fn;
 using heapcount::OsFn;
 using heapcount::ThreadBlock;
 
+// Addresses are integers here, by nature: flag bits in a TLS word, RVAs in
+// PE headers, the saved pointer below an aligned block.
+// NOLINTBEGIN(performance-no-int-to-ptr)
 namespace {
 
 //===- Per-thread state ---------------------------------------------------===//
@@ -115,8 +118,9 @@ struct NtdllFunctions {
 } Ntdll;
 
 template <typename T> void resolve(HMODULE Module, T &Slot, const char *Name) {
-  Slot = reinterpret_cast<T>(
-      reinterpret_cast<void *>(GetProcAddress(Module, Name)));
+  // GCC's -Wcast-function-type objects to the direct cast.
+  void *Address = reinterpret_cast<void *>(GetProcAddress(Module, Name));
+  Slot = reinterpret_cast<T>(Address);
 }
 
 void resolveNtdll() {
@@ -783,12 +787,15 @@ struct HookInfo {
 template <typename F> void *address(F Function) {
   return reinterpret_cast<void *>(Function);
 }
+// A template name cannot be parenthesized.
+// NOLINTBEGIN(bugprone-macro-parentheses)
 #define HEAPCOUNT_SLOTS(...)                                                   \
   {address(&__VA_ARGS__<0>), address(&__VA_ARGS__<1>),                         \
    address(&__VA_ARGS__<2>), address(&__VA_ARGS__<3>)}
 #define HEAPCOUNT_CXX_SLOTS(Form, H, F)                                        \
   {address(&Form<Hook::H, Fn::F, 0>), address(&Form<Hook::H, Fn::F, 1>),       \
    address(&Form<Hook::H, Fn::F, 2>), address(&Form<Hook::H, Fn::F, 3>)}
+// NOLINTEND(bugprone-macro-parentheses)
 
 // The C++ names are the Itanium ABI's for 64-bit Windows (size_t is
 // unsigned long long: 'y'), as libstdc++ and libc++ export them.
@@ -1094,8 +1101,8 @@ void patchAllModules() {
 }
 
 // LdrRegisterDllNotification's data for a load: the module is mapped and
-// its imports bound, its DllMain not run yet.
-struct DllLoaded {
+// its imports bound, its DllMain not run yet. The layout is ntdll's.
+struct DllLoaded { // NOLINT(alloc-padding)
   ULONG Flags;
   const UNICODE_STRING *FullDllName;
   const UNICODE_STRING *BaseDllName;
@@ -1329,7 +1336,7 @@ void writeReportOnce(const char *End, DWORD Exception) {
     Info.Exception = Exception;
     Info.Modules = enumerateModules;
     Info.WriteExtra = writeWindowsMembers;
-    heapcount::writeJson(writeToFile, &File, Info);
+    heapcount::writeJson(writeToFile, static_cast<void *>(&File), Info);
     CloseHandle(File);
   }
   setInHook(Was);
@@ -1437,6 +1444,7 @@ void releaseThread() {
 }
 
 } // namespace
+// NOLINTEND(performance-no-int-to-ptr)
 
 // NOLINTBEGIN(readability-identifier-naming): Windows and C names.
 extern "C" {
