@@ -210,6 +210,14 @@ if wine and mingw_cc and mingw_cxx and os.path.exists(heapcount_dll):
         subprocess.run(['wineboot', '-i'], env={**os.environ, **wine_env},
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                        timeout=300)
+    # One server for the whole run, started before the tests: parallel
+    # tests that each had to start it could race.
+    wineserver = shutil.which('wineserver')
+    if wineserver:
+        subprocess.run([wineserver, '-p', '60'],
+                       env={**os.environ, **wine_env},
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       timeout=60)
     config.available_features.add('wine')
     # The runtime DLLs a program built without -static needs beside it.
     runtime_dlls = []

@@ -1008,7 +1008,9 @@ wchar_t SystemRoot[MAX_PATH];
 std::size_t SystemRootLength = 0;
 
 bool isSystemModule(const wchar_t *Path, std::size_t Length) {
+  // C:\windows\..., not C:\windows-apps\...
   return SystemRootLength && Length > SystemRootLength &&
+         Path[SystemRootLength] == L'\\' &&
          _wcsnicmp(Path, SystemRoot, SystemRootLength) == 0;
 }
 
