@@ -30,7 +30,10 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang::ast_matchers;
 using namespace alloc_tidy;
@@ -338,6 +341,26 @@ struct SmallVectorCheck::Candidate {
   /// A local filled only by single appends from empty, without reserve():
   /// the growth allocations can be counted.
   bool OnlyAppends = true;
+
+  /// The analysis stopped only because it could not bound the size; a
+  /// profile can still show the sizes the vector had at run time.
+  bool SizeUnknown = false;
+  /// Code whose allocations heapcount attributes to this vector: its
+  /// growing calls and its constructions.
+  struct Anchor {
+    SourceRange Range;
+    const FunctionDecl *Function = nullptr;
+  };
+  std::vector<Anchor> Anchors;
+  /// A profile site attributed to this vector, and the code it is at.
+  struct SiteMatch {
+    const ProfileSite *Site = nullptr;
+    SourceLocation Loc;
+  };
+  std::vector<SiteMatch> ProfileSites;
+  /// Sites at its code whose element does not match: ignored.
+  std::vector<SiteMatch> MismatchedSites;
+  std::optional<CapacityChoice> Profiled;
 };
 
 SmallVectorCheck::SmallVectorCheck(StringRef Name, ClangTidyContext *Ctx)
@@ -373,6 +396,28 @@ SmallVectorCheck::SmallVectorCheck(StringRef Name, ClangTidyContext *Ctx)
     MaxInlineBytes = std::max<uint64_t>(MaxInlineBytes, 1);
   }
   LayoutNotes = readLayoutNoteStyle(*this, Options, Name);
+  OwnName = Name.str();
+  ProfileFile = Options.get("ProfileFile", "").str();
+  ProfileCoverageText = Options.get("ProfileCoverage", "0.9").str();
+  if (StringRef(ProfileCoverageText).trim().getAsDouble(ProfileCoverage) ||
+      !(ProfileCoverage > 0 && ProfileCoverage <= 1)) {
+    configurationDiag("invalid value '%0' for %1.ProfileCoverage: expected "
+                      "the share of allocations to cover, above 0 and at "
+                      "most 1 (such as 0.9); using 0.9",
+                      DiagnosticIDs::Error)
+        << ProfileCoverageText << Name;
+    ProfileCoverage = 0.9;
+  }
+  if (!ProfileFile.empty()) {
+    llvm::Expected<HeapProfile> Loaded = HeapProfile::load(ProfileFile);
+    if (Loaded)
+      Profile = std::move(*Loaded);
+    else
+      configurationDiag("cannot read the heapcount profile '%0' "
+                        "(%1.ProfileFile): %2; profile-guided sizes are off",
+                        DiagnosticIDs::Error)
+          << ProfileFile << Name << llvm::toString(Loaded.takeError());
+  }
 }
 
 SmallVectorCheck::~SmallVectorCheck() = default;
@@ -387,6 +432,8 @@ void SmallVectorCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "SmallVectorHeader", SmallVectorHeader);
   TargetStl.store(Options, Opts);
   Options.store(Opts, "LayoutNotes", layoutNoteStyleName(LayoutNotes));
+  Options.store(Opts, "ProfileFile", ProfileFile);
+  Options.store(Opts, "ProfileCoverage", ProfileCoverageText);
   Options.store(Opts, "IncludeStyle", Inserter.getStyle());
 }
 
@@ -527,10 +574,16 @@ void SmallVectorCheck::analyzeLocal(Candidate &C) {
   ASTContext &Ctx = *Context;
   const auto *Var = cast<VarDecl>(C.Decl);
   auto Silence = [&](StringRef Why) { C.Silence = Why.str(); };
+  auto Unbounded = [&](StringRef Why) {
+    C.Silence = Why.str();
+    C.SizeUnknown = true;
+  };
 
   C.Init = shapeOf(Var->getInit(), Ctx);
-  if (!C.Init || !C.Init->Size)
-    return Silence("initialised from something the analysis does not count");
+  if (!C.Init)
+    return Silence("initialised from something the analysis does not follow");
+  if (!C.Init->Size)
+    return Unbounded("initialised with a size that is not a constant");
   C.Constructions.push_back(C.Init->Form);
   if (*C.Init->Size > 0)
     C.Notes.push_back({Var->getLocation(),
@@ -561,18 +614,18 @@ void SmallVectorCheck::analyzeLocal(Candidate &C) {
       }
       Changes = true;
       if (Effect.Kind == SizeEffect::FromInput)
-        return Silence("filled from input");
+        return Unbounded("filled from input");
       if (Effect.Kind == SizeEffect::Reserve)
         C.OnlyAppends = false;
       if (Effect.Kind != SizeEffect::Append &&
           Effect.Kind != SizeEffect::SetSize)
         break;
       if (!Effect.N)
-        return Silence("grown by a count that is not a constant");
+        return Unbounded("grown by a count that is not a constant");
       Placement Where = placementOf(Use.Site, Scope, Ctx);
       std::optional<uint64_t> Times = timesRun(Where, Ctx);
       if (!Times)
-        return Silence("grown in a loop of unknown count");
+        return Unbounded("grown in a loop of unknown count");
       std::string Text;
       if (Effect.Kind == SizeEffect::Append) {
         if (*Effect.N != 1)
@@ -612,7 +665,7 @@ void SmallVectorCheck::analyzeLocal(Candidate &C) {
     return Silence("never holds an element");
   if (C.Capacity * Ctx.getTypeSizeInChars(C.Element).getQuantity() >
       MaxInlineBytes)
-    return Silence("too large for an inline buffer");
+    return Unbounded("too large for an inline buffer");
   C.UseArray = !Changes && C.Capacity == *C.Init->Size &&
                (C.Init->Form == VectorConstruction::InitializerList ||
                 (C.Init->Form == VectorConstruction::Count &&
@@ -627,6 +680,10 @@ void SmallVectorCheck::analyzeMember(Candidate &C) {
   const auto *Record = cast<CXXRecordDecl>(Field->getParent());
   const PrintingPolicy &Policy = Ctx.getPrintingPolicy();
   auto Silence = [&](StringRef Why) { C.Silence = Why.str(); };
+  auto Unbounded = [&](StringRef Why) {
+    C.Silence = Why.str();
+    C.SizeUnknown = true;
+  };
   if (Record->isAggregate())
     return Silence("aggregate initialisation can give it any size");
 
@@ -645,16 +702,16 @@ void SmallVectorCheck::analyzeMember(Candidate &C) {
       SizeEffect Effect = sizeEffectOf(Use, Ctx);
       if (Effect.Kind == SizeEffect::FromInput ||
           (Effect.Kind == SizeEffect::SetSize && !Effect.N))
-        return Silence("filled from input");
+        return Unbounded("filled from input");
       if (Effect.Kind != SizeEffect::Append &&
           Effect.Kind != SizeEffect::SetSize)
         break;
       const Stmt *Body = Use.Function ? Use.Function->getBody() : nullptr;
       Placement Where = placementOf(Use.Site, Body, Ctx);
       if (!Where.Loops.empty())
-        return Silence("grown in a loop");
+        return Unbounded("grown in a loop");
       if (!Where.Conditional)
-        return Silence("grown unconditionally");
+        return Unbounded("grown unconditionally");
       if (!C.ConditionalGrowth)
         C.ConditionalGrowth = Use.Site;
       break;
@@ -683,10 +740,13 @@ void SmallVectorCheck::analyzeMember(Candidate &C) {
   auto SizeOfInit = [&](const Expr *Init, const CXXConstructorDecl *Ctor,
                         SourceLocation Where) -> std::optional<uint64_t> {
     std::optional<InitShape> Shape = shapeOf(Init, Ctx);
-    if (!Shape || Shape->Form == VectorConstruction::Range ||
-        Shape->Form == VectorConstruction::Copy ||
+    if (!Shape || Shape->Form == VectorConstruction::Copy ||
         Shape->Form == VectorConstruction::Move) {
-      Silence("filled from input");
+      Silence("initialised from another vector");
+      return std::nullopt;
+    }
+    if (Shape->Form == VectorConstruction::Range) {
+      Unbounded("filled from input");
       return std::nullopt;
     }
     C.Constructions.push_back(Shape->Form);
@@ -713,7 +773,7 @@ void SmallVectorCheck::analyzeMember(Candidate &C) {
       }
     }
     if (!Size)
-      Silence("sized at run time");
+      Unbounded("sized at run time");
     return Size;
   };
 
@@ -761,25 +821,25 @@ void SmallVectorCheck::analyzeMember(Candidate &C) {
         continue;
       SizeEffect Effect = sizeEffectOf(Use, Ctx);
       if (Effect.Kind == SizeEffect::FromInput)
-        return Silence("filled from input");
+        return Unbounded("filled from input");
       if (Effect.Kind != SizeEffect::Append &&
           Effect.Kind != SizeEffect::SetSize)
         continue;
       Placement Place = placementOf(Use.Site, Use.Function->getBody(), Ctx);
       std::optional<uint64_t> Times = timesRun(Place, Ctx);
       if (!Times)
-        return Silence("grown in a loop of unknown count");
+        return Unbounded("grown in a loop of unknown count");
       if (Place.Conditional)
         continue;
       if (!Effect.N)
-        return Silence("sized at run time");
+        return Unbounded("sized at run time");
       if (Effect.Kind == SizeEffect::Append)
         *Size += *Effect.N * *Times;
       else
         *Size = std::max(*Size, *Effect.N);
     }
     if (*Size == 0)
-      return Silence("a constructor leaves it empty");
+      return Unbounded("a constructor leaves it empty");
     if (!FromArgument)
       C.Notes.push_back({Where, (Ctor->isImplicit() || Ctor->isDefaulted()
                                      ? std::string("the default constructor")
@@ -791,11 +851,13 @@ void SmallVectorCheck::analyzeMember(Candidate &C) {
   if (Counted == 0) {
     // Only the implicit default constructor, which no code here uses.
     if (!Field->hasInClassInitializer())
-      return Silence("no constructor fills it");
+      return Unbounded("no constructor fills it");
     std::optional<uint64_t> Size = SizeOfInit(Field->getInClassInitializer(),
                                               nullptr, Field->getLocation());
-    if (!Size || *Size == 0)
-      return Silence("no constructor fills it");
+    if (!Size)
+      return;
+    if (*Size == 0)
+      return Unbounded("no constructor fills it");
     C.Notes.push_back(
         {Field->getLocation(), "its default member initializer gives it " +
                                    std::to_string(*Size) +
@@ -804,11 +866,250 @@ void SmallVectorCheck::analyzeMember(Candidate &C) {
   }
   C.Capacity = Capacity;
   if (!C.SizedByArgument && Capacity > MaxInlineElements)
-    return Silence("more elements than MaxInlineElements");
+    return Unbounded("more elements than MaxInlineElements");
   if (Capacity * Ctx.getTypeSizeInChars(C.Element).getQuantity() >
       MaxInlineBytes)
-    return Silence("too large for an inline buffer");
+    return Unbounded("too large for an inline buffer");
   C.OnlyAppends = false;
+}
+
+/// The static analysis could not bound the size: what a profile needs
+/// instead. The vector must still be replaceable (used only in ways the
+/// inline-buffer class supports), and its code is collected as anchors that
+/// the profile's sites are matched against.
+void SmallVectorCheck::analyzeForProfile(Candidate &C) {
+  ASTContext &Ctx = *Context;
+  C.Silence.clear();
+  C.Members.clear();
+  C.Constructions.clear();
+  C.Notes.clear();
+  C.ConditionalGrowth = nullptr;
+  C.SizedByArgument = false;
+  C.OnlyAppends = false;
+  C.UseArray = false;
+  auto Silence = [&](StringRef Why) { C.Silence = Why.str(); };
+  const auto *Field = dyn_cast<FieldDecl>(C.Decl);
+
+  for (const ContainerUse &Use : C.Uses) {
+    switch (Use.Kind) {
+    case UseKind::Call:
+      C.Members.insert(Use.Method);
+      C.Anchors.push_back({Use.Site->getSourceRange(), Use.Function});
+      break;
+    case UseKind::Subscript:
+    case UseKind::RangeFor:
+      noteMembersUsed(Use, C.Members);
+      break;
+    case UseKind::Linked:
+      if (Field && Use.Other == Field) {
+        C.Constructions.push_back(VectorConstruction::Copy);
+        break;
+      }
+      return Silence("assigned to or from another container");
+    case UseKind::PassedToFixedType:
+    case UseKind::Captured:
+    case UseKind::PassedToTemplate:
+    case UseKind::Unknown:
+      return Silence(whyNotFollowed(Use));
+    }
+  }
+
+  // How it is constructed: from nothing, a count, a range or a list, never
+  // from another std::vector (the replacement cannot be).
+  auto AddConstruction = [&](const Expr *Init, SourceRange Where,
+                             const FunctionDecl *In) {
+    std::optional<InitShape> Shape = shapeOf(Init, Ctx);
+    if (!Shape || Shape->Form == VectorConstruction::Copy ||
+        Shape->Form == VectorConstruction::Move) {
+      Silence("initialised from another vector");
+      return false;
+    }
+    C.Constructions.push_back(Shape->Form);
+    C.Anchors.push_back({Where, In});
+    return true;
+  };
+  if (const auto *Var = dyn_cast<VarDecl>(C.Decl)) {
+    AddConstruction(Var->getInit(), Var->getSourceRange(),
+                    dyn_cast<FunctionDecl>(Var->getDeclContext()));
+    return;
+  }
+  const auto *Record = cast<CXXRecordDecl>(Field->getParent());
+  if (Record->isAggregate())
+    return Silence("aggregate initialisation can give it any size");
+  for (const CXXConstructorDecl *Declared : Record->ctors()) {
+    if (Declared->isDeleted() ||
+        (Declared->isImplicit() && !Declared->isUsed()))
+      continue;
+    if (Declared->isCopyOrMoveConstructor()) {
+      // The copies' allocations are at the class (an implicit one) or at
+      // the constructor's initializer.
+      C.Constructions.push_back(Declared->isMoveConstructor()
+                                    ? VectorConstruction::Move
+                                    : VectorConstruction::Copy);
+      if (Declared->isImplicit())
+        C.Anchors.push_back({SourceRange(Record->getLocation()), Declared});
+      else if (const FunctionDecl *Def = Declared->getDefinition())
+        C.Anchors.push_back({Def->getSourceRange(), Def});
+      continue;
+    }
+    const FunctionDecl *Definition = nullptr;
+    if (!Declared->isDefined(Definition) && !Declared->isDefaulted())
+      return Silence("a constructor is defined elsewhere");
+    const auto *Ctor =
+        Definition ? cast<CXXConstructorDecl>(Definition) : Declared;
+    const CXXCtorInitializer *Given = nullptr;
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      if (Init->getMember() == Field)
+        Given = Init;
+    if (Given && Given->isWritten()) {
+      if (!AddConstruction(Given->getInit(), Given->getSourceRange(), Ctor))
+        return;
+    } else if (Field->hasInClassInitializer()) {
+      if (!AddConstruction(Field->getInClassInitializer(),
+                           Field->getInClassInitializer()->getSourceRange(),
+                           Ctor))
+        return;
+    }
+  }
+}
+
+/// The name a function has in a symbolized frame: "Row::Row(int)" holds
+/// "Row" for a constructor of Row.
+static bool siteIsInFunction(const ProfileSite &Site, const FunctionDecl *F) {
+  if (!F || Site.Function.empty())
+    return true;
+  std::string Name = F->getNameAsString();
+  return Name.empty() || StringRef(Site.Function).contains(Name);
+}
+
+/// The last component of a qualified type name, template arguments left
+/// out: "ns::Cell" -> "Cell", "std::pair<int,int>" -> "pair".
+static StringRef lastComponent(StringRef Normalized) {
+  StringRef Head = Normalized.take_until([](char C) { return C == '<'; });
+  size_t Colon = Head.rfind("::");
+  return Colon == StringRef::npos ? Head : Head.drop_front(Colon + 2);
+}
+
+void SmallVectorCheck::matchProfileSites(ArrayRef<Candidate *> Profiled) {
+  ASTContext &Ctx = *Context;
+  const SourceManager &SM = Ctx.getSourceManager();
+  struct Claim {
+    Candidate *C;
+    SourceLocation Loc;
+    SourceRange Range;
+  };
+  llvm::MapVector<const ProfileSite *, std::vector<Claim>> Claims;
+  for (Candidate *C : Profiled) {
+    std::string Element = normalizeTypeName(
+        C->Element.getCanonicalType().getAsString(Ctx.getPrintingPolicy()));
+    uint64_t ElementSize = Ctx.getTypeSizeInChars(C->Element).getQuantity();
+    for (const Candidate::Anchor &A : C->Anchors) {
+      SourceLocation Begin = SM.getExpansionLoc(A.Range.getBegin());
+      SourceLocation End = SM.getExpansionLoc(A.Range.getEnd());
+      if (Begin.isInvalid() || SM.getFileID(Begin) != SM.getFileID(End))
+        continue;
+      const std::vector<ProfileSite> *Sites =
+          profileSitesIn(SM.getFileID(Begin));
+      if (!Sites)
+        continue;
+      unsigned First = SM.getExpansionLineNumber(Begin);
+      unsigned Last = SM.getExpansionLineNumber(End);
+      for (const ProfileSite &Site : *Sites) {
+        if (Site.Line < First || Site.Line > Last ||
+            !siteIsInFunction(Site, A.Function))
+          continue;
+        std::string SiteElement = normalizeTypeName(Site.Element);
+        bool SameName = SiteElement == Element ||
+                        lastComponent(SiteElement) == lastComponent(Element);
+        if (!SameName || Site.ElementSize != ElementSize) {
+          // Another container on the same line, or a profile of another
+          // program or target: only worth a note when the names agree.
+          if (SameName)
+            C->MismatchedSites.push_back({&Site, Begin});
+          continue;
+        }
+        Claims[&Site].push_back({C, Begin, SourceRange(Begin, End)});
+      }
+    }
+  }
+  for (auto &Entry : Claims) {
+    const ProfileSite *Site = Entry.first;
+    std::vector<Claim> &Claimants = Entry.second;
+    // Several vectors of one element type at one line: the column picks the
+    // one whose code holds it, or the site stays unattributed.
+    auto Distinct = [&] {
+      llvm::SmallPtrSet<Candidate *, 4> Seen;
+      for (const Claim &Cl : Claimants)
+        Seen.insert(Cl.C);
+      return Seen.size();
+    };
+    if (Distinct() > 1 && Site->Column != 0)
+      llvm::erase_if(Claimants, [&](const Claim &Cl) {
+        unsigned Line = SM.getExpansionLineNumber(Cl.Range.getBegin());
+        unsigned Begin = Line == Site->Line
+                             ? SM.getExpansionColumnNumber(Cl.Range.getBegin())
+                             : 1;
+        unsigned End =
+            SM.getExpansionLineNumber(Cl.Range.getEnd()) == Site->Line
+                ? SM.getExpansionColumnNumber(Cl.Range.getEnd())
+                : ~0U;
+        return Site->Column < Begin || Site->Column > End;
+      });
+    if (Claimants.empty() || Distinct() > 1)
+      continue;
+    Claimants.front().C->ProfileSites.push_back({Site, Claimants.front().Loc});
+  }
+}
+
+void SmallVectorCheck::chooseProfileCapacity(Candidate &C) {
+  ElementHistogram Counts;
+  for (const Candidate::SiteMatch &M : C.ProfileSites)
+    for (const auto &[Elements, Allocations] : M.Site->Counts)
+      Counts[Elements] += Allocations;
+  C.Profiled = chooseCapacity(Counts, ProfileCoverage);
+  if (!C.Profiled) {
+    C.Silence = "the profile saw no allocation";
+    return;
+  }
+  C.Capacity = C.Profiled->Capacity;
+  if (C.Capacity * Context->getTypeSizeInChars(C.Element).getQuantity() >
+      MaxInlineBytes)
+    C.Silence = "too large for an inline buffer";
+}
+
+const std::vector<ProfileSite> *
+SmallVectorCheck::profileSitesIn(FileID File) {
+  auto [It, Inserted] = ProfileSitesByFile.try_emplace(File, nullptr);
+  if (!Inserted)
+    return It->second;
+  const SourceManager &SM = Context->getSourceManager();
+  OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
+  if (!Entry)
+    return nullptr;
+  // The profile names files by their real path, as heapcount resolved the
+  // debug information's.
+  std::string Path = Entry->getFileEntry().tryGetRealPathName().str();
+  if (Path.empty()) {
+    SmallString<256> Absolute(Entry->getName());
+    llvm::sys::fs::make_absolute(Absolute);
+    llvm::sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
+    Path = std::string(Absolute);
+  }
+  auto Sites = Profile->SitesByFile.find(Path);
+  if (Sites == Profile->SitesByFile.end())
+    return nullptr;
+  if (!Profile->isCurrent(Path, SM.getBufferData(File))) {
+    configurationDiag("%0.ProfileFile: the profile '%1' is stale for '%2': "
+                      "the file has changed since it was profiled; its %3 "
+                      "%plural{1:site|:sites}4 there %plural{1:is|:are}4 "
+                      "ignored (profile the program again)",
+                      DiagnosticIDs::Warning)
+        << OwnName << ProfileFile << Path << std::to_string(Sites->second.size())
+        << static_cast<unsigned>(Sites->second.size());
+    return nullptr;
+  }
+  It->second = &Sites->second;
+  return It->second;
 }
 
 /// The replacement must offer every member function and construction the
@@ -847,6 +1148,7 @@ void SmallVectorCheck::checkReplacement(Candidate &C) {
 }
 
 void SmallVectorCheck::onEndOfTranslationUnit() {
+  std::vector<Candidate *> Profiled;
   for (auto &Entry : Candidates) {
     Candidate &C = *Entry.second;
     analyzeCommon(C);
@@ -856,14 +1158,34 @@ void SmallVectorCheck::onEndOfTranslationUnit() {
       else
         analyzeLocal(C);
     }
+    if (!C.Silence.empty() && C.SizeUnknown && Profile) {
+      analyzeForProfile(C);
+      if (C.Silence.empty())
+        Profiled.push_back(&C);
+      continue;
+    }
     if (C.Silence.empty())
       checkReplacement(C);
     if (C.Silence.empty())
       diagnose(C);
   }
+  // Sites are attributed among all the vectors at once: two vectors on one
+  // line must not both take a site.
+  if (!Profiled.empty())
+    matchProfileSites(Profiled);
+  for (Candidate *C : Profiled) {
+    if (C->ProfileSites.empty())
+      continue;
+    chooseProfileCapacity(*C);
+    if (C->Silence.empty())
+      checkReplacement(*C);
+    if (C->Silence.empty())
+      diagnose(*C);
+  }
   Candidates.clear();
   References.clear();
   Calls.reset();
+  ProfileSitesByFile.clear();
 }
 
 void SmallVectorCheck::diagnose(Candidate &C) {
@@ -914,7 +1236,17 @@ void SmallVectorCheck::diagnose(Candidate &C) {
         C.UseArray ? StringRef("<array>") : includeSpelling(Target.Header));
   };
 
-  if (const auto *Field = dyn_cast<FieldDecl>(C.Decl)) {
+  if (C.Profiled) {
+    auto Diag =
+        diag(C.Decl->getLocation(),
+             "'%0' asked for at most %1 %plural{1:element|:elements}2 in %3 "
+             "of the %4 allocations heapcount profiled for it; %5 keeps "
+             "%plural{1:it|:them}2 inline and saves those allocations")
+        << Name << Count << static_cast<unsigned>(C.Capacity)
+        << std::to_string(C.Profiled->Covered)
+        << std::to_string(C.Profiled->Total) << NewType;
+    AddFixes(Diag);
+  } else if (const auto *Field = dyn_cast<FieldDecl>(C.Decl)) {
     std::string Record = Field->getParent()->getNameAsString();
     auto Diag = diag(Field->getLocation(),
                      "'%0' %select{holds|starts with}5 %1 %plural{1:element|:"
@@ -957,6 +1289,8 @@ void SmallVectorCheck::diagnose(Candidate &C) {
   }
   for (const Evidence &Note : C.Notes)
     diag(Note.Loc, "%0", DiagnosticIDs::Note) << Note.Text;
+  if (C.Profiled)
+    addProfileNotes(C);
   if (C.ConditionalGrowth)
     diag(C.ConditionalGrowth->getBeginLoc(),
          "it grows here, under a condition; beyond %0 %plural{1:element|:"
@@ -985,6 +1319,54 @@ void SmallVectorCheck::diagnose(Candidate &C) {
     diag(C.NoFixLoc, "no fix-it: %0", DiagnosticIDs::Note) << C.NoFixReason;
   if (const auto *Field = dyn_cast<FieldDecl>(C.Decl))
     addLayoutNotes(C, *Field);
+}
+
+// The evidence of a profile-guided capacity: each site's counts, what the
+// capacity leaves to the heap, and the sites that were left out.
+void SmallVectorCheck::addProfileNotes(const Candidate &C) {
+  uint64_t Capacity = C.Capacity;
+  for (const Candidate::SiteMatch &M : C.ProfileSites) {
+    const ProfileSite &Site = *M.Site;
+    uint64_t Smallest = Site.Counts.empty() ? 0 : Site.Counts.begin()->first;
+    uint64_t Largest = Site.Counts.empty() ? 0 : Site.Counts.rbegin()->first;
+    uint64_t Covered = 0;
+    for (const auto &[Elements, Allocations] : Site.Counts)
+      if (Elements <= Capacity)
+        Covered += Allocations;
+    std::string Text = "heapcount's profile: " +
+                       std::to_string(Site.Allocations) +
+                       (Site.Allocations == 1 ? " allocation" : " allocations") +
+                       " here";
+    if (!Site.Function.empty())
+      Text += ", in '" + Site.Function + "'";
+    if (Smallest == Largest)
+      Text += Site.Allocations == 1 ? ", for " : ", each for ";
+    else
+      Text += ", for " + std::to_string(Smallest) + " to ";
+    Text += std::to_string(Largest) + (Largest == 1 ? " element" : " elements");
+    if (Covered != Site.Allocations)
+      Text += "; " + std::to_string(Covered) + " of them for " +
+              std::to_string(Capacity) + " or fewer";
+    diag(M.Loc, "%0", DiagnosticIDs::Note) << Text;
+  }
+  if (C.Profiled->Largest > Capacity)
+    diag(C.Decl->getLocation(),
+         "beyond %0 %plural{1:element|:elements}1 it allocates as a "
+         "std::vector does: %2 of the profiled allocations asked for more "
+         "(up to %3); %4.ProfileCoverage is %5",
+         DiagnosticIDs::Note)
+        << std::to_string(Capacity) << static_cast<unsigned>(Capacity)
+        << std::to_string(C.Profiled->Total - C.Profiled->Covered)
+        << std::to_string(C.Profiled->Largest) << OwnName
+        << ProfileCoverageText;
+  for (const Candidate::SiteMatch &M : C.MismatchedSites)
+    diag(M.Loc,
+         "ignored: the profile's site here allocated '%0' of %1 bytes, but "
+         "it is %2 bytes here (a profile of another program or target?)",
+         DiagnosticIDs::Note)
+        << M.Site->Element << std::to_string(M.Site->ElementSize)
+        << std::to_string(
+               Context->getTypeSizeInChars(C.Element).getQuantity());
 }
 
 // The member gets an inline buffer: what that does to the size of the class

@@ -8,6 +8,7 @@
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/utils/IncludeInserter.h"
 #include "lib/analysis/ConstructorArguments.h"
+#include "lib/analysis/HeapProfile.h"
 #include "lib/analysis/InlineVectorClasses.h"
 #include "lib/analysis/StlFacts.h"
 #include "llvm/ADT/DenseMap.h"
@@ -42,9 +43,16 @@ private:
   void analyzeCommon(Candidate &C);
   void analyzeLocal(Candidate &C);
   void analyzeMember(Candidate &C);
+  void analyzeForProfile(Candidate &C);
+  void matchProfileSites(llvm::ArrayRef<Candidate *> Profiled);
+  void chooseProfileCapacity(Candidate &C);
   void checkReplacement(Candidate &C);
   void diagnose(Candidate &C);
   void addLayoutNotes(const Candidate &C, const FieldDecl &Field);
+  void addProfileNotes(const Candidate &C);
+  /// The profile's sites in \p File, or null when it has none there or
+  /// the file is not the one profiled (said once per file).
+  const std::vector<alloc_tidy::ProfileSite> *profileSitesIn(FileID File);
 
   std::vector<StringRef> VectorLikeClasses;
   uint64_t MaxInlineElements;
@@ -63,6 +71,16 @@ private:
   std::unique_ptr<alloc_tidy::ConstructorArguments> Calls;
   LayoutNoteStyle LayoutNotes;
   bool TargetUsable = false;
+
+  /// The name the check runs under, for the notes that name its options.
+  std::string OwnName;
+  /// Profile-guided sizes (ProfileFile, ProfileCoverage).
+  std::string ProfileFile;
+  std::string ProfileCoverageText;
+  double ProfileCoverage = 0.9;
+  std::optional<alloc_tidy::HeapProfile> Profile;
+  llvm::DenseMap<FileID, const std::vector<alloc_tidy::ProfileSite> *>
+      ProfileSitesByFile;
 };
 
 } // namespace clang::tidy::alloc

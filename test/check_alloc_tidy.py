@@ -13,7 +13,7 @@ compiler and FileCheck. The full command line is
                       --clangxx PATH --filecheck PATH
                       SOURCE CHECKS TMP
                       [-check-suffix=S | -check-suffixes=A,B]
-                      [--no-compile-fixed]
+                      [--no-compile-fixed] [--prepare CMD]
                       [-- TIDY ARGS [-- COMPILER ARGS]]
 
 CMD is a command line (split like a POSIX shell would) that runs clang-tidy,
@@ -49,6 +49,9 @@ The steps, for each front end in turn:
     comment is cut down to "//": line numbers stay, and the CHECK-FIXES
     patterns cannot match themselves.
  2. Check that each check named in CHECKS (without wildcards) is enabled.
+    With --prepare, CMD (split like a POSIX shell would) runs after each
+    clean copy is written, for inputs that depend on its exact contents
+    (a heapcount profile records the hash of the file it profiled).
  3. Run CMD TMP.<ext> -fix --quiet --checks=-*,CHECKS TIDY ARGS --
     COMPILER ARGS -I<directory of SOURCE>. --config={} is added unless the
     tidy args choose a configuration (so no .clang-tidy file of a parent
@@ -135,6 +138,7 @@ class Options:
     tmp: str
     suffixes: list
     compile_fixed: bool
+    prepare: list
     tidy_args: list
     compiler_args: list
 
@@ -211,6 +215,7 @@ def parse_args(argv):
     group.add_argument('-check-suffixes', '--check-suffixes')
     parser.add_argument('--no-compile-fixed', dest='compile_fixed',
                         action='store_false')
+    parser.add_argument('--prepare', default=None, metavar='CMD')
     args = parser.parse_args(runner_args)
 
     names = [f.name for f in args.front_ends]
@@ -222,6 +227,7 @@ def parse_args(argv):
                    checks=args.checks, tmp=args.tmp,
                    suffixes=parse_suffixes(args),
                    compile_fixed=args.compile_fixed,
+                   prepare=shlex.split(args.prepare) if args.prepare else None,
                    tidy_args=tidy_args,
                    compiler_args=complete_compiler_args(args.source,
                                                         compiler_args))
@@ -348,6 +354,11 @@ def run_tidy(front_end, options, clean):
     """Run FRONT_END on a fresh clean copy: (command, output, fixed)."""
     input_path = tmp_paths(options)['input']
     write_bytes(input_path, clean)
+    if options.prepare:
+        status, output = run(options.prepare)
+        if status != 0:
+            raise TestFailure(f'--prepare failed with exit status {status}',
+                              options.prepare, output)
     command = tidy_command(front_end, options, input_path)
     status, output = run(command)
     kept = tmp_paths(options, front_end)

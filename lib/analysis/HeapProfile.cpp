@@ -1,0 +1,234 @@
+//===--- HeapProfile.cpp - heapcount's container profile ------------------===//
+
+#include "lib/analysis/HeapProfile.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include <cmath>
+
+using namespace llvm;
+
+namespace alloc_tidy {
+
+namespace {
+
+Error malformed(const Twine &Where, const Twine &What) {
+  return createStringError(inconvertibleErrorCode(), Where + ": " + What);
+}
+
+Expected<uint64_t> getCount(const json::Object &O, StringRef Key,
+                            const Twine &Where) {
+  const json::Value *V = O.get(Key);
+  if (!V)
+    return malformed(Where, "'" + Key + "' is missing");
+  std::optional<int64_t> N = V->getAsInteger();
+  if (!N || *N < 0)
+    return malformed(Where, "'" + Key + "' is not a count");
+  return static_cast<uint64_t>(*N);
+}
+
+Expected<StringRef> getString(const json::Object &O, StringRef Key,
+                              const Twine &Where) {
+  std::optional<StringRef> S = O.getString(Key);
+  if (!S)
+    return malformed(Where, "'" + Key + "' is missing or not a string");
+  return *S;
+}
+
+Expected<ProfileSite> parseSite(const json::Object &O, const Twine &Where) {
+  ProfileSite Site;
+  Expected<StringRef> File = getString(O, "file", Where);
+  if (!File)
+    return File.takeError();
+  Site.File = File->str();
+  Expected<uint64_t> Line = getCount(O, "line", Where);
+  if (!Line)
+    return Line.takeError();
+  if (*Line == 0 || *Line > UINT32_MAX)
+    return malformed(Where, "'line' is out of range");
+  Site.Line = static_cast<unsigned>(*Line);
+  if (O.get("column")) {
+    Expected<uint64_t> Column = getCount(O, "column", Where);
+    if (!Column)
+      return Column.takeError();
+    Site.Column = static_cast<unsigned>(std::min<uint64_t>(*Column, 0xffff));
+  }
+  Site.Function = O.getString("function").value_or("").str();
+  Site.Container = O.getString("container").value_or("").str();
+  Expected<StringRef> Element = getString(O, "element", Where);
+  if (!Element)
+    return Element.takeError();
+  Site.Element = Element->str();
+  Expected<uint64_t> Size = getCount(O, "element_size", Where);
+  if (!Size)
+    return Size.takeError();
+  if (*Size == 0)
+    return malformed(Where, "'element_size' is 0");
+  Site.ElementSize = *Size;
+
+  const json::Array *Counts = O.getArray("counts");
+  if (!Counts)
+    return malformed(Where, "'counts' is missing or not an array");
+  for (size_t I = 0; I < Counts->size(); ++I) {
+    const json::Array *Pair = (*Counts)[I].getAsArray();
+    std::optional<int64_t> Elements =
+        Pair && Pair->size() == 2 ? (*Pair)[0].getAsInteger() : std::nullopt;
+    std::optional<int64_t> Allocations =
+        Pair && Pair->size() == 2 ? (*Pair)[1].getAsInteger() : std::nullopt;
+    if (!Elements || !Allocations || *Elements <= 0 || *Allocations < 0)
+      return malformed(Where + ".counts[" + Twine(I) + "]",
+                       "not a pair of counts [elements, allocations]");
+    Site.Counts[static_cast<uint64_t>(*Elements)] +=
+        static_cast<uint64_t>(*Allocations);
+    Site.Allocations += static_cast<uint64_t>(*Allocations);
+  }
+  return Site;
+}
+
+} // namespace
+
+Expected<HeapProfile> HeapProfile::parse(StringRef Json) {
+  Expected<json::Value> Root = json::parse(Json);
+  if (!Root)
+    return malformed("not JSON", toString(Root.takeError()));
+  const json::Object *O = Root->getAsObject();
+  if (!O)
+    return malformed("the profile", "not a JSON object");
+  std::optional<int64_t> Version = O->getInteger("heapcount_profile");
+  if (!Version)
+    return malformed("the profile", "not a heapcount profile (no "
+                                    "'heapcount_profile' version)");
+  if (*Version != 1)
+    return malformed("the profile", "format version " + Twine(*Version) +
+                                        " is not supported (this reads 1)");
+
+  HeapProfile Profile;
+  Profile.Program = O->getString("program").value_or("").str();
+  Profile.Allocations =
+      static_cast<uint64_t>(std::max<int64_t>(0, O->getInteger("allocations")
+                                                     .value_or(0)));
+  if (const json::Array *Files = O->getArray("files")) {
+    for (size_t I = 0; I < Files->size(); ++I) {
+      const json::Object *F = (*Files)[I].getAsObject();
+      std::string Where = "files[" + std::to_string(I) + "]";
+      if (!F)
+        return malformed(Where, "not an object");
+      Expected<StringRef> Path = getString(*F, "path", Where);
+      if (!Path)
+        return Path.takeError();
+      ProfiledFile &Entry = Profile.Files[*Path];
+      if (std::optional<int64_t> Size = F->getInteger("size"); Size && *Size >= 0)
+        Entry.Size = static_cast<uint64_t>(*Size);
+      if (std::optional<StringRef> Hash = F->getString("fnv1a64")) {
+        uint64_t Value = 0;
+        if (Hash->size() != 16 || Hash->getAsInteger(16, Value))
+          return malformed(Where, "'fnv1a64' is not 16 hexadecimal digits");
+        Entry.Hash = Value;
+      }
+    }
+  }
+  const json::Array *Sites = O->getArray("sites");
+  if (!Sites)
+    return malformed("the profile", "'sites' is missing or not an array");
+  for (size_t I = 0; I < Sites->size(); ++I) {
+    const json::Object *S = (*Sites)[I].getAsObject();
+    std::string Where = "sites[" + std::to_string(I) + "]";
+    if (!S)
+      return malformed(Where, "not an object");
+    Expected<ProfileSite> Site = parseSite(*S, Where);
+    if (!Site)
+      return Site.takeError();
+    Profile.SitesByFile[Site->File].push_back(std::move(*Site));
+  }
+  return Profile;
+}
+
+Expected<HeapProfile> HeapProfile::load(StringRef Path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
+      MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buffer)
+    return createStringError(Buffer.getError(), Buffer.getError().message());
+  return parse((*Buffer)->getBuffer());
+}
+
+bool HeapProfile::isCurrent(StringRef Path, StringRef Contents) const {
+  auto It = Files.find(Path);
+  if (It == Files.end() || !It->second.Hash)
+    return false;
+  if (It->second.Size && *It->second.Size != Contents.size())
+    return false;
+  return *It->second.Hash == fnv1a64(Contents);
+}
+
+uint64_t fnv1a64(StringRef Data) {
+  uint64_t Hash = 0xcbf29ce484222325ULL;
+  for (unsigned char C : Data) {
+    Hash ^= C;
+    Hash *= 0x100000001b3ULL;
+  }
+  return Hash;
+}
+
+std::optional<CapacityChoice> chooseCapacity(const ElementHistogram &Counts,
+                                             double Coverage) {
+  CapacityChoice Choice;
+  for (const auto &[Elements, Allocations] : Counts) {
+    Choice.Total += Allocations;
+    if (Allocations)
+      Choice.Largest = std::max(Choice.Largest, Elements);
+  }
+  if (Choice.Total == 0)
+    return std::nullopt;
+  // The share is compared in whole allocations, so that 0.9 of 10 needs 9
+  // and floating-point rounding cannot ask for one more.
+  uint64_t Needed = static_cast<uint64_t>(
+      std::ceil(Coverage * static_cast<double>(Choice.Total) - 1e-9));
+  Needed = std::clamp<uint64_t>(Needed, 1, Choice.Total);
+  for (const auto &[Elements, Allocations] : Counts) {
+    Choice.Covered += Allocations;
+    Choice.Capacity = Elements;
+    if (Choice.Covered >= Needed)
+      break;
+  }
+  return Choice;
+}
+
+std::string normalizeTypeName(StringRef Name) {
+  // Drop the words that clang and demanglers place or omit differently.
+  SmallVector<StringRef, 8> Words;
+  std::string Spaced;
+  for (char C : Name) {
+    if (isAlnum(C) || C == '_')
+      Spaced += C;
+    else {
+      Spaced += ' ';
+      Spaced += C;
+      Spaced += ' ';
+    }
+  }
+  SplitString(Spaced, Words, " ");
+  std::string Result;
+  bool Leading = true;
+  for (size_t I = 0; I < Words.size(); ++I) {
+    StringRef W = Words[I];
+    if (W == "const" || W == "volatile" || W == "struct" || W == "class" ||
+        W == "enum" || W == "union")
+      continue;
+    // Inline namespaces of the standard libraries: "std::__cxx11::",
+    // "std::__1::".
+    if ((W == "__cxx11" || W == "__1") && I + 2 < Words.size() &&
+        Words[I + 1] == ":" && Words[I + 2] == ":") {
+      I += 2;
+      continue;
+    }
+    if (Leading && W == ":" && I + 1 < Words.size() && Words[I + 1] == ":") {
+      ++I;
+      continue;
+    }
+    Leading = false;
+    Result += W;
+  }
+  return Result;
+}
+
+} // namespace alloc_tidy

@@ -1,0 +1,149 @@
+//===--- HeapProfileTest.cpp - reading heapcount profiles -----------------===//
+
+#include "lib/analysis/HeapProfile.h"
+#include "gtest/gtest.h"
+
+namespace alloc_tidy {
+namespace {
+
+// A profile as heapcount writes it (docs/heapcount.md, "Profiles").
+const char *const Sample = R"json({
+  "heapcount_profile": 1,
+  "program": "/src/screen",
+  "allocations": 18100,
+  "profiled": 18002,
+  "files": [{"path": "/src/screen.cpp", "size": 3, "fnv1a64": "e71fa2190541574b"},
+            {"path": "/src/gone.cpp"}],
+  "sites": [
+    {"file": "/src/screen.cpp", "line": 12, "column": 27,
+     "function": "Row::Row(int)",
+     "container": "std::vector<Cell, std::allocator<Cell> >",
+     "element": "Cell", "element_size": 4, "allocations": 9001,
+     "bytes": 4320480, "counts": [[120, 9001]]},
+    {"file": "/src/screen.cpp", "line": 20, "function": "Row::set(int, int)",
+     "element": "Run", "element_size": 8, "allocations": 9001, "bytes": 1,
+     "counts": [[1, 9000], [2, 1]]}
+  ]
+})json";
+
+TEST(HeapProfileTest, ReadsSitesByFile) {
+  llvm::Expected<HeapProfile> Profile = HeapProfile::parse(Sample);
+  ASSERT_TRUE(static_cast<bool>(Profile)) << toString(Profile.takeError());
+  EXPECT_EQ(Profile->Program, "/src/screen");
+  EXPECT_EQ(Profile->Allocations, 18100U);
+  ASSERT_EQ(Profile->SitesByFile.count("/src/screen.cpp"), 1U);
+  const std::vector<ProfileSite> &Sites =
+      Profile->SitesByFile.find("/src/screen.cpp")->second;
+  ASSERT_EQ(Sites.size(), 2U);
+  EXPECT_EQ(Sites[0].Line, 12U);
+  EXPECT_EQ(Sites[0].Column, 27U);
+  EXPECT_EQ(Sites[0].Function, "Row::Row(int)");
+  EXPECT_EQ(Sites[0].Element, "Cell");
+  EXPECT_EQ(Sites[0].ElementSize, 4U);
+  EXPECT_EQ(Sites[0].Allocations, 9001U);
+  EXPECT_EQ(Sites[0].Counts, (ElementHistogram{{120, 9001}}));
+  // Column and container are optional; the allocations are the counts'.
+  EXPECT_EQ(Sites[1].Column, 0U);
+  EXPECT_EQ(Sites[1].Container, "");
+  EXPECT_EQ(Sites[1].Allocations, 9001U);
+  EXPECT_EQ(Sites[1].Counts, (ElementHistogram{{1, 9000}, {2, 1}}));
+}
+
+TEST(HeapProfileTest, TellsWhetherAFileIsTheOneProfiled) {
+  llvm::Expected<HeapProfile> Profile = HeapProfile::parse(Sample);
+  ASSERT_TRUE(static_cast<bool>(Profile)) << toString(Profile.takeError());
+  // "e71fa2190541574b" is FNV-1a of "abc".
+  EXPECT_TRUE(Profile->isCurrent("/src/screen.cpp", "abc"));
+  EXPECT_FALSE(Profile->isCurrent("/src/screen.cpp", "abd"));
+  EXPECT_FALSE(Profile->isCurrent("/src/screen.cpp", "abcd"));
+  // No hash recorded, or a file the profile does not know: never current.
+  EXPECT_FALSE(Profile->isCurrent("/src/gone.cpp", "abc"));
+  EXPECT_FALSE(Profile->isCurrent("/src/other.cpp", "abc"));
+}
+
+TEST(HeapProfileTest, Fnv1aMatchesTheReferenceValues) {
+  EXPECT_EQ(fnv1a64(""), 0xcbf29ce484222325ULL);
+  EXPECT_EQ(fnv1a64("a"), 0xaf63dc4c8601ec8cULL);
+  EXPECT_EQ(fnv1a64("abc"), 0xe71fa2190541574bULL);
+}
+
+void expectError(const char *Json, llvm::StringRef Message) {
+  llvm::Expected<HeapProfile> Profile = HeapProfile::parse(Json);
+  ASSERT_FALSE(static_cast<bool>(Profile)) << Json;
+  std::string Text = toString(Profile.takeError());
+  EXPECT_NE(Text.find(Message.str()), std::string::npos) << Text;
+}
+
+TEST(HeapProfileTest, SaysWhatIsWrongWithABadProfile) {
+  expectError("{", "not JSON");
+  expectError("[]", "not a JSON object");
+  expectError(R"({"sites": []})", "not a heapcount profile");
+  expectError(R"({"heapcount_profile": 2, "sites": []})",
+              "format version 2 is not supported");
+  expectError(R"({"heapcount_profile": 1})", "'sites' is missing");
+  expectError(R"({"heapcount_profile": 1, "sites": [{"file": "a.cpp",
+    "element": "int", "element_size": 4, "counts": []}]})",
+              "sites[0]: 'line' is missing");
+  expectError(R"({"heapcount_profile": 1, "sites": [{"file": "a.cpp",
+    "line": 3, "element": "int", "element_size": 0, "counts": []}]})",
+              "sites[0]: 'element_size' is 0");
+  expectError(R"({"heapcount_profile": 1, "sites": [{"file": "a.cpp",
+    "line": 3, "element": "int", "element_size": 4, "counts": [[0, 1]]}]})",
+              "sites[0].counts[0]: not a pair");
+  expectError(R"({"heapcount_profile": 1, "files": [{"path": "a.cpp",
+    "fnv1a64": "xyz"}], "sites": []})",
+              "files[0]: 'fnv1a64' is not 16 hexadecimal digits");
+}
+
+TEST(HeapProfileTest, LoadSaysWhenTheFileCannotBeRead) {
+  llvm::Expected<HeapProfile> Profile =
+      HeapProfile::load("/nonexistent/profile.json");
+  ASSERT_FALSE(static_cast<bool>(Profile));
+  EXPECT_NE(toString(Profile.takeError()).find("No such file"),
+            std::string::npos);
+}
+
+TEST(HeapProfileTest, ChoosesTheSmallestCapacityThatCoversTheShare) {
+  // Nearly always one run, sometimes two.
+  ElementHistogram Runs = {{1, 9000}, {2, 1}};
+  std::optional<CapacityChoice> Choice = chooseCapacity(Runs, 0.9);
+  ASSERT_TRUE(Choice);
+  EXPECT_EQ(Choice->Capacity, 1U);
+  EXPECT_EQ(Choice->Covered, 9000U);
+  EXPECT_EQ(Choice->Total, 9001U);
+  EXPECT_EQ(Choice->Largest, 2U);
+  EXPECT_EQ(chooseCapacity(Runs, 1.0)->Capacity, 2U);
+
+  // Growth by doubling: 1, 2, 4 for each vector of 3, some of 5 (1, 2, 4,
+  // 8). 0.9 of 330 allocations is 297: 1, 2 and 4 give 320.
+  ElementHistogram Growth = {{1, 100}, {2, 100}, {4, 100}, {8, 30}};
+  EXPECT_EQ(chooseCapacity(Growth, 0.9)->Capacity, 4U);
+  EXPECT_EQ(chooseCapacity(Growth, 0.5)->Capacity, 2U);
+  EXPECT_EQ(chooseCapacity(Growth, 1.0)->Capacity, 8U);
+
+  // 0.9 of 10 is exactly 9: no rounding up to 10.
+  ElementHistogram Ten = {{3, 9}, {50, 1}};
+  EXPECT_EQ(chooseCapacity(Ten, 0.9)->Capacity, 3U);
+
+  EXPECT_FALSE(chooseCapacity({}, 0.9));
+  EXPECT_FALSE(chooseCapacity({{4, 0}}, 0.9));
+}
+
+TEST(HeapProfileTest, NormalizesTypeNamesOfClangAndDemanglers) {
+  EXPECT_EQ(normalizeTypeName("char const*"), normalizeTypeName("const char *"));
+  EXPECT_EQ(normalizeTypeName("::Cell"), "Cell");
+  EXPECT_EQ(normalizeTypeName("struct Cell"), "Cell");
+  EXPECT_EQ(normalizeTypeName("std::pair<int, int>"),
+            normalizeTypeName("std::pair<int,int>"));
+  EXPECT_EQ(normalizeTypeName("std::__cxx11::basic_string<char>"),
+            "std::basic_string<char>");
+  EXPECT_EQ(normalizeTypeName("std::__1::basic_string<char>"),
+            "std::basic_string<char>");
+  EXPECT_EQ(normalizeTypeName("(anonymous namespace)::Cell"),
+            "(anonymousnamespace)::Cell");
+  EXPECT_NE(normalizeTypeName("Cell"), normalizeTypeName("Cells"));
+  EXPECT_NE(normalizeTypeName("a::Cell"), normalizeTypeName("b::Cell"));
+}
+
+} // namespace
+} // namespace alloc_tidy

@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Write a heapcount profile (docs/heapcount.md, "Profiles") for a test file.
+
+  make_profile.py SOURCE OUT [--hash real|stale|none] [--path PATH]
+                  --site NAME:ELEMENT:SIZE:COUNTS[:FUNCTION] ...
+
+A site is placed on the line of SOURCE that holds the comment "site(NAME)";
+its column is that of the text after an "@" in the comment's
+"site(NAME@TEXT)" (the first occurrence of TEXT on the line), else 0.
+COUNTS is "ELEMENTSxALLOCATIONS,...", e.g. "120x9001" or "1x90,2x10".
+FUNCTION is the symbolized function name (default "main").
+
+--hash stale records a hash that is not the file's; none records no hash.
+--path names the file differently from its real path (a profile of a file
+elsewhere). The real heapcount writes these from a run; the checks' tests
+need exact, hand-chosen histograms.
+"""
+
+import argparse
+import json
+import os
+import re
+import sys
+
+
+def fnv1a64(data):
+    value = 0xcbf29ce484222325
+    for byte in data:
+        value ^= byte
+        value = (value * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+    return value
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument('source')
+    parser.add_argument('out')
+    parser.add_argument('--hash', choices=['real', 'stale', 'none'],
+                        default='real')
+    parser.add_argument('--path')
+    parser.add_argument('--site', action='append', default=[])
+    args = parser.parse_args()
+
+    data = open(args.source, 'rb').read()
+    lines = data.decode('utf-8').split('\n')
+    path = args.path or os.path.realpath(args.source)
+    sites = []
+    for spec in args.site:
+        parts = spec.split(':', 4)
+        if len(parts) < 4:
+            sys.exit(f'make_profile.py: bad --site {spec!r}')
+        name, element, size, counts = parts[:4]
+        function = parts[4] if len(parts) == 5 else 'main'
+        pattern = re.compile(r'site\(' + re.escape(name) + r'(?:@([^)]*))?\)')
+        where = [(i, m) for i, line in enumerate(lines)
+                 for m in [pattern.search(line)] if m]
+        if len(where) != 1:
+            sys.exit(f'make_profile.py: site({name}) is on {len(where)} lines')
+        index, match = where[0]
+        column = 0
+        if match.group(1):
+            column = lines[index].find(match.group(1)) + 1
+        histogram = []
+        for pair in counts.split(','):
+            elements, allocations = pair.split('x')
+            histogram.append([int(elements), int(allocations)])
+        allocations = sum(a for _, a in histogram)
+        sites.append({
+            'file': path, 'line': index + 1, 'column': column,
+            'function': function,
+            'container': f'std::vector<{element}, std::allocator<{element}> >',
+            'element': element, 'element_size': int(size),
+            'allocations': allocations,
+            'bytes': sum(e * a for e, a in histogram) * int(size),
+            'counts': histogram})
+
+    entry = {'path': path}
+    if args.hash != 'none':
+        entry['size'] = len(data)
+        value = fnv1a64(data) ^ (1 if args.hash == 'stale' else 0)
+        entry['fnv1a64'] = f'{value:016x}'
+    profile = {'heapcount_profile': 1, 'program': '/test/program',
+               'allocations': sum(s['allocations'] for s in sites) + 3,
+               'profiled': sum(s['allocations'] for s in sites),
+               'files': [entry], 'sites': sites}
+    with open(args.out, 'w') as f:
+        json.dump(profile, f, indent=1)
+
+
+if __name__ == '__main__':
+    main()
