@@ -1098,13 +1098,19 @@ SmallVectorCheck::profileSitesIn(FileID File) {
   auto Sites = Profile->SitesByFile.find(Path);
   if (Sites == Profile->SitesByFile.end())
     return nullptr;
-  if (!Profile->isCurrent(Path, SM.getBufferData(File))) {
+  HeapProfile::FileState State =
+      Profile->fileState(Path, SM.getBufferData(File));
+  if (State != HeapProfile::FileState::Current) {
     configurationDiag("%0.ProfileFile: the profile '%1' is stale for '%2': "
-                      "the file has changed since it was profiled; its %3 "
-                      "%plural{1:site|:sites}4 there %plural{1:is|:are}4 "
-                      "ignored (profile the program again)",
+                      "%select{the file has changed since it was profiled|"
+                      "it has no hash of the file to tell whether it "
+                      "changed}3; its %4 %plural{1:site|:sites}5 there "
+                      "%plural{1:is|:are}5 ignored (profile the program "
+                      "again)",
                       DiagnosticIDs::Warning)
-        << OwnName << ProfileFile << Path << std::to_string(Sites->second.size())
+        << OwnName << ProfileFile << Path
+        << (State == HeapProfile::FileState::Unknown)
+        << std::to_string(Sites->second.size())
         << static_cast<unsigned>(Sites->second.size());
     return nullptr;
   }

@@ -151,13 +151,15 @@ Expected<HeapProfile> HeapProfile::load(StringRef Path) {
   return parse((*Buffer)->getBuffer());
 }
 
-bool HeapProfile::isCurrent(StringRef Path, StringRef Contents) const {
+HeapProfile::FileState HeapProfile::fileState(StringRef Path,
+                                              StringRef Contents) const {
   auto It = Files.find(Path);
   if (It == Files.end() || !It->second.Hash)
-    return false;
-  if (It->second.Size && *It->second.Size != Contents.size())
-    return false;
-  return *It->second.Hash == fnv1a64(Contents);
+    return FileState::Unknown;
+  if ((It->second.Size && *It->second.Size != Contents.size()) ||
+      *It->second.Hash != fnv1a64(Contents))
+    return FileState::Changed;
+  return FileState::Current;
 }
 
 uint64_t fnv1a64(StringRef Data) {

@@ -59,9 +59,10 @@ struct HeapProfile {
   /// Reads and parses \p Path.
   static llvm::Expected<HeapProfile> load(llvm::StringRef Path);
 
-  /// Whether \p Contents is the file \p Path was when it was profiled;
-  /// false when the profile has no size and hash for it.
-  bool isCurrent(llvm::StringRef Path, llvm::StringRef Contents) const;
+  /// Whether \p Contents is the file \p Path was when it was profiled.
+  enum class FileState { Current, Changed, Unknown };
+  /// Unknown when the profile has no hash of it.
+  FileState fileState(llvm::StringRef Path, llvm::StringRef Contents) const;
 };
 
 /// FNV-1a, 64 bits, the hash the profile records for each source file.

@@ -52,13 +52,14 @@ TEST(HeapProfileTest, ReadsSitesByFile) {
 TEST(HeapProfileTest, TellsWhetherAFileIsTheOneProfiled) {
   llvm::Expected<HeapProfile> Profile = HeapProfile::parse(Sample);
   ASSERT_TRUE(static_cast<bool>(Profile)) << toString(Profile.takeError());
+  using State = HeapProfile::FileState;
   // "e71fa2190541574b" is FNV-1a of "abc".
-  EXPECT_TRUE(Profile->isCurrent("/src/screen.cpp", "abc"));
-  EXPECT_FALSE(Profile->isCurrent("/src/screen.cpp", "abd"));
-  EXPECT_FALSE(Profile->isCurrent("/src/screen.cpp", "abcd"));
-  // No hash recorded, or a file the profile does not know: never current.
-  EXPECT_FALSE(Profile->isCurrent("/src/gone.cpp", "abc"));
-  EXPECT_FALSE(Profile->isCurrent("/src/other.cpp", "abc"));
+  EXPECT_EQ(Profile->fileState("/src/screen.cpp", "abc"), State::Current);
+  EXPECT_EQ(Profile->fileState("/src/screen.cpp", "abd"), State::Changed);
+  EXPECT_EQ(Profile->fileState("/src/screen.cpp", "abcd"), State::Changed);
+  // No hash recorded, or a file the profile does not know.
+  EXPECT_EQ(Profile->fileState("/src/gone.cpp", "abc"), State::Unknown);
+  EXPECT_EQ(Profile->fileState("/src/other.cpp", "abc"), State::Unknown);
 }
 
 TEST(HeapProfileTest, Fnv1aMatchesTheReferenceValues) {
