@@ -1077,8 +1077,7 @@ void SmallVectorCheck::chooseProfileCapacity(Candidate &C) {
     C.Silence = "too large for an inline buffer";
 }
 
-const std::vector<ProfileSite> *
-SmallVectorCheck::profileSitesIn(FileID File) {
+const std::vector<ProfileSite> *SmallVectorCheck::profileSitesIn(FileID File) {
   auto [It, Inserted] = ProfileSitesByFile.try_emplace(File, nullptr);
   if (!Inserted)
     return It->second;
@@ -1091,15 +1090,15 @@ SmallVectorCheck::profileSitesIn(FileID File) {
   std::string Path = Entry->getFileEntry().tryGetRealPathName().str();
   if (Path.empty()) {
     SmallString<256> Absolute(Entry->getName());
-    llvm::sys::fs::make_absolute(Absolute);
+    if (llvm::sys::fs::make_absolute(Absolute))
+      return nullptr;
     llvm::sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
     Path = std::string(Absolute);
   }
-  auto Sites = Profile->SitesByFile.find(Path);
-  if (Sites == Profile->SitesByFile.end())
+  auto Sites = Read.SitesByFile.find(Path);
+  if (Sites == Read.SitesByFile.end())
     return nullptr;
-  HeapProfile::FileState State =
-      Profile->fileState(Path, SM.getBufferData(File));
+  HeapProfile::FileState State = Read.fileState(Path, SM.getBufferData(File));
   if (State != HeapProfile::FileState::Current) {
     configurationDiag("%0.ProfileFile: the profile '%1' is stale for '%2': "
                       "%select{the file has changed since it was profiled|"
@@ -1339,10 +1338,9 @@ void SmallVectorCheck::addProfileNotes(const Candidate &C) {
     for (const auto &[Elements, Allocations] : Site.Counts)
       if (Elements <= Capacity)
         Covered += Allocations;
-    std::string Text = "heapcount's profile: " +
-                       std::to_string(Site.Allocations) +
-                       (Site.Allocations == 1 ? " allocation" : " allocations") +
-                       " here";
+    std::string Text =
+        "heapcount's profile: " + std::to_string(Site.Allocations) +
+        (Site.Allocations == 1 ? " allocation" : " allocations") + " here";
     if (!Site.Function.empty())
       Text += ", in '" + Site.Function + "'";
     if (Smallest == Largest)
@@ -1355,7 +1353,7 @@ void SmallVectorCheck::addProfileNotes(const Candidate &C) {
               std::to_string(Capacity) + " or fewer";
     diag(M.Loc, "%0", DiagnosticIDs::Note) << Text;
   }
-  if (C.Profiled->Largest > Capacity)
+  if (C.Profiled && C.Profiled->Largest > Capacity)
     diag(C.Decl->getLocation(),
          "beyond %0 %plural{1:element|:elements}1 it allocates as a "
          "std::vector does: %2 of the profiled allocations asked for more "
@@ -1371,8 +1369,7 @@ void SmallVectorCheck::addProfileNotes(const Candidate &C) {
          "it is %2 bytes here (a profile of another program or target?)",
          DiagnosticIDs::Note)
         << M.Site->Element << std::to_string(M.Site->ElementSize)
-        << std::to_string(
-               Context->getTypeSizeInChars(C.Element).getQuantity());
+        << std::to_string(Context->getTypeSizeInChars(C.Element).getQuantity());
 }
 
 // The member gets an inline buffer: what that does to the size of the class

@@ -104,9 +104,8 @@ Expected<HeapProfile> HeapProfile::parse(StringRef Json) {
 
   HeapProfile Profile;
   Profile.Program = O->getString("program").value_or("").str();
-  Profile.Allocations =
-      static_cast<uint64_t>(std::max<int64_t>(0, O->getInteger("allocations")
-                                                     .value_or(0)));
+  Profile.Allocations = static_cast<uint64_t>(
+      std::max<int64_t>(0, O->getInteger("allocations").value_or(0)));
   if (const json::Array *Files = O->getArray("files")) {
     for (size_t I = 0; I < Files->size(); ++I) {
       const json::Object *F = (*Files)[I].getAsObject();
@@ -117,7 +116,8 @@ Expected<HeapProfile> HeapProfile::parse(StringRef Json) {
       if (!Path)
         return Path.takeError();
       ProfiledFile &Entry = Profile.Files[*Path];
-      if (std::optional<int64_t> Size = F->getInteger("size"); Size && *Size >= 0)
+      if (std::optional<int64_t> Size = F->getInteger("size");
+          Size && *Size >= 0)
         Entry.Size = static_cast<uint64_t>(*Size);
       if (std::optional<StringRef> Hash = F->getString("fnv1a64")) {
         uint64_t Value = 0;
@@ -154,10 +154,13 @@ Expected<HeapProfile> HeapProfile::load(StringRef Path) {
 HeapProfile::FileState HeapProfile::fileState(StringRef Path,
                                               StringRef Contents) const {
   auto It = Files.find(Path);
-  if (It == Files.end() || !It->second.Hash)
+  if (It == Files.end())
     return FileState::Unknown;
-  if ((It->second.Size && *It->second.Size != Contents.size()) ||
-      *It->second.Hash != fnv1a64(Contents))
+  std::optional<uint64_t> Hash = It->second.Hash;
+  std::optional<uint64_t> Size = It->second.Size;
+  if (!Hash)
+    return FileState::Unknown;
+  if ((Size && *Size != Contents.size()) || *Hash != fnv1a64(Contents))
     return FileState::Changed;
   return FileState::Current;
 }

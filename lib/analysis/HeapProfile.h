@@ -70,10 +70,10 @@ uint64_t fnv1a64(llvm::StringRef Data);
 
 /// The inline capacity chosen from a histogram.
 struct CapacityChoice {
-  uint64_t Capacity = 0;  ///< Elements.
-  uint64_t Covered = 0;   ///< Allocations asking for at most Capacity.
-  uint64_t Total = 0;     ///< All allocations of the histogram.
-  uint64_t Largest = 0;   ///< The most elements any allocation asked for.
+  uint64_t Capacity = 0; ///< Elements.
+  uint64_t Covered = 0;  ///< Allocations asking for at most Capacity.
+  uint64_t Total = 0;    ///< All allocations of the histogram.
+  uint64_t Largest = 0;  ///< The most elements any allocation asked for.
 };
 
 /// The smallest capacity that covers at least \p Coverage (0 < Coverage

@@ -131,7 +131,8 @@ TEST(HeapProfileTest, ChoosesTheSmallestCapacityThatCoversTheShare) {
 }
 
 TEST(HeapProfileTest, NormalizesTypeNamesOfClangAndDemanglers) {
-  EXPECT_EQ(normalizeTypeName("char const*"), normalizeTypeName("const char *"));
+  EXPECT_EQ(normalizeTypeName("char const*"),
+            normalizeTypeName("const char *"));
   EXPECT_EQ(normalizeTypeName("::Cell"), "Cell");
   EXPECT_EQ(normalizeTypeName("struct Cell"), "Cell");
   EXPECT_EQ(normalizeTypeName("std::pair<int, int>"),
