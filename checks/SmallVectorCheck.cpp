@@ -1078,6 +1078,9 @@ void SmallVectorCheck::chooseProfileCapacity(Candidate &C) {
 }
 
 const std::vector<ProfileSite> *SmallVectorCheck::profileSitesIn(FileID File) {
+  if (!Profile)
+    return nullptr;
+  const HeapProfile &Read = *Profile;
   auto [It, Inserted] = ProfileSitesByFile.try_emplace(File, nullptr);
   if (!Inserted)
     return It->second;
