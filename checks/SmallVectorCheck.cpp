@@ -399,6 +399,7 @@ SmallVectorCheck::SmallVectorCheck(StringRef Name, ClangTidyContext *Ctx)
   OwnName = Name.str();
   ProfileFile = Options.get("ProfileFile", "").str();
   ProfileCoverageText = Options.get("ProfileCoverage", "0.9").str();
+  ProfileMinAllocations = Options.get("ProfileMinAllocations", 100U);
   if (StringRef(ProfileCoverageText).trim().getAsDouble(ProfileCoverage) ||
       !(ProfileCoverage > 0 && ProfileCoverage <= 1)) {
     configurationDiag("invalid value '%0' for %1.ProfileCoverage: expected "
@@ -434,6 +435,8 @@ void SmallVectorCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "LayoutNotes", layoutNoteStyleName(LayoutNotes));
   Options.store(Opts, "ProfileFile", ProfileFile);
   Options.store(Opts, "ProfileCoverage", ProfileCoverageText);
+  Options.store(Opts, "ProfileMinAllocations",
+                static_cast<unsigned>(ProfileMinAllocations));
   Options.store(Opts, "IncludeStyle", Inserter.getStyle());
 }
 
@@ -1069,6 +1072,12 @@ void SmallVectorCheck::chooseProfileCapacity(Candidate &C) {
   C.Profiled = chooseCapacity(Counts, ProfileCoverage);
   if (!C.Profiled) {
     C.Silence = "the profile saw no allocation";
+    return;
+  }
+  // An inline buffer enlarges every object, used or not: a handful of
+  // allocations in the whole run is not worth that.
+  if (C.Profiled->Covered < ProfileMinAllocations) {
+    C.Silence = "too few allocations saved";
     return;
   }
   C.Capacity = C.Profiled->Capacity;

@@ -78,6 +78,7 @@ private:
   std::string ProfileFile;
   std::string ProfileCoverageText;
   double ProfileCoverage = 0.9;
+  uint64_t ProfileMinAllocations = 100;
   std::optional<alloc_tidy::HeapProfile> Profile;
   llvm::DenseMap<FileID, const std::vector<alloc_tidy::ProfileSite> *>
       ProfileSitesByFile;

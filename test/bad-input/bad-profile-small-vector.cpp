@@ -22,23 +22,23 @@
 // RUN: not %alloc_tidy %t/row.cpp -checks='-*,alloc-small-vector' -config="{CheckOptions: {alloc-small-vector.ProfileFile: '%t/bad-site.json'}}" -- -std=c++17 2>&1 | FileCheck %s --check-prefix=BAD-SITE
 // BAD-SITE: error: cannot read the heapcount profile '{{.*}}bad-site.json' (alloc-small-vector.ProfileFile): sites[0].counts[0]: not a pair of counts [elements, allocations]
 
-// RUN: python3 %S/../checks/alloc-small-vector/Inputs/make_profile.py %t/row.cpp %t/good.json --site=cells:Cell:4:120x10:Row::Row(int)
+// RUN: python3 %S/../checks/alloc-small-vector/Inputs/make_profile.py %t/row.cpp %t/good.json --site=cells:Cell:4:120x100:Row::Row(int)
 // RUN: not %alloc_tidy %t/row.cpp -checks='-*,alloc-small-vector' -config="{CheckOptions: {alloc-small-vector.ProfileFile: '%t/good.json', alloc-small-vector.ProfileCoverage: 1.5}}" -- -std=c++17 2>&1 | FileCheck %s --check-prefix=COVERAGE
 // RUN: not %alloc_tidy %t/row.cpp -checks='-*,alloc-small-vector' -config="{CheckOptions: {alloc-small-vector.ProfileFile: '%t/good.json', alloc-small-vector.ProfileCoverage: most}}" -- -std=c++17 2>&1 | FileCheck %s --check-prefix=COVERAGE
 // COVERAGE: error: invalid value '{{1.5|most}}' for alloc-small-vector.ProfileCoverage: expected the share of allocations to cover, above 0 and at most 1 (such as 0.9); using 0.9 [clang-tidy-config]
-// COVERAGE: warning: 'Cells' asked for at most 120 elements in 10 of the 10 allocations
+// COVERAGE: warning: 'Cells' asked for at most 120 elements in 100 of the 100 allocations
 
 // The profile is good for this file; then the file changes (a comment is
 // enough): the same profile is stale.
 // RUN: %alloc_tidy %t/row.cpp -checks='-*,alloc-small-vector' -config="{CheckOptions: {alloc-small-vector.ProfileFile: '%t/good.json'}}" -- -std=c++17 2>&1 | FileCheck %s --check-prefix=GOOD
-// GOOD: warning: 'Cells' asked for at most 120 elements in 10 of the 10 allocations
+// GOOD: warning: 'Cells' asked for at most 120 elements in 100 of the 100 allocations
 // RUN: echo '// changed' >> %t/row.cpp
 // RUN: %alloc_tidy %t/row.cpp -checks='-*,alloc-small-vector' -config="{CheckOptions: {alloc-small-vector.ProfileFile: '%t/good.json'}}" -- -std=c++17 2>&1 | FileCheck %s --check-prefix=STALE
 // RUN: %clang_tidy_plugin %t/row.cpp -checks='-*,alloc-small-vector' -config="{CheckOptions: {alloc-small-vector.ProfileFile: '%t/good.json'}}" -- -std=c++17 2>&1 | FileCheck %s --check-prefix=STALE
 // STALE: warning: alloc-small-vector.ProfileFile: the profile '{{.*}}good.json' is stale for '{{.*}}row.cpp': the file has changed since it was profiled; its 1 site there is ignored (profile the program again) [clang-tidy-config]
 // STALE-NOT: asked for
 
-// RUN: python3 %S/../checks/alloc-small-vector/Inputs/make_profile.py %t/row.cpp %t/nohash.json --hash=none --site=cells:Cell:4:120x10:Row::Row(int)
+// RUN: python3 %S/../checks/alloc-small-vector/Inputs/make_profile.py %t/row.cpp %t/nohash.json --hash=none --site=cells:Cell:4:120x100:Row::Row(int)
 // RUN: %alloc_tidy %t/row.cpp -checks='-*,alloc-small-vector' -config="{CheckOptions: {alloc-small-vector.ProfileFile: '%t/nohash.json'}}" -- -std=c++17 2>&1 | FileCheck %s --check-prefix=NO-HASH
 // NO-HASH: warning: alloc-small-vector.ProfileFile: the profile '{{.*}}nohash.json' is stale for '{{.*}}row.cpp': it has no hash of the file to tell whether it changed; its 1 site there is ignored (profile the program again) [clang-tidy-config]
 // NO-HASH-NOT: asked for

@@ -10,17 +10,19 @@
 // RUN:     --site=runs-ctor:Run:8:1x9001:Row::Row(int) \
 // RUN:     --site=runs-fill:Run:8:2x50:Row::fill(int) \
 // RUN:     --site=path:int:4:1x100,2x100,4x100,8x30:path(int) \
-// RUN:     --site=samples:double:8:1000x5:samples(int) \
-// RUN:     --site=returned:int:4:1x10:returned(int) \
-// RUN:     --site=size-mismatch:long:4:1x10:sizeMismatch(int) \
-// RUN:     --site=other-function:int:4:1x10:elsewhere() \
-// RUN:     --site=left:int:4:1x10:twoOnOneLine(int) \
-// RUN:     --site=fixed:int:4:64x10:fixed()" \
+// RUN:     --site=samples:double:8:1000x500:samples(int) \
+// RUN:     --site=returned:int:4:1x100:returned(int) \
+// RUN:     --site=size-mismatch:long:4:1x100:sizeMismatch(int) \
+// RUN:     --site=other-function:int:4:1x100:elsewhere() \
+// RUN:     --site=left:int:4:1x100:twoOnOneLine(int) \
+// RUN:     --site=fixed:int:4:64x100:fixed() \
+// RUN:     --site=rare:int:4:2x99:rare(int)" \
 // RUN:   -- -config="{CheckOptions: {alloc-small-vector.ProfileFile: '%t.json'}}"
 // RUN: %check_alloc_tidy -check-suffix=ALL %s alloc-small-vector %t.all \
 // RUN:   --prepare="python3 %S/Inputs/make_profile.py %t.all.cpp %t.all.json \
-// RUN:     --site=path:int:4:1x100,2x100,4x100,8x30:path(int)" \
-// RUN:   -- -config="{CheckOptions: {alloc-small-vector.ProfileFile: '%t.all.json', alloc-small-vector.ProfileCoverage: 1}}"
+// RUN:     --site=path:int:4:1x100,2x100,4x100,8x30:path(int) \
+// RUN:     --site=rare:int:4:2x99:rare(int)" \
+// RUN:   -- -config="{CheckOptions: {alloc-small-vector.ProfileFile: '%t.all.json', alloc-small-vector.ProfileCoverage: 1, alloc-small-vector.ProfileMinAllocations: 50}}"
 
 // A profile of a file somewhere else names none of this file's code: only
 // what the analysis proves is reported.
@@ -66,13 +68,13 @@ public:
 private:
   std::vector<Cell> Cells;
   // CHECK-NOTES: :[[@LINE-1]]:21: warning: 'Cells' asked for at most 120 elements in 9001 of the 9001 allocations heapcount profiled for it; boost::container::small_vector<Cell, 120> keeps them inline and saves those allocations [alloc-small-vector]
-  // CHECK-NOTES: :53:29: note: heapcount's profile: 9001 allocations here, in 'Row::Row(int)', each for 120 elements
+  // CHECK-NOTES: :55:29: note: heapcount's profile: 9001 allocations here, in 'Row::Row(int)', each for 120 elements
   // CHECK-NOTES: :[[@LINE-3]]:21: note: 'Row' grows from 48 to 528 bytes (+480) when 'Cells' becomes boost::container::small_vector<Cell, 120>
   // CHECK-FIXES: boost::container::small_vector<Cell, 120> Cells;
   std::vector<Run> Runs;
   // CHECK-NOTES: :[[@LINE-1]]:20: warning: 'Runs' asked for at most 1 element in 9001 of the 9051 allocations heapcount profiled for it; boost::container::small_vector<Run, 1> keeps it inline and saves those allocations [alloc-small-vector]
-  // CHECK-NOTES: :53:44: note: heapcount's profile: 9001 allocations here, in 'Row::Row(int)', each for 1 element
-  // CHECK-NOTES: :57:9: note: heapcount's profile: 50 allocations here, in 'Row::fill(int)', each for 2 elements; 0 of them for 1 or fewer
+  // CHECK-NOTES: :55:44: note: heapcount's profile: 9001 allocations here, in 'Row::Row(int)', each for 1 element
+  // CHECK-NOTES: :59:9: note: heapcount's profile: 50 allocations here, in 'Row::fill(int)', each for 2 elements; 0 of them for 1 or fewer
   // CHECK-NOTES: :[[@LINE-4]]:20: note: beyond 1 element it allocates as a std::vector does: 50 of the profiled allocations asked for more (up to 2); alloc-small-vector.ProfileCoverage is 0.9
   // CHECK-NOTES: :[[@LINE-5]]:20: note: 'Row' grows from 48 to 56 bytes (+8) when 'Runs' becomes boost::container::small_vector<Run, 1>
   // CHECK-FIXES: boost::container::small_vector<Run, 1> Runs;
@@ -133,13 +135,24 @@ int otherFunction(int N) {
 // Two vectors on one line: the site's column names the left one.
 int twoOnOneLine(int N) {
   std::vector<int> Left, Right;
-  // CHECK-NOTES: :[[@LINE-1]]:20: warning: 'Left' asked for at most 1 element in 10 of the 10 allocations heapcount profiled for it; boost::container::small_vector<int, 1> keeps it inline and saves those allocations [alloc-small-vector]
-  // CHECK-NOTES: :[[@LINE+4]]:5: note: heapcount's profile: 10 allocations here, in 'twoOnOneLine(int)', each for 1 element
+  // CHECK-NOTES: :[[@LINE-1]]:20: warning: 'Left' asked for at most 1 element in 100 of the 100 allocations heapcount profiled for it; boost::container::small_vector<int, 1> keeps it inline and saves those allocations [alloc-small-vector]
+  // CHECK-NOTES: :[[@LINE+4]]:5: note: heapcount's profile: 100 allocations here, in 'twoOnOneLine(int)', each for 1 element
   // CHECK-NOTES: :[[@LINE-3]]:26: note: no fix-it: 'Right' is declared with the same type; declare it separately
   // CHECK-FIXES: std::vector<int> Left, Right;
   for (int I = 0; I < N; ++I)
     Left.push_back(I), Right.push_back(I); // site(left@Left)
   return static_cast<int>(Left.size() + Right.size());
+}
+
+// 99 allocations saved in the whole run are fewer than ProfileMinAllocations
+// (100): not worth a bigger object. With 50, they are.
+int rare(int N) {
+  std::vector<int> Pair;
+  // CHECK-MESSAGES-ALL: :[[@LINE-1]]:20: warning: 'Pair' asked for at most 2 elements in 99 of the 99 allocations heapcount profiled for it; boost::container::small_vector<int, 2> keeps them inline
+  // CHECK-FIXES-ALL: boost::container::small_vector<int, 2> Pair;
+  for (int I = 0; I < N; ++I)
+    Pair.push_back(I); // site(rare)
+  return Pair.empty() ? 0 : Pair.back();
 }
 
 // What the analysis proves needs no profile, and a profile does not change
@@ -169,5 +182,5 @@ int main(int Argc, char **Argv) {
   R.fill(3);
   std::printf("%d %d %g %d %ld %d %d %d\n", R.sum(), path(Argc), samples(Argc),
               returned(Argc).front(), sizeMismatch(Argc), otherFunction(Argc),
-              twoOnOneLine(Argc), fixed());
+              twoOnOneLine(Argc), fixed() + rare(Argc));
 }
