@@ -90,11 +90,10 @@ python3 -c 'import yaml' 2>/dev/null ||
 [[ -d "$corpus" ]] || die "the corpus $corpus is not a directory"
 
 if [[ $use_windows -eq 1 ]]; then
-  if [[ -d "$windows" ]]; then
-    heapcount_exe="$windows/bin/heapcount.exe"
-  else
-    heapcount_exe="$windows"
-  fi
+  case "$windows" in
+  *.exe) heapcount_exe="$windows" ;;
+  *) heapcount_exe="$windows/bin/heapcount.exe" ;;
+  esac
   need_file "$heapcount_exe" "build it: make windows, or --no-windows for Linux only"
   need_file "$(dirname "$heapcount_exe")/heapcount.dll" \
     "build it: make windows, or --no-windows for Linux only"

@@ -342,9 +342,14 @@ class Program:
                   f'**FAILED** ({len(self.failures)} failed '
                   f'check{"s" if len(self.failures) > 1 else ""})')
         out += [f'Source: `{self.display}/`; {status}.', '']
-        profile = self.steps.get('profile', ('skip', ''))
-        out += [f'Profile: {"used" if profile[0] == "ok" else "not used"}'
-                f'{" (" + profile[1] + ")" if profile[1] else ""}.', '']
+        # The header says why no program was profiled; here only what
+        # happened to this one when it was.
+        profile = self.steps.get('profile')
+        if profile and profile[0] == 'ok':
+            out += ['Profile: made by `heapcount --profile` and given to '
+                    'alloc-small-vector (ProfileFile).', '']
+        elif profile and profile[0] == 'fail':
+            out += [f'Profile: **FAILED** ({markdown(profile[1])}).', '']
         variants = ['after'] + (['hand'] if self.has_hand else [])
         for variant in variants:
             what = ('after alloc-tidy\'s fix-its' if variant == 'after' else
@@ -352,20 +357,21 @@ class Program:
             out += [f'Heap calls before and {what}:', '']
             out += self.table(variant) + ['']
         out += ['Checks:', '']
+        def same(first, second):
+            a, b = self.outputs.get(first), self.outputs.get(second)
+            if a is None or b is None:
+                return 'not measured'
+            return 'yes' if a == b else '**NO**'
+
         for platform in self.platforms:
             place = PLATFORM_NAMES[platform]
             for variant in variants:
-                same = (self.outputs.get((platform, 'before')) is not None and
-                        self.outputs.get((platform, 'before')) ==
-                        self.outputs.get((platform, variant)))
                 out.append(f'- {place}: {VARIANT_NAMES[variant]} prints the '
-                           f'same as before: {"yes" if same else "**NO**"}')
+                           'same as before: ' +
+                           same((platform, 'before'), (platform, variant)))
         if 'windows' in self.platforms:
-            same = (self.outputs.get(('linux', 'before')) is not None and
-                    self.outputs.get(('linux', 'before')) ==
-                    self.outputs.get(('windows', 'before')))
-            out.append('- Linux and Windows print the same: '
-                       f'{"yes" if same else "**NO**"}')
+            out.append('- Linux and Windows print the same: ' +
+                       same(('linux', 'before'), ('windows', 'before')))
         for line, measured, passed in expectation_results:
             out.append(f'- `{line}`: {markdown(measured)}: '
                        f'{"holds" if passed else "**FAILED**"}')
@@ -450,8 +456,8 @@ def main():
                 cell.append('—' if before is None or after is None else
                             f'{label}→ {thousands(after)} '
                             f'({change(before, after)})')
-            cells.append(('—' if before is None else thousands(before)) +
-                         ' ' + '; '.join(cell))
+            cells.append('—' if before is None else
+                         thousands(before) + ' ' + '; '.join(cell))
         cells.append('pass' if not program.failures else
                      f'**FAILED** ({len(program.failures)})')
         out.append('| ' + ' | '.join(cells) + ' |')
