@@ -112,11 +112,14 @@ done
 
 # heapcount --profile and alloc-small-vector.ProfileFile are being written;
 # until both are there the profile step is skipped and the report says so.
+# (The outputs are read whole: grep -q could end the pipe early, and with
+# pipefail the writer's SIGPIPE would read as "not supported".)
 profile_note=""
-if ! "$heapcount" --help 2>&1 | grep -q -- '--profile'; then
+heapcount_help="$("$heapcount" --help 2>&1 || true)"
+tidy_config="$("$tidy" --checks='-*,alloc-small-vector' --dump-config 2>/dev/null || true)"
+if [[ "$heapcount_help" != *--profile* ]]; then
   profile_note="heapcount has no --profile option yet: the programs are not profiled and alloc-small-vector makes only its static suggestions"
-elif ! "$tidy" --checks='-*,alloc-small-vector' --dump-config 2>/dev/null |
-  grep -q 'alloc-small-vector.ProfileFile'; then
+elif [[ "$tidy_config" != *alloc-small-vector.ProfileFile* ]]; then
   profile_note="alloc-tidy's alloc-small-vector has no ProfileFile option yet: the programs are profiled but the profile is not used"
 fi
 [[ -z "$profile_note" ]] || echo "validate: note: $profile_note" >&2
@@ -209,15 +212,16 @@ validate_program() {
 
   echo "validate: $name" >&2
   local source="$w/src/main.cpp"
-  compile linux before "$source" && count linux before "$w/linux-before" || return 0
+  # Nothing else can be measured without the original's counts.
+  compile linux before "$source" || return 0
+  count linux before "$w/linux-before" || return 0
 
   # Profiled and fixed in place: the profile names the file by path and
   # hash, so alloc-tidy must see the very file that was built.
   local config='{}'
   if [[ -z "$profile_note" ]]; then
     if "$heapcount" --profile "$w/profile.json" -- "$w/linux-before" \
-      "${args[@]}" \
-      >/dev/null 2>"$w/profile.err"; then
+      "${args[@]}" >/dev/null 2>"$w/profile.err"; then
       step profile ok
       config="{CheckOptions: {alloc-small-vector.ProfileFile: '$w/profile.json'}}"
     else
@@ -239,9 +243,12 @@ validate_program() {
   diff -u --label "original/main.cpp" --label "fixed/main.cpp" \
     "$w/original/main.cpp" "$source" >"$w/fixes.diff" || true
 
-  compile linux after "$source" && count linux after "$w/linux-after" || true
-  if [[ -f "$w/src/after.cpp" ]]; then
-    compile linux hand "$w/src/after.cpp" && count linux hand "$w/linux-hand" || true
+  # A failed step is recorded; the other versions are still measured.
+  if compile linux after "$source"; then
+    count linux after "$w/linux-after" || true
+  fi
+  if [[ -f "$w/src/after.cpp" ]] && compile linux hand "$w/src/after.cpp"; then
+    count linux hand "$w/linux-hand" || true
   fi
   if [[ $use_windows -eq 1 ]]; then
     local variant
@@ -250,8 +257,9 @@ validate_program() {
       [[ $variant != before ]] || file="$w/original/main.cpp"
       [[ $variant != hand ]] || file="$w/src/after.cpp"
       [[ -f "$file" ]] || continue
-      compile windows "$variant" "$file" &&
+      if compile windows "$variant" "$file"; then
         count windows "$variant" "$w/windows-$variant/program.exe" || true
+      fi
     done
   fi
 }
@@ -279,10 +287,10 @@ if [[ $use_windows -eq 1 ]]; then
 fi
 command_line="scripts/validate.sh"
 [[ $use_windows -eq 1 ]] || command_line+=" --no-windows"
+options=(--root "$root" --corpus "$corpus" --work "$work" --report "$report"
+  --command "$command_line" --profile-note "$profile_note")
+[[ $use_windows -eq 1 ]] || options+=(--no-windows)
 status=0
-python3 "$root/scripts/validate_report.py" --root "$root" --corpus "$corpus" \
-  --work "$work" --report "$report" --command "$command_line" \
-  ${profile_note:+--profile-note "$profile_note"} \
-  $([[ $use_windows -eq 1 ]] || echo --no-windows) \
+python3 "$root/scripts/validate_report.py" "${options[@]}" \
   "${versions[@]/#/--version=}" "${programs[@]}" || status=$?
 exit "$status"

@@ -118,6 +118,7 @@ class Program:
         self.work = os.path.join(args.work, name)
         self.platforms = PLATFORMS if args.windows else ('linux',)
         self.failures = []
+        self.listed_failures = []
         self.models = []
         self.expectations = []
         self.display = display_dir(args.root, args.corpus, name)
@@ -140,8 +141,12 @@ class Program:
                                                     'after.cpp'))
         self.diagnostics = self.read_fixes()
 
-    def fail(self, message):
+    def fail(self, message, listed=True):
+        """Records a failure; LISTED: also a line of its own in the report
+        (an expect line's result is already on the expect line's)."""
         self.failures.append(message)
+        if listed:
+            self.listed_failures.append(message)
 
     def read_expect(self):
         path = os.path.join(self.source_dir, 'expect')
@@ -261,14 +266,15 @@ class Program:
                 results.append((line, f'{count}', passed))
                 if not passed:
                     self.fail(f'expect:{number}: "{line}" does not hold: '
-                              f'{count} fix-its')
+                              f'{count} fix-it{"" if count == 1 else "s"}',
+                              listed=False)
                 continue
             match = EXPECT_DROP.match(line)
             variant = match.group('variant') or 'after'
             scope, measure = match.group('scope'), match.group('measure')
             if scope is not None and measure == 'peak':
                 self.fail(f'expect:{number}: "{line}": a scope has no peak '
-                          '(only the total has one)')
+                          '(only the total has one)', listed=False)
                 results.append((line, 'no peak for a scope', False))
                 continue
             wanted = float(match.group('percent'))
@@ -291,7 +297,8 @@ class Program:
             text = ', '.join(measured)
             results.append((line, text, passed))
             if not passed:
-                self.fail(f'expect:{number}: "{line}" does not hold: {text}')
+                self.fail(f'expect:{number}: "{line}" does not hold: {text}',
+                          listed=False)
         return results
 
     # --- the report --------------------------------------------------------
@@ -375,7 +382,7 @@ class Program:
         for line, measured, passed in expectation_results:
             out.append(f'- `{line}`: {markdown(measured)}: '
                        f'{"holds" if passed else "**FAILED**"}')
-        for failure in self.failures:
+        for failure in self.listed_failures:
             out.append(f'- **FAILED**: {markdown(failure)}')
         out.append('')
         fixed = [d for d in self.diagnostics if d[5]]
