@@ -150,7 +150,11 @@ class Program:
 
     def read_expect(self):
         path = os.path.join(self.source_dir, 'expect')
-        for number, line in enumerate(read_text(path).splitlines(), 1):
+        text = read_text(path)
+        if text is None:
+            self.fail(f'cannot read {path}')
+            return
+        for number, line in enumerate(text.splitlines(), 1):
             line = line.strip()
             if not line or line.startswith('#'):
                 continue
@@ -492,4 +496,9 @@ def main():
 
 
 if __name__ == '__main__':
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except Exception as e:  # a bug here must not read as a failed check
+        print(f'validate: error: validate_report.py failed '
+              f'({type(e).__name__}: {e})', file=sys.stderr)
+        sys.exit(2)
