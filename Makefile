@@ -1,12 +1,14 @@
 # alloc-tidy: the two commands a newcomer types are `make demo` and
 # `make test`. Both install what is missing (Debian packages, as root) and
 # build incrementally, so they take seconds once everything is in place.
+# `make validate` runs the fix-its over the validation corpus (examples/) on
+# Linux and Windows and writes docs/validation.md.
 
 LLVM ?= 22
 BUILD ?= build
 CMAKE_FLAGS ?=
 
-.PHONY: all deps configure build test demo test-llvm19 clean
+.PHONY: all deps configure build windows test demo validate test-llvm19 clean
 
 all: build
 
@@ -23,11 +25,25 @@ build: deps configure
 	@ninja -C $(BUILD) > $(BUILD)/ninja.log 2>&1 || { cat $(BUILD)/ninja.log; exit 1; }
 	@grep -v '^ninja: \(Entering\|no work\)' $(BUILD)/ninja.log || true
 
+# heapcount for Windows, cross-compiled with mingw-w64 (scripts/run-tests.sh
+# builds it too, for the Windows tests).
+WINDOWS_BUILD ?= $(or $(ALLOC_TIDY_WINDOWS_BUILD),build-windows)
+
+$(WINDOWS_BUILD)/build.ninja: | deps
+	cmake -G Ninja -S . -B $(WINDOWS_BUILD) \
+	  -DCMAKE_TOOLCHAIN_FILE=cmake/mingw-w64.cmake >/dev/null
+
+windows: deps $(WINDOWS_BUILD)/build.ninja
+	@ninja -C $(WINDOWS_BUILD) > $(WINDOWS_BUILD)/ninja.log 2>&1 || { cat $(WINDOWS_BUILD)/ninja.log; exit 1; }
+
 test: build
 	@bash scripts/run-tests.sh $(BUILD) $(LLVM)
 
 demo: build
 	@bash scripts/demo.sh $(BUILD) $(LLVM)
+
+validate: build windows
+	@bash scripts/validate.sh --windows $(WINDOWS_BUILD) $(BUILD) $(LLVM)
 
 # The same suites against LLVM 19, in a build directory of its own.
 test-llvm19:
