@@ -687,6 +687,7 @@ StackWalk walkStack(const StackReport &Report, const StackInfo &Stack,
   StackWalk Walk;
   auto Done = [&](std::string Site, std::string Function) {
     Walk.Site = CallSite{std::move(Site), std::move(Function), 0, 0};
+    Walk.ReachedUserCode = true;
     return Walk;
   };
   std::string Outermost;
@@ -736,13 +737,16 @@ StackWalk walkStack(const StackReport &Report, const StackInfo &Stack,
     }
     Outermost = describeFrame(Report, Frame, Function);
   }
-  if (Stack.Frames.empty())
-    return Done("(no frames recorded)", "");
+  if (Stack.Frames.empty()) {
+    Walk.Site = CallSite{"(no frames recorded)", "", 0, 0};
+    return Walk;
+  }
   std::string Why = "(no frame outside the standard library";
   if (Report.Depth && Stack.Frames.size() >= Report.Depth)
     Why += " within " + std::to_string(Report.Depth) +
            (Report.Depth == 1 ? " frame" : " frames");
-  return Done(Why + "; outermost: " + Outermost + ")", "");
+  Walk.Site = CallSite{Why + "; outermost: " + Outermost + ")", "", 0, 0};
+  return Walk;
 }
 
 CallSite siteOfStack(const StackReport &Report, const StackInfo &Stack,

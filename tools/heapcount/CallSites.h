@@ -142,6 +142,9 @@ struct StackWalk {
   /// "file:line"), else empty. File is as the symbolizer gave it.
   SourceLocation Location;
   bool HasLocation = false;
+  /// A frame of the user's code was found (else Site says why not: the
+  /// stack ended, or was cut at the depth, in the standard library).
+  bool ReachedUserCode = false;
   /// The levels passed over before the site, innermost first.
   std::vector<PassedLevel> Passed;
 };

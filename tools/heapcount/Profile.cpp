@@ -537,6 +537,7 @@ ContainerGrowth classifyStack(const StackReport &Report, const StackInfo &Stack,
     if (!Class.empty())
       Growth.Container = Class;
   }
+  Growth.ReachedUserCode = Walk.ReachedUserCode;
   Growth.Function = Walk.Site.Function;
   Growth.Site = Walk.Site.Site;
   if (Walk.HasLocation) {
@@ -791,8 +792,8 @@ std::vector<ProfileSite> mergeSites(std::vector<ProfileSite> Sites) {
 }
 
 std::uint64_t Profile::leftOut() const {
-  std::uint64_t Sum =
-      NoLine.Allocations + NotMultiple.Allocations + NoSize.Allocations;
+  std::uint64_t Sum = NoUserFrame.Allocations + NoLine.Allocations +
+                      NotMultiple.Allocations + NoSize.Allocations;
   for (const auto &Entry : NoElementSize)
     Sum += Entry.second.first.Allocations;
   return Sum;
@@ -820,6 +821,10 @@ Profile buildProfile(const StackReport &Report,
       continue;
     if (!Report.BySize || Stack.Size == 0) {
       Add(P.NoSize, Stack);
+      continue;
+    }
+    if (!G.ReachedUserCode) {
+      Add(P.NoUserFrame, Stack);
       continue;
     }
     if (G.File.empty() || G.Line == 0) {
@@ -953,6 +958,10 @@ std::string formatProfile(const Profile &P, unsigned Top,
   auto Allocations = [](std::uint64_t N) {
     return std::to_string(N) + (N == 1 ? " allocation" : " allocations");
   };
+  if (P.NoUserFrame.Allocations)
+    Warn(Allocations(P.NoUserFrame.Allocations) +
+         " by container growth whose stacks end in the standard library "
+         "left out (a larger --stacks=DEPTH reaches the user's code)");
   if (P.NoLine.Allocations)
     Warn(Allocations(P.NoLine.Allocations) +
          " by container growth at call sites without line information left "

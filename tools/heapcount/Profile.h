@@ -100,6 +100,9 @@ struct ContainerGrowth {
   unsigned Line = 0, Column = 0;
   int ElementModule = -1; ///< The module of the allocator frame (its DWARF).
   bool IsGrowth = false;  ///< Made by a standard container's growth.
+  /// The stack reaches the user's code (else it ended, or was cut at the
+  /// depth, in the standard library or the runtime).
+  bool ReachedUserCode = false;
 };
 
 /// Whether \p Stack is a container's growth, and where and of what. The
@@ -203,9 +206,11 @@ struct Profile {
   std::uint64_t Profiled = 0;    ///< Allocations in Sites.
   std::vector<SourceFile> Files; ///< Sorted by path.
   std::vector<ProfileSite> Sites;
-  // Container growth left out: no line information at the site, no size for
-  // the element (by type, with why), a size that is not a multiple of the
-  // element's, stacks not keyed by size.
+  // Container growth left out: a stack that does not reach the user's code,
+  // no line information at the site, no size for the element (by type, with
+  // why), a size that is not a multiple of the element's, stacks not keyed
+  // by size.
+  LeftOut NoUserFrame;
   LeftOut NoLine;
   std::map<std::string, std::pair<LeftOut, std::string>> NoElementSize;
   LeftOut NotMultiple;

@@ -251,6 +251,7 @@ TEST(WalkStack, WhatWasPassedOnTheWayToTheSite) {
   StackInfo Stack{8, 1020, {0x10100, 0x20100, 0x1800, 0x1900}};
   StackWalk Walk = walkStack(Report, Stack, Symbols);
   EXPECT_EQ(Walk.Site.Site, "/home/me/prog.cpp:7");
+  EXPECT_TRUE(Walk.ReachedUserCode);
   ASSERT_TRUE(Walk.HasLocation);
   EXPECT_EQ(Walk.Location.Column, 13u);
   EXPECT_EQ(Walk.Location.Function, "main");
@@ -268,6 +269,9 @@ TEST(WalkStack, WhatWasPassedOnTheWayToTheSite) {
   EXPECT_EQ(Walk.Passed[2].Module, 0);
   EXPECT_FALSE(Walk.Passed[2].InSystemModule);
   EXPECT_EQ(Walk.Passed[3].Function, "std::vector<int>::push_back(int const&)");
+  // A stack that ends in the runtime reaches no user code.
+  StackInfo Runtime{1, 8, {0x10100, 0x20100}};
+  EXPECT_FALSE(walkStack(Report, Runtime, Symbols).ReachedUserCode);
   // Without line information there is no location.
   Symbols[0x1800].back().File = "";
   Symbols[0x1800].back().Line = 0;

@@ -278,6 +278,14 @@ TEST(ClassifyStack, VectorGrowthAtO0) {
   EXPECT_EQ(G.Line, 14u);
   EXPECT_EQ(G.Column, 35u);
   EXPECT_EQ(G.Function, "Row::Row(int)");
+  EXPECT_TRUE(G.ReachedUserCode);
+  // The same stack cut at a depth of 3: growth, but no site.
+  Stack.Frames.resize(3);
+  Report.Depth = 3;
+  ContainerGrowth Cut = classifyStack(Report, Stack, Symbols);
+  EXPECT_TRUE(Cut.IsGrowth);
+  EXPECT_FALSE(Cut.ReachedUserCode);
+  EXPECT_EQ(Cut.File, "");
 }
 
 TEST(ClassifyStack, VectorGrowthInlinedAtO2) {
@@ -628,6 +636,7 @@ TEST(BuildProfile, SitesAndWhatIsLeftOut) {
       {7, 56, {0x5}, 8},       // No line information.
       {2, 64, {0x6}, 32},      // Pt: no size found.
       {9, 90, {0x7}, 10},      // Not growth.
+      {4, 64, {0x8}, 16},      // Cut before the user's code.
   };
   auto MakeGrowth = [](const char *Element, const char *File, unsigned Line) {
     ContainerGrowth G;
@@ -639,6 +648,7 @@ TEST(BuildProfile, SitesAndWhatIsLeftOut) {
     G.Line = Line;
     G.Column = 3;
     G.Function = "f()";
+    G.ReachedUserCode = true;
     return G;
   };
   std::vector<ContainerGrowth> Growth = {MakeGrowth("int", "/src/a.cpp", 5),
@@ -647,7 +657,9 @@ TEST(BuildProfile, SitesAndWhatIsLeftOut) {
                                          MakeGrowth("Cell", "/src/b.cpp", 14),
                                          MakeGrowth("int", "", 0),
                                          MakeGrowth("ns::Pt", "/src/b.cpp", 20),
-                                         ContainerGrowth()};
+                                         ContainerGrowth(),
+                                         MakeGrowth("int", "", 0)};
+  Growth.back().ReachedUserCode = false;
   ElementSizes Sizes;
   Sizes[{0, "Cell"}] = TypeSize{4, ""};
   Sizes[{0, "ns::Pt"}] = TypeSize{0, "only a declaration"};
@@ -676,14 +688,15 @@ TEST(BuildProfile, SitesAndWhatIsLeftOut) {
   ASSERT_EQ(P.NoElementSize.count("ns::Pt"), 1u);
   EXPECT_EQ(P.NoElementSize["ns::Pt"].first.Allocations, 2u);
   EXPECT_EQ(P.NoElementSize["ns::Pt"].second, "only a declaration");
-  EXPECT_EQ(P.leftOut(), 12u);
+  EXPECT_EQ(P.NoUserFrame.Allocations, 4u);
+  EXPECT_EQ(P.leftOut(), 16u);
   EXPECT_EQ(P.Dropped, 2u);
 
   // Stacks that are not keyed by size cannot be counted.
   Report.BySize = false;
   Profile Unsized = buildProfile(Report, Growth, Sizes, Files);
   EXPECT_TRUE(Unsized.Sites.empty());
-  EXPECT_EQ(Unsized.NoSize.Allocations, 172u);
+  EXPECT_EQ(Unsized.NoSize.Allocations, 176u);
 }
 
 Profile smallProfile() {
