@@ -27,6 +27,15 @@
 // BOTH: heapcount: {{[0-9]+}} call sites of {{[0-9]+}} allocations (of {{[0-9]+}}; stacks of up to 32 frames)
 // BOTH: heapcount: profile: 4 container sites, 164 of
 //
+// HEAPCOUNT_STACK_SIZES=1 by hand with --stacks: the stacks are keyed by
+// size, the call sites add up to the same.
+// RUN: %heapcount --stacks --top 3 -- %t 2>&1 > /dev/null | FileCheck --check-prefix=BY-SITE %s
+// RUN: env HEAPCOUNT_STACK_SIZES=1 %heapcount --stacks --top 3 -- %t 2>&1 > /dev/null | FileCheck --check-prefix=BY-SITE %s
+// BY-SITE: heapcount: most calls:
+// BY-SITE-NEXT: heapcount:          120 calls          640 bytes  {{.*}}profile.cpp:
+// BY-SITE-NEXT: heapcount:           40 calls        19200 bytes  {{.*}}profile.cpp:
+// BY-SITE-NEXT: heapcount:           40 calls          960 bytes  {{.*}}profile.cpp:
+
 // The stacks the library recorded are keyed by size.
 // REPORT: "stacks":{"depth":24,"by_size":true,
 // REPORT: {"calls":40,"bytes":19200,"size":480,"frames":[

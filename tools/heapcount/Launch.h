@@ -66,7 +66,9 @@ struct LaunchSettings {
   std::string Report;               ///< Where the library writes its report.
   std::string Start = "now";        ///< --start: now, api or scope:NAME.
   unsigned StackDepth = 0;          ///< --stacks; 0 for none.
-  bool StackSizes = false; ///< --profile: stacks keyed by requested size.
+  /// --profile: stacks keyed by requested size (HEAPCOUNT_STACK_SIZES=1);
+  /// otherwise the variable is left as it is.
+  bool StackSizes = false;
 };
 
 /// How the program ended.

@@ -146,10 +146,10 @@ LaunchResult runProgram(const LaunchSettings &Settings) {
       unsetenv("HEAPCOUNT_START");
     if (Settings.StackDepth)
       setenv("HEAPCOUNT_STACKS", StackDepth.c_str(), 1);
+    // Without --profile the user's own HEAPCOUNT_STACK_SIZES, if any, is
+    // left to the library, like HEAPCOUNT_STACKS without --stacks.
     if (Settings.StackSizes)
       setenv("HEAPCOUNT_STACK_SIZES", "1", 1);
-    else
-      unsetenv("HEAPCOUNT_STACK_SIZES");
     execv(Settings.Program.c_str(), Argv.data());
     int Error = errno;
     (void)!write(Pipe[1], &Error, sizeof(Error));

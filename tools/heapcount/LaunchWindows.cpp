@@ -368,8 +368,8 @@ LaunchResult runProgram(const LaunchSettings &Settings) {
     std::wstring StackSizes = L"1";
     if (Settings.StackDepth)
       Environment.set(L"HEAPCOUNT_STACKS", &StackDepth);
-    Environment.set(L"HEAPCOUNT_STACK_SIZES",
-                    Settings.StackSizes ? &StackSizes : nullptr);
+    if (Settings.StackSizes)
+      Environment.set(L"HEAPCOUNT_STACK_SIZES", &StackSizes);
     // The program's standard handles are heapcount's.
     InheritedHandle Input(GetStdHandle(STD_INPUT_HANDLE));
     InheritedHandle Output(GetStdHandle(STD_OUTPUT_HANDLE));

@@ -389,6 +389,23 @@ std::string standardClassOf(const std::string &Function) {
   return Class ? join(Parts, 0, Parts.size() - 1, "::") : std::string();
 }
 
+std::string spaceTemplateClosers(const std::string &Name) {
+  std::string Out;
+  Out.reserve(Name.size() + 8);
+  int Parens = 0;
+  for (std::size_t I = 0; I < Name.size(); ++I) {
+    char C = Name[I];
+    if (C == '(')
+      ++Parens;
+    else if (C == ')' && Parens > 0)
+      --Parens;
+    Out += C;
+    if (C == '>' && Parens == 0 && I + 1 < Name.size() && Name[I + 1] == '>')
+      Out += ' ';
+  }
+  return Out;
+}
+
 std::string canonicalTypeName(const std::string &Type) {
   std::vector<Token> Tokens = tokenize(Type);
   if (!Tokens.empty() && Tokens[0].Text == "::")
@@ -532,11 +549,13 @@ ContainerGrowth classifyStack(const StackReport &Report, const StackInfo &Stack,
   if (Growth.Element.empty())
     return Growth;
   Growth.IsGrowth = true;
+  Growth.Element = spaceTemplateClosers(Growth.Element);
   for (const PassedLevel &Level : Walk.Passed) {
     std::string Class = standardClassOf(Level.Function);
     if (!Class.empty())
       Growth.Container = Class;
   }
+  Growth.Container = spaceTemplateClosers(Growth.Container);
   Growth.ReachedUserCode = Walk.ReachedUserCode;
   Growth.Function = Walk.Site.Function;
   Growth.Site = Walk.Site.Site;

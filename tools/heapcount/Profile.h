@@ -74,6 +74,13 @@ std::string allocatorElementType(const std::string &Function);
 /// __gnu_cxx (a namespace-scope function such as std::make_shared).
 std::string standardClassOf(const std::string &Function);
 
+/// \p Name with the ">>" that close two template argument lists spelled
+/// "> >", as the format's example and older demanglers write them (LLVM 19
+/// and later print ">>"), so that a profile does not depend on the
+/// symbolizer's version: "std::vector<std::vector<int>>" ->
+/// "std::vector<std::vector<int> >". Inside parentheses ">>" is left alone.
+std::string spaceTemplateClosers(const std::string &Name);
+
 /// A spelling of a C++ type in which the demangler's and the DWARF's
 /// spellings of one type agree: no optional spaces ("> >" and ">>" alike),
 /// cv-qualifiers after what they qualify ("const char *" and "char const*"),
@@ -90,8 +97,10 @@ std::uint64_t builtinTypeSize(const std::string &Type);
 
 /// What one allocation stack is, for a profile.
 struct ContainerGrowth {
-  std::string Element;   ///< T, as the allocator frame spells it.
-  std::string Container; ///< The outermost standard class passed.
+  /// T, as the allocator frame spells it (spaceTemplateClosers).
+  std::string Element;
+  /// The outermost standard class passed (spaceTemplateClosers).
+  std::string Container;
   /// The site (normalized, as the debug information names it), empty when
   /// it has no line information.
   std::string File;
