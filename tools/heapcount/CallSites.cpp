@@ -1019,7 +1019,7 @@ std::vector<Symbolizer> findSymbolizers() {
 
 SymbolTable symbolize(const StackReport &Report,
                       const std::vector<Symbolizer> &Candidates,
-                      std::string &Warning) {
+                      std::string &Warning, Symbolizer *Used) {
   SymbolTable Symbols;
   std::vector<Request> Requests = requestsOf(Report);
   if (Requests.empty())
@@ -1030,8 +1030,11 @@ SymbolTable symbolize(const StackReport &Report,
         Tool.Kind == Symbolizer::Llvm
             ? symbolizeWithLlvm(Tool.Path, Report, Requests, Symbols)
             : symbolizeWithAddr2line(Tool.Path, Report, Requests, Symbols);
-    if (Worked)
+    if (Worked) {
+      if (Used)
+        *Used = Tool;
       return Symbols;
+    }
     Symbols.clear();
     Tried += (Tried.empty() ? "" : ", ") + Tool.Path;
   }
@@ -1050,8 +1053,8 @@ SymbolizedStacks readAndSymbolize(const std::string &Json) {
   SymbolizedStacks Stacks;
   Stacks.HaveStacks = readStackReport(Json, Stacks.Report, Stacks.Error);
   if (Stacks.HaveStacks)
-    Stacks.Symbols =
-        symbolize(Stacks.Report, findSymbolizers(), Stacks.Warning);
+    Stacks.Symbols = symbolize(Stacks.Report, findSymbolizers(), Stacks.Warning,
+                               &Stacks.Used);
   return Stacks;
 }
 

@@ -199,11 +199,12 @@ struct Symbolizer {
 std::vector<Symbolizer> findSymbolizers();
 
 /// Symbolizes every frame of \p Report with the first symbolizer of
-/// \p Candidates that works. Sets \p Warning when none did, saying why
-/// ("no symbolizer found (...)", "the symbolizer failed (...)").
+/// \p Candidates that works, and says which in \p Used. Sets \p Warning
+/// when none did, saying why ("no symbolizer found (...)", "the symbolizer
+/// failed (...)").
 SymbolTable symbolize(const StackReport &Report,
                       const std::vector<Symbolizer> &Candidates,
-                      std::string &Warning);
+                      std::string &Warning, Symbolizer *Used = nullptr);
 
 /// A report's stacks, read and symbolized once for --stacks and --profile.
 struct SymbolizedStacks {
@@ -212,6 +213,7 @@ struct SymbolizedStacks {
   SymbolTable Symbols;
   std::string Error;   ///< Why there are no stacks (HaveStacks false).
   std::string Warning; ///< Why the frames are not symbolized (see symbolize).
+  Symbolizer Used;     ///< The symbolizer that ran (Kind None when none).
 };
 SymbolizedStacks readAndSymbolize(const std::string &Json);
 

@@ -984,7 +984,11 @@ std::string formatProfile(const Profile &P, unsigned Top,
   if (P.NoLine.Allocations)
     Warn(Allocations(P.NoLine.Allocations) +
          " by container growth at call sites without line information left "
-         "out (build the program with -g)");
+         "out (" +
+         (P.ByAddr2line ? "addr2line can lose inlined frames: use "
+                          "llvm-symbolizer, and build the program with -g"
+                        : "build the program with -g") +
+         ")");
   for (const auto &Entry : P.NoElementSize)
     Warn("no size for element type '" + Entry.first +
          "': " + Entry.second.second + "; " +
@@ -1102,6 +1106,7 @@ void reportProfile(const SymbolizedStacks *Stacks, const std::string &Program,
         Sizes[{Entry.first, Size.first}] = std::move(Size.second);
     }
     P = buildProfile(Report, Growth, Sizes, Files);
+    P.ByAddr2line = Stacks->Used.Kind == Symbolizer::Addr2line;
   } else {
     if (Stacks)
       P.Allocations = Stacks->Report.TotalAllocs;

@@ -225,6 +225,9 @@ struct Profile {
   LeftOut NotMultiple;
   LeftOut NoSize;
   std::uint64_t Dropped = 0; ///< Allocations the stack table missed.
+  /// The frames were symbolized by addr2line, which can lose inlined frames
+  /// (the warning about sites without line information says so).
+  bool ByAddr2line = false;
   std::uint64_t leftOut() const;
 };
 

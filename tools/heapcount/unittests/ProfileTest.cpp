@@ -787,6 +787,16 @@ TEST(FormatProfile, SummaryTopSitesAndWarnings) {
             std::string::npos)
       << Text;
   EXPECT_EQ(Text.find("/src/a"), std::string::npos);
+  // Symbolized by addr2line: the likelier cause of missing lines.
+  Profile Lost;
+  Lost.NoLine = LeftOut{3, 1};
+  Lost.ByAddr2line = true;
+  EXPECT_EQ(formatProfile(Lost, 5, "p.json"),
+            "heapcount: warning: profile: 3 allocations by container growth "
+            "at call sites without line information left out (addr2line can "
+            "lose inlined frames: use llvm-symbolizer, and build the program "
+            "with -g)\nheapcount: profile: 0 container sites, 0 of 0 "
+            "allocations; written to p.json\n");
   // No sites: the summary line alone.
   EXPECT_EQ(formatProfile(Profile(), 5, "p.json"),
             "heapcount: profile: 0 container sites, 0 of 0 allocations; "
