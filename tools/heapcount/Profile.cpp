@@ -838,7 +838,7 @@ Profile buildProfile(const StackReport &Report,
     const StackInfo &Stack = Report.Stacks[I];
     if (!G.IsGrowth || Stack.Calls == 0)
       continue;
-    if (!Report.BySize || Stack.Size == 0) {
+    if (!Report.BySize) {
       Add(P.NoSize, Stack);
       continue;
     }

@@ -710,6 +710,25 @@ TEST(BuildProfile, SitesAndWhatIsLeftOut) {
   EXPECT_EQ(Unsized.NoSize.Allocations, 176u);
 }
 
+TEST(BuildProfile, ZeroElementsAreACount) {
+  // operator new(0) through an allocator: 0 elements requested, not a guess.
+  StackReport Report = growthReport();
+  Report.Stacks = {{2, 0, {0x1}, 0}};
+  ContainerGrowth G;
+  G.IsGrowth = G.ReachedUserCode = true;
+  G.Element = "int";
+  G.Container = "std::vector<int>";
+  G.File = "/src/a.cpp";
+  G.Line = 4;
+  Profile P = buildProfile(Report, {G}, ElementSizes(), {});
+  ASSERT_EQ(P.Sites.size(), 1u);
+  EXPECT_EQ(P.Sites[0].Counts,
+            (std::map<std::uint64_t, std::uint64_t>{{0, 2}}));
+  EXPECT_EQ(P.Files.size(), 1u);
+  EXPECT_EQ(P.Files[0].Path, "/src/a.cpp");
+  EXPECT_FALSE(P.Files[0].Exists);
+}
+
 Profile smallProfile() {
   Profile P;
   P.Program = "/src/prog";
