@@ -21,6 +21,8 @@ Substitutions:
   %heapcount          build/bin/heapcount
   %heapcount_lib      its preloaded library, build/lib/libheapcount.so
   %{heapcount_libdir} the directory of that library (for -rpath)
+  %{libcxx_flags}     compiler flags for a program on the LLVM's libc++
+                      (feature "libcxx")
   %valgrind           valgrind (feature "valgrind"), the heapcount oracle
   %plugin             the plugin, build/lib/libAllocTidyModule.so
   %python             the Python running lit
@@ -36,7 +38,7 @@ Substitutions:
 Features: "clangd" when alloc-clangd is built, "llvm-<major version>",
 "chromium" when /usr/bin/chromium exists (the HTML report tests),
 "valgrind" when valgrind is installed, "wine" when Wine, mingw-w64 and
-build-windows are there.
+build-windows are there, "libcxx" when the LLVM's libc++ is installed.
 """
 
 import os
@@ -184,6 +186,17 @@ valgrind = shutil.which('valgrind')
 if valgrind:
     config.available_features.add('valgrind')
     config.substitutions.append(('%valgrind', q(valgrind)))
+
+# libc++ of the same LLVM: heapcount --profile reads its spellings
+# (std::__1::allocator<T>::allocate[abi:...]).
+llvm_prefix = os.path.dirname(tools_dir)
+libcxx_libdir = os.path.join(llvm_prefix, 'lib')
+if (os.path.exists(os.path.join(llvm_prefix, 'include', 'c++', 'v1',
+                                'vector')) and
+        os.path.exists(os.path.join(libcxx_libdir, 'libc++.so'))):
+    config.available_features.add('libcxx')
+    config.substitutions.append(
+        ('%{libcxx_flags}', f'-stdlib=libc++ -Wl,-rpath,{q(libcxx_libdir)}'))
 
 # heapcount for Windows (build-windows, cross-compiled with mingw-w64 by
 # scripts/run-tests.sh) runs under Wine, in one prefix per build tree that

@@ -123,15 +123,20 @@ SpinLock ScopesLock;
 const char OtherScopes[] = "(other scopes)";
 
 // The stack table: open addressing over fixed-size entries, each a hash
-// (0: empty), calls, bytes and Depth frames (0 after the last one).
+// (0: empty), calls, bytes, the requested size when stacks are keyed by size
+// (KeySizes), and Depth frames (0 after the last one).
 constexpr std::size_t StackSlots = 1u << 16;
 char *StackTable = nullptr;
+bool KeySizes = false;
 Counter DroppedStacks{0};
 Counter UsedSlots{0};
 SpinLock StackLock;
 
-std::size_t entryBytes(unsigned D) {
-  return (3 + static_cast<std::size_t>(D)) * sizeof(std::uint64_t);
+std::size_t headerWords(bool BySize) { return BySize ? 4 : 3; }
+
+std::size_t entryBytes(unsigned D, bool BySize) {
+  return (headerWords(BySize) + static_cast<std::size_t>(D)) *
+         sizeof(std::uint64_t);
 }
 
 struct StackEntry {
@@ -139,25 +144,35 @@ struct StackEntry {
   Counter &hash() const { return Words[0]; }
   Counter &calls() const { return Words[1]; }
   Counter &bytes() const { return Words[2]; }
-  Counter &frame(unsigned I) const { return Words[3 + I]; }
+  /// Only when KeySizes.
+  Counter &size() const { return Words[3]; }
+  Counter &frame(unsigned I) const { return Words[headerWords(KeySizes) + I]; }
 };
 
 StackEntry entryAt(std::size_t Slot) {
-  return StackEntry{
-      reinterpret_cast<Counter *>(StackTable + Slot * entryBytes(Depth))};
+  return StackEntry{reinterpret_cast<Counter *>(
+      StackTable + Slot * entryBytes(Depth, KeySizes))};
 }
 
-std::uint64_t hashFrames(void *const *Frames, unsigned N) {
+std::uint64_t hashFrames(void *const *Frames, unsigned N, std::uint64_t Size) {
   std::uint64_t H = 0x9e3779b97f4a7c15ULL;
   for (unsigned I = 0; I < N; ++I) {
     H ^= reinterpret_cast<std::uintptr_t>(Frames[I]);
     H *= 0xff51afd7ed558ccdULL;
     H ^= H >> 33;
   }
+  if (KeySizes) {
+    H ^= Size;
+    H *= 0xff51afd7ed558ccdULL;
+    H ^= H >> 33;
+  }
   return H ? H : 1;
 }
 
-bool sameFrames(const StackEntry &E, void *const *Frames, unsigned N) {
+bool sameFrames(const StackEntry &E, void *const *Frames, unsigned N,
+                std::uint64_t Size) {
+  if (KeySizes && E.size().load(Relaxed) != Size)
+    return false;
   for (unsigned I = 0; I < Depth; ++I) {
     std::uint64_t Want =
         I < N ? reinterpret_cast<std::uintptr_t>(Frames[I]) : 0;
@@ -194,6 +209,8 @@ template <typename Visit> void forEachBlock(Visit V) {
 
 void writeStacks(JsonWriter &Out, const ProcessInfo &Info) {
   Out.raw(",\n\"stacks\":{\"depth\":").number(Depth);
+  if (KeySizes)
+    Out.raw(",\"by_size\":true");
   Out.raw(",\"dropped\":").number(load(DroppedStacks));
   Out.raw(",\n\"modules\":[");
   struct ModuleContext {
@@ -217,7 +234,10 @@ void writeStacks(JsonWriter &Out, const ProcessInfo &Info) {
     if (E.hash().load(std::memory_order_acquire) == 0)
       continue;
     Out.raw(Sep).raw("\n{\"calls\":").number(load(E.calls()));
-    Out.raw(",\"bytes\":").number(load(E.bytes())).raw(",\"frames\":[");
+    Out.raw(",\"bytes\":").number(load(E.bytes()));
+    if (KeySizes)
+      Out.raw(",\"size\":").number(load(E.size()));
+    Out.raw(",\"frames\":[");
     for (unsigned I = 0; I < Depth && load(E.frame(I)); ++I)
       Out.raw(I ? "," : "").hex(load(E.frame(I)));
     Out.raw("]}");
@@ -338,11 +358,14 @@ void enterScope(const char *Name) {
     startCounting();
 }
 
-std::size_t stackTableBytes(unsigned D) { return StackSlots * entryBytes(D); }
+std::size_t stackTableBytes(unsigned D, bool BySize) {
+  return StackSlots * entryBytes(D, BySize);
+}
 
-void setStackTable(void *Memory, unsigned D) {
+void setStackTable(void *Memory, unsigned D, bool BySize) {
   StackTable = static_cast<char *>(Memory);
   Depth = Memory ? D : 0;
+  KeySizes = Memory && BySize;
   if (Depth)
     Mode.fetch_or(Stacks);
   else
@@ -354,7 +377,7 @@ void addStack(void *const *Frames, unsigned NumFrames, std::size_t Bytes) {
     return;
   if (NumFrames > Depth)
     NumFrames = Depth;
-  std::uint64_t Hash = hashFrames(Frames, NumFrames);
+  std::uint64_t Hash = hashFrames(Frames, NumFrames, Bytes);
   std::size_t Slot = Hash & (StackSlots - 1);
   // Linear probing; an entry's frames are written before its hash is
   // published, so a reader that sees the hash sees the frames.
@@ -371,6 +394,8 @@ void addStack(void *const *Frames, unsigned NumFrames, std::size_t Bytes) {
           DroppedStacks.fetch_add(1, Relaxed);
           return;
         }
+        if (KeySizes)
+          E.size().store(Bytes, Relaxed);
         for (unsigned I = 0; I < NumFrames; ++I)
           E.frame(I).store(reinterpret_cast<std::uintptr_t>(Frames[I]),
                            Relaxed);
@@ -380,7 +405,7 @@ void addStack(void *const *Frames, unsigned NumFrames, std::size_t Bytes) {
       }
       StackLock.unlock();
     }
-    if (Seen == Hash && sameFrames(E, Frames, NumFrames)) {
+    if (Seen == Hash && sameFrames(E, Frames, NumFrames, Bytes)) {
       E.calls().fetch_add(1, Relaxed);
       E.bytes().fetch_add(Bytes, Relaxed);
       return;

@@ -390,9 +390,11 @@ void enterScope(const char *Name);
 /// Allocation stacks (--stacks): each distinct stack of return addresses
 /// (innermost first) with its allocation calls and requested bytes. The
 /// table is allocated by the backend (it knows how to get memory without
-/// the heap) with stackTableBytes(Depth) bytes, zeroed.
-std::size_t stackTableBytes(unsigned Depth);
-void setStackTable(void *Memory, unsigned Depth);
+/// the heap) with stackTableBytes(Depth, BySize) bytes, zeroed. \p BySize
+/// (heapcount --profile) makes the requested size part of an entry's key:
+/// each (stack, size) pair is an entry of its own, written with its "size".
+std::size_t stackTableBytes(unsigned Depth, bool BySize = false);
+void setStackTable(void *Memory, unsigned Depth, bool BySize = false);
 /// 0 when stacks are not collected.
 inline unsigned stackDepth() { return detail::Depth; }
 void addStack(void *const *Frames, unsigned NumFrames, std::size_t Bytes);

@@ -280,6 +280,8 @@ private:
   }
 };
 
+} // namespace
+
 void appendJsonString(std::string &Out, const std::string &Text) {
   Out += '"';
   for (char C : Text) {
@@ -297,6 +299,8 @@ void appendJsonString(std::string &Out, const std::string &Text) {
   }
   Out += '"';
 }
+
+namespace {
 
 // --- Names and paths ---------------------------------------------------------
 
@@ -456,6 +460,7 @@ bool readStackReport(const std::string &Json, StackReport &Report,
     StackInfo Stack;
     Stack.Calls = toUnsigned(S.get("calls"));
     Stack.Bytes = toUnsigned(S.get("bytes"));
+    Stack.Size = toUnsigned(S.get("size"));
     if (const JsonValue *Frames = S.get("frames")) {
       Stack.Frames.reserve(Frames->Items.size());
       for (const JsonValue &F : Frames->Items)
@@ -472,6 +477,8 @@ bool readStackReport(const std::string &Json, StackReport &Report,
       return false;
     if (Key == "depth")
       Report.Depth = static_cast<unsigned>(toUnsigned(&Value));
+    else if (Key == "by_size")
+      Report.BySize = Value.Kind == JsonValue::Bool && Value.Text == "true";
     else if (Key == "dropped")
       Report.Dropped = toUnsigned(&Value);
     else if (Key == "modules")
@@ -672,11 +679,17 @@ bool isStandardLibraryFunction(const std::string &Function) {
 
 // --- Sites -------------------------------------------------------------------
 
-CallSite siteOfStack(const StackReport &Report, const StackInfo &Stack,
-                     const SymbolTable &Symbols) {
+StackWalk walkStack(const StackReport &Report, const StackInfo &Stack,
+                    const SymbolTable &Symbols) {
   static const std::vector<SourceLocation> NoLocations;
   const std::string Program =
       Report.Modules.empty() ? std::string() : Report.Modules[0].Path;
+  StackWalk Walk;
+  auto Done = [&](std::string Site, std::string Function) {
+    Walk.Site = CallSite{std::move(Site), std::move(Function), 0, 0};
+    Walk.ReachedUserCode = true;
+    return Walk;
+  };
   std::string Outermost;
   for (std::uint64_t Frame : Stack.Frames) {
     FrameAddress Where = locateFrame(Report, Frame);
@@ -689,41 +702,56 @@ CallSite siteOfStack(const StackReport &Report, const StackInfo &Stack,
         isSystemModule(
             Report.Modules[static_cast<std::size_t>(Where.Module)].Path,
             Program)) {
+      for (const SourceLocation &L : Locations)
+        Walk.Passed.push_back(PassedLevel{L.Function, Where.Module, true});
+      if (Locations.empty())
+        Walk.Passed.push_back(PassedLevel{"", Where.Module, true});
       Outermost = describeFrame(Report, Frame, Function);
       continue;
     }
     // User code (or code outside every module: a library unloaded before
     // the report) that the symbolizer knows nothing about.
     if (Locations.empty())
-      return CallSite{describeFrame(Report, Frame, ""), "", 0, 0};
+      return Done(describeFrame(Report, Frame, ""), "");
     for (std::size_t I = 0; I < Locations.size(); ++I) {
       const SourceLocation &L = Locations[I];
-      if (isStandardLibraryFunction(L.Function))
+      if (isStandardLibraryFunction(L.Function)) {
+        Walk.Passed.push_back(PassedLevel{L.Function, Where.Module, false});
         continue;
+      }
       if (!L.File.empty() && isStandardLibraryFile(L.File)) {
         // The function itself (not an inlined one) with a line in a
         // standard header: the inlined frames were lost (addr2line on
         // some DWARF 5); the function is all that is known.
         if (I + 1 == Locations.size() && !L.Function.empty())
-          return CallSite{describeFrame(Report, Frame, L.Function), L.Function,
-                          0, 0};
+          return Done(describeFrame(Report, Frame, L.Function), L.Function);
+        Walk.Passed.push_back(PassedLevel{L.Function, Where.Module, false});
         continue;
       }
       if (L.File.empty() || L.Line == 0)
-        return CallSite{describeFrame(Report, Frame, L.Function), L.Function, 0,
-                        0};
-      return CallSite{normalizePath(L.File) + ":" + std::to_string(L.Line),
-                      L.Function, 0, 0};
+        return Done(describeFrame(Report, Frame, L.Function), L.Function);
+      Walk.Location = L;
+      Walk.HasLocation = true;
+      return Done(normalizePath(L.File) + ":" + std::to_string(L.Line),
+                  L.Function);
     }
     Outermost = describeFrame(Report, Frame, Function);
   }
-  if (Stack.Frames.empty())
-    return CallSite{"(no frames recorded)", "", 0, 0};
+  if (Stack.Frames.empty()) {
+    Walk.Site = CallSite{"(no frames recorded)", "", 0, 0};
+    return Walk;
+  }
   std::string Why = "(no frame outside the standard library";
   if (Report.Depth && Stack.Frames.size() >= Report.Depth)
     Why += " within " + std::to_string(Report.Depth) +
            (Report.Depth == 1 ? " frame" : " frames");
-  return CallSite{Why + "; outermost: " + Outermost + ")", "", 0, 0};
+  Walk.Site = CallSite{Why + "; outermost: " + Outermost + ")", "", 0, 0};
+  return Walk;
+}
+
+CallSite siteOfStack(const StackReport &Report, const StackInfo &Stack,
+                     const SymbolTable &Symbols) {
+  return walkStack(Report, Stack, Symbols).Site;
 }
 
 namespace {
@@ -807,6 +835,7 @@ parseLlvmSymbolizerJson(const std::string &Output) {
       L.Function = known(toString(S.get("FunctionName")));
       L.File = known(toString(S.get("FileName")));
       L.Line = static_cast<unsigned>(toUnsigned(S.get("Line")));
+      L.Column = static_cast<unsigned>(toUnsigned(S.get("Column")));
       if (L.Function.empty() && L.File.empty())
         continue;
       Frames.back().push_back(std::move(L));
@@ -990,7 +1019,7 @@ std::vector<Symbolizer> findSymbolizers() {
 
 SymbolTable symbolize(const StackReport &Report,
                       const std::vector<Symbolizer> &Candidates,
-                      std::string &Warning) {
+                      std::string &Warning, Symbolizer *Used) {
   SymbolTable Symbols;
   std::vector<Request> Requests = requestsOf(Report);
   if (Requests.empty())
@@ -1001,39 +1030,48 @@ SymbolTable symbolize(const StackReport &Report,
         Tool.Kind == Symbolizer::Llvm
             ? symbolizeWithLlvm(Tool.Path, Report, Requests, Symbols)
             : symbolizeWithAddr2line(Tool.Path, Report, Requests, Symbols);
-    if (Worked)
+    if (Worked) {
+      if (Used)
+        *Used = Tool;
       return Symbols;
+    }
     Symbols.clear();
     Tried += (Tried.empty() ? "" : ", ") + Tool.Path;
   }
   if (Tried.empty())
-    Warning = std::getenv("HEAPCOUNT_SYMBOLIZER")
-                  ? "no symbolizer (HEAPCOUNT_SYMBOLIZER is '" +
-                        std::string(std::getenv("HEAPCOUNT_SYMBOLIZER")) +
-                        "'): call sites are module offsets"
-                  : "no symbolizer found (" + std::string(DefaultSymbolizers) +
-                        "): call sites are module offsets";
-  else
     Warning =
-        "the symbolizer failed (" + Tried + "): call sites are module offsets";
+        std::getenv("HEAPCOUNT_SYMBOLIZER")
+            ? "no symbolizer (HEAPCOUNT_SYMBOLIZER is '" +
+                  std::string(std::getenv("HEAPCOUNT_SYMBOLIZER")) + "')"
+            : "no symbolizer found (" + std::string(DefaultSymbolizers) + ")";
+  else
+    Warning = "the symbolizer failed (" + Tried + ")";
   return Symbols;
 }
 
-void reportCallSites(const std::string &Json, unsigned Top,
-                     const std::string &JsonPath) {
-  StackReport Report;
-  std::string Error;
-  if (!readStackReport(Json, Report, Error)) {
+SymbolizedStacks readAndSymbolize(const std::string &Json) {
+  SymbolizedStacks Stacks;
+  Stacks.HaveStacks = readStackReport(Json, Stacks.Report, Stacks.Error);
+  if (Stacks.HaveStacks)
+    Stacks.Symbols = symbolize(Stacks.Report, findSymbolizers(), Stacks.Warning,
+                               &Stacks.Used);
+  return Stacks;
+}
+
+void reportCallSites(const SymbolizedStacks &Stacks, const std::string &Json,
+                     unsigned Top, const std::string &JsonPath) {
+  if (!Stacks.HaveStacks) {
     std::fprintf(stderr, "heapcount: warning: no call sites: %s\n",
-                 Error.c_str());
+                 Stacks.Error.c_str());
     return;
   }
-  std::string Warning;
-  SymbolTable Symbols = symbolize(Report, findSymbolizers(), Warning);
-  if (!Warning.empty())
-    std::fprintf(stderr, "heapcount: warning: %s\n", Warning.c_str());
-  std::vector<CallSite> Sites = aggregateCallSites(Report, Symbols);
-  std::fputs(formatCallSites(Sites, Top, Report).c_str(), stderr);
+  if (!Stacks.Warning.empty())
+    std::fprintf(stderr,
+                 "heapcount: warning: %s: call sites are module offsets\n",
+                 Stacks.Warning.c_str());
+  std::vector<CallSite> Sites =
+      aggregateCallSites(Stacks.Report, Stacks.Symbols);
+  std::fputs(formatCallSites(Sites, Top, Stacks.Report).c_str(), stderr);
   if (JsonPath.empty())
     return;
   std::string Updated = Json;

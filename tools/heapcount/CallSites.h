@@ -36,11 +36,17 @@ struct ModuleInfo {
 struct StackInfo {
   std::uint64_t Calls = 0, Bytes = 0;
   std::vector<std::uint64_t> Frames; ///< Return addresses, innermost first.
+  /// The size every allocation of the entry requested, when the stacks are
+  /// keyed by size (StackReport::BySize); 0 otherwise.
+  std::uint64_t Size = 0;
 };
 
 /// The report's "stacks" section. Modules[0] is the program.
 struct StackReport {
   unsigned Depth = 0;
+  /// One entry per stack and requested size (HEAPCOUNT_STACK_SIZES=1, as
+  /// heapcount --profile sets it): each StackInfo has its Size.
+  bool BySize = false;
   std::uint64_t Dropped = 0;     ///< Allocations the full stack table missed.
   std::uint64_t TotalAllocs = 0; ///< The report's "total"."allocs".
   std::vector<ModuleInfo> Modules;
@@ -67,6 +73,7 @@ struct SourceLocation {
   std::string Function; ///< Demangled; empty when unknown.
   std::string File;     ///< Empty when there is no line information.
   unsigned Line = 0;
+  unsigned Column = 0; ///< 0 when unknown (addr2line gives none).
 };
 
 /// Symbolized frames by return address: the inlined frames at that address,
@@ -119,6 +126,31 @@ struct CallSite {
 CallSite siteOfStack(const StackReport &Report, const StackInfo &Stack,
                      const SymbolTable &Symbols);
 
+/// A level of a frame that the walk to the site passed over: the standard
+/// library's code (inlined levels included) and frames of the runtime's
+/// modules.
+struct PassedLevel {
+  std::string Function; ///< Demangled; empty when unknown.
+  int Module = -1;      ///< Index in StackReport::Modules; -1 for none.
+  bool InSystemModule = false;
+};
+
+/// siteOfStack's walk, with what it found on the way.
+struct StackWalk {
+  CallSite Site;
+  /// The site's level when the site has line information (Site.Site is then
+  /// "file:line"), else empty. File is as the symbolizer gave it.
+  SourceLocation Location;
+  bool HasLocation = false;
+  /// A frame of the user's code was found (else Site says why not: the
+  /// stack ended, or was cut at the depth, in the standard library).
+  bool ReachedUserCode = false;
+  /// The levels passed over before the site, innermost first.
+  std::vector<PassedLevel> Passed;
+};
+StackWalk walkStack(const StackReport &Report, const StackInfo &Stack,
+                    const SymbolTable &Symbols);
+
 /// Every stack attributed and summed by site, most calls first (then most
 /// bytes, then by site).
 std::vector<CallSite> aggregateCallSites(const StackReport &Report,
@@ -143,6 +175,10 @@ parseAddr2lineOutput(const std::string &Output);
 std::string formatCallSites(const std::vector<CallSite> &Sites, unsigned Top,
                             const StackReport &Report);
 
+/// Appends \p Text as a JSON string (quotes, backslashes and control
+/// characters escaped; other bytes as they are).
+void appendJsonString(std::string &Out, const std::string &Text);
+
 /// The "call_sites" JSON array (every site, in the order given).
 std::string callSitesJson(const std::vector<CallSite> &Sites);
 
@@ -163,16 +199,30 @@ struct Symbolizer {
 std::vector<Symbolizer> findSymbolizers();
 
 /// Symbolizes every frame of \p Report with the first symbolizer of
-/// \p Candidates that works. Sets \p Warning when none did.
+/// \p Candidates that works, and says which in \p Used. Sets \p Warning
+/// when none did, saying why ("no symbolizer found (...)", "the symbolizer
+/// failed (...)").
 SymbolTable symbolize(const StackReport &Report,
                       const std::vector<Symbolizer> &Candidates,
-                      std::string &Warning);
+                      std::string &Warning, Symbolizer *Used = nullptr);
 
-/// What `heapcount --stacks` does after the summary: attributes the stacks of
-/// \p Json, prints the top sites to stderr and, when \p JsonPath is not
-/// empty, rewrites that report with "call_sites" added.
-void reportCallSites(const std::string &Json, unsigned Top,
-                     const std::string &JsonPath);
+/// A report's stacks, read and symbolized once for --stacks and --profile.
+struct SymbolizedStacks {
+  bool HaveStacks = false;
+  StackReport Report;
+  SymbolTable Symbols;
+  std::string Error;   ///< Why there are no stacks (HaveStacks false).
+  std::string Warning; ///< Why the frames are not symbolized (see symbolize).
+  Symbolizer Used;     ///< The symbolizer that ran (Kind None when none).
+};
+SymbolizedStacks readAndSymbolize(const std::string &Json);
+
+/// What `heapcount --stacks` does after the summary: attributes the stacks,
+/// prints the top sites to stderr (after a warning when there are none or
+/// they were not symbolized) and, when \p JsonPath is not empty, rewrites
+/// that report, \p Json, with "call_sites" added.
+void reportCallSites(const SymbolizedStacks &Stacks, const std::string &Json,
+                     unsigned Top, const std::string &JsonPath);
 
 } // namespace heapcount
 

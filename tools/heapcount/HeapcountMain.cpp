@@ -1,7 +1,7 @@
 //===- HeapcountMain.cpp - heapcount: count a program's heap calls --------===//
 //
 //   heapcount [--json FILE] [--top N] [--start=MARKER] [--stacks[=DEPTH]]
-//             -- PROGRAM ARGS...
+//             [--profile FILE] -- PROGRAM ARGS...
 //
 // Runs PROGRAM with the counting library loaded (Launch.h: preloaded
 // build/lib/libheapcount.so on Linux, heapcount.dll on Windows), forwards its
@@ -9,12 +9,15 @@
 // program ends to stderr (the program's stdout is left alone). On Linux the
 // processes the program starts write reports of their own, FILE.<pid>,
 // listed after the summary. --stacks attributes allocations to call sites
-// (CallSites.h). No LLVM: this tool must build wherever the runtime does.
+// (CallSites.h); --profile writes the element counts that containers'
+// growth requested at each site (Profile.h). No LLVM: this tool must build
+// wherever the runtime does.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tools/heapcount/CallSites.h"
 #include "tools/heapcount/Launch.h"
+#include "tools/heapcount/Profile.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -52,13 +55,19 @@ const char *const Help =
     "                      the heapcount scope NAME)\n"
     "  --stacks[=DEPTH]    attribute allocations to call sites, from stacks "
     "of\n"
-    "                      DEPTH frames (1 to 64, default 16)";
+    "                      DEPTH frames (1 to 64, default 16)\n"
+    "  --profile FILE      write the element counts requested by each\n"
+    "                      container's growth, by call site, to FILE (stacks "
+    "of\n"
+    "                      24 frames unless --stacks=DEPTH; Linux only)";
 
 struct Options {
   std::string JsonPath;
   std::string Start = "now";
   unsigned Top = 5;
-  unsigned StackDepth = 0; // --stacks: frames per allocation stack.
+  bool Stacks = false;     // --stacks: list the call sites.
+  unsigned StackDepth = 0; // --stacks=DEPTH; 0 when not given.
+  std::string ProfilePath; // --profile.
   std::vector<std::string> Command;
 };
 
@@ -104,8 +113,12 @@ Options parseArgs(int Argc, char **Argv) {
           (Opts.Start.rfind("scope:", 0) != 0 || Opts.Start.size() == 6))
         fail("--start expects now, api or scope:NAME, not '" + Opts.Start +
              "'");
+    } else if (Arg == "--profile" || Arg.rfind("--profile=", 0) == 0) {
+      Opts.ProfilePath = ValueOf("--profile");
+      if (Opts.ProfilePath.empty())
+        fail("--profile expects a file name");
     } else if (Arg == "--stacks") {
-      Opts.StackDepth = heapcount::DefaultStackDepth;
+      Opts.Stacks = true;
     } else if (Arg.rfind("--stacks=", 0) == 0) {
       const char *Text = Argv[I] + 9;
       char *End = nullptr;
@@ -115,6 +128,7 @@ Options parseArgs(int Argc, char **Argv) {
           Depth > heapcount::MaxStackDepth)
         fail(std::string("--stacks expects a depth from 1 to ") +
              std::to_string(heapcount::MaxStackDepth) + ", not '" + Text + "'");
+      Opts.Stacks = true;
       Opts.StackDepth = static_cast<unsigned>(Depth);
     } else if (Arg.size() > 1 && Arg[0] == '-') {
       fail("unknown option '" + Arg + "' (" + Usage + ")");
@@ -125,6 +139,17 @@ Options parseArgs(int Argc, char **Argv) {
   Opts.Command.insert(Opts.Command.end(), Argv + I, Argv + Argc);
   if (Opts.Command.empty())
     fail(std::string("no program to run (") + Usage + ")");
+#ifdef _WIN32
+  // The profile needs llvm-symbolizer and llvm-dwarfdump on the program's
+  // DWARF and the data model of the element types; it is tested on Linux.
+  if (!Opts.ProfilePath.empty())
+    fail("--profile is not supported by heapcount.exe: take profiles on "
+         "Linux (heapcount --profile FILE -- PROGRAM)");
+#endif
+  // --profile records stacks deep enough to get past the standard library.
+  if (!Opts.StackDepth && (Opts.Stacks || !Opts.ProfilePath.empty()))
+    Opts.StackDepth = Opts.ProfilePath.empty() ? heapcount::DefaultStackDepth
+                                               : heapcount::DefaultProfileDepth;
   return Opts;
 }
 
@@ -371,6 +396,16 @@ int main(int Argc, char **Argv) {
   if (Report.empty() ||
       (!Temporary && !heapcount::prepareReport(Report, Error)))
     fail(Error);
+  if (!Opts.ProfilePath.empty()) {
+    if (!heapcount::prepareProfile(Opts.ProfilePath, Error)) {
+      if (Temporary)
+        std::remove(Report.c_str());
+      fail(Error);
+    }
+    if (heapcount::realPath(Opts.ProfilePath) == heapcount::realPath(Report))
+      fail("--profile and --json name the same file ('" + Opts.ProfilePath +
+           "')");
+  }
 
   heapcount::LaunchSettings Settings;
   Settings.Program = Program;
@@ -379,6 +414,7 @@ int main(int Argc, char **Argv) {
   Settings.Report = Report;
   Settings.Start = Opts.Start;
   Settings.StackDepth = Opts.StackDepth;
+  Settings.StackSizes = !Opts.ProfilePath.empty();
   std::time_t Started = std::time(nullptr);
   heapcount::LaunchResult Run = heapcount::runProgram(Settings);
   if (!Run.Error.empty()) {
@@ -397,10 +433,17 @@ int main(int Argc, char **Argv) {
                  "library could not write one (%s)\n",
                  heapcount::NoReportCauses);
     std::remove(Report.c_str());
+    if (!Opts.ProfilePath.empty())
+      heapcount::reportProfile(nullptr, Program, Opts.Top, Opts.ProfilePath);
   } else {
     printSummary(Json, Opts.Top);
-    if (Opts.StackDepth)
-      heapcount::reportCallSites(Json, Opts.Top, Opts.JsonPath);
+    if (Opts.Stacks || !Opts.ProfilePath.empty()) {
+      heapcount::SymbolizedStacks Stacks = heapcount::readAndSymbolize(Json);
+      if (Opts.Stacks)
+        heapcount::reportCallSites(Stacks, Json, Opts.Top, Opts.JsonPath);
+      if (!Opts.ProfilePath.empty())
+        heapcount::reportProfile(&Stacks, Program, Opts.Top, Opts.ProfilePath);
+    }
     if (Temporary)
       std::remove(Report.c_str());
   }

@@ -66,6 +66,9 @@ struct LaunchSettings {
   std::string Report;               ///< Where the library writes its report.
   std::string Start = "now";        ///< --start: now, api or scope:NAME.
   unsigned StackDepth = 0;          ///< --stacks; 0 for none.
+  /// --profile: stacks keyed by requested size (HEAPCOUNT_STACK_SIZES=1);
+  /// otherwise the variable is left as it is.
+  bool StackSizes = false;
 };
 
 /// How the program ended.
@@ -84,6 +87,10 @@ struct LaunchResult {
 /// Runs the program with the counting library loaded and waits for it,
 /// leaving it ^C (heapcount itself ignores it from then on).
 LaunchResult runProgram(const LaunchSettings &Settings);
+
+/// The absolute path of an existing file with every symbolic link and "."
+/// or ".." resolved (realpath), or "" when there is no such file.
+std::string realPath(const std::string &Path);
 
 /// A regular file this process may execute.
 bool isExecutable(const std::string &Path);

@@ -28,6 +28,15 @@ const char *const PlatformHelp = "";
 const char *const NoReportCauses =
     "SIGKILL, a signal handler of its own, a stack overflow";
 
+std::string realPath(const std::string &Path) {
+  char *Resolved = realpath(Path.c_str(), nullptr);
+  if (!Resolved)
+    return std::string();
+  std::string Result = Resolved;
+  std::free(Resolved);
+  return Result;
+}
+
 bool isExecutable(const std::string &Path) {
   struct stat Info;
   return stat(Path.c_str(), &Info) == 0 && S_ISREG(Info.st_mode) &&
@@ -137,6 +146,10 @@ LaunchResult runProgram(const LaunchSettings &Settings) {
       unsetenv("HEAPCOUNT_START");
     if (Settings.StackDepth)
       setenv("HEAPCOUNT_STACKS", StackDepth.c_str(), 1);
+    // Without --profile the user's own HEAPCOUNT_STACK_SIZES, if any, is
+    // left to the library, like HEAPCOUNT_STACKS without --stacks.
+    if (Settings.StackSizes)
+      setenv("HEAPCOUNT_STACK_SIZES", "1", 1);
     execv(Settings.Program.c_str(), Argv.data());
     int Error = errno;
     (void)!write(Pipe[1], &Error, sizeof(Error));

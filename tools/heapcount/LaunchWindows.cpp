@@ -248,6 +248,13 @@ bool asciiPath(const std::wstring &Path, std::string &Ascii) {
 
 bool isExecutable(const std::string &Path) { return isFile(widen(Path)); }
 
+std::string realPath(const std::string &Path) {
+  std::wstring Wide = widen(Path);
+  if (GetFileAttributesW(Wide.c_str()) == INVALID_FILE_ATTRIBUTES)
+    return std::string();
+  return narrow(fullPath(Wide));
+}
+
 std::string findOnPath(const std::string &Name) {
   const char *Path = std::getenv("PATH");
   std::wstring Dirs = widen(Path ? Path : "");
@@ -358,8 +365,11 @@ LaunchResult runProgram(const LaunchSettings &Settings) {
     Environment.set(L"HEAPCOUNT_OUTPUT", &Report);
     Environment.set(L"HEAPCOUNT_START",
                     Settings.Start != "now" ? &Start : nullptr);
+    std::wstring StackSizes = L"1";
     if (Settings.StackDepth)
       Environment.set(L"HEAPCOUNT_STACKS", &StackDepth);
+    if (Settings.StackSizes)
+      Environment.set(L"HEAPCOUNT_STACK_SIZES", &StackSizes);
     // The program's standard handles are heapcount's.
     InheritedHandle Input(GetStdHandle(STD_INPUT_HANDLE));
     InheritedHandle Output(GetStdHandle(STD_OUTPUT_HANDLE));

@@ -11,7 +11,9 @@
 //
 // Environment: HEAPCOUNT_OUTPUT, HEAPCOUNT_ROOT_PID (the process that writes
 // the main report), HEAPCOUNT_START (now | api | scope:NAME),
-// HEAPCOUNT_STACKS (frames per allocation stack; 0 or unset: none).
+// HEAPCOUNT_STACKS (frames per allocation stack; 0 or unset: none),
+// HEAPCOUNT_STACK_SIZES (1: one stack entry per stack and requested size,
+// for heapcount --profile; 0 or unset: per stack).
 //
 // Block sizes come from malloc_usable_size instead of a header or a side
 // table: it costs no memory and no lock, and every block counted here comes
@@ -1142,7 +1144,7 @@ void findSelf() {
 // libunwind's unw_backtrace caches what it learns about each return address
 // and is about ten times faster than glibc's backtrace, which interprets the
 // unwind tables again for every frame; glibc's is the fallback.
-void setUpStacks(unsigned Depth) {
+void setUpStacks(unsigned Depth, bool BySize) {
   if (Depth > MaxDepth)
     Depth = MaxDepth;
   Hiding = true;
@@ -1153,7 +1155,7 @@ void setUpStacks(unsigned Depth) {
   findSelf();
   // Straight from the kernel: zeroed, and not a counted mapping call.
   long Mapped =
-      syscall(SYS_mmap, nullptr, heapcount::stackTableBytes(Depth),
+      syscall(SYS_mmap, nullptr, heapcount::stackTableBytes(Depth, BySize),
               PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (Mapped == -1) {
     Hiding = false;
@@ -1164,7 +1166,7 @@ void setUpStacks(unsigned Depth) {
   void *Frames[4];
   Backtrace(Frames, 4);
   Hiding = false;
-  heapcount::setStackTable(kernelAddress(Mapped), Depth);
+  heapcount::setStackTable(kernelAddress(Mapped), Depth, BySize);
 }
 
 void recordStack(std::size_t Requested) {
@@ -1235,6 +1237,18 @@ unsigned parseDepth(const char *Text) {
   return static_cast<unsigned>(Value);
 }
 
+// HEAPCOUNT_STACK_SIZES: 1 keys the stacks by size too; 0 or unset does not;
+// anything else is said and ignored.
+bool parseStackSizes(const char *Text) {
+  if (!Text || !*Text || std::strcmp(Text, "0") == 0)
+    return false;
+  if (std::strcmp(Text, "1") == 0)
+    return true;
+  warnBadSetting("HEAPCOUNT_STACK_SIZES", Text,
+                 "0 or 1; stacks are not keyed by size");
+  return false;
+}
+
 // Before the program's own constructors (a preloaded library's run first).
 __attribute__((constructor)) void setUp() {
   ensureResolved();
@@ -1252,7 +1266,7 @@ __attribute__((constructor)) void setUp() {
   HaveBlockKey = pthread_key_create(&BlockKey, releaseBlock) == 0;
   pthread_atfork(nullptr, nullptr, afterForkChild);
   if (unsigned Depth = parseDepth(std::getenv("HEAPCOUNT_STACKS")))
-    setUpStacks(Depth);
+    setUpStacks(Depth, parseStackSizes(std::getenv("HEAPCOUNT_STACK_SIZES")));
   if (OutputPath[0])
     installSignalHandlers();
   InHook = false;

@@ -215,6 +215,48 @@ TEST(Stacks, DistinctStacksWithCallsAndBytes) {
   EXPECT_EQ(report().find("\"stacks\""), std::string::npos);
 }
 
+TEST(Stacks, KeyedBySizeForProfiles) {
+  std::vector<char> Table(stackTableBytes(2, /*BySize=*/true));
+  EXPECT_GT(stackTableBytes(2, true), stackTableBytes(2, false));
+  setStackTable(Table.data(), 2, /*BySize=*/true);
+  void *A[] = {reinterpret_cast<void *>(0x1234),
+               reinterpret_cast<void *>(0x2000)};
+  void *B[] = {reinterpret_cast<void *>(0x1234)};
+  addStack(A, 2, 16);
+  addStack(A, 2, 32);
+  addStack(A, 2, 16);
+  addStack(B, 1, 16);
+  std::string Json = report(oneModule);
+  setStackTable(nullptr, 0);
+  EXPECT_NE(Json.find("\"stacks\":{\"depth\":2,\"by_size\":true,"
+                      "\"dropped\":0"),
+            std::string::npos)
+      << Json;
+  // One entry per (stack, size): the same stack with two sizes is two.
+  EXPECT_NE(Json.find("{\"calls\":2,\"bytes\":32,\"size\":16,\"frames\":["
+                      "\"0x1234\",\"0x2000\"]}"),
+            std::string::npos)
+      << Json;
+  EXPECT_NE(Json.find("{\"calls\":1,\"bytes\":32,\"size\":32,\"frames\":["
+                      "\"0x1234\",\"0x2000\"]}"),
+            std::string::npos);
+  EXPECT_NE(Json.find("{\"calls\":1,\"bytes\":16,\"size\":16,\"frames\":["
+                      "\"0x1234\"]}"),
+            std::string::npos);
+  // A table that is not keyed by size again: no "size", no "by_size".
+  std::vector<char> Plain(stackTableBytes(2));
+  setStackTable(Plain.data(), 2);
+  addStack(A, 2, 16);
+  addStack(A, 2, 32);
+  Json = report(oneModule);
+  setStackTable(nullptr, 0);
+  EXPECT_EQ(Json.find("\"by_size\""), std::string::npos);
+  EXPECT_NE(Json.find("{\"calls\":2,\"bytes\":48,\"frames\":[\"0x1234\","
+                      "\"0x2000\"]}"),
+            std::string::npos)
+      << Json;
+}
+
 TEST(WriteJson, SchemaAndOnlyCalledFunctions) {
   countCall(mine(), Fn::Memalign);
   addAlloc(mine(), Fn::Memalign, 48, 64);

@@ -1135,12 +1135,12 @@ void recordStack(std::size_t Requested) {
   heapcount::addStack(Frames + First, Got - First, Requested);
 }
 
-void setUpStacks(unsigned Depth) {
-  std::size_t Bytes = heapcount::stackTableBytes(Depth);
+void setUpStacks(unsigned Depth, bool BySize) {
+  std::size_t Bytes = heapcount::stackTableBytes(Depth, BySize);
   void *Table =
       VirtualAlloc(nullptr, Bytes, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
   if (Table)
-    heapcount::setStackTable(Table, Depth);
+    heapcount::setStackTable(Table, Depth, BySize);
 }
 
 void enumerateModules(heapcount::ModuleVisitor Visit, void *Context) {
@@ -1376,7 +1376,8 @@ void warnBadSetting(const wchar_t *Name, const wchar_t *Value,
               static_cast<DWORD>(Bytes - 1), &Done, nullptr);
 }
 
-// HEAPCOUNT_START=api|scope:NAME, HEAPCOUNT_STACKS=DEPTH: as on Linux.
+// HEAPCOUNT_START=api|scope:NAME, HEAPCOUNT_STACKS=DEPTH,
+// HEAPCOUNT_STACK_SIZES=0|1: as on Linux.
 void readSettings() {
   wchar_t Value[256];
   DWORD Length = GetEnvironmentVariableW(L"HEAPCOUNT_START", Value, 256);
@@ -1391,6 +1392,15 @@ void readSettings() {
       warnBadSetting(L"HEAPCOUNT_START", Value,
                      L"now, api or scope:NAME; counting from now");
   }
+  bool BySize = false;
+  Length = GetEnvironmentVariableW(L"HEAPCOUNT_STACK_SIZES", Value, 256);
+  if (Length && Length < 256) {
+    if (std::wcscmp(Value, L"1") == 0)
+      BySize = true;
+    else if (std::wcscmp(Value, L"0") != 0)
+      warnBadSetting(L"HEAPCOUNT_STACK_SIZES", Value,
+                     L"0 or 1; stacks are not keyed by size");
+  }
   Length = GetEnvironmentVariableW(L"HEAPCOUNT_STACKS", Value, 256);
   if (Length && Length < 256) {
     wchar_t *End = nullptr;
@@ -1399,7 +1409,7 @@ void readSettings() {
       warnBadSetting(L"HEAPCOUNT_STACKS", Value,
                      L"a number of frames from 0 to 64; no stacks");
     else if (Depth)
-      setUpStacks(static_cast<unsigned>(Depth));
+      setUpStacks(static_cast<unsigned>(Depth), BySize);
   }
 }
 

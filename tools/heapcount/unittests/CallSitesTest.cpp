@@ -238,6 +238,46 @@ TEST(SiteOfStack, InlinedFramesInnermostFirst) {
   EXPECT_EQ(Site.Function, "grow(std::vector<int>&)");
 }
 
+TEST(WalkStack, WhatWasPassedOnTheWayToTheSite) {
+  StackReport Report = sampleReport();
+  SymbolTable Symbols;
+  Symbols[0x10100] = {
+      at("std::__cxx11::basic_string<char>::_M_mutate()", "", 0)};
+  Symbols[0x1800] = {
+      at("std::__new_allocator<int>::allocate(unsigned long, void const*)",
+         NewAllocator, 137),
+      at("std::vector<int>::push_back(int const&)", StlVector, 1294),
+      SourceLocation{"main", "/home/me/./prog.cpp", 7, 13}};
+  StackInfo Stack{8, 1020, {0x10100, 0x20100, 0x1800, 0x1900}};
+  StackWalk Walk = walkStack(Report, Stack, Symbols);
+  EXPECT_EQ(Walk.Site.Site, "/home/me/prog.cpp:7");
+  EXPECT_TRUE(Walk.ReachedUserCode);
+  ASSERT_TRUE(Walk.HasLocation);
+  EXPECT_EQ(Walk.Location.Column, 13u);
+  EXPECT_EQ(Walk.Location.Function, "main");
+  // Innermost first: the runtime's frames (one unsymbolized), then the
+  // standard library's levels inlined into the program.
+  ASSERT_EQ(Walk.Passed.size(), 4u);
+  EXPECT_EQ(Walk.Passed[0].Function,
+            "std::__cxx11::basic_string<char>::_M_mutate()");
+  EXPECT_EQ(Walk.Passed[0].Module, 2);
+  EXPECT_TRUE(Walk.Passed[0].InSystemModule);
+  EXPECT_EQ(Walk.Passed[1].Function, "");
+  EXPECT_EQ(Walk.Passed[1].Module, 3);
+  EXPECT_EQ(Walk.Passed[2].Function,
+            "std::__new_allocator<int>::allocate(unsigned long, void const*)");
+  EXPECT_EQ(Walk.Passed[2].Module, 0);
+  EXPECT_FALSE(Walk.Passed[2].InSystemModule);
+  EXPECT_EQ(Walk.Passed[3].Function, "std::vector<int>::push_back(int const&)");
+  // A stack that ends in the runtime reaches no user code.
+  StackInfo Runtime{1, 8, {0x10100, 0x20100}};
+  EXPECT_FALSE(walkStack(Report, Runtime, Symbols).ReachedUserCode);
+  // Without line information there is no location.
+  Symbols[0x1800].back().File = "";
+  Symbols[0x1800].back().Line = 0;
+  EXPECT_FALSE(walkStack(Report, Stack, Symbols).HasLocation);
+}
+
 TEST(SiteOfStack, UserCodeInASharedLibrary) {
   StackReport Report = sampleReport();
   SymbolTable Symbols;
@@ -365,6 +405,24 @@ TEST(ReadStackReport, TheLibrarysShape) {
   EXPECT_EQ(Report.Stacks[0].Frames,
             (std::vector<std::uint64_t>{0x5600, 0x5700}));
   EXPECT_TRUE(Report.Stacks[1].Frames.empty());
+  EXPECT_FALSE(Report.BySize);
+  EXPECT_EQ(Report.Stacks[0].Size, 0u);
+}
+
+TEST(ReadStackReport, KeyedBySize) {
+  static const std::string Json =
+      "{\"total\":{\"allocs\":9},\n\"stacks\":{\"depth\":24,\"by_size\":true,"
+      "\"dropped\":0,\n\"modules\":[],\n\"list\":[\n{\"calls\":3,\"bytes\":"
+      "48,\"size\":16,\"frames\":[\"0x5600\"]},\n{\"calls\":1,\"bytes\":32,"
+      "\"size\":32,\"frames\":[\"0x5600\"]}]}}\n";
+  StackReport Report;
+  std::string Error;
+  ASSERT_TRUE(readStackReport(Json, Report, Error)) << Error;
+  EXPECT_TRUE(Report.BySize);
+  ASSERT_EQ(Report.Stacks.size(), 2u);
+  EXPECT_EQ(Report.Stacks[0].Size, 16u);
+  EXPECT_EQ(Report.Stacks[0].Calls, 3u);
+  EXPECT_EQ(Report.Stacks[1].Size, 32u);
 }
 
 TEST(ReadStackReport, WithoutStacksOrNotJson) {
@@ -396,6 +454,8 @@ TEST(ParseLlvmSymbolizerJson, OneLinePerAddress) {
   ASSERT_EQ(Frames.size(), 4u);
   ASSERT_EQ(Frames[0].size(), 2u);
   EXPECT_EQ(Frames[0][0].Line, 137u);
+  EXPECT_EQ(Frames[0][0].Column, 27u);
+  EXPECT_EQ(Frames[0][1].Column, 0u); // None given.
   EXPECT_EQ(Frames[0][1].File, "/tmp/q \"quoted\".cpp");
   EXPECT_EQ(Frames[0][1].Function, "main");
   EXPECT_TRUE(Frames[1].empty());

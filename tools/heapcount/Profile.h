@@ -1,0 +1,268 @@
+//===- Profile.h - heapcount --profile: container growth by site -*- C++
+//-*-===//
+//
+// `heapcount --profile FILE` writes, for every allocation a standard
+// container's growth made, the user's call site (the one --stacks picks),
+// the element type and its size, and a histogram of the element counts
+// requested there: the profile that alloc-small-vector.ProfileFile reads.
+// The format is a contract (docs/heapcount.md, "Profiles").
+//
+// The library keys its stacks by requested size (HEAPCOUNT_STACK_SIZES=1),
+// so every stack entry has one size. A stack is a container's growth when
+// its symbolized frames have a standard allocator frame
+// (std::allocator<T>::allocate and its kin), whose T is the element; sizeof(T)
+// comes from the program's DWARF through llvm-dwarfdump, or from the data
+// model for builtin and pointer types.
+//
+// Everything but findDwarfdump, lookUpTypeSizes, describeSourceFile and
+// reportProfile is a pure function of its arguments, unit-tested. Plain C++17,
+// no LLVM.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ALLOC_TIDY_TOOLS_HEAPCOUNT_PROFILE_H
+#define ALLOC_TIDY_TOOLS_HEAPCOUNT_PROFILE_H
+
+#include "tools/heapcount/CallSites.h"
+
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace heapcount {
+
+/// The stack depth --profile records unless --stacks=DEPTH says otherwise:
+/// deep enough to get past libc++'s and libstdc++'s frames at -O0 (up to
+/// about ten of them between the allocation and the container's member
+/// function the user called) to the user's frame.
+constexpr unsigned DefaultProfileDepth = 24;
+
+// --- Names ---------------------------------------------------------------
+
+/// \p Name without the ABI tags the demangler prints ("[abi:cxx11]",
+/// "[abi:ne180100]").
+std::string stripAbiTags(const std::string &Name);
+
+/// The components of a qualified name, split at the "::" outside template
+/// arguments and parentheses: "std::vector<a::b>::push_back" -> "std",
+/// "vector<a::b>", "push_back". "(anonymous namespace)" is one component.
+std::vector<std::string> splitQualifiedName(const std::string &Name);
+
+/// A component's name without its template arguments: "allocator<int>" ->
+/// "allocator".
+std::string templateName(const std::string &Component);
+
+/// A component's template arguments, trimmed: "pair<int, std::vector<int> >"
+/// -> "int", "std::vector<int> ". Empty when it has none.
+std::vector<std::string> templateArguments(const std::string &Component);
+
+/// T when \p Function (demangled, as a symbolizer gives it) is one of the
+/// standard library's allocation functions: std::allocator<T>::allocate,
+/// std::__new_allocator<T>::allocate, __gnu_cxx::new_allocator<T>::allocate,
+/// std::allocator_traits<std::allocator<T> >::allocate,
+/// std::_Vector_base<T, A>::_M_allocate, libc++'s std::__1:: equivalents
+/// (and allocate_at_least). "" otherwise. T is spelled as in \p Function.
+std::string allocatorElementType(const std::string &Function);
+
+/// The class a member function of the standard library belongs to:
+/// "std::vector<int, std::allocator<int> >" for
+/// "std::vector<int, std::allocator<int> >::push_back(int const&)". ""
+/// for a function that is not a member of a class in namespace std or
+/// __gnu_cxx (a namespace-scope function such as std::make_shared).
+std::string standardClassOf(const std::string &Function);
+
+/// \p Name with the ">>" that close two template argument lists spelled
+/// "> >", as the format's example and older demanglers write them (LLVM 19
+/// and later print ">>"), so that a profile does not depend on the
+/// symbolizer's version: "std::vector<std::vector<int>>" ->
+/// "std::vector<std::vector<int> >". Inside parentheses ">>" is left alone.
+std::string spaceTemplateClosers(const std::string &Name);
+
+/// A spelling of a C++ type in which the demangler's and the DWARF's
+/// spellings of one type agree: no optional spaces ("> >" and ">>" alike),
+/// cv-qualifiers after what they qualify ("const char *" and "char const*"),
+/// builtin types in one form ("long unsigned int" and "unsigned long"),
+/// integer literals without suffixes ("3ul" and "3UL"), no leading "::".
+std::string canonicalTypeName(const std::string &Type);
+
+/// sizeof(\p Type) when it is a builtin arithmetic type or a pointer, in
+/// the LP64 data model of Linux (long and pointers 8 bytes, wchar_t 4,
+/// member function pointers 16); 0 for any other type.
+std::uint64_t builtinTypeSize(const std::string &Type);
+
+// --- Container growth ----------------------------------------------------
+
+/// What one allocation stack is, for a profile.
+struct ContainerGrowth {
+  /// T, as the allocator frame spells it (spaceTemplateClosers).
+  std::string Element;
+  /// The outermost standard class passed (spaceTemplateClosers).
+  std::string Container;
+  /// The site (normalized, as the debug information names it), empty when
+  /// it has no line information.
+  std::string File;
+  std::string Function; ///< The function at the site (may be empty).
+  std::string Site;     ///< The site as --stacks prints it, for messages.
+  unsigned Line = 0, Column = 0;
+  int ElementModule = -1; ///< The module of the allocator frame (its DWARF).
+  bool IsGrowth = false;  ///< Made by a standard container's growth.
+  /// The stack reaches the user's code (else it ended, or was cut at the
+  /// depth, in the standard library or the runtime).
+  bool ReachedUserCode = false;
+};
+
+/// Whether \p Stack is a container's growth, and where and of what. The
+/// allocator frame is the innermost level that allocatorElementType knows;
+/// when there is none and the innermost frame is a member of
+/// std::basic_string<C, ...> in a runtime module (libstdc++.so and libc++.so
+/// have no inlined frames to show), the element is C. The container is the
+/// outermost member function of a standard class passed on the way to the
+/// site.
+ContainerGrowth classifyStack(const StackReport &Report, const StackInfo &Stack,
+                              const SymbolTable &Symbols);
+
+// --- Element sizes from DWARF --------------------------------------------
+
+/// A type's debugging information entry, as llvm-dwarfdump prints it.
+struct DwarfType {
+  std::uint64_t Offset = 0;
+  std::string Tag;           ///< "DW_TAG_structure_type", ...
+  std::string QualifiedName; ///< Enclosing namespaces and classes included.
+  bool Local = false;        ///< Inside a function: not reachable by a name.
+  bool Declaration = false;
+  bool HasByteSize = false;
+  std::uint64_t ByteSize = 0;
+};
+
+/// The --name patterns (with --regex) that find the entries of \p Types:
+/// "^Cell(<.*)?$" for "ns::Cell" and "ns::Cell<int>". Types without a name
+/// to look for (lambdas, unnamed types) have none.
+std::vector<std::string>
+dwarfdumpNamePatterns(const std::set<std::string> &Types);
+
+/// The class, structure, union, enumeration and base type entries of
+/// `llvm-dwarfdump --show-parents --name=...` output, each with its
+/// qualified name built from the parents printed before it.
+std::vector<DwarfType> parseDwarfdumpTypes(const std::string &Output);
+
+/// sizeof(\p Type) according to \p Types, the entries of \p Module's
+/// debugging information; or 0 and why not in \p Why.
+struct TypeSize {
+  std::uint64_t Bytes = 0;
+  std::string Why; ///< Set when Bytes is 0.
+};
+TypeSize typeSizeFromDwarf(const std::string &Type,
+                           const std::vector<DwarfType> &Types,
+                           const std::string &Module);
+
+/// llvm-dwarfdump: HEAPCOUNT_DWARFDUMP when set (a path, a name on PATH, or
+/// "none"), else the first of llvm-dwarfdump and llvm-dwarfdump-22 on PATH
+/// and /usr/lib/llvm-22/bin/llvm-dwarfdump. "" with \p Why when none.
+std::string findDwarfdump(std::string &Why);
+
+/// The sizes of \p Types (element types that are not builtin) in
+/// \p ModulePath, from one run of \p Dwarfdump ("" when there is none:
+/// \p NoToolWhy then says why).
+std::map<std::string, TypeSize>
+lookUpTypeSizes(const std::string &Dwarfdump, const std::string &NoToolWhy,
+                const std::string &ModulePath,
+                const std::set<std::string> &Types);
+
+// --- The profile ---------------------------------------------------------
+
+/// The 64-bit FNV-1a hash of \p Data (offset basis 0xcbf29ce484222325,
+/// prime 0x100000001b3).
+std::uint64_t fnv1a64(const std::string &Data);
+
+/// A source file named by a site, as the profile's "files" lists it.
+struct SourceFile {
+  std::string Path; ///< realpath(), or the normalized path when missing.
+  bool Exists = false;
+  std::uint64_t Size = 0, Hash = 0; ///< Only when Exists.
+};
+SourceFile describeSourceFile(const std::string &DebugPath);
+
+/// One site of the profile.
+struct ProfileSite {
+  std::string File;
+  unsigned Line = 0, Column = 0;
+  std::string Function, Container, Element;
+  std::uint64_t ElementSize = 0;
+  std::uint64_t Allocations = 0, Bytes = 0;
+  /// Elements requested -> allocations, ascending.
+  std::map<std::uint64_t, std::uint64_t> Counts;
+};
+
+/// Sites with the same file, line, column, function, container and element
+/// merged (allocations, bytes and counts summed), sorted by file, line,
+/// column and container (then function and element).
+std::vector<ProfileSite> mergeSites(std::vector<ProfileSite> Sites);
+
+/// Allocations by container growth that are not in the profile, for one
+/// reason.
+struct LeftOut {
+  std::uint64_t Allocations = 0;
+  std::uint64_t Stacks = 0;
+};
+
+/// What heapcount --profile writes.
+struct Profile {
+  std::string Program;
+  std::uint64_t Allocations = 0; ///< The report's total.allocs.
+  std::uint64_t Profiled = 0;    ///< Allocations in Sites.
+  std::vector<SourceFile> Files; ///< Sorted by path.
+  std::vector<ProfileSite> Sites;
+  // Container growth left out: a stack that does not reach the user's code,
+  // no line information at the site, no size for the element (by type, with
+  // why), a size that is not a multiple of the element's, stacks not keyed
+  // by size.
+  LeftOut NoUserFrame;
+  LeftOut NoLine;
+  std::map<std::string, std::pair<LeftOut, std::string>> NoElementSize;
+  LeftOut NotMultiple;
+  LeftOut NoSize;
+  std::uint64_t Dropped = 0; ///< Allocations the stack table missed.
+  /// The frames were symbolized by addr2line, which can lose inlined frames
+  /// (the warning about sites without line information says so).
+  bool ByAddr2line = false;
+  std::uint64_t leftOut() const;
+};
+
+/// Element sizes by (module, element type).
+using ElementSizes = std::map<std::pair<int, std::string>, TypeSize>;
+
+/// The profile of \p Report's stacks, classified in \p Growth (one per
+/// stack), with the element sizes of \p Sizes (builtin types need none) and
+/// the files of \p Files (by the normalized debug path).
+Profile buildProfile(const StackReport &Report,
+                     const std::vector<ContainerGrowth> &Growth,
+                     const ElementSizes &Sizes,
+                     const std::map<std::string, SourceFile> &Files);
+
+/// The profile as JSON (format version 1).
+std::string profileJson(const Profile &P);
+
+/// The warnings (each a line "heapcount: warning: profile: ...") and the
+/// summary: "heapcount: profile: N container sites, P of A allocations;
+/// written to PATH", then the \p Top sites with most allocations.
+std::string formatProfile(const Profile &P, unsigned Top,
+                          const std::string &Path);
+
+/// Creates or empties the profile, so that an unwritable path is an error
+/// before the program runs.
+bool prepareProfile(const std::string &Path, std::string &Error);
+
+/// What `heapcount --profile PATH` does when the program has ended: builds
+/// the profile from \p Stacks (null when there was no report), writes it
+/// to \p Path (with no sites when it cannot be built, saying why) and prints
+/// the summary on stderr. \p Program names the program when the report does
+/// not.
+void reportProfile(const SymbolizedStacks *Stacks, const std::string &Program,
+                   unsigned Top, const std::string &Path);
+
+} // namespace heapcount
+
+#endif // ALLOC_TIDY_TOOLS_HEAPCOUNT_PROFILE_H
