@@ -274,6 +274,46 @@ std::string whyNotFollowed(const ContainerUse &Use) {
 /// How many times code placed as \p Where runs per run of its scope: the
 /// product of the constant trip counts of its loops; nullopt when a loop's
 /// count is not a constant.
+/// The uses every analysis treats alike: subscripts and range-for loops
+/// record the members they need, a copy between two objects of the member's
+/// class is a copy construction, and any other link or escape silences the
+/// check; returns why it does.
+std::optional<std::string>
+followOtherUse(const ContainerUse &Use, const FieldDecl *Field,
+               llvm::StringSet<> &Members,
+               llvm::SmallVectorImpl<VectorConstruction> &Constructions) {
+  switch (Use.Kind) {
+  case UseKind::Call:
+    return std::nullopt;
+  case UseKind::Subscript:
+  case UseKind::RangeFor:
+    noteMembersUsed(Use, Members);
+    return std::nullopt;
+  case UseKind::Linked:
+    // Copied between two objects of the class: both change together.
+    if (Field && Use.Other == Field) {
+      Constructions.push_back(VectorConstruction::Copy);
+      return std::nullopt;
+    }
+    return std::string("assigned to or from another container");
+  case UseKind::PassedToFixedType:
+  case UseKind::Captured:
+  case UseKind::PassedToTemplate:
+  case UseKind::Unknown:
+    break;
+  }
+  return whyNotFollowed(Use);
+}
+
+/// A constructor's definition in this translation unit (a defaulted one is
+/// its own), or null when it is defined elsewhere.
+const CXXConstructorDecl *definitionOf(const CXXConstructorDecl *Declared) {
+  const FunctionDecl *Definition = nullptr;
+  if (!Declared->isDefined(Definition) && !Declared->isDefaulted())
+    return nullptr;
+  return Definition ? cast<CXXConstructorDecl>(Definition) : Declared;
+}
+
 std::optional<uint64_t> timesRun(const Placement &Where, ASTContext &Ctx) {
   uint64_t Times = 1;
   for (const Stmt *Loop : Where.Loops) {
@@ -650,17 +690,11 @@ void SmallVectorCheck::analyzeLocal(Candidate &C) {
       C.Notes.push_back({Use.Site->getBeginLoc(), Text});
       break;
     }
-    case UseKind::Subscript:
-    case UseKind::RangeFor:
-      noteMembersUsed(Use, C.Members);
+    default:
+      if (std::optional<std::string> Why =
+              followOtherUse(Use, nullptr, C.Members, C.Constructions))
+        return Silence(*Why);
       break;
-    case UseKind::Linked:
-      return Silence("assigned to or from another container");
-    case UseKind::PassedToFixedType:
-    case UseKind::Captured:
-    case UseKind::PassedToTemplate:
-    case UseKind::Unknown:
-      return Silence(whyNotFollowed(Use));
     }
   }
   C.Capacity = std::max(*C.Init->Size, SetTo) + Appended;
@@ -719,22 +753,11 @@ void SmallVectorCheck::analyzeMember(Candidate &C) {
         C.ConditionalGrowth = Use.Site;
       break;
     }
-    case UseKind::Subscript:
-    case UseKind::RangeFor:
-      noteMembersUsed(Use, C.Members);
+    default:
+      if (std::optional<std::string> Why =
+              followOtherUse(Use, Field, C.Members, C.Constructions))
+        return Silence(*Why);
       break;
-    case UseKind::Linked:
-      // Copied between two objects of the class: both change together.
-      if (Use.Other == Field) {
-        C.Constructions.push_back(VectorConstruction::Copy);
-        break;
-      }
-      return Silence("assigned to or from another container");
-    case UseKind::PassedToFixedType:
-    case UseKind::Captured:
-    case UseKind::PassedToTemplate:
-    case UseKind::Unknown:
-      return Silence(whyNotFollowed(Use));
     }
   }
 
@@ -786,11 +809,9 @@ void SmallVectorCheck::analyzeMember(Candidate &C) {
     if (Declared->isCopyOrMoveConstructor() || Declared->isDeleted() ||
         (Declared->isImplicit() && !Declared->isUsed()))
       continue;
-    const FunctionDecl *Definition = nullptr;
-    if (!Declared->isDefined(Definition) && !Declared->isDefaulted())
+    const CXXConstructorDecl *Ctor = definitionOf(Declared);
+    if (!Ctor)
       return Silence("a constructor is defined elsewhere");
-    const auto *Ctor =
-        Definition ? cast<CXXConstructorDecl>(Definition) : Declared;
     ++Counted;
     // A delegating constructor adds its body to its target's work.
     const CXXConstructorDecl *Initializing = Ctor;
@@ -894,26 +915,12 @@ void SmallVectorCheck::analyzeForProfile(Candidate &C) {
   const auto *Field = dyn_cast<FieldDecl>(C.Decl);
 
   for (const ContainerUse &Use : C.Uses) {
-    switch (Use.Kind) {
-    case UseKind::Call:
+    if (Use.Kind == UseKind::Call) {
       C.Members.insert(Use.Method);
       C.Anchors.push_back({Use.Site->getSourceRange(), Use.Function});
-      break;
-    case UseKind::Subscript:
-    case UseKind::RangeFor:
-      noteMembersUsed(Use, C.Members);
-      break;
-    case UseKind::Linked:
-      if (Field && Use.Other == Field) {
-        C.Constructions.push_back(VectorConstruction::Copy);
-        break;
-      }
-      return Silence("assigned to or from another container");
-    case UseKind::PassedToFixedType:
-    case UseKind::Captured:
-    case UseKind::PassedToTemplate:
-    case UseKind::Unknown:
-      return Silence(whyNotFollowed(Use));
+    } else if (std::optional<std::string> Why =
+                   followOtherUse(Use, Field, C.Members, C.Constructions)) {
+      return Silence(*Why);
     }
   }
 
@@ -955,11 +962,9 @@ void SmallVectorCheck::analyzeForProfile(Candidate &C) {
         C.Anchors.push_back({Def->getSourceRange(), Def});
       continue;
     }
-    const FunctionDecl *Definition = nullptr;
-    if (!Declared->isDefined(Definition) && !Declared->isDefaulted())
+    const CXXConstructorDecl *Ctor = definitionOf(Declared);
+    if (!Ctor)
       return Silence("a constructor is defined elsewhere");
-    const auto *Ctor =
-        Definition ? cast<CXXConstructorDecl>(Definition) : Declared;
     const CXXCtorInitializer *Given = nullptr;
     for (const CXXCtorInitializer *Init : Ctor->inits())
       if (Init->getMember() == Field)
