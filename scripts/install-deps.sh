@@ -24,6 +24,8 @@ packages=(
   libboost-dev
   # valgrind memcheck is the oracle of heapcount's tests.
   valgrind
+  # test/editors: headless Neovim is the LSP client of alloc-clangd.
+  neovim
   # heapcount --stacks unwinds with libunwind's cached unw_backtrace (glibc's
   # backtrace, ten times slower, otherwise).
   libunwind8

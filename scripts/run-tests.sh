@@ -4,8 +4,8 @@
 #
 #   scripts/run-tests.sh BUILD_DIR LLVM_VERSION
 #
-# Suites: the lit tests (checks, runner, clangd, bad input, e2e), the lib/
-# unit tests (GoogleTest), the project's own sources under its own
+# Suites: the lit tests (checks, runner, clangd, editors, bad input, e2e),
+# the lib/ unit tests (GoogleTest), the project's own sources under its own
 # .clang-tidy (a warning fails the file) and under its .clang-format, and
 # the validation corpus (scripts/validate.sh, one result per program).
 set -uo pipefail

@@ -24,6 +24,8 @@ Substitutions:
   %{libcxx_flags}     compiler flags for a program on the LLVM's libc++
                       (feature "libcxx")
   %valgrind           valgrind (feature "valgrind"), the heapcount oracle
+  %nvim               Neovim (feature "neovim"), the LSP client of
+                      test/editors
   %plugin             the plugin, build/lib/libAllocTidyModule.so
   %python             the Python running lit
   %alloc_src_root     the source tree; %alloc_obj_root the build tree
@@ -37,8 +39,9 @@ Substitutions:
 
 Features: "clangd" when alloc-clangd is built, "llvm-<major version>",
 "chromium" when /usr/bin/chromium exists (the HTML report tests),
-"valgrind" when valgrind is installed, "wine" when Wine, mingw-w64 and
-build-windows are there, "libcxx" when the LLVM's libc++ is installed.
+"valgrind" when valgrind is installed, "neovim" when nvim is on PATH,
+"wine" when Wine, mingw-w64 and build-windows are there, "libcxx" when the
+LLVM's libc++ is installed.
 """
 
 import os
@@ -186,6 +189,13 @@ valgrind = shutil.which('valgrind')
 if valgrind:
     config.available_features.add('valgrind')
     config.substitutions.append(('%valgrind', q(valgrind)))
+
+# Neovim is a real LSP client for alloc-clangd (test/editors): it applies a
+# quick fix and saves the file the way a user's editor would.
+nvim = shutil.which('nvim')
+if nvim:
+    config.available_features.add('neovim')
+    config.substitutions.append(('%nvim', q(nvim)))
 
 # libc++ of the same LLVM: heapcount --profile reads its spellings
 # (std::__1::allocator<T>::allocate[abi:...]).
