@@ -544,13 +544,12 @@ def sarif_fix(diag, root, positions):
 
 def to_sarif(diagnostics, root, version, docs_uri):
     positions = Positions()
-    rules, results = [], []
-    rule_index = {}
+    checks = sorted({diag['DiagnosticName'] for diag in diagnostics})
+    rules = [rule_for(check, docs_uri) for check in checks]
+    rule_index = {check: i for i, check in enumerate(checks)}
+    results = []
     for diag in diagnostics:
         check = diag['DiagnosticName']
-        if check not in rule_index:
-            rule_index[check] = len(rules)
-            rules.append(rule_for(check, docs_uri))
         message = diag['DiagnosticMessage']
         level = {'Error': 'error', 'Warning': 'warning',
                  'Remark': 'note'}.get(diag.get('Level'), 'warning')
