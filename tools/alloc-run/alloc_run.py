@@ -273,6 +273,15 @@ class Runner:
                    json.dumps(unit.arguments), json.dumps(configs))
 
     def run(self, unit):
+        """The unit's result; a failure of alloc-run itself (an unreadable
+        file, a full disk) is a failed unit, not a lost result."""
+        try:
+            return self.run_cached(unit)
+        except OSError as e:
+            return Result(unit, [], '', '', 1,
+                          failure=f"cannot analyse '{unit.file}' ({e})")
+
+    def run_cached(self, unit):
         if self.cache is None:
             return self.analyse(unit)
         key = self.command_key(unit)
@@ -721,6 +730,8 @@ def parse_args(argv):
     if not os.path.isdir(args.build_dir):
         fail_usage(f"no compilation database (compile_commands.json) in "
                    f"'{args.build_dir}' (no such directory)")
+    if args.config_file is not None and not os.path.isfile(args.config_file):
+        fail_usage(f"cannot read --config-file '{args.config_file}'")
     if args.cache_dir is None:
         args.cache_dir = os.path.join(args.build_dir, '.alloc-run-cache')
     return args
@@ -821,5 +832,9 @@ if __name__ == '__main__':
     except UsageError as e:
         print(f'{PROG}: error: {e}', file=sys.stderr)
         sys.exit(2)
+    except OSError as e:
+        print(f'{PROG}: error: {e.strerror or e} ({e.filename or ""})',
+              file=sys.stderr)
+        sys.exit(1)
     except KeyboardInterrupt:
         sys.exit(130)

@@ -1,5 +1,5 @@
-"""Copies the fixture project into DIR and writes DIR/build/compile_commands.json
-with absolute paths, compiling with CLANGXX.
+"""Copies the fixture project into DIR and writes
+DIR/build/compile_commands.json with absolute paths, compiling with CLANGXX.
 
   make_project.py DIR CLANGXX [EXTRA_FILE.cpp...]
 """
