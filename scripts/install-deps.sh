@@ -31,7 +31,7 @@ packages=(
   libunwind8
   # heapcount for Windows: cross-compiled with mingw-w64, tested under Wine.
   mingw-w64 wine wine64
-  # make validate reads alloc-tidy's exported fixes (YAML).
+  # make validate and alloc-run read alloc-tidy's exported fixes (YAML).
   python3-yaml
   # The other supported release's clang-tidy: the plugin must refuse it.
   "clang-tidy-$([[ $version == 19 ]] && echo 22 || echo 19)"

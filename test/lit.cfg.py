@@ -15,6 +15,8 @@ Substitutions:
   %clang_tidy_plugin  stock clang-tidy with the plugin loaded
   %alloc_clangd       build/bin/alloc-clangd
   %alloc_layout       build/bin/alloc-layout
+  %alloc_run          build/bin/alloc-run (tools/alloc-run, run by the
+                      Python running lit)
   %chromium           Debian's chromium, headless-ready (feature "chromium")
   %clangxx            clang++ of the LLVM the plugin was built against
   %clang              clang (C) of the same LLVM
@@ -71,6 +73,7 @@ plugin = os.path.join(config.alloc_obj_root, 'lib', 'libAllocTidyModule.so')
 alloc_tidy = os.path.join(obj_bin, 'alloc-tidy')
 alloc_clangd = os.path.join(obj_bin, 'alloc-clangd')
 alloc_layout = os.path.join(obj_bin, 'alloc-layout')
+alloc_run = os.path.join(obj_bin, 'alloc-run')
 clang_tidy = os.path.join(tools_dir, 'clang-tidy')
 clangxx = os.path.join(tools_dir, 'clang++')
 clang = os.path.join(tools_dir, 'clang')
@@ -148,6 +151,7 @@ config.substitutions.extend([
     ('%clang_tidy_plugin', clang_tidy_plugin),
     ('%alloc_clangd', q(alloc_clangd)),
     ('%alloc_layout', q(alloc_layout)),
+    ('%alloc_run', f'{q(sys.executable)} {q(alloc_run)}'),
     ('%alloc_tidy', q(alloc_tidy)),
     ('%{heapcount_libdir}', q(os.path.dirname(heapcount_lib))),
     ('%heapcount_lib', q(heapcount_lib)),

@@ -1,0 +1,2 @@
+// Nothing to report: the clean unit.
+int clean() { return 1; }

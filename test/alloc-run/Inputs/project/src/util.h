@@ -1,0 +1,3 @@
+#pragma once
+#include <deque>
+inline int helperValue() { return 3; }

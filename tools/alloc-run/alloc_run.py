@@ -1,0 +1,840 @@
+#!/usr/bin/env python3
+"""alloc-run: alloc-tidy over a compile database, in parallel, with a cache.
+
+  alloc-run -p BUILD_DIR [options] [FILE...]
+  alloc-run merge OUT IN1 IN2...     (SARIF .sarif/.json or YAML .yaml/.yml)
+
+One alloc-tidy process per translation unit; its --export-fixes YAML is the
+result (diagnostics, notes, levels, replacements) and its text output is kept
+for the text report. Results are cached in BUILD_DIR/.alloc-run-cache: a
+translation unit whose preprocessed input, command, alloc-tidy binary, checks
+and configuration are unchanged is not analysed again. See docs/ci.md.
+
+Exit status: 0 clean, 1 when alloc-tidy reported an error (including a
+warning turned into one by --warnings-as-errors) or failed, 2 on bad usage.
+"""
+
+import argparse
+import concurrent.futures
+import hashlib
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import yaml
+
+PROG = 'alloc-run'
+CACHE_VERSION = '1'
+# Replaced by the build (tools/alloc-run/CMakeLists.txt); from the source
+# tree the docs are found beside the script.
+DOCS_DIR = '@ALLOC_RUN_DOCS_DIR@'
+SARIF_SCHEMA = ('https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/'
+                'schemas/sarif-schema-2.1.0.json')
+
+
+class UsageError(Exception):
+    """Bad usage or input that stops the run before it starts (exit 2)."""
+
+
+def fail_usage(message):
+    raise UsageError(message)
+
+
+# --- the compile database ----------------------------------------------------
+
+class Unit:
+    """One entry of compile_commands.json."""
+
+    def __init__(self, entry, db_dir):
+        self.directory = os.path.normpath(
+            os.path.join(db_dir, entry.get('directory', db_dir)))
+        self.file = os.path.normpath(
+            os.path.join(self.directory, entry['file']))
+        if 'arguments' in entry:
+            self.arguments = list(entry['arguments'])
+        else:
+            self.arguments = shlex.split(entry.get('command', ''))
+
+
+def load_database(build_dir):
+    path = os.path.join(build_dir, 'compile_commands.json')
+    if not os.path.isfile(path):
+        fail_usage(f"no compilation database (compile_commands.json) in "
+                   f"'{build_dir}'; generate one, e.g. with cmake "
+                   f"-DCMAKE_EXPORT_COMPILE_COMMANDS=ON")
+    try:
+        with open(path, encoding='utf-8') as f:
+            entries = json.load(f)
+    except (OSError, ValueError) as e:
+        fail_usage(f"cannot read '{path}' ({e})")
+    if not isinstance(entries, list):
+        fail_usage(f"'{path}' is not a list of compile commands")
+    units = {}
+    for entry in entries:
+        if not isinstance(entry, dict) or 'file' not in entry:
+            fail_usage(f"'{path}' has an entry without a file: {entry!r}")
+        unit = Unit(entry, os.path.dirname(os.path.abspath(path)))
+        units.setdefault(unit.file, unit)  # clang-tidy uses the first one
+    return list(units.values())
+
+
+# --- the cache ---------------------------------------------------------------
+
+def sha(*parts):
+    h = hashlib.sha256()
+    for part in parts:
+        h.update(part if isinstance(part, bytes) else str(part).encode())
+        h.update(b'\0')
+    return h.hexdigest()
+
+
+def file_identity(path):
+    st = os.stat(path)
+    return [path, st.st_size, st.st_mtime_ns]
+
+
+def preprocess_command(unit):
+    """The unit's compile command turned into one that preprocesses to
+    stdout."""
+    args = list(unit.arguments)
+    out = [args[0]] if args else []
+    skip = False
+    for arg in args[1:]:
+        if skip:
+            skip = False
+            continue
+        if arg in ('-c', '-S', '-E'):
+            continue
+        if arg in ('-o', '-MF', '-MT', '-MQ'):
+            skip = True
+            continue
+        if (arg.startswith('-o') and len(arg) > 2) or arg in ('-MD', '-MMD'):
+            continue
+        out.append(arg)
+    return out + ['-E', '-o', '-']
+
+
+LINE_MARKER = re.compile(rb'^# \d+ "((?:[^"\\]|\\.)*)"', re.M)
+
+
+def preprocess(unit):
+    """(hash of the preprocessed unit, the files it read), or the reason
+    why the unit cannot be preprocessed (a string)."""
+    try:
+        proc = subprocess.run(preprocess_command(unit), cwd=unit.directory,
+                              capture_output=True, timeout=600, check=False)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        return str(e)
+    if proc.returncode != 0:
+        lines = proc.stderr.decode('utf-8', 'replace').strip().splitlines()
+        return lines[0] if lines else f'exit status {proc.returncode}'
+    deps = set()
+    for match in LINE_MARKER.finditer(proc.stdout):
+        name = match.group(1).decode('utf-8', 'replace')
+        if name.startswith('<'):
+            continue
+        path = os.path.normpath(os.path.join(unit.directory, name))
+        if os.path.isfile(path):
+            deps.add(path)
+    deps.add(unit.file)
+    return sha(proc.stdout), sorted(deps)
+
+
+def config_files(path):
+    """The .clang-tidy files clang-tidy reads for PATH (it stops at the
+    first one without InheritParentConfig; all are hashed here)."""
+    found = []
+    directory = os.path.dirname(path)
+    while True:
+        candidate = os.path.join(directory, '.clang-tidy')
+        if os.path.isfile(candidate):
+            found.append(candidate)
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            return found
+        directory = parent
+
+
+class Cache:
+    def __init__(self, directory):
+        self.directory = directory
+        os.makedirs(directory, exist_ok=True)
+
+    def path(self, key):
+        return os.path.join(self.directory, key[:2], key + '.json')
+
+    def load(self, key):
+        try:
+            with open(self.path(key), encoding='utf-8') as f:
+                return json.load(f)
+        except (OSError, ValueError):
+            return None
+
+    def store(self, key, entry):
+        path = self.path(key)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path))
+        with os.fdopen(fd, 'w', encoding='utf-8') as f:
+            json.dump(entry, f)
+        os.replace(tmp, path)
+
+
+def deps_unchanged(deps):
+    try:
+        return all(file_identity(d[0]) == d for d in deps)
+    except OSError:
+        return False
+
+
+# --- running alloc-tidy ------------------------------------------------------
+
+class Result:
+    def __init__(self, unit, diagnostics, text, stderr, returncode,
+                 cached=False, failure=None):
+        self.unit = unit
+        self.diagnostics = diagnostics
+        self.text = text
+        self.stderr = stderr
+        self.returncode = returncode
+        self.cached = cached
+        self.failure = failure  # a crash or a lost result
+
+
+def absolute_diagnostic(diag):
+    """Makes every FilePath of a clang-tidy YAML diagnostic absolute."""
+    build = diag.get('BuildDirectory') or ''
+
+    def fix(node):
+        if node.get('FilePath'):
+            node['FilePath'] = os.path.normpath(
+                os.path.join(build, node['FilePath']))
+        for repl in node.get('Replacements') or []:
+            if repl.get('FilePath'):
+                repl['FilePath'] = os.path.normpath(
+                    os.path.join(build, repl['FilePath']))
+
+    fix(diag.get('DiagnosticMessage', {}))
+    for note in diag.get('Notes') or []:
+        fix(note)
+    return diag
+
+
+class Runner:
+    def __init__(self, args, tool):
+        self.args = args
+        self.tool = tool
+        self.cache = None if args.no_cache else Cache(args.cache_dir)
+        st = os.stat(tool)
+        try:
+            version = subprocess.run([tool, '--version'], capture_output=True,
+                                     text=True, check=False).stdout
+        except OSError as e:
+            fail_usage(f"cannot run '{tool}' ({e})")
+        self.tool_identity = [os.path.realpath(tool), st.st_size,
+                              st.st_mtime_ns, version]
+        self.tool_args = []
+        if args.checks is not None:
+            self.tool_args.append(f'--checks={args.checks}')
+        if args.config is not None:
+            self.tool_args.append(f'--config={args.config}')
+        if args.config_file is not None:
+            self.tool_args.append(f'--config-file={args.config_file}')
+        if args.warnings_as_errors is not None:
+            self.tool_args.append(
+                f'--warnings-as-errors={args.warnings_as_errors}')
+        for extra in args.extra_arg:
+            self.tool_args.append(f'--extra-arg={extra}')
+        for extra in args.extra_arg_before:
+            self.tool_args.append(f'--extra-arg-before={extra}')
+        self.notes = []
+        self.lock = threading.Lock()
+
+    def note(self, message):
+        with self.lock:
+            self.notes.append(message)
+
+    def command_key(self, unit):
+        configs = []
+        for path in config_files(unit.file):
+            with open(path, 'rb') as f:
+                configs.append([path, sha(f.read())])
+        if self.args.config_file:
+            with open(self.args.config_file, 'rb') as f:
+                configs.append(['--config-file', sha(f.read())])
+        return sha(CACHE_VERSION, json.dumps(self.tool_identity),
+                   json.dumps(self.tool_args), unit.directory, unit.file,
+                   json.dumps(unit.arguments), json.dumps(configs))
+
+    def run(self, unit):
+        """The unit's result; a failure of alloc-run itself (an unreadable
+        file, a full disk) is a failed unit, not a lost result."""
+        try:
+            return self.run_cached(unit)
+        except OSError as e:
+            return Result(unit, [], '', '', 1,
+                          failure=f"cannot analyse '{unit.file}' ({e})")
+
+    def run_cached(self, unit):
+        if self.cache is None:
+            return self.analyse(unit)
+        key = self.command_key(unit)
+        entry = self.cache.load(key)
+        # Direct hit: every file the unit read last time is as it was.
+        if entry and deps_unchanged(entry['deps']):
+            return self.replay(unit, entry)
+        pre = preprocess(unit)
+        if isinstance(pre, str):
+            self.note(f"note: cannot preprocess '{unit.file}' with its "
+                      f"compile command ({pre}); its cache entry hashes the "
+                      f"file and its flags only, so a change in a header it "
+                      f"includes is not seen")
+            with open(unit.file, 'rb') as f:
+                input_hash, deps = sha('file', f.read()), [unit.file]
+        else:
+            input_hash, deps = pre
+        deps = [file_identity(d) for d in deps]
+        if entry and entry['input'] == input_hash:
+            entry['deps'] = deps
+            self.cache.store(key, entry)
+            return self.replay(unit, entry)
+        result = self.analyse(unit)
+        if result.failure is None:
+            self.cache.store(key, {
+                'input': input_hash, 'deps': deps,
+                'diagnostics': result.diagnostics, 'text': result.text,
+                'stderr': result.stderr, 'returncode': result.returncode})
+        return result
+
+    @staticmethod
+    def replay(unit, entry):
+        return Result(unit, entry['diagnostics'], entry['text'],
+                      entry['stderr'], entry['returncode'], cached=True)
+
+    def analyse(self, unit):
+        fd, fixes = tempfile.mkstemp(prefix='alloc-run-', suffix='.yaml')
+        os.close(fd)
+        os.unlink(fixes)
+        command = [self.tool, '-p', self.args.build_dir, '--quiet',
+                   f'--export-fixes={fixes}'] + self.tool_args + [unit.file]
+        try:
+            proc = subprocess.run(command, capture_output=True, text=True,
+                                  errors='replace', check=False)
+            diagnostics = []
+            if os.path.exists(fixes):
+                with open(fixes, encoding='utf-8') as f:
+                    data = yaml.safe_load(f) or {}
+                diagnostics = [absolute_diagnostic(d)
+                               for d in data.get('Diagnostics') or []]
+        except (OSError, yaml.YAMLError) as e:
+            return Result(unit, [], '', str(e), 1,
+                          failure=f"cannot run alloc-tidy on '{unit.file}' "
+                                  f"({e})")
+        finally:
+            if os.path.exists(fixes):
+                os.unlink(fixes)
+        failure = None
+        if proc.returncode < 0:
+            failure = (f"alloc-tidy crashed on '{unit.file}' (signal "
+                       f"{-proc.returncode})")
+        elif proc.returncode not in (0, 1):
+            failure = (f"alloc-tidy failed on '{unit.file}' (exit status "
+                       f"{proc.returncode})")
+        return Result(unit, diagnostics, proc.stdout, proc.stderr,
+                      proc.returncode, failure=failure)
+
+
+# --- selecting units ---------------------------------------------------------
+
+def source_root(args):
+    if args.source_root:
+        return os.path.abspath(args.source_root)
+    try:
+        top = subprocess.run(['git', 'rev-parse', '--show-toplevel'],
+                             capture_output=True, text=True, check=False)
+        if top.returncode == 0 and top.stdout.strip():
+            return top.stdout.strip()
+    except OSError:
+        pass
+    return os.getcwd()
+
+
+def shard_of(path, root, count):
+    rel = os.path.relpath(path, root)
+    return int(hashlib.sha256(rel.encode()).hexdigest()[:16], 16) % count
+
+
+def changed_files(ref):
+    """Absolute paths of files changed since REF in the working tree of the
+    current directory's git repository (untracked files included)."""
+    def git(*cmd):
+        proc = subprocess.run(['git'] + list(cmd), capture_output=True,
+                              text=True, check=False)
+        if proc.returncode != 0:
+            fail_usage(f"git {' '.join(cmd)} failed "
+                       f"({proc.stderr.strip() or proc.returncode})")
+        return proc.stdout
+
+    top = git('rev-parse', '--show-toplevel').strip()
+    names = git('diff', '--name-only', '--no-renames', ref, '--').split('\n')
+    names += git('ls-files', '--others', '--exclude-standard').split('\n')
+    return {os.path.normpath(os.path.join(top, n)) for n in names if n}
+
+
+def select_units(units, args, runner, root):
+    if args.files_positional:
+        wanted = {os.path.normpath(os.path.abspath(f))
+                  for f in args.files_positional}
+        missing = wanted - {u.file for u in units}
+        if missing:
+            fail_usage(f"'{sorted(missing)[0]}' is not in the compilation "
+                       f"database")
+        units = [u for u in units if u.file in wanted]
+    if args.files:
+        try:
+            regex = re.compile(args.files)
+        except re.error as e:
+            fail_usage(f"invalid --files regular expression ({e})")
+        units = [u for u in units if regex.search(u.file)]
+    if args.changed_since:
+        changed = changed_files(args.changed_since)
+        kept = []
+        for unit in units:
+            if unit.file in changed:
+                kept.append(unit)
+                continue
+            # A unit whose headers changed, when the cache knows them.
+            entry = runner.cache.load(runner.command_key(unit)) \
+                if runner.cache else None
+            if entry and any(d[0] in changed for d in entry['deps']):
+                kept.append(unit)
+        units = kept
+    if args.shard:
+        index, count = args.shard
+        units = [u for u in units if shard_of(u.file, root, count) ==
+                 index - 1]
+    return units
+
+
+# --- output ------------------------------------------------------------------
+
+def diagnostic_key(diag):
+    return json.dumps(diag, sort_keys=True)
+
+
+def unique_diagnostics(results):
+    seen = {}
+    for result in results:
+        for diag in result.diagnostics:
+            seen.setdefault(diagnostic_key(diag), diag)
+    return list(seen.values())
+
+
+class YamlDumper(yaml.SafeDumper):
+    """Writes strings with line breaks in double quotes, as clang-tidy
+    does."""
+
+
+def _represent_str(dumper, value):
+    style = '"' if '\n' in value else None
+    return dumper.represent_scalar('tag:yaml.org,2002:str', value,
+                                   style=style)
+
+
+YamlDumper.add_representer(str, _represent_str)
+
+
+def write_yaml(path, diagnostics):
+    data = {'MainSourceFile': '', 'Diagnostics': diagnostics}
+    with open(path, 'w', encoding='utf-8') as f:
+        f.write('---\n')
+        yaml.dump(data, f, Dumper=YamlDumper, sort_keys=False,
+                  width=10 ** 6, allow_unicode=True)
+        f.write('...\n')
+
+
+class Positions:
+    """Byte offsets to 1-based lines and columns (in code points)."""
+
+    def __init__(self):
+        self.files = {}
+
+    def position(self, path, offset):
+        if path not in self.files:
+            try:
+                with open(path, 'rb') as f:
+                    self.files[path] = f.read()
+            except OSError:
+                self.files[path] = None
+        data = self.files[path]
+        if data is None:
+            return None
+        offset = max(0, min(offset, len(data)))
+        line = data.count(b'\n', 0, offset) + 1
+        start = data.rfind(b'\n', 0, offset) + 1
+        column = len(data[start:offset].decode('utf-8', 'replace')) + 1
+        return line, column
+
+
+def docs_dir():
+    if not DOCS_DIR.startswith('@'):
+        return Path(DOCS_DIR)
+    return Path(__file__).resolve().parents[2] / 'docs'
+
+
+def docs_uri_base(args):
+    """The URI of the docs/ folder: --docs-uri, or the local one."""
+    if args.docs_uri:
+        return args.docs_uri.rstrip('/') + '/'
+    return docs_dir().resolve().as_uri() + '/'
+
+
+def rule_for(check, docs_uri):
+    rule = {'id': check}
+    doc = docs_dir() / 'checks' / f'{check}.md'
+    if check.startswith('alloc-') and doc.is_file():
+        paragraphs = re.split(r'\n\s*\n', doc.read_text(encoding='utf-8'))
+        first = next((p for p in paragraphs if p.strip() and
+                      not p.lstrip().startswith('#')), check)
+        rule['shortDescription'] = {'text': ' '.join(first.split())}
+        rule['helpUri'] = f'{docs_uri}checks/{check}.md'
+    elif check.startswith('clang-diagnostic-') or check == 'clang-tidy-config':
+        rule['shortDescription'] = {'text': f'clang diagnostic {check}'}
+    else:
+        rule['shortDescription'] = {'text': f'clang-tidy check {check}'}
+        module, _, name = check.partition('-')
+        rule['helpUri'] = ('https://clang.llvm.org/extra/clang-tidy/checks/'
+                           f'{module}/{name}.html')
+    return rule
+
+
+def artifact_location(path, root):
+    rel = os.path.relpath(path, root)
+    if not rel.startswith('..'):
+        return {'uri': Path(rel).as_posix(), 'uriBaseId': 'SRCROOT'}
+    return {'uri': Path(path).as_uri()}
+
+
+def physical_location(node, root, positions):
+    location = {'artifactLocation': artifact_location(node['FilePath'], root)}
+    pos = positions.position(node['FilePath'], node.get('FileOffset', 0))
+    if pos:
+        location['region'] = {'startLine': pos[0], 'startColumn': pos[1]}
+    return {'physicalLocation': location}
+
+
+def sarif_fix(diag, root, positions):
+    changes = {}
+    for node in [diag['DiagnosticMessage']] + list(diag.get('Notes') or []):
+        for repl in node.get('Replacements') or []:
+            path = repl['FilePath']
+            region = {'byteOffset': repl['Offset'],
+                      'byteLength': repl['Length']}
+            pos = positions.position(path, repl['Offset'])
+            if pos:
+                region['startLine'], region['startColumn'] = pos
+            changes.setdefault(path, []).append({
+                'deletedRegion': region,
+                'insertedContent': {'text': repl['ReplacementText']}})
+    if not changes:
+        return None
+    return {
+        'description': {'text': f"fix-it of {diag['DiagnosticName']}"},
+        'artifactChanges': [
+            {'artifactLocation': artifact_location(path, root),
+             'replacements': repls} for path, repls in changes.items()]}
+
+
+def to_sarif(diagnostics, root, version, docs_uri):
+    positions = Positions()
+    checks = sorted({diag['DiagnosticName'] for diag in diagnostics})
+    rules = [rule_for(check, docs_uri) for check in checks]
+    rule_index = {check: i for i, check in enumerate(checks)}
+    results = []
+    for diag in diagnostics:
+        check = diag['DiagnosticName']
+        message = diag['DiagnosticMessage']
+        level = {'Error': 'error', 'Warning': 'warning',
+                 'Remark': 'note'}.get(diag.get('Level'), 'warning')
+        result = {'ruleId': check, 'ruleIndex': rule_index[check],
+                  'level': level, 'message': {'text': message['Message']}}
+        if message.get('FilePath'):
+            result['locations'] = [physical_location(message, root,
+                                                     positions)]
+        related = []
+        for note in diag.get('Notes') or []:
+            if not note.get('FilePath'):
+                continue
+            location = physical_location(note, root, positions)
+            location['id'] = len(related)
+            location['message'] = {'text': note['Message']}
+            related.append(location)
+        if related:
+            result['relatedLocations'] = related
+        fix = sarif_fix(diag, root, positions)
+        if fix:
+            result['fixes'] = [fix]
+        results.append(result)
+    return {
+        '$schema': SARIF_SCHEMA,
+        'version': '2.1.0',
+        'runs': [{
+            'tool': {'driver': {
+                'name': 'alloc-tidy', 'version': version,
+                'informationUri': docs_uri + 'index.md', 'rules': rules}},
+            'originalUriBaseIds': {
+                'SRCROOT': {'uri': Path(root).as_uri() + '/'}},
+            'columnKind': 'unicodeCodePoints',
+            'results': results}]}
+
+
+def write_json(path, data):
+    with open(path, 'w', encoding='utf-8') as f:
+        json.dump(data, f, indent=2)
+        f.write('\n')
+
+
+# --- merge -------------------------------------------------------------------
+
+def merge(out, inputs):
+    if out.endswith(('.yaml', '.yml')):
+        seen = {}
+        for path in inputs:
+            try:
+                with open(path, encoding='utf-8') as f:
+                    data = yaml.safe_load(f) or {}
+            except (OSError, yaml.YAMLError) as e:
+                fail_usage(f"cannot read '{path}' ({e})")
+            for diag in data.get('Diagnostics') or []:
+                seen.setdefault(diagnostic_key(diag), diag)
+        write_yaml(out, sorted(seen.values(), key=yaml_order))
+        return 0
+    merged = None
+    rules, results, seen = {}, [], set()
+    for path in inputs:
+        try:
+            with open(path, encoding='utf-8') as f:
+                data = json.load(f)
+            run = data['runs'][0]
+        except (OSError, ValueError, KeyError, IndexError) as e:
+            fail_usage(f"cannot read SARIF '{path}' ({e})")
+        if merged is None:
+            merged = data
+        for rule in run['tool']['driver'].get('rules', []):
+            rules.setdefault(rule['id'], rule)
+        for result in run.get('results', []):
+            key = json.dumps({k: v for k, v in result.items()
+                              if k != 'ruleIndex'}, sort_keys=True)
+            if key not in seen:
+                seen.add(key)
+                results.append(result)
+    if merged is None:
+        fail_usage('merge needs at least one input')
+    order = sorted(rules)
+    for result in results:
+        result['ruleIndex'] = order.index(result['ruleId'])
+    results.sort(key=sarif_order)
+    run = merged['runs'][0]
+    run['tool']['driver']['rules'] = [rules[r] for r in order]
+    run['results'] = results
+    merged['runs'] = [run]
+    write_json(out, merged)
+    return 0
+
+
+def yaml_order(diag):
+    m = diag['DiagnosticMessage']
+    return (m.get('FilePath', ''), m.get('FileOffset', 0),
+            diag['DiagnosticName'], m.get('Message', ''))
+
+
+def sarif_order(result):
+    loc = (result.get('locations') or [{}])[0].get('physicalLocation', {})
+    region = loc.get('region', {})
+    return (loc.get('artifactLocation', {}).get('uri', ''),
+            region.get('startLine', 0), region.get('startColumn', 0),
+            result['ruleId'], result['message']['text'])
+
+
+# --- main --------------------------------------------------------------------
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message):
+        self.print_usage(sys.stderr)
+        print(f'{PROG}: error: {message}', file=sys.stderr)
+        sys.exit(2)
+
+
+def parse_shard(text):
+    match = re.fullmatch(r'(\d+)/(\d+)', text)
+    if not match or not 1 <= int(match.group(1)) <= int(match.group(2)):
+        raise argparse.ArgumentTypeError(
+            f"invalid shard '{text}': expected I/N with 1 <= I <= N")
+    return int(match.group(1)), int(match.group(2))
+
+
+def parse_jobs(text):
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"invalid job count '{text}'")
+    return int(text)
+
+
+def parse_args(argv):
+    p = Parser(prog=PROG, description='Runs alloc-tidy over a compilation '
+               'database in parallel, with a cache of results.')
+    p.add_argument('-p', dest='build_dir', required=True,
+                   help='the build directory with compile_commands.json')
+    p.add_argument('files_positional', nargs='*', metavar='FILE',
+                   help='only these files of the database')
+    p.add_argument('--checks', help="passed to alloc-tidy (e.g. '-*,alloc-*')")
+    p.add_argument('--config', help='passed to alloc-tidy')
+    p.add_argument('--config-file', help='passed to alloc-tidy')
+    p.add_argument('--warnings-as-errors', help='passed to alloc-tidy')
+    p.add_argument('--extra-arg', action='append', default=[])
+    p.add_argument('--extra-arg-before', action='append', default=[])
+    p.add_argument('-j', '--jobs', type=parse_jobs, default=os.cpu_count(),
+                   help='parallel alloc-tidy processes (default: all cores)')
+    p.add_argument('--files', metavar='REGEX',
+                   help='only files whose path matches REGEX')
+    p.add_argument('--changed-since', metavar='GIT_REF',
+                   help='only files changed since GIT_REF (and units whose '
+                   'cached headers changed)')
+    p.add_argument('--shard', type=parse_shard, metavar='I/N',
+                   help='only the I-th of N stable shards of the units')
+    p.add_argument('--source-root', help='root of relative paths in SARIF '
+                   'and of shard assignment (default: git top level)')
+    p.add_argument('--sarif', metavar='FILE', help='write SARIF 2.1.0')
+    p.add_argument('--export-fixes', metavar='FILE',
+                   help='write the fixes as clang-tidy YAML')
+    p.add_argument('--docs-uri', metavar='URL', help='where docs/ is '
+                   'published, for the rules\' helpUri in SARIF (default: '
+                   'the local docs/ folder as a file: URI)')
+    p.add_argument('--cache-dir', help='default BUILD_DIR/.alloc-run-cache')
+    p.add_argument('--no-cache', action='store_true')
+    p.add_argument('--alloc-tidy', dest='tool',
+                   help='the alloc-tidy binary (default: beside alloc-run)')
+    p.add_argument('--stats', action='store_true',
+                   help='print how many units were analysed and replayed')
+    p.add_argument('--progress', choices=['auto', 'always', 'never'],
+                   default='auto')
+    args = p.parse_args(argv)
+    if args.no_cache and args.cache_dir:
+        p.error('--cache-dir and --no-cache exclude each other')
+    args.build_dir = os.path.abspath(args.build_dir)
+    if not os.path.isdir(args.build_dir):
+        fail_usage(f"no compilation database (compile_commands.json) in "
+                   f"'{args.build_dir}' (no such directory)")
+    if args.config_file is not None and not os.path.isfile(args.config_file):
+        fail_usage(f"cannot read --config-file '{args.config_file}'")
+    if args.cache_dir is None:
+        args.cache_dir = os.path.join(args.build_dir, '.alloc-run-cache')
+    return args
+
+
+def find_tool(args):
+    if args.tool:
+        tool = args.tool
+    else:
+        tool = os.path.join(os.path.dirname(os.path.abspath(sys.argv[0])),
+                            'alloc-tidy')
+    if not os.access(tool, os.X_OK):
+        fail_usage(f"cannot find alloc-tidy at '{tool}' (use --alloc-tidy)")
+    return tool
+
+
+def show_progress(args):
+    if args.progress != 'auto':
+        return args.progress == 'always'
+    return sys.stderr.isatty() and os.environ.get('CI', '').lower() != 'true'
+
+
+def main(argv):
+    if argv and argv[0] == 'merge':
+        if len(argv) < 3:
+            fail_usage('usage: alloc-run merge OUT IN1 [IN2...]')
+        return merge(argv[1], argv[2:])
+    args = parse_args(argv)
+    tool = find_tool(args)
+    units = load_database(args.build_dir)
+    runner = Runner(args, tool)
+    root = source_root(args)
+    units = select_units(units, args, runner, root)
+    progress = show_progress(args)
+    start = time.monotonic()
+    results = []
+    findings = 0
+    failures = []
+    # Output goes in database order (deterministic logs): a unit's text is
+    # printed as soon as every unit before it is done.
+    finished = {}
+    printed = 0
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        futures = {pool.submit(runner.run, u): i for i, u in enumerate(units)}
+        for future in concurrent.futures.as_completed(futures):
+            result = future.result()
+            results.append(result)
+            finished[futures[future]] = result
+            findings += len(result.diagnostics)
+            if progress:
+                sys.stderr.write('\r\033[K')
+            while printed in finished:
+                ready = finished.pop(printed)
+                printed += 1
+                sys.stdout.write(ready.text)
+                sys.stdout.flush()
+                if ready.stderr and ready.returncode != 0:
+                    sys.stderr.write(ready.stderr)
+                if ready.failure:
+                    failures.append(ready.failure)
+                    print(f'{PROG}: error: {ready.failure}', file=sys.stderr)
+            if progress:
+                done = len(results)
+                elapsed = time.monotonic() - start
+                eta = elapsed / done * (len(units) - done)
+                sys.stderr.write(f'[{done}/{len(units)}] {findings} '
+                                 f'findings, ETA {eta:.0f}s')
+                sys.stderr.flush()
+    if progress:
+        sys.stderr.write('\r\033[K')
+    for note in runner.notes:
+        print(f'{PROG}: {note}', file=sys.stderr)
+    order = {u.file: i for i, u in enumerate(units)}
+    results.sort(key=lambda r: order[r.unit.file])
+    diagnostics = unique_diagnostics(results)
+    if args.export_fixes:
+        write_yaml(args.export_fixes, sorted(diagnostics, key=yaml_order))
+    if args.sarif:
+        version = re.search(r'version (\S+)', runner.tool_identity[3])
+        sarif = to_sarif(diagnostics, root,
+                         version.group(1) if version else 'unknown',
+                         docs_uri_base(args))
+        sarif['runs'][0]['results'].sort(key=sarif_order)
+        write_json(args.sarif, sarif)
+    cached = sum(r.cached for r in results)
+    errors = sum(1 for r in results if r.returncode != 0)
+    if args.stats:
+        print(f'{PROG}: {len(results)} translation units: '
+              f'{len(results) - cached} analysed, {cached} from cache; '
+              f'{len(diagnostics)} findings; {errors} with errors',
+              file=sys.stderr)
+    return 1 if errors or failures else 0
+
+
+if __name__ == '__main__':
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except UsageError as e:
+        print(f'{PROG}: error: {e}', file=sys.stderr)
+        sys.exit(2)
+    except OSError as e:
+        print(f'{PROG}: error: {e.strerror or e} ({e.filename or ""})',
+              file=sys.stderr)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        sys.exit(130)
