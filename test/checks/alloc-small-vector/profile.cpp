@@ -13,6 +13,8 @@
 // RUN:     --site=samples:double:8:1000x500:samples(int) \
 // RUN:     --site=returned:int:4:1x100:returned(int) \
 // RUN:     --site=size-mismatch:long:4:1x100:sizeMismatch(int) \
+// RUN:     --site=mixed-good:long:8:1x200:mixedSizes(int) \
+// RUN:     --site=mixed-bad:long:4:3x100:mixedSizes(int) \
 // RUN:     --site=other-function:int:4:1x100:elsewhere() \
 // RUN:     --site=left:int:4:1x100:twoOnOneLine(int) \
 // RUN:     --site=fixed:int:4:64x100:fixed() \
@@ -68,13 +70,13 @@ public:
 private:
   std::vector<Cell> Cells;
   // CHECK-NOTES: :[[@LINE-1]]:21: warning: 'Cells' asked for at most 120 elements in 9001 of the 9001 allocations heapcount profiled for it; boost::container::small_vector<Cell, 120> keeps them inline and saves those allocations [alloc-small-vector]
-  // CHECK-NOTES: :55:29: note: heapcount's profile: 9001 allocations here, in 'Row::Row(int)', each for 120 elements
+  // CHECK-NOTES: :57:29: note: heapcount's profile: 9001 allocations here, in 'Row::Row(int)', each for 120 elements
   // CHECK-NOTES: :[[@LINE-3]]:21: note: 'Row' grows from 48 to 528 bytes (+480) when 'Cells' becomes boost::container::small_vector<Cell, 120>
   // CHECK-FIXES: boost::container::small_vector<Cell, 120> Cells;
   std::vector<Run> Runs;
   // CHECK-NOTES: :[[@LINE-1]]:20: warning: 'Runs' asked for at most 1 element in 9001 of the 9051 allocations heapcount profiled for it; boost::container::small_vector<Run, 1> keeps it inline and saves those allocations [alloc-small-vector]
-  // CHECK-NOTES: :55:44: note: heapcount's profile: 9001 allocations here, in 'Row::Row(int)', each for 1 element
-  // CHECK-NOTES: :59:9: note: heapcount's profile: 50 allocations here, in 'Row::fill(int)', each for 2 elements; 0 of them for 1 or fewer
+  // CHECK-NOTES: :57:44: note: heapcount's profile: 9001 allocations here, in 'Row::Row(int)', each for 1 element
+  // CHECK-NOTES: :61:9: note: heapcount's profile: 50 allocations here, in 'Row::fill(int)', each for 2 elements; 0 of them for 1 or fewer
   // CHECK-NOTES: :[[@LINE-4]]:20: note: beyond 1 element it allocates as a std::vector does: 50 of the profiled allocations asked for more (up to 2); alloc-small-vector.ProfileCoverage is 0.9
   // CHECK-NOTES: :[[@LINE-5]]:20: note: 'Row' grows from 48 to 56 bytes (+8) when 'Runs' becomes boost::container::small_vector<Run, 1>
   // CHECK-FIXES: boost::container::small_vector<Run, 1> Runs;
@@ -122,6 +124,24 @@ long sizeMismatch(int N) {
   for (int I = 0; I < N; ++I)
     Values.push_back(I); // site(size-mismatch)
   return Values.empty() ? 0 : Values.front();
+}
+
+// One site agrees with the vector, the other one's element is 4 bytes: the
+// suggestion comes from the first alone, and a note says the second was
+// ignored.
+long mixedSizes(int N) {
+  std::vector<long> Values;
+  // CHECK-NOTES: :[[@LINE-1]]:21: warning: 'Values' asked for at most 1 element in 200 of the 200 allocations heapcount profiled for it; boost::container::small_vector<long, 1> keeps it inline and saves those allocations [alloc-small-vector]
+  // CHECK-NOTES: :[[@LINE+6]]:5: note: heapcount's profile: 200 allocations here, in 'mixedSizes(int)', each for 1 element
+  // CHECK-NOTES: :[[@LINE+7]]:5: note: ignored: the profile's site here allocated 'long' of 4 bytes, but it is 8 bytes here (a profile of another program or target?)
+  // CHECK-FIXES: boost::container::small_vector<long, 1> Values;
+  for (int I = 0; I < N; ++I)
+    Values.push_back(I);
+  for (int I = 0; I < N; ++I)
+    Values.push_back(I); // site(mixed-good)
+  for (int I = 0; I < N; ++I)
+    Values.push_back(-I); // site(mixed-bad)
+  return Values.empty() ? 0 : Values.back();
 }
 
 // The site is in another function than the code on its line.
@@ -180,7 +200,8 @@ int main(int Argc, char **Argv) {
   int Width = Argc > 1 ? std::atoi(Argv[1]) : 120;
   Row R(Width);
   R.fill(3);
-  std::printf("%d %d %g %d %ld %d %d %d\n", R.sum(), path(Argc), samples(Argc),
-              returned(Argc).front(), sizeMismatch(Argc), otherFunction(Argc),
+  std::printf("%d %d %g %d %ld %ld %d %d %d\n", R.sum(), path(Argc),
+              samples(Argc), returned(Argc).front(), sizeMismatch(Argc),
+              mixedSizes(Argc), otherFunction(Argc),
               twoOnOneLine(Argc), fixed() + rare(Argc));
 }
