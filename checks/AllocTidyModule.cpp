@@ -1,5 +1,6 @@
 //===--- AllocTidyModule.cpp - registers the alloc-* checks ---------------===//
 
+#include "alloc-tidy/Version.h"
 #include "checks/ContainerInLoopCheck.h"
 #include "checks/DequeAsArrayCheck.h"
 #include "checks/PaddingCheck.h"
@@ -8,6 +9,8 @@
 #include "checks/SmallVectorCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang/Basic/Version.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
 #if CLANG_VERSION_MAJOR < 22
 // LLVM 22 moved the registry typedef into ClangTidyModule.h.
 #include "clang-tidy/ClangTidyModuleRegistry.h"
@@ -60,6 +63,11 @@ bool registerModule() {
   // NOLINTNEXTLINE(bugprone-throwing-static-initialization): registry idiom
   static ClangTidyModuleRegistry::Add<AllocTidyModule> Registration(
       "AllocTidyModule", "Checks for allocation-heavy C++.");
+  // `clang-tidy --load=PLUGIN --version` and `alloc-tidy --version` say which
+  // release the checks were built for; --load comes before --version, so the
+  // printer is in place when the option is parsed.
+  llvm::cl::AddExtraVersionPrinter(
+      [](llvm::raw_ostream &OS) { OS << ALLOC_TIDY_VERSION_LINE << "\n"; });
   return true;
 }
 

@@ -33,6 +33,9 @@ packages=(
   mingw-w64 wine wine64
   # make validate and alloc-run read alloc-tidy's exported fixes (YAML).
   python3-yaml
+  # cpack -G DEB: dpkg-shlibdeps computes the package's library dependencies
+  # and file finds the executables (test/install).
+  dpkg-dev file
   # The other supported release's clang-tidy: the plugin must refuse it.
   "clang-tidy-$([[ $version == 19 ]] && echo 22 || echo 19)"
 )

@@ -32,18 +32,24 @@ Substitutions:
   %python             the Python running lit
   %alloc_src_root     the source tree; %alloc_obj_root the build tree
   %llvm_version       the LLVM major version the build uses
+  %{llvm_package_version}  its full version (22.1.8)
+  %{alloc_version}    alloc-tidy's version (the project's, in CMakeLists.txt)
+  %clang_tidy         stock clang-tidy of that LLVM, without the plugin
 
   %{heapcount_exe}    build-windows/bin/heapcount.exe (feature "wine"), and
   %{heapcount_dll}    its heapcount.dll, run with %wine in the build tree's
                       Wine prefix; %{mingw_cc} and %{mingw_cxx} build static
                       Windows programs, %{mingw_cxx_shared} programs that need
-                      the runtime DLLs %{mingw_cxx_runtime_dlls}
+                      the runtime DLLs %{mingw_cxx_runtime_dlls};
+                      %{heapcount_windows_build} is that build tree
 
 Features: "clangd" when alloc-clangd is built, "llvm-<major version>",
 "chromium" when /usr/bin/chromium exists (the HTML report tests),
 "valgrind" when valgrind is installed, "neovim" when nvim is on PATH,
 "wine" when Wine, mingw-w64 and build-windows are there, "libcxx" when the
-LLVM's libc++ is installed.
+LLVM's libc++ is installed, "deb" when cpack can build a Debian package
+(dpkg-deb, dpkg-shlibdeps and file are installed; test/install), "root"
+when the tests run as root.
 """
 
 import os
@@ -148,7 +154,10 @@ config.substitutions.extend([
     ('%alloc_src_root', q(config.alloc_src_root)),
     ('%alloc_obj_root', q(config.alloc_obj_root)),
     ('%llvm_version', str(config.llvm_version_major)),
+    ('%{llvm_package_version}', config.llvm_package_version),
+    ('%{alloc_version}', config.alloc_version),
     ('%clang_tidy_plugin', clang_tidy_plugin),
+    ('%clang_tidy', q(clang_tidy)),
     ('%alloc_clangd', q(alloc_clangd)),
     ('%alloc_layout', q(alloc_layout)),
     ('%alloc_run', f'{q(sys.executable)} {q(alloc_run)}'),
@@ -200,6 +209,15 @@ nvim = shutil.which('nvim')
 if nvim:
     config.available_features.add('neovim')
     config.substitutions.append(('%nvim', q(nvim)))
+
+# cpack's Debian generator needs dpkg-shlibdeps (dpkg-dev) and file, besides
+# dpkg-deb; test/install builds the package and installs it into a new root.
+if all(shutil.which(tool) for tool in ('cpack', 'dpkg', 'dpkg-deb',
+                                        'dpkg-shlibdeps', 'file')):
+    config.available_features.add('deb')
+# dpkg installs into a root of its own only as root (test/install/deb.test).
+if os.geteuid() == 0:
+    config.available_features.add('root')
 
 # libc++ of the same LLVM: heapcount --profile reads its spellings
 # (std::__1::allocator<T>::allocate[abi:...]).
@@ -258,6 +276,7 @@ if wine and mingw_cc and mingw_cxx and os.path.exists(heapcount_dll):
         ('%{heapcount_exe}', q(heapcount_exe)),
         ('%{heapcount_dll}', q(heapcount_dll)),
         ('%{heapcount_windows_libdir}', q(os.path.join(windows_obj, 'lib'))),
+        ('%{heapcount_windows_build}', q(windows_obj)),
         ('%{mingw_cc}', f'{q(mingw_cc)} -static'),
         ('%{mingw_cxx}', f'{q(mingw_cxx)} -static'),
         ('%{mingw_cxx_shared}', q(mingw_cxx)),

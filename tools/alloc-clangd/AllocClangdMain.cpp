@@ -6,7 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "alloc-tidy/Version.h"
 #include "tools/ResourceDir.h"
+#include "llvm/Support/raw_ostream.h"
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -15,7 +18,26 @@ namespace clang::clangd {
 int clangdMain(int Argc, char *Argv[]);
 } // namespace clang::clangd
 
+/// clangd replaces LLVM's version printer with its own, so the module's extra
+/// line never shows. Add it after clangd's lines (editors read the first one
+/// to learn clangd's version): clangd exits from option parsing, and this
+/// handler, registered after llvm::outs() exists, runs before outs() is
+/// flushed and destroyed.
+static void addVersionLineAtExit(int Argc, char **Argv) {
+  for (int I = 1; I < Argc; ++I) {
+    llvm::StringRef Arg = Argv[I];
+    if (Arg == "--")
+      break;
+    if (Arg == "--version" || Arg == "-version") {
+      llvm::outs();
+      std::atexit([] { llvm::outs() << ALLOC_TIDY_VERSION_LINE << "\n"; });
+      return;
+    }
+  }
+}
+
 int main(int Argc, char **Argv) {
+  addVersionLineAtExit(Argc, Argv);
   const char **ConstArgv = const_cast<const char **>(Argv);
   std::string Dir = alloc_tidy::fallbackResourceDir(
       Argv[0], reinterpret_cast<void *>(&main), ALLOC_TIDY_RESOURCE_DIR);

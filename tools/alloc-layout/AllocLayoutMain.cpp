@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "alloc-tidy/Version.h"
 #include "lib/layout/LayoutBuilder.h"
 #include "lib/layout/Report.h"
 #include "tools/ResourceDir.h"
@@ -364,6 +365,8 @@ int main(int Argc, const char **Argv) {
 
   Options Opts;
   cl::HideUnrelatedOptions(Opts.Category);
+  cl::AddExtraVersionPrinter(
+      [](llvm::raw_ostream &OS) { OS << ALLOC_TIDY_VERSION_LINE << "\n"; });
   std::string CommandLineErrors;
   llvm::raw_string_ostream ErrorStream(CommandLineErrors);
   if (!cl::ParseCommandLineOptions(Argc, Argv, Overview, &ErrorStream)) {

@@ -483,9 +483,12 @@ class Positions:
 
 
 def docs_dir():
+    # An absolute path in the build tree; relative to this script when
+    # installed (bin/../share/doc/alloc-tidy).
+    here = Path(__file__).resolve().parent
     if not DOCS_DIR.startswith('@'):
-        return Path(DOCS_DIR)
-    return Path(__file__).resolve().parents[2] / 'docs'
+        return here / DOCS_DIR
+    return here.parent.parent / 'docs'
 
 
 def docs_uri_base(args):

@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "alloc-tidy/Version.h"
 #include "tools/heapcount/CallSites.h"
 #include "tools/heapcount/Launch.h"
 #include "tools/heapcount/Profile.h"
@@ -59,7 +60,8 @@ const char *const Help =
     "  --profile FILE      write the element counts requested by each\n"
     "                      container's growth, by call site, to FILE (stacks "
     "of\n"
-    "                      24 frames unless --stacks=DEPTH; Linux only)";
+    "                      24 frames unless --stacks=DEPTH; Linux only)\n"
+    "  --version           print heapcount's version";
 
 struct Options {
   std::string JsonPath;
@@ -99,6 +101,10 @@ Options parseArgs(int Argc, char **Argv) {
     }
     if (Arg == "--help" || Arg == "-h") {
       std::printf("%s\n%s", Help, heapcount::PlatformHelp);
+      std::exit(0);
+    }
+    if (Arg == "--version") {
+      std::printf("heapcount, alloc-tidy version %s\n", ALLOC_TIDY_VERSION);
       std::exit(0);
     }
     if (Arg == "--json" || Arg.rfind("--json=", 0) == 0) {

@@ -63,8 +63,9 @@ std::string findProgram(const std::string &Name) {
   return findOnPath(Name);
 }
 
-// The library sits at ../lib/libheapcount.so from this executable, in the
-// build tree as in an installation.
+// The library sits at ../lib/alloc-tidy/libheapcount.so from this executable
+// in an installation (a private directory, as Debian wants), and at
+// ../lib/libheapcount.so in the build tree.
 std::string findLibrary(std::string &Error) {
   char Self[PATH_MAX];
   ssize_t Length = readlink("/proc/self/exe", Self, sizeof(Self) - 1);
@@ -74,12 +75,14 @@ std::string findLibrary(std::string &Error) {
   }
   std::string Dir(Self, static_cast<std::size_t>(Length));
   Dir.erase(Dir.rfind('/'));
-  std::string Library = Dir + "/../lib/libheapcount.so";
-  if (access(Library.c_str(), R_OK) != 0) {
-    Error = "cannot find the counting library " + Library;
-    return "";
-  }
-  return Library;
+  std::string Installed = Dir + "/../lib/alloc-tidy/libheapcount.so";
+  std::string InBuildTree = Dir + "/../lib/libheapcount.so";
+  for (const std::string &Library : {Installed, InBuildTree})
+    if (access(Library.c_str(), R_OK) == 0)
+      return Library;
+  Error =
+      "cannot find the counting library " + Installed + " or " + InBuildTree;
+  return "";
 }
 
 std::string createTemporaryReport(std::string &Error) {

@@ -1,0 +1,1 @@
+int twice(int N) { return 2 * N; }
