@@ -28,6 +28,10 @@ Substitutions:
   %valgrind           valgrind (feature "valgrind"), the heapcount oracle
   %nvim               Neovim (feature "neovim"), the LSP client of
                       test/editors
+  %sarif_multitool    Microsoft's SARIF Multitool, and %sarif_schema the
+                      official SARIF 2.1.0 JSON schema it ships (feature
+                      "sarif-multitool"): scripts/install-deps.sh puts them
+                      in $ALLOC_TIDY_TOOLS_DIR (default /opt/alloc-tidy-tools)
   %plugin             the plugin, build/lib/libAllocTidyModule.so
   %python             the Python running lit
   %alloc_src_root     the source tree; %alloc_obj_root the build tree
@@ -49,9 +53,11 @@ Features: "clangd" when alloc-clangd is built, "llvm-<major version>",
 "wine" when Wine, mingw-w64 and build-windows are there, "libcxx" when the
 LLVM's libc++ is installed, "deb" when cpack can build a Debian package
 (dpkg-deb, dpkg-shlibdeps and file are installed; test/install), "root"
-when the tests run as root.
+when the tests run as root, "sarif-multitool" when the SARIF Multitool is,
+"jsonschema" when the Python running lit has the jsonschema module.
 """
 
+import importlib.util
 import os
 import re
 import shlex
@@ -218,6 +224,27 @@ if all(shutil.which(tool) for tool in ('cpack', 'dpkg', 'dpkg-deb',
 # dpkg installs into a root of its own only as root (test/install/deb.test).
 if os.geteuid() == 0:
     config.available_features.add('root')
+
+# alloc-run's SARIF is validated against the official schema (with Python's
+# jsonschema) and by Microsoft's SARIF Multitool, whose rules include GitHub
+# code scanning's. Neither is a Debian package: install-deps.sh fetches the
+# Multitool, which ships the schema, into a directory outside the tree.
+multitool_dir = os.path.join(
+    os.environ.get('ALLOC_TIDY_TOOLS_DIR', '/opt/alloc-tidy-tools'),
+    'sarif-multitool-5.7.0')
+multitool = os.path.join(multitool_dir, 'Sarif.Multitool')
+sarif_schema = os.path.join(multitool_dir, 'sarif-2.1.0.json')
+if os.access(multitool, os.X_OK) and os.path.exists(sarif_schema):
+    config.available_features.add('sarif-multitool')
+    config.substitutions.extend([
+        ('%sarif_multitool', q(multitool)),
+        ('%sarif_schema', q(sarif_schema)),
+    ])
+    # A .NET program: without ICU it would not start, and validating needs
+    # no culture data.
+    config.environment['DOTNET_SYSTEM_GLOBALIZATION_INVARIANT'] = '1'
+if importlib.util.find_spec('jsonschema'):
+    config.available_features.add('jsonschema')
 
 # libc++ of the same LLVM: heapcount --profile reads its spellings
 # (std::__1::allocator<T>::allocate[abi:...]).

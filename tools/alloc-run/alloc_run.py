@@ -27,6 +27,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from urllib.parse import urljoin
 
 import yaml
 
@@ -498,22 +499,88 @@ def docs_uri_base(args):
     return docs_dir().resolve().as_uri() + '/'
 
 
+def rule_name(check):
+    """The rule's friendly name, a Pascal-case identifier as SARIF
+    recommends: alloc-deque-as-array -> DequeAsArray, and
+    bugprone-use-after-move -> BugproneUseAfterMove."""
+    if check.startswith('alloc-'):
+        check = check[len('alloc-'):]
+    return ''.join(word[:1].upper() + word[1:]
+                   for word in re.split(r'[^A-Za-z0-9]+', check))
+
+
+def doc_intro(page):
+    """The opening paragraphs of a check's page, between its title and its
+    first section, each on one line."""
+    paragraphs = []
+    for block in re.split(r'\n\s*\n', page):
+        if block.lstrip().startswith('#'):
+            if paragraphs:
+                break
+        elif block.strip():
+            paragraphs.append(' '.join(block.split()))
+    return paragraphs
+
+
+def first_sentence(text):
+    # A sentence ends at a full stop followed by a capital, so that `e.g.`
+    # or a period inside code does not end it. An opening that introduces a
+    # list ends with a colon; alone, it ends with a full stop.
+    match = re.match(r'(.*?[.!?])\s+(?=[A-Z])', text)
+    sentence = match.group(1) if match else text
+    return sentence[:-1] + '.' if sentence.endswith(':') else sentence
+
+
+def absolute_links(markdown, base):
+    """MARKDOWN with its relative link targets resolved against BASE, the
+    page's own URI: a code-scanning service shows the help away from the
+    page, where `../ci.md` or `#options` would lead nowhere."""
+    lines, fenced = [], False
+    for line in markdown.splitlines(keepends=True):
+        if line.lstrip().startswith(('```', '~~~')):
+            fenced = not fenced
+        elif not fenced:
+            line = re.sub(r'(\]\()([^()\s]+)(\))',
+                          lambda m: m.group(1) + urljoin(base, m.group(2)) +
+                          m.group(3), line)
+        lines.append(line)
+    return ''.join(lines)
+
+
 def rule_for(check, docs_uri):
-    rule = {'id': check}
+    """The reportingDescriptor of CHECK. GitHub code scanning requires a
+    shortDescription, fullDescription and help for every rule and shows the
+    help (as Markdown) beside each alert; Azure DevOps requires a name."""
     doc = docs_dir() / 'checks' / f'{check}.md'
+    help_uri = None
     if check.startswith('alloc-') and doc.is_file():
-        paragraphs = re.split(r'\n\s*\n', doc.read_text(encoding='utf-8'))
-        first = next((p for p in paragraphs if p.strip() and
-                      not p.lstrip().startswith('#')), check)
-        rule['shortDescription'] = {'text': ' '.join(first.split())}
-        rule['helpUri'] = f'{docs_uri}checks/{check}.md'
-    elif check.startswith('clang-diagnostic-') or check == 'clang-tidy-config':
-        rule['shortDescription'] = {'text': f'clang diagnostic {check}'}
+        help_uri = f'{docs_uri}checks/{check}.md'
+        page = absolute_links(doc.read_text(encoding='utf-8'), help_uri)
+        intro = doc_intro(page) or [check]
+        short = first_sentence(intro[0])
+        full = ' '.join(intro)
+        rule_help = {'text': page, 'markdown': page}
     else:
-        rule['shortDescription'] = {'text': f'clang-tidy check {check}'}
-        module, _, name = check.partition('-')
-        rule['helpUri'] = ('https://clang.llvm.org/extra/clang-tidy/checks/'
-                           f'{module}/{name}.html')
+        if (check.startswith('clang-diagnostic-') or
+                check == 'clang-tidy-config'):
+            short = f'clang diagnostic {check}'
+        else:
+            short = f'clang-tidy check {check}'
+            module, _, name = check.partition('-')
+            help_uri = ('https://clang.llvm.org/extra/clang-tidy/checks/'
+                        f'{module}/{name}.html')
+        full = short
+        rule_help = {'text': f'{short}.'}
+        if help_uri:
+            rule_help = {'text': f'{short}: see {help_uri}',
+                         'markdown': f'{short}: see [its documentation]'
+                                     f'({help_uri}).'}
+    rule = {'id': check, 'name': rule_name(check),
+            'shortDescription': {'text': short},
+            'fullDescription': {'text': full}}
+    if help_uri:
+        rule['helpUri'] = help_uri
+    rule['help'] = rule_help
     return rule
 
 
@@ -554,7 +621,22 @@ def sarif_fix(diag, root, positions):
              'replacements': repls} for path, repls in changes.items()]}
 
 
-def to_sarif(diagnostics, root, version, docs_uri):
+def tool_version(version_output):
+    """(version, full name) from `alloc-tidy --version`: alloc-tidy's own
+    version and the LLVM it was built for; another clang-tidy given with
+    --alloc-tidy has only the LLVM version."""
+    ours = re.search(r'alloc-tidy version (\S+), built for LLVM (\S+)',
+                     version_output)
+    if ours:
+        return ours.group(1), (f'alloc-tidy {ours.group(1)} '
+                               f'(LLVM {ours.group(2)})')
+    llvm = re.search(r'version (\S+)', version_output)
+    if llvm:
+        return llvm.group(1), f'alloc-tidy (LLVM {llvm.group(1)})'
+    return 'unknown', 'alloc-tidy'
+
+
+def to_sarif(diagnostics, root, version, docs_uri, category=None):
     positions = Positions()
     checks = sorted({diag['DiagnosticName'] for diag in diagnostics})
     rules = [rule_for(check, docs_uri) for check in checks]
@@ -584,17 +666,23 @@ def to_sarif(diagnostics, root, version, docs_uri):
         if fix:
             result['fixes'] = [fix]
         results.append(result)
-    return {
-        '$schema': SARIF_SCHEMA,
-        'version': '2.1.0',
-        'runs': [{
-            'tool': {'driver': {
-                'name': 'alloc-tidy', 'version': version,
-                'informationUri': docs_uri + 'index.md', 'rules': rules}},
-            'originalUriBaseIds': {
-                'SRCROOT': {'uri': Path(root).as_uri() + '/'}},
-            'columnKind': 'unicodeCodePoints',
-            'results': results}]}
+    run = {'tool': {'driver': {
+        'name': 'alloc-tidy',
+        'fullName': version[1],
+        'version': version[0],
+        'informationUri': docs_uri + 'index.md', 'rules': rules}}}
+    if category:
+        # "category/", no run id: a code-scanning service keeps the latest
+        # analysis of each category. Only on request: GitHub's upload-sarif
+        # gives a run without one the category of its job (and matrix
+        # entry) or its own `category` input, which an id here would
+        # override; Azure DevOps wants the pipeline's identity there.
+        run['automationDetails'] = {'id': f'{category}/'}
+    run['originalUriBaseIds'] = {
+        'SRCROOT': {'uri': Path(root).as_uri() + '/'}}
+    run['columnKind'] = 'unicodeCodePoints'
+    run['results'] = results
+    return {'$schema': SARIF_SCHEMA, 'version': '2.1.0', 'runs': [run]}
 
 
 def write_json(path, data):
@@ -627,8 +715,15 @@ def merge(out, inputs):
             run = data['runs'][0]
         except (OSError, ValueError, KeyError, IndexError) as e:
             fail_usage(f"cannot read SARIF '{path}' ({e})")
+        category = run.get('automationDetails', {}).get('id')
         if merged is None:
-            merged = data
+            merged, first, first_category = data, path, category
+        elif category != first_category:
+            # One run has one category: shards of different analyses do
+            # not make one.
+            fail_usage(f"cannot merge '{path}' (category "
+                       f"{category or 'none'}) with '{first}' (category "
+                       f"{first_category or 'none'})")
         for rule in run['tool']['driver'].get('rules', []):
             rules.setdefault(rule['id'], rule)
         for result in run.get('results', []):
@@ -713,6 +808,9 @@ def parse_args(argv):
     p.add_argument('--source-root', help='root of relative paths in SARIF '
                    'and of shard assignment (default: git top level)')
     p.add_argument('--sarif', metavar='FILE', help='write SARIF 2.1.0')
+    p.add_argument('--sarif-category', metavar='NAME',
+                   help='the analysis category (automationDetails.id) in '
+                   'SARIF; by default none, left to the uploader')
     p.add_argument('--export-fixes', metavar='FILE',
                    help='write the fixes as clang-tidy YAML')
     p.add_argument('--docs-uri', metavar='URL', help='where docs/ is '
@@ -735,6 +833,10 @@ def parse_args(argv):
                    f"'{args.build_dir}' (no such directory)")
     if args.config_file is not None and not os.path.isfile(args.config_file):
         fail_usage(f"cannot read --config-file '{args.config_file}'")
+    if args.sarif_category is not None:
+        args.sarif_category = args.sarif_category.strip('/')
+        if not args.sarif_category:
+            p.error('--sarif-category must not be empty')
     if args.cache_dir is None:
         args.cache_dir = os.path.join(args.build_dir, '.alloc-run-cache')
     return args
@@ -813,10 +915,9 @@ def main(argv):
     if args.export_fixes:
         write_yaml(args.export_fixes, sorted(diagnostics, key=yaml_order))
     if args.sarif:
-        version = re.search(r'version (\S+)', runner.tool_identity[3])
         sarif = to_sarif(diagnostics, root,
-                         version.group(1) if version else 'unknown',
-                         docs_uri_base(args))
+                         tool_version(runner.tool_identity[3]),
+                         docs_uri_base(args), args.sarif_category)
         sarif['runs'][0]['results'].sort(key=sarif_order)
         write_json(args.sarif, sarif)
     cached = sum(r.cached for r in results)

@@ -2,17 +2,24 @@
 
   check_sarif.py FILE
 
-The official SARIF 2.1.0 JSON schema is not available offline here (no
-Debian package ships it), so this checks, with plain Python, the parts of
-the 2.1.0 specification alloc-run relies on and code-scanning services read:
-the log's version and $schema, tool.driver (name, version, informationUri,
-rules with id, shortDescription.text, helpUri), results (ruleId and
-ruleIndex that agree with the rules, level, message.text, locations with an
-artifactLocation uri relative to a declared uriBaseId and a 1-based region),
-relatedLocations and fixes (artifactChanges, replacements with deletedRegion
-and insertedContent). It prints "sarif: ok, N results, M rules".
+This checks, with plain Python, the parts of the 2.1.0 specification
+alloc-run relies on and code-scanning services read: the log's version and
+$schema, tool.driver (name, fullName, version, informationUri, rules with
+id, Pascal-case name, shortDescription.text, fullDescription.text and
+help.text, and for alloc-* rules a helpUri and help.markdown from their
+page in docs/checks), results (ruleId and ruleIndex that agree with the
+rules, level, message.text, locations with an artifactLocation uri relative
+to a declared uriBaseId and a 1-based region), relatedLocations and fixes
+(artifactChanges, replacements with deletedRegion and insertedContent). It
+prints "sarif: ok, N results, M rules".
+
+It needs nothing but Python, so every test can run it. The official JSON
+schema and Microsoft's SARIF Multitool, which also applies GitHub's rules,
+are not Debian packages: scripts/install-deps.sh fetches them, and
+sarif-schema.test validates the logs with them (validate_schema.py).
 """
 import json
+import re
 import sys
 
 errors = []
@@ -62,6 +69,8 @@ run = log['runs'][0]
 driver = run.get('tool', {}).get('driver', {})
 need(driver.get('name') == 'alloc-tidy', 'tool.driver.name')
 need(isinstance(driver.get('version'), str), 'tool.driver.version')
+need(str(driver.get('fullName', '')).startswith('alloc-tidy'),
+     'tool.driver.fullName')
 need(str(driver.get('informationUri', '')).count(':') >= 1,
      'tool.driver.informationUri')
 rules = driver.get('rules', [])
@@ -69,11 +78,17 @@ ids = [rule.get('id') for rule in rules]
 need(len(ids) == len(set(ids)), 'rule ids are unique')
 for i, rule in enumerate(rules):
     need(isinstance(rule.get('id'), str), f'rules[{i}].id')
-    need(isinstance(rule.get('shortDescription', {}).get('text'), str) and
-         rule['shortDescription']['text'], f'rules[{i}].shortDescription')
+    need(isinstance(rule.get('name'), str) and
+         re.fullmatch(r'[A-Z][A-Za-z0-9]*', rule['name']),
+         f'rules[{i}].name is Pascal-case')
+    for key in ('shortDescription', 'fullDescription', 'help'):
+        need(isinstance(rule.get(key, {}).get('text'), str) and
+             rule[key]['text'], f'rules[{i}].{key}.text')
     if rule['id'].startswith('alloc-'):
         need(rule.get('helpUri', '').endswith(f"docs/checks/{rule['id']}.md"),
              f'rules[{i}].helpUri into docs/checks')
+        need(rule.get('help', {}).get('markdown', '').startswith(
+             f"# {rule['id']}\n"), f'rules[{i}].help.markdown is its page')
 base_ids = set(run.get('originalUriBaseIds', {}))
 for base in run.get('originalUriBaseIds', {}).values():
     need(base.get('uri', '').endswith('/'), 'a base uri ends with /')
