@@ -33,6 +33,8 @@ packages=(
   mingw-w64 wine wine64
   # make validate and alloc-run read alloc-tidy's exported fixes (YAML).
   python3-yaml
+  # test/ci: the CI examples run against git repositories.
+  git
   # The other supported release's clang-tidy: the plugin must refuse it.
   "clang-tidy-$([[ $version == 19 ]] && echo 22 || echo 19)"
 )
