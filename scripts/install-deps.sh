@@ -33,8 +33,9 @@ packages=(
   mingw-w64 wine wine64
   # make validate and alloc-run read alloc-tidy's exported fixes (YAML).
   python3-yaml
-  # test/ci: the CI examples run against git repositories.
-  git
+  # test/ci: git repositories for the CI examples and the pre-commit hook,
+  # and the pre-commit framework.
+  git pre-commit
   # The other supported release's clang-tidy: the plugin must refuse it.
   "clang-tidy-$([[ $version == 19 ]] && echo 22 || echo 19)"
 )
