@@ -34,8 +34,9 @@ packages=(
   # make validate and alloc-run read alloc-tidy's exported fixes (YAML).
   python3-yaml
   # test/ci: git repositories for the CI examples and the pre-commit hook,
-  # and the pre-commit framework.
-  git pre-commit
+  # the pre-commit framework, and GCC as a project's compiler under
+  # CMAKE_CXX_CLANG_TIDY.
+  git pre-commit g++
   # The other supported release's clang-tidy: the plugin must refuse it.
   "clang-tidy-$([[ $version == 19 ]] && echo 22 || echo 19)"
 )
