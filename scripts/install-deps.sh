@@ -41,6 +41,10 @@ packages=(
   # test/alloc-run validates alloc-run's SARIF against the official schema;
   # curl fetches the SARIF Multitool (below).
   python3-jsonschema curl ca-certificates
+  # test/ci: git repositories for the CI examples and the pre-commit hook,
+  # the pre-commit framework, and GCC as a project's compiler under
+  # CMAKE_CXX_CLANG_TIDY.
+  git pre-commit g++
   # The other supported release's clang-tidy: the plugin must refuse it.
   "clang-tidy-$([[ $version == 19 ]] && echo 22 || echo 19)"
 )

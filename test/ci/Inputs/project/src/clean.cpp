@@ -1,0 +1,2 @@
+// Nothing to report.
+int clean() { return 1; }

@@ -1,0 +1,2 @@
+// Nothing to report either.
+int other(int x) { return x + 1; }

@@ -1,0 +1,4 @@
+#pragma once
+#include <deque>
+#include <vector>
+inline int scale() { return 3; }
