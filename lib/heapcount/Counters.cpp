@@ -90,6 +90,8 @@ ThreadBlock SharedBlock;
 std::atomic<unsigned> PoolHint{0};
 // One past the highest block ever claimed: readers stop there.
 std::atomic<unsigned> PoolHigh{0};
+// Blocks claimed so far (the shared one included).
+std::atomic<unsigned> Claims{0};
 
 std::atomic<bool> MarkerReached{true};
 char StartMarker[MaxScopeName + 8] = "start";
@@ -252,6 +254,12 @@ const char *fnName(Fn F) { return Names[static_cast<unsigned>(F)]; }
 const char *osFnName(OsFn F) { return OsNames[static_cast<unsigned>(F)]; }
 
 ThreadBlock *claimThreadBlock() {
+  // A second thread that claims a block is one the backend did not see
+  // start (C11's thrd_create and glibc's own helper threads start threads
+  // without calling pthread_create through its symbol): live bytes take
+  // locked updates from now on, as after noteThreadsStarting.
+  if (Claims.fetch_add(1, Relaxed) != 0 && !(Mode.load(Relaxed) & Threaded))
+    noteThreadsStarting();
   unsigned Start = PoolHint.load(Relaxed);
   for (unsigned I = 0; I < PoolSize; ++I) {
     unsigned Index = (Start + I) % PoolSize;

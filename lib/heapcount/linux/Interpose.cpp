@@ -111,6 +111,9 @@ struct RealFunctions {
   void (*LibcFreeres)();
   int (*PthreadCreate)(pthread_t *, const pthread_attr_t *, void *(*)(void *),
                        void *);
+  // C11's thrd_create (thrd_t is pthread_t in glibc): it reaches glibc's
+  // pthread_create internally, not through the symbol above.
+  int (*ThrdCreate)(pthread_t *, int (*)(void *), void *);
   void (*Exit)(int);
   void *(*Mmap)(void *, std::size_t, int, int, int, off_t);
   int (*Munmap)(void *, std::size_t);
@@ -329,6 +332,7 @@ void resolve() {
   lookup(Real.CxxFreeres, "_ZN9__gnu_cxx9__freeresEv");
   lookup(Real.LibcFreeres, "__libc_freeres");
   lookup(Real.PthreadCreate, "pthread_create");
+  lookup(Real.ThrdCreate, "thrd_create");
   lookup(Real.Exit, "_exit");
   lookup(Real.Mmap, "mmap");
   lookup(Real.Munmap, "munmap");
@@ -895,13 +899,22 @@ void operator delete[](void *P, std::align_val_t Align,
 
 extern "C" {
 
-// The process stays single-threaded until this runs: Counters then switches
-// the process-wide live-bytes counter to locked updates.
+// The process stays single-threaded until this (or thrd_create below) runs:
+// Counters then switches the process-wide live-bytes counter to locked
+// updates. A thread started another way (glibc's own helper threads, a raw
+// clone) is noticed when it first counts something (claimThreadBlock).
 int pthread_create(pthread_t *Thread, const pthread_attr_t *Attr,
                    void *(*Start)(void *), void *Arg) {
   ensureResolved();
   heapcount::noteThreadsStarting();
   return Real.PthreadCreate(Thread, Attr, Start, Arg);
+}
+
+// C11 threads: glibc's thrd_create calls its pthread_create internally.
+int thrd_create(pthread_t *Thread, int (*Start)(void *), void *Arg) {
+  ensureResolved();
+  heapcount::noteThreadsStarting();
+  return Real.ThrdCreate(Thread, Start, Arg);
 }
 
 // The raw system calls return an address as a long (or -errno).
