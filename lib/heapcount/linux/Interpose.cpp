@@ -29,6 +29,7 @@
 #include <cerrno>
 #include <csignal>
 #include <cstdarg>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <dlfcn.h>
@@ -600,7 +601,9 @@ namespace {
 
 // realloc and reallocarray as valgrind memcheck (3.19) counts them: on null,
 // an allocation; on a block with size 0, a free; on a block otherwise, one
-// allocation and one free whether it moved, grew in place or failed.
+// allocation and one free whether it moved, grew in place or failed. A size
+// over PTRDIFF_MAX (which no allocator gives) is no allocation and no free,
+// only a call: valgrind refuses it before counting.
 template <typename Forward>
 void *countedRealloc(Fn F, void *Old, std::size_t Size, Forward Fwd) {
   if (!Old) {
@@ -615,6 +618,8 @@ void *countedRealloc(Fn F, void *Old, std::size_t Size, Forward Fwd) {
   InHook = false;
   ThreadBlock &T = block();
   heapcount::countCall(T, F);
+  if (!P && Size > static_cast<std::size_t>(PTRDIFF_MAX))
+    return P;
   // glibc frees the block for size 0 (and returns null); a failure keeps it.
   if (Size == 0 && !P) {
     heapcount::addFree(T, OldSize);
@@ -668,6 +673,13 @@ void *reallocarray(void *Old, std::size_t Count, std::size_t Size) {
     return Real.Reallocarray(Old, Count, Size);
   if (Old && inArena(Old))
     return copyOutOfArena(Old, Count * Size);
+  // Count * Size overflows: glibc fails (ENOMEM) without calling its
+  // realloc, and valgrind, which sees only that, counts nothing.
+  if (Size != 0 && Count > static_cast<std::size_t>(-1) / Size) {
+    void *P = Real.Reallocarray(Old, Count, Size);
+    heapcount::countCall(block(), Fn::Reallocarray);
+    return P;
+  }
   return countedRealloc(Fn::Reallocarray, Old, Count * Size,
                         [=] { return Real.Reallocarray(Old, Count, Size); });
 }
