@@ -923,6 +923,7 @@ int pthread_create(pthread_t *Thread, const pthread_attr_t *Attr,
 }
 
 // C11 threads: glibc's thrd_create calls its pthread_create internally.
+// NOLINTNEXTLINE(readability-identifier-naming): the C symbol.
 int thrd_create(pthread_t *Thread, int (*Start)(void *), void *Arg) {
   ensureResolved();
   heapcount::noteThreadsStarting();
