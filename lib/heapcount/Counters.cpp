@@ -90,6 +90,8 @@ ThreadBlock SharedBlock;
 std::atomic<unsigned> PoolHint{0};
 // One past the highest block ever claimed: readers stop there.
 std::atomic<unsigned> PoolHigh{0};
+// Blocks claimed so far (the shared one included).
+std::atomic<unsigned> Claims{0};
 
 std::atomic<bool> MarkerReached{true};
 char StartMarker[MaxScopeName + 8] = "start";
@@ -118,7 +120,10 @@ struct ScopeEntry {
   Counter Bytes{0};
 };
 ScopeEntry Scopes[MaxScopes + 1];
-unsigned NumScopes = 0;
+// Written under ScopesLock, after the entry's name; read without it by the
+// report, which may run in a signal handler that interrupted the lock's
+// holder.
+std::atomic<unsigned> NumScopes{0};
 SpinLock ScopesLock;
 const char OtherScopes[] = "(other scopes)";
 
@@ -252,6 +257,12 @@ const char *fnName(Fn F) { return Names[static_cast<unsigned>(F)]; }
 const char *osFnName(OsFn F) { return OsNames[static_cast<unsigned>(F)]; }
 
 ThreadBlock *claimThreadBlock() {
+  // A second thread that claims a block is one the backend did not see
+  // start (C11's thrd_create and glibc's own helper threads start threads
+  // without calling pthread_create through its symbol): live bytes take
+  // locked updates from now on, as after noteThreadsStarting.
+  if (Claims.fetch_add(1, Relaxed) != 0 && !(Mode.load(Relaxed) & Threaded))
+    noteThreadsStarting();
   unsigned Start = PoolHint.load(Relaxed);
   for (unsigned I = 0; I < PoolSize; ++I) {
     unsigned Index = (Start + I) % PoolSize;
@@ -333,17 +344,21 @@ void addScope(const char *Name, const Totals &Delta) {
   if (!counting())
     return;
   ScopesLock.lock();
+  unsigned Used = NumScopes.load(Relaxed);
   ScopeEntry *Entry = nullptr;
-  for (unsigned I = 0; I < NumScopes && !Entry; ++I)
+  for (unsigned I = 0; I < Used && !Entry; ++I)
     if (std::strncmp(Scopes[I].Name, Name, MaxScopeName - 1) == 0)
       Entry = &Scopes[I];
   if (!Entry) {
     // The last entry collects the names that find no room.
-    bool Full = NumScopes == MaxScopes;
-    Entry = &Scopes[NumScopes];
-    if (!Full)
-      ++NumScopes;
-    copyName(Entry->Name, MaxScopeName, Full ? OtherScopes : Name);
+    bool Full = Used == MaxScopes;
+    Entry = &Scopes[Used];
+    if (!Full) {
+      copyName(Entry->Name, MaxScopeName, Name);
+      NumScopes.store(Used + 1, std::memory_order_release);
+    } else if (!Entry->Name[0]) {
+      copyName(Entry->Name, MaxScopeName, OtherScopes);
+    }
   }
   ScopesLock.unlock();
   Entry->Runs.fetch_add(1, Relaxed);
@@ -473,9 +488,9 @@ void writeJson(WriteFn Write, void *Context, const ProcessInfo &Info) {
     Sep = ",";
   }
   Out.raw("},\n\"scopes\":{");
-  ScopesLock.lock();
-  unsigned Used = NumScopes;
-  ScopesLock.unlock();
+  // Not under ScopesLock: a fatal signal can interrupt the thread that holds
+  // it, and the report written from its handler would wait for ever.
+  unsigned Used = NumScopes.load(std::memory_order_acquire);
   // The overflow entry is in use when it has runs.
   if (Used == MaxScopes && load(Scopes[MaxScopes].Runs))
     ++Used;

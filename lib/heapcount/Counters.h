@@ -176,7 +176,10 @@ ThreadBlock *sharedThreadBlock();
 void afterForkInChild(ThreadBlock *Survivor);
 
 /// Must be called before the process gets a second thread: from then on
-/// the process-wide live-bytes counter takes locked updates.
+/// the process-wide live-bytes counter takes locked updates. (A second
+/// claimThreadBlock calls it too, as a safety net for threads the backend
+/// did not see start; the first updates of such a thread may then race
+/// with the plain ones of a thread that has not seen the change yet.)
 void noteThreadsStarting();
 
 /// A copy of the counters at one moment, plain integers.

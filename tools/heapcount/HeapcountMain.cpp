@@ -434,10 +434,15 @@ int main(int Argc, char **Argv) {
 
   std::string Json = readFile(Report);
   if (Json.empty()) {
-    std::fprintf(stderr,
-                 "heapcount: no report: the program ended where the counting "
-                 "library could not write one (%s)\n",
-                 heapcount::NoReportCauses);
+    if (Run.Crash.rfind("signal 9,", 0) == 0)
+      std::fprintf(stderr, "heapcount: no report: SIGKILL ends a process "
+                           "without letting it write one (its counts were in "
+                           "its own memory)\n");
+    else
+      std::fprintf(stderr,
+                   "heapcount: no report: the program ended where the "
+                   "counting library could not write one (%s)\n",
+                   heapcount::NoReportCauses);
     std::remove(Report.c_str());
     if (!Opts.ProfilePath.empty())
       heapcount::reportProfile(nullptr, Program, Opts.Top, Opts.ProfilePath);

@@ -29,6 +29,7 @@
 #include <cerrno>
 #include <csignal>
 #include <cstdarg>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <dlfcn.h>
@@ -111,6 +112,9 @@ struct RealFunctions {
   void (*LibcFreeres)();
   int (*PthreadCreate)(pthread_t *, const pthread_attr_t *, void *(*)(void *),
                        void *);
+  // C11's thrd_create (thrd_t is pthread_t in glibc): it reaches glibc's
+  // pthread_create internally, not through the symbol above.
+  int (*ThrdCreate)(pthread_t *, int (*)(void *), void *);
   void (*Exit)(int);
   void *(*Mmap)(void *, std::size_t, int, int, int, off_t);
   int (*Munmap)(void *, std::size_t);
@@ -329,6 +333,7 @@ void resolve() {
   lookup(Real.CxxFreeres, "_ZN9__gnu_cxx9__freeresEv");
   lookup(Real.LibcFreeres, "__libc_freeres");
   lookup(Real.PthreadCreate, "pthread_create");
+  lookup(Real.ThrdCreate, "thrd_create");
   lookup(Real.Exit, "_exit");
   lookup(Real.Mmap, "mmap");
   lookup(Real.Munmap, "munmap");
@@ -596,7 +601,9 @@ namespace {
 
 // realloc and reallocarray as valgrind memcheck (3.19) counts them: on null,
 // an allocation; on a block with size 0, a free; on a block otherwise, one
-// allocation and one free whether it moved, grew in place or failed.
+// allocation and one free whether it moved, grew in place or failed. A size
+// over PTRDIFF_MAX (which no allocator gives) is no allocation and no free,
+// only a call: valgrind refuses it before counting.
 template <typename Forward>
 void *countedRealloc(Fn F, void *Old, std::size_t Size, Forward Fwd) {
   if (!Old) {
@@ -611,6 +618,8 @@ void *countedRealloc(Fn F, void *Old, std::size_t Size, Forward Fwd) {
   InHook = false;
   ThreadBlock &T = block();
   heapcount::countCall(T, F);
+  if (!P && Size > static_cast<std::size_t>(PTRDIFF_MAX))
+    return P;
   // glibc frees the block for size 0 (and returns null); a failure keeps it.
   if (Size == 0 && !P) {
     heapcount::addFree(T, OldSize);
@@ -664,6 +673,13 @@ void *reallocarray(void *Old, std::size_t Count, std::size_t Size) {
     return Real.Reallocarray(Old, Count, Size);
   if (Old && inArena(Old))
     return copyOutOfArena(Old, Count * Size);
+  // Count * Size overflows: glibc fails (ENOMEM) without calling its
+  // realloc, and valgrind, which sees only that, counts nothing.
+  if (Size != 0 && Count > static_cast<std::size_t>(-1) / Size) {
+    void *P = Real.Reallocarray(Old, Count, Size);
+    heapcount::countCall(block(), Fn::Reallocarray);
+    return P;
+  }
   return countedRealloc(Fn::Reallocarray, Old, Count * Size,
                         [=] { return Real.Reallocarray(Old, Count, Size); });
 }
@@ -895,13 +911,23 @@ void operator delete[](void *P, std::align_val_t Align,
 
 extern "C" {
 
-// The process stays single-threaded until this runs: Counters then switches
-// the process-wide live-bytes counter to locked updates.
+// The process stays single-threaded until this (or thrd_create below) runs:
+// Counters then switches the process-wide live-bytes counter to locked
+// updates. A thread started another way (glibc's own helper threads, a raw
+// clone) is noticed when it first counts something (claimThreadBlock).
 int pthread_create(pthread_t *Thread, const pthread_attr_t *Attr,
                    void *(*Start)(void *), void *Arg) {
   ensureResolved();
   heapcount::noteThreadsStarting();
   return Real.PthreadCreate(Thread, Attr, Start, Arg);
+}
+
+// C11 threads: glibc's thrd_create calls its pthread_create internally.
+// NOLINTNEXTLINE(readability-identifier-naming): the C symbol.
+int thrd_create(pthread_t *Thread, int (*Start)(void *), void *Arg) {
+  ensureResolved();
+  heapcount::noteThreadsStarting();
+  return Real.ThrdCreate(Thread, Start, Arg);
 }
 
 // The raw system calls return an address as a long (or -errno).

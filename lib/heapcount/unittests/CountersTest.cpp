@@ -59,6 +59,19 @@ TEST(BucketOf, TableAndComputationAgree) {
   }
 }
 
+// A thread the backend did not see start (C11's thrd_create, glibc's own
+// helper threads) is noticed when it claims a block: live bytes take locked
+// updates from then on. First among the tests that claim blocks: the mode
+// is process-wide and stays threaded.
+TEST(Counters, ASecondClaimMeansThreads) {
+  mine();
+  if (currentMode() & detail::Threaded)
+    GTEST_SKIP() << "another test started threads first";
+  ThreadBlock *Second = claimThreadBlock();
+  EXPECT_TRUE(currentMode() & detail::Threaded);
+  releaseThreadBlock(Second);
+}
+
 TEST(Counters, AllocAndFreeMoveTheTotals) {
   Totals Before = snapshotTotals();
   countAllocation(mine(), Fn::Malloc, 10, 24);
