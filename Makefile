@@ -2,13 +2,14 @@
 # `make test`. Both install what is missing (Debian packages, as root) and
 # build incrementally, so they take seconds once everything is in place.
 # `make validate` runs the fix-its over the validation corpus (examples/) on
-# Linux and Windows and writes docs/validation.md.
+# Linux and Windows and writes docs/validation.md; `make bench` runs the
+# benchmarks of bench/.
 
 LLVM ?= 22
 BUILD ?= build
 CMAKE_FLAGS ?=
 
-.PHONY: all deps configure build windows test demo validate test-llvm19 clean
+.PHONY: all deps configure build windows test demo validate bench test-llvm19 clean
 
 all: build
 
@@ -44,6 +45,11 @@ demo: build
 
 validate: build windows
 	@bash scripts/validate.sh --windows $(WINDOWS_BUILD) $(BUILD) $(LLVM)
+
+# Speed: check overhead over real projects (scripts/real-projects.sh puts
+# them outside the tree), alloc-layout's, heapcount's (bench/README.md).
+bench: build
+	@bash bench/run-all.sh $(BUILD)
 
 # The same suites against LLVM 19, in a build directory of its own.
 test-llvm19:

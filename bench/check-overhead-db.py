@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""What the alloc-* checks add to clang-tidy over whole compile databases.
+
+For every translation unit of each database, these configurations of one
+binary (alloc-tidy, so that upstream and alloc checks share everything
+else) run side by side, taking turns, RUNS times each:
+
+  baseline  --checks=-*,objc-forbidden-subclassing: a check that registers
+            no matcher in C++, so the run is parsing plus clang-tidy's own
+            fixed cost (the floor any check pays)
+  alloc     --checks=-*,alloc-*: every alloc-* check
+  vector    --checks=-*,performance-inefficient-vector-operation: the
+            nearest upstream check, for scale
+
+Times are CPU times (user + system) of the runs. The best time of each
+configuration per unit is summed over the database.
+The alloc-* total is reported as its overhead over the baseline, and each
+check's share comes from one more run with --enable-check-profile (the
+check's own matcher and callback time, summed over the units) divided by the
+baseline total. Goals (issue 11): all alloc-* checks together at most 5%
+over the baseline, none alone more than 2%. Asserts nothing; the compile
+databases live outside this repository, and a missing one is reported and
+skipped.
+
+  bench/check-overhead-db.py [--build BUILD] [--runs N] [--limit N]
+                             PROJECT_BUILD_DIR...
+"""
+
+import argparse
+import json
+import os
+import re
+import resource
+import subprocess
+import sys
+from collections import defaultdict
+
+CONFIGS = [
+    ('baseline', '-*,objc-forbidden-subclassing'),
+    ('alloc', '-*,alloc-*'),
+    ('vector', '-*,performance-inefficient-vector-operation'),
+]
+
+
+def units(build_dir, limit):
+    with open(os.path.join(build_dir, 'compile_commands.json')) as f:
+        entries = json.load(f)
+    files = []
+    for entry in entries:
+        path = os.path.normpath(os.path.join(entry['directory'],
+                                             entry['file']))
+        if path not in files and path.endswith(('.cc', '.cpp', '.cxx')):
+            files.append(path)
+    return files[:limit] if limit else files
+
+
+def tidy_command(tool, build_dir, checks, path, profile=False):
+    command = [tool, '--quiet', '--config={}', f'--checks={checks}',
+               '-p', build_dir, path]
+    if profile:
+        command.insert(1, '--enable-check-profile')
+    return command
+
+
+def timed(command):
+    """The CPU time (user + system) of one run, and its exit status. CPU
+    time, not wall time: this machine is a shared VM, where a run's wall
+    time also counts its waits for a core."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(command, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.DEVNULL)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ((after.ru_utime - before.ru_utime) +
+            (after.ru_stime - before.ru_stime)), done.returncode
+
+
+# --enable-check-profile prints one row per check:
+#   user  system  user+system  wall  name
+# with each time as "seconds (percent%)"; the user+system column is taken.
+PROFILE_ROW = re.compile(
+    r'^\s*(?:[\d.]+ \([\s\d.]+%\)\s+){2}([\d.]+) \([\s\d.]+%\)\s+'
+    r'[\d.]+ \([\s\d.]+%\)\s+(\S+)\s*$')
+
+
+def check_times(tool, build_dir, path):
+    """Each alloc-* check's own CPU time in one profiled run of PATH."""
+    out = subprocess.run(tidy_command(tool, build_dir, '-*,alloc-*', path,
+                                      profile=True),
+                         capture_output=True, text=True).stderr
+    times = defaultdict(float)
+    for line in out.splitlines():
+        match = PROFILE_ROW.match(line)
+        if match and match.group(2).startswith('alloc-'):
+            times[match.group(2)] += float(match.group(1))
+    return times
+
+
+def bench(name, build_dir, tool, runs, limit):
+    files = units(build_dir, limit)
+    totals = defaultdict(float)
+    per_check = defaultdict(float)
+    failures = defaultdict(int)
+    for path in files:
+        best = {}
+        for _ in range(runs):
+            for config, checks in CONFIGS:
+                seconds, status = timed(
+                    tidy_command(tool, build_dir, checks, path))
+                if status not in (0, 1):  # 1: findings as errors, or errors
+                    failures[config] += 1
+                best[config] = min(best.get(config, seconds), seconds)
+        for config in best:
+            totals[config] += best[config]
+        for check, seconds in check_times(tool, build_dir, path).items():
+            per_check[check] += seconds
+    base = totals['baseline']
+    print(f'\n{name}: {len(files)} translation units, best of {runs} runs '
+          f'each, configurations taking turns')
+    print(f'  {"configuration":<46} {"CPU s":>9} {"vs baseline":>12}')
+    for config, checks in CONFIGS:
+        over = (totals[config] - base) / base * 100 if base else 0.0
+        note = f'  ({failures[config]} crashed)' if failures[config] else ''
+        print(f'  {checks:<46} {totals[config]:9.2f} {over:+11.1f}%{note}')
+    print(f'  {"alloc-* check, own time (--enable-check-profile)":<46} '
+          f'{"CPU s":>9} {"of baseline":>12}')
+    for check in sorted(per_check, key=per_check.get, reverse=True):
+        share = per_check[check] / base * 100 if base else 0.0
+        print(f'  {check:<46} {per_check[check]:9.2f} {share:11.2f}%')
+    return totals, per_check
+
+
+def main():
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    p = argparse.ArgumentParser(
+        description='alloc-* check overhead over compile databases')
+    p.add_argument('projects', nargs='+', metavar='PROJECT_BUILD_DIR')
+    p.add_argument('--build', default=os.path.join(root, 'build'),
+                   help="alloc-tidy's build directory (default: build)")
+    p.add_argument('--runs', type=int, default=3)
+    p.add_argument('--limit', type=int, default=0,
+                   help='only the first N translation units of each')
+    args = p.parse_args()
+    tool = os.path.join(args.build, 'bin', 'alloc-tidy')
+    if not os.access(tool, os.X_OK):
+        print(f'check-overhead-db: error: {tool} not built', file=sys.stderr)
+        return 2
+    for project in args.projects:
+        name = os.path.basename(os.path.dirname(os.path.abspath(project))) \
+            if os.path.basename(project.rstrip('/')) == 'build' \
+            else os.path.basename(project.rstrip('/'))
+        if not os.path.exists(os.path.join(project, 'compile_commands.json')):
+            print(f'\n{name}: skipped: no compile_commands.json in {project}')
+            continue
+        bench(name, project, tool, args.runs, args.limit)
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
