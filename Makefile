@@ -2,13 +2,15 @@
 # `make test`. Both install what is missing (Debian packages, as root) and
 # build incrementally, so they take seconds once everything is in place.
 # `make validate` runs the fix-its over the validation corpus (examples/) on
-# Linux and Windows and writes docs/validation.md.
+# Linux and Windows and writes docs/validation.md. `make real-code` runs every
+# front end over real projects prepared outside the tree and reports crashes
+# and fix-its that break the build (docs/robustness.md).
 
 LLVM ?= 22
 BUILD ?= build
 CMAKE_FLAGS ?=
 
-.PHONY: all deps configure build windows test demo validate test-llvm19 clean
+.PHONY: all deps configure build windows test demo validate real-code test-llvm19 clean
 
 all: build
 
@@ -44,6 +46,17 @@ demo: build
 
 validate: build windows
 	@bash scripts/validate.sh --windows $(WINDOWS_BUILD) $(BUILD) $(LLVM)
+
+# Every alloc-* check, alloc-layout and alloc-clangd over every translation
+# unit of real projects, and --fix on a copy of each that must still compile
+# (docs/robustness.md). The projects are extracted from the mirrors into
+# PROJECTS, outside the tree; one whose mirror is absent is skipped.
+PROJECTS ?= $(or $(ALLOC_TIDY_PROJECTS_DIR),/work/real-projects)
+
+real-code: build
+	@bash scripts/real-projects.sh --dir $(PROJECTS) --cxx clang++-$(LLVM)
+	@python3 scripts/real-code-report.py --projects-dir $(PROJECTS) \
+	  --bin-dir $(BUILD)/bin -j2 --markdown $(PROJECTS)/report.md
 
 # The same suites against LLVM 19, in a build directory of its own.
 test-llvm19:
