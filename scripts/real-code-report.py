@@ -67,6 +67,11 @@ import subprocess
 import sys
 import time
 
+try:
+    import yaml  # python3-yaml: reads and writes the exported fixes
+except ImportError:
+    yaml = None
+
 PROG = 'real-code-report'
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -263,10 +268,12 @@ def syntax_only_command(entry):
 
 
 def first_diagnostic(output, lines=6):
-    """The first error of a compiler's output with a few lines after it."""
+    """The first error of a compiler's output (or of alloc-clangd's log)
+    with a few lines after it."""
     text = output.splitlines()
     for i, line in enumerate(text):
-        if re.search(r'\b(fatal )?error: ', line):
+        if (re.search(r'\b(fatal )?error: ', line) or
+                (line.startswith('E[') and not CLANGD_FINDING_RE.match(line))):
             return '\n'.join(text[i:i + lines])
     return '\n'.join(text[:lines])
 
@@ -425,6 +432,20 @@ def configure_copy(project, copy_src, copy_build, log):
     return True
 
 
+class _FixesDumper(yaml.SafeDumper if yaml else object):
+    """Writes strings with line breaks double-quoted with escapes, as
+    clang-tidy does: PyYAML would fold them into single-quoted lines."""
+
+
+def _represent_str(dumper, value):
+    style = '"' if re.search(r'[\x00-\x1f]', value) else None
+    return dumper.represent_scalar('tag:yaml.org,2002:str', value, style=style)
+
+
+if yaml:
+    _FixesDumper.add_representer(str, _represent_str)
+
+
 def move_fixes(project, src_dir, dst_dir, copy_src, copy_build):
     """The exported fixes rewritten to the copy's paths; returns the count of
     distinct fix-its (deduplicated across units) and the files they touch."""
@@ -435,32 +456,36 @@ def move_fixes(project, src_dir, dst_dir, copy_src, copy_build):
     mapping = dict(paths)
     shutil.rmtree(dst_dir, ignore_errors=True)
     os.makedirs(dst_dir)
+    if not yaml:
+        die('PyYAML is needed to read the exported fixes (python3-yaml)')
     fixes = set()
     files = set()
     for name in sorted(os.listdir(src_dir)):
         if not name.endswith('.yaml'):
             continue
         with open(os.path.join(src_dir, name)) as f:
-            text = pattern.sub(lambda m: mapping[m.group(0)], f.read())
-        with open(os.path.join(dst_dir, name), 'w') as f:
-            f.write(text)
-        for diag in parse_fixes(text):
+            data = yaml.safe_load(pattern.sub(lambda m: mapping[m.group(0)],
+                                              f.read())) or {}
+        # Only the checks' fixes: a unit with compiler errors also exports
+        # clang's own fix-its (clang-diagnostic-error "did you mean ...?"),
+        # which alloc-tidy --fix would not apply.
+        kept = []
+        for diag in data.get('Diagnostics') or []:
+            if not str(diag.get('DiagnosticName', '')).startswith('alloc-'):
+                continue
+            kept.append(diag)
             message = diag.get('DiagnosticMessage') or {}
             replacements = message.get('Replacements') or []
             if replacements:
                 fixes.add((diag.get('DiagnosticName'), message.get('FilePath'),
                            message.get('FileOffset')))
                 files.update(r.get('FilePath') for r in replacements)
+        data['Diagnostics'] = kept
+        with open(os.path.join(dst_dir, name), 'w') as f:
+            yaml.dump(data, f, Dumper=_FixesDumper, explicit_start=True,
+                      explicit_end=True, sort_keys=False, allow_unicode=True,
+                      width=1 << 30)
     return len(fixes), sorted(f for f in files if f)
-
-
-def parse_fixes(text):
-    try:
-        import yaml
-    except ImportError:
-        die('PyYAML is needed to read the exported fixes (python3-yaml)')
-    data = yaml.safe_load(text) or {}
-    return data.get('Diagnostics') or []
 
 
 def changed_files(original, copy):
@@ -811,11 +836,12 @@ def main():
         with open(args.markdown, 'w') as f:
             f.write(table + '\n')
     crashes = sum(len(r.crashes(s)) for r in reports for s in r.runs)
+    errors = sum(len(r.errors(s)) for r in reports for s in r.runs)
     broken = sum(len(r.compile_failures) for r in reports)
     setup = sum(1 for r in reports if r.setup_error)
     print(f'\n{crashes} crashes, {broken} units failing to compile after --fix'
           + (f', {setup} projects whose copy did not configure' if setup else '')
-          + f' (logs in {work_root})')
+          + f'; {errors} runs ended with an error (logs in {work_root})')
     return 1 if any(r.failed for r in reports) else 0
 
 

@@ -20,6 +20,7 @@
 #   ninja      github:ninja-build/ninja
 #   leveldb    github:google/leveldb
 #   yaml-cpp   github:jbeder/yaml-cpp
+#   cppcheck   github:danmar/cppcheck
 #   alloc-tidy this repository's own sources (git HEAD of the checkout this
 #              script is in)
 #
@@ -41,11 +42,15 @@ mirror="${ALLOC_TIDY_MIRROR_DIR:-/work/.mirror}"
 cxx="clang++-22"
 force=0
 
-# name|origin|cmake arguments (space-separated, no spaces inside one)
+# name|origin|cmake arguments (space-separated, no spaces inside one).
+# leveldb's CMakeLists asks for C++11, but util/no_destructor.h and
+# util/env_posix.cc use std::is_standard_layout_v (C++17) since its commit
+# 302786e (2025).
 known=(
   "ninja|ninja-build/ninja|-DBUILD_TESTING=OFF -DNINJA_PYTHON=python3"
-  "leveldb|google/leveldb|-DLEVELDB_BUILD_TESTS=OFF -DLEVELDB_BUILD_BENCHMARKS=OFF -DLEVELDB_INSTALL=OFF"
+  "leveldb|google/leveldb|-DLEVELDB_BUILD_TESTS=OFF -DLEVELDB_BUILD_BENCHMARKS=OFF -DLEVELDB_INSTALL=OFF -DCMAKE_CXX_STANDARD=17"
   "yaml-cpp|jbeder/yaml-cpp|-DYAML_CPP_BUILD_TESTS=OFF -DYAML_CPP_INSTALL=OFF -DYAML_CPP_FORMAT_SOURCE=OFF"
+  "cppcheck|danmar/cppcheck|-DBUILD_TESTS=OFF -DBUILD_GUI=OFF"
   "alloc-tidy|self|-DALLOC_TIDY_LLVM_VERSION=22"
 )
 
@@ -165,9 +170,12 @@ for name in "${wanted[@]}"; do
   read -r -a args <<<"$cmake_args"
   args=(-G Ninja -DCMAKE_EXPORT_COMPILE_COMMANDS=ON -DCMAKE_CXX_COMPILER="$cxx" "${args[@]}")
 
-  if [[ $force -eq 0 && -f "$project/project.json" && -f "$build/compile_commands.json" ]] &&
-    grep -q "\"commit\": \"$commit\"" "$project/project.json"; then
-    :
+  # Prepared already, from the same commit with the same arguments: kept.
+  wanted_json="$(mktemp)"
+  write_json "$wanted_json" "$name" "$label" "$commit" "$src" "$build" "${args[@]}"
+  if [[ $force -eq 0 && -f "$build/compile_commands.json" ]] &&
+    cmp -s "$wanted_json" "$project/project.json"; then
+    rm -f "$wanted_json"
   else
     rm -rf "$project"
     mkdir -p "$src"
@@ -177,10 +185,11 @@ for name in "${wanted[@]}"; do
       ! generate_headers "$build" "$log"; then
       echo "failed: $name (log: $log)" >&2
       tail -n 30 "$log" >&2
+      rm -f "$wanted_json"
       status=1
       continue
     fi
-    write_json "$project/project.json" "$name" "$label" "$commit" "$src" "$build" "${args[@]}"
+    mv "$wanted_json" "$project/project.json"
   fi
   units="$(python3 -c 'import json, sys; print(len({e["file"] for e in json.load(open(sys.argv[1]))}))' \
     "$build/compile_commands.json")"

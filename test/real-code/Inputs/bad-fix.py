@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """An alloc-tidy whose fix-it breaks the code: for the unit it is given (the
 last argument) it reports one warning and exports a fix that inserts a line
-that is not C++ at the top of the file."""
+that is not C++ at the top of the file. It also exports a compiler fix-it
+(clang-diagnostic-error), which the report must not apply: it appends a
+comment at the end of the file."""
+import os
 import sys
 
 unit = sys.argv[-1]
@@ -22,5 +25,16 @@ Diagnostics:
           Length: 0
           ReplacementText: "this is not C++;\\n"
     Level: Warning
+  - DiagnosticName: clang-diagnostic-error
+    DiagnosticMessage:
+      Message: 'a compiler error with a fix-it'
+      FilePath: '{unit}'
+      FileOffset: 0
+      Replacements:
+        - FilePath: '{unit}'
+          Offset: {os.path.getsize(unit)}
+          Length: 0
+          ReplacementText: "// a compiler fix-it\n"
+    Level: Error
 ...
 """)
