@@ -293,7 +293,7 @@ class Report:
         self.layout_records = set()
         self.fixes = 0
         self.fix_files = []
-        self.conflicts = ''
+        self.merged_insertions = 0
         self.compile_failures = []  # (unit, diagnostic, log)
         self.compile_skipped_before = []  # units that failed before fixing too
         self.compiled_units = 0
@@ -539,12 +539,22 @@ def step_fix(args, project, report, work):
     report.fixes, report.fix_files = move_fixes(
         project, os.path.join(work, 'tidy-fixes'), os.path.join(work, 'fixes'),
         copy_src, copy_build)
-    apply = [args.apply_replacements, os.path.join(work, 'fixes')]
+    # As run-clang-tidy -fix: insertions at one place (two containers hoisted
+    # before the same loop) are all applied, not refused as a conflict.
+    apply = [args.apply_replacements, '-ignore-insert-conflict',
+             os.path.join(work, 'fixes')]
     proc = subprocess.run(apply, capture_output=True, text=True)
-    with open(os.path.join(work, 'apply.log'), 'w') as f:
+    apply_log = os.path.join(work, 'apply.log')
+    with open(apply_log, 'w') as f:
         f.write(f'$ {shlex.join(apply)}\n{proc.stdout}{proc.stderr}')
+    report.merged_insertions = (proc.stdout + proc.stderr).count(
+        'The new insertion has the same insert location')
     if proc.returncode != 0:
-        report.conflicts = (proc.stdout + proc.stderr).strip()
+        report.setup_error = (f'{args.apply_replacements} failed (exit status '
+                              f'{proc.returncode}), so no fix was applied: '
+                              f'{first_diagnostic(proc.stdout + proc.stderr, 1)} '
+                              f'(log: {apply_log})')
+        return
     changed = changed_files(project.source, copy_src)
     report.changed = changed
     with open(os.path.join(work, 'fixed.diff'), 'w') as f:
@@ -644,7 +654,10 @@ def print_project(report, steps):
     if 'fix' in steps:
         rows.append(('fixes applied', str(report.fixes),
                      f'{len(report.changed)} files changed'
-                     + (', conflicts (see apply.log)' if report.conflicts else '')))
+                     + (f'; {report.merged_insertions} '
+                        f'insertion{"s" if report.merged_insertions > 1 else ""} '
+                        'at the place of another' if report.merged_insertions
+                        else '')))
         rows.append(('units failing to compile after --fix',
                      str(len(report.compile_failures)),
                      f'{seconds(report.times.get("fix"))}, '
@@ -840,7 +853,7 @@ def main():
     broken = sum(len(r.compile_failures) for r in reports)
     setup = sum(1 for r in reports if r.setup_error)
     print(f'\n{crashes} crashes, {broken} units failing to compile after --fix'
-          + (f', {setup} projects whose copy did not configure' if setup else '')
+          + (f', {setup} projects whose fix step failed' if setup else '')
           + f'; {errors} runs ended with an error (logs in {work_root})')
     return 1 if any(r.failed for r in reports) else 0
 

@@ -18,3 +18,18 @@ int area(int Kind) {
   return static_cast<int>(S.Scale) * S.Kind + static_cast<int>(Name.size()) +
          S.Flags;
 }
+
+// Two strings hoisted before the same loop: both fix-its insert there.
+int lengths(const char *const *Words, int N) {
+  int Total = 0;
+  for (int I = 0; I < N; ++I) {
+    std::string Upper;
+    for (const char *P = Words[I]; *P; ++P)
+      Upper += static_cast<char>(*P & ~0x20);
+    std::string Lower;
+    for (const char *P = Words[I]; *P; ++P)
+      Lower += static_cast<char>(*P | 0x20);
+    Total += static_cast<int>(Upper.size() + Lower.size());
+  }
+  return Total;
+}

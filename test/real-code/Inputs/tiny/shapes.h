@@ -13,3 +13,4 @@ inline std::vector<int> squares(int N) {
 }
 
 int area(int Kind);
+int lengths(const char *const *Words, int N);
