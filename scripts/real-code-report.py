@@ -248,8 +248,9 @@ def entry_output(entry):
     return None
 
 
-def syntax_only_command(entry):
-    """ENTRY's compile command, checking syntax only (no -o, no -c)."""
+def syntax_only_command(entry, extra_args=()):
+    """ENTRY's compile command, checking syntax only (no -o, no -c), with
+    EXTRA_ARGS after the compiler's own."""
     args = entry_arguments(entry)
     out = [args[0]]
     skip = False
@@ -264,7 +265,7 @@ def syntax_only_command(entry):
             continue
         out.append(arg)
     out.insert(1, '-fsyntax-only')
-    return out
+    return out + list(extra_args)  # last, as clang-tidy's --extra-arg
 
 
 def first_diagnostic(output, lines=6):
@@ -335,7 +336,7 @@ def step_tidy(args, project, report, work):
         command = [args.alloc_tidy, '-p', project.build, '--checks=-*,alloc-*',
                    f'--config={tidy_config()}', f'--header-filter={header_filter}',
                    f'--export-fixes={os.path.join(fixes, f"{index:04d}.yaml")}',
-                   '--quiet', unit]
+                   '--quiet', unit] + [f'--extra-arg={a}' for a in args.extra_arg]
         return run_tool(command, unit, log_name(out, index, unit), args.timeout)
 
     report.runs['tidy'] = run_all(args.jobs, report.units, one)
@@ -354,7 +355,8 @@ def step_layout(args, project, report, work):
     def one(index, unit):
         log = log_name(out, index, unit)
         command = [args.alloc_layout, '-p', project.build, unit, '--format=json',
-                   '-o', log[:-len('.log')] + '.json']
+                   '-o', log[:-len('.log')] + '.json'] + [
+                       f'--extra-arg={a}' for a in args.extra_arg]
         return run_tool(command, unit, log, args.timeout)
 
     report.runs['layout'] = run_all(args.jobs, report.units, one)
@@ -370,12 +372,16 @@ def step_layout(args, project, report, work):
             pass
 
 
-def clangd_config(work):
-    """A user configuration for alloc-clangd: alloc-* on, Loose, options."""
+def clangd_config(work, extra_args):
+    """A user configuration for alloc-clangd: alloc-* on, Loose, options,
+    and the extra compiler arguments."""
     home = os.path.join(work, 'clangd-home')
     os.makedirs(os.path.join(home, 'clangd'), exist_ok=True)
-    lines = ['Diagnostics:', '  ClangTidy:', '    Add: [alloc-*]',
-             '    FastCheckFilter: Loose', '    CheckOptions:']
+    lines = []
+    if extra_args:
+        lines += ['CompileFlags:', f'  Add: {json.dumps(extra_args)}']
+    lines += ['Diagnostics:', '  ClangTidy:', '    Add: [alloc-*]',
+              '    FastCheckFilter: Loose', '    CheckOptions:']
     lines += [f'      {k}: {v}' for k, v in CHECK_OPTIONS.items()]
     with open(os.path.join(home, 'clangd', 'config.yaml'), 'w') as f:
         f.write('\n'.join(lines) + '\n')
@@ -386,7 +392,7 @@ def step_clangd(args, project, report, work):
     out = os.path.join(work, 'clangd')
     shutil.rmtree(out, ignore_errors=True)
     os.makedirs(out)
-    env = dict(os.environ, XDG_CONFIG_HOME=clangd_config(work))
+    env = dict(os.environ, XDG_CONFIG_HOME=clangd_config(work, args.extra_arg))
 
     def one(index, unit):
         command = [args.alloc_clangd, f'--check={unit}',
@@ -503,12 +509,12 @@ def changed_files(original, copy):
     return sorted(changed)
 
 
-def reads_any(entry, paths, timeout):
+def reads_any(entry, paths, timeout, extra_args):
     """Whether the unit of ENTRY reads one of PATHS (its main file or a
     header, as the preprocessor lists them); True when that cannot be told."""
     if entry['file'] in paths:
         return True
-    command = syntax_only_command(entry)
+    command = syntax_only_command(entry, extra_args)
     command[1] = '-M'
     try:
         proc = subprocess.run(command, cwd=entry['directory'], capture_output=True,
@@ -523,9 +529,9 @@ def reads_any(entry, paths, timeout):
     return bool(deps & paths)
 
 
-def compile_entry(entry, timeout, log):
-    return run_tool(syntax_only_command(entry), entry['file'], log, timeout,
-                    cwd=entry['directory'])
+def compile_entry(entry, timeout, log, extra_args):
+    return run_tool(syntax_only_command(entry, extra_args), entry['file'], log,
+                    timeout, cwd=entry['directory'])
 
 
 def step_fix(args, project, report, work):
@@ -571,7 +577,8 @@ def step_fix(args, project, report, work):
     # Only the units that read a changed file are compiled again.
     changed_paths = {os.path.join(copy_src, c) for c in changed}
     needed = run_all(args.jobs, entries,
-                     lambda _, entry: reads_any(entry, changed_paths, args.timeout))
+                     lambda _, entry: reads_any(entry, changed_paths, args.timeout,
+                                                args.extra_arg))
     entries = [e for e, n in zip(entries, needed) if n]
     failed = []  # (entry, diagnostic, log)
     if args.compile == 'ninja':
@@ -603,7 +610,7 @@ def step_fix(args, project, report, work):
     else:
         def one(index, entry):
             return compile_entry(entry, args.timeout,
-                                 log_name(out, index, entry['file']))
+                                 log_name(out, index, entry['file']), args.extra_arg)
         runs = run_all(args.jobs, entries, one)
         report.compiled_units = len(runs)
         for entry, run in zip(entries, runs):
@@ -616,7 +623,8 @@ def step_fix(args, project, report, work):
         before = original.get(unit)
         ok_before = before is not None and compile_entry(
             before, args.timeout,
-            os.path.join(out, os.path.basename(unit) + '.original.log')).returncode == 0
+            os.path.join(out, os.path.basename(unit) + '.original.log'),
+            args.extra_arg).returncode == 0
         if ok_before:
             report.compile_failures.append((entry['file'], diagnostic, log))
         else:
@@ -777,6 +785,12 @@ def main():
     parser.add_argument('--clangd-locations', action='store_true',
                         help='let alloc-clangd --check also try its features at '
                         'every token (slow)')
+    parser.add_argument('--option', action='append', default=[], metavar='KEY=VALUE',
+                        help='a check option to add or change, e.g. '
+                        'alloc-deque-as-array.TargetSTL=msvc')
+    parser.add_argument('--extra-arg', action='append', default=[], metavar='ARG',
+                        help='a compiler argument for every step, e.g. '
+                        '-stdlib=libc++ (not with --compile=ninja)')
     parser.add_argument('--files', metavar='REGEX',
                         help='only units whose path matches REGEX')
     parser.add_argument('--markdown', metavar='FILE',
@@ -791,6 +805,13 @@ def main():
         steps.insert(0, 'tidy')
     if args.jobs < 1:
         die('-j needs a positive number')
+    for option in args.option:
+        key, sep, value = option.partition('=')
+        if not sep or not key.startswith('alloc-'):
+            die(f'--option {option!r}: expected alloc-CHECK.NAME=VALUE')
+        CHECK_OPTIONS[key] = value
+    if args.extra_arg and args.compile == 'ninja':
+        die('--extra-arg cannot be passed to a ninja build: use --compile=syntax')
     args.projects_dir = os.path.abspath(args.projects_dir)
     args.alloc_tidy = tool(args.alloc_tidy, 'ALLOC_TIDY', args.bin_dir, 'alloc-tidy')
     args.alloc_layout = tool(args.alloc_layout, 'ALLOC_LAYOUT', args.bin_dir,
@@ -820,7 +841,9 @@ def main():
                              text=True, errors='replace').stdout.strip().splitlines()
     if version:
         print(f'alloc-tidy: {version[-1]}')
-    print(f'steps: {", ".join(steps)}; check options: {tidy_config()}')
+    print(f'steps: {", ".join(steps)}; check options: {tidy_config()}'
+          + (f'; extra compiler arguments: {shlex.join(args.extra_arg)}'
+             if args.extra_arg else ''))
 
     reports = []
     for project in projects:
