@@ -109,6 +109,21 @@ CLANGD_FINDING_RE = re.compile(
     r'^E\[[^\]]*\] \[(?P<check>alloc-[\w-]+)\] Line (?P<line>\d+): (?P<msg>.*)$',
     re.M)
 CLANGD_DONE_RE = re.compile(r'All checks completed, (\d+) errors')
+# Any diagnostic alloc-clangd --check logs: clang's errors are named by their
+# ids (pp_file_not_found), warnings -Wname, checks and clangd's own
+# findings with hyphens (alloc-padding, unused-includes).
+CLANGD_DIAG_RE = re.compile(r'^E\[[^\]]*\] \[(?P<name>[^\]]+)\] Line \d+: ', re.M)
+
+
+def clangd_error(run):
+    """Whether an alloc-clangd --check run found a real error. Its exit status
+    is not enough: it counts every diagnostic with --check-warnings once a
+    .clang-tidy of the project says WarningsAsErrors (cppcheck's does)."""
+    if run.crash or run.returncode == 0:
+        return False
+    if not CLANGD_DONE_RE.search(run.output):
+        return True  # it stopped before the checks
+    return any('-' not in m['name'] for m in CLANGD_DIAG_RE.finditer(run.output))
 
 
 def warn(message):
@@ -151,10 +166,7 @@ class Run:
         self.seconds = seconds
         self.crash = crash_kind(returncode, output, timed_out)
         self.log = log
-
-    @property
-    def error(self):
-        return self.crash is None and self.returncode != 0
+        self.error = self.crash is None and returncode != 0
 
 
 def run_tool(command, unit, log, timeout, cwd=None, env=None):
@@ -403,6 +415,7 @@ def step_clangd(args, project, report, work):
 
     report.runs['clangd'] = run_all(args.jobs, report.units, one)
     for run in report.runs['clangd']:
+        run.error = clangd_error(run)
         report.clangd_findings += len(CLANGD_FINDING_RE.findall(run.output))
 
 
