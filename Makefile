@@ -3,13 +3,15 @@
 # build incrementally, so they take seconds once everything is in place.
 # `make validate` runs the fix-its over the validation corpus (examples/) on
 # Linux and Windows and writes docs/validation.md; `make bench` runs the
-# benchmarks of bench/.
+# benchmarks of bench/; `make real-code` runs every front end over real
+# projects prepared outside the tree and reports crashes and fix-its that
+# break the build (docs/robustness.md).
 
 LLVM ?= 22
 BUILD ?= build
 CMAKE_FLAGS ?=
 
-.PHONY: all deps configure build windows test demo validate bench test-llvm19 clean
+.PHONY: all deps configure build windows test demo validate bench real-code test-llvm19 clean
 
 all: build
 
@@ -50,6 +52,17 @@ validate: build windows
 # them outside the tree), alloc-layout's, heapcount's (bench/README.md).
 bench: build
 	@bash bench/run-all.sh $(BUILD)
+
+# Every alloc-* check, alloc-layout and alloc-clangd over every translation
+# unit of real projects, and --fix on a copy of each that must still compile
+# (docs/robustness.md). The projects are extracted from the mirrors into
+# PROJECTS, outside the tree; one whose mirror is absent is skipped.
+PROJECTS ?= $(or $(ALLOC_TIDY_PROJECTS_DIR),/work/real-projects)
+
+real-code: build
+	@bash scripts/real-projects.sh --dir $(PROJECTS) --cxx clang++-$(LLVM)
+	@python3 scripts/real-code-report.py --projects-dir $(PROJECTS) \
+	  --bin-dir $(BUILD)/bin -j2 --markdown $(PROJECTS)/report.md
 
 # The same suites against LLVM 19, in a build directory of its own.
 test-llvm19:

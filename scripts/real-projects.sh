@@ -1,0 +1,199 @@
+#!/usr/bin/env bash
+# Prepares the real projects that scripts/real-code-report.py runs the
+# alloc-* checks, alloc-layout and alloc-clangd over (issue 11,
+# "Robustness"). Their code is never copied into this repository: each one
+# is extracted into a directory of its own outside it, configured there with
+# CMake (compile database on, tests and benchmarks off) and the headers its
+# translation units need generated.
+#
+#   scripts/real-projects.sh [options] [PROJECT...]
+#     --dir DIR      where the projects go (default:
+#                    ${ALLOC_TIDY_PROJECTS_DIR:-/work/real-projects})
+#     --mirror DIR   the mirrors of public repositories, bare git
+#                    directories named OWNER+NAME/repo (default:
+#                    ${ALLOC_TIDY_MIRROR_DIR:-/work/.mirror})
+#     --cxx CXX      the C++ compiler CMake is given (default: clang++-22)
+#     --force        extract and configure again even when prepared
+#     --list         print the known projects and exit
+#
+# PROJECT is one of the known projects (default: all of them):
+#   ninja      github:ninja-build/ninja
+#   leveldb    github:google/leveldb
+#   yaml-cpp   github:jbeder/yaml-cpp
+#   cppcheck   github:danmar/cppcheck
+#   alloc-tidy this repository's own sources (git HEAD of the checkout this
+#              script is in)
+#
+# A project whose mirror is absent is skipped with a line
+# "skipped: NAME not available (fetch github:OWNER/NAME)"; that is not an
+# error. For each project that is ready it prints
+#   ready: NAME COMMIT UNITS DIR/NAME/build/compile_commands.json
+# and writes DIR/NAME/project.json (name, origin, commit, source and build
+# directories, CMake arguments), which scripts/real-code-report.py reads.
+#
+# Exit status: 0 when every project asked for is ready or skipped, 1 when
+# one failed to extract or configure (its log is printed), 2 on a usage
+# error.
+set -euo pipefail
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+dir="${ALLOC_TIDY_PROJECTS_DIR:-/work/real-projects}"
+mirror="${ALLOC_TIDY_MIRROR_DIR:-/work/.mirror}"
+cxx="clang++-22"
+force=0
+
+# name|origin|cmake arguments (space-separated, no spaces inside one).
+# leveldb's CMakeLists asks for C++11, but util/no_destructor.h and
+# util/env_posix.cc use std::is_standard_layout_v (C++17) since its commit
+# 302786e (2025). cppcheck's units would include a precompiled header that
+# only a build makes.
+known=(
+  "ninja|ninja-build/ninja|-DBUILD_TESTING=OFF -DNINJA_PYTHON=python3"
+  "leveldb|google/leveldb|-DLEVELDB_BUILD_TESTS=OFF -DLEVELDB_BUILD_BENCHMARKS=OFF -DLEVELDB_INSTALL=OFF -DCMAKE_CXX_STANDARD=17"
+  "yaml-cpp|jbeder/yaml-cpp|-DYAML_CPP_BUILD_TESTS=OFF -DYAML_CPP_INSTALL=OFF -DYAML_CPP_FORMAT_SOURCE=OFF"
+  "cppcheck|danmar/cppcheck|-DBUILD_TESTS=OFF -DBUILD_GUI=OFF -DCMAKE_DISABLE_PRECOMPILE_HEADERS=ON"
+  "alloc-tidy|self|-DALLOC_TIDY_LLVM_VERSION=22"
+)
+
+die() {
+  echo "real-projects: error: $*" >&2
+  exit 2
+}
+
+wanted=()
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+  --dir) [[ $# -ge 2 ]] || die "--dir needs a directory"; dir="$2"; shift 2 ;;
+  --mirror) [[ $# -ge 2 ]] || die "--mirror needs a directory"; mirror="$2"; shift 2 ;;
+  --cxx) [[ $# -ge 2 ]] || die "--cxx needs a compiler"; cxx="$2"; shift 2 ;;
+  --force) force=1; shift ;;
+  --list)
+    for entry in "${known[@]}"; do
+      IFS='|' read -r name origin _ <<<"$entry"
+      echo "$name $origin"
+    done
+    exit 0
+    ;;
+  -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+  -*) die "unknown option $1 (see --help)" ;;
+  *) wanted+=("$1"); shift ;;
+  esac
+done
+
+entry_of() { # entry_of NAME: the line of `known` for NAME
+  local entry
+  for entry in "${known[@]}"; do
+    [[ "${entry%%|*}" == "$1" ]] && { echo "$entry"; return 0; }
+  done
+  return 1
+}
+
+if [[ ${#wanted[@]} -eq 0 ]]; then
+  for entry in "${known[@]}"; do wanted+=("${entry%%|*}"); done
+fi
+for name in "${wanted[@]}"; do
+  entry_of "$name" >/dev/null || die "unknown project $name (see --list)"
+done
+command -v cmake >/dev/null || die "cmake is not installed"
+command -v ninja >/dev/null || die "ninja is not installed"
+# Fetched code stays out of the repository: a directory inside the checkout
+# is refused unless git ignores it (a build tree, as the tests use).
+dir="$(realpath -m "$dir")"
+case "$dir/" in
+"$(realpath -m "$root")"/*)
+  git -C "$root" check-ignore -q "$dir" 2>/dev/null ||
+    die "$dir is inside the repository: fetched code stays outside it"
+  ;;
+esac
+mkdir -p "$dir"
+
+# The bare git directory of a mirrored repository, or nothing.
+mirror_of() { # mirror_of OWNER/NAME
+  local base="$mirror/${1/\//+}"
+  for candidate in "$base/repo" "$base"; do
+    if git --git-dir="$candidate" rev-parse --verify -q 'HEAD^{commit}' >/dev/null 2>&1; then
+      echo "$candidate"
+      return 0
+    fi
+  done
+  return 1
+}
+
+# Runs the custom commands whose outputs are headers (ninja's browse_py.h,
+# say): translation units include them, and a build that was only configured
+# does not have them yet. Only the commands themselves run (ninja -t commands
+# -s), not the libraries CMake orders before them.
+generate_headers() { # generate_headers BUILD LOG
+  local header command
+  while read -r header; do
+    [[ -n "$header" ]] || continue
+    command="$(ninja -C "$1" -t commands -s "$header")" || return 1
+    (cd "$1" && mkdir -p "$(dirname "$header")") || return 1
+    echo "\$ (in $1) $command" >>"$2"
+    (cd "$1" && sh -c "$command") >>"$2" 2>&1 || return 1
+  done < <(ninja -C "$1" -t targets all 2>/dev/null |
+    awk -F': ' '$2 == "CUSTOM_COMMAND" && $1 ~ /\.(h|hh|hpp|hxx|inc|def)$/ { print $1 }')
+}
+
+write_json() { # write_json FILE NAME ORIGIN COMMIT SRC BUILD ARGS...
+  python3 - "$@" <<'EOF'
+import json, sys
+out, name, origin, commit, src, build, *args = sys.argv[1:]
+with open(out, 'w') as f:
+    json.dump({'name': name, 'origin': origin, 'commit': commit,
+               'source': src, 'build': build, 'cmake_args': args},
+              f, indent=2)
+    f.write('\n')
+EOF
+}
+
+status=0
+for name in "${wanted[@]}"; do
+  IFS='|' read -r _ origin cmake_args <<<"$(entry_of "$name")"
+  if [[ "$origin" == self ]]; then
+    git_dir="$(git -C "$root" rev-parse --absolute-git-dir 2>/dev/null)" || {
+      echo "skipped: $name not available ($root is not a git checkout)"
+      continue
+    }
+    label="this repository"
+  else
+    git_dir="$(mirror_of "$origin")" || {
+      echo "skipped: $name not available (fetch github:$origin)"
+      continue
+    }
+    label="github:$origin"
+  fi
+  commit="$(git --git-dir="$git_dir" rev-parse HEAD)"
+  project="$dir/$name"
+  src="$project/src"
+  build="$project/build"
+  log="$project/prepare.log"
+  read -r -a args <<<"$cmake_args"
+  args=(-G Ninja -DCMAKE_EXPORT_COMPILE_COMMANDS=ON -DCMAKE_CXX_COMPILER="$cxx" "${args[@]}")
+
+  # Prepared already, from the same commit with the same arguments: kept.
+  wanted_json="$(mktemp)"
+  write_json "$wanted_json" "$name" "$label" "$commit" "$src" "$build" "${args[@]}"
+  if [[ $force -eq 0 && -f "$build/compile_commands.json" ]] &&
+    cmp -s "$wanted_json" "$project/project.json"; then
+    rm -f "$wanted_json"
+  else
+    rm -rf "$project"
+    mkdir -p "$src"
+    echo "preparing $name ($label at ${commit:0:12})" >&2
+    if ! { git --git-dir="$git_dir" archive --format=tar HEAD | tar -x -C "$src"; } >"$log" 2>&1 ||
+      ! cmake -S "$src" -B "$build" "${args[@]}" >>"$log" 2>&1 ||
+      ! generate_headers "$build" "$log"; then
+      echo "failed: $name (log: $log)" >&2
+      tail -n 30 "$log" >&2
+      rm -f "$wanted_json"
+      status=1
+      continue
+    fi
+    mv "$wanted_json" "$project/project.json"
+  fi
+  units="$(python3 -c 'import json, sys; print(len({e["file"] for e in json.load(open(sys.argv[1]))}))' \
+    "$build/compile_commands.json")"
+  echo "ready: $name ${commit:0:12} $units $build/compile_commands.json"
+done
+exit $status
