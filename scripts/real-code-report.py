@@ -21,19 +21,26 @@ project, over every file of its compile database (a "unit"):
           configuration (XDG_CONFIG_HOME) that adds alloc-* with
           FastCheckFilter: Loose and the same options;
   fix     the project's sources copied to WORK/NAME/fixed/src and configured
-          there with its CMake arguments (WORK/NAME/fixed/build); the fixes
-          that the tidy step exported are moved onto the copy and applied
-          with clang-apply-replacements (as run-clang-tidy -fix does: a fix
-          in a header that several units report is applied once); then every
-          unit of the copy is compiled again (--compile=syntax: its own
-          compile command with -fsyntax-only; --compile=ninja: ninja -k 0 on
-          the object files). A unit that fails is compiled in the original
+          there with its CMake arguments (WORK/NAME/fixed/build); the alloc-*
+          fixes that the tidy step exported (not clang's own fix-its of a
+          unit with errors) are moved onto the copy and applied with
+          clang-apply-replacements -ignore-insert-conflict (as run-clang-tidy
+          -fix does: a fix in a header that several units report is applied
+          once, insertions at one place all are); then every unit of the copy
+          that reads a changed file is compiled again (--compile=syntax: its
+          own compile command with -fsyntax-only; --compile=ninja: ninja -k 0
+          on the object files). A unit that fails is compiled in the original
           tree too: it counts only when the original compiles.
+
+--option alloc-CHECK.NAME=VALUE changes one of CHECK_OPTIONS (or adds one);
+--extra-arg ARG adds a compiler argument to every step (-stdlib=libc++).
 
 A crash is an exit by a signal, a timeout, or output with "PLEASE submit a
 bug report", "Stack dump:", an assertion failure or "LLVM ERROR:". An error
-is any other failure (e.g. a unit that does not parse); errors are listed
-but do not change the exit status.
+is any other failure (e.g. a unit that does not parse; for alloc-clangd, a
+clang error in its log or checks that did not complete); errors are listed
+but do not change the exit status. Fixes that cannot be applied fail the
+run.
 
 Output: per project a table (units, crashes of each tool, errors, findings,
 fixes applied, units that no longer compile, time of each step), then the
@@ -42,8 +49,9 @@ Markdown (--markdown FILE writes it to a file too). Logs are kept in
 WORK/NAME (WORK is --work, default DIR/report).
 
 Exit status: 0 when nothing crashed and every fixed unit compiles (also when
-no project is prepared: it says so), 1 when a tool crashed or a fixed unit
-no longer compiles, 2 on a usage or set-up error.
+no project is prepared: it says so), 1 when a tool crashed, a fixed unit no
+longer compiles or the fixes could not be applied, 2 on a usage or set-up
+error.
 
 The tools are BIN/alloc-tidy, BIN/alloc-layout and BIN/alloc-clangd, BIN
 being --bin-dir, else $ALLOC_TIDY_BIN_DIR, else build/bin of this checkout;
