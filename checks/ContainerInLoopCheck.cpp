@@ -17,11 +17,11 @@
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "lib/analysis/AstWalk.h"
 #include "lib/analysis/ContainerUses.h"
+#include "lib/analysis/ParentIndex.h"
 #include "lib/analysis/TripCount.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/AST/StmtOpenMP.h"
@@ -984,8 +984,7 @@ void ContainerInLoopCheck::registerMatchers(MatchFinder *Finder) {
   // instantiations, and instantiations are skipped.
   Finder->addMatcher(varDecl(hasLocalStorage(), unless(parmVarDecl()),
                              unless(isImplicit()), hasType(ContainerType),
-                             unless(isInstantiated()),
-                             hasParent(declStmt().bind("stmt")))
+                             unless(alloc_tidy::matchers::isInstantiatedDecl()))
                          .bind("var"),
                      this);
 }
@@ -997,12 +996,19 @@ void ContainerInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   if (Ctx.getDiagnostics().hasUncompilableErrorOccurred())
     return;
   const auto *Var = Result.Nodes.getNodeAs<VarDecl>("var");
-  const auto *Decl = Result.Nodes.getNodeAs<DeclStmt>("stmt");
   const SourceManager &SM = Ctx.getSourceManager();
   QualType Type = Var->getType();
   // A variable a macro declares is the macro's business.
   if (Type.isConstQualified() || Type.isVolatileQualified() ||
       Var->isCXXForRangeDecl() || Var->getLocation().isMacroID())
+    return;
+  // Only a declaration statement can be moved before a loop (a condition's
+  // variable cannot).
+  const DeclStmt *Decl = nullptr;
+  for (const DynTypedNode &Parent : alloc_tidy::parentsOf(*Var, Ctx))
+    if ((Decl = Parent.get<DeclStmt>()))
+      break;
+  if (!Decl)
     return;
 
   // The innermost loop, whose body (not its header) declares the variable.

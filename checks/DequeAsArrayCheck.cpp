@@ -12,11 +12,11 @@
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "lib/analysis/AstWalk.h"
 #include "lib/analysis/ContainerUses.h"
+#include "lib/analysis/ParentIndex.h"
 #include "lib/analysis/TripCount.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -462,7 +462,7 @@ void DequeAsArrayCheck::analyze(Candidate &C) {
 
   // reserve() goes right before the loop, which must sit in a block, and the
   // container expression must mean the same object there.
-  DynTypedNodeList LoopParents = Ctx.getParents(*Loop);
+  DynTypedNodeList LoopParents = parentsOf(*Loop, Ctx);
   const Expr *Object = Fill->Ref;
   bool ObjectInvariant = isa<DeclRefExpr>(Object);
   if (const auto *Member = dyn_cast<MemberExpr>(Object))

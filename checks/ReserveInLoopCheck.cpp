@@ -12,11 +12,11 @@
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "lib/analysis/AstWalk.h"
 #include "lib/analysis/ContainerUses.h"
+#include "lib/analysis/ParentIndex.h"
 #include "lib/analysis/TripCount.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -551,17 +551,18 @@ void ReserveInLoopCheck::registerMatchers(MatchFinder *Finder) {
       hasAnyName("push_back", "emplace_back", "insert", "emplace",
                  "try_emplace", "emplace_hint", "insert_or_assign", "append"));
   Finder->addMatcher(
-      cxxMemberCallExpr(callee(Appends), unless(isInTemplateInstantiation()))
+      cxxMemberCallExpr(callee(Appends),
+                        unless(alloc_tidy::matchers::isInInstantiatedCode()))
           .bind("append"),
       this);
   Finder->addMatcher(
       cxxOperatorCallExpr(hasAnyOverloadedOperatorName("+=", "[]"),
-                          unless(isInTemplateInstantiation()))
+                          unless(alloc_tidy::matchers::isInInstantiatedCode()))
           .bind("append"),
       this);
   Finder->addMatcher(
       cxxMemberCallExpr(callee(cxxMethodDecl(hasName("reserve"))),
-                        unless(isInTemplateInstantiation()))
+                        unless(alloc_tidy::matchers::isInInstantiatedCode()))
           .bind("reserve"),
       this);
 }
@@ -755,7 +756,7 @@ ReserveInLoopCheck::planFor(const ValueDecl *Container, Family Kind,
     P.NoFix = "the container is named inside a macro";
     P.NoFixLoc = P.Appends.front().Site->getBeginLoc();
   }
-  DynTypedNodeList Parents = Ctx.getParents(*Loop);
+  DynTypedNodeList Parents = parentsOf(*Loop, Ctx);
   if (P.NoFix.empty() && (Parents.empty() || !Parents[0].get<CompoundStmt>())) {
     P.NoFix = "the loop is not a statement of a block, so the reserve() "
               "has no place of its own before it";
@@ -817,7 +818,7 @@ void collectScalarVars(const Stmt *Header, ASTContext &Ctx,
         Vars->insert(V);
         return true;
       }
-      DynTypedNodeList Parents = Ctx->getParents(*Ref);
+      DynTypedNodeList Parents = parentsOf(*Ref, *Ctx);
       const auto *Member =
           Parents.empty() ? nullptr : Parents[0].get<MemberExpr>();
       if (Member && isa<FieldDecl>(Member->getMemberDecl()) &&
@@ -973,11 +974,11 @@ void ReserveInLoopCheck::checkStraightLine(const Expr *Call,
   const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Init);
   if (Init && !(Construct && Construct->getNumArgs() == 0))
     return;
-  DynTypedNodeList DeclParents = Ctx.getParents(*Var);
+  DynTypedNodeList DeclParents = parentsOf(*Var, Ctx);
   const auto *DeclS =
       DeclParents.empty() ? nullptr : DeclParents[0].get<DeclStmt>();
   DynTypedNodeList BlockParents =
-      DeclS ? Ctx.getParents(*DeclS) : DynTypedNodeList(DynTypedNode());
+      DeclS ? parentsOf(*DeclS, Ctx) : DynTypedNodeList(DynTypedNode());
   const auto *Block = DeclS && !BlockParents.empty()
                           ? BlockParents[0].get<CompoundStmt>()
                           : nullptr;

@@ -24,11 +24,11 @@
 #include "checks/LayoutNotes.h"
 #include "lib/analysis/AstWalk.h"
 #include "lib/analysis/ContainerUses.h"
+#include "lib/analysis/ParentIndex.h"
 #include "lib/analysis/TripCount.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -694,29 +694,33 @@ void SmallStringCheck::registerMatchers(MatchFinder *Finder) {
           classTemplateSpecializationDecl(hasName("::std::basic_string"))))));
   // Templates are judged once, in their own code; instantiations are
   // skipped. The cheap conditions come first: the rest walk up the AST.
-  Finder->addMatcher(
-      varDecl(hasLocalStorage(), hasType(StringType), hasInitializer(expr()),
-              unless(parmVarDecl()), unless(isImplicit()),
-              unless(isExpansionInSystemHeader()), unless(isInstantiated()))
-          .bind("local"),
-      this);
+  Finder->addMatcher(varDecl(hasLocalStorage(), hasType(StringType),
+                             hasInitializer(expr()), unless(parmVarDecl()),
+                             unless(isImplicit()),
+                             unless(isExpansionInSystemHeader()),
+                             unless(alloc_tidy::matchers::isInstantiatedDecl()))
+                         .bind("local"),
+                     this);
   // One matcher per node kind: the finder dispatches on the kind.
-  Finder->addMatcher(cxxFunctionalCastExpr(hasType(StringType),
-                                           unless(isExpansionInSystemHeader()),
-                                           unless(isInTemplateInstantiation()))
+  Finder->addMatcher(cxxFunctionalCastExpr(
+                         hasType(StringType),
+                         unless(isExpansionInSystemHeader()),
+                         unless(alloc_tidy::matchers::isInInstantiatedCode()))
                          .bind("temporary"),
                      this);
-  Finder->addMatcher(cxxTemporaryObjectExpr(hasType(StringType),
-                                            unless(isExpansionInSystemHeader()),
-                                            unless(isInTemplateInstantiation()))
+  Finder->addMatcher(cxxTemporaryObjectExpr(
+                         hasType(StringType),
+                         unless(isExpansionInSystemHeader()),
+                         unless(alloc_tidy::matchers::isInInstantiatedCode()))
                          .bind("temporary"),
                      this);
-  Finder->addMatcher(cxxRecordDecl(isDefinition(), unless(isImplicit()),
-                                   has(fieldDecl(hasType(pointerType()))),
-                                   unless(isExpansionInSystemHeader()),
-                                   unless(isInstantiated()))
-                         .bind("record"),
-                     this);
+  Finder->addMatcher(
+      cxxRecordDecl(isDefinition(), unless(isImplicit()),
+                    has(fieldDecl(hasType(pointerType()))),
+                    unless(isExpansionInSystemHeader()),
+                    unless(alloc_tidy::matchers::isInstantiatedDecl()))
+          .bind("record"),
+      this);
 }
 
 void SmallStringCheck::check(const MatchFinder::MatchResult &Result) {

@@ -1,9 +1,9 @@
 //===--- AstWalk.cpp - moving around the AST the way the checks do --------===//
 
 #include "lib/analysis/AstWalk.h"
+#include "lib/analysis/ParentIndex.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/Lex/Lexer.h"
 
 using namespace clang;
@@ -12,7 +12,7 @@ namespace alloc_tidy {
 
 DynTypedNode parentOf(const DynTypedNode &Node, ASTContext &Ctx,
                       bool PreferInitialization) {
-  DynTypedNodeList Parents = Ctx.getParents(Node);
+  DynTypedNodeList Parents = parentsOf(Node, Ctx);
   if (PreferInitialization)
     for (const DynTypedNode &Parent : Parents)
       if (!Parent.get<InitListExpr>())

@@ -2,11 +2,11 @@
 
 #include "lib/analysis/ContainerUses.h"
 #include "lib/analysis/AstWalk.h"
+#include "lib/analysis/ParentIndex.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclFriend.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -646,14 +646,14 @@ bool seesAllCodeUsingMember(const NamedDecl *Member, ASTContext &Ctx) {
 
 const Stmt *fullStatementOf(const Expr *E, ASTContext &Ctx) {
   const Stmt *Statement = E;
-  for (DynTypedNodeList P = Ctx.getParents(*Statement);
-       !P.empty() && P[0].get<Expr>(); P = Ctx.getParents(*Statement))
+  for (DynTypedNodeList P = parentsOf(*Statement, Ctx);
+       !P.empty() && P[0].get<Expr>(); P = parentsOf(*Statement, Ctx))
     Statement = P[0].get<Expr>();
   return Statement;
 }
 
 const Stmt *previousStatement(const Stmt *S, ASTContext &Ctx) {
-  DynTypedNodeList Parents = Ctx.getParents(*S);
+  DynTypedNodeList Parents = parentsOf(*S, Ctx);
   const auto *Block =
       Parents.empty() ? nullptr : Parents[0].get<CompoundStmt>();
   if (!Block)

@@ -1,8 +1,8 @@
 //===--- TripCount.cpp ----------------------------------------------------===//
 
 #include "lib/analysis/TripCount.h"
+#include "lib/analysis/ParentIndex.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -102,7 +102,7 @@ bool isWriteOf(const Expr *Ref, ASTContext &Ctx) {
   DynTypedNode Node = DynTypedNode::create(*Ref);
   const Expr *Child = Ref;
   while (true) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
+    DynTypedNodeList Parents = parentsOf(Node, Ctx);
     if (Parents.empty())
       return true;
     Node = Parents[0];
