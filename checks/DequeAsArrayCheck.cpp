@@ -666,7 +666,7 @@ void DequeAsArrayCheck::diagnose(Candidate &C) {
              "std::vector with reserve() makes 1 allocation instead "
              "of about %1")
         << Name
-        << std::to_string(dequeBlockAllocations(*Facts, *C.FillCount->Value));
+        << std::to_string(dequeAllocations(*Facts, *C.FillCount->Value));
     AddFixes(Diag);
   } else {
     auto Diag = diag(C.Decl->getLocation(),

@@ -84,6 +84,10 @@ uint64_t dequeBlockAllocations(const DequeBlockFacts &Facts, uint64_t Count) {
   return Needed;
 }
 
+uint64_t dequeAllocations(const DequeBlockFacts &Facts, uint64_t Count) {
+  return dequeBlockAllocations(Facts, Count) + 1;
+}
+
 std::optional<uint64_t> vectorGrowthAllocations(StlFlavor Flavor,
                                                 uint64_t Count) {
   if (Flavor == StlFlavor::Unknown)

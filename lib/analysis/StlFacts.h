@@ -48,6 +48,11 @@ std::optional<DequeBlockFacts> dequeBlockFacts(StlFlavor Flavor,
 /// it from empty (the block map comes on top).
 uint64_t dequeBlockAllocations(const DequeBlockFacts &Facts, uint64_t Count);
 
+/// All the allocations of that: the blocks and the map of block pointers,
+/// allocated once when the deque is built (it grows again only every time
+/// the block count about doubles, which the callers' "about" covers).
+uint64_t dequeAllocations(const DequeBlockFacts &Facts, uint64_t Count);
+
 /// Allocations a std::vector makes while \p Count elements are appended one
 /// at a time to an empty vector: one per capacity it grows to. nullopt for
 /// Unknown.

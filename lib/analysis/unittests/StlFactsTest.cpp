@@ -80,6 +80,10 @@ TEST(DequeBlockAllocationsTest, LibStdCxxHoldsOneBlockBeyondTheElements) {
   EXPECT_EQ(dequeBlockAllocations(Facts, 129), 2u);
   EXPECT_EQ(dequeBlockAllocations(Facts, 256), 3u);
   EXPECT_EQ(dequeBlockAllocations(Facts, 1000), 1000u / 128 + 1);
+  // The map comes on top: a deque never makes fewer than two.
+  EXPECT_EQ(dequeAllocations(Facts, 0), 2u);
+  EXPECT_EQ(dequeAllocations(Facts, 64), 2u);
+  EXPECT_EQ(dequeAllocations(Facts, 1000), 1000u / 128 + 2);
 
   // Elements of 512 bytes or more sit one per node.
   DequeBlockFacts Big = *dequeBlockFacts(StlFlavor::LibStdCxx, 1024);

@@ -13,7 +13,7 @@ struct Row {
 
 int fillConstant() {
   std::deque<Row> rows;
-  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'rows' is a std::deque used only at its back; a std::vector with reserve() makes 1 allocation instead of about 563 [alloc-deque-as-array]
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'rows' is a std::deque used only at its back; a std::vector with reserve() makes 1 allocation instead of about 564 [alloc-deque-as-array]
   // CHECK-FIXES: std::vector<Row> rows;
   for (int i = 0; i < 9001; ++i)
     rows.push_back(Row{i, {}});
@@ -23,6 +23,17 @@ int fillConstant() {
   for (const Row &R : rows)
     Sum += R.Id;
   return Sum + rows[3].Id + rows.at(4).Id + static_cast<int>(rows.size());
+}
+
+// One block holds them all, but the deque also allocates its map.
+int fillOneBlock() {
+  std::deque<int> small;
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'small' is a std::deque used only at its back; a std::vector with reserve() makes 1 allocation instead of about 2 [alloc-deque-as-array]
+  // CHECK-FIXES: std::vector<int> small;
+  for (int i = 0; i < 64; ++i)
+    small.push_back(i);
+  // CHECK-FIXES: small.reserve(64);
+  return small.back();
 }
 
 int fillSigned(int n) {

@@ -17,13 +17,13 @@ struct Row {
 
 int fill() {
   std::deque<Row> Rows;
-  // CHECK-NOTES-GNU: :[[@LINE-1]]:19: warning: 'Rows' is a std::deque used only at its back; a std::vector with reserve() makes 1 allocation instead of about 429 [alloc-deque-as-array]
+  // CHECK-NOTES-GNU: :[[@LINE-1]]:19: warning: 'Rows' is a std::deque used only at its back; a std::vector with reserve() makes 1 allocation instead of about 430 [alloc-deque-as-array]
   // CHECK-NOTES-GNU: :[[@LINE-2]]:19: note: on libstdc++, std::deque<Row> allocates one 504-byte block per 21 elements
-  // CHECK-NOTES-LLVM: :[[@LINE-3]]:19: warning: 'Rows' is a std::deque used only at its back; a std::vector with reserve() makes 1 allocation instead of about 53 [alloc-deque-as-array]
+  // CHECK-NOTES-LLVM: :[[@LINE-3]]:19: warning: 'Rows' is a std::deque used only at its back; a std::vector with reserve() makes 1 allocation instead of about 54 [alloc-deque-as-array]
   // CHECK-NOTES-LLVM: :[[@LINE-4]]:19: note: on libc++, std::deque<Row> allocates one 4080-byte block per 170 elements
-  // CHECK-NOTES-MSVC: :[[@LINE-5]]:19: warning: 'Rows' is a std::deque used only at its back; a std::vector with reserve() makes 1 allocation instead of about 9001 [alloc-deque-as-array]
+  // CHECK-NOTES-MSVC: :[[@LINE-5]]:19: warning: 'Rows' is a std::deque used only at its back; a std::vector with reserve() makes 1 allocation instead of about 9002 [alloc-deque-as-array]
   // CHECK-NOTES-MSVC: :[[@LINE-6]]:19: note: on the MSVC STL, std::deque<Row> allocates one 24-byte block per 1 element
-  // CHECK-NOTES-BIG: :[[@LINE-7]]:19: warning: 'Rows' is a std::deque used only at its back; a std::vector with reserve() makes 1 allocation instead of about 563 [alloc-deque-as-array]
+  // CHECK-NOTES-BIG: :[[@LINE-7]]:19: warning: 'Rows' is a std::deque used only at its back; a std::vector with reserve() makes 1 allocation instead of about 564 [alloc-deque-as-array]
   // CHECK-NOTES-BIG: :[[@LINE-8]]:19: note: on libc++, std::deque<Row> allocates one 4800-byte block per 16 elements
   for (int I = 0; I < 9001; ++I)
     Rows.push_back(Row{});
