@@ -18,6 +18,7 @@
 #include "lib/layout/LayoutModel.h"
 #include "lib/layout/WhatIf.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -501,6 +502,56 @@ void PaddingCheck::inspectRecord(const RecordDecl &RD) {
   Slot->OtherInstantiations = Others;
 }
 
+/// Why \p RD may be part of a shared library's interface, whose binary
+/// layout a reorder would break: a dllexport, dllimport or
+/// default-visibility attribute, or a macro between the class key and the
+/// name ('class LEVELDB_EXPORT Options'), which exports it in a shared build
+/// even where this build defines it empty. Empty when nothing says so.
+static std::string exportReason(const RecordDecl &RD, const ASTContext &Ctx) {
+  const char *Interface = "part of that library's binary interface";
+  if (RD.hasAttr<DLLExportAttr>() || RD.hasAttr<DLLImportAttr>())
+    return std::string("it is exported from a DLL, so its layout is ") +
+           Interface;
+  if (const auto *Visibility = RD.getAttr<VisibilityAttr>();
+      Visibility && Visibility->getVisibility() == VisibilityAttr::Default)
+    return std::string("its default visibility exports it from a shared "
+                       "library, so its layout is ") +
+           Interface;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Key = RD.getInnerLocStart(), Name = RD.getLocation();
+  if (Key.isMacroID() || Name.isMacroID() ||
+      SM.getFileID(Key) != SM.getFileID(Name))
+    return "";
+  // Between the key and the name there are only attributes and macros;
+  // attribute arguments ('aligned', 'visibility') are skipped.
+  Token Tok;
+  SourceLocation Loc =
+      Lexer::getLocForEndOfToken(Key, 0, SM, Ctx.getLangOpts());
+  unsigned Depth = 0;
+  while (Loc.isValid() && SM.isBeforeInTranslationUnit(Loc, Name)) {
+    if (Lexer::getRawToken(Loc, Tok, SM, Ctx.getLangOpts(),
+                           /*IgnoreWhiteSpace=*/true))
+      return "";
+    if (!SM.isBeforeInTranslationUnit(Tok.getLocation(), Name))
+      break;
+    if (Tok.isOneOf(tok::l_paren, tok::l_square))
+      ++Depth;
+    else if (Tok.isOneOf(tok::r_paren, tok::r_square) && Depth > 0)
+      --Depth;
+    else if (Tok.is(tok::raw_identifier) && Depth == 0) {
+      StringRef Word = Tok.getRawIdentifier();
+      if (Word != "__attribute__" && Word != "__declspec" &&
+          Word != "alignas" && Word != "_Alignas")
+        return "'" + Word.str() +
+               "' in its declaration may export it from a library, and "
+               "then its layout is " +
+               Interface;
+    }
+    Loc = Tok.getEndLoc();
+  }
+  return "";
+}
+
 void PaddingCheck::planFixIt(Finding &F) {
   ASTContext &Ctx = *Context;
   const SourceManager &SM = Ctx.getSourceManager();
@@ -514,6 +565,8 @@ void PaddingCheck::planFixIt(Finding &F) {
   if (&RD != F.Written)
     return NoFix(RD.getLocation(),
                  "the best order depends on the template arguments");
+  if (std::string Export = exportReason(RD, Ctx); !Export.empty())
+    return NoFix(RD.getLocation(), Export);
   const auto *Class = dyn_cast<CXXRecordDecl>(&RD);
   std::vector<const FieldDecl *> Fields(RD.field_begin(), RD.field_end());
   llvm::DenseMap<const FieldDecl *, size_t> NewIndex;

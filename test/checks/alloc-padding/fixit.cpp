@@ -24,6 +24,22 @@ struct Packet {
 
 double total(const Packet &P) { return P.Value * P.Count + P.Flag + P.Kind; }
 
+// Attributes between the class key and the name that do not export it:
+// the fix-it stays.
+struct __attribute__((aligned(16))) [[nodiscard]] alignas(16) Sample {
+  char Flag;
+  double Value;
+  char Kind;
+};
+// CHECK-MESSAGES: :[[@LINE-5]]:63: warning: 'Sample' has 22 bytes of padding; reordering its fields makes it 16 bytes instead of 32 (-16) [alloc-padding]
+//      CHECK-FIXES: struct __attribute__((aligned(16))) {{\[\[}}nodiscard]] alignas(16) Sample {
+// CHECK-FIXES-NEXT:   double Value;
+// CHECK-FIXES-NEXT:   char Flag;
+// CHECK-FIXES-NEXT:   char Kind;
+// CHECK-FIXES-NEXT: };
+
+double scale(const Sample &S) { return S.Value * S.Flag + S.Kind; }
+
 // A class with a constructor whose initialisers read only their arguments,
 // member functions between the fields, default member initialisers that
 // are constants, and fields in one access region.

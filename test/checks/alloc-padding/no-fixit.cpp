@@ -101,6 +101,36 @@ struct CRecord {
 // CHECK-NOTES-DAG: :[[@LINE-6]]:8: warning: 'CRecord' has 14 bytes of padding; reordering its fields makes it 16 bytes instead of 24 (-8) [alloc-padding]
 }
 
+// Part of a shared library's interface: the library's users were compiled
+// against the old layout. An export macro counts even where this build
+// defines it empty (a static build of the library).
+#define MYLIB_EXPORT
+class MYLIB_EXPORT Exported {
+  // CHECK-NOTES-DAG: :[[@LINE-1]]:20: note: no fix-it: 'MYLIB_EXPORT' in its declaration may export it from a library, and then its layout is part of that library's binary interface
+public:
+  Exported();
+
+private:
+  char Tag;
+  double Value;
+  char Kind;
+};
+// CHECK-NOTES-DAG: :[[@LINE-10]]:20: warning: 'Exported' has 14 bytes of padding; reordering its fields makes it 16 bytes instead of 24 (-8) [alloc-padding]
+Exported::Exported() : Tag(0), Value(0), Kind(0) {}
+
+class __attribute__((visibility("default"))) Visible {
+  // CHECK-NOTES-DAG: :[[@LINE-1]]:46: note: no fix-it: its default visibility exports it from a shared library, so its layout is part of that library's binary interface
+public:
+  Visible();
+
+private:
+  char Tag;
+  double Value;
+  char Kind;
+};
+// CHECK-NOTES-DAG: :[[@LINE-10]]:46: warning: 'Visible' has 14 bytes of padding; reordering its fields makes it 16 bytes instead of 24 (-8) [alloc-padding]
+Visible::Visible() : Tag(0), Value(0), Kind(0) {}
+
 // Written to a file: the file's format would change.
 struct Saved {
   char Tag;
