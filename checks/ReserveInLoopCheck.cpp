@@ -382,6 +382,12 @@ public:
   void add(uint64_t Amount, const std::vector<TripCount> &Counts) {
     if (Amount == 0)
       return; // s += "" appends nothing
+    // One element per iteration of one loop: the count as the loop spells
+    // it, which keeps a named constant's name (reserve(TINY_COUNT)).
+    if (++Adds == 1 && Amount == 1 && Counts.size() == 1)
+      Sole = Counts.front().Spelling;
+    else
+      Sole.reset();
     uint64_t Constant = Amount;
     std::vector<std::string> Factors;
     for (const TripCount &Count : Counts) {
@@ -409,6 +415,8 @@ public:
   }
 
   std::string spelling() const {
+    if (Sole)
+      return *Sole;
     if (std::optional<uint64_t> Value = value())
       return std::to_string(*Value);
     std::string Text;
@@ -435,6 +443,8 @@ private:
     std::vector<std::string> Factors;
   };
   std::vector<Term> Terms;
+  unsigned Adds = 0;
+  std::optional<std::string> Sole;
 };
 
 /// The inline capacity N of small_vector<T, N>-like classes.

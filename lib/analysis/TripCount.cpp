@@ -346,6 +346,26 @@ bool isRepeatable(const Expr *E) {
   return false;
 }
 
+/// Whether \p E is a constant written as a name: a variable, an enumerator,
+/// or one whole macro expansion.
+bool isNamedConstant(const Expr *E, ASTContext &Ctx) {
+  const Expr *Bare = E->IgnoreParenImpCasts();
+  SourceLocation Begin = Bare->getBeginLoc(), End = Bare->getEndLoc();
+  if (Begin.isMacroID() || End.isMacroID()) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    const LangOptions &LangOpts = Ctx.getLangOpts();
+    SourceLocation MacroBegin, MacroEnd;
+    return Lexer::isAtStartOfMacroExpansion(Begin, SM, LangOpts,
+                                            &MacroBegin) &&
+           Lexer::isAtEndOfMacroExpansion(End, SM, LangOpts, &MacroEnd) &&
+           MacroBegin.isFileID() && MacroBegin == SM.getExpansionLoc(Begin) &&
+           SM.getExpansionLoc(Begin) == SM.getExpansionLoc(End);
+  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(Bare))
+    return isa<VarDecl, EnumConstantDecl>(Ref->getDecl());
+  return false;
+}
+
 /// The source text of \p E, in parentheses unless it is a single operand.
 std::string operandText(const Expr *E, ASTContext &Ctx) {
   std::string Text = textOf(E, Ctx);
@@ -694,6 +714,11 @@ std::optional<TripCount> countedTripCount(const CountedLoop &L,
         Span > 0 ? static_cast<uint64_t>((Span + Stride - 1) / Stride) : 0;
     Result.Value = std::max<uint64_t>(Count, Floor);
     Result.Spelling = std::to_string(*Result.Value);
+    // Counted from 0 up to a named constant or a macro: the count keeps the
+    // name, which another build may give another value.
+    if (!Reversed && Stride == 1 && *StartValue == 0 && *BoundValue >= 0 &&
+        *Result.Value == Count && isNamedConstant(Bound, Ctx))
+      Result.Spelling = operandText(Bound, Ctx) + (Inclusive ? " + 1" : "");
     return Result;
   }
   std::string Span;

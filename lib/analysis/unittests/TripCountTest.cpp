@@ -53,13 +53,16 @@ void expectSpelling(llvm::StringRef Code, llvm::StringRef Spelling) {
   EXPECT_FALSE(Count->Value.has_value());
 }
 
-void expectConstant(llvm::StringRef Code, uint64_t Value) {
+/// A constant count, spelled as its value unless \p Spelling says otherwise.
+void expectConstant(llvm::StringRef Code, uint64_t Value,
+                    llvm::StringRef Spelling = "") {
   SCOPED_TRACE(Code.str());
   std::optional<TripCount> Count = tripCountOf(Code);
   ASSERT_TRUE(Count.has_value());
   ASSERT_TRUE(Count->Value.has_value());
   EXPECT_EQ(*Count->Value, Value);
-  EXPECT_EQ(Count->Spelling, std::to_string(Value));
+  EXPECT_EQ(Count->Spelling,
+            Spelling.empty() ? std::to_string(Value) : Spelling.str());
 }
 
 /// The trip count of the second loop of 'f' (nested in the first), required
@@ -161,16 +164,62 @@ TEST(TripCountTest, ConstantBounds) {
                  "  for (int i = 10; i < 3; ++i) out[i] = 0;\n"
                  "}\n",
                  0);
+}
+
+TEST(TripCountTest, NamedConstantBoundsKeepTheirNames) {
+  // Another build may give the name another value: reserve(N), not
+  // reserve(16).
   expectConstant("void f(int *out) {\n"
                  "  const int N = 16;\n"
                  "  for (int i = 0; i < N; ++i) out[i] = 0;\n"
                  "}\n",
-                 16);
+                 16, "N");
   expectConstant("constexpr unsigned Size = 32;\n"
                  "void f(int *out) {\n"
                  "  for (unsigned i = 0; i < Size; ++i) out[i] = 0;\n"
                  "}\n",
-                 32);
+                 32, "Size");
+  expectConstant("enum { Slots = 8 };\n"
+                 "void f(int *out) {\n"
+                 "  for (int i = 0; i <= Slots; ++i) out[i] = 0;\n"
+                 "}\n",
+                 9, "Slots + 1");
+  expectConstant("#define TINY_COUNT 64\n"
+                 "void f(int *out) {\n"
+                 "  for (int i = 0; i < TINY_COUNT; ++i) out[i] = 0;\n"
+                 "}\n",
+                 64, "TINY_COUNT");
+  expectConstant("#define HALF 4 * 2\n"
+                 "void f(int *out) {\n"
+                 "  for (int i = 0; i < HALF; ++i) out[i] = 0;\n"
+                 "}\n",
+                 8, "(HALF)");
+  // Not from 0, down, in steps, part of a macro, or below zero: the value.
+  expectConstant("const int N = 16;\n"
+                 "void f(int *out) {\n"
+                 "  for (int i = 2; i < N; ++i) out[i] = 0;\n"
+                 "}\n",
+                 14);
+  expectConstant("const int N = 16;\n"
+                 "void f(int *out) {\n"
+                 "  for (int i = N; i > 0; --i) out[i] = 0;\n"
+                 "}\n",
+                 16);
+  expectConstant("const int N = 16;\n"
+                 "void f(int *out) {\n"
+                 "  for (int i = 0; i < N; i += 2) out[i] = 0;\n"
+                 "}\n",
+                 8);
+  expectConstant("#define LIMIT(n) n + 1\n"
+                 "void f(int *out) {\n"
+                 "  for (int i = 0; i < LIMIT(3) * 2; ++i) out[i] = 0;\n"
+                 "}\n",
+                 5);
+  expectConstant("const int N = -3;\n"
+                 "void f(int *out) {\n"
+                 "  for (int i = 0; i < N; ++i) out[i] = 0;\n"
+                 "}\n",
+                 0);
 }
 
 TEST(TripCountTest, LessOrEqual) {

@@ -19,6 +19,30 @@ std::vector<int> countUp(int n) {
   return v;
 }
 
+// A bound named by a macro or a constant keeps its name in reserve(): another
+// build may define it otherwise. The count in the message is this build's.
+#define TINY_COUNT 64
+constexpr int Rows = 3000;
+
+std::vector<int> macroBound() {
+  std::vector<int> v;
+  for (int i = 0; i < TINY_COUNT; ++i)
+    v.push_back(i);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'v' grows 7 times as this loop appends 64 elements on libstdc++; reserving them first allocates once [alloc-reserve-in-loop]
+  // CHECK-FIXES: v.reserve(TINY_COUNT);
+  // CHECK-FIXES-NEXT: for (int i = 0; i < TINY_COUNT; ++i)
+  return v;
+}
+
+std::vector<int> constantBound() {
+  std::vector<int> v;
+  for (int i = 0; i <= Rows; ++i)
+    v.push_back(i);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'v' grows 13 times as this loop appends 3001 elements on libstdc++; reserving them first allocates once [alloc-reserve-in-loop]
+  // CHECK-FIXES: v.reserve(Rows + 1);
+  return v;
+}
+
 std::vector<int> anyStart(int lo, int hi) {
   std::vector<int> v;
   for (int i = lo; i <= hi; i++)
