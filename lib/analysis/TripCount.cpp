@@ -355,8 +355,7 @@ bool isNamedConstant(const Expr *E, ASTContext &Ctx) {
     const SourceManager &SM = Ctx.getSourceManager();
     const LangOptions &LangOpts = Ctx.getLangOpts();
     SourceLocation MacroBegin, MacroEnd;
-    return Lexer::isAtStartOfMacroExpansion(Begin, SM, LangOpts,
-                                            &MacroBegin) &&
+    return Lexer::isAtStartOfMacroExpansion(Begin, SM, LangOpts, &MacroBegin) &&
            Lexer::isAtEndOfMacroExpansion(End, SM, LangOpts, &MacroEnd) &&
            MacroBegin.isFileID() && MacroBegin == SM.getExpansionLoc(Begin) &&
            SM.getExpansionLoc(Begin) == SM.getExpansionLoc(End);
