@@ -1006,8 +1006,8 @@ void ContainerInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   // variable cannot).
   const DeclStmt *Decl = nullptr;
   for (const DynTypedNode &Parent : alloc_tidy::parentsOf(*Var, Ctx))
-    if ((Decl = Parent.get<DeclStmt>()))
-      break;
+    if (!Decl)
+      Decl = Parent.get<DeclStmt>();
   if (!Decl)
     return;
 
