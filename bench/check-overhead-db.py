@@ -27,7 +27,6 @@ skipped.
 """
 
 import argparse
-import json
 import os
 import re
 import resource
@@ -35,23 +34,16 @@ import subprocess
 import sys
 from collections import defaultdict
 
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# scripts/compile_db.py, found from this script's own place
+sys.path.insert(0, os.path.join(ROOT, 'scripts'))
+from compile_db import cxx_units, project_name  # noqa: E402
+
 CONFIGS = [
     ('baseline', '-*,objc-forbidden-subclassing'),
     ('alloc', '-*,alloc-*'),
     ('vector', '-*,performance-inefficient-vector-operation'),
 ]
-
-
-def units(build_dir, limit):
-    with open(os.path.join(build_dir, 'compile_commands.json')) as f:
-        entries = json.load(f)
-    files = []
-    for entry in entries:
-        path = os.path.normpath(os.path.join(entry['directory'],
-                                             entry['file']))
-        if path not in files and path.endswith(('.cc', '.cpp', '.cxx')):
-            files.append(path)
-    return files[:limit] if limit else files
 
 
 def tidy_command(tool, build_dir, checks, path, profile=False):
@@ -96,7 +88,7 @@ def check_times(tool, build_dir, path):
 
 
 def bench(name, build_dir, tool, runs, limit):
-    files = units(build_dir, limit)
+    files = cxx_units(build_dir, limit)
     totals = defaultdict(float)
     per_check = defaultdict(float)
     failures = defaultdict(int)
@@ -130,11 +122,10 @@ def bench(name, build_dir, tool, runs, limit):
 
 
 def main():
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     p = argparse.ArgumentParser(
         description='alloc-* check overhead over compile databases')
     p.add_argument('projects', nargs='+', metavar='PROJECT_BUILD_DIR')
-    p.add_argument('--build', default=os.path.join(root, 'build'),
+    p.add_argument('--build', default=os.path.join(ROOT, 'build'),
                    help="alloc-tidy's build directory (default: build)")
     p.add_argument('--runs', type=int, default=3)
     p.add_argument('--limit', type=int, default=0,
@@ -145,9 +136,7 @@ def main():
         print(f'check-overhead-db: error: {tool} not built', file=sys.stderr)
         return 2
     for project in args.projects:
-        name = os.path.basename(os.path.dirname(os.path.abspath(project))) \
-            if os.path.basename(project.rstrip('/')) == 'build' \
-            else os.path.basename(project.rstrip('/'))
+        name = project_name(project)
         if not os.path.exists(os.path.join(project, 'compile_commands.json')):
             print(f'\n{name}: skipped: no compile_commands.json in {project}')
             continue

@@ -83,6 +83,10 @@ except ImportError:
 PROG = 'real-code-report'
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
+# scripts/compile_db.py, found from this script's own place
+sys.path.insert(0, os.path.join(ROOT, 'scripts'))
+from compile_db import entry_output, load_database, syntax_only_command  # noqa: E402
+
 # Options that enable every optional behaviour of the checks: the padding
 # fix-it (and a warning for any saving), conditional appends counted as an
 # upper bound, and the fullest layout notes.
@@ -230,62 +234,6 @@ class Project:
     def label(self):
         commit = f' {self.commit[:12]}' if self.commit else ''
         return f'{self.name} ({self.origin}{commit})' if self.origin else self.name
-
-
-def load_database(build):
-    """The compile database of BUILD: (entries, unique unit files in order)."""
-    path = os.path.join(build, 'compile_commands.json')
-    with open(path) as f:
-        entries = json.load(f)
-    units = []
-    seen = set()
-    for entry in entries:
-        file = os.path.normpath(os.path.join(entry['directory'], entry['file']))
-        entry['file'] = file
-        if file not in seen:
-            seen.add(file)
-            units.append(file)
-    return entries, units
-
-
-def entry_arguments(entry):
-    if 'arguments' in entry:
-        return list(entry['arguments'])
-    return shlex.split(entry['command'])
-
-
-def entry_output(entry):
-    """The object file ENTRY writes (its "output", else its -o argument)."""
-    if entry.get('output'):
-        return entry['output']
-    args = entry_arguments(entry)
-    for i, arg in enumerate(args[:-1]):
-        if arg == '-o':
-            return args[i + 1]
-    for arg in args:
-        if arg.startswith('-o') and len(arg) > 2:
-            return arg[2:]
-    return None
-
-
-def syntax_only_command(entry, extra_args=()):
-    """ENTRY's compile command, checking syntax only (no -o, no -c), with
-    EXTRA_ARGS after the compiler's own."""
-    args = entry_arguments(entry)
-    out = [args[0]]
-    skip = False
-    for arg in args[1:]:
-        if skip:
-            skip = False
-            continue
-        if arg in ('-o', '-MF', '-MT', '-MQ'):
-            skip = True
-            continue
-        if arg in ('-c', '-MD', '-MMD') or arg.startswith('-o'):
-            continue
-        out.append(arg)
-    out.insert(1, '-fsyntax-only')
-    return out + list(extra_args)  # last, as clang-tidy's --extra-arg
 
 
 def first_diagnostic(output, lines=6):

@@ -1,0 +1,18 @@
+#include <string>
+#include <vector>
+
+// Two containers of one loop: alloc-container-in-loop hoists both to just
+// before the loop, two insertions at the same offset.
+unsigned both(const std::vector<std::string> &Words) {
+  unsigned N = 0;
+  for (const std::string &W : Words) {
+    std::string Upper;
+    std::string Lower;
+    for (char C : W) {
+      Upper += C;
+      Lower += C;
+    }
+    N += Upper.size() + Lower.size();
+  }
+  return N;
+}
