@@ -43,6 +43,22 @@ constexpr int UsageError = 2;
   std::exit(UsageError);
 }
 
+/// Whether \p Cause ("signal 9, SIGKILL") is a signal someone sent the
+/// program (kill, Ctrl-C, a closed pipe, a timer) rather than a fault of
+/// its own.
+bool endedFromOutside(const std::string &Cause) {
+  static const char *const Sent[] = {
+      "SIGHUP",  "SIGINT",  "SIGQUIT",  "SIGKILL", "SIGTERM",
+      "SIGPIPE", "SIGALRM", "SIGUSR1",  "SIGUSR2", "SIGXCPU",
+      "SIGXFSZ", "SIGPROF", "SIGVTALRM"};
+  std::string::size_type Comma = Cause.find(", ");
+  if (Cause.rfind("signal ", 0) != 0 || Comma == std::string::npos)
+    return false;
+  std::string Name = Cause.substr(Comma + 2);
+  return std::any_of(std::begin(Sent), std::end(Sent),
+                     [&](const char *S) { return Name == S; });
+}
+
 const char *const Usage =
     "usage: heapcount [options] -- PROGRAM ARGS... (heapcount --help)";
 
@@ -429,8 +445,10 @@ int main(int Argc, char **Argv) {
     fail(Run.Error);
   }
   if (!Run.Crash.empty())
-    std::fprintf(stderr, "heapcount: %s crashed (%s)\n",
-                 Opts.Command[0].c_str(), Run.Crash.c_str());
+    std::fprintf(stderr, "heapcount: %s %s (%s)\n", Opts.Command[0].c_str(),
+                 endedFromOutside(Run.Crash) ? "was ended by a signal"
+                                             : "crashed",
+                 Run.Crash.c_str());
 
   std::string Json = readFile(Report);
   if (Json.empty()) {
