@@ -13,7 +13,10 @@
 // how to run it (`make fuzz`) and how to reproduce a finding.
 //
 // ALLOC_TIDY_FUZZ_VERBOSE=1 prints the checks' messages and the text layout
-// report of each input to stderr, for reading a reproducer.
+// report of each input to stderr, for reading a reproducer;
+// ALLOC_TIDY_FUZZ_FULL_AST=1 walks the whole AST, the precompiled headers'
+// declarations included, as the tools do (slower; for a finding that needs
+// it); ALLOC_TIDY_FUZZ_NO_PCH=1 parses the prelude with every input.
 //
 //===----------------------------------------------------------------------===//
 
@@ -58,6 +61,7 @@ constexpr const char *PchPath = "/alloc-tidy-fuzz/prelude.pch";
 /// The bytes of the prelude's PCH, built by LLVMFuzzerInitialize.
 std::unique_ptr<llvm::MemoryBuffer> Pch;
 bool Verbose = false;
+bool FullTraversal = false;
 
 std::vector<std::string> compilerArgs(bool WithPch) {
   std::vector<std::string> Args = {"clang++", "-std=c++20", "-fsyntax-only",
@@ -149,13 +153,21 @@ public:
 class TraversalScopeConsumer : public ASTConsumer {
 public:
   bool HandleTopLevelDecl(DeclGroupRef Group) override {
-    for (Decl *D : Group)
-      TopLevel.push_back(D);
+    for (Decl *D : Group) {
+      const SourceManager &SM = D->getASTContext().getSourceManager();
+      if (SM.isWrittenInMainFile(SM.getExpansionLoc(D->getLocation())))
+        TopLevel.push_back(D);
+    }
     return true;
   }
 
+  // The declarations the PCH hands over (inline functions of the headers):
+  // not the input's.
+  void HandleInterestingDecl(DeclGroupRef) override {}
+
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    Ctx.setTraversalScope(TopLevel);
+    if (!FullTraversal)
+      Ctx.setTraversalScope(TopLevel);
   }
 
 private:
@@ -260,10 +272,13 @@ bool buildPch() {
   llvm::SmallString<128> Out;
   if (llvm::sys::fs::createTemporaryFile("alloc-tidy-fuzz", "pch", Out))
     return false;
+  // -fpch-instantiate-templates: the headers' pending instantiations are
+  // done once here, not at the end of every input.
   std::vector<std::string> Args = {"clang++",
                                    "-std=c++20",
                                    "-resource-dir=" ALLOC_TIDY_RESOURCE_DIR,
                                    "-w",
+                                   "-fpch-instantiate-templates",
                                    "-x",
                                    "c++-header",
                                    ALLOC_TIDY_FUZZ_PRELUDE,
@@ -316,13 +331,12 @@ extern "C" const char *__asan_default_options() {
 
 extern "C" int LLVMFuzzerInitialize(int *, char ***) {
   Verbose = std::getenv("ALLOC_TIDY_FUZZ_VERBOSE") != nullptr;
+  FullTraversal = std::getenv("ALLOC_TIDY_FUZZ_FULL_AST") != nullptr;
   if (!readTidyOptions()) {
     llvm::errs() << "alloc-tidy-fuzz: error: cannot read "
                  << ALLOC_TIDY_FUZZ_CONFIG << "\n";
     std::exit(1);
   }
-  // ALLOC_TIDY_FUZZ_NO_PCH=1 parses the prelude's headers with every input
-  // instead (slower; a check for a finding that needs the PCH).
   if (!std::getenv("ALLOC_TIDY_FUZZ_NO_PCH") && !buildPch()) {
     llvm::errs() << "alloc-tidy-fuzz: error: cannot precompile "
                  << ALLOC_TIDY_FUZZ_PRELUDE << "\n";

@@ -11,7 +11,8 @@
 #               at each run (read only by the fuzzer)
 #   corpus/     the inputs the fuzzer found interesting, kept between runs so
 #               that the next run starts where this one stopped
-#   artifacts/  crash-*, timeout-*, oom-* and leak-* reproducers
+#   artifacts/  crash-*, timeout-*, oom-* and leak-* reproducers (and
+#               slow-unit-*, inputs over 10 s, which are not failures)
 #   fuzz.log    the fuzzer's output of the last run
 set -uo pipefail
 
@@ -47,7 +48,10 @@ status=$?
 
 grep -E '^(#[0-9]+ +DONE|Done [0-9]+ runs|stat::number_of_executed_units|stat::average_exec_per_sec)' \
   "$dir/fuzz.log" | sed 's/^/fuzz: /'
-found=$(find "$dir/artifacts" -type f -newer "$marker" | sort)
+# slow-unit-* files (an input over 10 s) are kept for reading, not findings.
+found=$(find "$dir/artifacts" -type f -newer "$marker" \
+          \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' \
+             -o -name 'leak-*' \) | sort)
 if [[ -n "$found" || $status -ne 0 ]]; then
   echo "fuzz: FAILED (exit status $status); the fuzzer's output is in" \
        "$dir/fuzz.log" >&2
