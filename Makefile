@@ -5,13 +5,16 @@
 # Linux and Windows and writes docs/validation.md; `make bench` runs the
 # benchmarks of bench/; `make real-code` runs every front end over real
 # projects prepared outside the tree and reports crashes and fix-its that
-# break the build (docs/robustness.md).
+# break the build (docs/robustness.md); `make fuzz` builds the libFuzzer
+# harness of fuzz/ (instrumented, in build-fuzz) and runs it for FUZZ_SECONDS
+# (default 300), failing with the reproducer's path when it finds a crash
+# (docs/robustness.md, "Fuzzing"). Neither is part of `make test`.
 
 LLVM ?= 22
 BUILD ?= build
 CMAKE_FLAGS ?=
 
-.PHONY: all deps configure build windows test demo validate bench real-code test-llvm19 clean
+.PHONY: all deps configure build windows test demo validate bench real-code fuzz test-llvm19 clean
 
 all: build
 
@@ -64,9 +67,25 @@ real-code: build
 	@python3 scripts/real-code-report.py --projects-dir $(PROJECTS) \
 	  --bin-dir $(BUILD)/bin -j2 --markdown $(PROJECTS)/report.md
 
+# libFuzzer over every alloc-* check and lib/layout (fuzz/), in a build
+# directory of its own: everything in it is compiled with coverage
+# instrumentation and AddressSanitizer. Crash reproducers go to
+# $(FUZZ_BUILD)/fuzz/artifacts; the corpus grows in $(FUZZ_BUILD)/fuzz/corpus.
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 300
+
+$(FUZZ_BUILD)/build.ninja: | deps
+	cmake -G Ninja -S . -B $(FUZZ_BUILD) -DALLOC_TIDY_LLVM_VERSION=$(LLVM) \
+	  -DCMAKE_CXX_COMPILER=clang++-$(LLVM) -DALLOC_TIDY_FUZZ=ON \
+	  $(CMAKE_FLAGS) >/dev/null
+
+fuzz: deps $(FUZZ_BUILD)/build.ninja
+	@ninja -C $(FUZZ_BUILD) alloc-tidy-fuzz > $(FUZZ_BUILD)/ninja.log 2>&1 || { cat $(FUZZ_BUILD)/ninja.log; exit 1; }
+	@bash scripts/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
+
 # The same suites against LLVM 19, in a build directory of its own.
 test-llvm19:
 	@$(MAKE) --no-print-directory test LLVM=19 BUILD=build-llvm19
 
 clean:
-	rm -rf $(BUILD) build-llvm19 build-windows
+	rm -rf $(BUILD) build-llvm19 build-windows $(FUZZ_BUILD)

@@ -17,6 +17,8 @@ packages=(
   "llvm-$version-dev" "llvm-$version-tools"
   "libclang-$version-dev" "libclang-cpp$version-dev"
   "libc++-$version-dev" "libc++abi-$version-dev"
+  # make fuzz: libFuzzer and AddressSanitizer's runtimes (-fsanitize=fuzzer).
+  "libclang-rt-$version-dev"
   # libclangdMain references clangd's remote index, built on gRPC.
   libgrpc++-dev libprotobuf-dev protobuf-compiler-grpc
   libgtest-dev

@@ -124,7 +124,7 @@ while IFS= read -r file; do
     format_fail=$((format_fail + 1))
     echo "not formatted: $file (clang-format-22 -i $file)"
   fi
-done < <(cd "$root" && git ls-files 'checks/*.cpp' 'checks/*.h' 'lib/*.cpp' 'lib/*.h' 'tools/*.cpp' 'tools/*.h')
+done < <(cd "$root" && git ls-files 'checks/*.cpp' 'checks/*.h' 'lib/*.cpp' 'lib/*.h' 'tools/*.cpp' 'tools/*.h' 'fuzz/*.cpp' 'fuzz/*.h')
 count "$format_pass" "$format_fail" "format (.clang-format)"
 
 # The validation corpus (make validate): each program of examples/ fixed,
