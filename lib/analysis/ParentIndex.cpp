@@ -44,8 +44,6 @@ public:
     return llvm::ArrayRef<Decl *>(Scope).equals(Ctx.getTraversalScope());
   }
 
-  bool isScopeRoot(const Decl *D) const { return llvm::is_contained(Scope, D); }
-
 private:
   friend class IndexBuilder;
   using Parents = llvm::SmallVector<DynTypedNode, 1>;
@@ -226,10 +224,10 @@ DynTypedNodeList parentsOf(const DynTypedNode &Node, ASTContext &Ctx) {
     const ParentIndex &Index = IndexTable::get().indexFor(Ctx);
     if (const auto *Parents = Index.find(Node))
       return llvm::ArrayRef<DynTypedNode>(*Parents);
-    // The roots have no parents in either map.
-    if (const auto *D = Node.get<Decl>())
-      if (isa<TranslationUnitDecl>(D) || Index.isScopeRoot(D))
-        return llvm::ArrayRef<DynTypedNode>();
+    // The translation unit is the root (of a narrowed scope too): no
+    // parents in either map.
+    if (Node.get<TranslationUnitDecl>())
+      return llvm::ArrayRef<DynTypedNode>();
     ++Fallbacks;
   }
   return Ctx.getParents(Node);
