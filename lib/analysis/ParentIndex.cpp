@@ -163,8 +163,11 @@ private:
   llvm::SmallVector<DynTypedNode, 32> Stack;
 };
 
-ParentIndex::ParentIndex(ASTContext &Ctx)
-    : Scope(Ctx.getTraversalScope().begin(), Ctx.getTraversalScope().end()) {
+ParentIndex::ParentIndex(ASTContext &Ctx) {
+  // LLVM 19 returns the scope by value (22 an ArrayRef): take it once, as
+  // two calls' begin() and end() would belong to two different vectors.
+  auto TraversalScope = Ctx.getTraversalScope();
+  Scope.assign(TraversalScope.begin(), TraversalScope.end());
   IndexBuilder(*this, Ctx.getSourceManager()).TraverseAST(Ctx);
 }
 
