@@ -382,8 +382,9 @@ public:
 /// calls and whether anything takes its buffer away or may keep it.
 class UseAnalysis {
 public:
-  UseAnalysis(const Stmt *Loop, const Shape &S, ASTContext &Ctx)
-      : Loop(Loop), S(S), Ctx(Ctx) {}
+  UseAnalysis(const Stmt *Loop, const Shape &S, bool UnboundedStrings,
+              ASTContext &Ctx)
+      : Loop(Loop), S(S), UnboundedStrings(UnboundedStrings), Ctx(Ctx) {}
 
   void classify(const Expr *E, unsigned Depth = 0);
 
@@ -409,10 +410,22 @@ private:
   }
   bool isContainerRecord(const CXXRecordDecl *Record) const;
   bool isInNestedLoop(const Stmt *Site) const;
+  /// Whether a string is judged by the characters it provably holds: the
+  /// default. Contents of unknown length (a line, a token, a count that is
+  /// not a constant) are mostly short and stay in the inline buffer.
+  bool provenStringsOnly() const { return S.IsString && !UnboundedStrings; }
+  void knownAppend(const Expr *Site, std::optional<uint64_t> Length);
+  bool appendsOneCharacter(StringRef Method,
+                           llvm::ArrayRef<const Expr *> Args) const;
 
   const Stmt *Loop;
   const Shape &S;
+  bool UnboundedStrings;
   ASTContext &Ctx;
+  /// Characters that the appends of one iteration add, counting only those
+  /// of known length; a string longer than its inline buffer allocates.
+  uint64_t KnownStringLength = 0;
+  bool KnownLengthBeyond = false;
 };
 
 bool UseAnalysis::isContainerRecord(const CXXRecordDecl *Record) const {
@@ -599,7 +612,7 @@ void UseAnalysis::argument(const FunctionDecl *Callee, unsigned Index,
     return escape("passed by non-const reference to '" +
                   Callee->getNameAsString() + "'");
   if (Name == "getline") {
-    if (S.IsString)
+    if (S.IsString && !provenStringsOnly())
       Fills.push_back({Call, /*Definite=*/false});
     return;
   }
@@ -612,7 +625,7 @@ void UseAnalysis::argument(const FunctionDecl *Callee, unsigned Index,
     if (!Parent.get<CallExpr>() && !Parent.get<CXXConstructExpr>())
       return escape("an inserter is kept");
     // A range of unknown length: see growth().
-    if (!S.InlineElements || isInNestedLoop(Call))
+    if (!S.InlineElements || (isInNestedLoop(Call) && !provenStringsOnly()))
       Fills.push_back({Call, /*Definite=*/false});
     return;
   }
@@ -708,8 +721,56 @@ void UseAnalysis::growth(StringRef Method, const Expr *Site,
     return;
   }
   bool Beyond = LargestCount && *LargestCount > *S.InlineElements;
+  if (S.IsString && IsAppend && !Beyond && !UnknownLength && !UnknownCount)
+    knownAppend(Site, LargestCount ? LargestCount
+                      : appendsOneCharacter(Method, Args)
+                          ? std::optional<uint64_t>(1)
+                          : std::nullopt);
+  if (provenStringsOnly()) {
+    if (Beyond)
+      Fills.push_back({Site, /*Definite=*/true});
+    return;
+  }
   if (Beyond || UnknownCount || (IsAppend && isInNestedLoop(Site)))
     Fills.push_back({Site, Beyond});
+}
+
+/// push_back(c), s += c, append(c) or insert(pos, c): one character.
+bool UseAnalysis::appendsOneCharacter(StringRef Method,
+                                      llvm::ArrayRef<const Expr *> Args) const {
+  if (Method == "push_back" || Method == "emplace_back")
+    return true;
+  if (Args.empty())
+    return false;
+  QualType Last = Args.back()->IgnoreImpCasts()->getType();
+  return Ctx.hasSameUnqualifiedType(Last.getNonReferenceType(), S.Element);
+}
+
+/// Adds the \p Length characters that \p Site appends (nullopt: unknown, so
+/// none proven) to what one iteration provably appends, times the constant
+/// trip counts of the loops nested between \p Site and the loop. Once that
+/// exceeds the inline buffer, the string allocates on every iteration.
+void UseAnalysis::knownAppend(const Expr *Site,
+                              std::optional<uint64_t> Length) {
+  if (!Length || KnownLengthBeyond)
+    return;
+  uint64_t Characters = *Length;
+  for (const Stmt *Inner = enclosingLoop(Site, Ctx); Inner && Inner != Loop;
+       Inner = enclosingLoop(Inner, Ctx)) {
+    std::optional<TripCount> Trips = computeTripCount(Inner, Ctx);
+    if (!Trips || !Trips->Value)
+      return;
+    Characters = *Trips->Value > 0 && Characters > UINT64_MAX / *Trips->Value
+                     ? UINT64_MAX
+                     : Characters * *Trips->Value;
+  }
+  KnownStringLength = Characters > UINT64_MAX - KnownStringLength
+                          ? UINT64_MAX
+                          : KnownStringLength + Characters;
+  if (KnownStringLength > *S.InlineElements) {
+    KnownLengthBeyond = true;
+    Fills.push_back({Site, /*Definite=*/false});
+  }
 }
 
 bool UseAnalysis::isInNestedLoop(const Stmt *Site) const {
@@ -968,11 +1029,13 @@ ContainerInLoopCheck::ContainerInLoopCheck(StringRef Name,
                                            ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
       VectorLikeClasses(utils::options::parseStringList(
-          Options.get("VectorLikeClasses", DefaultVectorLikeClasses))) {}
+          Options.get("VectorLikeClasses", DefaultVectorLikeClasses))),
+      UnboundedStrings(Options.get("UnboundedStrings", false)) {}
 
 void ContainerInLoopCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "VectorLikeClasses",
                 utils::options::serializeStringList(VectorLikeClasses));
+  Options.store(Opts, "UnboundedStrings", UnboundedStrings);
 }
 
 void ContainerInLoopCheck::registerMatchers(MatchFinder *Finder) {
@@ -1034,7 +1097,7 @@ void ContainerInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   Collector.TraverseStmt(const_cast<Stmt *>(loopBody(Loop)));
   if (Collector.CapturedByReference)
     return;
-  UseAnalysis Uses(Loop, *S, Ctx);
+  UseAnalysis Uses(Loop, *S, UnboundedStrings, Ctx);
   for (const DeclRefExpr *Ref : Collector.Refs)
     Uses.classify(Ref);
   if (!Uses.Escape.empty() || Uses.Fills.empty())

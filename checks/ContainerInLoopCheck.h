@@ -24,6 +24,10 @@ public:
 
 private:
   std::vector<StringRef> VectorLikeClasses;
+  /// Also flag strings filled with contents of unknown length (std::getline,
+  /// a count that is not a constant, appends in a nested loop), which
+  /// mostly stay in the inline buffer: off by default.
+  bool UnboundedStrings;
 };
 
 } // namespace clang::tidy::alloc

@@ -21,6 +21,9 @@
 #   leveldb    github:google/leveldb
 #   yaml-cpp   github:jbeder/yaml-cpp
 #   cppcheck   github:danmar/cppcheck
+#   uncrustify github:uncrustify/uncrustify (not tuned on: precision only)
+#   jsoncpp    github:open-source-parsers/jsoncpp (not tuned on: precision
+#              only)
 #   alloc-tidy this repository's own sources (git HEAD of the checkout this
 #              script is in)
 #
@@ -52,6 +55,8 @@ known=(
   "leveldb|google/leveldb|-DLEVELDB_BUILD_TESTS=OFF -DLEVELDB_BUILD_BENCHMARKS=OFF -DLEVELDB_INSTALL=OFF -DCMAKE_CXX_STANDARD=17"
   "yaml-cpp|jbeder/yaml-cpp|-DYAML_CPP_BUILD_TESTS=OFF -DYAML_CPP_INSTALL=OFF -DYAML_CPP_FORMAT_SOURCE=OFF"
   "cppcheck|danmar/cppcheck|-DBUILD_TESTS=OFF -DBUILD_GUI=OFF -DCMAKE_DISABLE_PRECOMPILE_HEADERS=ON"
+  "uncrustify|uncrustify/uncrustify|-DBUILD_TESTING=OFF"
+  "jsoncpp|open-source-parsers/jsoncpp|-DJSONCPP_WITH_TESTS=OFF -DJSONCPP_WITH_POST_BUILD_UNITTEST=OFF -DJSONCPP_WITH_EXAMPLE=OFF -DBUILD_STATIC_LIBS=OFF -DBUILD_OBJECT_LIBS=OFF"
   "alloc-tidy|self|-DALLOC_TIDY_LLVM_VERSION=22"
 )
 
@@ -120,8 +125,10 @@ mirror_of() { # mirror_of OWNER/NAME
 }
 
 # Runs the custom commands whose outputs are headers (ninja's browse_py.h,
-# say): translation units include them, and a build that was only configured
-# does not have them yet. Only the commands themselves run (ninja -t commands
+# say) or sources (uncrustify's options.cpp): translation units include or
+# are them, and a build that was only configured does not have them yet.
+# Custom targets (their stamps under CMakeFiles/, such as uncrustify's
+# format-*.h, which run the project's own tool) are not outputs. Only the commands themselves run (ninja -t commands
 # -s), not the libraries CMake orders before them.
 generate_headers() { # generate_headers BUILD LOG
   local header command
@@ -132,7 +139,8 @@ generate_headers() { # generate_headers BUILD LOG
     echo "\$ (in $1) $command" >>"$2"
     (cd "$1" && sh -c "$command") >>"$2" 2>&1 || return 1
   done < <(ninja -C "$1" -t targets all 2>/dev/null |
-    awk -F': ' '$2 == "CUSTOM_COMMAND" && $1 ~ /\.(h|hh|hpp|hxx|inc|def)$/ { print $1 }')
+    awk -F': ' '$2 == "CUSTOM_COMMAND" && $1 !~ /(^|\/)CMakeFiles\// &&
+                $1 ~ /\.(h|hh|hpp|hxx|inc|def|c|cc|cpp|cxx)$/ { print $1 }')
 }
 
 write_json() { # write_json FILE NAME ORIGIN COMMIT SRC BUILD ARGS...

@@ -63,13 +63,13 @@ template <class T> struct Joiner {
   std::string join(const std::vector<std::vector<T>> &Rows) {
     std::string All;
     for (const std::vector<T> &Row : Rows) {
-      std::string Line;
-      // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'Line' is constructed
+      std::vector<std::string> Line;
+      // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: 'Line' is constructed
       for (const T &Cell : Row)
-        Line += std::to_string(Cell);
-      All += Line;
+        Line.push_back(std::to_string(Cell));
+      All += Line.front();
     }
-    // CHECK-FIXES: {{^}}    std::string Line;{{$}}
+    // CHECK-FIXES: {{^}}    std::vector<std::string> Line;{{$}}
     // CHECK-FIXES-NEXT: {{^}}    for (const std::vector<T> &Row : Rows) {{[{]}}{{$}}
     // CHECK-FIXES-NEXT: {{^}}      Line.clear();{{$}}
     return All;

@@ -1,0 +1,310 @@
+#!/usr/bin/env python3
+"""Precision of the alloc-* checks on real projects, from labelled findings.
+
+  scripts/precision.py [options] [PROJECT...]
+
+Runs alloc-tidy with every alloc-* check at its default options (change one
+with --option alloc-CHECK.NAME=VALUE) over every translation unit of the
+projects that scripts/real-projects.sh prepared (DIR/NAME/project.json, DIR
+being --projects-dir, else $ALLOC_TIDY_PROJECTS_DIR, else
+/work/real-projects), with --header-filter set to the project's sources.
+
+Each warning is one finding, keyed by its file (relative to the project's
+sources), line, check and the first words of its message with template
+arguments dropped: a header's finding reported by many units, or a class
+template's by each instantiation, is one finding.
+
+A finding's label comes from LABELS/NAME.tsv (LABELS is --labels, default
+test/real-code/labels of this checkout), one line a finding, tab-separated:
+
+  FILE:LINE  CHECK  KEY-WORDS  LABEL  WHY
+
+LABEL is TP (a saving the maintainer would accept, fix-it correct), FP (a
+false claim, no saving, or the advice breaks the code) or MEH (true but not
+worth a change); WHY is a few words. Lines starting with '#' are comments.
+
+Printed: per project and in total, per check, the findings, TP, FP, MEH,
+unlabelled, TP / all and TP / (TP + FP); then every finding without a label
+(new, or whose message changed) and every labelled TP that is no longer
+found (a loss of recall). --review FILE writes all findings of the run as a
+labels file, with the labels known so far filled in, to label the new ones
+and copy back. --markdown FILE writes the table in Markdown.
+
+Exit status: 0 when every unit was analysed, 1 when a unit could not be
+(the table then says how many, as its findings are missing), 2 on a usage or
+set-up error. --strict also fails (1) on unlabelled findings or lost TPs.
+"""
+
+import argparse
+import concurrent.futures
+import json
+import os
+import re
+import subprocess
+import sys
+
+PROG = 'precision'
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, 'scripts'))
+from compile_db import load_database  # noqa: E402
+
+LABELS = ('TP', 'FP', 'MEH')
+KEY_WORDS = 8
+
+# alloc-tidy: "file:line:col: warning: message [alloc-check]"
+WARNING_RE = re.compile(
+    r'^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): warning: (?P<msg>.*) '
+    r'\[(?P<check>alloc-[\w-]+)(?:,[^\]]*)?\]$', re.M)
+ERROR_RE = re.compile(r'^(?:.+?:\d+:\d+: )?(?:fatal )?error: .*$', re.M)
+
+
+def die(message):
+    print(f'{PROG}: error: {message}', file=sys.stderr)
+    sys.exit(2)
+
+
+def key_words(message):
+    """The first words of MESSAGE, template arguments dropped, so that the
+    instantiations of one template and small changes of the figures at the
+    end of a message keep one key."""
+    text = message
+    while True:
+        stripped = re.sub(r'<[^<>]*>', '', text)
+        if stripped == text:
+            break
+        text = stripped
+    return ' '.join(text.split()[:KEY_WORDS])
+
+
+class Finding:
+    def __init__(self, where, check, words, message):
+        self.where = where  # FILE:LINE, FILE relative to the sources
+        self.check = check
+        self.words = words
+        self.message = message
+
+    @property
+    def key(self):
+        return (self.where, self.check, self.words)
+
+
+def read_labels(path):
+    """{key: (label, why)} of a labels file; a missing file has none."""
+    labels = {}
+    if not os.path.isfile(path):
+        return labels
+    with open(path) as f:
+        for number, line in enumerate(f, 1):
+            line = line.rstrip('\n')
+            if not line.strip() or line.startswith('#'):
+                continue
+            fields = line.split('\t')
+            if len(fields) < 4 or fields[3] not in LABELS:
+                die(f'{path}:{number}: expected FILE:LINE, CHECK, KEY-WORDS, '
+                    f'{"/".join(LABELS)} and WHY separated by tabs')
+            labels[tuple(fields[:3])] = (fields[3], fields[4] if len(fields) > 4 else '')
+    return labels
+
+
+def analyse(args, project, units):
+    """{key: Finding} over every unit, and the units that failed."""
+    source = project['source'].rstrip('/') + '/'
+    header_filter = '^' + re.sub(r'([.^$|()\[\]{}*+?\\])', r'\\\1', source)
+    config = '{CheckOptions: {' + ', '.join(
+        f'{k}: {v}' for k, v in args.option) + '}}'
+
+    def one(unit):
+        command = [args.alloc_tidy, '-p', project['build'], '--checks=-*,alloc-*',
+                   f'--config={config}', f'--header-filter={header_filter}',
+                   '--quiet', unit]
+        try:
+            run = subprocess.run(command, stdout=subprocess.PIPE,
+                                 stderr=subprocess.STDOUT, text=True,
+                                 errors='replace', timeout=args.timeout)
+            return unit, run.returncode, run.stdout
+        except subprocess.TimeoutExpired:
+            return unit, None, f'timed out after {args.timeout:g} s'
+
+    findings = {}
+    failed = []
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        for unit, status, output in pool.map(one, units):
+            # A warning with errors in the unit is still a finding, but the
+            # unit did not parse: its findings may be missing.
+            if status is None or status < 0 or ERROR_RE.search(output):
+                error = ERROR_RE.search(output)
+                failed.append((unit, error.group(0) if error else output.strip()[-200:]))
+            for m in WARNING_RE.finditer(output):
+                path = os.path.normpath(m['file'])
+                rel = path[len(source):] if path.startswith(source) else path
+                finding = Finding(f'{rel}:{m["line"]}', m['check'],
+                                  key_words(m['msg']), m['msg'])
+                findings.setdefault(finding.key, finding)
+    return findings, failed
+
+
+def tally(findings, labels):
+    """{check: {TP, FP, MEH, unlabelled}}"""
+    counts = {}
+    for key, finding in findings.items():
+        row = counts.setdefault(finding.check, dict.fromkeys(LABELS + ('new',), 0))
+        row[labels[key][0] if key in labels else 'new'] += 1
+    return counts
+
+
+def ratio(part, whole):
+    return f'{100 * part / whole:.0f}%' if whole else '-'
+
+
+def table_rows(counts):
+    rows = []
+    total = dict.fromkeys(LABELS + ('new',), 0)
+    for check in sorted(counts):
+        row = counts[check]
+        for k in total:
+            total[k] += row[k]
+        rows.append((check, row))
+    if len(rows) != 1:
+        rows.append(('all', total))
+    lines = []
+    for check, row in rows:
+        n = sum(row.values())
+        lines.append((check, n, row['TP'], row['FP'], row['MEH'], row['new'],
+                      ratio(row['TP'], n), ratio(row['TP'], row['TP'] + row['FP'])))
+    return lines
+
+
+HEADER = ('check', 'findings', 'TP', 'FP', 'MEH', 'unlabelled', 'TP/all',
+          'TP/(TP+FP)')
+
+
+def print_table(title, counts, out):
+    print(f'== {title}', file=out)
+    rows = table_rows(counts)
+    widths = [max(len(str(r[i])) for r in rows + [HEADER]) for i in range(len(HEADER))]
+    for row in [HEADER] + rows:
+        print('  '.join(str(v).ljust(w) if i == 0 else str(v).rjust(w)
+                        for i, (v, w) in enumerate(zip(row, widths))), file=out)
+
+
+def markdown(title, counts):
+    lines = [f'### {title}', '', '| ' + ' | '.join(HEADER) + ' |',
+             '|' + '---|' + '---:|' * (len(HEADER) - 1)]
+    for row in table_rows(counts):
+        lines.append('| ' + ' | '.join(str(v) for v in row) + ' |')
+    return '\n'.join(lines) + '\n'
+
+
+def main():
+    parser = argparse.ArgumentParser(
+        prog=PROG, description=__doc__.split('\n\n')[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
+    parser.add_argument('names', metavar='PROJECT', nargs='*')
+    parser.add_argument('--projects-dir', default=os.environ.get(
+        'ALLOC_TIDY_PROJECTS_DIR', '/work/real-projects'))
+    parser.add_argument('--bin-dir', default=os.environ.get(
+        'ALLOC_TIDY_BIN_DIR', os.path.join(ROOT, 'build', 'bin')))
+    parser.add_argument('--alloc-tidy')
+    parser.add_argument('--labels', default=os.path.join(ROOT, 'test', 'real-code', 'labels'))
+    parser.add_argument('--option', action='append', default=[], metavar='KEY=VALUE')
+    parser.add_argument('-j', '--jobs', type=int, default=2)
+    parser.add_argument('--timeout', type=float, default=900)
+    parser.add_argument('--review', metavar='FILE')
+    parser.add_argument('--markdown', metavar='FILE')
+    parser.add_argument('--strict', action='store_true')
+    args = parser.parse_args()
+
+    options = []
+    for item in args.option:
+        key, sep, value = item.partition('=')
+        if not sep or not key.startswith('alloc-') or '.' not in key:
+            die(f"--option takes alloc-CHECK.NAME=VALUE, not '{item}'")
+        options.append((key, value))
+    args.option = options
+    if args.jobs < 1:
+        die('--jobs takes a whole number of at least 1')
+    args.alloc_tidy = args.alloc_tidy or os.path.join(args.bin_dir, 'alloc-tidy')
+    if not os.access(args.alloc_tidy, os.X_OK):
+        die(f'{args.alloc_tidy} is not an executable (build first, or --bin-dir)')
+
+    projects = []
+    if os.path.isdir(args.projects_dir):
+        for name in sorted(os.listdir(args.projects_dir)):
+            path = os.path.join(args.projects_dir, name, 'project.json')
+            if os.path.isfile(path) and (not args.names or name in args.names):
+                with open(path) as f:
+                    projects.append(json.load(f))
+    for name in args.names:
+        if name not in {p['name'] for p in projects}:
+            print(f'skipped: {name} not prepared (scripts/real-projects.sh {name})')
+    if not projects:
+        print(f'{PROG}: no project is prepared in {args.projects_dir} '
+              '(scripts/real-projects.sh)')
+        return 0
+
+    everything = {}
+    failures = 0
+    unlabelled = []
+    lost = []
+    markdown_parts = []
+    review = []
+    for project in projects:
+        name = project['name']
+        try:
+            _, units = load_database(project['build'])
+        except (OSError, ValueError) as e:
+            die(f'cannot read the compile database of {name}: {e}')
+        labels_path = os.path.join(args.labels, f'{name}.tsv')
+        labels = read_labels(labels_path)
+        findings, failed = analyse(args, project, units)
+        failures += len(failed)
+        counts = tally(findings, labels)
+        title = f'{name} ({len(units)} units, {len(findings)} findings'
+        title += f', {len(failed)} units not analysed)' if failed else ')'
+        print_table(title, counts, sys.stdout)
+        for unit, why in failed:
+            print(f'  not analysed: {unit}: {why}')
+        markdown_parts.append(markdown(title, counts))
+        for key, finding in sorted(findings.items()):
+            everything[(name,) + key] = (finding, labels.get(key))
+            label = labels.get(key)
+            review.append((name, finding, label))
+            if label is None:
+                unlabelled.append((name, finding))
+        for key, (label, why) in sorted(labels.items()):
+            if label == 'TP' and key not in findings:
+                lost.append((name, key, why))
+
+    total = {}
+    for (_, _, _, _), (finding, label) in everything.items():
+        row = total.setdefault(finding.check, dict.fromkeys(LABELS + ('new',), 0))
+        row[label[0] if label else 'new'] += 1
+    if len(projects) > 1:
+        print_table(f'all projects ({len(everything)} findings)', total, sys.stdout)
+        markdown_parts.append(markdown(f'all projects ({len(everything)} findings)', total))
+    for name, finding in unlabelled:
+        print(f'unlabelled: {name}: {finding.where}\t{finding.check}\t{finding.words}'
+              f'\t({finding.message})')
+    for name, key, why in lost:
+        print(f'lost TP: {name}: {key[0]}\t{key[1]}\t{key[2]} ({why})')
+    if failures:
+        print(f'{PROG}: {failures} units could not be analysed: their findings '
+              'are missing from the table')
+
+    if args.review:
+        with open(args.review, 'w') as f:
+            f.write('# FILE:LINE\tCHECK\tKEY-WORDS\tLABEL\tWHY\t(message)\n')
+            for name, finding, label in review:
+                mark, why = label if label else ('', '')
+                f.write(f'{name}\t{finding.where}\t{finding.check}\t{finding.words}'
+                        f'\t{mark}\t{why}\t{finding.message}\n')
+    if args.markdown:
+        with open(args.markdown, 'w') as f:
+            f.write('\n'.join(markdown_parts))
+    if failures or (args.strict and (unlabelled or lost)):
+        return 1
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
