@@ -5,7 +5,9 @@
 # Linux and Windows and writes docs/validation.md; `make bench` runs the
 # benchmarks of bench/; `make real-code` runs every front end over real
 # projects prepared outside the tree and reports crashes and fix-its that
-# break the build (docs/robustness.md); `make fuzz` builds the libFuzzer
+# break the build (docs/robustness.md), then their findings at default
+# options against the labels of test/real-code/labels (precision per check,
+# unlabelled findings, lost TPs: docs/precision.md); `make fuzz` builds the libFuzzer
 # harness of fuzz/ (instrumented, in build-fuzz) and runs it for FUZZ_SECONDS
 # (default 300), failing with the reproducer's path when it finds a crash
 # (docs/robustness.md, "Fuzzing"). Neither is part of `make test`.
@@ -66,6 +68,9 @@ real-code: build
 	@bash scripts/real-projects.sh --dir $(PROJECTS) --cxx clang++-$(LLVM)
 	@python3 scripts/real-code-report.py --projects-dir $(PROJECTS) \
 	  --bin-dir $(BUILD)/bin -j2 --markdown $(PROJECTS)/report.md
+	@python3 scripts/precision.py --projects-dir $(PROJECTS) \
+	  --bin-dir $(BUILD)/bin -j2 --review $(PROJECTS)/review.tsv \
+	  --markdown $(PROJECTS)/precision.md
 
 # libFuzzer over every alloc-* check and lib/layout (fuzz/), in a build
 # directory of its own: everything in it is compiled with coverage

@@ -19,14 +19,17 @@ int area(int Kind) {
          S.Flags;
 }
 
-// Two strings hoisted before the same loop: both fix-its insert there.
+// Two strings hoisted before the same loop: both fix-its insert there. Each
+// starts with a label past any string's inline buffer.
 int lengths(const char *const *Words, int N) {
   int Total = 0;
   for (int I = 0; I < N; ++I) {
     std::string Upper;
+    Upper += "the word in upper case: ";
     for (const char *P = Words[I]; *P; ++P)
       Upper += static_cast<char>(*P & ~0x20);
     std::string Lower;
+    Lower += "the word in lower case: ";
     for (const char *P = Words[I]; *P; ++P)
       Lower += static_cast<char>(*P | 0x20);
     Total += static_cast<int>(Upper.size() + Lower.size());
