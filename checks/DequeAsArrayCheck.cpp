@@ -170,7 +170,7 @@ DequeAsArrayCheck::DequeAsArrayCheck(StringRef Name, ClangTidyContext *Ctx)
       DequeLikeClasses(utils::options::parseStringList(
           Options.get("DequeLikeClasses", DefaultDequeLikeClasses))),
       TargetStl(*this, Options, Name),
-      StackAdaptors(Options.get("StackAdaptors", true)),
+      StackAdaptors(Options.get("StackAdaptors", false)),
       Inserter(Options.getLocalOrGlobal("IncludeStyle",
                                         utils::IncludeSorter::IS_LLVM),
                areDiagsSelfContained()) {

@@ -1,7 +1,7 @@
 // Deques used inside lambdas: the lambda body's uses count like any other,
 // a capture by reference or by copy is not a use in itself, and the closure's
 // hidden copy is never reported on its own.
-// RUN: %check_alloc_tidy %s alloc-deque-as-array %t
+// RUN: %check_alloc_tidy %s alloc-deque-as-array %t -- -config="{CheckOptions: {alloc-deque-as-array.StackAdaptors: true}}"
 
 #include <deque>
 #include <stack>

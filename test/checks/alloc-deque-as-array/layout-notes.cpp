@@ -1,13 +1,13 @@
 // The layout note of a data member's diagnostic: how the enclosing class's
 // size changes when the deque becomes a vector, checked against sizeof in the
 // compiled program before and after the fix.
-// RUN: %check_alloc_tidy %s alloc-deque-as-array %t -- -- -DPRINT_SIZES
+// RUN: %check_alloc_tidy %s alloc-deque-as-array %t -- -config="{CheckOptions: {alloc-deque-as-array.StackAdaptors: true}}" -- -DPRINT_SIZES
 // RUN: %clangxx -std=c++17 -DPRINT_SIZES %s -o %t.before
 // RUN: %t.before | FileCheck %s --check-prefix=BEFORE
 // RUN: %clangxx -std=c++17 -DPRINT_SIZES %t.plugin.fixed.cpp -o %t.after
 // RUN: %t.after | FileCheck %s --check-prefix=AFTER
-// RUN: %check_alloc_tidy -check-suffix=FULL %s alloc-deque-as-array %t.full -- -config="{CheckOptions: {alloc-deque-as-array.LayoutNotes: Full}}"
-// RUN: %check_alloc_tidy -check-suffix=NONE %s alloc-deque-as-array %t.none -- -config="{CheckOptions: {alloc-deque-as-array.LayoutNotes: None}}"
+// RUN: %check_alloc_tidy -check-suffix=FULL %s alloc-deque-as-array %t.full -- -config="{CheckOptions: {alloc-deque-as-array.LayoutNotes: Full, alloc-deque-as-array.StackAdaptors: true}}"
+// RUN: %check_alloc_tidy -check-suffix=NONE %s alloc-deque-as-array %t.none -- -config="{CheckOptions: {alloc-deque-as-array.LayoutNotes: None, alloc-deque-as-array.StackAdaptors: true}}"
 
 #include <cstdio>
 #include <deque>
