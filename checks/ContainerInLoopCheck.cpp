@@ -384,7 +384,7 @@ class UseAnalysis {
 public:
   UseAnalysis(const Stmt *Loop, const Shape &S, bool UnboundedStrings,
               ASTContext &Ctx)
-      : Loop(Loop), S(S), UnboundedStrings(UnboundedStrings), Ctx(Ctx) {}
+      : Loop(Loop), S(S), Ctx(Ctx), UnboundedStrings(UnboundedStrings) {}
 
   void classify(const Expr *E, unsigned Depth = 0);
 
@@ -420,11 +420,11 @@ private:
 
   const Stmt *Loop;
   const Shape &S;
-  bool UnboundedStrings;
   ASTContext &Ctx;
   /// Characters that the appends of one iteration add, counting only those
   /// of known length; a string longer than its inline buffer allocates.
   uint64_t KnownStringLength = 0;
+  bool UnboundedStrings;
   bool KnownLengthBeyond = false;
 };
 
@@ -752,7 +752,7 @@ bool UseAnalysis::appendsOneCharacter(StringRef Method,
 /// exceeds the inline buffer, the string allocates on every iteration.
 void UseAnalysis::knownAppend(const Expr *Site,
                               std::optional<uint64_t> Length) {
-  if (!Length || KnownLengthBeyond)
+  if (!Length || KnownLengthBeyond || !S.InlineElements)
     return;
   uint64_t Characters = *Length;
   for (const Stmt *Inner = enclosingLoop(Site, Ctx); Inner && Inner != Loop;

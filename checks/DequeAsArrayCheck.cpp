@@ -389,6 +389,11 @@ void DequeAsArrayCheck::analyze(Candidate &C) {
               "can still grow; a std::vector would invalidate it");
   }
 
+  // Growth that copies each element (a class without a move constructor
+  // that cannot throw) allocates for every element that owns memory: more
+  // than the deque's blocks, which never move their elements.
+  if (isCopiedOnGrowth(C.Element))
+    return Silence("a std::vector would copy the elements as it grows");
   if (!isMoveInsertable(C.Element))
     NoFix(D->getLocation(),
           "'" + C.Element.getAsString(Ctx.getPrintingPolicy()) +

@@ -218,17 +218,26 @@ validate_program() {
 
   # Profiled and fixed in place: the profile names the file by path and
   # hash, so alloc-tidy must see the very file that was built.
-  local config='{}'
+  # Check options: the `option:` lines of the expect file, and the profile.
+  local check_options=()
+  while IFS= read -r line; do
+    check_options+=("$line")
+  done < <(sed -n 's/^option:[[:space:]]*//p' "$dir/expect")
   if [[ -z "$profile_note" ]]; then
     if "$heapcount" --profile "$w/profile.json" -- "$w/linux-before" \
       "${args[@]}" >/dev/null 2>"$w/profile.err"; then
       step profile ok
-      config="{CheckOptions: {alloc-small-vector.ProfileFile: '$w/profile.json'}}"
+      check_options+=("alloc-small-vector.ProfileFile: '$w/profile.json'")
     else
       step profile fail "heapcount --profile failed (see $w/profile.err)"
     fi
   else
     step profile skip "$profile_note"
+  fi
+  local config='{}'
+  if [[ ${#check_options[@]} -gt 0 ]]; then
+    config="$(printf '%s, ' "${check_options[@]}")"
+    config="{CheckOptions: {${config%, }}}"
   fi
   local status=0
   (cd "$w/src" && "$tidy" --checks='-*,alloc-*' --config="$config" --fix \

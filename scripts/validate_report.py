@@ -160,7 +160,7 @@ class Program:
                 continue
             if line.startswith('models:'):
                 self.models.append(line[len('models:'):].strip())
-            elif line.startswith('args:'):
+            elif line.startswith('args:') or line.startswith('option:'):
                 continue
             elif EXPECT_DROP.match(line) or EXPECT_FIXITS.match(line):
                 self.expectations.append((number, line))

@@ -685,4 +685,33 @@ bool isMoveInsertable(QualType Type) {
   return false;
 }
 
+bool isCopiedOnGrowth(QualType Type) {
+  const auto *Record = Type->getAsCXXRecordDecl();
+  if (!Record || !Record->hasDefinition())
+    return false;
+  Record = Record->getDefinition();
+  if (Record->hasTrivialCopyConstructor() && Record->hasTrivialDestructor())
+    return false; // Copied as bytes: nothing to allocate.
+  bool Copyable =
+      Record->needsImplicitCopyConstructor()
+          ? !Record->defaultedCopyConstructorIsDeleted()
+          : llvm::any_of(Record->ctors(), [](const auto *Ctor) {
+              return Ctor->isCopyConstructor() && !Ctor->isDeleted();
+            });
+  if (!Copyable)
+    return false; // Must be moved, whatever its exception specification.
+  for (const CXXConstructorDecl *Ctor : Record->ctors()) {
+    if (!Ctor->isMoveConstructor() || Ctor->isDeleted())
+      continue;
+    const auto *Proto = Ctor->getType()->getAs<FunctionProtoType>();
+    // Declared here: noexcept, or defaulted (its exception specification
+    // then follows the members, taken as not throwing like the implicit one).
+    return !Ctor->isDefaulted() && Proto && !Proto->isNothrow();
+  }
+  // No move constructor declared: an implicit one exists unless the class
+  // declares a copy operation or a destructor.
+  return !Record->needsImplicitMoveConstructor() &&
+         !Record->hasUserDeclaredMoveConstructor();
+}
+
 } // namespace alloc_tidy

@@ -144,6 +144,16 @@ const clang::Stmt *previousStatement(const clang::Stmt *S,
 /// needs when it grows.
 bool isMoveInsertable(clang::QualType Type);
 
+/// Whether a std::vector of \p Type copies its elements when it grows, as
+/// it does for a copyable class without a move constructor that cannot throw
+/// (std::move_if_noexcept): a class that declares a copy constructor, copy
+/// assignment or destructor but no move constructor (so it has no implicit
+/// one), or whose own move constructor is not noexcept. A copy of an element
+/// that owns memory allocates, so such a vector can allocate more than the
+/// deque it replaces. Only what the class itself declares is judged: an
+/// implicit move constructor counts as not throwing.
+bool isCopiedOnGrowth(clang::QualType Type);
+
 } // namespace alloc_tidy
 
 #endif

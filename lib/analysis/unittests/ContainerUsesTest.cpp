@@ -850,6 +850,65 @@ TEST_F(ContainerUsesTest, MoveInsertable) {
   EXPECT_FALSE(Insertable("pc"));
 }
 
+// --- isCopiedOnGrowth -------------------------------------------------------
+
+TEST_F(ContainerUsesTest, CopiedOnGrowth) {
+  ASSERT_NO_FATAL_FAILURE(
+      parse("#include <memory>\n"
+            "#include <string>\n"
+            "struct Plain { int x; std::string s; };\n"
+            "struct Pod { int x; double y; };\n"
+            "struct CopyAndDestructor {\n"
+            "  CopyAndDestructor(const CopyAndDestructor &);\n"
+            "  ~CopyAndDestructor();\n"
+            "  std::deque<int> d;\n"
+            "};\n"
+            "struct OnlyDestructor { ~OnlyDestructor(); std::string s; };\n"
+            "struct ThrowingMove {\n"
+            "  ThrowingMove(const ThrowingMove &);\n"
+            "  ThrowingMove(ThrowingMove &&);\n"
+            "};\n"
+            "struct NoexceptMove {\n"
+            "  NoexceptMove(const NoexceptMove &);\n"
+            "  NoexceptMove(NoexceptMove &&) noexcept;\n"
+            "};\n"
+            "struct DefaultedMove {\n"
+            "  DefaultedMove(const DefaultedMove &);\n"
+            "  DefaultedMove(DefaultedMove &&) = default;\n"
+            "  std::string s;\n"
+            "};\n"
+            "struct MoveOnlyThrowing {\n"
+            "  MoveOnlyThrowing(MoveOnlyThrowing &&);\n"
+            "  MoveOnlyThrowing(const MoveOnlyThrowing &) = delete;\n"
+            "};\n"
+            "struct ImplicitMoveOnly { std::unique_ptr<int> p; };\n"
+            "extern int i;\n"
+            "extern Plain plain;\n"
+            "extern Pod pod;\n"
+            "extern CopyAndDestructor cd;\n"
+            "extern OnlyDestructor od;\n"
+            "extern ThrowingMove tm;\n"
+            "extern NoexceptMove nm;\n"
+            "extern DefaultedMove dm;\n"
+            "extern MoveOnlyThrowing mot;\n"
+            "extern ImplicitMoveOnly imo;\n"));
+  auto Copied = [&](llvm::StringRef Var) {
+    QualType T = test::typeOfVar(ctx(), Var);
+    EXPECT_FALSE(T.isNull()) << Var.str();
+    return !T.isNull() && isCopiedOnGrowth(T);
+  };
+  EXPECT_FALSE(Copied("i"));
+  EXPECT_FALSE(Copied("plain"));
+  EXPECT_FALSE(Copied("pod"));
+  EXPECT_TRUE(Copied("cd"));
+  EXPECT_TRUE(Copied("od"));
+  EXPECT_TRUE(Copied("tm"));
+  EXPECT_FALSE(Copied("nm"));
+  EXPECT_FALSE(Copied("dm"));
+  EXPECT_FALSE(Copied("mot"));
+  EXPECT_FALSE(Copied("imo"));
+}
+
 // --- enclosingFunction / enclosingLoop ---------------------------------------
 
 TEST_F(ContainerUsesTest, EnclosingFunctionAndLoop) {
