@@ -610,6 +610,12 @@ void ReserveInLoopCheck::check(const MatchFinder::MatchResult &Result) {
 void ReserveInLoopCheck::checkLoopAppend(const Expr *Call,
                                          const ValueDecl *Container,
                                          Family Kind, ASTContext &Ctx) {
+  // A lambda or block may run many times on a container it reaches from
+  // outside: a reserve() in its body would grow that container by exactly
+  // the loop's count on every call (quadratic), and the total is not known
+  // there.
+  if (containerHome(Container, Call, Ctx) == ContainerHome::Enclosing)
+    return;
   const SourceManager &SM = Ctx.getSourceManager();
   // The loops around the append, innermost first, up to the one that holds
   // the container's declaration.
