@@ -983,4 +983,29 @@ std::optional<TripCount> computeTripCount(const Stmt *Loop, ASTContext &Ctx,
   return std::nullopt;
 }
 
+std::optional<TripCount>
+computeTripCountFrom(const Stmt *Loop, const Stmt *From, ASTContext &Ctx) {
+  if (!Loop || !From || Loop == From)
+    return std::nullopt;
+  DynTypedNodeList Parents = parentsOf(*Loop, Ctx);
+  const auto *Block =
+      Parents.empty() ? nullptr : Parents[0].get<CompoundStmt>();
+  if (!Block)
+    return std::nullopt;
+  // The statements from From to Loop stand for the stretch of code the
+  // count must hold across; a block of them is the scope to check.
+  llvm::SmallVector<Stmt *, 8> Span;
+  for (Stmt *S : Block->body()) {
+    if (S == From || !Span.empty())
+      Span.push_back(S);
+    if (S == Loop)
+      break;
+  }
+  if (Span.empty() || Span.back() != Loop)
+    return std::nullopt;
+  const auto *Scope = CompoundStmt::Create(
+      Ctx, Span, FPOptionsOverride(), From->getBeginLoc(), Loop->getEndLoc());
+  return computeTripCount(Loop, Ctx, Scope);
+}
+
 } // namespace alloc_tidy

@@ -1098,5 +1098,53 @@ TEST(TripCountTest, ElementAccessLeavesTheSizeAlone) {
                 "}\n");
 }
 
+TEST(TripCountTest, CountOfALaterLoopFromAnEarlierStatement) {
+  auto CountFrom = [](llvm::StringRef Code) -> std::optional<TripCount> {
+    std::unique_ptr<ASTUnit> AST = test::parseCode(Code);
+    if (!AST || test::hasErrors(*AST)) {
+      ADD_FAILURE() << "could not parse:\n" << Code.str();
+      return std::nullopt;
+    }
+    ASTContext &Ctx = AST->getASTContext();
+    const auto *Body =
+        cast<CompoundStmt>(test::findFunction(Ctx, "f")->getBody());
+    const Stmt *First = nullptr, *Last = nullptr;
+    for (const Stmt *S : Body->body())
+      if (isa<ForStmt, CXXForRangeStmt, WhileStmt, DoStmt>(S)) {
+        First = First ? First : S;
+        Last = S;
+      }
+    if (!First || First == Last) {
+      ADD_FAILURE() << "want two loops";
+      return std::nullopt;
+    }
+    return computeTripCountFrom(Last, First, Ctx);
+  };
+  std::optional<TripCount> Count =
+      CountFrom("#include <vector>\n"
+                "void f(const std::vector<int> &a, const std::vector<int> &b,"
+                " int n, int *out) {\n"
+                "  for (int x : a) *out += x;\n"
+                "  *out += 1;\n"
+                "  for (int x : b) *out += x;\n"
+                "  for (int i = 0; i < n; ++i) *out += i;\n"
+                "}\n");
+  ASSERT_TRUE(Count.has_value());
+  EXPECT_EQ(Count->Spelling, "n > 0 ? n : 0");
+  // The bound is declared, or changes, between the two loops.
+  EXPECT_FALSE(CountFrom("void f(int n, int *out) {\n"
+                         "  for (int i = 0; i < n; ++i) *out += i;\n"
+                         "  int m = *out;\n"
+                         "  for (int i = 0; i < m; ++i) *out += i;\n"
+                         "}\n")
+                   .has_value());
+  EXPECT_FALSE(CountFrom("void f(int n, int *out) {\n"
+                         "  for (int i = 0; i < n; ++i) *out += i;\n"
+                         "  n = *out;\n"
+                         "  for (int i = 0; i < n; ++i) *out += i;\n"
+                         "}\n")
+                   .has_value());
+}
+
 } // namespace
 } // namespace alloc_tidy
