@@ -13,6 +13,7 @@
 #include "lib/analysis/Appends.h"
 #include "lib/analysis/AstWalk.h"
 #include "lib/analysis/ContainerUses.h"
+#include "lib/analysis/InputTaint.h"
 #include "lib/analysis/ParentIndex.h"
 #include "lib/analysis/TripCount.h"
 #include "clang/AST/ASTContext.h"
@@ -69,7 +70,7 @@ const char DefaultVectorLikeClasses[] =
     "::boost::container::vector;::boost::container::small_vector;"
     "::llvm::SmallVector;::absl::InlinedVector";
 const char DefaultUntrustedSources[] =
-    "^(fread|recv|recvfrom|recvmsg|getline|getc|fgetc|fgets|getchar|"
+    "^(fread|pread|recv|recvfrom|recvmsg|getline|getc|fgetc|fgets|getchar|"
     "scanf|"
     "fscanf|sscanf|memcpy|memmove|strtol|strtoul|strtoll|strtoull|atoi|atol|"
     "atoll|stoi|stol|stoll|stoul|stoull|ntohl|ntohs|be16toh|be32toh|be64toh|"
@@ -655,24 +656,6 @@ bool ReserveInLoopCheck::isInputCall(const CallExpr *Call) const {
 
 namespace {
 
-/// Whether \p Root calls a function that reads input (lambdas aside).
-bool readsInput(const Stmt *Root,
-                llvm::function_ref<bool(const CallExpr *)> IsInput) {
-  class Finder : public RecursiveASTVisitor<Finder> {
-  public:
-    llvm::function_ref<bool(const CallExpr *)> IsInput;
-    bool Found = false;
-    bool VisitCallExpr(CallExpr *Call) {
-      Found |= IsInput(Call);
-      return !Found;
-    }
-    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-  } Visitor;
-  Visitor.IsInput = IsInput;
-  Visitor.TraverseStmt(const_cast<Stmt *>(Root));
-  return Visitor.Found;
-}
-
 /// The scalar variables a loop header reads, directly or through a field
 /// ("hdr.count"); the sizes of containers in memory are not among them.
 void collectScalarVars(const Stmt *Header, ASTContext &Ctx,
@@ -730,38 +713,12 @@ bool ReserveInLoopCheck::isUntrustedCount(const Plan &P,
   }
   bool ExternalScalar = false;
   for (const VarDecl *V : Vars) {
-    bool InHeader = llvm::any_of(
+    ExternalScalar |= llvm::none_of(
         Nest, [&](const Stmt *L) { return contains(L, V->getLocation(), SM); });
-    ExternalScalar |= !InHeader;
-    if (V->getInit() && readsInput(V->getInit(), IsInput))
+    // n = read(...), in >> n, fread(&n, ...), parse(in, n), or decoded from
+    // a buffer that a read filled, before the loop.
+    if (isInputDerived(V, P.Loop, Function->getBody(), IsInput, Ctx))
       return true;
-    if (InHeader)
-      continue;
-    // n = read(...), in >> n, fread(&n, ...), parse(in, n), before the loop.
-    for (const Expr *Ref : refsIn(Function->getBody(), V)) {
-      if (!SM.isBeforeInTranslationUnit(Ref->getBeginLoc(),
-                                        P.Loop->getBeginLoc()))
-        continue;
-      DynTypedNode Node = DynTypedNode::create(*Ref);
-      for (int Depth = 0; Depth < 4; ++Depth) {
-        Node = parentOf(Node, Ctx);
-        if (const auto *Assign = Node.get<BinaryOperator>();
-            Assign && Assign->isAssignmentOp()) {
-          if (readsInput(Assign->getRHS(), IsInput))
-            return true;
-          break;
-        }
-        if (const auto *Call = Node.get<CallExpr>()) {
-          if (IsInput(Call))
-            return true;
-          break;
-        }
-        if (!Node.get<ImplicitCastExpr>() && !Node.get<ParenExpr>() &&
-            !Node.get<UnaryOperator>() && !Node.get<ExplicitCastExpr>() &&
-            !Node.get<MemberExpr>())
-          break;
-      }
-    }
   }
   // A loop counted by an outside number that parses as it goes: the number
   // is a claim the input makes.
