@@ -240,8 +240,18 @@ namespace {
 /// Whether \p Site is the whole of statement \p S ("v.push_back(x);",
 /// "auto &r = v.emplace_back();"): it runs whenever S does.
 bool isWholeStatement(const Expr *Site, const Stmt *S) {
-  if (const auto *E = dyn_cast<Expr>(S))
-    return E->IgnoreImplicit()->IgnoreParens() == Site;
+  if (const auto *E = dyn_cast<Expr>(S)) {
+    E = E->IgnoreImplicit()->IgnoreParens();
+    // m[k] = v: the subscript inserts, whatever is assigned.
+    if (const auto *Assign = dyn_cast<CXXOperatorCallExpr>(E);
+        Assign && Assign->getOperator() == OO_Equal &&
+        Assign->getNumArgs() == 2)
+      E = Assign->getArg(0)->IgnoreImplicit()->IgnoreParens();
+    else if (const auto *Assign = dyn_cast<BinaryOperator>(E);
+             Assign && Assign->getOpcode() == BO_Assign)
+      E = Assign->getLHS()->IgnoreImplicit()->IgnoreParens();
+    return E == Site;
+  }
   if (const auto *Decls = dyn_cast<DeclStmt>(S)) {
     if (!Decls->isSingleDecl())
       return false;

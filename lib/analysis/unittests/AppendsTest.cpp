@@ -101,6 +101,19 @@ TEST_F(AppendsTest, UncountedLaterAppends) {
   EXPECT_TRUE(isa<IfStmt>(L.Uncounted));
 }
 
+TEST_F(AppendsTest, AssignmentThroughASubscriptInserts) {
+  ASSERT_NO_FATAL_FAILURE(parse("#include <unordered_map>\n"
+                                "void f(const std::vector<int> &a) {\n"
+                                "  std::unordered_map<int, int> v;\n"
+                                "  for (int x : a) v[x] = 1;\n"
+                                "  v[-1] = 0;\n"
+                                "  v.emplace(-2, 0);\n"
+                                "}\n"));
+  LaterAppends L = later(ContainerFamily::Hash);
+  EXPECT_EQ(L.Constant, 2u);
+  EXPECT_EQ(L.Uncounted, nullptr);
+}
+
 TEST_F(AppendsTest, StopsAtAJumpOrTheEndOfTheBlock) {
   ASSERT_NO_FATAL_FAILURE(
       parse("std::vector<int> f(const std::vector<int> &a) {\n"

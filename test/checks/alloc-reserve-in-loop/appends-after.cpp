@@ -4,6 +4,7 @@
 // RUN: %check_alloc_tidy %s alloc-reserve-in-loop %t -- -- -std=c++17
 
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 bool more();
@@ -62,6 +63,17 @@ std::string quoted(const std::string &s) {
   // CHECK-FIXES: {{^}}  out.reserve(out.size() + s.size() + 2);{{$}}
   out += "\"\n";
   return out;
+}
+
+// A hash map: an insertion through operator[] after the loop counts too.
+std::unordered_map<int, int> indexOf(const std::vector<int> &keys) {
+  std::unordered_map<int, int> m;
+  for (int k : keys)
+    m[k] = 1;
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'm' rehashes about log2(N) times as this loop and the inserts after it insert up to N elements; reserving them first sizes its buckets once [alloc-reserve-in-loop]
+  // CHECK-FIXES: {{^}}  m.reserve(keys.size() + 1);{{$}}
+  m[-1] = 0;
+  return m;
 }
 
 // The later loop's bound is declared after the first loop, so its count
