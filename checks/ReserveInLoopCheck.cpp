@@ -10,8 +10,10 @@
 
 #include "checks/ReserveInLoopCheck.h"
 #include "clang-tidy/utils/OptionsUtils.h"
+#include "lib/analysis/Appends.h"
 #include "lib/analysis/AstWalk.h"
 #include "lib/analysis/ContainerUses.h"
+#include "lib/analysis/InputTaint.h"
 #include "lib/analysis/ParentIndex.h"
 #include "lib/analysis/TripCount.h"
 #include "clang/AST/ASTContext.h"
@@ -56,6 +58,10 @@ struct ReserveInLoopCheck::Plan {
   /// The container may hold elements when the loop starts.
   bool MaybeFilled = true;
   bool UntrustedCount = false;
+  /// Appends after the loop in the same block are part of the count.
+  bool AppendsAfter = false;
+  /// Later loops of the same block whose appends the count includes.
+  std::vector<const Stmt *> LaterLoops;
 };
 
 namespace {
@@ -64,7 +70,8 @@ const char DefaultVectorLikeClasses[] =
     "::boost::container::vector;::boost::container::small_vector;"
     "::llvm::SmallVector;::absl::InlinedVector";
 const char DefaultUntrustedSources[] =
-    "^(fread|recv|recvfrom|recvmsg|getline|getc|fgetc|fgets|getchar|scanf|"
+    "^(fread|pread|recv|recvfrom|recvmsg|getline|getc|fgetc|fgets|getchar|"
+    "scanf|"
     "fscanf|sscanf|memcpy|memmove|strtol|strtoul|strtoll|strtoull|atoi|atol|"
     "atoll|stoi|stol|stoll|stoul|stoull|ntohl|ntohs|be16toh|be32toh|be64toh|"
     "le16toh|le32toh|le64toh)$|(^|_)([Rr]ead|[Pp]arse|[Dd]ecode|[Dd]eserializ|"
@@ -106,177 +113,6 @@ bool hasTopLevelConditional(StringRef Text) {
 
 std::string parenthesized(const std::string &Text) {
   return isSimpleOperand(Text) ? Text : "(" + Text + ")";
-}
-
-/// The container a call or operator is applied to: a local variable, a
-/// reference parameter or a data member of 'this'. Globals and members of
-/// other objects are left alone: other code may fill them.
-const ValueDecl *containerOf(const Expr *Object) {
-  Object = Object->IgnoreParenImpCasts();
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(Object)) {
-    const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
-    if (!Var || !Var->hasLocalStorage() || Var->isStaticLocal())
-      return nullptr;
-    return Var;
-  }
-  if (const auto *Member = dyn_cast<MemberExpr>(Object)) {
-    if (isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts()) &&
-        isa<FieldDecl>(Member->getMemberDecl()))
-      return Member->getMemberDecl();
-  }
-  return nullptr;
-}
-
-/// The object of a member call or the first operand of an operator call.
-const Expr *objectOf(const Expr *Call) {
-  if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
-    return Member->getImplicitObjectArgument();
-  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call))
-    return Op->getNumArgs() > 0 ? Op->getArg(0) : nullptr;
-  return nullptr;
-}
-
-StringRef calleeName(const Expr *Call) {
-  if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
-    if (const auto *Method = Member->getMethodDecl();
-        Method && Method->getIdentifier())
-      return Method->getName();
-  return "";
-}
-
-/// Member functions that leave the size alone.
-bool isObserver(Family Kind, StringRef Method) {
-  static const llvm::StringSet<> Common = {
-      "size",   "empty", "capacity", "begin",         "end",
-      "cbegin", "cend",  "rbegin",   "rend",          "crbegin",
-      "crend",  "at",    "max_size", "get_allocator", "ssize"};
-  static const llvm::StringSet<> Sequence = {"back", "front", "data"};
-  static const llvm::StringSet<> String = {
-      "length",          "c_str",        "find",     "rfind",
-      "find_first_of",   "find_last_of", "substr",   "compare",
-      "starts_with",     "ends_with",    "contains", "find_first_not_of",
-      "find_last_not_of"};
-  static const llvm::StringSet<> Hash = {
-      "find",         "count",       "contains",        "equal_range",
-      "bucket_count", "load_factor", "max_load_factor", "hash_function",
-      "key_eq",       "bucket",      "bucket_size",     "max_bucket_count"};
-  if (Common.contains(Method))
-    return true;
-  switch (Kind) {
-  case Family::Vector:
-    return Sequence.contains(Method);
-  case Family::String:
-    return Sequence.contains(Method) || String.contains(Method);
-  case Family::Hash:
-    return Hash.contains(Method);
-  }
-  return false;
-}
-
-/// The length of a string literal argument, or of a character.
-std::optional<uint64_t> pieceLength(const Expr *Arg) {
-  Arg = Arg->IgnoreParenImpCasts();
-  if (const auto *Literal = dyn_cast<StringLiteral>(Arg))
-    return Literal->getLength();
-  if (Arg->getType()->isAnyCharacterType())
-    return 1;
-  return std::nullopt;
-}
-
-enum class AppendKind { NotAppend, Append, UnknownLength };
-
-/// Whether the use \p Site (a call on the container, or an operator with it
-/// as first operand) appends, and how many elements.
-AppendKind classifyAppend(const Expr *Site, Family Kind, uint64_t &Amount,
-                          ASTContext &Ctx) {
-  Amount = 1;
-  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Site)) {
-    if (Kind == Family::Hash && Op->getOperator() == OO_Subscript)
-      return AppendKind::Append;
-    if (Kind == Family::String && Op->getOperator() == OO_PlusEqual &&
-        Op->getNumArgs() == 2) {
-      std::optional<uint64_t> Length = pieceLength(Op->getArg(1));
-      if (!Length)
-        return AppendKind::UnknownLength;
-      Amount = *Length;
-      return AppendKind::Append;
-    }
-    return AppendKind::NotAppend;
-  }
-  const auto *Call = dyn_cast<CXXMemberCallExpr>(Site);
-  if (!Call)
-    return AppendKind::NotAppend;
-  StringRef Method = calleeName(Call);
-  unsigned Args = Call->getNumArgs();
-  auto IsIterator = [](const Expr *E) {
-    QualType T = E->getType().getNonReferenceType();
-    if (T->isPointerType())
-      return true;
-    const auto *Record = T->getAsCXXRecordDecl();
-    return Record && Record->getIdentifier() &&
-           Record->getName().contains("iterator");
-  };
-  switch (Kind) {
-  case Family::Vector:
-    if (Method == "push_back" || Method == "emplace_back")
-      return AppendKind::Append;
-    if (Method == "emplace" && Args >= 1)
-      return AppendKind::Append;
-    if (Method == "insert") {
-      // insert(pos, value) adds one; insert(pos, n, value), a range or an
-      // initializer list adds a number not followed here.
-      if (Args == 2 && !isa<CXXStdInitializerListExpr>(
-                           Call->getArg(1)->IgnoreParenImpCasts()))
-        return AppendKind::Append;
-      return AppendKind::UnknownLength;
-    }
-    if (Method == "append_range" || Method == "insert_range")
-      return AppendKind::UnknownLength;
-    return AppendKind::NotAppend;
-  case Family::String:
-    if (Method == "push_back")
-      return AppendKind::Append;
-    if (Method == "append") {
-      std::optional<uint64_t> Length;
-      if (Args == 1)
-        Length = pieceLength(Call->getArg(0));
-      else if (Args == 2 && Call->getArg(1)->getType()->isAnyCharacterType())
-        if (auto N = Call->getArg(0)->getIntegerConstantExpr(Ctx))
-          Length = N->getLimitedValue();
-      if (!Length)
-        return AppendKind::UnknownLength;
-      Amount = *Length;
-      return AppendKind::Append;
-    }
-    if (Method == "insert" || Method == "append_range" ||
-        Method == "insert_range")
-      return AppendKind::UnknownLength;
-    return AppendKind::NotAppend;
-  case Family::Hash:
-    if (Method == "emplace" || Method == "try_emplace" ||
-        Method == "emplace_hint" || Method == "insert_or_assign")
-      return AppendKind::Append;
-    if (Method == "insert") {
-      if (Args == 1 &&
-          !isa<CXXStdInitializerListExpr>(
-              Call->getArg(0)->IgnoreParenImpCasts()) &&
-          !Call->getArg(0)->getType()->isRecordType())
-        return AppendKind::Append;
-      if (Args == 1 && Call->getArg(0)->getType()->isRecordType() &&
-          !IsIterator(Call->getArg(0)) &&
-          !isa<CXXStdInitializerListExpr>(
-              Call->getArg(0)->IgnoreParenImpCasts()))
-        return AppendKind::Append;
-      // insert(hint, value) versus insert(first, last).
-      if (Args == 2 && !IsIterator(Call->getArg(1)))
-        return AppendKind::Append;
-      return AppendKind::UnknownLength;
-    }
-    if (Method == "insert_range")
-      return AppendKind::UnknownLength;
-    return AppendKind::NotAppend;
-  }
-  return AppendKind::NotAppend;
 }
 
 /// How an append reaches the planned loop: through plain blocks and the
@@ -333,30 +169,6 @@ AppendPath pathToLoop(const Expr *Site, const Stmt *Loop, ASTContext &Ctx) {
     }
     Node = Parent;
   }
-}
-
-/// Every reference to \p D inside \p Root.
-std::vector<const Expr *> refsIn(const Stmt *Root, const ValueDecl *D) {
-  class Finder : public RecursiveASTVisitor<Finder> {
-  public:
-    const ValueDecl *D;
-    std::vector<const Expr *> Refs;
-    explicit Finder(const ValueDecl *D) : D(D) {}
-    bool shouldVisitImplicitCode() const { return true; }
-    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-      if (Ref->getDecl() == D)
-        Refs.push_back(Ref);
-      return true;
-    }
-    bool VisitMemberExpr(MemberExpr *Member) {
-      if (Member->getMemberDecl() == D &&
-          isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts()))
-        Refs.push_back(Member);
-      return true;
-    }
-  } Visitor(D);
-  Visitor.TraverseStmt(const_cast<Stmt *>(Root));
-  return Visitor.Refs;
 }
 
 bool contains(const Stmt *Outer, SourceLocation Loc, const SourceManager &SM) {
@@ -428,7 +240,9 @@ public:
       // A lone factor needs no parentheses, unless it sits in a sum.
       bool Alone =
           T.Constant == 1 && T.Factors.size() == 1 && Terms.size() == 1;
-      std::string Product = T.Constant == 1 ? "" : std::to_string(T.Constant);
+      std::string Product = T.Constant == 1 && !T.Factors.empty()
+                                ? ""
+                                : std::to_string(T.Constant);
       for (const std::string &Factor : T.Factors)
         Product += (Product.empty() ? "" : " * ") +
                    (Alone ? Factor : parenthesized(Factor));
@@ -487,6 +301,34 @@ bool hasReserve(QualType T) {
   for (const auto *Method : Record->methods())
     Found |= Method->getIdentifier() && Method->getName() == "reserve";
   return Found;
+}
+
+/// Adds the appends of \p Next, a later loop of the planned loop's block, to
+/// \p Sum; false when they cannot be counted before the planned loop.
+bool addLaterLoop(ReserveInLoopCheck::Plan &P, CountSum &Sum, const Stmt *Next,
+                  bool ConditionalUpperBound, ASTContext &Ctx) {
+  // Its count must hold from before the planned loop, where the reserve()
+  // goes.
+  std::optional<TripCount> Count = computeTripCountFrom(Next, P.Loop, Ctx);
+  if (!Count)
+    return false;
+  for (const Expr *Ref : refsIn(Next, P.Container)) {
+    RefAction Action = actionOf(Ref, P.Kind, Ctx);
+    if (Action.Role == RefRole::Reads)
+      continue;
+    if (Action.Role != RefRole::Appends)
+      return false;
+    AppendPath Path = pathToLoop(Action.Site, Next, Ctx);
+    if (!Path.Reaches || !Path.InnerLoops.empty())
+      return false;
+    Path.Conditional |=
+        continueBefore(Action.Site, Next, Ctx.getSourceManager());
+    if (Path.Conditional && !ConditionalUpperBound)
+      return false;
+    P.UpperBound |= Path.Conditional;
+    Sum.add(Action.Amount, {*Count});
+  }
+  return true;
 }
 
 } // namespace
@@ -610,6 +452,12 @@ void ReserveInLoopCheck::check(const MatchFinder::MatchResult &Result) {
 void ReserveInLoopCheck::checkLoopAppend(const Expr *Call,
                                          const ValueDecl *Container,
                                          Family Kind, ASTContext &Ctx) {
+  // A lambda or block may run many times on a container it reaches from
+  // outside: a reserve() in its body would grow that container by exactly
+  // the loop's count on every call (quadratic), and the total is not known
+  // there.
+  if (containerHome(Container, Call, Ctx) == ContainerHome::Enclosing)
+    return;
   const SourceManager &SM = Ctx.getSourceManager();
   // The loops around the append, innermost first, up to the one that holds
   // the container's declaration.
@@ -646,27 +494,15 @@ ReserveInLoopCheck::planFor(const ValueDecl *Container, Family Kind,
   P.Kind = Kind;
   P.Loop = Loop;
   for (const Expr *Ref : refsIn(Loop, Container)) {
-    ContainerUse Use = classifyContainerUse(Ref, Ctx);
-    const auto *Site = dyn_cast_or_null<Expr>(Use.Site);
-    uint64_t Amount = 1;
-    AppendKind Appends =
-        Site ? classifyAppend(Site, Kind, Amount, Ctx) : AppendKind::NotAppend;
-    if (Site && objectOf(Site) &&
-        objectOf(Site)->IgnoreParenImpCasts() != Ref->IgnoreParenImpCasts())
-      Appends = AppendKind::NotAppend; // an argument, not the object
-    if (Appends == AppendKind::UnknownLength)
+    RefAction Action = actionOf(Ref, Kind, Ctx);
+    if (Action.Role == RefRole::AppendsUnknown)
       return std::nullopt; // a range or a piece of unknown length
-    if (Appends == AppendKind::NotAppend) {
-      bool Reads =
-          (Use.Kind == UseKind::Call && isObserver(Kind, Use.Method)) ||
-          (Use.Kind == UseKind::Subscript && Kind != Family::Hash) ||
-          Use.Kind == UseKind::RangeFor ||
-          Use.Kind == UseKind::PassedToTemplate ||
-          Use.Kind == UseKind::PassedToFixedType;
-      if (!Reads)
-        return std::nullopt; // cleared, resized, swapped, passed on, ...
+    if (Action.Role == RefRole::Other)
+      return std::nullopt; // cleared, resized, swapped, passed on, ...
+    if (Action.Role == RefRole::Reads)
       continue;
-    }
+    const Expr *Site = Action.Site;
+    uint64_t Amount = Action.Amount;
     AppendPath Path = pathToLoop(Site, Loop, Ctx);
     if (!Path.Reaches)
       return std::nullopt;
@@ -694,10 +530,25 @@ ReserveInLoopCheck::planFor(const ValueDecl *Container, Family Kind,
     Counts.insert(Counts.begin(), *Count);
     Sum.add(A.Amount, Counts);
   }
+  if (Sum.value() == 0u)
+    return std::nullopt; // nothing appended
+  // Appends after the loop in the same block: a reserve() exact for the loop
+  // alone would make the next of them reallocate.
+  LaterAppends Later = appendsAfter(Loop, Container, Kind, Ctx);
+  const Stmt *Uncounted = Later.Uncounted;
+  for (const Stmt *Next : Later.Loops) {
+    if (!addLaterLoop(P, Sum, Next, ConditionalUpperBound, Ctx)) {
+      Uncounted = Next;
+      break;
+    }
+    P.LaterLoops.push_back(Next);
+  }
+  Sum.add(Later.Constant, {});
+  P.AppendsAfter = Later.Constant > 0 || !P.LaterLoops.empty();
   P.Count = Sum.spelling();
   P.CountValue = Sum.value();
-  if (P.Count.empty() || P.CountValue == 0u)
-    return std::nullopt; // nothing appended
+  if (P.Count.empty())
+    return std::nullopt;
 
   // What the rest of the function does with the container before the loop.
   const FunctionDecl *Function = enclosingFunction(Loop, Ctx);
@@ -780,6 +631,17 @@ ReserveInLoopCheck::planFor(const ValueDecl *Container, Family Kind,
               "std::min(count, bytesLeft / recordSize)";
     P.NoFixLoc = Loop->getBeginLoc();
   }
+  if (Uncounted && P.NoFix.empty()) {
+    P.NoFix = "'" + Container->getNameAsString() +
+              "' is appended to again after the loop, by a number of "
+              "elements not known before it; a reserve() exact for the "
+              "loop would make that append reallocate, so reserve the "
+              "total of both";
+    P.NoFixLoc = Uncounted->getBeginLoc();
+  }
+  // The later loops are covered by this plan.
+  for (const Stmt *Next : P.LaterLoops)
+    Decided.insert({Next, Container});
   return P;
 }
 
@@ -793,24 +655,6 @@ bool ReserveInLoopCheck::isInputCall(const CallExpr *Call) const {
 }
 
 namespace {
-
-/// Whether \p Root calls a function that reads input (lambdas aside).
-bool readsInput(const Stmt *Root,
-                llvm::function_ref<bool(const CallExpr *)> IsInput) {
-  class Finder : public RecursiveASTVisitor<Finder> {
-  public:
-    llvm::function_ref<bool(const CallExpr *)> IsInput;
-    bool Found = false;
-    bool VisitCallExpr(CallExpr *Call) {
-      Found |= IsInput(Call);
-      return !Found;
-    }
-    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-  } Visitor;
-  Visitor.IsInput = IsInput;
-  Visitor.TraverseStmt(const_cast<Stmt *>(Root));
-  return Visitor.Found;
-}
 
 /// The scalar variables a loop header reads, directly or through a field
 /// ("hdr.count"); the sizes of containers in memory are not among them.
@@ -856,6 +700,7 @@ bool ReserveInLoopCheck::isUntrustedCount(const Plan &P,
   for (const Append &A : P.Appends)
     for (const Stmt *Inner : pathToLoop(A.Site, P.Loop, Ctx).InnerLoops)
       Nest.push_back(Inner);
+  Nest.insert(Nest.end(), P.LaterLoops.begin(), P.LaterLoops.end());
   for (const Stmt *L : Nest) {
     if (const auto *For = dyn_cast<ForStmt>(L)) {
       collectScalarVars(For->getInit(), Ctx, Vars);
@@ -868,38 +713,12 @@ bool ReserveInLoopCheck::isUntrustedCount(const Plan &P,
   }
   bool ExternalScalar = false;
   for (const VarDecl *V : Vars) {
-    bool InHeader = llvm::any_of(
+    ExternalScalar |= llvm::none_of(
         Nest, [&](const Stmt *L) { return contains(L, V->getLocation(), SM); });
-    ExternalScalar |= !InHeader;
-    if (V->getInit() && readsInput(V->getInit(), IsInput))
+    // n = read(...), in >> n, fread(&n, ...), parse(in, n), or decoded from
+    // a buffer that a read filled, before the loop.
+    if (isInputDerived(V, P.Loop, Function->getBody(), IsInput, Ctx))
       return true;
-    if (InHeader)
-      continue;
-    // n = read(...), in >> n, fread(&n, ...), parse(in, n), before the loop.
-    for (const Expr *Ref : refsIn(Function->getBody(), V)) {
-      if (!SM.isBeforeInTranslationUnit(Ref->getBeginLoc(),
-                                        P.Loop->getBeginLoc()))
-        continue;
-      DynTypedNode Node = DynTypedNode::create(*Ref);
-      for (int Depth = 0; Depth < 4; ++Depth) {
-        Node = parentOf(Node, Ctx);
-        if (const auto *Assign = Node.get<BinaryOperator>();
-            Assign && Assign->isAssignmentOp()) {
-          if (readsInput(Assign->getRHS(), IsInput))
-            return true;
-          break;
-        }
-        if (const auto *Call = Node.get<CallExpr>()) {
-          if (IsInput(Call))
-            return true;
-          break;
-        }
-        if (!Node.get<ImplicitCastExpr>() && !Node.get<ParenExpr>() &&
-            !Node.get<UnaryOperator>() && !Node.get<ExplicitCastExpr>() &&
-            !Node.get<MemberExpr>())
-          break;
-      }
-    }
   }
   // A loop counted by an outside number that parses as it goes: the number
   // is a claim the input makes.
@@ -934,24 +753,29 @@ void ReserveInLoopCheck::diagnose(const Plan &P, ASTContext &Ctx) {
     auto Diag = [&]() {
       if (P.Kind == Family::Hash)
         return diag(Loc, "'%0' rehashes about log2(N) times as this loop "
-                         "inserts up to N elements; reserving them first "
-                         "sizes its buckets once")
-               << Name;
+                         "%select{inserts|and the inserts after it insert}1 "
+                         "up to N elements; reserving them first sizes its "
+                         "buckets once")
+               << Name << P.AppendsAfter;
       if (Exact)
-        return diag(Loc, "'%0' grows %1 times as this loop appends %2 %3 on "
-                         "%4; reserving them first allocates once")
+        return diag(Loc, "'%0' grows %1 times as this loop "
+                         "%select{appends|and the appends after it append}5 "
+                         "%2 %3 on %4; reserving them first allocates once")
                << Name << std::to_string(*Exact)
-               << std::to_string(*P.CountValue) << Unit << stlDisplayName(Stl);
+               << std::to_string(*P.CountValue) << Unit << stlDisplayName(Stl)
+               << P.AppendsAfter;
       // What it already holds makes fewer growths: say "up to".
       if (P.MaybeFilled)
         return diag(Loc, "'%0' grows up to about log2(N) times as this loop "
-                         "appends %select{|up to }1N %2; reserving them "
-                         "first allocates at most once")
-               << Name << P.UpperBound << Unit;
-      return diag(Loc, "'%0' grows about log2(N) times as this loop appends "
+                         "%select{appends|and the appends after it append}3 "
+                         "%select{|up to }1N %2; reserving them first "
+                         "allocates at most once")
+               << Name << P.UpperBound << Unit << P.AppendsAfter;
+      return diag(Loc, "'%0' grows about log2(N) times as this loop "
+                       "%select{appends|and the appends after it append}3 "
                        "%select{|up to }1N %2; reserving them first "
                        "allocates once")
-             << Name << P.UpperBound << Unit;
+             << Name << P.UpperBound << Unit << P.AppendsAfter;
     }();
     if (P.NoFix.empty()) {
       unsigned Column = SM.getSpellingColumnNumber(P.Loop->getBeginLoc());

@@ -5,6 +5,7 @@
 
 #include "checks/StlOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
+#include "lib/analysis/Appends.h"
 #include "lib/analysis/StlFacts.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/Regex.h"
@@ -31,7 +32,7 @@ public:
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
 
-  enum class Family { Vector, String, Hash };
+  using Family = alloc_tidy::ContainerFamily;
   struct Append;
   struct Plan;
 

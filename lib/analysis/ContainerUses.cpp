@@ -3,6 +3,8 @@
 #include "lib/analysis/ContainerUses.h"
 #include "lib/analysis/AstWalk.h"
 #include "lib/analysis/ParentIndex.h"
+#include "clang/AST/ASTLambda.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclFriend.h"
 #include "clang/AST/DeclTemplate.h"
@@ -172,6 +174,42 @@ const FunctionDecl *enclosingFunction(const Stmt *S, ASTContext &Ctx) {
     if (const auto *Function = Node.get<FunctionDecl>())
       return Function;
   }
+}
+
+ContainerHome containerHome(const ValueDecl *Container, const Stmt *Site,
+                            ASTContext &Ctx) {
+  // The innermost function, lambda call operator or block around Site.
+  const DeclContext *Code = nullptr;
+  bool InClosure = false;
+  DynTypedNode Node = DynTypedNode::create(*Site);
+  while (!Code) {
+    Node = parentOf(Node, Ctx);
+    if (Node.getNodeKind().isNone() || Node.get<TranslationUnitDecl>())
+      break;
+    if (const auto *Lambda = Node.get<LambdaExpr>()) {
+      Code = Lambda->getCallOperator();
+      InClosure = true;
+    } else if (const auto *Block = Node.get<BlockExpr>()) {
+      Code = Block->getBlockDecl();
+      InClosure = true;
+    } else if (const auto *Block = Node.get<BlockDecl>()) {
+      Code = Block;
+      InClosure = true;
+    } else if (const auto *Function = Node.get<FunctionDecl>()) {
+      Code = Function;
+      InClosure = isLambdaCallOperator(Function);
+    }
+  }
+  if (!Code)
+    return ContainerHome::Enclosing;
+  if (isa<FieldDecl>(Container))
+    return InClosure ? ContainerHome::Enclosing : ContainerHome::Member;
+  const auto *Var = dyn_cast<VarDecl>(Container);
+  if (!Var || Var->isInitCapture() || Var->hasAttr<BlocksAttr>() ||
+      Var->getDeclContext() != Code)
+    return ContainerHome::Enclosing;
+  return isa<ParmVarDecl>(Var) ? ContainerHome::Parameter
+                               : ContainerHome::Local;
 }
 
 const Stmt *enclosingLoop(const Stmt *S, ASTContext &Ctx) {

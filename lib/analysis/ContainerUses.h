@@ -127,6 +127,27 @@ bool seesAllCodeUsingMember(const clang::NamedDecl *Member,
 const clang::FunctionDecl *enclosingFunction(const clang::Stmt *S,
                                              clang::ASTContext &Ctx);
 
+/// Where a container named by code lives, seen from the innermost function,
+/// lambda or block whose body holds that code.
+enum class ContainerHome {
+  /// A variable declared in that body: a new object on every call.
+  Local,
+  /// A parameter of that function, lambda or block.
+  Parameter,
+  /// A data member of 'this', named in a member function (not in a lambda
+  /// or block inside one).
+  Member,
+  /// Anything the body reaches from outside: a variable of an enclosing
+  /// function captured by reference or by copy, an init-capture, a '__block'
+  /// variable, a member through a captured 'this'. It keeps its contents
+  /// from one call of the lambda or block to the next.
+  Enclosing,
+};
+
+/// Where \p Container (a VarDecl or FieldDecl) lives as seen from \p Site.
+ContainerHome containerHome(const clang::ValueDecl *Container,
+                            const clang::Stmt *Site, clang::ASTContext &Ctx);
+
 /// The innermost loop statement holding \p S within \p Function's body.
 const clang::Stmt *enclosingLoop(const clang::Stmt *S, clang::ASTContext &Ctx);
 

@@ -214,6 +214,27 @@ bool declaredIn(const VarDecl *Var, const Stmt *Scope, ASTContext &Ctx) {
          !SM.isBeforeInTranslationUnit(Range.getEnd(), Loc);
 }
 
+/// Whether every argument of \p Call is a default argument that is a plain
+/// value (a literal, an enumerator, nullptr): items() for "const Items
+/// &items(bool Refresh = true) const" reads like a call without arguments,
+/// and writing it again evaluates nothing new.
+bool hasNoExplicitArgs(const CallExpr *Call) {
+  return llvm::all_of(Call->arguments(), [](const Expr *Arg) {
+    const auto *Default = dyn_cast<CXXDefaultArgExpr>(Arg);
+    if (!Default)
+      return false;
+    const Expr *Value = Default->getExpr()->IgnoreParenImpCasts();
+    if (const auto *Unary = dyn_cast<UnaryOperator>(Value);
+        Unary && Unary->getOpcode() == UO_Minus)
+      Value = Unary->getSubExpr()->IgnoreParenImpCasts();
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(Value))
+      return isa<EnumConstantDecl>(Ref->getDecl());
+    return isa<IntegerLiteral, CXXBoolLiteralExpr, FloatingLiteral,
+               CharacterLiteral, CXXNullPtrLiteralExpr, StringLiteral,
+               GNUNullExpr>(Value);
+  });
+}
+
 /// Member functions that only look at a container, whichever overload is
 /// picked: begin() on a non-const vector does not change it.
 bool isObserver(const CXXMethodDecl *Method) {
@@ -283,7 +304,7 @@ bool isLoopInvariant(const Expr *E, const Stmt *Body, ASTContext &Ctx) {
     // accept exactly that shape below, and the non-const overloads of the
     // observers (v.end() on a non-const v).
     const auto *Call = dyn_cast<CXXMemberCallExpr>(E);
-    if (!Call || Call->getNumArgs() != 0)
+    if (!Call || !hasNoExplicitArgs(Call))
       return false;
     const auto *Method = Call->getMethodDecl();
     if (!Method || !(Method->isConst() || isObserver(Method)))
@@ -330,7 +351,7 @@ bool isRepeatable(const Expr *E) {
   if (isa<CXXThisExpr>(E))
     return true;
   if (const auto *Call = dyn_cast<CXXMemberCallExpr>(E))
-    return Call->getNumArgs() == 0 && Call->getMethodDecl() &&
+    return hasNoExplicitArgs(Call) && Call->getMethodDecl() &&
            (Call->getMethodDecl()->isConst() ||
             isObserver(Call->getMethodDecl())) &&
            isRepeatable(Call->getImplicitObjectArgument());
@@ -412,6 +433,18 @@ int64_t stepOf(const Expr *Inc, const VarDecl *Counter, ASTContext &Ctx) {
   if (!Inc)
     return 0;
   Inc = Inc->IgnoreParenImpCasts();
+  // "++i, ++it": one operand steps the counter, the others may read it but
+  // not write it (whether they leave the bound alone is the caller's
+  // question).
+  if (const auto *Comma = dyn_cast<BinaryOperator>(Inc);
+      Comma && Comma->getOpcode() == BO_Comma) {
+    int64_t Left = stepOf(Comma->getLHS(), Counter, Ctx);
+    int64_t Right = stepOf(Comma->getRHS(), Counter, Ctx);
+    if ((Left != 0) == (Right != 0))
+      return 0;
+    const Expr *Other = Left != 0 ? Comma->getRHS() : Comma->getLHS();
+    return isWrittenIn(Counter, Other, Ctx) ? 0 : Left + Right;
+  }
   if (const auto *U = dyn_cast<UnaryOperator>(Inc)) {
     if (refVar(U->getSubExpr()) != Counter)
       return 0;
@@ -785,6 +818,17 @@ std::optional<TripCount> forTripCount(const ForStmt *For, const Stmt *Scope,
   const Stmt *Body = For->getBody();
   if (isWrittenIn(L.Counter, Body, Ctx))
     return std::nullopt;
+  // The other operands of a comma increment run on every iteration too: the
+  // side of the condition that is not the counter must keep its value.
+  if (const auto *Comma = dyn_cast_or_null<BinaryOperator>(
+          For->getInc() ? For->getInc()->IgnoreParenImpCasts() : nullptr);
+      Comma && Comma->getOpcode() == BO_Comma) {
+    const Expr *Other =
+        refVar(L.Cond->LHS) == L.Counter ? L.Cond->RHS : L.Cond->LHS;
+    if (!isLoopInvariant(resolveInitVar(Other, L), For->getInc(), Ctx) ||
+        (refVar(Other) && isWrittenIn(refVar(Other), For->getInc(), Ctx)))
+      return std::nullopt;
+  }
   return countedTripCount(L, Body, Scope ? Scope : Body, Ctx);
 }
 
@@ -901,7 +945,7 @@ std::optional<TripCount> rangeForTripCount(const CXXForRangeStmt *For,
   bool IsGetter = false;
   if (const auto *Call = dyn_cast<CXXMemberCallExpr>(Range)) {
     const CXXMethodDecl *Method = Call->getMethodDecl();
-    IsGetter = Method && Method->isConst() && Call->getNumArgs() == 0 &&
+    IsGetter = Method && Method->isConst() && hasNoExplicitArgs(Call) &&
                Method->getReturnType()->isReferenceType() && isRepeatable(Call);
     if (!IsGetter)
       return std::nullopt;
@@ -981,6 +1025,31 @@ std::optional<TripCount> computeTripCount(const Stmt *Loop, ASTContext &Ctx,
     return whileTripCount(Do->getCond(), Do->getBody(), /*IsDo=*/true,
                           InvariantIn, Ctx);
   return std::nullopt;
+}
+
+std::optional<TripCount>
+computeTripCountFrom(const Stmt *Loop, const Stmt *From, ASTContext &Ctx) {
+  if (!Loop || !From || Loop == From)
+    return std::nullopt;
+  DynTypedNodeList Parents = parentsOf(*Loop, Ctx);
+  const auto *Block =
+      Parents.empty() ? nullptr : Parents[0].get<CompoundStmt>();
+  if (!Block)
+    return std::nullopt;
+  // The statements from From to Loop stand for the stretch of code the
+  // count must hold across; a block of them is the scope to check.
+  llvm::SmallVector<Stmt *, 8> Span;
+  for (Stmt *S : Block->body()) {
+    if (S == From || !Span.empty())
+      Span.push_back(S);
+    if (S == Loop)
+      break;
+  }
+  if (Span.empty() || Span.back() != Loop)
+    return std::nullopt;
+  const auto *Scope = CompoundStmt::Create(
+      Ctx, Span, FPOptionsOverride(), From->getBeginLoc(), Loop->getEndLoc());
+  return computeTripCount(Loop, Ctx, Scope);
 }
 
 } // namespace alloc_tidy

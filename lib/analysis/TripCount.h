@@ -44,6 +44,14 @@ std::optional<TripCount>
 computeTripCount(const clang::Stmt *Loop, clang::ASTContext &Ctx,
                  const clang::Stmt *InvariantIn = nullptr);
 
+/// The trip count of \p Loop spelled so that it can be evaluated just before
+/// \p From, an earlier statement of the same block: nothing the count reads
+/// may be declared or change from From up to the end of Loop. Nullopt when
+/// the two are not statements of one block, in that order.
+std::optional<TripCount> computeTripCountFrom(const clang::Stmt *Loop,
+                                              const clang::Stmt *From,
+                                              clang::ASTContext &Ctx);
+
 /// The body of a for, range-for, while or do loop; null for anything else.
 const clang::Stmt *loopBody(const clang::Stmt *Loop);
 

@@ -941,6 +941,47 @@ TEST_F(ContainerUsesTest, EnclosingFunctionAndLoop) {
   EXPECT_EQ(classifyContainerUse(GlobalRefs[0], ctx()).Function, nullptr);
 }
 
+// --- containerHome -----------------------------------------------------------
+
+TEST_F(ContainerUsesTest, ContainerHomeSeenFromLambdas) {
+  ASSERT_NO_FATAL_FAILURE(
+      parse("struct S {\n"
+            "  std::vector<int> m;\n"
+            "  void f(std::vector<int> &p) {\n"
+            "    std::vector<int> l;\n"
+            "    l.push_back(1); p.push_back(1); m.push_back(1);\n"
+            "    auto g = [&, this](std::vector<int> &q) {\n"
+            "      std::vector<int> own;\n"
+            "      own.push_back(1); q.push_back(1);\n"
+            "      l.push_back(1); p.push_back(1); m.push_back(1);\n"
+            "    };\n"
+            "    g(l);\n"
+            "    auto h = [c = std::vector<int>(), l]() mutable {\n"
+            "      c.push_back(1); return l.size();\n"
+            "    };\n"
+            "    h();\n"
+            "  }\n"
+            "};\n"));
+  auto Home = [&](llvm::StringRef Name, unsigned Index) {
+    const Expr *Ref = ref("f", Name, Index);
+    EXPECT_TRUE(Ref != nullptr);
+    return Ref ? containerHome(referencedContainer(Ref), Ref, ctx())
+               : ContainerHome::Local;
+  };
+  // In the member function itself.
+  EXPECT_EQ(Home("l", 0), ContainerHome::Local);
+  EXPECT_EQ(Home("p", 0), ContainerHome::Parameter);
+  EXPECT_EQ(Home("m", 0), ContainerHome::Member);
+  // In the lambda: its own local and parameter, then what it captures.
+  EXPECT_EQ(Home("own", 0), ContainerHome::Local);
+  EXPECT_EQ(Home("q", 0), ContainerHome::Parameter);
+  EXPECT_EQ(Home("l", 1), ContainerHome::Enclosing);
+  EXPECT_EQ(Home("p", 1), ContainerHome::Enclosing);
+  EXPECT_EQ(Home("m", 1), ContainerHome::Enclosing);
+  // An init-capture and a by-copy capture belong to the closure.
+  EXPECT_EQ(Home("c", 0), ContainerHome::Enclosing);
+}
+
 // --- fullStatementOf / previousStatement -------------------------------------
 
 TEST_F(ContainerUsesTest, StatementsAroundAnExpression) {

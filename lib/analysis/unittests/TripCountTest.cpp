@@ -1098,5 +1098,123 @@ TEST(TripCountTest, ElementAccessLeavesTheSizeAlone) {
                 "}\n");
 }
 
+TEST(TripCountTest, CommaIncrements) {
+  // One operand steps the counter; the other leaves counter and bound alone.
+  expectSpelling("void f(int n, const int *p, int *out) {\n"
+                 "  for (int i = 0; i < n; ++i, ++p) *out += *p;\n"
+                 "}\n",
+                 "n > 0 ? n : 0");
+  expectSpelling("#include <vector>\n"
+                 "void f(const std::vector<int> &v, int *out) {\n"
+                 "  int k = 0;\n"
+                 "  for (auto it = v.begin(); it != v.end(); ++it, ++k)\n"
+                 "    out[k] = *it;\n"
+                 "}\n",
+                 "v.size()");
+  expectSpelling(
+      "#include <vector>\n"
+      "void f(const std::vector<int> &v, int *out) {\n"
+      "  int s = 0;\n"
+      "  for (unsigned i = 0, e = v.size(); i != e; s += v[i], ++i)\n"
+      "    *out = s;\n"
+      "}\n",
+      "v.size()");
+  // The other operand moves the bound, writes the counter, or steps it too.
+  expectNoCount("void f(int n, int *out) {\n"
+                "  for (int i = 0; i < n; ++i, --n) *out = i;\n"
+                "}\n");
+  expectNoCount("void f(int n, int *out) {\n"
+                "  int e = n;\n"
+                "  for (int i = 0; i < e; ++i, e -= 1) *out = i;\n"
+                "}\n");
+  expectNoCount("void f(int n, int *out) {\n"
+                "  for (int i = 0; i < n; ++i, i *= 2) *out = i;\n"
+                "}\n");
+  // Reading the counter is fine.
+  expectSpelling("void f(int n, int j, int *out) {\n"
+                 "  for (int i = 0; i < n; ++i, j = i) *out = j;\n"
+                 "}\n",
+                 "n > 0 ? n : 0");
+  expectNoCount("void f(int n, int *out) {\n"
+                "  for (int i = 0; i < n; ++i, ++i) *out = i;\n"
+                "}\n");
+}
+
+TEST(TripCountTest, GetterWithDefaultedParameters) {
+  const char *Decls = "#include <vector>\n"
+                      "enum Mode { Fast, Slow };\n"
+                      "struct C {\n"
+                      "  const std::vector<int> &items(bool r = true, int l = "
+                      "-1, Mode m = Fast) const;\n"
+                      "  const std::vector<int> &side(int *p = next()) const;\n"
+                      "  static int *next();\n"
+                      "  std::vector<int> &mut(bool r = true);\n"
+                      "};\n";
+  expectSpelling(std::string(Decls) + "void f(const C &c, int *out) {\n"
+                                      "  for (int x : c.items()) *out += x;\n"
+                                      "}\n",
+                 "c.items().size()");
+  // An explicit argument, a default that calls something, a non-const
+  // getter.
+  expectNoCount(std::string(Decls) +
+                "void f(const C &c, int *out) {\n"
+                "  for (int x : c.items(false)) *out += x;\n"
+                "}\n");
+  expectNoCount(std::string(Decls) + "void f(const C &c, int *out) {\n"
+                                     "  for (int x : c.side()) *out += x;\n"
+                                     "}\n");
+  expectNoCount(std::string(Decls) + "void f(C &c, int *out) {\n"
+                                     "  for (int x : c.mut()) *out += x;\n"
+                                     "}\n");
+}
+
+TEST(TripCountTest, CountOfALaterLoopFromAnEarlierStatement) {
+  auto CountFrom = [](llvm::StringRef Code) -> std::optional<TripCount> {
+    std::unique_ptr<ASTUnit> AST = test::parseCode(Code);
+    if (!AST || test::hasErrors(*AST)) {
+      ADD_FAILURE() << "could not parse:\n" << Code.str();
+      return std::nullopt;
+    }
+    ASTContext &Ctx = AST->getASTContext();
+    const auto *Body =
+        cast<CompoundStmt>(test::findFunction(Ctx, "f")->getBody());
+    const Stmt *First = nullptr, *Last = nullptr;
+    for (const Stmt *S : Body->body())
+      if (isa<ForStmt, CXXForRangeStmt, WhileStmt, DoStmt>(S)) {
+        First = First ? First : S;
+        Last = S;
+      }
+    if (!First || First == Last) {
+      ADD_FAILURE() << "want two loops";
+      return std::nullopt;
+    }
+    return computeTripCountFrom(Last, First, Ctx);
+  };
+  std::optional<TripCount> Count =
+      CountFrom("#include <vector>\n"
+                "void f(const std::vector<int> &a, const std::vector<int> &b,"
+                " int n, int *out) {\n"
+                "  for (int x : a) *out += x;\n"
+                "  *out += 1;\n"
+                "  for (int x : b) *out += x;\n"
+                "  for (int i = 0; i < n; ++i) *out += i;\n"
+                "}\n");
+  ASSERT_TRUE(Count.has_value());
+  EXPECT_EQ(Count->Spelling, "n > 0 ? n : 0");
+  // The bound is declared, or changes, between the two loops.
+  EXPECT_FALSE(CountFrom("void f(int n, int *out) {\n"
+                         "  for (int i = 0; i < n; ++i) *out += i;\n"
+                         "  int m = *out;\n"
+                         "  for (int i = 0; i < m; ++i) *out += i;\n"
+                         "}\n")
+                   .has_value());
+  EXPECT_FALSE(CountFrom("void f(int n, int *out) {\n"
+                         "  for (int i = 0; i < n; ++i) *out += i;\n"
+                         "  n = *out;\n"
+                         "  for (int i = 0; i < n; ++i) *out += i;\n"
+                         "}\n")
+                   .has_value());
+}
+
 } // namespace
 } // namespace alloc_tidy
