@@ -429,6 +429,32 @@ void addStack(void *const *Frames, unsigned NumFrames, std::size_t Bytes) {
   DroppedStacks.fetch_add(1, Relaxed);
 }
 
+std::size_t forEachStack(StackVisitor Visit, void *Context) {
+  if (!Depth || !StackTable)
+    return 0;
+  std::size_t Visited = 0;
+  const void *Frames[64];
+  for (std::size_t Slot = 0; Slot < StackSlots; ++Slot) {
+    StackEntry E = entryAt(Slot);
+    if (E.hash().load(std::memory_order_acquire) == 0)
+      continue;
+    StackView View;
+    View.Key = reinterpret_cast<std::uintptr_t>(E.Words);
+    View.Calls = load(E.calls());
+    View.Bytes = load(E.bytes());
+    View.Size = KeySizes ? load(E.size()) : 0;
+    unsigned N = 0;
+    for (; N < Depth && N < 64 && load(E.frame(N)); ++N)
+      Frames[N] = reinterpret_cast<const void *>(
+          static_cast<std::uintptr_t>(load(E.frame(N))));
+    View.Frames = Frames;
+    View.NumFrames = N;
+    Visit(View, Context);
+    ++Visited;
+  }
+  return Visited;
+}
+
 void writeJson(WriteFn Write, void *Context, const ProcessInfo &Info) {
   JsonWriter Out(Write, Context);
   Totals T = snapshotTotals();
