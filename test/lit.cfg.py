@@ -55,6 +55,10 @@ LLVM's libc++ is installed, "deb" when cpack can build a Debian package
 (dpkg-deb, dpkg-shlibdeps and file are installed; test/install), "root"
 when the tests run as root, "sarif-multitool" when the SARIF Multitool is,
 "jsonschema" when the Python running lit has the jsonschema module.
+
+`--param heapcount_only=1` skips the checks that the plugin, alloc-tidy and
+alloc-layout are built, for running test/heapcount* from a build of
+heapcount's targets only.
 """
 
 import importlib.util
@@ -118,9 +122,12 @@ def llvm_major_version(executable):
     return match.group(1)
 
 
-require_built(plugin)
-require_built(alloc_tidy)
-require_built(alloc_layout)
+# `lit --param heapcount_only=1 build/test/heapcount`: heapcount's tests
+# need only heapcount's targets, not the plugin's long build.
+if not lit_config.params.get('heapcount_only'):
+    require_built(plugin)
+    require_built(alloc_tidy)
+    require_built(alloc_layout)
 require_built(heapcount)
 require_built(heapcount_lib)
 for tool in (clang_tidy, clangxx, filecheck):
