@@ -1,6 +1,8 @@
 //===- Counters.cpp - heapcount's portable counters and report ------------===//
 
 #include "lib/heapcount/Counters.h"
+
+#include "alloc-tidy/Version.h"
 #include "lib/heapcount/JsonWriter.h"
 
 #include <atomic>
@@ -538,6 +540,17 @@ void writeJson(WriteFn Write, void *Context, const ProcessInfo &Info) {
     Out.raw(",\"signal\":").number(static_cast<std::uint64_t>(Info.Signal));
   if (Info.Exception)
     Out.raw(",\"exception\":").hex(Info.Exception);
+  // What was run, by which heapcount: `heapcount diff` compares only runs
+  // of the same program and arguments on the same platform.
+  Out.raw("},\n\"run\":{\"program\":").string(Info.Program ? Info.Program : "");
+  Out.raw(",\"arguments\":[");
+  for (std::size_t At = 0; Info.Arguments && At < Info.ArgumentsSize;) {
+    const char *Argument = Info.Arguments + At;
+    std::size_t Length = std::strlen(Argument);
+    Out.raw(At ? "," : "").string(Argument);
+    At += Length + 1;
+  }
+  Out.raw("],\"heapcount_version\":").string(ALLOC_TIDY_VERSION);
   Out.raw("}");
   if (Info.WriteExtra)
     Info.WriteExtra(Out);

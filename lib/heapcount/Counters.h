@@ -444,6 +444,12 @@ struct ProcessInfo {
   int Signal = 0;
   /// Windows: the code of the exception that ended the process, 0 if none.
   std::uint32_t Exception = 0;
+  /// The program's path and its arguments (argv[0] first), each ended by a
+  /// NUL, ArgumentsSize bytes in all; for "run", which `heapcount diff`
+  /// compares. Null when unknown.
+  const char *Program = nullptr;
+  const char *Arguments = nullptr;
+  std::size_t ArgumentsSize = 0;
   /// Lists the loaded modules when stacks were collected.
   ModuleEnumerator Modules = nullptr;
   /// Writes the backend's own members of the report (each starting with

@@ -1338,6 +1338,16 @@ void writeReportOnce(const char *End, DWORD Exception) {
     Info.Exception = Exception;
     Info.Modules = enumerateModules;
     Info.WriteExtra = writeWindowsMembers;
+    // The program, and its command line as one string (splitting it into
+    // arguments would allocate).
+    static char Program[MAX_PATH * 2];
+    DWORD Length = GetModuleFileNameA(nullptr, Program, sizeof(Program) - 1);
+    Program[Length < sizeof(Program) ? Length : 0] = '\0';
+    Info.Program = Program;
+    if (const char *CommandLine = GetCommandLineA()) {
+      Info.Arguments = CommandLine;
+      Info.ArgumentsSize = std::strlen(CommandLine) + 1;
+    }
     heapcount::writeJson(writeToFile, static_cast<void *>(&File), Info);
     CloseHandle(File);
   }
