@@ -11,6 +11,7 @@
 # AllocTidy::heapcount is the library's, the one a test links.
 
 set_target_properties(heapcount PROPERTIES EXPORT_NAME heapcount-tool)
+set_target_properties(heapcount-runtime PROPERTIES EXPORT_NAME heapcount)
 install(TARGETS heapcount EXPORT AllocTidyTargets
   RUNTIME DESTINATION ${ALLOC_TIDY_INSTALL_BINDIR})
 install(TARGETS heapcount-runtime EXPORT AllocTidyTargets
