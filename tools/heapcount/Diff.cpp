@@ -155,6 +155,7 @@ std::vector<Row> rows(const DiffReport &Before, const DiffReport &After) {
     Names.insert(Scope.first);
   for (const auto &Scope : After.Scopes)
     Names.insert(Scope.first);
+  Rows.reserve(Names.size() + 1);
   for (const std::string &Name : Names) {
     Row R{Name, {}, {}};
     auto B = Before.Scopes.find(Name);
@@ -166,6 +167,20 @@ std::vector<Row> rows(const DiffReport &Before, const DiffReport &After) {
     Rows.push_back(R);
   }
   return Rows;
+}
+
+// How much After is below Before, in percent of Before ("12.5%").
+std::string decreaseText(std::uint64_t Before, std::uint64_t After) {
+  char Text[32];
+  std::snprintf(Text, sizeof(Text), "%.1f%%", -percent(Before, After));
+  return Text;
+}
+
+// "allocs=90%", as the option is written.
+std::string minDecreaseText(Quantity Q, double Percent) {
+  char Text[48];
+  std::snprintf(Text, sizeof(Text), "%s=%g%%", quantityName(Q), Percent);
+  return Text;
 }
 
 bool hasQuantity(const Row &R, Quantity Q) {
@@ -216,6 +231,31 @@ std::vector<std::string> checkBudgets(const std::vector<Row> &Rows,
                            "), more than --max-increase " + Limit);
       }
     }
+    for (const auto &[Q, Wanted] : Options.MinDecrease) {
+      // A scope has no peak: parseDiffArgs refuses peak with --scope.
+      if (!hasQuantity(*R, Q))
+        continue;
+      std::uint64_t B = R->Before.get(Q), A = R->After.get(Q);
+      double P = percent(B, A);
+      if (!std::isnan(P) && -P >= Wanted)
+        continue;
+      std::string Counts =
+          " (" + std::to_string(B) + " to " + std::to_string(A) + ")";
+      std::string Text = Where + ": " + quantityTitle(Q);
+      if (std::isnan(P)) {
+        Text += " were 0 before, so they cannot drop";
+      } else if (A > B) {
+        Text += " rose by " + percentText(B, A);
+        Text += Counts;
+      } else if (A == B) {
+        Text += " did not change" + Counts;
+      } else {
+        Text += " dropped by " + decreaseText(B, A);
+        Text += Counts;
+      }
+      Text += ", less than --min-decrease " + minDecreaseText(Q, Wanted);
+      Exceeded.push_back(Text);
+    }
   }
   return Exceeded;
 }
@@ -230,6 +270,9 @@ std::string budgetSummary(const DiffOptions &Options) {
     std::snprintf(Limit, sizeof(Limit), "%g%%", Options.MaxIncreasePercent);
     Text += std::string(Text.empty() ? "" : ", ") + "--max-increase " + Limit;
   }
+  for (const auto &[Q, Percent] : Options.MinDecrease)
+    Text += std::string(Text.empty() ? "" : ", ") + "--min-decrease " +
+            minDecreaseText(Q, Percent);
   std::string On = "the total";
   if (!Options.Scopes.empty()) {
     On = "scope";
@@ -241,7 +284,8 @@ std::string budgetSummary(const DiffOptions &Options) {
 }
 
 bool haveBudget(const DiffOptions &Options) {
-  return Options.HaveMaxAllocsIncrease || Options.HaveMaxIncreasePercent;
+  return Options.HaveMaxAllocsIncrease || Options.HaveMaxIncreasePercent ||
+         !Options.MinDecrease.empty();
 }
 
 std::string renderText(const DiffReport &Before, const DiffReport &After,
@@ -309,8 +353,8 @@ std::string renderMarkdown(const DiffReport &Before, const DiffReport &After,
       std::string Change = groupedSigned(change(B, A));
       if (B != A)
         Change += " (" + percentText(B, A) + ")";
-      Out += "| " + Scope + " | " + quantityTitle(Q) + " | " + grouped(B) +
-             " | " + grouped(A) + " | " + Change + " |\n";
+      Out += "| " + Scope + " | " + quantityTitle(Q) + " | " + grouped(B);
+      Out += " | " + grouped(A) + " | " + Change + " |\n";
       First = false;
     }
   }
@@ -384,6 +428,18 @@ std::string renderJson(const DiffReport &Before, const DiffReport &After,
     Out += std::string(Sep ? "," : "") + "\"max_increase_percent\":" + Text;
     Sep = true;
   }
+  if (!Options.MinDecrease.empty()) {
+    Out += std::string(Sep ? "," : "") + "\"min_decrease_percent\":{";
+    for (std::size_t I = 0; I < Options.MinDecrease.size(); ++I) {
+      char Text[48];
+      std::snprintf(Text, sizeof(Text), "%s\"%s\":%g", I ? "," : "",
+                    quantityName(Options.MinDecrease[I].first),
+                    Options.MinDecrease[I].second);
+      Out += Text;
+    }
+    Out += "}";
+    Sep = true;
+  }
   Out += std::string(Sep ? "," : "") + "\"scopes\":[";
   for (std::size_t I = 0; I < Options.Scopes.size(); ++I) {
     Out += I ? "," : "";
@@ -406,7 +462,8 @@ std::string renderJson(const DiffReport &Before, const DiffReport &After,
 
 const char *const DiffUsage =
     "usage: heapcount diff [--format text|markdown|json] "
-    "[--max-allocs-increase N] [--max-increase P%] [--scope NAME]... "
+    "[--max-allocs-increase N] [--max-increase P%] "
+    "[--min-decrease allocs|bytes|peak=P%]... [--scope NAME]... "
     "[--allow-different-programs] BEFORE.json AFTER.json";
 
 DiffOptions parseDiffArgs(const std::vector<std::string> &Args) {
@@ -457,6 +514,32 @@ DiffOptions parseDiffArgs(const std::vector<std::string> &Args) {
                    Text + "'");
       Options.HaveMaxIncreasePercent = true;
       Options.MaxIncreasePercent = Value;
+    } else if (Is("--min-decrease")) {
+      std::string Text = ValueOf("--min-decrease");
+      std::size_t Equals = Text.find('=');
+      std::string Name = Text.substr(0, Equals);
+      Quantity Q = Quantity::Frees; // not allowed: marks a bad name
+      for (Quantity Allowed :
+           {Quantity::Allocs, Quantity::Bytes, Quantity::Peak})
+        if (Name == quantityName(Allowed))
+          Q = Allowed;
+      std::string Percent =
+          Equals == std::string::npos ? "" : Text.substr(Equals + 1);
+      char *End = nullptr;
+      errno = 0;
+      double Value = std::strtod(Percent.c_str(), &End);
+      if (Q == Quantity::Frees || Percent.empty() || End == Percent.c_str() ||
+          std::string(End) != "%" || errno || std::isnan(Value) ||
+          Percent[0] == '-' || Value > 100)
+        usageError("--min-decrease expects allocs, bytes or peak and a "
+                   "percentage from 0% to 100%, such as allocs=90%, not '" +
+                   Text + "'");
+      auto Same = std::find_if(
+          Options.MinDecrease.begin(), Options.MinDecrease.end(),
+          [&](const std::pair<Quantity, double> &M) { return M.first == Q; });
+      if (Same != Options.MinDecrease.end())
+        usageError("--min-decrease " + Name + " is given twice");
+      Options.MinDecrease.emplace_back(Q, Value);
     } else if (Is("--scope")) {
       std::string Name = ValueOf("--scope");
       if (Name.empty())
@@ -470,6 +553,11 @@ DiffOptions parseDiffArgs(const std::vector<std::string> &Args) {
       Files.push_back(Arg);
     }
   }
+  for (const auto &M : Options.MinDecrease)
+    if (M.first == Quantity::Peak && !Options.Scopes.empty())
+      usageError("--min-decrease peak applies to the total only (a scope has "
+                 "no peak), not to --scope " +
+                 Options.Scopes.front());
   if (Files.size() != 2)
     usageError("diff expects two reports, BEFORE.json and AFTER.json, not " +
                std::to_string(Files.size()) + " (" + DiffUsage + ")");

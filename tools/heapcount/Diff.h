@@ -1,8 +1,9 @@
 //===- Diff.h - heapcount diff: compare two reports ------------*- C++ -*-===//
 //
 //   heapcount diff [--format text|markdown|json] [--max-allocs-increase N]
-//                  [--max-increase P%] [--scope NAME]...
-//                  [--allow-different-programs] BEFORE.json AFTER.json
+//                  [--max-increase P%] [--min-decrease QUANTITY=P%]...
+//                  [--scope NAME]... [--allow-different-programs]
+//                  BEFORE.json AFTER.json
 //
 // Compares two JSON reports of the same program, per named scope and in
 // total (allocations, frees, bytes, peak live bytes), and checks budgets on
@@ -17,6 +18,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace heapcount {
@@ -26,13 +28,13 @@ enum class Quantity { Allocs, Frees, Bytes, Peak };
 
 /// What a report says about one scope (or the total).
 struct ScopeCounts {
-  bool Present = false;
   std::uint64_t Allocs = 0;
   std::uint64_t Frees = 0;
   std::uint64_t Bytes = 0;
+  std::uint64_t Peak = 0;
+  bool Present = false;
   /// Only the total has a peak.
   bool HasPeak = false;
-  std::uint64_t Peak = 0;
   std::uint64_t get(Quantity Q) const;
 };
 
@@ -43,13 +45,13 @@ struct DiffReport {
   std::string Program;
   std::vector<std::string> Arguments;
   std::string Version; // heapcount's
-  bool HasRun = false;
   std::string End;
-  int Signal = 0;
   std::string Exception;
-  bool Started = true;
   ScopeCounts Total;
   std::map<std::string, ScopeCounts> Scopes;
+  int Signal = 0;
+  bool HasRun = false;
+  bool Started = true;
 };
 
 /// Reads \p Json (from \p Path); false with \p Error saying why when it is
@@ -59,13 +61,16 @@ bool readDiffReport(const std::string &Path, const std::string &Json,
 
 struct DiffOptions {
   std::string Format = "text";
-  bool HaveMaxAllocsIncrease = false;
   std::uint64_t MaxAllocsIncrease = 0;
-  bool HaveMaxIncreasePercent = false;
   double MaxIncreasePercent = 0;
+  /// --min-decrease QUANTITY=P%: the quantity (allocs, bytes or peak) must
+  /// drop by at least P percent; one per quantity, in the order given.
+  std::vector<std::pair<Quantity, double>> MinDecrease;
   std::vector<std::string> Scopes; // empty: the total
-  bool AllowDifferentPrograms = false;
   std::string BeforePath, AfterPath;
+  bool HaveMaxAllocsIncrease = false;
+  bool HaveMaxIncreasePercent = false;
+  bool AllowDifferentPrograms = false;
 };
 
 /// Why \p Before and \p After cannot be compared (empty when they can):
