@@ -18,7 +18,9 @@
 // code's top call sites, attributed as `heapcount --stacks` does: the first
 // frame outside the C and C++ runtimes and the standard library, with its
 // file and line when llvm-symbolizer is found (HEAPCOUNT_SYMBOLIZER names
-// one, `none` for none), else its function or module offset.
+// one, `none` for none), else its function or module offset. On Windows
+// (mingw-w64) the function comes from the module's COFF symbol table, with
+// the module and offset, and there is no file and line.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,6 +44,11 @@
 #include <dlfcn.h>
 #include <link.h>
 #include <unistd.h>
+#define HEAPCOUNT_BUDGET_CALL_SITES 1
+#elif defined(_WIN32) && defined(__GNUC__)
+#include <cctype>
+#include <cxxabi.h>
+#define HEAPCOUNT_BUDGET_CALL_SITES 1
 #endif
 
 namespace heapcount {
@@ -356,6 +363,199 @@ inline void attribute(const std::vector<std::vector<const void *>> &Stacks,
                   std::to_string(Stacks[S].size()) + " frames)";
   }
 }
+#elif defined(_WIN32) && defined(__GNUC__)
+inline std::string hex(std::uintptr_t Value) {
+  char Text[32];
+  std::snprintf(Text, sizeof(Text), "0x%llx",
+                static_cast<unsigned long long>(Value));
+  return Text;
+}
+
+// A DLL of Windows, of a C or C++ runtime, or heapcount's: never a call
+// site (the names are compared without case, as Windows does).
+inline bool isWindowsRuntimeModule(const std::string &Path) {
+  static const char *const Prefixes[] = {
+      "ntdll.",    "kernel32.",  "kernelbase.", "api-ms-win-",   "msvcrt.",
+      "ucrtbase.", "vcruntime",  "msvcp",       "libstdc++-",    "libgcc_s_",
+      "libc++.",   "libunwind.", "heapcount.",  "libwinpthread", "concrt"};
+  std::string Base = baseName(Path);
+  for (char &C : Base)
+    C = static_cast<char>(std::tolower(static_cast<unsigned char>(C)));
+  for (const char *Prefix : Prefixes)
+    if (startsWith(Base, Prefix))
+      return true;
+  return false;
+}
+
+// The C++ runtime and standard library linked into a module, by their
+// mangled names (a demangled template function starts with its return
+// type, so the prefixes of isLibraryFrame would miss it).
+inline bool isLibrarySymbol(const std::string &Mangled) {
+  static const char *const Prefixes[] = {
+      "_ZNSt",           "_ZNKSt", "_ZSt", "_ZN9__gnu_cxx", "_ZNK9__gnu_cxx",
+      "_ZN10__cxxabiv1", "_Znw",   "_Zna", "_Zdl",          "_Zda",
+      "__cxa_",          "__gxx_"};
+  for (const char *Prefix : Prefixes)
+    if (startsWith(Mangled, Prefix))
+      return true;
+  return false;
+}
+
+struct FunctionSymbol {
+  std::uintptr_t Rva;
+  std::string Name; // mangled
+};
+
+// The functions of a module's COFF symbol table, by address: mingw-w64's
+// linker keeps the table in the file (not in memory) unless the module is
+// stripped, when there are none.
+inline std::vector<FunctionSymbol>
+readFunctionSymbols(const std::string &Path) {
+  std::vector<FunctionSymbol> Symbols;
+  FILE *File = std::fopen(Path.c_str(), "rb");
+  if (!File)
+    return Symbols;
+  auto ReadAt = [&](unsigned long Offset, void *Into, std::size_t Size) {
+    return std::fseek(File, static_cast<long>(Offset), SEEK_SET) == 0 &&
+           std::fread(Into, 1, Size, File) == Size;
+  };
+  IMAGE_DOS_HEADER Dos;
+  DWORD Signature = 0;
+  IMAGE_FILE_HEADER Header;
+  constexpr std::size_t SymbolSize = 18; // IMAGE_SIZEOF_SYMBOL
+  if (ReadAt(0, &Dos, sizeof(Dos)) && Dos.e_magic == IMAGE_DOS_SIGNATURE &&
+      ReadAt(Dos.e_lfanew, &Signature, sizeof(Signature)) &&
+      Signature == IMAGE_NT_SIGNATURE &&
+      ReadAt(Dos.e_lfanew + sizeof(Signature), &Header, sizeof(Header)) &&
+      Header.PointerToSymbolTable && Header.NumberOfSymbols) {
+    std::vector<IMAGE_SECTION_HEADER> Sections(Header.NumberOfSections);
+    unsigned long SectionsAt = Dos.e_lfanew + sizeof(Signature) +
+                               sizeof(Header) + Header.SizeOfOptionalHeader;
+    std::vector<unsigned char> Table(Header.NumberOfSymbols * SymbolSize);
+    unsigned long StringsAt = Header.PointerToSymbolTable + Table.size();
+    std::uint32_t StringsSize = 0;
+    std::vector<char> Strings;
+    if (ReadAt(SectionsAt, Sections.data(),
+               Sections.size() * sizeof(IMAGE_SECTION_HEADER)) &&
+        ReadAt(Header.PointerToSymbolTable, Table.data(), Table.size()) &&
+        ReadAt(StringsAt, &StringsSize, sizeof(StringsSize)) &&
+        StringsSize >= sizeof(StringsSize)) {
+      Strings.resize(StringsSize + 1); // and a NUL after the last name
+      if (!ReadAt(StringsAt, Strings.data(), StringsSize))
+        Strings.clear();
+    }
+    for (std::size_t I = 0; !Strings.empty() && I < Header.NumberOfSymbols;
+         ++I) {
+      const unsigned char *Symbol = &Table[I * SymbolSize];
+      std::uint32_t Value = 0, Zeroes = 0, Offset = 0;
+      std::int16_t Section = 0;
+      std::uint16_t Type = 0;
+      std::memcpy(&Zeroes, Symbol, 4);
+      std::memcpy(&Offset, Symbol + 4, 4);
+      std::memcpy(&Value, Symbol + 8, 4);
+      std::memcpy(&Section, Symbol + 12, 2);
+      std::memcpy(&Type, Symbol + 14, 2);
+      unsigned char Class = Symbol[16];
+      unsigned char Aux = Symbol[17];
+      // A function (its type's derived part is "function") defined in a
+      // section, external or static.
+      if (Section > 0 && static_cast<std::size_t>(Section) <= Sections.size() &&
+          (Type & 0x30) == 0x20 &&
+          (Class == IMAGE_SYM_CLASS_EXTERNAL ||
+           Class == IMAGE_SYM_CLASS_STATIC)) {
+        std::string Name;
+        if (Zeroes == 0 && Offset < StringsSize)
+          Name = &Strings[Offset];
+        else if (Zeroes != 0)
+          Name.assign(reinterpret_cast<const char *>(Symbol),
+                      strnlen(reinterpret_cast<const char *>(Symbol), 8));
+        Symbols.push_back(
+            FunctionSymbol{Sections[Section - 1].VirtualAddress + Value, Name});
+      }
+      I += Aux;
+    }
+  }
+  std::fclose(File);
+  std::sort(Symbols.begin(), Symbols.end(),
+            [](const FunctionSymbol &A, const FunctionSymbol &B) {
+              return A.Rva < B.Rva;
+            });
+  return Symbols;
+}
+
+// The functions of each module met so far, read once per failure.
+struct ModuleSymbols {
+  std::vector<std::pair<std::string, std::vector<FunctionSymbol>>> Modules;
+  const std::vector<FunctionSymbol> &of(const std::string &Path) {
+    for (const auto &Module : Modules)
+      if (Module.first == Path)
+        return Module.second;
+    Modules.emplace_back(Path, readFunctionSymbols(Path));
+    return Modules.back().second;
+  }
+};
+
+struct Frame {
+  std::string Module;
+  std::uintptr_t Offset = 0; // of the call instruction, from the image base
+  std::string Mangled;       // the function around it, when known
+  std::string Symbol;        // demangled
+};
+
+inline Frame describe(const void *ReturnAddress, ModuleSymbols &Symbols) {
+  Frame F;
+  // The call instruction is before the return address.
+  auto Address = reinterpret_cast<std::uintptr_t>(ReturnAddress) - 1;
+  HMODULE Module = nullptr;
+  if (!GetModuleHandleExA(GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS |
+                              GET_MODULE_HANDLE_EX_FLAG_UNCHANGED_REFCOUNT,
+                          reinterpret_cast<LPCSTR>(Address), &Module))
+    return F;
+  char Path[MAX_PATH * 2];
+  DWORD Length = GetModuleFileNameA(Module, Path, sizeof(Path));
+  if (Length == 0 || Length >= sizeof(Path))
+    return F;
+  F.Module.assign(Path, Length);
+  F.Offset = Address - reinterpret_cast<std::uintptr_t>(Module);
+  if (isWindowsRuntimeModule(F.Module))
+    return F;
+  const std::vector<FunctionSymbol> &Functions = Symbols.of(F.Module);
+  auto After = std::upper_bound(
+      Functions.begin(), Functions.end(), F.Offset,
+      [](std::uintptr_t Rva, const FunctionSymbol &S) { return Rva < S.Rva; });
+  if (After == Functions.begin())
+    return F;
+  F.Mangled = (After - 1)->Name;
+  int Status = 0;
+  char *Demangled =
+      abi::__cxa_demangle(F.Mangled.c_str(), nullptr, nullptr, &Status);
+  F.Symbol = Status == 0 && Demangled ? Demangled : F.Mangled;
+  std::free(Demangled);
+  return F;
+}
+
+// The call site of one stack: its first frame outside the Windows and
+// runtime DLLs and the standard library linked into the program.
+inline void attribute(const std::vector<std::vector<const void *>> &Stacks,
+                      std::vector<CallSite> &Sites) {
+  ModuleSymbols Symbols;
+  for (std::size_t S = 0; S < Stacks.size(); ++S) {
+    CallSite &Site = Sites[S];
+    for (const void *Address : Stacks[S]) {
+      Frame F = describe(Address, Symbols);
+      if (F.Module.empty() || isWindowsRuntimeModule(F.Module) ||
+          (!F.Mangled.empty() && isLibrarySymbol(F.Mangled)))
+        continue;
+      std::string Where = baseName(F.Module) + "+" + hex(F.Offset);
+      Site.Function = F.Symbol;
+      Site.Site = F.Symbol.empty() ? Where : F.Symbol + " (" + Where + ")";
+      break;
+    }
+    if (Site.Site.empty())
+      Site.Site = "(no frame outside the standard library within " +
+                  std::to_string(Stacks[S].size()) + " frames)";
+  }
+}
 #endif
 
 } // namespace detail
@@ -422,7 +622,7 @@ template <typename Callable> Measurement measure(Callable &&Body) {
             [](const detail::StackCount &A, const detail::StackCount &B) {
               return A.Calls != B.Calls ? A.Calls > B.Calls : A.Key < B.Key;
             });
-#if defined(__linux__)
+#if defined(HEAPCOUNT_BUDGET_CALL_SITES)
   // The top stacks only: symbolizing every one of a large table is slow.
   if (Gained.size() > 64)
     Gained.resize(64);
