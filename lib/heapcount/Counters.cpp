@@ -447,6 +447,7 @@ std::size_t forEachStack(StackVisitor Visit, void *Context) {
     View.Size = KeySizes ? load(E.size()) : 0;
     unsigned N = 0;
     for (; N < Depth && N < 64 && load(E.frame(N)); ++N)
+      // NOLINTNEXTLINE(performance-no-int-to-ptr): the table keeps addresses.
       Frames[N] = reinterpret_cast<const void *>(
           static_cast<std::uintptr_t>(load(E.frame(N))));
     View.Frames = Frames;

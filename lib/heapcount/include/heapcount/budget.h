@@ -64,17 +64,17 @@ struct CallSite {
 
 /// What a piece of code did to the heap, and whether it was counted at all.
 struct Measurement {
+  std::uint64_t Allocs = 0;
+  std::uint64_t Frees = 0;
+  std::uint64_t Bytes = 0;
+  /// The call sites of its allocations, most calls first (with stacks).
+  std::vector<CallSite> Sites;
+  /// Frames recorded per allocation (0: no stacks, no call sites).
+  unsigned StackDepth = 0;
   /// The counting library is in the process.
   bool Loaded = false;
   /// It counted from start to end (no start marker pending).
   bool Counting = false;
-  std::uint64_t Allocs = 0;
-  std::uint64_t Frees = 0;
-  std::uint64_t Bytes = 0;
-  /// Frames recorded per allocation (0: no stacks, no call sites).
-  unsigned StackDepth = 0;
-  /// The call sites of its allocations, most calls first (with stacks).
-  std::vector<CallSite> Sites;
   /// Allocations with a stack that found no room (the table was full).
   bool SitesIncomplete = false;
 };
@@ -171,6 +171,7 @@ inline Frame describe(const void *ReturnAddress) {
   link_map *Map = nullptr;
   // The call instruction is before the return address.
   auto Address = reinterpret_cast<std::uintptr_t>(ReturnAddress) - 1;
+  // NOLINTNEXTLINE(performance-no-int-to-ptr): an address, one byte back.
   if (!dladdr1(reinterpret_cast<void *>(Address), &Info,
                reinterpret_cast<void **>(&Map), RTLD_DL_LINKMAP))
     return F;
@@ -263,6 +264,9 @@ symbolize(const std::vector<Frame> &Frames) {
   std::string Command = shellQuote(Symbolizer) +
                         " --inlines --demangle --functions=linkage < " +
                         shellQuote(Input) + " 2>/dev/null";
+  // The symbolizer's path and the input file are quoted for the shell,
+  // which only redirects.
+  // NOLINTNEXTLINE(bugprone-command-processor)
   FILE *Pipe = Written ? popen(Command.c_str(), "r") : nullptr;
   if (!Pipe) {
     unlink(Input);
@@ -321,6 +325,7 @@ inline void attribute(const std::vector<std::vector<const void *>> &Stacks,
                       std::vector<CallSite> &Sites) {
   std::vector<Frame> Frames;
   std::vector<std::size_t> FirstFrame;
+  FirstFrame.reserve(Stacks.size() + 1);
   for (const std::vector<const void *> &Stack : Stacks) {
     FirstFrame.push_back(Frames.size());
     for (const void *Address : Stack)
@@ -507,6 +512,7 @@ inline Frame describe(const void *ReturnAddress, ModuleSymbols &Symbols) {
   // The call instruction is before the return address.
   auto Address = reinterpret_cast<std::uintptr_t>(ReturnAddress) - 1;
   HMODULE Module = nullptr;
+  // NOLINTNEXTLINE(performance-no-int-to-ptr): an address, one byte back.
   if (!GetModuleHandleExA(GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS |
                               GET_MODULE_HANDLE_EX_FLAG_UNCHANGED_REFCOUNT,
                           reinterpret_cast<LPCSTR>(Address), &Module))
