@@ -7,6 +7,10 @@
 #                       a counter that keeps live bytes must do (forward
 #                       malloc and free, read each block's size)
 #   heapcount           heapcount -- prog (counting only)
+#   preloaded           LD_PRELOAD=libheapcount.so prog, without the command
+#   linked              the program linked with libheapcount.so, as a test
+#                       linked with AllocTidy::heapcount (the loop only: the
+#                       real program below is not rebuilt)
 #   heapcount --stacks  with call stacks (skipped while heapcount has none)
 #   heaptrack           heaptrack -o TMP/file prog (skipped if not installed)
 #   valgrind memcheck   valgrind --tool=memcheck -q prog (skipped if not
@@ -59,6 +63,14 @@ floor="$tmp/floor_preload.so"
   -ldl 2>"$tmp/cc.err" ||
   die "$cc cannot build bench/heapcount/floor_preload.c: $(head -5 "$tmp/cc.err")"
 
+# The same program linked with the counting library (AllocTidy::heapcount's
+# form): it must cost what the preloaded library costs.
+library="$build/lib/libheapcount.so"
+linked="$tmp/malloc_pairs_linked"
+"$cc" -O2 -o "$linked" "$root/bench/heapcount/malloc_pairs.c" "$library" \
+  -Wl,-rpath,"$(dirname "$library")" 2>"$tmp/cc.err" ||
+  die "$cc cannot link bench/heapcount/malloc_pairs.c with $library: $(head -5 "$tmp/cc.err")"
+
 # The loop must really allocate: a compiler that removed the pairs would make
 # every ratio 1.00x. heapcount's JSON report says how many calls were made.
 "$heapcount" --json "$tmp/count.json" -- "$prog" "$pairs" >/dev/null 2>"$tmp/count.err" ||
@@ -70,13 +82,16 @@ frees=$(grep -oE '"frees":[0-9]+' "$tmp/count.json" | head -1 | cut -d: -f2)
 
 # The modes, in the order they take turns. Each is a command run before the
 # program and its arguments, or a reason it is skipped.
-modes=(native floor heapcount heapcount-stacks heaptrack valgrind)
+modes=(native floor heapcount preloaded linked heapcount-stacks heaptrack
+       valgrind)
 declare -A label=([native]="native" [floor]="interposer floor"
-                  [heapcount]="heapcount"
+                  [heapcount]="heapcount" [preloaded]="preloaded (LD_PRELOAD)"
+                  [linked]="linked (-lheapcount)"
                   [heapcount-stacks]="heapcount --stacks"
                   [heaptrack]="heaptrack" [valgrind]="valgrind memcheck")
 declare -A skipped=() mode_runs=() best_loop=() best_wall=()
 mode_runs=([native]=$runs [floor]=$runs [heapcount]=$runs
+           [preloaded]=$runs [linked]=$runs
            [heapcount-stacks]=$runs
            [heaptrack]=$runs [valgrind]=$valgrind_runs)
 
@@ -103,6 +118,8 @@ run_mode() { # run_mode MODE: one run of $workload; updates the best times
     native) command=("${workload[@]}") ;;
     floor) command=(env LD_PRELOAD="$floor" "${workload[@]}") ;;
     heapcount) command=("$heapcount" -- "${workload[@]}") ;;
+    preloaded) command=(env LD_PRELOAD="$library" "${workload[@]}") ;;
+    linked) command=("$linked" "${workload[@]:1}") ;;
     heapcount-stacks) command=("$heapcount" --stacks -- "${workload[@]}") ;;
     heaptrack) command=(heaptrack -o "$tmp/heaptrack" "${workload[@]}") ;;
     valgrind) command=(valgrind --tool=memcheck -q "${workload[@]}") ;;
@@ -146,28 +163,29 @@ echo "heapcount-overhead: $pairs malloc/free pairs of 16..64 bytes, 8 live;" \
      "best of each mode's runs, taken in turns"
 echo "heapcount-overhead: heapcount counted $allocs allocs, $frees frees" \
      "(>= $pairs: the pairs are really made)"
-printf '%-20s %4s %10s %8s %10s %8s\n' mode runs 'loop ms' ratio 'wall ms' ratio
+printf '%-24s %4s %10s %8s %10s %8s\n' mode runs 'loop ms' ratio 'wall ms' ratio
 for mode in "${modes[@]}"; do
   if [[ -n "${skipped[$mode]:-}" ]]; then
-    printf '%-20s skipped: %s\n' "${label[$mode]}" "${skipped[$mode]}"
+    printf '%-24s skipped: %s\n' "${label[$mode]}" "${skipped[$mode]}"
     continue
   fi
   awk -v mode="${label[$mode]}" -v runs="${mode_runs[$mode]}" \
       -v loop="${best_loop[$mode]}" -v wall="${best_wall[$mode]}" \
       -v loop0="${best_loop[native]}" -v wall0="${best_wall[native]}" \
       'function ratio(a, b) { return b > 0 ? sprintf("%7.2fx", a / b) : "      -" }
-       BEGIN { printf "%-20s %4d %10.2f %s %10.2f %s\n", mode, runs,
+       BEGIN { printf "%-24s %4d %10.2f %s %10.2f %s\n", mode, runs,
                loop / 1e6, ratio(loop, loop0), wall / 1e6, ratio(wall, wall0) }'
 done
 
 # The real program, the same modes taking turns.
-workload=("$cxx" -std=c++17 -fsyntax-only -I "$root" "$real_file")
+workload=("$cxx" -std=c++17 -fsyntax-only -I "$root" -I "$build/generated" "$real_file")
 "${workload[@]}" >/dev/null 2>"$tmp/real.err" ||
   die "${workload[*]} failed: $(head -5 "$tmp/real.err")"
 "$heapcount" --json "$tmp/real.json" -- "${workload[@]}" >/dev/null 2>&1 ||
   die "heapcount -- ${workload[*]} failed"
 real_allocs=$(grep -oE '"allocs":[0-9]+' "$tmp/real.json" | head -1 | cut -d: -f2)
 best_loop=() best_wall=()
+skipped[linked]="the compiler is not rebuilt linked"
 # A compiler under valgrind takes a minute a run.
 [[ -z "${skipped[valgrind]:-}" && "${REAL_VALGRIND:-0}" != 1 ]] &&
   skipped[valgrind]="too slow for a real program (REAL_VALGRIND=1 runs it)"
@@ -175,14 +193,14 @@ run_rounds
 echo
 echo "heapcount-overhead: a real program, ${cxx##*/} -fsyntax-only ${real_file##*/} ($real_allocs allocs);" \
      "best wall time of each mode's runs"
-printf '%-20s %4s %10s %8s\n' mode runs 'wall ms' ratio
+printf '%-24s %4s %10s %8s\n' mode runs 'wall ms' ratio
 for mode in "${modes[@]}"; do
   if [[ -n "${skipped[$mode]:-}" ]]; then
-    printf '%-20s skipped: %s\n' "${label[$mode]}" "${skipped[$mode]}"
+    printf '%-24s skipped: %s\n' "${label[$mode]}" "${skipped[$mode]}"
     continue
   fi
   awk -v mode="${label[$mode]}" -v runs="${mode_runs[$mode]}" \
       -v wall="${best_wall[$mode]}" -v wall0="${best_wall[native]}" \
-      'BEGIN { printf "%-20s %4d %10.2f %7.2fx\n", mode, runs, wall / 1e6,
+      'BEGIN { printf "%-24s %4d %10.2f %7.2fx\n", mode, runs, wall / 1e6,
                (wall0 > 0 ? wall / wall0 : 0) }'
 done

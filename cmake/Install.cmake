@@ -3,9 +3,11 @@
 #
 #   bin/                    alloc-tidy, alloc-clangd, alloc-layout, alloc-run,
 #                           heapcount
-#   lib/alloc-tidy/         the clang-tidy plugin and heapcount's preloaded
+#   lib/alloc-tidy/         the clang-tidy plugin and heapcount's counting
 #                           library: private to alloc-tidy, not for the
-#                           linker's search path
+#                           linker's search path (a test links the library
+#                           as the imported target AllocTidy::heapcount)
+#   include/heapcount/      heapcount's in-process API and assertions
 #   lib/cmake/AllocTidy/    AllocTidyConfig.cmake and friends
 #   share/alloc-tidy/       the git pre-commit hook
 #   share/doc/alloc-tidy/   docs/
@@ -13,7 +15,7 @@
 # The directories are set in the top-level CMakeLists.txt, before the tools
 # that need them.
 
-set(_alloc_tidy_programs alloc-tidy alloc-layout heapcount)
+set(_alloc_tidy_programs alloc-tidy alloc-layout)
 if(TARGET alloc-clangd)
   list(APPEND _alloc_tidy_programs alloc-clangd)
 endif()
@@ -21,8 +23,7 @@ install(TARGETS ${_alloc_tidy_programs} EXPORT AllocTidyTargets
   RUNTIME DESTINATION ${ALLOC_TIDY_INSTALL_BINDIR})
 install(TARGETS AllocTidyModule EXPORT AllocTidyTargets
   LIBRARY DESTINATION ${ALLOC_TIDY_INSTALL_PKGLIBDIR})
-install(TARGETS heapcount-runtime
-  LIBRARY DESTINATION ${ALLOC_TIDY_INSTALL_PKGLIBDIR})
+include(${CMAKE_CURRENT_LIST_DIR}/InstallHeapcount.cmake)
 # alloc-run is installed by tools/alloc-run/CMakeLists.txt.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/
   DESTINATION ${ALLOC_TIDY_INSTALL_DOCDIR})

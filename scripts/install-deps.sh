@@ -22,6 +22,9 @@ packages=(
   # libclangdMain references clangd's remote index, built on gRPC.
   libgrpc++-dev libprotobuf-dev protobuf-compiler-grpc
   libgtest-dev
+  # test/heapcount: heapcount/budget.h's plain C++ form in Catch2 (v2, the
+  # single header) and doctest programs.
+  catch2 doctest-dev
   # The HTML layout report is tested in a real headless browser.
   chromium
   # lib/layout's what-if tests instantiate boost::container::small_vector.

@@ -58,11 +58,13 @@ if ! grep -q 'Total Discovered Tests' "$log"; then
 fi
 count "$lit_pass" "$lit_fail" "lit" "$lit_skip"
 
-# The unit tests (GoogleTest): one binary per library, and heapcount's
-# call-site attribution (tools/heapcount).
+# The unit tests (GoogleTest): one binary per library, heapcount's budget
+# assertions (linked with the counting library) and its call-site
+# attribution (tools/heapcount).
 for unit in "$build/lib/analysis/AllocAnalysisTests" \
             "$build/lib/layout/AllocLayoutTests" \
             "$build/lib/heapcount/HeapcountTests" \
+            "$build/lib/heapcount/HeapcountBudgetTests" \
             "$build/tools/heapcount/HeapcountToolTests"; do
   name="unit tests ($(basename "$unit"))"
   if [[ -x "$unit" ]]; then

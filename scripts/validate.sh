@@ -2,17 +2,21 @@
 # `make validate`: runs alloc-tidy's fix-its over the validation corpus and
 # measures what they do. For each program (a directory of the corpus with an
 # `expect` file), in a work directory of its own:
-#   1. build it ("before") and count its heap calls under heapcount;
+#   1. build it ("before") linked with heapcount's counting library
+#      (libheapcount.so, as AllocTidy::heapcount links it: no heapcount
+#      command, no LD_PRELOAD), run it and keep the library's report;
 #   2. profile it with `heapcount --profile` (when heapcount has it);
 #   3. run alloc-tidy --fix with every alloc-* check (and the profile) on
 #      the file that was built and profiled;
 #   4. build the fixed file ("after"), run and count it again; the same for
 #      a hand-written after.cpp ("hand") when the program has one;
-#   5. the same builds with mingw-w64, counted by heapcount.exe under Wine.
+#   5. the same builds with mingw-w64, linked with heapcount.dll's import
+#      library, run under Wine.
 # scripts/validate_report.py then checks that every version prints the same
 # on both platforms, that the fix-its compiled and that the program's
-# `expect` lines hold, and writes the report (docs/validation.md) whether
-# they do or not.
+# `expect` lines hold (each drop is a budget of `heapcount diff
+# --min-decrease` on the two reports), and writes the report
+# (docs/validation.md) whether they do or not.
 #
 #   scripts/validate.sh [options] BUILD LLVM_VERSION
 #     --corpus DIR    the programs (default: examples; $VALIDATE_CORPUS)
@@ -20,7 +24,8 @@
 #                     $VALIDATE_REPORT)
 #     --work DIR      the work directories (default: BUILD/validate)
 #     --windows PATH  heapcount for Windows: a build directory holding
-#                     bin/heapcount.exe, or heapcount.exe itself (default:
+#                     bin/heapcount.dll and lib/libheapcount.dll.a, or
+#                     its bin/heapcount.exe or bin/heapcount.dll (default:
 #                     $ALLOC_TIDY_WINDOWS_BUILD, else build-windows)
 #     --no-windows    Linux only (the report says so)
 #
@@ -91,11 +96,14 @@ python3 -c 'import yaml' 2>/dev/null ||
 
 if [[ $use_windows -eq 1 ]]; then
   case "$windows" in
-  *.exe) heapcount_exe="$windows" ;;
-  *) heapcount_exe="$windows/bin/heapcount.exe" ;;
+  *.exe | *.dll) windows_bin="$(dirname "$windows")" ;;
+  *) windows_bin="$windows/bin" ;;
   esac
-  need_file "$heapcount_exe" "build it: make windows, or --no-windows for Linux only"
-  need_file "$(dirname "$heapcount_exe")/heapcount.dll" \
+  heapcount_dll="$windows_bin/heapcount.dll"
+  need_file "$heapcount_dll" \
+    "build it: make windows, or --no-windows for Linux only"
+  heapcount_import="$(dirname "$windows_bin")/lib/libheapcount.dll.a"
+  need_file "$heapcount_import" \
     "build it: make windows, or --no-windows for Linux only"
   mingw_cxx=x86_64-w64-mingw32-g++-posix
   need_command "$mingw_cxx" "make deps installs mingw-w64, or --no-windows"
@@ -126,6 +134,8 @@ fi
 
 include="$root/lib/heapcount/include"
 cxxflags=(-std=c++17 -O1 -g -I"$include")
+# Linked with the counting library, as a test links AllocTidy::heapcount.
+linux_link=("$build/lib/libheapcount.so" -Wl,-rpath,"$build/lib")
 mkdir -p "$work"
 
 if [[ $use_windows -eq 1 ]]; then
@@ -134,6 +144,9 @@ if [[ $use_windows -eq 1 ]]; then
   mkdir -p "$work/mingw-include"
   ln -sfn /usr/include/boost "$work/mingw-include/boost"
   mingw_flags=(-std=c++17 -O1 -g -static -I"$include" -I"$work/mingw-include")
+  # heapcount.dll's import library, with the option AllocTidy::heapcount
+  # adds on Windows (the program calls none of its functions by name).
+  mingw_link=(-Wl,-u,heapcount_attach "$heapcount_import")
   # Wine: the caller's prefix, else the one the lit tests use in the build
   # directory (made once: its first start takes seconds); one server for
   # all the runs.
@@ -153,40 +166,54 @@ fi
 step() { echo "$1 $2 ${3:-}" >>"$w/steps"; }
 
 # count PLATFORM VARIANT PROGRAM: runs PROGRAM (with the args of the expect
-# file) under heapcount, its output in $w/PLATFORM-VARIANT.out, the report in
-# .json.
+# file), which is linked with the counting library: the library writes its
+# report to $HEAPCOUNT_OUTPUT, $w/PLATFORM-VARIANT.json; the program's
+# output goes to .out. No report means the library was not in the process.
 count() {
   local platform="$1" variant="$2" status=0
   shift 2
   local base="$w/$platform-$variant"
+  rm -f "$base.json"
   if [[ $platform == linux ]]; then
-    "$heapcount" --json "$base.json" -- "$1" "${args[@]}" \
+    HEAPCOUNT_OUTPUT="$base.json" "$1" "${args[@]}" \
       >"$base.out" 2>"$base.err" || status=$?
   else
-    # Run from the program's directory by a relative name: mingw-w64's
-    # start-up copies argv to the heap, so a longer path would count more
-    # bytes and the totals would depend on where the work directory is.
-    (cd "$(dirname "$1")" && wine "$heapcount_exe" --json "$base.json" -- \
-      "./$(basename "$1")" "${args[@]}" >"$base.out" \
-      2>"$base.err") || status=$?
+    # Started by cmd from the program's directory by a relative name:
+    # mingw-w64's start-up copies the command line to the heap, so a longer
+    # path would count more bytes and the totals would depend on where the
+    # work directory is (wine PROGRAM passes the full path). The report is
+    # written there too (heapcount.dll takes the path as Windows sees it).
+    (cd "$(dirname "$1")" && rm -f report.json &&
+      HEAPCOUNT_OUTPUT=report.json wine cmd /c "$(basename "$1")" \
+        "${args[@]}" >"$base.out" 2>"$base.err") || status=$?
+    [[ ! -f "$(dirname "$1")/report.json" ]] ||
+      mv "$(dirname "$1")/report.json" "$base.json"
   fi
-  if [[ $status -ne 0 || ! -s "$base.json" ]]; then
+  if [[ $status -ne 0 ]]; then
     step "run-$platform-$variant" fail "exit status $status (see $base.err)"
+    return 1
+  fi
+  if [[ ! -s "$base.json" ]]; then
+    step "run-$platform-$variant" fail "no report (see $base.err): the counting library was not in the process"
     return 1
   fi
   step "run-$platform-$variant" ok
 }
 
-# compile PLATFORM VARIANT SOURCE: builds $w/PLATFORM-VARIANT(.exe).
+# compile PLATFORM VARIANT SOURCE: builds $w/PLATFORM-VARIANT/program(.exe),
+# linked with the counting library. The file name is the same for every
+# variant: `heapcount diff` compares the reports of one program.
 compile() {
   local platform="$1" variant="$2" source="$3"
   local log="$w/build-$platform-$variant.log"
+  mkdir -p "$w/$platform-$variant"
   if [[ $platform == linux ]]; then
-    "$cxx" "${cxxflags[@]}" "$source" -o "$w/$platform-$variant" >"$log" 2>&1
+    "$cxx" "${cxxflags[@]}" "$source" -o "$w/$platform-$variant/program" \
+      "${linux_link[@]}" >"$log" 2>&1
   else
-    mkdir -p "$w/$platform-$variant"
+    cp "$heapcount_dll" "$w/$platform-$variant/" &&
     "$mingw_cxx" "${mingw_flags[@]}" "$source" \
-      -o "$w/$platform-$variant/program.exe" >"$log" 2>&1
+      -o "$w/$platform-$variant/program.exe" "${mingw_link[@]}" >"$log" 2>&1
   fi || {
     step "build-$platform-$variant" fail "$(basename "$source") does not compile (see $log)"
     return 1
@@ -214,7 +241,7 @@ validate_program() {
   local source="$w/src/main.cpp"
   # Nothing else can be measured without the original's counts.
   compile linux before "$source" || return 0
-  count linux before "$w/linux-before" || return 0
+  count linux before "$w/linux-before/program" || return 0
 
   # Profiled and fixed in place: the profile names the file by path and
   # hash, so alloc-tidy must see the very file that was built.
@@ -224,7 +251,7 @@ validate_program() {
     check_options+=("$line")
   done < <(sed -n 's/^option:[[:space:]]*//p' "$dir/expect")
   if [[ -z "$profile_note" ]]; then
-    if "$heapcount" --profile "$w/profile.json" -- "$w/linux-before" \
+    if "$heapcount" --profile "$w/profile.json" -- "$w/linux-before/program" \
       "${args[@]}" >/dev/null 2>"$w/profile.err"; then
       step profile ok
       check_options+=("alloc-small-vector.ProfileFile: '$w/profile.json'")
@@ -254,10 +281,10 @@ validate_program() {
 
   # A failed step is recorded; the other versions are still measured.
   if compile linux after "$source"; then
-    count linux after "$w/linux-after" || true
+    count linux after "$w/linux-after/program" || true
   fi
   if [[ -f "$w/src/after.cpp" ]] && compile linux hand "$w/src/after.cpp"; then
-    count linux hand "$w/linux-hand" || true
+    count linux hand "$w/linux-hand/program" || true
   fi
   if [[ $use_windows -eq 1 ]]; then
     local variant
@@ -297,7 +324,8 @@ fi
 command_line="scripts/validate.sh"
 [[ $use_windows -eq 1 ]] || command_line+=" --no-windows"
 options=(--root "$root" --corpus "$corpus" --work "$work" --report "$report"
-  --command "$command_line" --profile-note "$profile_note")
+  --command "$command_line" --profile-note "$profile_note"
+  --heapcount "$heapcount")
 [[ $use_windows -eq 1 ]] || options+=(--no-windows)
 status=0
 python3 "$root/scripts/validate_report.py" "${options[@]}" \

@@ -45,7 +45,11 @@ Substitutions:
                       Wine prefix; %{mingw_cc} and %{mingw_cxx} build static
                       Windows programs, %{mingw_cxx_shared} programs that need
                       the runtime DLLs %{mingw_cxx_runtime_dlls};
-                      %{heapcount_windows_build} is that build tree
+                      %{heapcount_windows_build} is that build tree;
+                      %{mingw_cc_win32} and %{mingw_cxx_win32} are the win32
+                      thread model's (static), whose C++ runtime also links
+                      against the UCRT (feature "mingw-ucrt" when mingw-w64
+                      has libucrt.a)
 
 Features: "clangd" when alloc-clangd is built, "llvm-<major version>",
 "chromium" when /usr/bin/chromium exists (the HTML report tests),
@@ -55,6 +59,10 @@ LLVM's libc++ is installed, "deb" when cpack can build a Debian package
 (dpkg-deb, dpkg-shlibdeps and file are installed; test/install), "root"
 when the tests run as root, "sarif-multitool" when the SARIF Multitool is,
 "jsonschema" when the Python running lit has the jsonschema module.
+
+`--param heapcount_only=1` skips the checks that the plugin, alloc-tidy and
+alloc-layout are built, for running test/heapcount* from a build of
+heapcount's targets only.
 """
 
 import importlib.util
@@ -118,9 +126,12 @@ def llvm_major_version(executable):
     return match.group(1)
 
 
-require_built(plugin)
-require_built(alloc_tidy)
-require_built(alloc_layout)
+# `lit --param heapcount_only=1 build/test/heapcount`: heapcount's tests
+# need only heapcount's targets, not the plugin's long build.
+if not lit_config.params.get('heapcount_only'):
+    require_built(plugin)
+    require_built(alloc_tidy)
+    require_built(alloc_layout)
 require_built(heapcount)
 require_built(heapcount_lib)
 for tool in (clang_tidy, clangxx, filecheck):
@@ -310,6 +321,21 @@ if wine and mingw_cc and mingw_cxx and os.path.exists(heapcount_dll):
         ('%{mingw_cxx_runtime_dlls}', ' '.join(runtime_dlls)),
         ('%wine', q(wine)),
     ])
+    # The UCRT (api-ms-win-crt-*.dll, as MSVC-built programs import it): a
+    # test links libucrt instead of libmsvcrt through a specs file. The
+    # posix thread model's winpthreads needs msvcrt's _setjmp, so C++ is
+    # built with the win32 thread model.
+    mingw_cc_win32 = shutil.which('x86_64-w64-mingw32-gcc-win32')
+    mingw_cxx_win32 = shutil.which('x86_64-w64-mingw32-g++-win32')
+    if mingw_cc_win32 and mingw_cxx_win32:
+        config.substitutions.extend([
+            ('%{mingw_cc_win32}', f'{q(mingw_cc_win32)} -static'),
+            ('%{mingw_cxx_win32}', f'{q(mingw_cxx_win32)} -static'),
+        ])
+        ucrt = subprocess.run([mingw_cxx_win32, '-print-file-name=libucrt.a'],
+                              capture_output=True, text=True).stdout.strip()
+        if os.path.isabs(ucrt) and os.path.exists(ucrt):
+            config.available_features.add('mingw-ucrt')
 
 # A clang-tidy of another supported release, to show that the plugin refuses
 # to load into it instead of reporting nothing.

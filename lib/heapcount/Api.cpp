@@ -48,5 +48,35 @@ HEAPCOUNT_EXPORT void heapcount_scope_add_v1(const char *Name,
   heapcount::addScope(Name, T);
 }
 
+HEAPCOUNT_EXPORT int heapcount_status_v1(heapcount_status *Out) {
+  if (!Out)
+    return 0;
+  Out->counting = heapcount::counting() ? 1 : 0;
+  Out->stack_depth = heapcount::stackDepth();
+  return 1;
+}
+
+HEAPCOUNT_EXPORT unsigned long
+heapcount_stacks_v1(heapcount_stack_visit_fn Visit, void *Context) {
+  if (!Visit)
+    return 0;
+  struct Forward {
+    heapcount_stack_visit_fn Visit;
+    void *Context;
+  } F{Visit, Context};
+  return static_cast<unsigned long>(heapcount::forEachStack(
+      [](const heapcount::StackView &View, void *Raw) {
+        auto *To = static_cast<Forward *>(Raw);
+        heapcount_stack S;
+        S.key = View.Key;
+        S.calls = View.Calls;
+        S.bytes = View.Bytes;
+        S.frames = View.Frames;
+        S.num_frames = View.NumFrames;
+        To->Visit(&S, To->Context);
+      },
+      &F));
+}
+
 } // extern "C"
 // NOLINTEND(readability-identifier-naming)

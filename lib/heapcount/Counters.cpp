@@ -1,6 +1,8 @@
 //===- Counters.cpp - heapcount's portable counters and report ------------===//
 
 #include "lib/heapcount/Counters.h"
+
+#include "alloc-tidy/Version.h"
 #include "lib/heapcount/JsonWriter.h"
 
 #include <atomic>
@@ -429,6 +431,33 @@ void addStack(void *const *Frames, unsigned NumFrames, std::size_t Bytes) {
   DroppedStacks.fetch_add(1, Relaxed);
 }
 
+std::size_t forEachStack(StackVisitor Visit, void *Context) {
+  if (!Depth || !StackTable)
+    return 0;
+  std::size_t Visited = 0;
+  const void *Frames[64];
+  for (std::size_t Slot = 0; Slot < StackSlots; ++Slot) {
+    StackEntry E = entryAt(Slot);
+    if (E.hash().load(std::memory_order_acquire) == 0)
+      continue;
+    StackView View;
+    View.Key = reinterpret_cast<std::uintptr_t>(E.Words);
+    View.Calls = load(E.calls());
+    View.Bytes = load(E.bytes());
+    View.Size = KeySizes ? load(E.size()) : 0;
+    unsigned N = 0;
+    for (; N < Depth && N < 64 && load(E.frame(N)); ++N)
+      // NOLINTNEXTLINE(performance-no-int-to-ptr): the table keeps addresses.
+      Frames[N] = reinterpret_cast<const void *>(
+          static_cast<std::uintptr_t>(load(E.frame(N))));
+    View.Frames = Frames;
+    View.NumFrames = N;
+    Visit(View, Context);
+    ++Visited;
+  }
+  return Visited;
+}
+
 void writeJson(WriteFn Write, void *Context, const ProcessInfo &Info) {
   JsonWriter Out(Write, Context);
   Totals T = snapshotTotals();
@@ -512,6 +541,17 @@ void writeJson(WriteFn Write, void *Context, const ProcessInfo &Info) {
     Out.raw(",\"signal\":").number(static_cast<std::uint64_t>(Info.Signal));
   if (Info.Exception)
     Out.raw(",\"exception\":").hex(Info.Exception);
+  // What was run, by which heapcount: `heapcount diff` compares only runs
+  // of the same program and arguments on the same platform.
+  Out.raw("},\n\"run\":{\"program\":").string(Info.Program ? Info.Program : "");
+  Out.raw(",\"arguments\":[");
+  for (std::size_t At = 0; Info.Arguments && At < Info.ArgumentsSize;) {
+    const char *Argument = Info.Arguments + At;
+    std::size_t Length = std::strlen(Argument);
+    Out.raw(At ? "," : "").string(Argument);
+    At += Length + 1;
+  }
+  Out.raw("],\"heapcount_version\":").string(ALLOC_TIDY_VERSION);
   Out.raw("}");
   if (Info.WriteExtra)
     Info.WriteExtra(Out);

@@ -401,6 +401,22 @@ void setStackTable(void *Memory, unsigned Depth, bool BySize = false);
 /// 0 when stacks are not collected.
 inline unsigned stackDepth() { return detail::Depth; }
 void addStack(void *const *Frames, unsigned NumFrames, std::size_t Bytes);
+/// One entry of the stack table as forEachStack shows it: \p Key stays the
+/// same for the entry as long as the process lives (the in-process API
+/// compares two walks by it); \p Frames (innermost first, \p NumFrames of
+/// them) is valid during the visit only.
+struct StackView {
+  std::uintptr_t Key;
+  std::uint64_t Calls;
+  std::uint64_t Bytes;
+  std::uint64_t Size;
+  const void *const *Frames;
+  unsigned NumFrames;
+};
+using StackVisitor = void (*)(const StackView &S, void *Context);
+/// Visits every stack recorded so far; returns the number visited. Takes no
+/// lock and does not allocate.
+std::size_t forEachStack(StackVisitor Visit, void *Context);
 
 /// Where the report goes: \p Write is called with consecutive pieces.
 using WriteFn = void (*)(const char *Data, std::size_t Size, void *Context);
@@ -428,6 +444,12 @@ struct ProcessInfo {
   int Signal = 0;
   /// Windows: the code of the exception that ended the process, 0 if none.
   std::uint32_t Exception = 0;
+  /// The program's path and its arguments (argv[0] first), each ended by a
+  /// NUL, ArgumentsSize bytes in all; for "run", which `heapcount diff`
+  /// compares. Null when unknown.
+  const char *Program = nullptr;
+  const char *Arguments = nullptr;
+  std::size_t ArgumentsSize = 0;
   /// Lists the loaded modules when stacks were collected.
   ModuleEnumerator Modules = nullptr;
   /// Writes the backend's own members of the report (each starting with

@@ -2,6 +2,7 @@
 //
 //   heapcount [--json FILE] [--top N] [--start=MARKER] [--stacks[=DEPTH]]
 //             [--profile FILE] -- PROGRAM ARGS...
+//   heapcount diff [options] BEFORE.json AFTER.json     (Diff.h)
 //
 // Runs PROGRAM with the counting library loaded (Launch.h: preloaded
 // build/lib/libheapcount.so on Linux, heapcount.dll on Windows), forwards its
@@ -17,6 +18,7 @@
 
 #include "alloc-tidy/Version.h"
 #include "tools/heapcount/CallSites.h"
+#include "tools/heapcount/Diff.h"
 #include "tools/heapcount/Launch.h"
 #include "tools/heapcount/Profile.h"
 
@@ -64,6 +66,7 @@ const char *const Usage =
 
 const char *const Help =
     "usage: heapcount [options] -- PROGRAM ARGS...\n"
+    "       heapcount diff [options] BEFORE.json AFTER.json (diff --help)\n"
     "Runs PROGRAM, counts its heap calls and prints a summary on stderr.\n"
     "  --json FILE         also write the report as JSON (docs/heapcount.md)\n"
     "  --top N             list the N functions with most calls (default 5)\n"
@@ -400,6 +403,10 @@ void listChildReports(const std::string &Report, std::time_t Since, bool Keep) {
 } // namespace
 
 int main(int Argc, char **Argv) {
+  // `heapcount diff BEFORE AFTER` compares two reports (a program named
+  // diff runs as `heapcount -- diff ...`).
+  if (Argc > 1 && std::strcmp(Argv[1], "diff") == 0)
+    return heapcount::runDiff(std::vector<std::string>(Argv + 2, Argv + Argc));
   Options Opts = parseArgs(Argc, Argv);
   std::string Program = heapcount::findProgram(Opts.Command[0]);
   if (Program.empty())

@@ -1092,6 +1092,23 @@ void writeReportOnce(const char *End, int Signal) {
     Info.End = End;
     Info.Signal = Signal;
     Info.Modules = enumerateModules;
+    Info.Program = SelfExe;
+    // The arguments as the kernel keeps them (NUL-separated), read with
+    // system calls only: this may run in a signal handler.
+    static char Arguments[16384];
+    int ArgsFd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
+    ssize_t Got = 0;
+    while (ArgsFd >= 0 && Got < static_cast<ssize_t>(sizeof(Arguments)) - 1) {
+      ssize_t N = read(ArgsFd, Arguments + Got, sizeof(Arguments) - 1 - Got);
+      if (N <= 0)
+        break;
+      Got += N;
+    }
+    if (ArgsFd >= 0)
+      close(ArgsFd);
+    Arguments[Got] = '\0';
+    Info.Arguments = Arguments;
+    Info.ArgumentsSize = static_cast<std::size_t>(Got);
     heapcount::writeJson(writeAll, &Fd, Info);
     close(Fd);
   }

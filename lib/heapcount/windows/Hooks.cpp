@@ -308,6 +308,8 @@ struct Target {
   std::atomic<void *> Function{nullptr};
   std::size_t(__cdecl *Msize)(void *) = nullptr;
   HANDLE Heap = nullptr;
+  // The CRT's _get_heap_handle, asked while Heap is unknown (see crtHeap).
+  HANDLE(__cdecl *HeapOf)() = nullptr;
   // operator new's nothrow form in the same module (see countedNew).
   void *Nothrow = nullptr;
 };
@@ -319,6 +321,17 @@ template <typename F> F real(Hook H, unsigned S) {
 }
 const Target &target(Hook H, unsigned S) {
   return Targets[static_cast<unsigned>(H)][S];
+}
+
+// The heap a CRT's blocks come from. A CRT that is initialised after this
+// DLL has no heap yet when its imports are patched: ucrtbase.dll, which
+// the UCRT's api-ms-win-crt-heap-l1-1-0.dll forwards malloc to, makes its
+// heap in its own initialisation, and heapcount.dll is initialised first.
+// Until it has one, the CRT is asked at each call.
+HANDLE crtHeap(const Target &T) {
+  if (T.Heap || !T.HeapOf)
+    return T.Heap;
+  return T.HeapOf();
 }
 
 // The bytes of a CRT block: _msize of its CRT.
@@ -352,7 +365,7 @@ void *countedCrtAlloc(Fn F, std::size_t Requested, const Target &T, Call C,
     return P;
   }
   void *P = guarded(C);
-  countAlloc(F, Requested, P, Bytes(P), T.Heap);
+  countAlloc(F, Requested, P, Bytes(P), crtHeap(T));
   return P;
 }
 
@@ -363,7 +376,7 @@ void countedCrtFree(Fn F, void *P, const Target &T, Call C, Measure Bytes) {
     C();
     return;
   }
-  countFree(F, P, Bytes(P), T.Heap);
+  countFree(F, P, Bytes(P), crtHeap(T));
   guarded([&] {
     C();
     return 0;
@@ -379,7 +392,7 @@ void *countedCrtResize(Fn F, void *Old, std::size_t Requested, const Target &T,
     return C();
   std::size_t OldBytes = Bytes(Old);
   void *P = guarded(C);
-  countResize(F, OldBytes, Requested, P, Bytes(P), T.Heap,
+  countResize(F, OldBytes, Requested, P, Bytes(P), crtHeap(T),
               Requested == 0 && !P);
   return P;
 }
@@ -961,10 +974,9 @@ void describeTarget(const HookInfo &Info, Target &T, void *Function) {
   if (!Module)
     return;
   resolve(Module, T.Msize, "_msize");
-  HANDLE(__cdecl * HeapOf)() = nullptr;
-  resolve(Module, HeapOf, "_get_heap_handle");
-  if (HeapOf)
-    T.Heap = HeapOf();
+  resolve(Module, T.HeapOf, "_get_heap_handle");
+  if (T.HeapOf)
+    T.Heap = T.HeapOf();
   if (Info.NothrowName)
     T.Nothrow =
         reinterpret_cast<void *>(GetProcAddress(Module, Info.NothrowName));
@@ -985,6 +997,7 @@ void *hookFor(const HookInfo &Info, void *Function) {
     describeTarget(Info, Fresh, Function);
     T.Msize = Fresh.Msize;
     T.Heap = Fresh.Heap;
+    T.HeapOf = Fresh.HeapOf;
     T.Nothrow = Fresh.Nothrow;
     if (T.Function.compare_exchange_strong(Seen, Function,
                                            std::memory_order_release) ||
@@ -1338,6 +1351,16 @@ void writeReportOnce(const char *End, DWORD Exception) {
     Info.Exception = Exception;
     Info.Modules = enumerateModules;
     Info.WriteExtra = writeWindowsMembers;
+    // The program, and its command line as one string (splitting it into
+    // arguments would allocate).
+    static char Program[MAX_PATH * 2];
+    DWORD Length = GetModuleFileNameA(nullptr, Program, sizeof(Program) - 1);
+    Program[Length < sizeof(Program) ? Length : 0] = '\0';
+    Info.Program = Program;
+    if (const char *CommandLine = GetCommandLineA()) {
+      Info.Arguments = CommandLine;
+      Info.ArgumentsSize = std::strlen(CommandLine) + 1;
+    }
     heapcount::writeJson(writeToFile, static_cast<void *>(&File), Info);
     CloseHandle(File);
   }

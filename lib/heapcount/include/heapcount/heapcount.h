@@ -10,7 +10,11 @@
  * `heapcount.exe -- PROGRAM` (this header then includes <windows.h>). The
  * header finds it at run time, so a program needs no link flag and still
  * runs without it: heapcount_snapshot then returns 0 and
- * every count is 0 (heapcount::active() says which). Counts are those of
+ * every count is 0 (heapcount::active() says which). For assertions that
+ * fail instead of passing when nothing is counted, see heapcount/gtest.h
+ * (GoogleTest) and heapcount/budget.h (any framework); a test links the
+ * library (CMake: AllocTidy::heapcount) to count from its first allocation
+ * without the heapcount command. Counts are those of
  * the whole process (every thread) between two snapshots.
  *
  * A named scope (heapcount::Scope S("parse"), or heapcount_scope_begin/end)
@@ -40,6 +44,27 @@ typedef struct heapcount_snapshot {
   uint64_t peak_live_bytes;
 } heapcount_snapshot;
 
+/* What the library is doing: counting is 0 while it waits for a start
+   marker (--start=api or scope:NAME); stack_depth is the frames recorded per
+   allocation (HEAPCOUNT_STACKS, heapcount --stacks), 0 without stacks. */
+typedef struct heapcount_status {
+  int counting;
+  unsigned stack_depth;
+} heapcount_status;
+
+/* One distinct allocation stack and what was allocated through it so far.
+   key identifies the stack for the life of the process; frames (return
+   addresses, innermost first, the library's own left out) are valid only
+   while the visitor runs. */
+typedef struct heapcount_stack {
+  uintptr_t key;
+  uint64_t calls;
+  uint64_t bytes;
+  const void *const *frames;
+  unsigned num_frames;
+} heapcount_stack;
+typedef void (*heapcount_stack_visit_fn)(const heapcount_stack *, void *);
+
 /* Exported by libheapcount.so; versioned so that a later layout of the
    struct gets a new name. */
 typedef int (*heapcount_snapshot_fn)(heapcount_snapshot *);
@@ -51,6 +76,13 @@ typedef void (*heapcount_scope_add_fn)(const char *,
 #define HEAPCOUNT_START_SYMBOL "heapcount_start_v1"
 #define HEAPCOUNT_SCOPE_ENTER_SYMBOL "heapcount_scope_enter_v1"
 #define HEAPCOUNT_SCOPE_ADD_SYMBOL "heapcount_scope_add_v1"
+/* Fills the status; returns 1. */
+typedef int (*heapcount_status_fn)(heapcount_status *);
+/* Calls the visitor for every stack recorded so far (without allocating);
+   returns how many. */
+typedef unsigned long (*heapcount_stacks_fn)(heapcount_stack_visit_fn, void *);
+#define HEAPCOUNT_STATUS_SYMBOL "heapcount_status_v1"
+#define HEAPCOUNT_STACKS_SYMBOL "heapcount_stacks_v1"
 
 #if (defined(__linux__) || defined(_WIN32)) && !defined(HEAPCOUNT_NO_INLINE_API)
 #include <string.h>
@@ -73,6 +105,8 @@ typedef struct heapcount_entry_points {
   heapcount_start_fn start;
   heapcount_scope_enter_fn scope_enter;
   heapcount_scope_add_fn scope_add;
+  heapcount_status_fn status;
+  heapcount_stacks_fn stacks;
 } heapcount_entry_points;
 
 static inline const heapcount_entry_points *heapcount_library(void) {
@@ -86,6 +120,10 @@ static inline const heapcount_entry_points *heapcount_library(void) {
         HEAPCOUNT_SCOPE_ENTER_SYMBOL);
     points.scope_add =
         (heapcount_scope_add_fn)HEAPCOUNT_LOOKUP(HEAPCOUNT_SCOPE_ADD_SYMBOL);
+    points.status =
+        (heapcount_status_fn)HEAPCOUNT_LOOKUP(HEAPCOUNT_STATUS_SYMBOL);
+    points.stacks =
+        (heapcount_stacks_fn)HEAPCOUNT_LOOKUP(HEAPCOUNT_STACKS_SYMBOL);
     looked_up = 1;
   }
   return &points;
@@ -98,6 +136,27 @@ static inline int heapcount_snapshot_take(heapcount_snapshot *out) {
     return heapcount_library()->snapshot(out);
   memset(out, 0, sizeof(*out));
   return 0;
+}
+
+/* Fills *out and returns 1 under the counting library; zeroes *out and
+   returns 0 without it. A library too old to say counts from the start. */
+static inline int heapcount_status_take(heapcount_status *out) {
+  memset(out, 0, sizeof(*out));
+  if (heapcount_library()->status)
+    return heapcount_library()->status(out);
+  if (!heapcount_library()->snapshot)
+    return 0;
+  out->counting = 1;
+  return 1;
+}
+
+/* Visits every allocation stack recorded so far (see heapcount_stack);
+   returns how many, 0 without stacks or without the library. */
+static inline unsigned long
+heapcount_stacks_visit(heapcount_stack_visit_fn visit, void *context) {
+  if (!heapcount_library()->stacks)
+    return 0;
+  return heapcount_library()->stacks(visit, context);
 }
 
 /* Starts counting when heapcount runs with --start=api (or a scope marker
@@ -150,6 +209,13 @@ struct Counts {
 inline bool active() {
   heapcount_snapshot S;
   return heapcount_snapshot_take(&S) != 0;
+}
+
+/// True when the library is loaded and counting: not waiting for a start
+/// marker (--start=api, --start=scope:NAME).
+inline bool counting() {
+  heapcount_status S;
+  return heapcount_status_take(&S) != 0 && S.counting != 0;
 }
 
 /// Starts counting under --start=api.
