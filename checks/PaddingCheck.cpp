@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/PaddingCheck.h"
+#include "lib/analysis/RecordAbi.h"
 #include "lib/layout/LayoutBuilder.h"
 #include "lib/layout/LayoutModel.h"
 #include "lib/layout/WhatIf.h"
@@ -89,15 +90,14 @@ pointOfInstantiation(const RecordDecl &RD) {
   return {};
 }
 
-/// The record's name as the user would write it from outside its class:
-/// "Node" in a namespace, "List<double>::Node" in a class.
+/// The record's fully qualified name, as the compiler names it in its own
+/// diagnostics: "File::FilePrivate", "List<double>::Node",
+/// "(anonymous namespace)::Hidden". A project can have many records called
+/// 'Private'; the namespace tells them apart.
 std::string recordName(const RecordDecl &RD, const ASTContext &Ctx) {
   std::string Name;
   llvm::raw_string_ostream OS(Name);
-  RD.getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/false);
-  if (const auto *Outer = dyn_cast<RecordDecl>(RD.getDeclContext());
-      Outer && Outer->getIdentifier() && RD.getIdentifier())
-    return recordName(*Outer, Ctx) + "::" + Name;
+  RD.getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/true);
   return Name;
 }
 
@@ -502,56 +502,6 @@ void PaddingCheck::inspectRecord(const RecordDecl &RD) {
   Slot->OtherInstantiations = Others;
 }
 
-/// Why \p RD may be part of a shared library's interface, whose binary
-/// layout a reorder would break: a dllexport, dllimport or
-/// default-visibility attribute, or a macro between the class key and the
-/// name ('class LEVELDB_EXPORT Options'), which exports it in a shared build
-/// even where this build defines it empty. Empty when nothing says so.
-static std::string exportReason(const RecordDecl &RD, const ASTContext &Ctx) {
-  const char *Interface = "part of that library's binary interface";
-  if (RD.hasAttr<DLLExportAttr>() || RD.hasAttr<DLLImportAttr>())
-    return std::string("it is exported from a DLL, so its layout is ") +
-           Interface;
-  if (const auto *Visibility = RD.getAttr<VisibilityAttr>();
-      Visibility && Visibility->getVisibility() == VisibilityAttr::Default)
-    return std::string("its default visibility exports it from a shared "
-                       "library, so its layout is ") +
-           Interface;
-  const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation Key = RD.getInnerLocStart(), Name = RD.getLocation();
-  if (Key.isMacroID() || Name.isMacroID() ||
-      SM.getFileID(Key) != SM.getFileID(Name))
-    return "";
-  // Between the key and the name there are only attributes and macros;
-  // attribute arguments ('aligned', 'visibility') are skipped.
-  Token Tok;
-  SourceLocation Loc =
-      Lexer::getLocForEndOfToken(Key, 0, SM, Ctx.getLangOpts());
-  unsigned Depth = 0;
-  while (Loc.isValid() && SM.isBeforeInTranslationUnit(Loc, Name)) {
-    if (Lexer::getRawToken(Loc, Tok, SM, Ctx.getLangOpts(),
-                           /*IgnoreWhiteSpace=*/true))
-      return "";
-    if (!SM.isBeforeInTranslationUnit(Tok.getLocation(), Name))
-      break;
-    if (Tok.isOneOf(tok::l_paren, tok::l_square))
-      ++Depth;
-    else if (Tok.isOneOf(tok::r_paren, tok::r_square) && Depth > 0)
-      --Depth;
-    else if (Tok.is(tok::raw_identifier) && Depth == 0) {
-      StringRef Word = Tok.getRawIdentifier();
-      if (Word != "__attribute__" && Word != "__declspec" &&
-          Word != "alignas" && Word != "_Alignas")
-        return "'" + Word.str() +
-               "' in its declaration may export it from a library, and "
-               "then its layout is " +
-               Interface;
-    }
-    Loc = Tok.getEndLoc();
-  }
-  return "";
-}
-
 void PaddingCheck::planFixIt(Finding &F) {
   ASTContext &Ctx = *Context;
   const SourceManager &SM = Ctx.getSourceManager();
@@ -565,7 +515,8 @@ void PaddingCheck::planFixIt(Finding &F) {
   if (&RD != F.Written)
     return NoFix(RD.getLocation(),
                  "the best order depends on the template arguments");
-  if (std::string Export = exportReason(RD, Ctx); !Export.empty())
+  if (std::string Export = alloc_tidy::libraryInterfaceReason(RD, Ctx);
+      !Export.empty())
     return NoFix(RD.getLocation(), Export);
   const auto *Class = dyn_cast<CXXRecordDecl>(&RD);
   std::vector<const FieldDecl *> Fields(RD.field_begin(), RD.field_end());
