@@ -14,7 +14,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/PaddingCheck.h"
+#include "lib/analysis/PaddingDecision.h"
 #include "lib/analysis/RecordAbi.h"
+#include "lib/analysis/RecordInstances.h"
 #include "lib/layout/LayoutBuilder.h"
 #include "lib/layout/LayoutModel.h"
 #include "lib/layout/WhatIf.h"
@@ -49,8 +51,11 @@ struct PaddingCheck::Finding {
   std::vector<FixItHint> Fixes;
   std::string NoFix;
   SourceLocation NoFixLoc;
-  /// Instantiations of the same pattern that also pass the threshold.
+  /// Instantiations of the same pattern that are also reported.
   unsigned OtherInstantiations = 0;
+  /// The decision and the place of the evidence its cost note describes.
+  alloc_tidy::PaddingDecision Decision;
+  SourceLocation CostLoc;
 };
 
 namespace {
@@ -115,115 +120,6 @@ std::string quotedList(llvm::ArrayRef<std::string> Names) {
     Out += "'" + Name + "'";
   }
   return Out;
-}
-
-std::string entryLabel(const layout::LayoutEntry &E) {
-  switch (E.Kind) {
-  case layout::EntryKind::VPtr:
-  case layout::EntryKind::VBPtr:
-  case layout::EntryKind::VtorDisp:
-    return E.Name;
-  case layout::EntryKind::Base:
-    return "base '" + E.Name + "'";
-  case layout::EntryKind::VirtualBase:
-    return "virtual base '" + E.Name + "'";
-  case layout::EntryKind::Field:
-    break;
-  }
-  return "'" + E.Name + "'";
-}
-
-/// "7-byte hole after 'flag', 4 bytes of tail padding": where the padding
-/// is now, at most four places (the warning already gives the total).
-std::string describePadding(const layout::RecordLayout &L) {
-  std::vector<std::string> Parts;
-  unsigned Omitted = 0;
-  for (const layout::Hole &H : L.Holes) {
-    if (H.Size == 0)
-      continue; // spare bits inside a byte
-    if (Parts.size() == 4) {
-      ++Omitted;
-      continue;
-    }
-    std::string Where = H.AfterEntry < 0
-                            ? "at the start"
-                            : "after " + entryLabel(L.Entries[H.AfterEntry]);
-    Parts.push_back("a " + std::to_string(H.Size) + "-byte hole " + Where);
-  }
-  if (Omitted)
-    Parts.push_back(std::to_string(Omitted) + " more hole" +
-                    (Omitted == 1 ? "" : "s"));
-  if (L.TailPadding)
-    Parts.push_back(std::to_string(L.TailPadding) + " byte" +
-                    (L.TailPadding == 1 ? "" : "s") + " of tail padding");
-  if (Parts.size() < 2)
-    return Parts.empty() ? "" : Parts.front();
-  std::string Last = Parts.back();
-  Parts.pop_back();
-  return llvm::join(Parts, ", ") + " and " + Last;
-}
-
-/// One line per member, after pahole: offset, size, declaration, with the
-/// holes where they occur.
-std::string layoutTable(const layout::RecordLayout &L) {
-  std::string Out;
-  llvm::raw_string_ostream OS(Out);
-  OS << "  offset  size  member";
-  auto Row = [&](uint64_t Offset, uint64_t Size, const std::string &What) {
-    OS << "\n  " << llvm::format_decimal(Offset, 6) << "  "
-       << llvm::format_decimal(Size, 4) << "  " << What;
-  };
-  auto Holes = [&](int After) {
-    for (const layout::Hole &H : L.Holes)
-      if (H.AfterEntry == After && H.Size)
-        Row(H.Offset, H.Size, "(hole)");
-  };
-  Holes(-1);
-  for (size_t I = 0; I < L.Entries.size(); ++I) {
-    const layout::LayoutEntry &E = L.Entries[I];
-    std::string What;
-    if (E.Kind == layout::EntryKind::Field) {
-      What = E.Type + " " + E.Name;
-      if (E.IsBitField) {
-        // Bits counted from the entry's first byte.
-        const uint64_t First = E.BitOffset - E.Offset * 8;
-        const uint64_t Last = First + E.BitWidth - 1;
-        What += " : " + std::to_string(E.BitWidth) +
-                (First == Last ? " (bit " + std::to_string(First)
-                               : " (bits " + std::to_string(First) + "-" +
-                                     std::to_string(Last)) +
-                ")";
-      }
-    } else {
-      What = entryLabel(E);
-    }
-    Row(E.Offset, E.Size, What);
-    Holes(static_cast<int>(I));
-  }
-  if (L.TailPadding)
-    Row(L.Size - L.TailPadding, L.TailPadding, "(tail padding)");
-  return Out;
-}
-
-/// An upper bound on the bytes any field order can save: the record's size
-/// less the bytes its fields need at least. Bases and ABI pointers are not
-/// subtracted, which only makes the bound larger. Cheap: no layout of our
-/// own, only what clang computes for sizeof anyway.
-uint64_t savingsBound(const RecordDecl &RD, const ASTContext &Ctx) {
-  const uint64_t SizeBits = Ctx.toBits(Ctx.getASTRecordLayout(&RD).getSize());
-  uint64_t FieldBits = 0;
-  for (const FieldDecl *F : RD.fields()) {
-    if (F->isBitField())
-      FieldBits += layout::bitFieldWidth(*F, Ctx);
-    else if (F->getType()->isIncompleteArrayType())
-      continue;
-    else if (F->isPotentiallyOverlapping())
-      FieldBits +=
-          Ctx.toBits(Ctx.getTypeInfoDataSizeInChars(F->getType()).Width);
-    else
-      FieldBits += Ctx.getTypeSize(F->getType());
-  }
-  return SizeBits > FieldBits ? (SizeBits - FieldBits) / Ctx.getCharWidth() : 0;
 }
 
 bool usesThis(const Stmt *S) {
@@ -301,6 +197,8 @@ PaddingCheck::PaddingCheck(StringRef Name, ClangTidyContext *Ctx)
     : ClangTidyCheck(Name, Ctx),
       MinWastedBytes(Options.get("MinWastedBytes", 8U)),
       ReorderFixIt(Options.get("ReorderFixIt", false)),
+      ReportAll(Options.get("ReportAll", false)),
+      WarnCRecords(Options.get("WarnCRecords", false)),
       LayoutNotes(readLayoutNoteStyle(*this, Options, Name)) {}
 
 PaddingCheck::~PaddingCheck() = default;
@@ -308,6 +206,8 @@ PaddingCheck::~PaddingCheck() = default;
 void PaddingCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "MinWastedBytes", MinWastedBytes);
   Options.store(Opts, "ReorderFixIt", ReorderFixIt);
+  Options.store(Opts, "ReportAll", ReportAll);
+  Options.store(Opts, "WarnCRecords", WarnCRecords);
   Options.store(Opts, "LayoutNotes", layoutNoteStyleName(LayoutNotes));
 }
 
@@ -458,8 +358,8 @@ void PaddingCheck::inspectRecord(const RecordDecl &RD) {
     if (Field->hasAttr<AlignedAttr>() &&
         Ctx.getDeclAlign(Field) > Ctx.getTypeAlignInChars(Field->getType()))
       return;
-  const unsigned Threshold = std::max(MinWastedBytes, 1U);
-  if (savingsBound(RD, Ctx) < Threshold)
+  const unsigned Threshold = threshold();
+  if (layout::reorderSavingsBound(RD, Ctx) < Threshold)
     return;
 
   layout::LayoutOptions Options;
@@ -478,28 +378,15 @@ void PaddingCheck::inspectRecord(const RecordDecl &RD) {
       Now->Size - Reordered->Size < Threshold)
     return;
 
-  // One warning per template: its most wasteful instantiation.
-  std::unique_ptr<Finding> &Slot = Findings[Written];
-  unsigned Others = 0;
-  if (Slot) {
-    Others = Slot->OtherInstantiations + 1;
-    // Ties go to the smallest name, so that translation units that
-    // instantiate the same specialisations report the same one.
-    const uint64_t Kept = Slot->Now.Size - Slot->Reordered.Size;
-    const uint64_t Saved = Now->Size - Reordered->Size;
-    if (Kept > Saved || (Kept == Saved && recordName(*Slot->Record, Ctx) <=
-                                              recordName(RD, Ctx))) {
-      Slot->OtherInstantiations = Others;
-      return;
-    }
-  }
-  Slot = std::make_unique<Finding>();
-  Slot->Record = &RD;
-  Slot->Written = Written;
-  Slot->Now = std::move(*Now);
-  Slot->Reordered = std::move(*Reordered);
-  Slot->Order = std::move(*Order);
-  Slot->OtherInstantiations = Others;
+  // Every instantiation is a candidate: which one is reported depends on
+  // the evidence of instances, known at the end of the translation unit.
+  auto F = std::make_unique<Finding>();
+  F->Record = &RD;
+  F->Written = Written;
+  F->Now = std::move(*Now);
+  F->Reordered = std::move(*Reordered);
+  F->Order = std::move(*Order);
+  Findings[Written].push_back(std::move(F));
 }
 
 void PaddingCheck::planFixIt(Finding &F) {
@@ -764,8 +651,18 @@ void PaddingCheck::diagnose(Finding &F) {
     for (const FixItHint &Fix : F.Fixes)
       Diag << Fix;
   }
+  if (!F.Decision.Cost.empty())
+    diag(F.CostLoc.isValid() ? F.CostLoc : Loc, "%0", DiagnosticIDs::Note)
+        << F.Decision.Cost;
   if (&RD != F.Written) {
-    const auto [Where, What] = pointOfInstantiation(RD);
+    auto [Where, What] = pointOfInstantiation(RD);
+    // Inside the standard library (std::vector<Pair<char>> instantiates it
+    // in its own code): the user's code that made it is where the evidence
+    // is.
+    if (F.CostLoc.isValid() &&
+        (Where.isInvalid() ||
+         Context->getSourceManager().isInSystemHeader(Where)))
+      Where = F.CostLoc;
     std::string Text = "'" + Name + "' is instantiated here";
     if (const auto *Fn = dyn_cast_or_null<FunctionDecl>(What)) {
       std::string FnName;
@@ -779,8 +676,7 @@ void PaddingCheck::diagnose(Finding &F) {
               (F.OtherInstantiations == 1
                    ? " other instantiation of the template wastes "
                    : " other instantiations of the template waste ") +
-              std::to_string(std::max(MinWastedBytes, 1U)) +
-              " bytes or more too";
+              std::to_string(threshold()) + " bytes or more too";
     diag(Where.isValid() ? Where : Loc, "%0", DiagnosticIDs::Note) << Text;
   }
   if (LayoutNotes != LayoutNoteStyle::None) {
@@ -788,7 +684,7 @@ void PaddingCheck::diagnose(Finding &F) {
     for (const FieldDecl *Field : F.Order)
       if (!layout::isZeroWidthBitField(*Field, *Context))
         Names.push_back(fieldName(*Field));
-    std::string Padding = describePadding(F.Now);
+    std::string Padding = paddingPlaces(F.Now);
     diag(Loc, "in the order %0 it takes %1 bytes; now it has %2",
          DiagnosticIDs::Note)
         << quotedList(Names) << static_cast<unsigned>(F.Reordered.Size)
@@ -796,22 +692,97 @@ void PaddingCheck::diagnose(Finding &F) {
   }
   if (LayoutNotes == LayoutNoteStyle::Full) {
     diag(Loc, "layout now (%0 bytes):\n%1", DiagnosticIDs::Note)
-        << static_cast<unsigned>(F.Now.Size) << layoutTable(F.Now);
+        << static_cast<unsigned>(F.Now.Size) << memberTable(F.Now);
     diag(Loc, "layout reordered (%0 bytes):\n%1", DiagnosticIDs::Note)
-        << static_cast<unsigned>(F.Reordered.Size) << layoutTable(F.Reordered);
+        << static_cast<unsigned>(F.Reordered.Size) << memberTable(F.Reordered);
   }
-  if (ReorderFixIt && F.Fixes.empty() && !F.NoFix.empty())
+  if ((ReorderFixIt || !F.Decision.FixAllowed) && F.Fixes.empty() &&
+      !F.NoFix.empty())
     diag(F.NoFixLoc.isValid() ? F.NoFixLoc : Loc, "no fix-it: %0",
          DiagnosticIDs::Note)
         << F.NoFix;
 }
 
+/// Decides \p F with the facts of the translation unit: the evidence of
+/// instances, whether C code shares it, whether its last field is a tail
+/// that must stay (then the order is searched again with it pinned).
+void PaddingCheck::decide(Finding &F,
+                          const alloc_tidy::RecordInstances &Instances) {
+  ASTContext &Ctx = *Context;
+  const RecordDecl &RD = *F.Record;
+  alloc_tidy::PaddingFacts Facts;
+  Facts.SharedWithC = alloc_tidy::isSharedWithC(*F.Written, Ctx);
+  const std::vector<const FieldDecl *> Fields(RD.field_begin(), RD.field_end());
+  if (!F.Order.empty() && F.Order.back() != Fields.back()) {
+    if (std::string Tail = Instances.tailReason(RD); !Tail.empty()) {
+      std::optional<std::vector<const FieldDecl *>> Pinned =
+          layout::findBetterFieldDecls(RD, Ctx, /*KeepLastField=*/true);
+      std::optional<layout::RecordLayout> Reordered;
+      if (Pinned)
+        Reordered = layout::layoutWithFieldOrder(RD, *Pinned, Ctx);
+      if (Pinned && Reordered && F.Now.Size - Reordered->Size >= threshold()) {
+        F.Order = std::move(*Pinned);
+        F.Reordered = std::move(*Reordered);
+      } else {
+        Facts.TailMustStay = Tail;
+      }
+    }
+  }
+  Facts.SizeNow = F.Now.Size;
+  Facts.SizeReordered = F.Reordered.Size;
+  std::vector<alloc_tidy::LocatedEvidence> Evidence = Instances.evidenceFor(RD);
+  for (const alloc_tidy::LocatedEvidence &E : Evidence)
+    Facts.Evidence.push_back(E.Evidence);
+  alloc_tidy::PaddingPolicy Policy;
+  Policy.ReportAll = ReportAll;
+  Policy.WarnCRecords = WarnCRecords;
+  F.Decision = alloc_tidy::decidePadding(Facts, Policy);
+  if (F.Decision.CostEvidence)
+    F.CostLoc = Evidence[*F.Decision.CostEvidence].Loc;
+}
+
 void PaddingCheck::onEndOfTranslationUnit() {
-  for (auto &Entry : Findings) {
-    Finding &F = *Entry.second;
-    if (ReorderFixIt)
-      planFixIt(F);
-    diagnose(F);
+  if (!Findings.empty()) {
+    const alloc_tidy::RecordInstances Instances =
+        alloc_tidy::RecordInstances::collect(*Context);
+    for (auto &[Written, Candidates] : Findings) {
+      // One warning per template: its most wasteful reported
+      // instantiation; ties go to the smallest name, so that translation
+      // units that instantiate the same specialisations report the same one.
+      Finding *Best = nullptr;
+      unsigned Reported = 0;
+      for (std::unique_ptr<Finding> &F : Candidates) {
+        decide(*F, Instances);
+        if (!F->Decision.Report)
+          continue;
+        ++Reported;
+        // Evidence of many instances first (ReportAll reports the others
+        // too), then the saving.
+        auto Rank = [](const Finding &X) {
+          return std::make_pair(!X.Decision.Cost.empty(),
+                                X.Now.Size - X.Reordered.Size);
+        };
+        if (Best &&
+            (Rank(*Best) > Rank(*F) ||
+             (Rank(*Best) == Rank(*F) && recordName(*Best->Record, *Context) <=
+                                             recordName(*F->Record, *Context))))
+          continue;
+        Best = F.get();
+      }
+      if (!Best)
+        continue;
+      Best->OtherInstantiations = Reported - 1;
+      if (!Best->Decision.FixAllowed) {
+        Best->NoFix = Best->Decision.Why;
+        const FieldDecl *Last = nullptr;
+        for (const FieldDecl *Field : Best->Record->fields())
+          Last = Field;
+        Best->NoFixLoc = Last ? Last->getLocation() : SourceLocation();
+      } else if (ReorderFixIt) {
+        planFixIt(*Best);
+      }
+      diagnose(*Best);
+    }
   }
   Findings.clear();
   LayoutUses.clear();

@@ -70,4 +70,13 @@ std::string libraryInterfaceReason(const RecordDecl &RD,
   return "";
 }
 
+bool isSharedWithC(const RecordDecl &RD, const ASTContext &Ctx) {
+  if (RD.getDeclContext()->isExternCContext())
+    return true;
+  if (Ctx.getLangOpts().CPlusPlus)
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  return !SM.isInMainFile(SM.getExpansionLoc(RD.getLocation()));
+}
+
 } // namespace alloc_tidy

@@ -1,9 +1,10 @@
 //===--- RecordAbi.h - is a record's layout shared beyond this code? -*- C++
 //-*-===//
 //
-// A record whose layout other binaries depend on cannot have its fields
-// reordered by the code that defines it alone: a library's exported class
-// (its users were compiled against the old layout).
+// A record whose layout other binaries or other languages depend on cannot
+// have its fields reordered by the code that defines it alone: a library's
+// exported class (its users were compiled against the old layout), a record
+// shared with C code (C has its own copy of the declaration).
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +26,10 @@ namespace alloc_tidy {
 /// Empty when nothing says so.
 std::string libraryInterfaceReason(const clang::RecordDecl &RD,
                                    const clang::ASTContext &Ctx);
+
+/// Whether \p RD describes a layout shared with C code: declared in an
+/// extern "C" context, or in a header of a unit compiled as C.
+bool isSharedWithC(const clang::RecordDecl &RD, const clang::ASTContext &Ctx);
 
 } // namespace alloc_tidy
 

@@ -37,5 +37,19 @@ TEST(RecordAbiTest, ExportMacroButNotAQualifier) {
   EXPECT_NE(libraryInterfaceReason(*findRecord(Ctx, "Visible"), Ctx), "");
 }
 
+TEST(RecordAbiTest, SharedWithC) {
+  std::unique_ptr<clang::ASTUnit> AST = parseCode(R"cc(
+    extern "C" {
+    struct InC { int X; struct Nested { int Y; } N; };
+    }
+    struct InCxx { int X; };
+  )cc");
+  ASSERT_TRUE(AST);
+  clang::ASTContext &Ctx = AST->getASTContext();
+  EXPECT_TRUE(isSharedWithC(*findRecord(Ctx, "InC"), Ctx));
+  EXPECT_TRUE(isSharedWithC(*findRecord(Ctx, "Nested"), Ctx));
+  EXPECT_FALSE(isSharedWithC(*findRecord(Ctx, "InCxx"), Ctx));
+}
+
 } // namespace
 } // namespace alloc_tidy

@@ -3,7 +3,7 @@
 // why there is no fix-it. LayoutNotes: None leaves only that note.
 // The notes sit next to what they point at, some above their warning: the
 // lines are matched in any order (-DAG).
-// RUN: %check_alloc_tidy %s alloc-padding %t -- -config="{CheckOptions: {alloc-padding.ReorderFixIt: true, alloc-padding.LayoutNotes: None}}" -- --target=x86_64-pc-linux-gnu
+// RUN: %check_alloc_tidy %s alloc-padding %t -- -config="{CheckOptions: {alloc-padding.ReportAll: true, alloc-padding.WarnCRecords: true, alloc-padding.ReorderFixIt: true, alloc-padding.LayoutNotes: None}}" -- --target=x86_64-pc-linux-gnu
 
 #include <cstddef>
 #include <cstdio>
