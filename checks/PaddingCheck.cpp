@@ -6,14 +6,21 @@
 // padding could possibly reach MinWastedBytes are laid out again, so the cost
 // for the usual record is one ASTRecordLayout lookup and a sum of field sizes.
 //
-// The fix-it moves whole lines: each field with the comments above it and
-// after it. It is offered only when nothing in the translation unit can tell
-// the order apart (initialisation, byte copies, positional initialisers);
-// see planFixIt() for the list.
+// At the end of the translation unit the facts about instances are collected
+// (lib/analysis/RecordInstances: containers, arrays, loop allocations,
+// variable-length tails) and lib/analysis/PaddingDecision decides, for each
+// wasteful record, whether it is worth a change; this file renders.
+//
+// The fix-it moves whole lines (lib/analysis/FieldReorder): each field with
+// the comments above it and after it. It is offered only when nothing in the
+// translation unit can tell the order apart (initialisation, byte copies,
+// positional initialisers); see planFixIt() for the list.
 //
 //===----------------------------------------------------------------------===//
 
 #include "checks/PaddingCheck.h"
+#include "lib/analysis/AstWalk.h"
+#include "lib/analysis/FieldReorder.h"
 #include "lib/analysis/PaddingDecision.h"
 #include "lib/analysis/RecordAbi.h"
 #include "lib/analysis/RecordInstances.h"
@@ -23,14 +30,10 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
-#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecordLayout.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
-#include "clang/Basic/Version.h"
-#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 
@@ -60,41 +63,6 @@ struct PaddingCheck::Finding {
 
 namespace {
 
-/// The definition of the record that \p T names, looking through pointers,
-/// references and arrays; null for anything else.
-const RecordDecl *recordOf(QualType T) {
-  if (T.isNull())
-    return nullptr;
-  for (;;) {
-    if (const auto *P = T->getAs<PointerType>())
-      T = P->getPointeeType();
-    else if (const auto *R = T->getAs<ReferenceType>())
-      T = R->getPointeeType();
-    else if (const ArrayType *A = T->getAsArrayTypeUnsafe())
-      T = A->getElementType();
-    else
-      break;
-  }
-  const RecordDecl *RD = T->getAsRecordDecl();
-  return RD ? RD->getDefinition() : nullptr;
-}
-
-/// Where the compiler instantiated \p RD (an instantiated record), and
-/// what: the record, or for a local class the function template around it.
-std::pair<SourceLocation, const NamedDecl *>
-pointOfInstantiation(const RecordDecl &RD) {
-  if (const auto *Fn = dyn_cast<FunctionDecl>(RD.getDeclContext());
-      Fn && Fn->isTemplateInstantiation())
-    return {Fn->getPointOfInstantiation(), Fn};
-  if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(&RD))
-    return {Spec->getPointOfInstantiation(), &RD};
-  if (const auto *Class = dyn_cast<CXXRecordDecl>(&RD))
-    if (const MemberSpecializationInfo *Info =
-            Class->getMemberSpecializationInfo())
-      return {Info->getPointOfInstantiation(), &RD};
-  return {};
-}
-
 /// The record's fully qualified name, as the compiler names it in its own
 /// diagnostics: "File::FilePrivate", "List<double>::Node",
 /// "(anonymous namespace)::Hidden". A project can have many records called
@@ -106,12 +74,6 @@ std::string recordName(const RecordDecl &RD, const ASTContext &Ctx) {
   return Name;
 }
 
-std::string fieldName(const FieldDecl &F) {
-  if (!F.getName().empty())
-    return F.getName().str();
-  return F.isBitField() ? "(unnamed bit-field)" : "(anonymous)";
-}
-
 std::string quotedList(llvm::ArrayRef<std::string> Names) {
   std::string Out;
   for (const std::string &Name : Names) {
@@ -120,75 +82,6 @@ std::string quotedList(llvm::ArrayRef<std::string> Names) {
     Out += "'" + Name + "'";
   }
   return Out;
-}
-
-bool usesThis(const Stmt *S) {
-  if (!S)
-    return false;
-  if (isa<CXXThisExpr>(S))
-    return true;
-  return llvm::any_of(S->children(), usesThis);
-}
-
-/// A class whose destructor does something: the order fields are destroyed
-/// in may matter to it.
-bool hasNonTrivialDestructor(QualType T, const ASTContext &Ctx) {
-  const Type *Base = Ctx.getBaseElementType(T).getTypePtr();
-  const auto *Class = Base->getAsCXXRecordDecl();
-  return Class && Class->hasDefinition() && !Class->hasTrivialDestructor();
-}
-
-bool isRelationalOperator(OverloadedOperatorKind Op) {
-  return Op == OO_Spaceship || Op == OO_Less || Op == OO_Greater ||
-         Op == OO_LessEqual || Op == OO_GreaterEqual;
-}
-
-/// A field declaration's source, as whole lines: from the first comment line
-/// right above it to the end of its line (with a trailing comment).
-struct Slot {
-  unsigned Begin = 0;
-  unsigned End = 0;
-};
-
-StringRef trimmedLine(StringRef Buffer, unsigned Begin, unsigned End) {
-  return Buffer.slice(Begin, End).trim(" \t\r");
-}
-
-/// Where a field's line begins when only whitespace precedes it there.
-std::optional<unsigned> lineStart(StringRef Buffer, unsigned Offset) {
-  while (Offset > 0 &&
-         (Buffer[Offset - 1] == ' ' || Buffer[Offset - 1] == '\t'))
-    --Offset;
-  if (Offset > 0 && Buffer[Offset - 1] != '\n')
-    return std::nullopt;
-  return Offset;
-}
-
-/// The end of the line after \p Offset, past its newline, when nothing but
-/// whitespace and a comment follow.
-std::optional<unsigned> lineEnd(StringRef Buffer, unsigned Offset) {
-  auto SkipBlanks = [&] {
-    while (Offset < Buffer.size() &&
-           (Buffer[Offset] == ' ' || Buffer[Offset] == '\t' ||
-            Buffer[Offset] == '\r'))
-      ++Offset;
-  };
-  SkipBlanks();
-  if (Buffer.substr(Offset).starts_with("/*")) {
-    size_t Close = Buffer.find("*/", Offset + 2);
-    size_t Newline = Buffer.find('\n', Offset);
-    if (Close == StringRef::npos || Close > Newline)
-      return std::nullopt;
-    Offset = Close + 2;
-    SkipBlanks();
-  }
-  if (Buffer.substr(Offset).starts_with("//"))
-    Offset = std::min(Buffer.find('\n', Offset), Buffer.size());
-  if (Offset == Buffer.size())
-    return Offset;
-  if (Buffer[Offset] != '\n')
-    return std::nullopt;
-  return Offset + 1;
 }
 
 } // namespace
@@ -254,15 +147,18 @@ void PaddingCheck::check(const MatchFinder::MatchResult &Result) {
     if (llvm::any_of(Init->inits(), [](const Expr *E) {
           return E && !isa<ImplicitValueInitExpr>(E);
         }))
-      noteLayoutUse(recordOf(Init->getType()), Init->getBeginLoc(),
+      noteLayoutUse(alloc_tidy::recordBehind(Init->getType()),
+                    Init->getBeginLoc(),
                     "its fields are initialised by position here");
     return;
   }
   if (const auto *Init = Nodes.getNodeAs<CXXParenListInitExpr>("init"))
-    return noteLayoutUse(recordOf(Init->getType()), Init->getBeginLoc(),
+    return noteLayoutUse(alloc_tidy::recordBehind(Init->getType()),
+                         Init->getBeginLoc(),
                          "its fields are initialised by position here");
   if (const auto *Bindings = Nodes.getNodeAs<DecompositionDecl>("bindings"))
-    return noteLayoutUse(recordOf(Bindings->getType()), Bindings->getLocation(),
+    return noteLayoutUse(alloc_tidy::recordBehind(Bindings->getType()),
+                         Bindings->getLocation(),
                          "a structured binding takes its fields by position "
                          "here");
   if (const auto *Call = Nodes.getNodeAs<CallExpr>("io")) {
@@ -271,9 +167,9 @@ void PaddingCheck::check(const MatchFinder::MatchResult &Result) {
       const RecordDecl *RD = nullptr;
       if (const auto *Size =
               dyn_cast<UnaryExprOrTypeTraitExpr>(Arg->IgnoreParenImpCasts()))
-        RD = recordOf(Size->getTypeOfArgument());
+        RD = alloc_tidy::recordBehind(Size->getTypeOfArgument());
       else
-        RD = recordOf(Arg->IgnoreParenCasts()->getType());
+        RD = alloc_tidy::recordBehind(Arg->IgnoreParenCasts()->getType());
       noteLayoutUse(RD, Call->getBeginLoc(),
                     "its bytes go through '" + Callee +
                         "' here and may be stored or shared");
@@ -292,8 +188,9 @@ void PaddingCheck::check(const MatchFinder::MatchResult &Result) {
                                ->isVoidPointerType();
     if (!Reinterpret && !CBitCast)
       return;
-    const RecordDecl *To = recordOf(Cast->getType());
-    const RecordDecl *From = recordOf(Cast->getSubExpr()->getType());
+    const RecordDecl *To = alloc_tidy::recordBehind(Cast->getType());
+    const RecordDecl *From =
+        alloc_tidy::recordBehind(Cast->getSubExpr()->getType());
     if (To == From)
       return;
     noteLayoutUse(To, Cast->getBeginLoc(), "other bytes are read as it here");
@@ -302,9 +199,9 @@ void PaddingCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   }
   if (const auto *Offset = Nodes.getNodeAs<OffsetOfExpr>("offsetof"))
-    return noteLayoutUse(recordOf(Offset->getTypeSourceInfo()->getType()),
-                         Offset->getBeginLoc(),
-                         "offsetof() depends on its layout here");
+    return noteLayoutUse(
+        alloc_tidy::recordBehind(Offset->getTypeSourceInfo()->getType()),
+        Offset->getBeginLoc(), "offsetof() depends on its layout here");
   if (const auto *Assert = Nodes.getNodeAs<StaticAssertDecl>("assert")) {
     // static_assert(sizeof(T) == 40) would fail after the reorder.
     llvm::SmallVector<const Stmt *, 8> Work{Assert->getAssertExpr()};
@@ -313,7 +210,7 @@ void PaddingCheck::check(const MatchFinder::MatchResult &Result) {
       if (!S)
         continue;
       if (const auto *Size = dyn_cast<UnaryExprOrTypeTraitExpr>(S))
-        noteLayoutUse(recordOf(Size->getTypeOfArgument()),
+        noteLayoutUse(alloc_tidy::recordBehind(Size->getTypeOfArgument()),
                       Assert->getLocation(),
                       "a static_assert checks its layout here");
       llvm::append_range(Work, S->children());
@@ -392,7 +289,6 @@ void PaddingCheck::inspectRecord(const RecordDecl &RD) {
 void PaddingCheck::planFixIt(Finding &F) {
   ASTContext &Ctx = *Context;
   const SourceManager &SM = Ctx.getSourceManager();
-  const LangOptions &LangOpts = Ctx.getLangOpts();
   const RecordDecl &RD = *F.Record;
   auto NoFix = [&](SourceLocation Loc, std::string Why) {
     F.NoFix = std::move(Why);
@@ -405,96 +301,9 @@ void PaddingCheck::planFixIt(Finding &F) {
   if (std::string Export = alloc_tidy::libraryInterfaceReason(RD, Ctx);
       !Export.empty())
     return NoFix(RD.getLocation(), Export);
-  const auto *Class = dyn_cast<CXXRecordDecl>(&RD);
-  std::vector<const FieldDecl *> Fields(RD.field_begin(), RD.field_end());
-  llvm::DenseMap<const FieldDecl *, size_t> NewIndex;
-  for (size_t I = 0; I < F.Order.size(); ++I)
-    NewIndex[F.Order[I]] = I;
-
-  if (Class) {
-    // A base with fields is laid out and initialised together with ours;
-    // the check leaves such hierarchies to a person.
-    for (const CXXBaseSpecifier &B : Class->bases())
-      if (const CXXRecordDecl *Base = B.getType()->getAsCXXRecordDecl();
-          Base && !Base->isEmpty())
-        return NoFix(B.getBeginLoc(), "base class '" + Base->getNameAsString() +
-                                          "' has data members");
-    // Fields are initialised in declaration order; an initialiser that
-    // reads the object may read a field that is not initialised yet once
-    // the order changes.
-    for (const CXXConstructorDecl *Ctor : Class->ctors()) {
-      if (Ctor->isImplicit() || Ctor->isDeleted() || Ctor->isDefaulted())
-        continue;
-      const FunctionDecl *Def = nullptr;
-      if (!Ctor->isDefined(Def))
-        return NoFix(Ctor->getLocation(),
-                     "this constructor is defined in another file, where "
-                     "its initialisers may depend on the order of the "
-                     "fields");
-      // The written member initialisers, in the order they are written,
-      // must stay in declaration order, or -Wreorder-ctor fires.
-      std::vector<const CXXCtorInitializer *> Written;
-      for (const CXXCtorInitializer *Init :
-           cast<CXXConstructorDecl>(Def)->inits()) {
-        if (!Init->isWritten())
-          continue;
-        if (usesThis(Init->getInit()))
-          return NoFix(Init->getSourceLocation(),
-                       "this initialiser reads the object, whose fields "
-                       "would be initialised in another order");
-        if (Init->isMemberInitializer())
-          Written.push_back(Init);
-      }
-      llvm::sort(Written,
-                 [](const CXXCtorInitializer *A, const CXXCtorInitializer *B) {
-                   return A->getSourceOrder() < B->getSourceOrder();
-                 });
-      for (size_t I = 1; I < Written.size(); ++I)
-        if (NewIndex.lookup(Written[I - 1]->getMember()) >
-            NewIndex.lookup(Written[I]->getMember()))
-          return NoFix(Written[I]->getSourceLocation(),
-                       "this constructor's member initialisers would no "
-                       "longer follow the order of the fields");
-    }
-    for (const FieldDecl *Field : Fields)
-      if (usesThis(Field->getInClassInitializer()))
-        return NoFix(Field->getLocation(),
-                     "the initialiser of '" + fieldName(*Field) +
-                         "' reads the object, whose fields would be "
-                         "initialised in another order");
-    // operator<=> = default compares the fields in declaration order.
-    for (const Decl *D : Class->decls()) {
-      const FunctionDecl *Fn = nullptr;
-      if (const auto *Friend = dyn_cast<FriendDecl>(D))
-        Fn = dyn_cast_or_null<FunctionDecl>(Friend->getFriendDecl());
-      else
-        Fn = dyn_cast<FunctionDecl>(D);
-      if (Fn && Fn->isDefaulted() &&
-          isRelationalOperator(Fn->getOverloadedOperator()))
-        return NoFix(Fn->getLocation(),
-                     "this defaulted comparison compares the fields in "
-                     "declaration order");
-    }
-  }
-
-  // Destructors run in reverse declaration order.
-  {
-    std::vector<const FieldDecl *> Before, After;
-    for (const FieldDecl *Field : Fields)
-      if (hasNonTrivialDestructor(Field->getType(), Ctx))
-        Before.push_back(Field);
-    for (const FieldDecl *Field : F.Order)
-      if (hasNonTrivialDestructor(Field->getType(), Ctx))
-        After.push_back(Field);
-    for (size_t I = 0; I < Before.size(); ++I)
-      if (Before[I] != After[I])
-        return NoFix(After[I]->getLocation(),
-                     "'" + fieldName(*After[I]) + "' and '" +
-                         fieldName(*Before[I]) +
-                         "' have destructors, which would run in another "
-                         "order");
-  }
-
+  if (std::optional<alloc_tidy::ReorderBlocker> Blocker =
+          alloc_tidy::reorderChangesMeaning(RD, F.Order, Ctx))
+    return NoFix(Blocker->Loc, Blocker->Why);
   if (auto Use = LayoutUses.find(&RD); Use != LayoutUses.end())
     return NoFix(Use->second.first, Use->second.second);
   if (RD.getDeclContext()->isExternCContext())
@@ -502,138 +311,17 @@ void PaddingCheck::planFixIt(Finding &F) {
                  "it is declared in an extern \"C\" block and may be "
                  "shared with C code");
   // Positional initialisers in other translation units are out of sight.
+  const auto *Class = dyn_cast<CXXRecordDecl>(&RD);
   const bool Aggregate = !Class || Class->isAggregate();
   if (Aggregate && !SM.isInMainFile(SM.getExpansionLoc(RD.getLocation())))
     return NoFix(RD.getLocation(),
                  "it is an aggregate declared in a header; other files may "
                  "initialise its fields by position");
-
-  // The text: every field on lines of its own, in one region of one access
-  // specifier, with nothing but methods and comments between the fields.
-  llvm::DenseMap<const FieldDecl *, unsigned> Region;
-  {
-    unsigned Current = 0;
-    bool Started = false;
-    const FieldDecl *Last = Fields.back();
-    for (const Decl *D : RD.decls()) {
-      if (D->isImplicit())
-        continue;
-      if (const auto *Field = dyn_cast<FieldDecl>(D)) {
-        Region[Field] = Current;
-        Started = true;
-        if (Field == Last)
-          break;
-        continue;
-      }
-      if (isa<AccessSpecDecl>(D)) {
-        ++Current;
-        continue;
-      }
-      // struct { ... } Pos; and anonymous unions: the type and the field
-      // are one piece of text.
-      if (const auto *Tag = dyn_cast<TagDecl>(D);
-          Tag && Tag->isEmbeddedInDeclarator())
-        return NoFix(D->getLocation(), "a field declares its type in place");
-      if (const auto *Nested = dyn_cast<RecordDecl>(D);
-          Nested && Nested->isAnonymousStructOrUnion())
-        return NoFix(D->getLocation(), "a field declares its type in place");
-      if (!Started || isa<CXXMethodDecl, FunctionTemplateDecl, FriendDecl>(D))
-        continue;
-      return NoFix(D->getLocation(),
-                   "this declaration between the fields may be used by "
-                   "them");
-    }
-  }
-  for (size_t I = 0; I < Fields.size(); ++I)
-    if (Region[Fields[I]] != Region[F.Order[I]])
-      return NoFix(F.Order[I]->getLocation(),
-                   "'" + fieldName(*F.Order[I]) +
-                       "' would move across an access specifier");
-
-  std::vector<Slot> Slots;
-  FileID File;
-  StringRef Buffer;
-  for (const FieldDecl *Field : Fields) {
-    SourceLocation Begin = Field->getBeginLoc();
-    for (const Attr *A : Field->attrs())
-      if (!A->isImplicit() && A->getLocation().isValid() &&
-          SM.isBeforeInTranslationUnit(A->getRange().getBegin(), Begin))
-        Begin = A->getRange().getBegin();
-    if (Begin.isMacroID() || Field->getLocation().isMacroID() ||
-        Field->getEndLoc().isMacroID())
-      return NoFix(Field->getLocation(),
-                   "'" + fieldName(*Field) + "' is declared by a macro");
-    if (!Slots.empty() && Begin == Fields[Slots.size() - 1]->getBeginLoc())
-      return NoFix(Field->getLocation(),
-                   "'" + fieldName(*Field) +
-                       "' is declared together with another field");
-    const auto [FieldFile, BeginOffset] = SM.getDecomposedLoc(Begin);
-    if (File.isInvalid()) {
-      File = FieldFile;
-      bool Invalid = false;
-      Buffer = SM.getBufferData(File, &Invalid);
-      if (Invalid)
-        return NoFix(Field->getLocation(), "its source is not available");
-    } else if (FieldFile != File) {
-      return NoFix(Field->getLocation(),
-                   "the fields are declared in more than one file");
-    }
-    SourceLocation AfterSemi = Lexer::findLocationAfterToken(
-        Field->getEndLoc(), tok::semi, SM, LangOpts,
-        /*SkipTrailingWhitespaceAndNewLine=*/false);
-    if (AfterSemi.isInvalid() || AfterSemi.isMacroID())
-      return NoFix(Field->getLocation(),
-                   "'" + fieldName(*Field) +
-                       "' is declared together with another field");
-    std::optional<unsigned> Start = lineStart(Buffer, BeginOffset);
-    std::optional<unsigned> End = lineEnd(Buffer, SM.getFileOffset(AfterSemi));
-    if (!Start || !End)
-      return NoFix(Field->getLocation(),
-                   "'" + fieldName(*Field) +
-                       "' shares its line with other code");
-    // Comment lines right above a field belong to it.
-    unsigned Top = *Start;
-    while (Top > 0) {
-      const size_t Previous = Buffer.rfind('\n', Top - 1);
-      const unsigned PrevStart =
-          Previous == StringRef::npos ? 0 : static_cast<unsigned>(Previous + 1);
-      StringRef Line = trimmedLine(Buffer, PrevStart, Top - 1);
-      if (!Line.starts_with("//") && !Line.starts_with("/*") &&
-          !Line.starts_with("*"))
-        break;
-      Top = PrevStart;
-    }
-    if (!Slots.empty() && Top < Slots.back().End)
-      return NoFix(Field->getLocation(),
-                   "'" + fieldName(*Field) +
-                       "' shares its line with other code");
-    Slots.push_back({Top, *End});
-  }
-  // A preprocessor directive between the fields may select some of them.
-  {
-    StringRef Text = Buffer.slice(Slots.front().Begin, Slots.back().End);
-    llvm::SmallVector<StringRef, 16> Lines;
-    Text.split(Lines, '\n');
-    for (StringRef Line : Lines)
-      if (Line.ltrim(" \t").starts_with("#"))
-        return NoFix(Fields.front()->getLocation(),
-                     "preprocessor directives are mixed with the fields");
-  }
-
-  llvm::DenseMap<const FieldDecl *, size_t> IndexOf;
-  for (size_t I = 0; I < Fields.size(); ++I)
-    IndexOf[Fields[I]] = I;
-  const SourceLocation FileStart = SM.getLocForStartOfFile(File);
-  for (size_t I = 0; I < Fields.size(); ++I) {
-    if (F.Order[I] == Fields[I])
-      continue;
-    const Slot &Into = Slots[I];
-    const Slot &From = Slots[IndexOf[F.Order[I]]];
-    F.Fixes.push_back(FixItHint::CreateReplacement(
-        CharSourceRange::getCharRange(FileStart.getLocWithOffset(Into.Begin),
-                                      FileStart.getLocWithOffset(Into.End)),
-        Buffer.slice(From.Begin, From.End)));
-  }
+  alloc_tidy::FieldMoves Moves = alloc_tidy::fieldMoves(RD, F.Order, Ctx);
+  if (Moves.Blocker)
+    return NoFix(Moves.Blocker->Loc, Moves.Blocker->Why);
+  for (const alloc_tidy::TextEdit &Edit : Moves.Edits)
+    F.Fixes.push_back(FixItHint::CreateReplacement(Edit.Range, Edit.Text));
 }
 
 void PaddingCheck::diagnose(Finding &F) {
@@ -655,7 +343,7 @@ void PaddingCheck::diagnose(Finding &F) {
     diag(F.CostLoc.isValid() ? F.CostLoc : Loc, "%0", DiagnosticIDs::Note)
         << F.Decision.Cost;
   if (&RD != F.Written) {
-    auto [Where, What] = pointOfInstantiation(RD);
+    auto [Where, What] = alloc_tidy::pointOfInstantiation(RD);
     // Inside the standard library (std::vector<Pair<char>> instantiates it
     // in its own code): the user's code that made it is where the evidence
     // is.
@@ -683,7 +371,7 @@ void PaddingCheck::diagnose(Finding &F) {
     std::vector<std::string> Names;
     for (const FieldDecl *Field : F.Order)
       if (!layout::isZeroWidthBitField(*Field, *Context))
-        Names.push_back(fieldName(*Field));
+        Names.push_back(alloc_tidy::fieldDisplayName(*Field));
     std::string Padding = paddingPlaces(F.Now);
     diag(Loc, "in the order %0 it takes %1 bytes; now it has %2",
          DiagnosticIDs::Note)

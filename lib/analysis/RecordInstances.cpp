@@ -52,7 +52,9 @@ bool isStdContainer(StringRef Name) {
                                         "unordered_set", "unordered_multiset",
                                         "unordered_map", "unordered_multimap",
                                         "flat_map",      "flat_set",
-                                        "flat_multimap", "flat_multiset"};
+                                        "flat_multimap", "flat_multiset",
+                                        "queue",         "stack",
+                                        "priority_queue"};
   return llvm::is_contained(Names, Name);
 }
 
@@ -82,8 +84,9 @@ class RecordInstancesBuilder
 public:
   RecordInstancesBuilder(ASTContext &Ctx, RecordInstances &Out)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Out(Out) {
-    for (const char *Name :
-         {"push_back", "emplace_back", "push", "emplace", "insert", "append"})
+    // Not emplace or push: optional-like and stack-like wrappers of one
+    // value have those.
+    for (const char *Name : {"push_back", "emplace_back", "insert", "append"})
       Inserters.push_back(&Ctx.Idents.get(Name));
   }
 
@@ -136,7 +139,8 @@ public:
     if (E->isArray()) {
       std::optional<uint64_t> Count;
       std::string Size = "n";
-      if (std::optional<const Expr *> N = E->getArraySize(); N && *N)
+      if (std::optional<const Expr *> N = E->getArraySize();
+          N && *N && !(*N)->isValueDependent())
         if (std::optional<llvm::APSInt> Value =
                 (*N)->getIntegerConstantExpr(Ctx)) {
           Count = Value->getZExtValue();

@@ -78,7 +78,10 @@ TEST(RecordInstancesTest, UserContainersAndTemplates) {
     };
     template <typename T> struct Base { void push_back(const T &); };
     template <typename T> struct Derived : Base<T> {};
-    template <typename T> struct Holder { T Only; };
+    template <typename T> struct Holder {
+      T Only;
+      template <typename... A> void emplace(A &&...);
+    };
     struct A { int X; };
     struct B { int X; };
     struct C { int X; };
@@ -88,7 +91,7 @@ TEST(RecordInstancesTest, UserContainersAndTemplates) {
   )cc");
   EXPECT_EQ(evidence(P, "A").size(), 1u);
   EXPECT_EQ(evidence(P, "B").size(), 1u);
-  // Holder has no way to add elements: one C, not many.
+  // Holder holds one value (emplace replaces it): one C, not many.
   EXPECT_TRUE(evidence(P, "C").empty());
 }
 
@@ -99,6 +102,7 @@ TEST(RecordInstancesTest, Allocations) {
     struct Single { int X; };
     struct Shared { int X; };
     struct Many { int X; };
+    template <int Size> Many *inTemplate() { return new Many[Size]; }
     void build(int N) {
       for (int I = 0; I < N; ++I) {
         new Node;
@@ -121,10 +125,12 @@ TEST(RecordInstancesTest, Allocations) {
   ASSERT_EQ(Single.size(), 1u);
   EXPECT_EQ(Single[0].What, Kind::HeapAllocation);
   EXPECT_EQ(Single[0].Via, "std::make_unique<Single>");
+  // In the template the size depends on its argument: not evaluated.
   auto Many = evidence(P, "Many");
-  ASSERT_EQ(Many.size(), 1u);
+  ASSERT_EQ(Many.size(), 2u);
   EXPECT_EQ(Many[0].What, Kind::ArrayNew);
   EXPECT_EQ(Many[0].Via, "new Many[n]");
+  EXPECT_EQ(Many[1].Via, "new Many[n]");
 }
 
 TEST(RecordInstancesTest, MembersOfManyAreMany) {
