@@ -33,6 +33,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecordLayout.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Basic/TargetInfo.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
@@ -416,6 +417,8 @@ void PaddingCheck::decide(Finding &F,
       }
     }
   }
+  const llvm::Triple &Triple = Ctx.getTargetInfo().getTriple();
+  Facts.GlibcHeap = Triple.isOSGlibc() && Triple.isArch64Bit();
   Facts.SizeNow = F.Now.Size;
   Facts.SizeReordered = F.Reordered.Size;
   std::vector<alloc_tidy::LocatedEvidence> Evidence = Instances.evidenceFor(RD);

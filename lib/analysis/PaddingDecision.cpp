@@ -127,9 +127,10 @@ PaddingDecision decidePadding(const PaddingFacts &Facts,
           "each '" + E.Via + "'" +
           (E.What == Kind::LoopAllocation ? " in the loop at " : " at ") +
           E.Where;
-      if (!E.ExactChunk) {
-        // The library's control block is allocated with it: the chunk is
-        // not known here, only that there are many.
+      if (!E.ExactChunk || !Facts.GlibcHeap) {
+        // The library's control block is allocated with it, or the
+        // allocator is not glibc's: the chunk is not known here, only that
+        // there are many.
         if (E.What == Kind::LoopAllocation) {
           Best = I;
           Cost = "saves up to " + bytes(Saved) + " per object; " + Each +

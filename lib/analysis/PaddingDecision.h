@@ -63,6 +63,10 @@ struct PaddingFacts {
   uint64_t SizeReordered = 0;
   /// The places that create instances of it, in source order.
   std::vector<InstanceEvidence> Evidence;
+  /// Whether the target's heap is glibc's malloc on a 64-bit target (the
+  /// only allocator whose chunk sizes are known here); elsewhere a heap
+  /// allocation's chunk is not claimed.
+  bool GlibcHeap = true;
   /// Declared in an extern "C" context, or in a header of a translation unit
   /// compiled as C: its layout is shared with C code.
   bool SharedWithC = false;

@@ -132,6 +132,22 @@ TEST(DecidePaddingTest, LoopAllocation) {
                          "allocates one");
 }
 
+// Another allocator (Windows, macOS, musl): no chunk is claimed; a loop of
+// allocations still counts, modestly, a single one does not.
+TEST(DecidePaddingTest, HeapOfAnotherAllocator) {
+  PaddingFacts Single =
+      facts(64, 48, {evidence(Kind::HeapAllocation, "new Impl", "a.cpp:3")});
+  Single.GlibcHeap = false;
+  EXPECT_FALSE(decidePadding(Single, {}).Report);
+  PaddingFacts Loop =
+      facts(64, 48, {evidence(Kind::LoopAllocation, "new Node", "a.cpp:7")});
+  Loop.GlibcHeap = false;
+  PaddingDecision D = decidePadding(Loop, {});
+  EXPECT_TRUE(D.Report);
+  EXPECT_EQ(D.Cost, "saves up to 16 bytes per object; each 'new Node' in the "
+                    "loop at a.cpp:7 allocates one");
+}
+
 TEST(DecidePaddingTest, SharedWithCNeedsWarnCRecords) {
   PaddingFacts F =
       facts(24, 16, {evidence(Kind::ArrayElement, "Samples", "a.cpp:1", 8)});
