@@ -6,6 +6,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclTemplate.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
@@ -156,6 +157,94 @@ std::vector<std::string> fieldAddedNotes(const RecordDecl &Record,
   if (Style == LayoutNoteStyle::Full)
     Notes.push_back(table(*Before, *After));
   return Notes;
+}
+
+static std::string entryLabel(const LayoutEntry &E) {
+  switch (E.Kind) {
+  case alloc_tidy::layout::EntryKind::VPtr:
+  case alloc_tidy::layout::EntryKind::VBPtr:
+  case alloc_tidy::layout::EntryKind::VtorDisp:
+    return E.Name;
+  case alloc_tidy::layout::EntryKind::Base:
+    return "base '" + E.Name + "'";
+  case alloc_tidy::layout::EntryKind::VirtualBase:
+    return "virtual base '" + E.Name + "'";
+  case alloc_tidy::layout::EntryKind::Field:
+    break;
+  }
+  return "'" + E.Name + "'";
+}
+
+/// "7-byte hole after 'flag', 4 bytes of tail padding": where the padding
+/// is now, at most four places (the warning already gives the total).
+std::string paddingPlaces(const RecordLayout &L) {
+  std::vector<std::string> Parts;
+  unsigned Omitted = 0;
+  for (const alloc_tidy::layout::Hole &H : L.Holes) {
+    if (H.Size == 0)
+      continue; // spare bits inside a byte
+    if (Parts.size() == 4) {
+      ++Omitted;
+      continue;
+    }
+    std::string Where = H.AfterEntry < 0
+                            ? "at the start"
+                            : "after " + entryLabel(L.Entries[H.AfterEntry]);
+    Parts.push_back("a " + std::to_string(H.Size) + "-byte hole " + Where);
+  }
+  if (Omitted)
+    Parts.push_back(std::to_string(Omitted) + " more hole" +
+                    (Omitted == 1 ? "" : "s"));
+  if (L.TailPadding)
+    Parts.push_back(std::to_string(L.TailPadding) + " byte" +
+                    (L.TailPadding == 1 ? "" : "s") + " of tail padding");
+  if (Parts.size() < 2)
+    return Parts.empty() ? "" : Parts.front();
+  std::string Last = Parts.back();
+  Parts.pop_back();
+  return llvm::join(Parts, ", ") + " and " + Last;
+}
+
+/// One line per member, after pahole: offset, size, declaration, with the
+/// holes where they occur.
+std::string memberTable(const RecordLayout &L) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << "  offset  size  member";
+  auto Row = [&](uint64_t Offset, uint64_t Size, const std::string &What) {
+    OS << "\n  " << llvm::format_decimal(Offset, 6) << "  "
+       << llvm::format_decimal(Size, 4) << "  " << What;
+  };
+  auto Holes = [&](int After) {
+    for (const alloc_tidy::layout::Hole &H : L.Holes)
+      if (H.AfterEntry == After && H.Size)
+        Row(H.Offset, H.Size, "(hole)");
+  };
+  Holes(-1);
+  for (size_t I = 0; I < L.Entries.size(); ++I) {
+    const alloc_tidy::layout::LayoutEntry &E = L.Entries[I];
+    std::string What;
+    if (E.Kind == alloc_tidy::layout::EntryKind::Field) {
+      What = E.Type + " " + E.Name;
+      if (E.IsBitField) {
+        // Bits counted from the entry's first byte.
+        const uint64_t First = E.BitOffset - E.Offset * 8;
+        const uint64_t Last = First + E.BitWidth - 1;
+        What += " : " + std::to_string(E.BitWidth) +
+                (First == Last ? " (bit " + std::to_string(First)
+                               : " (bits " + std::to_string(First) + "-" +
+                                     std::to_string(Last)) +
+                ")";
+      }
+    } else {
+      What = entryLabel(E);
+    }
+    Row(E.Offset, E.Size, What);
+    Holes(static_cast<int>(I));
+  }
+  if (L.TailPadding)
+    Row(L.Size - L.TailPadding, L.TailPadding, "(tail padding)");
+  return Out;
 }
 
 QualType specializationForNote(ASTContext &Ctx, Preprocessor *PP,

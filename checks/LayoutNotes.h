@@ -13,6 +13,7 @@
 #define ALLOC_TIDY_CHECKS_LAYOUTNOTES_H
 
 #include "clang-tidy/ClangTidyCheck.h"
+#include "lib/layout/LayoutModel.h"
 #include "clang/AST/Type.h"
 #include "llvm/ADT/StringRef.h"
 #include <string>
@@ -50,6 +51,15 @@ std::vector<std::string> fieldAddedNotes(const RecordDecl &Record,
                                          QualType NewType, StringRef FieldName,
                                          StringRef Suffix, ASTContext &Ctx,
                                          LayoutNoteStyle Style);
+
+/// Where the padding of \p L is: "a 7-byte hole after 'Flag', 4 bytes of
+/// tail padding", at most four holes (the warning gives the total); empty
+/// when only spare bits in bit-fields remain.
+std::string paddingPlaces(const alloc_tidy::layout::RecordLayout &L);
+
+/// One line per member, after pahole: offset, size, declaration, with the
+/// holes where they occur (LayoutNotes: Full of alloc-padding).
+std::string memberTable(const alloc_tidy::layout::RecordLayout &L);
 
 /// The new type of a member declared as \p Template<Args...> where
 /// every argument is given (defaults included): an existing specialisation,

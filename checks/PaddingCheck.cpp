@@ -6,28 +6,35 @@
 // padding could possibly reach MinWastedBytes are laid out again, so the cost
 // for the usual record is one ASTRecordLayout lookup and a sum of field sizes.
 //
-// The fix-it moves whole lines: each field with the comments above it and
-// after it. It is offered only when nothing in the translation unit can tell
-// the order apart (initialisation, byte copies, positional initialisers);
-// see planFixIt() for the list.
+// At the end of the translation unit the facts about instances are collected
+// (lib/analysis/RecordInstances: containers, arrays, loop allocations,
+// variable-length tails) and lib/analysis/PaddingDecision decides, for each
+// wasteful record, whether it is worth a change; this file renders.
+//
+// The fix-it moves whole lines (lib/analysis/FieldReorder): each field with
+// the comments above it and after it. It is offered only when nothing in the
+// translation unit can tell the order apart (initialisation, byte copies,
+// positional initialisers); see planFixIt() for the list.
 //
 //===----------------------------------------------------------------------===//
 
 #include "checks/PaddingCheck.h"
+#include "lib/analysis/AstWalk.h"
+#include "lib/analysis/FieldReorder.h"
+#include "lib/analysis/PaddingDecision.h"
+#include "lib/analysis/RecordAbi.h"
+#include "lib/analysis/RecordInstances.h"
 #include "lib/layout/LayoutBuilder.h"
 #include "lib/layout/LayoutModel.h"
 #include "lib/layout/WhatIf.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
-#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecordLayout.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
-#include "clang/Basic/Version.h"
-#include "clang/Lex/Lexer.h"
+#include "clang/Basic/TargetInfo.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 
@@ -48,63 +55,24 @@ struct PaddingCheck::Finding {
   std::vector<FixItHint> Fixes;
   std::string NoFix;
   SourceLocation NoFixLoc;
-  /// Instantiations of the same pattern that also pass the threshold.
+  /// Instantiations of the same pattern that are also reported.
   unsigned OtherInstantiations = 0;
+  /// The decision and the place of the evidence its cost note describes.
+  alloc_tidy::PaddingDecision Decision;
+  SourceLocation CostLoc;
 };
 
 namespace {
 
-/// The definition of the record that \p T names, looking through pointers,
-/// references and arrays; null for anything else.
-const RecordDecl *recordOf(QualType T) {
-  if (T.isNull())
-    return nullptr;
-  for (;;) {
-    if (const auto *P = T->getAs<PointerType>())
-      T = P->getPointeeType();
-    else if (const auto *R = T->getAs<ReferenceType>())
-      T = R->getPointeeType();
-    else if (const ArrayType *A = T->getAsArrayTypeUnsafe())
-      T = A->getElementType();
-    else
-      break;
-  }
-  const RecordDecl *RD = T->getAsRecordDecl();
-  return RD ? RD->getDefinition() : nullptr;
-}
-
-/// Where the compiler instantiated \p RD (an instantiated record), and
-/// what: the record, or for a local class the function template around it.
-std::pair<SourceLocation, const NamedDecl *>
-pointOfInstantiation(const RecordDecl &RD) {
-  if (const auto *Fn = dyn_cast<FunctionDecl>(RD.getDeclContext());
-      Fn && Fn->isTemplateInstantiation())
-    return {Fn->getPointOfInstantiation(), Fn};
-  if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(&RD))
-    return {Spec->getPointOfInstantiation(), &RD};
-  if (const auto *Class = dyn_cast<CXXRecordDecl>(&RD))
-    if (const MemberSpecializationInfo *Info =
-            Class->getMemberSpecializationInfo())
-      return {Info->getPointOfInstantiation(), &RD};
-  return {};
-}
-
-/// The record's name as the user would write it from outside its class:
-/// "Node" in a namespace, "List<double>::Node" in a class.
+/// The record's fully qualified name, as the compiler names it in its own
+/// diagnostics: "File::FilePrivate", "List<double>::Node",
+/// "(anonymous namespace)::Hidden". A project can have many records called
+/// 'Private'; the namespace tells them apart.
 std::string recordName(const RecordDecl &RD, const ASTContext &Ctx) {
   std::string Name;
   llvm::raw_string_ostream OS(Name);
-  RD.getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/false);
-  if (const auto *Outer = dyn_cast<RecordDecl>(RD.getDeclContext());
-      Outer && Outer->getIdentifier() && RD.getIdentifier())
-    return recordName(*Outer, Ctx) + "::" + Name;
+  RD.getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/true);
   return Name;
-}
-
-std::string fieldName(const FieldDecl &F) {
-  if (!F.getName().empty())
-    return F.getName().str();
-  return F.isBitField() ? "(unnamed bit-field)" : "(anonymous)";
 }
 
 std::string quotedList(llvm::ArrayRef<std::string> Names) {
@@ -117,190 +85,14 @@ std::string quotedList(llvm::ArrayRef<std::string> Names) {
   return Out;
 }
 
-std::string entryLabel(const layout::LayoutEntry &E) {
-  switch (E.Kind) {
-  case layout::EntryKind::VPtr:
-  case layout::EntryKind::VBPtr:
-  case layout::EntryKind::VtorDisp:
-    return E.Name;
-  case layout::EntryKind::Base:
-    return "base '" + E.Name + "'";
-  case layout::EntryKind::VirtualBase:
-    return "virtual base '" + E.Name + "'";
-  case layout::EntryKind::Field:
-    break;
-  }
-  return "'" + E.Name + "'";
-}
-
-/// "7-byte hole after 'flag', 4 bytes of tail padding": where the padding
-/// is now, at most four places (the warning already gives the total).
-std::string describePadding(const layout::RecordLayout &L) {
-  std::vector<std::string> Parts;
-  unsigned Omitted = 0;
-  for (const layout::Hole &H : L.Holes) {
-    if (H.Size == 0)
-      continue; // spare bits inside a byte
-    if (Parts.size() == 4) {
-      ++Omitted;
-      continue;
-    }
-    std::string Where = H.AfterEntry < 0
-                            ? "at the start"
-                            : "after " + entryLabel(L.Entries[H.AfterEntry]);
-    Parts.push_back("a " + std::to_string(H.Size) + "-byte hole " + Where);
-  }
-  if (Omitted)
-    Parts.push_back(std::to_string(Omitted) + " more hole" +
-                    (Omitted == 1 ? "" : "s"));
-  if (L.TailPadding)
-    Parts.push_back(std::to_string(L.TailPadding) + " byte" +
-                    (L.TailPadding == 1 ? "" : "s") + " of tail padding");
-  if (Parts.size() < 2)
-    return Parts.empty() ? "" : Parts.front();
-  std::string Last = Parts.back();
-  Parts.pop_back();
-  return llvm::join(Parts, ", ") + " and " + Last;
-}
-
-/// One line per member, after pahole: offset, size, declaration, with the
-/// holes where they occur.
-std::string layoutTable(const layout::RecordLayout &L) {
-  std::string Out;
-  llvm::raw_string_ostream OS(Out);
-  OS << "  offset  size  member";
-  auto Row = [&](uint64_t Offset, uint64_t Size, const std::string &What) {
-    OS << "\n  " << llvm::format_decimal(Offset, 6) << "  "
-       << llvm::format_decimal(Size, 4) << "  " << What;
-  };
-  auto Holes = [&](int After) {
-    for (const layout::Hole &H : L.Holes)
-      if (H.AfterEntry == After && H.Size)
-        Row(H.Offset, H.Size, "(hole)");
-  };
-  Holes(-1);
-  for (size_t I = 0; I < L.Entries.size(); ++I) {
-    const layout::LayoutEntry &E = L.Entries[I];
-    std::string What;
-    if (E.Kind == layout::EntryKind::Field) {
-      What = E.Type + " " + E.Name;
-      if (E.IsBitField) {
-        // Bits counted from the entry's first byte.
-        const uint64_t First = E.BitOffset - E.Offset * 8;
-        const uint64_t Last = First + E.BitWidth - 1;
-        What += " : " + std::to_string(E.BitWidth) +
-                (First == Last ? " (bit " + std::to_string(First)
-                               : " (bits " + std::to_string(First) + "-" +
-                                     std::to_string(Last)) +
-                ")";
-      }
-    } else {
-      What = entryLabel(E);
-    }
-    Row(E.Offset, E.Size, What);
-    Holes(static_cast<int>(I));
-  }
-  if (L.TailPadding)
-    Row(L.Size - L.TailPadding, L.TailPadding, "(tail padding)");
-  return Out;
-}
-
-/// An upper bound on the bytes any field order can save: the record's size
-/// less the bytes its fields need at least. Bases and ABI pointers are not
-/// subtracted, which only makes the bound larger. Cheap: no layout of our
-/// own, only what clang computes for sizeof anyway.
-uint64_t savingsBound(const RecordDecl &RD, const ASTContext &Ctx) {
-  const uint64_t SizeBits = Ctx.toBits(Ctx.getASTRecordLayout(&RD).getSize());
-  uint64_t FieldBits = 0;
-  for (const FieldDecl *F : RD.fields()) {
-    if (F->isBitField())
-      FieldBits += layout::bitFieldWidth(*F, Ctx);
-    else if (F->getType()->isIncompleteArrayType())
-      continue;
-    else if (F->isPotentiallyOverlapping())
-      FieldBits +=
-          Ctx.toBits(Ctx.getTypeInfoDataSizeInChars(F->getType()).Width);
-    else
-      FieldBits += Ctx.getTypeSize(F->getType());
-  }
-  return SizeBits > FieldBits ? (SizeBits - FieldBits) / Ctx.getCharWidth() : 0;
-}
-
-bool usesThis(const Stmt *S) {
-  if (!S)
-    return false;
-  if (isa<CXXThisExpr>(S))
-    return true;
-  return llvm::any_of(S->children(), usesThis);
-}
-
-/// A class whose destructor does something: the order fields are destroyed
-/// in may matter to it.
-bool hasNonTrivialDestructor(QualType T, const ASTContext &Ctx) {
-  const Type *Base = Ctx.getBaseElementType(T).getTypePtr();
-  const auto *Class = Base->getAsCXXRecordDecl();
-  return Class && Class->hasDefinition() && !Class->hasTrivialDestructor();
-}
-
-bool isRelationalOperator(OverloadedOperatorKind Op) {
-  return Op == OO_Spaceship || Op == OO_Less || Op == OO_Greater ||
-         Op == OO_LessEqual || Op == OO_GreaterEqual;
-}
-
-/// A field declaration's source, as whole lines: from the first comment line
-/// right above it to the end of its line (with a trailing comment).
-struct Slot {
-  unsigned Begin = 0;
-  unsigned End = 0;
-};
-
-StringRef trimmedLine(StringRef Buffer, unsigned Begin, unsigned End) {
-  return Buffer.slice(Begin, End).trim(" \t\r");
-}
-
-/// Where a field's line begins when only whitespace precedes it there.
-std::optional<unsigned> lineStart(StringRef Buffer, unsigned Offset) {
-  while (Offset > 0 &&
-         (Buffer[Offset - 1] == ' ' || Buffer[Offset - 1] == '\t'))
-    --Offset;
-  if (Offset > 0 && Buffer[Offset - 1] != '\n')
-    return std::nullopt;
-  return Offset;
-}
-
-/// The end of the line after \p Offset, past its newline, when nothing but
-/// whitespace and a comment follow.
-std::optional<unsigned> lineEnd(StringRef Buffer, unsigned Offset) {
-  auto SkipBlanks = [&] {
-    while (Offset < Buffer.size() &&
-           (Buffer[Offset] == ' ' || Buffer[Offset] == '\t' ||
-            Buffer[Offset] == '\r'))
-      ++Offset;
-  };
-  SkipBlanks();
-  if (Buffer.substr(Offset).starts_with("/*")) {
-    size_t Close = Buffer.find("*/", Offset + 2);
-    size_t Newline = Buffer.find('\n', Offset);
-    if (Close == StringRef::npos || Close > Newline)
-      return std::nullopt;
-    Offset = Close + 2;
-    SkipBlanks();
-  }
-  if (Buffer.substr(Offset).starts_with("//"))
-    Offset = std::min(Buffer.find('\n', Offset), Buffer.size());
-  if (Offset == Buffer.size())
-    return Offset;
-  if (Buffer[Offset] != '\n')
-    return std::nullopt;
-  return Offset + 1;
-}
-
 } // namespace
 
 PaddingCheck::PaddingCheck(StringRef Name, ClangTidyContext *Ctx)
     : ClangTidyCheck(Name, Ctx),
       MinWastedBytes(Options.get("MinWastedBytes", 8U)),
       ReorderFixIt(Options.get("ReorderFixIt", false)),
+      ReportAll(Options.get("ReportAll", false)),
+      WarnCRecords(Options.get("WarnCRecords", false)),
       LayoutNotes(readLayoutNoteStyle(*this, Options, Name)) {}
 
 PaddingCheck::~PaddingCheck() = default;
@@ -308,6 +100,8 @@ PaddingCheck::~PaddingCheck() = default;
 void PaddingCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "MinWastedBytes", MinWastedBytes);
   Options.store(Opts, "ReorderFixIt", ReorderFixIt);
+  Options.store(Opts, "ReportAll", ReportAll);
+  Options.store(Opts, "WarnCRecords", WarnCRecords);
   Options.store(Opts, "LayoutNotes", layoutNoteStyleName(LayoutNotes));
 }
 
@@ -354,15 +148,18 @@ void PaddingCheck::check(const MatchFinder::MatchResult &Result) {
     if (llvm::any_of(Init->inits(), [](const Expr *E) {
           return E && !isa<ImplicitValueInitExpr>(E);
         }))
-      noteLayoutUse(recordOf(Init->getType()), Init->getBeginLoc(),
+      noteLayoutUse(alloc_tidy::recordBehind(Init->getType()),
+                    Init->getBeginLoc(),
                     "its fields are initialised by position here");
     return;
   }
   if (const auto *Init = Nodes.getNodeAs<CXXParenListInitExpr>("init"))
-    return noteLayoutUse(recordOf(Init->getType()), Init->getBeginLoc(),
+    return noteLayoutUse(alloc_tidy::recordBehind(Init->getType()),
+                         Init->getBeginLoc(),
                          "its fields are initialised by position here");
   if (const auto *Bindings = Nodes.getNodeAs<DecompositionDecl>("bindings"))
-    return noteLayoutUse(recordOf(Bindings->getType()), Bindings->getLocation(),
+    return noteLayoutUse(alloc_tidy::recordBehind(Bindings->getType()),
+                         Bindings->getLocation(),
                          "a structured binding takes its fields by position "
                          "here");
   if (const auto *Call = Nodes.getNodeAs<CallExpr>("io")) {
@@ -371,9 +168,9 @@ void PaddingCheck::check(const MatchFinder::MatchResult &Result) {
       const RecordDecl *RD = nullptr;
       if (const auto *Size =
               dyn_cast<UnaryExprOrTypeTraitExpr>(Arg->IgnoreParenImpCasts()))
-        RD = recordOf(Size->getTypeOfArgument());
+        RD = alloc_tidy::recordBehind(Size->getTypeOfArgument());
       else
-        RD = recordOf(Arg->IgnoreParenCasts()->getType());
+        RD = alloc_tidy::recordBehind(Arg->IgnoreParenCasts()->getType());
       noteLayoutUse(RD, Call->getBeginLoc(),
                     "its bytes go through '" + Callee +
                         "' here and may be stored or shared");
@@ -392,8 +189,9 @@ void PaddingCheck::check(const MatchFinder::MatchResult &Result) {
                                ->isVoidPointerType();
     if (!Reinterpret && !CBitCast)
       return;
-    const RecordDecl *To = recordOf(Cast->getType());
-    const RecordDecl *From = recordOf(Cast->getSubExpr()->getType());
+    const RecordDecl *To = alloc_tidy::recordBehind(Cast->getType());
+    const RecordDecl *From =
+        alloc_tidy::recordBehind(Cast->getSubExpr()->getType());
     if (To == From)
       return;
     noteLayoutUse(To, Cast->getBeginLoc(), "other bytes are read as it here");
@@ -402,9 +200,9 @@ void PaddingCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   }
   if (const auto *Offset = Nodes.getNodeAs<OffsetOfExpr>("offsetof"))
-    return noteLayoutUse(recordOf(Offset->getTypeSourceInfo()->getType()),
-                         Offset->getBeginLoc(),
-                         "offsetof() depends on its layout here");
+    return noteLayoutUse(
+        alloc_tidy::recordBehind(Offset->getTypeSourceInfo()->getType()),
+        Offset->getBeginLoc(), "offsetof() depends on its layout here");
   if (const auto *Assert = Nodes.getNodeAs<StaticAssertDecl>("assert")) {
     // static_assert(sizeof(T) == 40) would fail after the reorder.
     llvm::SmallVector<const Stmt *, 8> Work{Assert->getAssertExpr()};
@@ -413,7 +211,7 @@ void PaddingCheck::check(const MatchFinder::MatchResult &Result) {
       if (!S)
         continue;
       if (const auto *Size = dyn_cast<UnaryExprOrTypeTraitExpr>(S))
-        noteLayoutUse(recordOf(Size->getTypeOfArgument()),
+        noteLayoutUse(alloc_tidy::recordBehind(Size->getTypeOfArgument()),
                       Assert->getLocation(),
                       "a static_assert checks its layout here");
       llvm::append_range(Work, S->children());
@@ -458,8 +256,8 @@ void PaddingCheck::inspectRecord(const RecordDecl &RD) {
     if (Field->hasAttr<AlignedAttr>() &&
         Ctx.getDeclAlign(Field) > Ctx.getTypeAlignInChars(Field->getType()))
       return;
-  const unsigned Threshold = std::max(MinWastedBytes, 1U);
-  if (savingsBound(RD, Ctx) < Threshold)
+  const unsigned Threshold = threshold();
+  if (layout::reorderSavingsBound(RD, Ctx) < Threshold)
     return;
 
   layout::LayoutOptions Options;
@@ -478,84 +276,20 @@ void PaddingCheck::inspectRecord(const RecordDecl &RD) {
       Now->Size - Reordered->Size < Threshold)
     return;
 
-  // One warning per template: its most wasteful instantiation.
-  std::unique_ptr<Finding> &Slot = Findings[Written];
-  unsigned Others = 0;
-  if (Slot) {
-    Others = Slot->OtherInstantiations + 1;
-    // Ties go to the smallest name, so that translation units that
-    // instantiate the same specialisations report the same one.
-    const uint64_t Kept = Slot->Now.Size - Slot->Reordered.Size;
-    const uint64_t Saved = Now->Size - Reordered->Size;
-    if (Kept > Saved || (Kept == Saved && recordName(*Slot->Record, Ctx) <=
-                                              recordName(RD, Ctx))) {
-      Slot->OtherInstantiations = Others;
-      return;
-    }
-  }
-  Slot = std::make_unique<Finding>();
-  Slot->Record = &RD;
-  Slot->Written = Written;
-  Slot->Now = std::move(*Now);
-  Slot->Reordered = std::move(*Reordered);
-  Slot->Order = std::move(*Order);
-  Slot->OtherInstantiations = Others;
-}
-
-/// Why \p RD may be part of a shared library's interface, whose binary
-/// layout a reorder would break: a dllexport, dllimport or
-/// default-visibility attribute, or a macro between the class key and the
-/// name ('class LEVELDB_EXPORT Options'), which exports it in a shared build
-/// even where this build defines it empty. Empty when nothing says so.
-static std::string exportReason(const RecordDecl &RD, const ASTContext &Ctx) {
-  const char *Interface = "part of that library's binary interface";
-  if (RD.hasAttr<DLLExportAttr>() || RD.hasAttr<DLLImportAttr>())
-    return std::string("it is exported from a DLL, so its layout is ") +
-           Interface;
-  if (const auto *Visibility = RD.getAttr<VisibilityAttr>();
-      Visibility && Visibility->getVisibility() == VisibilityAttr::Default)
-    return std::string("its default visibility exports it from a shared "
-                       "library, so its layout is ") +
-           Interface;
-  const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation Key = RD.getInnerLocStart(), Name = RD.getLocation();
-  if (Key.isMacroID() || Name.isMacroID() ||
-      SM.getFileID(Key) != SM.getFileID(Name))
-    return "";
-  // Between the key and the name there are only attributes and macros;
-  // attribute arguments ('aligned', 'visibility') are skipped.
-  Token Tok;
-  SourceLocation Loc =
-      Lexer::getLocForEndOfToken(Key, 0, SM, Ctx.getLangOpts());
-  unsigned Depth = 0;
-  while (Loc.isValid() && SM.isBeforeInTranslationUnit(Loc, Name)) {
-    if (Lexer::getRawToken(Loc, Tok, SM, Ctx.getLangOpts(),
-                           /*IgnoreWhiteSpace=*/true))
-      return "";
-    if (!SM.isBeforeInTranslationUnit(Tok.getLocation(), Name))
-      break;
-    if (Tok.isOneOf(tok::l_paren, tok::l_square))
-      ++Depth;
-    else if (Tok.isOneOf(tok::r_paren, tok::r_square) && Depth > 0)
-      --Depth;
-    else if (Tok.is(tok::raw_identifier) && Depth == 0) {
-      StringRef Word = Tok.getRawIdentifier();
-      if (Word != "__attribute__" && Word != "__declspec" &&
-          Word != "alignas" && Word != "_Alignas")
-        return "'" + Word.str() +
-               "' in its declaration may export it from a library, and "
-               "then its layout is " +
-               Interface;
-    }
-    Loc = Tok.getEndLoc();
-  }
-  return "";
+  // Every instantiation is a candidate: which one is reported depends on
+  // the evidence of instances, known at the end of the translation unit.
+  auto F = std::make_unique<Finding>();
+  F->Record = &RD;
+  F->Written = Written;
+  F->Now = std::move(*Now);
+  F->Reordered = std::move(*Reordered);
+  F->Order = std::move(*Order);
+  Findings[Written].push_back(std::move(F));
 }
 
 void PaddingCheck::planFixIt(Finding &F) {
   ASTContext &Ctx = *Context;
   const SourceManager &SM = Ctx.getSourceManager();
-  const LangOptions &LangOpts = Ctx.getLangOpts();
   const RecordDecl &RD = *F.Record;
   auto NoFix = [&](SourceLocation Loc, std::string Why) {
     F.NoFix = std::move(Why);
@@ -565,98 +299,12 @@ void PaddingCheck::planFixIt(Finding &F) {
   if (&RD != F.Written)
     return NoFix(RD.getLocation(),
                  "the best order depends on the template arguments");
-  if (std::string Export = exportReason(RD, Ctx); !Export.empty())
+  if (std::string Export = alloc_tidy::libraryInterfaceReason(RD, Ctx);
+      !Export.empty())
     return NoFix(RD.getLocation(), Export);
-  const auto *Class = dyn_cast<CXXRecordDecl>(&RD);
-  std::vector<const FieldDecl *> Fields(RD.field_begin(), RD.field_end());
-  llvm::DenseMap<const FieldDecl *, size_t> NewIndex;
-  for (size_t I = 0; I < F.Order.size(); ++I)
-    NewIndex[F.Order[I]] = I;
-
-  if (Class) {
-    // A base with fields is laid out and initialised together with ours;
-    // the check leaves such hierarchies to a person.
-    for (const CXXBaseSpecifier &B : Class->bases())
-      if (const CXXRecordDecl *Base = B.getType()->getAsCXXRecordDecl();
-          Base && !Base->isEmpty())
-        return NoFix(B.getBeginLoc(), "base class '" + Base->getNameAsString() +
-                                          "' has data members");
-    // Fields are initialised in declaration order; an initialiser that
-    // reads the object may read a field that is not initialised yet once
-    // the order changes.
-    for (const CXXConstructorDecl *Ctor : Class->ctors()) {
-      if (Ctor->isImplicit() || Ctor->isDeleted() || Ctor->isDefaulted())
-        continue;
-      const FunctionDecl *Def = nullptr;
-      if (!Ctor->isDefined(Def))
-        return NoFix(Ctor->getLocation(),
-                     "this constructor is defined in another file, where "
-                     "its initialisers may depend on the order of the "
-                     "fields");
-      // The written member initialisers, in the order they are written,
-      // must stay in declaration order, or -Wreorder-ctor fires.
-      std::vector<const CXXCtorInitializer *> Written;
-      for (const CXXCtorInitializer *Init :
-           cast<CXXConstructorDecl>(Def)->inits()) {
-        if (!Init->isWritten())
-          continue;
-        if (usesThis(Init->getInit()))
-          return NoFix(Init->getSourceLocation(),
-                       "this initialiser reads the object, whose fields "
-                       "would be initialised in another order");
-        if (Init->isMemberInitializer())
-          Written.push_back(Init);
-      }
-      llvm::sort(Written,
-                 [](const CXXCtorInitializer *A, const CXXCtorInitializer *B) {
-                   return A->getSourceOrder() < B->getSourceOrder();
-                 });
-      for (size_t I = 1; I < Written.size(); ++I)
-        if (NewIndex.lookup(Written[I - 1]->getMember()) >
-            NewIndex.lookup(Written[I]->getMember()))
-          return NoFix(Written[I]->getSourceLocation(),
-                       "this constructor's member initialisers would no "
-                       "longer follow the order of the fields");
-    }
-    for (const FieldDecl *Field : Fields)
-      if (usesThis(Field->getInClassInitializer()))
-        return NoFix(Field->getLocation(),
-                     "the initialiser of '" + fieldName(*Field) +
-                         "' reads the object, whose fields would be "
-                         "initialised in another order");
-    // operator<=> = default compares the fields in declaration order.
-    for (const Decl *D : Class->decls()) {
-      const FunctionDecl *Fn = nullptr;
-      if (const auto *Friend = dyn_cast<FriendDecl>(D))
-        Fn = dyn_cast_or_null<FunctionDecl>(Friend->getFriendDecl());
-      else
-        Fn = dyn_cast<FunctionDecl>(D);
-      if (Fn && Fn->isDefaulted() &&
-          isRelationalOperator(Fn->getOverloadedOperator()))
-        return NoFix(Fn->getLocation(),
-                     "this defaulted comparison compares the fields in "
-                     "declaration order");
-    }
-  }
-
-  // Destructors run in reverse declaration order.
-  {
-    std::vector<const FieldDecl *> Before, After;
-    for (const FieldDecl *Field : Fields)
-      if (hasNonTrivialDestructor(Field->getType(), Ctx))
-        Before.push_back(Field);
-    for (const FieldDecl *Field : F.Order)
-      if (hasNonTrivialDestructor(Field->getType(), Ctx))
-        After.push_back(Field);
-    for (size_t I = 0; I < Before.size(); ++I)
-      if (Before[I] != After[I])
-        return NoFix(After[I]->getLocation(),
-                     "'" + fieldName(*After[I]) + "' and '" +
-                         fieldName(*Before[I]) +
-                         "' have destructors, which would run in another "
-                         "order");
-  }
-
+  if (std::optional<alloc_tidy::ReorderBlocker> Blocker =
+          alloc_tidy::reorderChangesMeaning(RD, F.Order, Ctx))
+    return NoFix(Blocker->Loc, Blocker->Why);
   if (auto Use = LayoutUses.find(&RD); Use != LayoutUses.end())
     return NoFix(Use->second.first, Use->second.second);
   if (RD.getDeclContext()->isExternCContext())
@@ -664,138 +312,17 @@ void PaddingCheck::planFixIt(Finding &F) {
                  "it is declared in an extern \"C\" block and may be "
                  "shared with C code");
   // Positional initialisers in other translation units are out of sight.
+  const auto *Class = dyn_cast<CXXRecordDecl>(&RD);
   const bool Aggregate = !Class || Class->isAggregate();
   if (Aggregate && !SM.isInMainFile(SM.getExpansionLoc(RD.getLocation())))
     return NoFix(RD.getLocation(),
                  "it is an aggregate declared in a header; other files may "
                  "initialise its fields by position");
-
-  // The text: every field on lines of its own, in one region of one access
-  // specifier, with nothing but methods and comments between the fields.
-  llvm::DenseMap<const FieldDecl *, unsigned> Region;
-  {
-    unsigned Current = 0;
-    bool Started = false;
-    const FieldDecl *Last = Fields.back();
-    for (const Decl *D : RD.decls()) {
-      if (D->isImplicit())
-        continue;
-      if (const auto *Field = dyn_cast<FieldDecl>(D)) {
-        Region[Field] = Current;
-        Started = true;
-        if (Field == Last)
-          break;
-        continue;
-      }
-      if (isa<AccessSpecDecl>(D)) {
-        ++Current;
-        continue;
-      }
-      // struct { ... } Pos; and anonymous unions: the type and the field
-      // are one piece of text.
-      if (const auto *Tag = dyn_cast<TagDecl>(D);
-          Tag && Tag->isEmbeddedInDeclarator())
-        return NoFix(D->getLocation(), "a field declares its type in place");
-      if (const auto *Nested = dyn_cast<RecordDecl>(D);
-          Nested && Nested->isAnonymousStructOrUnion())
-        return NoFix(D->getLocation(), "a field declares its type in place");
-      if (!Started || isa<CXXMethodDecl, FunctionTemplateDecl, FriendDecl>(D))
-        continue;
-      return NoFix(D->getLocation(),
-                   "this declaration between the fields may be used by "
-                   "them");
-    }
-  }
-  for (size_t I = 0; I < Fields.size(); ++I)
-    if (Region[Fields[I]] != Region[F.Order[I]])
-      return NoFix(F.Order[I]->getLocation(),
-                   "'" + fieldName(*F.Order[I]) +
-                       "' would move across an access specifier");
-
-  std::vector<Slot> Slots;
-  FileID File;
-  StringRef Buffer;
-  for (const FieldDecl *Field : Fields) {
-    SourceLocation Begin = Field->getBeginLoc();
-    for (const Attr *A : Field->attrs())
-      if (!A->isImplicit() && A->getLocation().isValid() &&
-          SM.isBeforeInTranslationUnit(A->getRange().getBegin(), Begin))
-        Begin = A->getRange().getBegin();
-    if (Begin.isMacroID() || Field->getLocation().isMacroID() ||
-        Field->getEndLoc().isMacroID())
-      return NoFix(Field->getLocation(),
-                   "'" + fieldName(*Field) + "' is declared by a macro");
-    if (!Slots.empty() && Begin == Fields[Slots.size() - 1]->getBeginLoc())
-      return NoFix(Field->getLocation(),
-                   "'" + fieldName(*Field) +
-                       "' is declared together with another field");
-    const auto [FieldFile, BeginOffset] = SM.getDecomposedLoc(Begin);
-    if (File.isInvalid()) {
-      File = FieldFile;
-      bool Invalid = false;
-      Buffer = SM.getBufferData(File, &Invalid);
-      if (Invalid)
-        return NoFix(Field->getLocation(), "its source is not available");
-    } else if (FieldFile != File) {
-      return NoFix(Field->getLocation(),
-                   "the fields are declared in more than one file");
-    }
-    SourceLocation AfterSemi = Lexer::findLocationAfterToken(
-        Field->getEndLoc(), tok::semi, SM, LangOpts,
-        /*SkipTrailingWhitespaceAndNewLine=*/false);
-    if (AfterSemi.isInvalid() || AfterSemi.isMacroID())
-      return NoFix(Field->getLocation(),
-                   "'" + fieldName(*Field) +
-                       "' is declared together with another field");
-    std::optional<unsigned> Start = lineStart(Buffer, BeginOffset);
-    std::optional<unsigned> End = lineEnd(Buffer, SM.getFileOffset(AfterSemi));
-    if (!Start || !End)
-      return NoFix(Field->getLocation(),
-                   "'" + fieldName(*Field) +
-                       "' shares its line with other code");
-    // Comment lines right above a field belong to it.
-    unsigned Top = *Start;
-    while (Top > 0) {
-      const size_t Previous = Buffer.rfind('\n', Top - 1);
-      const unsigned PrevStart =
-          Previous == StringRef::npos ? 0 : static_cast<unsigned>(Previous + 1);
-      StringRef Line = trimmedLine(Buffer, PrevStart, Top - 1);
-      if (!Line.starts_with("//") && !Line.starts_with("/*") &&
-          !Line.starts_with("*"))
-        break;
-      Top = PrevStart;
-    }
-    if (!Slots.empty() && Top < Slots.back().End)
-      return NoFix(Field->getLocation(),
-                   "'" + fieldName(*Field) +
-                       "' shares its line with other code");
-    Slots.push_back({Top, *End});
-  }
-  // A preprocessor directive between the fields may select some of them.
-  {
-    StringRef Text = Buffer.slice(Slots.front().Begin, Slots.back().End);
-    llvm::SmallVector<StringRef, 16> Lines;
-    Text.split(Lines, '\n');
-    for (StringRef Line : Lines)
-      if (Line.ltrim(" \t").starts_with("#"))
-        return NoFix(Fields.front()->getLocation(),
-                     "preprocessor directives are mixed with the fields");
-  }
-
-  llvm::DenseMap<const FieldDecl *, size_t> IndexOf;
-  for (size_t I = 0; I < Fields.size(); ++I)
-    IndexOf[Fields[I]] = I;
-  const SourceLocation FileStart = SM.getLocForStartOfFile(File);
-  for (size_t I = 0; I < Fields.size(); ++I) {
-    if (F.Order[I] == Fields[I])
-      continue;
-    const Slot &Into = Slots[I];
-    const Slot &From = Slots[IndexOf[F.Order[I]]];
-    F.Fixes.push_back(FixItHint::CreateReplacement(
-        CharSourceRange::getCharRange(FileStart.getLocWithOffset(Into.Begin),
-                                      FileStart.getLocWithOffset(Into.End)),
-        Buffer.slice(From.Begin, From.End)));
-  }
+  alloc_tidy::FieldMoves Moves = alloc_tidy::fieldMoves(RD, F.Order, Ctx);
+  if (Moves.Blocker)
+    return NoFix(Moves.Blocker->Loc, Moves.Blocker->Why);
+  for (const alloc_tidy::TextEdit &Edit : Moves.Edits)
+    F.Fixes.push_back(FixItHint::CreateReplacement(Edit.Range, Edit.Text));
 }
 
 void PaddingCheck::diagnose(Finding &F) {
@@ -813,8 +340,18 @@ void PaddingCheck::diagnose(Finding &F) {
     for (const FixItHint &Fix : F.Fixes)
       Diag << Fix;
   }
+  if (!F.Decision.Cost.empty())
+    diag(F.CostLoc.isValid() ? F.CostLoc : Loc, "%0", DiagnosticIDs::Note)
+        << F.Decision.Cost;
   if (&RD != F.Written) {
-    const auto [Where, What] = pointOfInstantiation(RD);
+    auto [Where, What] = alloc_tidy::pointOfInstantiation(RD);
+    // Inside the standard library (std::vector<Pair<char>> instantiates it
+    // in its own code): the user's code that made it is where the evidence
+    // is.
+    if (F.CostLoc.isValid() &&
+        (Where.isInvalid() ||
+         Context->getSourceManager().isInSystemHeader(Where)))
+      Where = F.CostLoc;
     std::string Text = "'" + Name + "' is instantiated here";
     if (const auto *Fn = dyn_cast_or_null<FunctionDecl>(What)) {
       std::string FnName;
@@ -828,16 +365,15 @@ void PaddingCheck::diagnose(Finding &F) {
               (F.OtherInstantiations == 1
                    ? " other instantiation of the template wastes "
                    : " other instantiations of the template waste ") +
-              std::to_string(std::max(MinWastedBytes, 1U)) +
-              " bytes or more too";
+              std::to_string(threshold()) + " bytes or more too";
     diag(Where.isValid() ? Where : Loc, "%0", DiagnosticIDs::Note) << Text;
   }
   if (LayoutNotes != LayoutNoteStyle::None) {
     std::vector<std::string> Names;
     for (const FieldDecl *Field : F.Order)
       if (!layout::isZeroWidthBitField(*Field, *Context))
-        Names.push_back(fieldName(*Field));
-    std::string Padding = describePadding(F.Now);
+        Names.push_back(alloc_tidy::fieldDisplayName(*Field));
+    std::string Padding = paddingPlaces(F.Now);
     diag(Loc, "in the order %0 it takes %1 bytes; now it has %2",
          DiagnosticIDs::Note)
         << quotedList(Names) << static_cast<unsigned>(F.Reordered.Size)
@@ -845,22 +381,99 @@ void PaddingCheck::diagnose(Finding &F) {
   }
   if (LayoutNotes == LayoutNoteStyle::Full) {
     diag(Loc, "layout now (%0 bytes):\n%1", DiagnosticIDs::Note)
-        << static_cast<unsigned>(F.Now.Size) << layoutTable(F.Now);
+        << static_cast<unsigned>(F.Now.Size) << memberTable(F.Now);
     diag(Loc, "layout reordered (%0 bytes):\n%1", DiagnosticIDs::Note)
-        << static_cast<unsigned>(F.Reordered.Size) << layoutTable(F.Reordered);
+        << static_cast<unsigned>(F.Reordered.Size) << memberTable(F.Reordered);
   }
-  if (ReorderFixIt && F.Fixes.empty() && !F.NoFix.empty())
+  if ((ReorderFixIt || !F.Decision.FixAllowed) && F.Fixes.empty() &&
+      !F.NoFix.empty())
     diag(F.NoFixLoc.isValid() ? F.NoFixLoc : Loc, "no fix-it: %0",
          DiagnosticIDs::Note)
         << F.NoFix;
 }
 
+/// Decides \p F with the facts of the translation unit: the evidence of
+/// instances, whether C code shares it, whether its last field is a tail
+/// that must stay (then the order is searched again with it pinned).
+void PaddingCheck::decide(Finding &F,
+                          const alloc_tidy::RecordInstances &Instances) {
+  ASTContext &Ctx = *Context;
+  const RecordDecl &RD = *F.Record;
+  alloc_tidy::PaddingFacts Facts;
+  Facts.SharedWithC = alloc_tidy::isSharedWithC(*F.Written, Ctx);
+  const std::vector<const FieldDecl *> Fields(RD.field_begin(), RD.field_end());
+  if (!F.Order.empty() && F.Order.back() != Fields.back()) {
+    if (std::string Tail = Instances.tailReason(RD); !Tail.empty()) {
+      std::optional<std::vector<const FieldDecl *>> Pinned =
+          layout::findBetterFieldDecls(RD, Ctx, /*KeepLastField=*/true);
+      std::optional<layout::RecordLayout> Reordered;
+      if (Pinned)
+        Reordered = layout::layoutWithFieldOrder(RD, *Pinned, Ctx);
+      if (Pinned && Reordered && F.Now.Size - Reordered->Size >= threshold()) {
+        F.Order = std::move(*Pinned);
+        F.Reordered = std::move(*Reordered);
+      } else {
+        Facts.TailMustStay = Tail;
+      }
+    }
+  }
+  const llvm::Triple &Triple = Ctx.getTargetInfo().getTriple();
+  Facts.GlibcHeap = Triple.isOSGlibc() && Triple.isArch64Bit();
+  Facts.SizeNow = F.Now.Size;
+  Facts.SizeReordered = F.Reordered.Size;
+  std::vector<alloc_tidy::LocatedEvidence> Evidence = Instances.evidenceFor(RD);
+  for (const alloc_tidy::LocatedEvidence &E : Evidence)
+    Facts.Evidence.push_back(E.Evidence);
+  alloc_tidy::PaddingPolicy Policy;
+  Policy.ReportAll = ReportAll;
+  Policy.WarnCRecords = WarnCRecords;
+  F.Decision = alloc_tidy::decidePadding(Facts, Policy);
+  if (F.Decision.CostEvidence)
+    F.CostLoc = Evidence[*F.Decision.CostEvidence].Loc;
+}
+
 void PaddingCheck::onEndOfTranslationUnit() {
-  for (auto &Entry : Findings) {
-    Finding &F = *Entry.second;
-    if (ReorderFixIt)
-      planFixIt(F);
-    diagnose(F);
+  if (!Findings.empty()) {
+    const alloc_tidy::RecordInstances Instances =
+        alloc_tidy::RecordInstances::collect(*Context);
+    for (auto &[Written, Candidates] : Findings) {
+      // One warning per template: its most wasteful reported
+      // instantiation; ties go to the smallest name, so that translation
+      // units that instantiate the same specialisations report the same one.
+      Finding *Best = nullptr;
+      unsigned Reported = 0;
+      for (std::unique_ptr<Finding> &F : Candidates) {
+        decide(*F, Instances);
+        if (!F->Decision.Report)
+          continue;
+        ++Reported;
+        // Evidence of many instances first (ReportAll reports the others
+        // too), then the saving.
+        auto Rank = [](const Finding &X) {
+          return std::make_pair(!X.Decision.Cost.empty(),
+                                X.Now.Size - X.Reordered.Size);
+        };
+        if (Best &&
+            (Rank(*Best) > Rank(*F) ||
+             (Rank(*Best) == Rank(*F) && recordName(*Best->Record, *Context) <=
+                                             recordName(*F->Record, *Context))))
+          continue;
+        Best = F.get();
+      }
+      if (!Best)
+        continue;
+      Best->OtherInstantiations = Reported - 1;
+      if (!Best->Decision.FixAllowed) {
+        Best->NoFix = Best->Decision.Why;
+        const FieldDecl *Last = nullptr;
+        for (const FieldDecl *Field : Best->Record->fields())
+          Last = Field;
+        Best->NoFixLoc = Last ? Last->getLocation() : SourceLocation();
+      } else if (ReorderFixIt) {
+        planFixIt(*Best);
+      }
+      diagnose(*Best);
+    }
   }
   Findings.clear();
   LayoutUses.clear();

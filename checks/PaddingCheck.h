@@ -7,9 +7,14 @@
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
+
+namespace alloc_tidy {
+class RecordInstances;
+} // namespace alloc_tidy
 
 namespace clang::tidy::alloc {
 
@@ -28,19 +33,24 @@ public:
 private:
   struct Finding;
   void inspectRecord(const RecordDecl &RD);
+  void decide(Finding &F, const alloc_tidy::RecordInstances &Instances);
+  unsigned threshold() const { return std::max(MinWastedBytes, 1U); }
   void noteLayoutUse(const RecordDecl *RD, SourceLocation Loc, std::string Why);
   void diagnose(Finding &F);
   void planFixIt(Finding &F);
 
   unsigned MinWastedBytes;
   bool ReorderFixIt;
+  bool ReportAll;
+  bool WarnCRecords;
   LayoutNoteStyle LayoutNotes;
 
   ASTContext *Context = nullptr;
-  /// Wasteful records in the order they were found; an instantiated record
-  /// is filed under its template pattern, which keeps the most wasteful
-  /// instantiation only.
-  llvm::MapVector<const RecordDecl *, std::unique_ptr<Finding>> Findings;
+  /// Wasteful records in the order they were found, filed under the record
+  /// whose fields are written (the template pattern for instantiations);
+  /// decided at the end of the translation unit.
+  llvm::MapVector<const RecordDecl *, std::vector<std::unique_ptr<Finding>>>
+      Findings;
   /// Code that depends on the declaration order or the layout of a record
   /// (positional initialisation, byte copies, ...): the first such place and
   /// what it does. Collected only when ReorderFixIt is on.

@@ -3,6 +3,7 @@
 #include "lib/analysis/AstWalk.h"
 #include "lib/analysis/ParentIndex.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"
 
@@ -76,6 +77,41 @@ std::string sourceText(SourceRange Range, const ASTContext &Ctx) {
   return Lexer::getSourceText(CharSourceRange::getTokenRange(Range),
                               Ctx.getSourceManager(), Ctx.getLangOpts())
       .str();
+}
+
+/// The definition of the record that \p T names, looking through pointers,
+/// references and arrays; null for anything else.
+const RecordDecl *recordBehind(QualType T) {
+  if (T.isNull())
+    return nullptr;
+  for (;;) {
+    if (const auto *P = T->getAs<PointerType>())
+      T = P->getPointeeType();
+    else if (const auto *R = T->getAs<ReferenceType>())
+      T = R->getPointeeType();
+    else if (const ArrayType *A = T->getAsArrayTypeUnsafe())
+      T = A->getElementType();
+    else
+      break;
+  }
+  const RecordDecl *RD = T->getAsRecordDecl();
+  return RD ? RD->getDefinition() : nullptr;
+}
+
+/// Where the compiler instantiated \p RD (an instantiated record), and
+/// what: the record, or for a local class the function template around it.
+std::pair<SourceLocation, const NamedDecl *>
+pointOfInstantiation(const RecordDecl &RD) {
+  if (const auto *Fn = dyn_cast<FunctionDecl>(RD.getDeclContext());
+      Fn && Fn->isTemplateInstantiation())
+    return {Fn->getPointOfInstantiation(), Fn};
+  if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(&RD))
+    return {Spec->getPointOfInstantiation(), &RD};
+  if (const auto *Class = dyn_cast<CXXRecordDecl>(&RD))
+    if (const MemberSpecializationInfo *Info =
+            Class->getMemberSpecializationInfo())
+      return {Info->getPointOfInstantiation(), &RD};
+  return {};
 }
 
 } // namespace alloc_tidy

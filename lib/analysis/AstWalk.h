@@ -15,6 +15,7 @@
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/ArrayRef.h"
 #include <string>
+#include <utility>
 
 namespace alloc_tidy {
 
@@ -58,6 +59,16 @@ bool isForwardingReference(const clang::FunctionDecl *Callee, unsigned Index);
 
 /// The source text of \p Range, a token range.
 std::string sourceText(clang::SourceRange Range, const clang::ASTContext &Ctx);
+
+/// The definition of the record that \p T names, looking through pointers,
+/// references and arrays; null for anything else.
+const clang::RecordDecl *recordBehind(clang::QualType T);
+
+/// Where the compiler instantiated \p RD (an instantiated record), and
+/// what: the record, or for a local class the function template around it.
+/// An invalid location for a record that is not instantiated.
+std::pair<clang::SourceLocation, const clang::NamedDecl *>
+pointOfInstantiation(const clang::RecordDecl &RD);
 
 } // namespace alloc_tidy
 

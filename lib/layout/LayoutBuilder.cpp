@@ -296,5 +296,26 @@ std::optional<RecordLayout> computeLayout(const RecordDecl &RD, ASTContext &Ctx,
   return Layout;
 }
 
+/// An upper bound on the bytes any field order can save: the record's size
+/// less the bytes its fields need at least. Bases and ABI pointers are not
+/// subtracted, which only makes the bound larger. Cheap: no layout of our
+/// own, only what clang computes for sizeof anyway.
+uint64_t reorderSavingsBound(const RecordDecl &RD, const ASTContext &Ctx) {
+  const uint64_t SizeBits = Ctx.toBits(Ctx.getASTRecordLayout(&RD).getSize());
+  uint64_t FieldBits = 0;
+  for (const FieldDecl *F : RD.fields()) {
+    if (F->isBitField())
+      FieldBits += bitFieldWidth(*F, Ctx);
+    else if (F->getType()->isIncompleteArrayType())
+      continue;
+    else if (F->isPotentiallyOverlapping())
+      FieldBits +=
+          Ctx.toBits(Ctx.getTypeInfoDataSizeInChars(F->getType()).Width);
+    else
+      FieldBits += Ctx.getTypeSize(F->getType());
+  }
+  return SizeBits > FieldBits ? (SizeBits - FieldBits) / Ctx.getCharWidth() : 0;
+}
+
 } // namespace layout
 } // namespace alloc_tidy

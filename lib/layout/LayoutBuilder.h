@@ -41,6 +41,12 @@ bool isZeroWidthBitField(const clang::FieldDecl &F,
 /// layout; its instantiations do).
 bool hasComputableLayout(const clang::RecordDecl &RD);
 
+/// An upper bound on the bytes any field order of \p RD (a record with a
+/// computable layout) can save: its size less the bytes its fields need at
+/// least. Cheap: no layout of its own, only what clang computes for sizeof.
+uint64_t reorderSavingsBound(const clang::RecordDecl &RD,
+                             const clang::ASTContext &Ctx);
+
 /// The layout of \p RD for the target and ABI of \p Ctx; nullopt when
 /// hasComputableLayout() is false.
 std::optional<RecordLayout> computeLayout(const clang::RecordDecl &RD,

@@ -239,8 +239,8 @@ uint64_t fieldsStart(const RecordDecl &RD, ASTContext &Ctx) {
 
 // Candidate orders: by decreasing alignment, and a greedy order that first
 // fills the bytes left after the bases (a base's tail padding may be reused).
-std::vector<std::vector<FieldUnit>> candidateOrders(const RecordDecl &RD,
-                                                    ASTContext &Ctx) {
+std::vector<std::vector<FieldUnit>>
+candidateOrders(const RecordDecl &RD, ASTContext &Ctx, bool KeepLastField) {
   std::vector<FieldUnit> Units = fieldUnits(RD);
   // By decreasing alignment; ties keep declaration order.
   std::vector<std::pair<int64_t, size_t>> Keys;
@@ -271,12 +271,16 @@ std::vector<std::vector<FieldUnit>> candidateOrders(const RecordDecl &RD,
   }
   Orders.push_back(std::move(Greedy));
   // A flexible array member has to stay the last field, or the order is
-  // not valid code.
+  // not valid code; so does a last field the caller pins (a variable-length
+  // tail).
   // (Moved by hand: std::stable_partition uses get_temporary_buffer, which
   // libstdc++ 12 marks deprecated.)
+  const FieldDecl *Pinned = nullptr;
+  if (KeepLastField && !Units.empty())
+    Pinned = Units.back().back();
   for (std::vector<FieldUnit> &Order : Orders) {
-    auto IsFlexible = [](const FieldUnit &U) {
-      return U.back()->getType()->isIncompleteArrayType();
+    auto IsFlexible = [&](const FieldUnit &U) {
+      return U.back() == Pinned || U.back()->getType()->isIncompleteArrayType();
     };
     auto Flexible = llvm::find_if(Order, IsFlexible);
     if (Flexible != Order.end()) {
@@ -289,12 +293,13 @@ std::vector<std::vector<FieldUnit>> candidateOrders(const RecordDecl &RD,
 }
 
 std::optional<std::pair<std::vector<const FieldDecl *>, uint64_t>>
-bestOrder(const RecordDecl &RD, ASTContext &Ctx) {
+bestOrder(const RecordDecl &RD, ASTContext &Ctx, bool KeepLastField = false) {
   if (!hasComputableLayout(RD) || RD.isUnion())
     return std::nullopt;
   const uint64_t Size = Ctx.getASTRecordLayout(&RD).getSize().getQuantity();
   std::optional<std::pair<std::vector<const FieldDecl *>, uint64_t>> Best;
-  for (const std::vector<FieldUnit> &Units : candidateOrders(RD, Ctx)) {
+  for (const std::vector<FieldUnit> &Units :
+       candidateOrders(RD, Ctx, KeepLastField)) {
     std::vector<const FieldDecl *> Order = flatten(Units);
     std::optional<RecordLayout> Layout = layoutWithFieldOrder(RD, Order, Ctx);
     if (!Layout)
@@ -379,8 +384,9 @@ std::optional<ReorderResult> findBetterFieldOrder(const RecordDecl &RD,
 }
 
 std::optional<std::vector<const FieldDecl *>>
-findBetterFieldDecls(const RecordDecl &RD, ASTContext &Ctx) {
-  auto Best = bestOrder(RD, Ctx);
+findBetterFieldDecls(const RecordDecl &RD, ASTContext &Ctx,
+                     bool KeepLastField) {
+  auto Best = bestOrder(RD, Ctx, KeepLastField);
   if (!Best)
     return std::nullopt;
   return std::move(Best->first);

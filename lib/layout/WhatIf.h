@@ -68,9 +68,12 @@ layoutWithFieldOrder(const clang::RecordDecl &RD,
 std::optional<ReorderResult> findBetterFieldOrder(const clang::RecordDecl &RD,
                                                   clang::ASTContext &Ctx);
 
-/// The same search, returning the fields themselves (for a fix-it).
+/// The same search, returning the fields themselves (for a fix-it). With
+/// \p KeepLastField the last declared field stays last in every order tried
+/// (a variable-length tail: code reaches past its end).
 std::optional<std::vector<const clang::FieldDecl *>>
-findBetterFieldDecls(const clang::RecordDecl &RD, clang::ASTContext &Ctx);
+findBetterFieldDecls(const clang::RecordDecl &RD, clang::ASTContext &Ctx,
+                     bool KeepLastField = false);
 
 /// The class template named \p QualifiedName ("std::vector",
 /// "boost::container::small_vector") declared in the translation unit, also

@@ -12,3 +12,4 @@ struct Medium {
   double B;
   char C;
 };
+Medium Many[4]; // many instances: reported with the default options

@@ -453,6 +453,41 @@ TEST(WhatIf, BetterFieldOrderAgreesWithItsDecls) {
   EXPECT_FALSE(findBetterFieldDecls(*Tight.Record, Tight.Ctx));
 }
 
+// A variable-length tail stays last when asked (and a flexible array
+// member always): the saving comes from the other fields only.
+TEST(WhatIf, BetterFieldDeclsKeepsTheLastFieldLast) {
+  Parsed P = parseWithField(
+      "struct H { char Kind; int Length; char Flag; double Tail[1]; };", "H",
+      "Tail", {Linux64});
+  ASSERT_TRUE(P.Field);
+  auto Free = findBetterFieldDecls(*P.Record, P.Ctx);
+  ASSERT_TRUE(Free);
+  EXPECT_EQ(Free->front()->getName(), "Tail"); // the largest alignment
+  auto Pinned = findBetterFieldDecls(*P.Record, P.Ctx, /*KeepLastField=*/true);
+  ASSERT_TRUE(Pinned);
+  EXPECT_EQ(Pinned->back()->getName(), "Tail");
+  EXPECT_EQ(layoutWithFieldOrder(*P.Record, *Pinned, P.Ctx)->Size, 16u);
+
+  Parsed F = parseWithField(
+      "struct F { char Kind; long Length; char Flag; long Data[]; };", "F",
+      "Data", {Linux64});
+  ASSERT_TRUE(F.Field);
+  auto Flexible = findBetterFieldDecls(*F.Record, F.Ctx);
+  ASSERT_TRUE(Flexible);
+  EXPECT_EQ(Flexible->back()->getName(), "Data");
+}
+
+TEST(WhatIf, ReorderSavingsBound) {
+  Parsed P = parseWithField("struct S { char a; double b; char c; };", "S", "a",
+                            {Linux64});
+  ASSERT_TRUE(P.Field);
+  EXPECT_EQ(reorderSavingsBound(*P.Record, P.Ctx), 14u);
+  Parsed Q =
+      parseWithField("struct T { double b; char a; };", "T", "a", {Linux64});
+  ASSERT_TRUE(Q.Field);
+  EXPECT_EQ(reorderSavingsBound(*Q.Record, Q.Ctx), 7u);
+}
+
 TEST(WhatIf, FindClassTemplate) {
   ASTUnit &AST = test::parse(R"(
     #include <vector>

@@ -2,7 +2,7 @@
 // typedef name. C code initialises by position and writes structs to files
 // much more often: with ReorderFixIt the same rules keep the fix-it away.
 // The file is compiled as C (-x c).
-// RUN: %check_alloc_tidy %s alloc-padding %t -- -config="{CheckOptions: {alloc-padding.ReorderFixIt: true}}" -- -x c -std=c11 --target=x86_64-pc-linux-gnu
+// RUN: %check_alloc_tidy %s alloc-padding %t -- -config="{CheckOptions: {alloc-padding.ReportAll: true, alloc-padding.ReorderFixIt: true}}" -- -x c -std=c11 --target=x86_64-pc-linux-gnu
 
 #include <string.h>
 

@@ -1,5 +1,6 @@
 // A record with an error has no trustworthy layout: silent. Records without
-// errors in the same file are still measured.
+// errors in the same file are still measured (and reported: there is an
+// array of them).
 // RUN: not %alloc_tidy %s -checks='-*,alloc-padding' -- -std=c++17 --target=x86_64-pc-linux-gnu > %t.tidy 2>&1
 // RUN: FileCheck %s --input-file=%t.tidy --implicit-check-not='warning:'
 // RUN: not %clang_tidy_plugin %s -checks='-*,alloc-padding' -- -std=c++17 --target=x86_64-pc-linux-gnu > %t.plugin 2>&1
@@ -28,3 +29,4 @@ struct Fine {
   char C;
 };
 // CHECK: :[[@LINE-5]]:8: warning: 'Fine' has 14 bytes of padding
+Fine Fines[4];

@@ -1,7 +1,7 @@
 // With ReorderFixIt, the fields move to the better order: each with the
 // comments above it and after it, within its access specifier's region,
 // around the member functions between them.
-// RUN: %check_alloc_tidy %s alloc-padding %t -- -config="{CheckOptions: {alloc-padding.ReorderFixIt: true}}" -- --target=x86_64-pc-linux-gnu
+// RUN: %check_alloc_tidy %s alloc-padding %t -- -config="{CheckOptions: {alloc-padding.ReportAll: true, alloc-padding.ReorderFixIt: true}}" -- --target=x86_64-pc-linux-gnu
 
 // An aggregate of this file that nothing initialises by position.
 struct Packet {

@@ -2,8 +2,8 @@
 // differs in size from the previous one starts a new storage unit, so
 // bit-fields mixed with other fields waste bytes they do not waste on
 // Itanium; and a base's tail padding is never reused.
-// RUN: %check_alloc_tidy %s alloc-padding %t -check-suffix=MSVC -- -- --target=x86_64-pc-windows-msvc
-// RUN: %check_alloc_tidy %s alloc-padding %t -check-suffix=ITANIUM -- -- --target=x86_64-pc-linux-gnu
+// RUN: %check_alloc_tidy %s alloc-padding %t -check-suffix=MSVC -- -config="{CheckOptions: {alloc-padding.ReportAll: true}}" -- --target=x86_64-pc-windows-msvc
+// RUN: %check_alloc_tidy %s alloc-padding %t -check-suffix=ITANIUM -- -config="{CheckOptions: {alloc-padding.ReportAll: true}}" -- --target=x86_64-pc-linux-gnu
 
 // Itanium packs everything into 8 bytes: silent there.
 struct Mixed {

@@ -3,7 +3,7 @@
 // why there is no fix-it. LayoutNotes: None leaves only that note.
 // The notes sit next to what they point at, some above their warning: the
 // lines are matched in any order (-DAG).
-// RUN: %check_alloc_tidy %s alloc-padding %t -- -config="{CheckOptions: {alloc-padding.ReorderFixIt: true, alloc-padding.LayoutNotes: None}}" -- --target=x86_64-pc-linux-gnu
+// RUN: %check_alloc_tidy %s alloc-padding %t -- -config="{CheckOptions: {alloc-padding.ReportAll: true, alloc-padding.WarnCRecords: true, alloc-padding.ReorderFixIt: true, alloc-padding.LayoutNotes: None}}" -- --target=x86_64-pc-linux-gnu
 
 #include <cstddef>
 #include <cstdio>
@@ -117,6 +117,22 @@ private:
 };
 // CHECK-NOTES-DAG: :[[@LINE-10]]:20: warning: 'Exported' has 14 bytes of padding; reordering its fields makes it 16 bytes instead of 24 (-8) [alloc-padding]
 Exported::Exported() : Tag(0), Value(0), Kind(0) {}
+
+// The export macro in front of a qualified name (an out-of-line nested
+// class) still counts; the qualifier does not hide it.
+namespace Lib {
+class Api {
+  class Impl;
+  Impl *P;
+};
+} // namespace Lib
+class MYLIB_EXPORT Lib::Api::Impl {
+  // CHECK-NOTES-DAG: :[[@LINE-1]]:30: note: no fix-it: 'MYLIB_EXPORT' in its declaration may export it from a library, and then its layout is part of that library's binary interface
+  char Tag;
+  double Value;
+  char Kind;
+};
+// CHECK-NOTES-DAG: :[[@LINE-6]]:30: warning: 'Lib::Api::Impl' has 14 bytes of padding; reordering its fields makes it 16 bytes instead of 24 (-8) [alloc-padding]
 
 class __attribute__((visibility("default"))) Visible {
   // CHECK-NOTES-DAG: :[[@LINE-1]]:46: note: no fix-it: its default visibility exports it from a shared library, so its layout is part of that library's binary interface

@@ -1,21 +1,25 @@
 // MinWastedBytes sets how many bytes a better order must save (at least
 // that many); LayoutNotes: Full adds the layout before and after, one line
 // per member with its offset and size.
-// RUN: %check_alloc_tidy %s alloc-padding %t -check-suffix=DEFAULT -- -- --target=x86_64-pc-linux-gnu
-// RUN: %check_alloc_tidy %s alloc-padding %t -check-suffix=MIN4 -- -config="{CheckOptions: {alloc-padding.MinWastedBytes: 4}}" -- --target=x86_64-pc-linux-gnu
-// RUN: %check_alloc_tidy %s alloc-padding %t -check-suffix=MIN16 -- -config="{CheckOptions: {alloc-padding.MinWastedBytes: 16}}" -- --target=x86_64-pc-linux-gnu
-// RUN: %check_alloc_tidy %s alloc-padding %t -check-suffix=FULL -- -config="{CheckOptions: {alloc-padding.LayoutNotes: Full}}" -- --target=x86_64-pc-linux-gnu
+// RUN: %check_alloc_tidy %s alloc-padding %t -check-suffix=DEFAULT -- -config="{CheckOptions: {alloc-padding.ReportAll: true}}" -- --target=x86_64-pc-linux-gnu
+// RUN: %check_alloc_tidy %s alloc-padding %t -check-suffix=MIN4 -- -config="{CheckOptions: {alloc-padding.ReportAll: true, alloc-padding.MinWastedBytes: 4}}" -- --target=x86_64-pc-linux-gnu
+// RUN: %check_alloc_tidy %s alloc-padding %t -check-suffix=MIN16 -- -config="{CheckOptions: {alloc-padding.ReportAll: true, alloc-padding.MinWastedBytes: 16}}" -- --target=x86_64-pc-linux-gnu
+// RUN: %check_alloc_tidy %s alloc-padding %t -check-suffix=FULL -- -config="{CheckOptions: {alloc-padding.ReportAll: true, alloc-padding.LayoutNotes: Full}}" -- --target=x86_64-pc-linux-gnu
 //
 // The options are read and written back (--dump-config).
 // RUN: %alloc_tidy --checks='-*,alloc-padding' --config='{}' --dump-config | FileCheck %s --check-prefix=DUMP-DEFAULT
 // RUN: %clang_tidy_plugin --checks='-*,alloc-padding' --config='{}' --dump-config | FileCheck %s --check-prefix=DUMP-DEFAULT
-// RUN: %alloc_tidy --checks='-*,alloc-padding' --config="{CheckOptions: {alloc-padding.MinWastedBytes: 4, alloc-padding.ReorderFixIt: true, alloc-padding.LayoutNotes: None}}" --dump-config | FileCheck %s --check-prefix=DUMP-CUSTOM
+// RUN: %alloc_tidy --checks='-*,alloc-padding' --config="{CheckOptions: {alloc-padding.MinWastedBytes: 4, alloc-padding.ReorderFixIt: true, alloc-padding.LayoutNotes: None, alloc-padding.ReportAll: true, alloc-padding.WarnCRecords: true}}" --dump-config | FileCheck %s --check-prefix=DUMP-CUSTOM
 // DUMP-DEFAULT-DAG: alloc-padding.LayoutNotes: Compact
 // DUMP-DEFAULT-DAG: alloc-padding.MinWastedBytes: '8'
 // DUMP-DEFAULT-DAG: alloc-padding.ReorderFixIt: 'false'
+// DUMP-DEFAULT-DAG: alloc-padding.ReportAll: 'false'
+// DUMP-DEFAULT-DAG: alloc-padding.WarnCRecords: 'false'
 // DUMP-CUSTOM-DAG: alloc-padding.LayoutNotes: None
 // DUMP-CUSTOM-DAG: alloc-padding.MinWastedBytes: '4'
 // DUMP-CUSTOM-DAG: alloc-padding.ReorderFixIt: 'true'
+// DUMP-CUSTOM-DAG: alloc-padding.ReportAll: 'true'
+// DUMP-CUSTOM-DAG: alloc-padding.WarnCRecords: 'true'
 
 // Saves 4 bytes: only with MinWastedBytes 4.
 struct Small {

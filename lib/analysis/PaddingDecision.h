@@ -1,0 +1,113 @@
+//===--- PaddingDecision.h - is a padded record worth a change? -*- C++ -*-===//
+//
+// Padding costs memory only where there are many instances of a record: the
+// elements of a container or an array, the members of such elements, objects
+// allocated in a loop. One instance on the stack, or one allocated on the
+// heap whose malloc chunk is the same size in either field order, saves
+// nothing a maintainer would notice. These are the facts (what the
+// translation unit shows about a record's instances, plain data) and the
+// decision (report or stay silent, and why), a pure function of the facts
+// and the check's options.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ALLOC_TIDY_LIB_ANALYSIS_PADDINGDECISION_H
+#define ALLOC_TIDY_LIB_ANALYSIS_PADDINGDECISION_H
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace alloc_tidy {
+
+/// One place where the translation unit creates instances of a record.
+struct InstanceEvidence {
+  enum class Kind {
+    /// An element type of a container: std::vector<T>, std::map<K, T>, a
+    /// user container with push_back or insert, std::array<T, N>.
+    ContainerElement,
+    /// The element type of an array variable or member, T[N].
+    ArrayElement,
+    /// new T[n] or std::make_unique<T[]>(n).
+    ArrayNew,
+    /// new T, std::make_unique<T>, std::make_shared<T> inside a loop.
+    LoopAllocation,
+    /// new T or std::make_unique<T> outside any loop: one object at a time.
+    HeapAllocation,
+    /// A member (or base) of a record that has many instances, by value:
+    /// Via names that record, Inner the evidence about it.
+    MemberOf,
+  };
+  /// What holds or makes the instances, as the user wrote or would write it:
+  /// "std::vector<Row>", "Rows" (an array), "new Row", the outer record.
+  std::string Via;
+  /// Where, as "rows.cpp:12" (file name and line).
+  std::string Where;
+  /// The number of instances when the code fixes it (T[16], new T[16],
+  /// std::array<T, 16>).
+  std::optional<uint64_t> Count;
+  /// For MemberOf: the evidence about the outer record (one level of it is
+  /// enough for the note).
+  std::vector<InstanceEvidence> Inner;
+  Kind What = Kind::ContainerElement;
+  /// For a heap allocation: whether the allocator's chunk size is known from
+  /// the object's size (new, make_unique) or not (make_shared puts a control
+  /// block of the library's own size next to it).
+  bool ExactChunk = true;
+};
+
+/// What is known about one padded record and its instances.
+struct PaddingFacts {
+  uint64_t SizeNow = 0;
+  uint64_t SizeReordered = 0;
+  /// The places that create instances of it, in source order.
+  std::vector<InstanceEvidence> Evidence;
+  /// Whether the target's heap is glibc's malloc on a 64-bit target (the
+  /// only allocator whose chunk sizes are known here); elsewhere a heap
+  /// allocation's chunk is not claimed.
+  bool GlibcHeap = true;
+  /// Declared in an extern "C" context, or in a header of a translation unit
+  /// compiled as C: its layout is shared with C code.
+  bool SharedWithC = false;
+  /// The saving found needs the last field moved, and that field is the
+  /// record's variable-length tail (a flexible array member, a trailing
+  /// array of 0 or 1 elements, or the address of the last field used past
+  /// it): why, for the note.
+  std::string TailMustStay;
+};
+
+struct PaddingPolicy {
+  /// Report every padded record, whatever the evidence of instances.
+  bool ReportAll = false;
+  /// Report records shared with C code.
+  bool WarnCRecords = false;
+};
+
+struct PaddingDecision {
+  bool Report = false;
+  /// For a report: the cost in terms a maintainer weighs, the first note
+  /// ("saves 8 bytes per element of 'std::vector<Row>' at rows.cpp:12").
+  /// Empty when nothing is known about the instances (ReportAll).
+  std::string Cost;
+  /// The index into PaddingFacts::Evidence that Cost describes, if any.
+  std::optional<size_t> CostEvidence;
+  /// For silence: why (tests name it). For a report that must not carry a
+  /// fix-it: why not.
+  std::string Why;
+  /// Whether a reorder fix-it may be offered at all.
+  bool FixAllowed = true;
+};
+
+/// The bytes glibc's malloc takes for a request of \p Size bytes on a
+/// 64-bit target: the chunk, max(32, round_up(Size + 8, 16)). new and
+/// make_unique allocate through it on Linux.
+uint64_t glibcMallocChunk(uint64_t Size);
+
+/// Report or stay silent, and why.
+PaddingDecision decidePadding(const PaddingFacts &Facts,
+                              const PaddingPolicy &Policy);
+
+} // namespace alloc_tidy
+
+#endif
