@@ -1030,12 +1030,14 @@ ContainerInLoopCheck::ContainerInLoopCheck(StringRef Name,
     : ClangTidyCheck(Name, Context),
       VectorLikeClasses(utils::options::parseStringList(
           Options.get("VectorLikeClasses", DefaultVectorLikeClasses))),
+      ColdFunctions(*this, Options, Name),
       UnboundedStrings(Options.get("UnboundedStrings", false)) {}
 
 void ContainerInLoopCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "VectorLikeClasses",
                 utils::options::serializeStringList(VectorLikeClasses));
   Options.store(Opts, "UnboundedStrings", UnboundedStrings);
+  ColdFunctions.store(Options, Opts);
 }
 
 void ContainerInLoopCheck::registerMatchers(MatchFinder *Finder) {
@@ -1059,6 +1061,9 @@ void ContainerInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   if (Ctx.getDiagnostics().hasUncompilableErrorOccurred())
     return;
   const auto *Var = Result.Nodes.getNodeAs<VarDecl>("var");
+  // Code that only runs to report an error is not worth a change.
+  if (ColdFunctions.isCold(*Var))
+    return;
   const SourceManager &SM = Ctx.getSourceManager();
   QualType Type = Var->getType();
   // A variable a macro declares is the macro's business.

@@ -3,6 +3,7 @@
 #ifndef ALLOC_TIDY_CHECKS_CONTAINERINLOOPCHECK_H
 #define ALLOC_TIDY_CHECKS_CONTAINERINLOOPCHECK_H
 
+#include "checks/ColdFunctionsOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include <vector>
 
@@ -24,6 +25,7 @@ public:
 
 private:
   std::vector<StringRef> VectorLikeClasses;
+  ColdFunctionsOption ColdFunctions;
   /// Also flag strings filled with contents of unknown length (std::getline,
   /// a count that is not a constant, appends in a nested loop), which
   /// mostly stay in the inline buffer: off by default.

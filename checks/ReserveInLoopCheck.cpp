@@ -343,6 +343,7 @@ ReserveInLoopCheck::ReserveInLoopCheck(StringRef Name,
       UntrustedSourcesOption(
           Options.get("UntrustedSources", DefaultUntrustedSources).str()),
       UntrustedSources(UntrustedSourcesOption), TargetStl(*this, Options, Name),
+      ColdFunctions(*this, Options, Name),
       MinIterations(Options.get("MinIterations", 4U)) {
   ConditionalUpperBound = ConditionalAppendsOption == "UpperBound";
   if (ConditionalAppendsOption != "Ignore" && !ConditionalUpperBound)
@@ -364,6 +365,7 @@ void ReserveInLoopCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "MinIterations", MinIterations);
   Options.store(Opts, "UntrustedSources", UntrustedSourcesOption);
   TargetStl.store(Options, Opts);
+  ColdFunctions.store(Options, Opts);
 }
 
 void ReserveInLoopCheck::registerPPCallbacks(const SourceManager &,
@@ -432,6 +434,10 @@ void ReserveInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Call = Result.Nodes.getNodeAs<Expr>("append");
   const Expr *Object = objectOf(Call);
   if (!Object)
+    return;
+  // Code that only runs to report an error is not worth a change.
+  if (const FunctionDecl *Function = enclosingFunction(Call, Ctx);
+      Function && ColdFunctions.isCold(*Function))
     return;
   std::optional<Family> Kind = familyOf(Object->getType());
   const ValueDecl *Container = containerOf(Object);

@@ -3,6 +3,7 @@
 #ifndef ALLOC_TIDY_CHECKS_RESERVEINLOOPCHECK_H
 #define ALLOC_TIDY_CHECKS_RESERVEINLOOPCHECK_H
 
+#include "checks/ColdFunctionsOption.h"
 #include "checks/StlOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "lib/analysis/Appends.h"
@@ -56,6 +57,7 @@ private:
   std::string UntrustedSourcesOption;
   llvm::Regex UntrustedSources;
   StlOption TargetStl;
+  ColdFunctionsOption ColdFunctions;
   unsigned MinIterations;
   bool ConditionalUpperBound;
 

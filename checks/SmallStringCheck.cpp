@@ -662,7 +662,7 @@ SmallStringCheck::SmallStringCheck(StringRef Name, ClangTidyContext *Context)
       Inserter(Options.getLocalOrGlobal("IncludeStyle",
                                         utils::IncludeSorter::IS_LLVM),
                areDiagsSelfContained()),
-      TargetStl(*this, Options, Name) {
+      TargetStl(*this, Options, Name), ColdFunctions(*this, Options, Name) {
   int64_t Size = Options.get<int64_t>("InlineBufferSize", 16);
   if (Size < 2)
     configurationDiag("invalid value '%0' for %1.InlineBufferSize; expected "
@@ -676,6 +676,7 @@ SmallStringCheck::SmallStringCheck(StringRef Name, ClangTidyContext *Context)
 
 void SmallStringCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   TargetStl.store(Options, Opts);
+  ColdFunctions.store(Options, Opts);
   Options.store(Opts, "InlineBufferSize", InlineBufferSize);
   Options.store(Opts, "LayoutNotes", layoutNoteStyleName(LayoutNotes));
   Options.store(Opts, "IncludeStyle", Inserter.getStyle());
@@ -729,9 +730,13 @@ void SmallStringCheck::check(const MatchFinder::MatchResult &Result) {
   if (Ctx.getDiagnostics().hasUncompilableErrorOccurred())
     return;
   if (const auto *Var = Result.Nodes.getNodeAs<VarDecl>("local"))
-    return checkLocal(*Var, Ctx);
-  if (const auto *Temporary = Result.Nodes.getNodeAs<Expr>("temporary"))
+    return ColdFunctions.isCold(*Var) ? void() : checkLocal(*Var, Ctx);
+  if (const auto *Temporary = Result.Nodes.getNodeAs<Expr>("temporary")) {
+    const FunctionDecl *Function = enclosingFunction(Temporary, Ctx);
+    if (Function && ColdFunctions.isCold(*Function))
+      return;
     return checkTemporary(*Temporary, Ctx);
+  }
   if (const auto *Record = Result.Nodes.getNodeAs<CXXRecordDecl>("record"))
     return checkRecord(*Record, Ctx);
 }

@@ -3,6 +3,7 @@
 #ifndef ALLOC_TIDY_CHECKS_SMALLSTRINGCHECK_H
 #define ALLOC_TIDY_CHECKS_SMALLSTRINGCHECK_H
 
+#include "checks/ColdFunctionsOption.h"
 #include "checks/LayoutNotes.h"
 #include "checks/StlOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
@@ -45,6 +46,7 @@ private:
 
   utils::IncludeInserter Inserter;
   StlOption TargetStl;
+  ColdFunctionsOption ColdFunctions;
   Preprocessor *PP = nullptr;
   uint64_t InlineBufferSize = 16;
   LayoutNoteStyle LayoutNotes;

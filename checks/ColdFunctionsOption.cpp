@@ -1,0 +1,38 @@
+//===--- ColdFunctionsOption.cpp - option ColdFunctions -------------------===//
+
+#include "checks/ColdFunctionsOption.h"
+#include "lib/analysis/ColdCode.h"
+
+namespace clang::tidy::alloc {
+
+ColdFunctionsOption::ColdFunctionsOption(ClangTidyCheck &Check,
+                                         ClangTidyCheck::OptionsView &Options,
+                                         StringRef CheckName)
+    : Pattern(Options
+                  .getLocalOrGlobal("ColdFunctions",
+                                    alloc_tidy::DefaultColdFunctions)
+                  .str()) {
+  if (Pattern.empty())
+    return;
+  llvm::Regex Compiled(Pattern);
+  std::string Error;
+  if (!Compiled.isValid(Error)) {
+    Check.configurationDiag("invalid value '%0' for %1.ColdFunctions; "
+                            "expected a regular expression (%2)",
+                            DiagnosticIDs::Error)
+        << Pattern << CheckName << Error;
+    return;
+  }
+  Names.emplace(std::move(Compiled));
+}
+
+void ColdFunctionsOption::store(ClangTidyCheck::OptionsView &Options,
+                                ClangTidyOptions::OptionMap &Opts) const {
+  Options.store(Opts, "ColdFunctions", Pattern);
+}
+
+bool ColdFunctionsOption::isCold(const Decl &D) const {
+  return alloc_tidy::isInColdFunction(D, Names ? &*Names : nullptr);
+}
+
+} // namespace clang::tidy::alloc
