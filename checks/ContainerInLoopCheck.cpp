@@ -747,13 +747,27 @@ bool UseAnalysis::appendsOneCharacter(StringRef Method,
 }
 
 /// Adds the \p Length characters that \p Site appends (nullopt: unknown, so
-/// none proven) to what one iteration provably appends, times the constant
+/// none proven; under a condition: maybe not run, so none proven) to what one
+/// iteration provably appends, times the constant
 /// trip counts of the loops nested between \p Site and the loop. Once that
 /// exceeds the inline buffer, the string allocates on every iteration.
 void UseAnalysis::knownAppend(const Expr *Site,
                               std::optional<uint64_t> Length) {
   if (!Length || KnownLengthBeyond || !S.InlineElements)
     return;
+  // Only appends that run on every iteration prove a length: one under a
+  // condition may not run, or run instead of another.
+  for (DynTypedNode Node = DynTypedNode::create(*Site);;) {
+    Node = parentOf(Node, Ctx, /*PreferInitialization=*/true);
+    const auto *Parent = Node.get<Stmt>();
+    if (!Parent || Parent == Loop)
+      break;
+    if (isa<IfStmt, SwitchStmt, AbstractConditionalOperator>(Parent))
+      return;
+    if (const auto *Op = dyn_cast<BinaryOperator>(Parent);
+        Op && Op->isLogicalOp())
+      return;
+  }
   uint64_t Characters = *Length;
   for (const Stmt *Inner = enclosingLoop(Site, Ctx); Inner && Inner != Loop;
        Inner = enclosingLoop(Inner, Ctx)) {

@@ -197,3 +197,16 @@ void smallWidth(const std::vector<int> &Values, int Width) {
     use(Digits);
   }
 }
+
+// Negative by default: appends under conditions prove nothing, however long
+// together (3 + 20 characters): either may not run.
+void flags(const std::vector<int> &Kinds) {
+  for (int K : Kinds) {
+    std::string Extra;
+    if (K & 1)
+      Extra += " -w";
+    if (K & 2)
+      Extra += " -D_LARGEFILE_SOURCE";
+    use(Extra);
+  }
+}
