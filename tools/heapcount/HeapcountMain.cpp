@@ -110,7 +110,9 @@ Options parseArgs(int Argc, char **Argv) {
       if (Arg.size() > Flag.size() &&
           Arg.compare(0, Flag.size() + 1, Flag + "=") == 0)
         return Argv[I] + Flag.size() + 1;
-      if (I + 1 >= Argc)
+      // The separator is never a value: '--json -- prog' lacks one, as
+      // '--json' at the end of the line does.
+      if (I + 1 >= Argc || std::strcmp(Argv[I + 1], "--") == 0 || !*Argv[I + 1])
         fail(Flag + " expects a value");
       return Argv[++I];
     };
