@@ -702,6 +702,12 @@ def merge(out, inputs):
                     data = yaml.safe_load(f) or {}
             except (OSError, yaml.YAMLError) as e:
                 fail_usage(f"cannot read '{path}' ({e})")
+            # Only exported fixes merge into exported fixes: a SARIF log (JSON
+            # is YAML too) would otherwise give an empty, clean-looking file.
+            if not isinstance(data, dict) or 'Diagnostics' not in data:
+                fail_usage(f"cannot merge '{path}' into '{out}': it is not a "
+                           "file of exported fixes (YAML with 'Diagnostics'); "
+                           "merge SARIF logs into a .sarif file")
             for diag in data.get('Diagnostics') or []:
                 seen.setdefault(diagnostic_key(diag), diag)
         write_yaml(out, sorted(seen.values(), key=yaml_order))
@@ -714,7 +720,8 @@ def merge(out, inputs):
                 data = json.load(f)
             run = data['runs'][0]
         except (OSError, ValueError, KeyError, IndexError) as e:
-            fail_usage(f"cannot read SARIF '{path}' ({e})")
+            fail_usage(f"cannot read SARIF '{path}' ({e}); exported fixes "
+                       "merge into a .yaml file")
         category = run.get('automationDetails', {}).get('id')
         if merged is None:
             merged, first, first_category = data, path, category
