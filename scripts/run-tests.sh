@@ -68,12 +68,12 @@ for unit in "$build/lib/analysis/AllocAnalysisTests" \
             "$build/tools/heapcount/HeapcountToolTests"; do
   name="unit tests ($(basename "$unit"))"
   if [[ -x "$unit" ]]; then
-    out=$("$unit" --gtest_brief=1 2>&1)
-    echo "$out" | grep -E '^\[  FAILED' | head -20
-    ok=$(echo "$out" | grep -oE '^\[  PASSED  \] [0-9]+' | grep -oE '[0-9]+$' || echo 0)
-    bad=$(echo "$out" | grep -oE '^\[  FAILED  \] [0-9]+ test' | grep -oE '[0-9]+' || echo 0)
-    [[ -z "$ok$bad" || ("$ok" == 0 && "$bad" == 0) ]] && bad=1
-    count "${ok:-0}" "${bad:-0}" "$name"
+    out=$(bash "$root/scripts/count-gtest.sh" "$unit")
+    echo "$out" | sed '$d'
+    totals=$(echo "$out" | tail -1)
+    ok=$(echo "$totals" | grep -oE '^[0-9]+')
+    bad=$(echo "$totals" | grep -oE '[0-9]+ failed' | grep -oE '[0-9]+')
+    count "${ok:-0}" "${bad:-1}" "$name"
   else
     echo "== $name: $unit was not built (libgtest-dev missing?)"
     count 0 1 "$name"
