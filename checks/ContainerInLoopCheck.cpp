@@ -17,6 +17,7 @@
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "lib/analysis/AstWalk.h"
 #include "lib/analysis/ContainerUses.h"
+#include "lib/analysis/Guards.h"
 #include "lib/analysis/ParentIndex.h"
 #include "lib/analysis/TripCount.h"
 #include "clang/AST/ASTContext.h"
@@ -1045,12 +1046,14 @@ ContainerInLoopCheck::ContainerInLoopCheck(StringRef Name,
       VectorLikeClasses(utils::options::parseStringList(
           Options.get("VectorLikeClasses", DefaultVectorLikeClasses))),
       ColdFunctions(*this, Options, Name),
-      UnboundedStrings(Options.get("UnboundedStrings", false)) {}
+      UnboundedStrings(Options.get("UnboundedStrings", false)),
+      RareFills(Options.get("RareFills", false)) {}
 
 void ContainerInLoopCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "VectorLikeClasses",
                 utils::options::serializeStringList(VectorLikeClasses));
   Options.store(Opts, "UnboundedStrings", UnboundedStrings);
+  Options.store(Opts, "RareFills", RareFills);
   ColdFunctions.store(Options, Opts);
 }
 
@@ -1120,6 +1123,14 @@ void ContainerInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   for (const DeclRefExpr *Ref : Collector.Refs)
     Uses.classify(Ref);
   if (!Uses.Escape.empty() || Uses.Fills.empty())
+    return;
+  // Filled only past two or more conditions (nested ifs, a chain of
+  // `continue` filters): usually empty, and an empty container allocates
+  // nothing.
+  if (!RareFills && llvm::all_of(Uses.Fills, [&](const Fill &F) {
+        return alloc_tidy::conditionsSkipping(*F.Site, *loopBody(Loop), Decl,
+                                              Ctx) >= 2;
+      }))
     return;
 
   FixPlan Plan = planFix(Var, Decl, Loop, *S, Ctx);

@@ -30,6 +30,7 @@ private:
   /// a count that is not a constant, appends in a nested loop), which
   /// mostly stay in the inline buffer: off by default.
   bool UnboundedStrings;
+  bool RareFills;
 };
 
 } // namespace clang::tidy::alloc

@@ -344,7 +344,8 @@ ReserveInLoopCheck::ReserveInLoopCheck(StringRef Name,
           Options.get("UntrustedSources", DefaultUntrustedSources).str()),
       UntrustedSources(UntrustedSourcesOption), TargetStl(*this, Options, Name),
       ColdFunctions(*this, Options, Name),
-      MinIterations(Options.get("MinIterations", 4U)) {
+      MinIterations(Options.get("MinIterations", 4U)),
+      UnboundedStrings(Options.get("UnboundedStrings", false)) {
   ConditionalUpperBound = ConditionalAppendsOption == "UpperBound";
   if (ConditionalAppendsOption != "Ignore" && !ConditionalUpperBound)
     configurationDiag("invalid value '%0' for %1.ConditionalAppends; expected "
@@ -363,6 +364,7 @@ void ReserveInLoopCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
                 utils::options::serializeStringList(VectorLikeClasses));
   Options.store(Opts, "ConditionalAppends", ConditionalAppendsOption);
   Options.store(Opts, "MinIterations", MinIterations);
+  Options.store(Opts, "UnboundedStrings", UnboundedStrings);
   Options.store(Opts, "UntrustedSources", UntrustedSourcesOption);
   TargetStl.store(Options, Opts);
   ColdFunctions.store(Options, Opts);
@@ -598,6 +600,11 @@ ReserveInLoopCheck::planFor(const ValueDecl *Container, Family Kind,
       (*P.CountValue < MinIterations || (Inline && *P.CountValue <= *Inline)))
     return std::nullopt;
   if (Count->Value && *Count->Value < MinIterations && !P.CountValue)
+    return std::nullopt;
+  // A string of unknown length mostly stays in its inline buffer (a code
+  // point's digits, an indent, a short token): a reserve pays only when the
+  // count is known to pass the buffer, unless UnboundedStrings.
+  if (Kind == Family::String && !UnboundedStrings && !P.CountValue)
     return std::nullopt;
 
   // A container the caller owns may be filled by repeated calls: growing it

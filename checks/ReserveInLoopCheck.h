@@ -59,6 +59,9 @@ private:
   StlOption TargetStl;
   ColdFunctionsOption ColdFunctions;
   unsigned MinIterations;
+  /// Strings of unknown length are reported too (off: they mostly stay in
+  /// the inline buffer).
+  bool UnboundedStrings;
   bool ConditionalUpperBound;
 
   Preprocessor *PP = nullptr;

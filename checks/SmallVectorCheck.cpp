@@ -29,6 +29,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
@@ -409,17 +410,18 @@ SmallVectorCheck::SmallVectorCheck(StringRef Name, ClangTidyContext *Ctx)
           Options.get("VectorLikeClasses", ""))),
       MaxInlineElements(Options.get("MaxInlineElements", 8U)),
       MaxInlineBytes(Options.get("MaxInlineBytes", 1024U)),
-      SmallVectorClassName(
-          Options.get("SmallVectorClass", "boost::container::small_vector")
-              .str()),
+      SmallVectorClassName(Options.get("SmallVectorClass", "auto").str()),
       SmallVectorHeader(Options.get("SmallVectorHeader", "").str()),
       TargetStl(*this, Options, Name),
       Inserter(Options.getLocalOrGlobal("IncludeStyle",
                                         utils::IncludeSorter::IS_LLVM),
                areDiagsSelfContained()) {
   std::string Error;
-  TargetUsable = resolveInlineVectorClass(SmallVectorClassName,
-                                          SmallVectorHeader, Target, Error);
+  AutoClass = StringRef(SmallVectorClassName).trim() == "auto";
+  TargetUsable = resolveInlineVectorClass(
+      AutoClass ? StringRef("boost::container::small_vector")
+                : StringRef(SmallVectorClassName),
+      SmallVectorHeader, Target, Error);
   if (!TargetUsable) {
     configurationDiag("invalid value '%0' for %1.SmallVectorClass: %2; "
                       "fix-its are disabled",
@@ -427,6 +429,7 @@ SmallVectorCheck::SmallVectorCheck(StringRef Name, ClangTidyContext *Ctx)
         << SmallVectorClassName << Name << Error;
     Target = inlineVectorPresets().front();
   }
+  ConfiguredTarget = Target;
   if (MaxInlineElements == 0 || MaxInlineBytes == 0) {
     configurationDiag("%0.MaxInlineElements and %0.MaxInlineBytes must be "
                       "at least 1",
@@ -1134,6 +1137,36 @@ const std::vector<ProfileSite> *SmallVectorCheck::profileSitesIn(FileID File) {
   return It->second;
 }
 
+/// With SmallVectorClass "auto", the code decides: its own small vector
+/// where the declaration sees one, else a preset the unit already uses,
+/// else the default (Boost).
+void SmallVectorCheck::chooseTarget(const Candidate &C) {
+  Target = ConfiguredTarget;
+  if (!AutoClass || !TargetUsable)
+    return;
+  if (!ClassesInUnit)
+    ClassesInUnit = findInlineVectorClasses(*Context);
+  if (auto Preferred = ClassesInUnit->preferredAt(C.Decl->getLocation(),
+                                                  Context->getSourceManager()))
+    Target = *Preferred;
+}
+
+bool SmallVectorCheck::headerFound(StringRef Header,
+                                   SourceLocation Where) const {
+  if (!PP)
+    return true;
+  const SourceManager &SM = Context->getSourceManager();
+  bool Angled = Header.starts_with("<");
+  StringRef Name = Header.drop_front().drop_back();
+  OptionalFileEntryRef From =
+      SM.getFileEntryRefForID(SM.getFileID(SM.getExpansionLoc(Where)));
+  return PP
+      ->LookupFile(Where, Name, Angled, nullptr,
+                   From ? &From->getFileEntry() : nullptr, nullptr, nullptr,
+                   nullptr, nullptr, nullptr, nullptr)
+      .has_value();
+}
+
 /// The replacement must offer every member function and construction the
 /// code uses; otherwise the check stays silent.
 void SmallVectorCheck::checkReplacement(Candidate &C) {
@@ -1167,6 +1200,15 @@ void SmallVectorCheck::checkReplacement(Candidate &C) {
   }
   if (Holds && *Holds < C.Capacity)
     C.Declared = C.Capacity;
+  // A fix-it whose include is not found would not compile.
+  if (!Target.Header.empty() && C.NoFixReason.empty() &&
+      !headerFound(Target.Header, C.Decl->getLocation())) {
+    C.NoFixReason = (Target.Header + " is not found on this unit's include "
+                                     "paths; set SmallVectorClass to a class "
+                                     "this code can use")
+                        .str();
+    C.NoFixLoc = C.Decl->getLocation();
+  }
 }
 
 void SmallVectorCheck::onEndOfTranslationUnit() {
@@ -1186,6 +1228,7 @@ void SmallVectorCheck::onEndOfTranslationUnit() {
         Profiled.push_back(&C);
       continue;
     }
+    chooseTarget(C);
     if (C.Silence.empty())
       checkReplacement(C);
     if (C.Silence.empty())
@@ -1199,6 +1242,7 @@ void SmallVectorCheck::onEndOfTranslationUnit() {
     if (C->ProfileSites.empty())
       continue;
     chooseProfileCapacity(*C);
+    chooseTarget(*C);
     if (C->Silence.empty())
       checkReplacement(*C);
     if (C->Silence.empty())
@@ -1207,6 +1251,7 @@ void SmallVectorCheck::onEndOfTranslationUnit() {
   Candidates.clear();
   References.clear();
   Calls.reset();
+  ClassesInUnit.reset();
   ProfileSitesByFile.clear();
 }
 
@@ -1253,9 +1298,10 @@ void SmallVectorCheck::diagnose(Candidate &C) {
                   C.Init->List->getLBraceLoc().getLocWithOffset(1), "{")
            << FixItHint::CreateInsertion(C.Init->List->getRBraceLoc(), "}");
     }
-    Diag << Inserter.createIncludeInsertion(
-        SM.getFileID(SM.getExpansionLoc(C.Spelled.getBeginLoc())),
-        C.UseArray ? StringRef("<array>") : includeSpelling(Target.Header));
+    if (C.UseArray || !Target.Header.empty())
+      Diag << Inserter.createIncludeInsertion(
+          SM.getFileID(SM.getExpansionLoc(C.Spelled.getBeginLoc())),
+          C.UseArray ? StringRef("<array>") : includeSpelling(Target.Header));
   };
 
   if (C.Profiled) {

@@ -10,6 +10,7 @@
 #include "lib/analysis/ConstructorArguments.h"
 #include "lib/analysis/HeapProfile.h"
 #include "lib/analysis/InlineVectorClasses.h"
+#include "lib/analysis/InlineVectorInScope.h"
 #include "lib/analysis/StlFacts.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
@@ -46,7 +47,11 @@ private:
   void analyzeForProfile(Candidate &C);
   void matchProfileSites(llvm::ArrayRef<Candidate *> Profiled);
   void chooseProfileCapacity(Candidate &C);
+  void chooseTarget(const Candidate &C);
   void checkReplacement(Candidate &C);
+  /// Whether \p Header ("<a.h>" or "\"a.h\"") is found from the file of
+  /// \p Where with this unit's include paths.
+  bool headerFound(StringRef Header, SourceLocation Where) const;
   void diagnose(Candidate &C);
   void addLayoutNotes(const Candidate &C, const FieldDecl &Field);
   void addProfileNotes(const Candidate &C);
@@ -59,7 +64,13 @@ private:
   uint64_t MaxInlineBytes;
   std::string SmallVectorClassName;
   std::string SmallVectorHeader;
+  /// SmallVectorClass "auto": the class the code already has (see
+  /// InlineVectorClassesInUnit::preferredAt), else ConfiguredTarget.
+  bool AutoClass = false;
+  alloc_tidy::InlineVectorClass ConfiguredTarget;
+  /// The class of the candidate at hand.
   alloc_tidy::InlineVectorClass Target;
+  std::optional<alloc_tidy::InlineVectorClassesInUnit> ClassesInUnit;
   StlOption TargetStl;
   utils::IncludeInserter Inserter;
 

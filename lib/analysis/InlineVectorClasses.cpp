@@ -201,8 +201,14 @@ bool resolveInlineVectorClass(llvm::StringRef Name, llvm::StringRef Header,
                 .str();
     return false;
   }
+  Result = projectInlineVectorClass(Bare, Header);
+  return true;
+}
+
+InlineVectorClass projectInlineVectorClass(llvm::StringRef Name,
+                                           llvm::StringRef Header) {
   InlineVectorClass Class;
-  Class.Name = Bare;
+  Class.Name = Name;
   Class.Header = Header;
   Class.Members = ~uint64_t(0);
   Class.Constructions = AllConstructions;
@@ -211,8 +217,7 @@ bool resolveInlineVectorClass(llvm::StringRef Name, llvm::StringRef Header,
     Class.Constructions &= Preset.Constructions;
   }
   Class.Preset = false;
-  Result = Class;
-  return true;
+  return Class;
 }
 
 } // namespace alloc_tidy

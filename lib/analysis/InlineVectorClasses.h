@@ -103,6 +103,13 @@ const InlineVectorClass *findInlineVectorPreset(llvm::StringRef Name);
 bool resolveInlineVectorClass(llvm::StringRef Name, llvm::StringRef Header,
                               InlineVectorClass &Result, std::string &Error);
 
+/// A class that is not a preset, \p Name spelled Name<T, N>: assumed to
+/// offer the members and constructions every preset offers. \p Header is
+/// the header a fix-it includes; empty for none (the class is in scope).
+/// The result refers to \p Name and \p Header.
+InlineVectorClass projectInlineVectorClass(llvm::StringRef Name,
+                                           llvm::StringRef Header = "");
+
 } // namespace alloc_tidy
 
 #endif

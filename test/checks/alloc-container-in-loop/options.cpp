@@ -13,3 +13,10 @@
 // RUN: %clang_tidy_plugin --checks='-*,alloc-container-in-loop' --config="{CheckOptions: {alloc-container-in-loop.UnboundedStrings: true}}" --dump-config | FileCheck %s --check-prefix=STRINGS-ON
 // STRINGS-DEFAULT: alloc-container-in-loop.UnboundedStrings: 'false'
 // STRINGS-ON: alloc-container-in-loop.UnboundedStrings: 'true'
+
+// RareFills: false unless set, and read back by both front ends.
+// RUN: %alloc_tidy --checks='-*,alloc-container-in-loop' --config='{}' --dump-config | FileCheck %s --check-prefix=RARE-DEFAULT
+// RUN: %alloc_tidy --checks='-*,alloc-container-in-loop' --config="{CheckOptions: {alloc-container-in-loop.RareFills: true}}" --dump-config | FileCheck %s --check-prefix=RARE-ON
+// RUN: %clang_tidy_plugin --checks='-*,alloc-container-in-loop' --config="{CheckOptions: {alloc-container-in-loop.RareFills: true}}" --dump-config | FileCheck %s --check-prefix=RARE-ON
+// RARE-DEFAULT: alloc-container-in-loop.RareFills: 'false'
+// RARE-ON: alloc-container-in-loop.RareFills: 'true'

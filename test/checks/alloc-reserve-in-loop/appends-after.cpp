@@ -1,7 +1,8 @@
 // Appends that follow the loop in the same block: a reserve() exact for the
 // loop alone would make the next append reallocate, so the count includes
 // every later append it can count before the loop, or there is no fix-it.
-// RUN: %check_alloc_tidy %s alloc-reserve-in-loop %t -- -- -std=c++17
+// With UnboundedStrings for the string of unknown length (quoted).
+// RUN: %check_alloc_tidy %s alloc-reserve-in-loop %t -- -config="{CheckOptions: {alloc-reserve-in-loop.UnboundedStrings: true}}" -- -std=c++17
 
 #include <string>
 #include <unordered_map>
