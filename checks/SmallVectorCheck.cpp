@@ -1184,6 +1184,17 @@ void SmallVectorCheck::checkReplacement(Candidate &C) {
     }
   for (VectorConstruction Form : C.Constructions)
     if (!Target.hasConstruction(Form)) {
+      // The project's own class: the advice stands, the rewrite of the
+      // construction is the author's.
+      if (!Target.Preset && AutoClass && C.NoFixReason.empty()) {
+        C.NoFixReason = (Target.Name +
+                         " is the project's own class, assumed to be "
+                         "default-constructible only; construct it empty "
+                         "and append")
+                            .str();
+        C.NoFixLoc = C.Decl->getLocation();
+        continue;
+      }
       C.Silence = "the replacement cannot be constructed this way";
       return;
     }

@@ -107,6 +107,11 @@ private:
     Project.Name = std::move(Name);
     Project.Decl = &D;
     Project.Class = projectInlineVectorClass(Project.Name);
+    // Its constructors may differ between configurations (a project's
+    // SmallVector is often Boost's under one #ifdef and a std::vector
+    // wrapper under the other): only default construction is assumed.
+    Project.Class.Constructions =
+        1u << static_cast<unsigned>(VectorConstruction::Default);
   }
 
   const SourceManager &SM;

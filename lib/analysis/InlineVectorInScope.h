@@ -45,7 +45,9 @@ struct InlineVectorClassesInUnit {
   struct ProjectClass {
     std::string Name; ///< qualified, as the fix-it spells it
     const clang::NamedDecl *Decl = nullptr;
-    InlineVectorClass Class; ///< refers to Name; no header to include
+    /// Refers to Name; no header to include; only default construction
+    /// (its other constructors may change with the configuration).
+    InlineVectorClass Class;
   };
   std::deque<ProjectClass> Project; // stable addresses: Class refers to Name
 
