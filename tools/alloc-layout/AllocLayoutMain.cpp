@@ -16,6 +16,7 @@
 #include "alloc-tidy/Version.h"
 #include "lib/layout/LayoutBuilder.h"
 #include "lib/layout/Report.h"
+#include "tools/CompileDatabaseProblem.h"
 #include "tools/ResourceDir.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -393,7 +394,14 @@ int main(int Argc, const char **Argv) {
   // of a command line; here that is an error.
   std::unique_ptr<tooling::CompilationDatabase> Database;
   std::string Why;
+  // A broken compile_commands.json is named as such: autodetection would
+  // call it missing, or silently take a parent directory's instead.
   if (!Opts.BuildPath.empty()) {
+    if (std::string Problem =
+            alloc_tidy::compileDatabaseProblem(Opts.BuildPath);
+        !Problem.empty())
+      return error(Problem, "fix or regenerate it, e.g. with cmake "
+                            "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON");
     Database = tooling::CompilationDatabase::autoDetectFromDirectory(
         Opts.BuildPath, Why);
     if (!Database)
@@ -407,6 +415,11 @@ int main(int Argc, const char **Argv) {
     // The arguments made the database; they are not extra arguments too.
     CompilerArgs.clear();
   } else if (!Opts.Sources.empty()) {
+    std::string Problem = alloc_tidy::compileDatabaseProblem(
+        llvm::sys::path::parent_path(Opts.Sources[0]));
+    if (!Problem.empty())
+      return error(Problem, "fix or regenerate it, e.g. with cmake "
+                            "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON");
     Database = tooling::CompilationDatabase::autoDetectFromSource(
         Opts.Sources[0], Why);
     if (!Database)

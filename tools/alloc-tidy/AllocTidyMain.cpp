@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "clang-tidy/tool/ClangTidyMain.h"
+#include "tools/CompileDatabaseProblem.h"
 #include "tools/ResourceDir.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/raw_ostream.h"
@@ -29,8 +30,15 @@ static std::string buildPathArgument(int Argc, const char **Argv) {
 int main(int Argc, const char **Argv) {
   // Stock clang-tidy reports a missing compile database and then runs the
   // files "without flags", exiting 0: in CI that is a silent wrong answer.
+  // A broken compile_commands.json is named as such: autodetection would
+  // call it missing, or silently take a parent directory's instead.
   if (std::string BuildPath = buildPathArgument(Argc, Argv);
       !BuildPath.empty()) {
+    if (std::string Problem = alloc_tidy::compileDatabaseProblem(BuildPath);
+        !Problem.empty()) {
+      llvm::errs() << "alloc-tidy: error: " << Problem << "\n";
+      return 1;
+    }
     std::string Error;
     if (!clang::tooling::CompilationDatabase::autoDetectFromDirectory(BuildPath,
                                                                       Error)) {
