@@ -14,6 +14,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/ContainerInLoopCheck.h"
+#include "checks/CompileErrors.h"
+#include "checks/OptionValues.h"
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "lib/analysis/AstWalk.h"
 #include "lib/analysis/ContainerUses.h"
@@ -1046,8 +1048,9 @@ ContainerInLoopCheck::ContainerInLoopCheck(StringRef Name,
       VectorLikeClasses(utils::options::parseStringList(
           Options.get("VectorLikeClasses", DefaultVectorLikeClasses))),
       ColdFunctions(*this, Options, Name),
-      UnboundedStrings(Options.get("UnboundedStrings", false)),
-      RareFills(Options.get("RareFills", false)) {}
+      UnboundedStrings(
+          readBoolOption(*this, Options, Name, "UnboundedStrings", false)),
+      RareFills(readBoolOption(*this, Options, Name, "RareFills", false)) {}
 
 void ContainerInLoopCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "VectorLikeClasses",
@@ -1075,7 +1078,7 @@ void ContainerInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   // Code with errors has lost expressions (an unfinished 'v.swap(' is
   // dropped), so a use that keeps the buffer could go unseen.
-  if (Ctx.getDiagnostics().hasUncompilableErrorOccurred())
+  if (Errors.occurred(Ctx.getDiagnostics()))
     return;
   const auto *Var = Result.Nodes.getNodeAs<VarDecl>("var");
   // Code that only runs to report an error is not worth a change.

@@ -4,6 +4,7 @@
 #define ALLOC_TIDY_CHECKS_CONTAINERINLOOPCHECK_H
 
 #include "checks/ColdFunctionsOption.h"
+#include "checks/CompileErrors.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include <vector>
 
@@ -22,8 +23,13 @@ public:
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *ModuleExpanderPP) override {
+    Errors.startParsing(PP->getDiagnostics());
+  }
 
 private:
+  CompileErrors Errors;
   std::vector<StringRef> VectorLikeClasses;
   ColdFunctionsOption ColdFunctions;
   /// Also flag strings filled with contents of unknown length (std::getline,

@@ -7,7 +7,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/DequeAsArrayCheck.h"
+#include "checks/CompileErrors.h"
 #include "checks/LayoutNotes.h"
+#include "checks/OptionValues.h"
 #include "checks/TypeSpelling.h"
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "lib/analysis/AstWalk.h"
@@ -170,9 +172,9 @@ DequeAsArrayCheck::DequeAsArrayCheck(StringRef Name, ClangTidyContext *Ctx)
       DequeLikeClasses(utils::options::parseStringList(
           Options.get("DequeLikeClasses", DefaultDequeLikeClasses))),
       TargetStl(*this, Options, Name),
-      StackAdaptors(Options.get("StackAdaptors", false)),
-      Inserter(Options.getLocalOrGlobal("IncludeStyle",
-                                        utils::IncludeSorter::IS_LLVM),
+      StackAdaptors(
+          readBoolOption(*this, Options, Name, "StackAdaptors", false)),
+      Inserter(readIncludeStyleOption(*this, Options, Name),
                areDiagsSelfContained()) {
   LayoutNotes = readLayoutNoteStyle(*this, Options, Name);
 }
@@ -192,6 +194,7 @@ void DequeAsArrayCheck::registerPPCallbacks(const SourceManager &SM,
                                             Preprocessor *Pp,
                                             Preprocessor *ModuleExpanderPP) {
   PP = Pp;
+  Errors.startParsing(Pp->getDiagnostics());
   Inserter.registerPreprocessor(Pp);
 }
 
@@ -510,7 +513,7 @@ void DequeAsArrayCheck::analyze(Candidate &C) {
 void DequeAsArrayCheck::onEndOfTranslationUnit() {
   // The verdict rests on seeing every use; code with errors has lost some
   // (an invalid 'd.push_front(' is dropped from the AST), so say nothing.
-  if (!Context || Context->getDiagnostics().hasUncompilableErrorOccurred()) {
+  if (!Context || Errors.occurred(Context->getDiagnostics())) {
     Candidates.clear();
     References.clear();
     AliasUses.clear();

@@ -3,6 +3,7 @@
 #ifndef ALLOC_TIDY_CHECKS_DEQUEASARRAYCHECK_H
 #define ALLOC_TIDY_CHECKS_DEQUEASARRAYCHECK_H
 
+#include "checks/CompileErrors.h"
 #include "checks/LayoutNotes.h"
 #include "checks/StlOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
@@ -35,6 +36,7 @@ public:
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
 
 private:
+  CompileErrors Errors;
   struct Candidate;
   void analyze(Candidate &C);
   void diagnose(Candidate &C);

@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/PaddingCheck.h"
+#include "checks/OptionValues.h"
 #include "lib/analysis/AstWalk.h"
 #include "lib/analysis/FieldReorder.h"
 #include "lib/analysis/PaddingDecision.h"
@@ -89,10 +90,11 @@ std::string quotedList(llvm::ArrayRef<std::string> Names) {
 
 PaddingCheck::PaddingCheck(StringRef Name, ClangTidyContext *Ctx)
     : ClangTidyCheck(Name, Ctx),
-      MinWastedBytes(Options.get("MinWastedBytes", 8U)),
-      ReorderFixIt(Options.get("ReorderFixIt", false)),
-      ReportAll(Options.get("ReportAll", false)),
-      WarnCRecords(Options.get("WarnCRecords", false)),
+      MinWastedBytes(
+          readCountOption(*this, Options, Name, "MinWastedBytes", 8, 1)),
+      ReorderFixIt(readBoolOption(*this, Options, Name, "ReorderFixIt", false)),
+      ReportAll(readBoolOption(*this, Options, Name, "ReportAll", false)),
+      WarnCRecords(readBoolOption(*this, Options, Name, "WarnCRecords", false)),
       LayoutNotes(readLayoutNoteStyle(*this, Options, Name)) {}
 
 PaddingCheck::~PaddingCheck() = default;

@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/ReserveInLoopCheck.h"
+#include "checks/CompileErrors.h"
+#include "checks/OptionValues.h"
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "lib/analysis/Appends.h"
 #include "lib/analysis/AstWalk.h"
@@ -344,8 +346,9 @@ ReserveInLoopCheck::ReserveInLoopCheck(StringRef Name,
           Options.get("UntrustedSources", DefaultUntrustedSources).str()),
       UntrustedSources(UntrustedSourcesOption), TargetStl(*this, Options, Name),
       ColdFunctions(*this, Options, Name),
-      MinIterations(Options.get("MinIterations", 4U)),
-      UnboundedStrings(Options.get("UnboundedStrings", false)) {
+      MinIterations(readCountOption(*this, Options, Name, "MinIterations", 4)),
+      UnboundedStrings(
+          readBoolOption(*this, Options, Name, "UnboundedStrings", false)) {
   ConditionalUpperBound = ConditionalAppendsOption == "UpperBound";
   if (ConditionalAppendsOption != "Ignore" && !ConditionalUpperBound)
     configurationDiag("invalid value '%0' for %1.ConditionalAppends; expected "
@@ -373,6 +376,7 @@ void ReserveInLoopCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 void ReserveInLoopCheck::registerPPCallbacks(const SourceManager &,
                                              Preprocessor *PP, Preprocessor *) {
   this->PP = PP;
+  Errors.startParsing(PP->getDiagnostics());
 }
 
 StlFlavor ReserveInLoopCheck::stl() const { return TargetStl.resolve(PP); }
@@ -426,7 +430,7 @@ void ReserveInLoopCheck::registerMatchers(MatchFinder *Finder) {
 void ReserveInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   // Code with errors has lost statements; counts would be wrong.
-  if (Ctx.getDiagnostics().hasUncompilableErrorOccurred())
+  if (Errors.occurred(Ctx.getDiagnostics()))
     return;
   if (const auto *Reserve =
           Result.Nodes.getNodeAs<CXXMemberCallExpr>("reserve")) {

@@ -4,6 +4,7 @@
 #define ALLOC_TIDY_CHECKS_RESERVEINLOOPCHECK_H
 
 #include "checks/ColdFunctionsOption.h"
+#include "checks/CompileErrors.h"
 #include "checks/StlOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "lib/analysis/Appends.h"
@@ -38,6 +39,7 @@ public:
   struct Plan;
 
 private:
+  CompileErrors Errors;
   void checkLoopAppend(const Expr *Call, const ValueDecl *Container,
                        Family Kind, ASTContext &Ctx);
   void checkStraightLine(const Expr *Call, const ValueDecl *Container,

@@ -21,7 +21,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/SmallStringCheck.h"
+#include "checks/CompileErrors.h"
 #include "checks/LayoutNotes.h"
+#include "checks/OptionValues.h"
 #include "lib/analysis/AstWalk.h"
 #include "lib/analysis/ContainerUses.h"
 #include "lib/analysis/ParentIndex.h"
@@ -659,18 +661,11 @@ std::string functionName(const FunctionDecl &Function) {
 
 SmallStringCheck::SmallStringCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
-      Inserter(Options.getLocalOrGlobal("IncludeStyle",
-                                        utils::IncludeSorter::IS_LLVM),
+      Inserter(readIncludeStyleOption(*this, Options, Name),
                areDiagsSelfContained()),
       TargetStl(*this, Options, Name), ColdFunctions(*this, Options, Name) {
-  int64_t Size = Options.get<int64_t>("InlineBufferSize", 16);
-  if (Size < 2)
-    configurationDiag("invalid value '%0' for %1.InlineBufferSize; expected "
-                      "a number of characters, at least 2",
-                      DiagnosticIDs::Error)
-        << std::to_string(Size) << Name;
-  else
-    InlineBufferSize = static_cast<uint64_t>(Size);
+  InlineBufferSize =
+      readCountOption(*this, Options, Name, "InlineBufferSize", 16, 2);
   LayoutNotes = readLayoutNoteStyle(*this, Options, Name);
 }
 
@@ -686,6 +681,7 @@ void SmallStringCheck::registerPPCallbacks(const SourceManager &SM,
                                            Preprocessor *Pp,
                                            Preprocessor *ModuleExpanderPP) {
   PP = Pp;
+  Errors.startParsing(Pp->getDiagnostics());
   Inserter.registerPreprocessor(Pp);
 }
 
@@ -727,7 +723,7 @@ void SmallStringCheck::registerMatchers(MatchFinder *Finder) {
 void SmallStringCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   // Code with errors has lost expressions, and with them uses.
-  if (Ctx.getDiagnostics().hasUncompilableErrorOccurred())
+  if (Errors.occurred(Ctx.getDiagnostics()))
     return;
   if (const auto *Var = Result.Nodes.getNodeAs<VarDecl>("local"))
     return ColdFunctions.isCold(*Var) ? void() : checkLocal(*Var, Ctx);

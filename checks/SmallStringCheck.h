@@ -4,6 +4,7 @@
 #define ALLOC_TIDY_CHECKS_SMALLSTRINGCHECK_H
 
 #include "checks/ColdFunctionsOption.h"
+#include "checks/CompileErrors.h"
 #include "checks/LayoutNotes.h"
 #include "checks/StlOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
@@ -32,6 +33,7 @@ public:
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
 
 private:
+  CompileErrors Errors;
   struct Repetition;
   void checkLocal(const VarDecl &Var, ASTContext &Ctx);
   void checkTemporary(const Expr &Temporary, ASTContext &Ctx);

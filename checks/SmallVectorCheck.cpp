@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/SmallVectorCheck.h"
+#include "checks/OptionValues.h"
 #include "checks/TypeSpelling.h"
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "lib/analysis/AstWalk.h"
@@ -408,13 +409,14 @@ SmallVectorCheck::SmallVectorCheck(StringRef Name, ClangTidyContext *Ctx)
     : ClangTidyCheck(Name, Ctx),
       VectorLikeClasses(utils::options::parseStringList(
           Options.get("VectorLikeClasses", ""))),
-      MaxInlineElements(Options.get("MaxInlineElements", 8U)),
-      MaxInlineBytes(Options.get("MaxInlineBytes", 1024U)),
+      MaxInlineElements(
+          readCountOption(*this, Options, Name, "MaxInlineElements", 8, 1)),
+      MaxInlineBytes(
+          readCountOption(*this, Options, Name, "MaxInlineBytes", 1024, 1)),
       SmallVectorClassName(Options.get("SmallVectorClass", "auto").str()),
       SmallVectorHeader(Options.get("SmallVectorHeader", "").str()),
       TargetStl(*this, Options, Name),
-      Inserter(Options.getLocalOrGlobal("IncludeStyle",
-                                        utils::IncludeSorter::IS_LLVM),
+      Inserter(readIncludeStyleOption(*this, Options, Name),
                areDiagsSelfContained()) {
   std::string Error;
   AutoClass = StringRef(SmallVectorClassName).trim() == "auto";
@@ -430,19 +432,12 @@ SmallVectorCheck::SmallVectorCheck(StringRef Name, ClangTidyContext *Ctx)
     Target = inlineVectorPresets().front();
   }
   ConfiguredTarget = Target;
-  if (MaxInlineElements == 0 || MaxInlineBytes == 0) {
-    configurationDiag("%0.MaxInlineElements and %0.MaxInlineBytes must be "
-                      "at least 1",
-                      DiagnosticIDs::Error)
-        << Name;
-    MaxInlineElements = std::max<uint64_t>(MaxInlineElements, 1);
-    MaxInlineBytes = std::max<uint64_t>(MaxInlineBytes, 1);
-  }
   LayoutNotes = readLayoutNoteStyle(*this, Options, Name);
   OwnName = Name.str();
   ProfileFile = Options.get("ProfileFile", "").str();
   ProfileCoverageText = Options.get("ProfileCoverage", "0.9").str();
-  ProfileMinAllocations = Options.get("ProfileMinAllocations", 100U);
+  ProfileMinAllocations =
+      readCountOption(*this, Options, Name, "ProfileMinAllocations", 100);
   if (StringRef(ProfileCoverageText).trim().getAsDouble(ProfileCoverage) ||
       !(ProfileCoverage > 0 && ProfileCoverage <= 1)) {
     configurationDiag("invalid value '%0' for %1.ProfileCoverage: expected "
@@ -1187,11 +1182,11 @@ void SmallVectorCheck::checkReplacement(Candidate &C) {
       // The project's own class: the advice stands, the rewrite of the
       // construction is the author's.
       if (!Target.Preset && AutoClass && C.NoFixReason.empty()) {
-        C.NoFixReason = (Target.Name +
-                         " is the project's own class, assumed to be "
-                         "default-constructible only; construct it empty "
-                         "and append")
-                            .str();
+        C.NoFixReason =
+            (Target.Name + " is the project's own class, assumed to be "
+                           "default-constructible only; construct it empty "
+                           "and append")
+                .str();
         C.NoFixLoc = C.Decl->getLocation();
         continue;
       }
