@@ -167,6 +167,11 @@ class Cache:
     def __init__(self, directory):
         self.directory = directory
         os.makedirs(directory, exist_ok=True)
+        # A cache restored by another user or on a read-only mount: fail
+        # here, once, rather than on every unit's store.
+        fd, probe = tempfile.mkstemp(dir=directory, prefix='.probe-')
+        os.close(fd)
+        os.unlink(probe)
 
     def path(self, key):
         return os.path.join(self.directory, key[:2], key + '.json')
@@ -231,7 +236,16 @@ class Runner:
     def __init__(self, args, tool):
         self.args = args
         self.tool = tool
-        self.cache = None if args.no_cache else Cache(args.cache_dir)
+        self.notes = []
+        self.lock = threading.Lock()
+        self.cache = None
+        if not args.no_cache:
+            try:
+                self.cache = Cache(args.cache_dir)
+            except OSError as e:
+                self.note(f"note: cannot write the cache directory "
+                          f"'{args.cache_dir}' ({e.strerror or e}); running "
+                          f"without the cache")
         st = os.stat(tool)
         try:
             version = subprocess.run([tool, '--version'], capture_output=True,
@@ -254,8 +268,6 @@ class Runner:
             self.tool_args.append(f'--extra-arg={extra}')
         for extra in args.extra_arg_before:
             self.tool_args.append(f'--extra-arg-before={extra}')
-        self.notes = []
-        self.lock = threading.Lock()
 
     def note(self, message):
         with self.lock:
@@ -276,6 +288,11 @@ class Runner:
     def run(self, unit):
         """The unit's result; a failure of alloc-run itself (an unreadable
         file, a full disk) is a failed unit, not a lost result."""
+        if not os.path.isfile(unit.file):
+            return Result(unit, [], '', '', 1,
+                          failure=f"'{unit.file}' is in the compilation "
+                                  f"database but no longer exists (a stale "
+                                  f"entry: regenerate the database)")
         try:
             return self.run_cached(unit)
         except OSError as e:
@@ -307,10 +324,17 @@ class Runner:
             return self.replay(unit, entry)
         result = self.analyse(unit)
         if result.failure is None:
-            self.cache.store(key, {
-                'input': input_hash, 'deps': deps,
-                'diagnostics': result.diagnostics, 'text': result.text,
-                'stderr': result.stderr, 'returncode': result.returncode})
+            try:
+                self.cache.store(key, {
+                    'input': input_hash, 'deps': deps,
+                    'diagnostics': result.diagnostics, 'text': result.text,
+                    'stderr': result.stderr,
+                    'returncode': result.returncode})
+            except OSError as e:
+                # The analysis stands; only the cache is lost (a full
+                # disk, a directory that became read-only).
+                self.note(f"note: cannot store '{unit.file}' in the cache "
+                          f"({e.strerror or e})")
         return result
 
     @staticmethod
@@ -353,17 +377,34 @@ class Runner:
 
 # --- selecting units ---------------------------------------------------------
 
-def source_root(args):
-    if args.source_root:
-        return os.path.abspath(args.source_root)
+def git_top_level(directory):
+    """The top of the git work tree that holds \p directory, or None."""
     try:
-        top = subprocess.run(['git', 'rev-parse', '--show-toplevel'],
-                             capture_output=True, text=True, check=False)
-        if top.returncode == 0 and top.stdout.strip():
-            return top.stdout.strip()
+        top = subprocess.run(['git', '-C', directory, 'rev-parse',
+                              '--show-toplevel'], capture_output=True,
+                             text=True, check=False)
     except OSError:
-        pass
-    return os.getcwd()
+        return None
+    if top.returncode == 0 and top.stdout.strip():
+        return os.path.normpath(top.stdout.strip())
+    return None
+
+
+def source_root(args, units):
+    """The root of relative paths (SARIF, shards, --changed-since) and why:
+    --source-root, else the git work tree of the database's sources, else
+    the directory that holds them all. Never the current directory: run
+    from elsewhere, the shards and the SARIF paths must not change."""
+    if args.source_root:
+        return os.path.abspath(args.source_root), '--source-root'
+    directories = sorted({os.path.dirname(u.file) for u in units})
+    if directories:
+        top = git_top_level(directories[0])
+        if top and all(os.path.commonpath([top, d]) == top
+                       for d in directories):
+            return top, 'the git work tree of the sources'
+        return os.path.commonpath(directories), 'the directory of the sources'
+    return os.path.abspath(args.build_dir), 'the build directory'
 
 
 def shard_of(path, root, count):
@@ -371,12 +412,12 @@ def shard_of(path, root, count):
     return int(hashlib.sha256(rel.encode()).hexdigest()[:16], 16) % count
 
 
-def changed_files(ref):
-    """Absolute paths of files changed since REF in the working tree of the
-    current directory's git repository (untracked files included)."""
+def changed_files(ref, root):
+    """Absolute paths of files changed since REF in the work tree of the
+    git repository that holds ROOT (untracked files included)."""
     def git(*cmd):
-        proc = subprocess.run(['git'] + list(cmd), capture_output=True,
-                              text=True, check=False)
+        proc = subprocess.run(['git', '-C', root] + list(cmd),
+                              capture_output=True, text=True, check=False)
         if proc.returncode != 0:
             fail_usage(f"git {' '.join(cmd)} failed "
                        f"({proc.stderr.strip() or proc.returncode})")
@@ -404,7 +445,7 @@ def select_units(units, args, runner, root):
             fail_usage(f"invalid --files regular expression ({e})")
         units = [u for u in units if regex.search(u.file)]
     if args.changed_since:
-        changed = changed_files(args.changed_since)
+        changed = changed_files(args.changed_since, root)
         kept = []
         for unit in units:
             if unit.file in changed:
@@ -425,8 +466,28 @@ def select_units(units, args, runner, root):
 
 # --- output ------------------------------------------------------------------
 
+def without_template_arguments(text):
+    """\p text with every balanced <...> dropped: 'Box<int>' -> 'Box'."""
+    out, depth = [], 0
+    for char in text:
+        if char == '<':
+            depth += 1
+        elif char == '>' and depth:
+            depth -= 1
+        elif not depth:
+            out.append(char)
+    return ''.join(out) if depth == 0 else text
+
+
 def diagnostic_key(diag):
-    return json.dumps(diag, sort_keys=True)
+    """One finding: a check's message at a place. A header's finding
+    reported by every unit that includes it, or a template's by each
+    instantiation (whose message names its arguments), is one finding; two
+    compiler errors at one place are two."""
+    message = diag.get('DiagnosticMessage', {})
+    return (message.get('FilePath') or '', message.get('FileOffset') or 0,
+            diag.get('DiagnosticName'),
+            without_template_arguments(message.get('Message') or ''))
 
 
 def unique_diagnostics(results):
@@ -435,6 +496,35 @@ def unique_diagnostics(results):
         for diag in result.diagnostics:
             seen.setdefault(diagnostic_key(diag), diag)
     return list(seen.values())
+
+
+# "file:line:col: warning: message [check,...]" starts a finding in the text
+# output; its notes and snippet lines follow it.
+FINDING_LINE = re.compile(
+    r'^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): (?:warning|error): '
+    r'(?P<message>.*) \[(?P<check>[^\],]+)[^\]]*\]$')
+
+
+def unique_text(text, seen, directory):
+    """\p text without the findings already in \p seen (keys added);
+    relative paths in it are relative to \p directory."""
+    kept = []
+    keep = True
+    for line in text.splitlines(keepends=True):
+        match = FINDING_LINE.match(line.rstrip('\n'))
+        if match:
+            key = (os.path.normpath(os.path.join(directory, match['file'])),
+                   match['line'],
+                   match['col'], match['check'],
+                   without_template_arguments(match['message']))
+            keep = key not in seen
+            seen.add(key)
+        elif not line.startswith((' ', '\t')) and \
+                not re.match(r'^.+?:\d+:\d+: note: ', line):
+            keep = True  # a line of its own ("N warnings generated.")
+        if keep:
+            kept.append(line)
+    return ''.join(kept)
 
 
 class YamlDumper(yaml.SafeDumper):
@@ -636,8 +726,32 @@ def tool_version(version_output):
     return 'unknown', 'alloc-tidy'
 
 
-def to_sarif(diagnostics, root, version, docs_uri, category=None):
+def unit_notification(path, text, root):
+    """A toolExecutionNotification about one unit."""
+    return {'level': 'error', 'message': {'text': text},
+            'locations': [{'physicalLocation': {
+                'artifactLocation': artifact_location(path, root)}}]}
+
+
+def to_sarif(diagnostics, root, version, docs_uri, category=None,
+             unit_problems=()):
+    """\p unit_problems: (file, text) for each unit whose analysis failed or
+    is incomplete; they and any diagnostic without a location (which code
+    scanning rejects as a result) become notifications of an execution that
+    did not succeed, so that a run with failures never looks clean."""
     positions = Positions()
+    notifications = [unit_notification(path, text, root)
+                     for path, text in unit_problems]
+    located = []
+    for diag in diagnostics:
+        if diag['DiagnosticMessage'].get('FilePath'):
+            located.append(diag)
+        else:
+            notifications.append({
+                'level': 'error',
+                'message': {'text': f"{diag['DiagnosticMessage']['Message']} "
+                                    f"[{diag['DiagnosticName']}]"}})
+    diagnostics = located
     checks = sorted({diag['DiagnosticName'] for diag in diagnostics})
     rules = [rule_for(check, docs_uri) for check in checks]
     rule_index = {check: i for i, check in enumerate(checks)}
@@ -681,8 +795,27 @@ def to_sarif(diagnostics, root, version, docs_uri, category=None):
     run['originalUriBaseIds'] = {
         'SRCROOT': {'uri': Path(root).as_uri() + '/'}}
     run['columnKind'] = 'unicodeCodePoints'
+    run['invocations'] = [{'executionSuccessful': not notifications}]
+    if notifications:
+        run['invocations'][0]['toolExecutionNotifications'] = notifications
     run['results'] = results
     return {'$schema': SARIF_SCHEMA, 'version': '2.1.0', 'runs': [run]}
+
+
+def unit_problems(result):
+    """(file, text) when the unit's analysis failed or is incomplete: a
+    crash, a lost result, or errors that made the checks stand down (code
+    that does not compile, an invalid option). A --warnings-as-errors
+    finding is a result, not a problem of the run."""
+    if result.failure:
+        return [(result.unit.file, result.failure + '; its findings are '
+                 'missing')]
+    output = result.text + result.stderr
+    if result.returncode != 0 and 'Error while processing' in output:
+        return [(result.unit.file, f"'{result.unit.file}' was not analysed "
+                 f"completely: it has errors (see the error results, or "
+                 f"alloc-tidy's output); its findings may be incomplete")]
+    return []
 
 
 def write_json(path, data):
@@ -714,6 +847,9 @@ def merge(out, inputs):
         return 0
     merged = None
     rules, results, seen = {}, [], set()
+    # A shard that failed makes the whole run fail: its notifications go
+    # into the merged log, so code scanning never sees a clean run.
+    notifications, successful = [], True
     for path in inputs:
         try:
             with open(path, encoding='utf-8') as f:
@@ -731,6 +867,9 @@ def merge(out, inputs):
             fail_usage(f"cannot merge '{path}' (category "
                        f"{category or 'none'}) with '{first}' (category "
                        f"{first_category or 'none'})")
+        for invocation in run.get('invocations', []):
+            successful &= invocation.get('executionSuccessful', True)
+            notifications += invocation.get('toolExecutionNotifications', [])
         for rule in run['tool']['driver'].get('rules', []):
             rules.setdefault(rule['id'], rule)
         for result in run.get('results', []):
@@ -747,6 +886,10 @@ def merge(out, inputs):
     results.sort(key=sarif_order)
     run = merged['runs'][0]
     run['tool']['driver']['rules'] = [rules[r] for r in order]
+    run.pop('results', None)
+    run['invocations'] = [{'executionSuccessful': successful}]
+    if notifications:
+        run['invocations'][0]['toolExecutionNotifications'] = notifications
     run['results'] = results
     merged['runs'] = [run]
     write_json(out, merged)
@@ -813,7 +956,8 @@ def parse_args(argv):
     p.add_argument('--shard', type=parse_shard, metavar='I/N',
                    help='only the I-th of N stable shards of the units')
     p.add_argument('--source-root', help='root of relative paths in SARIF '
-                   'and of shard assignment (default: git top level)')
+                   'and of shard assignment (default: the git work tree of '
+                   'the sources)')
     p.add_argument('--sarif', metavar='FILE', help='write SARIF 2.1.0')
     p.add_argument('--sarif-category', metavar='NAME',
                    help='the analysis category (automationDetails.id) in '
@@ -875,12 +1019,13 @@ def main(argv):
     tool = find_tool(args)
     units = load_database(args.build_dir)
     runner = Runner(args, tool)
-    root = source_root(args)
+    root, root_reason = source_root(args, units)
     units = select_units(units, args, runner, root)
     progress = show_progress(args)
     start = time.monotonic()
     results = []
-    findings = 0
+    seen_findings = set()
+    printed_findings = set()
     failures = []
     # Output goes in database order (deterministic logs): a unit's text is
     # printed as soon as every unit before it is done.
@@ -892,13 +1037,15 @@ def main(argv):
             result = future.result()
             results.append(result)
             finished[futures[future]] = result
-            findings += len(result.diagnostics)
+            seen_findings.update(diagnostic_key(d)
+                                 for d in result.diagnostics)
             if progress:
                 sys.stderr.write('\r\033[K')
             while printed in finished:
                 ready = finished.pop(printed)
                 printed += 1
-                sys.stdout.write(ready.text)
+                sys.stdout.write(unique_text(ready.text, printed_findings,
+                                             ready.unit.directory))
                 sys.stdout.flush()
                 if ready.stderr and ready.returncode != 0:
                     sys.stderr.write(ready.stderr)
@@ -909,8 +1056,9 @@ def main(argv):
                 done = len(results)
                 elapsed = time.monotonic() - start
                 eta = elapsed / done * (len(units) - done)
-                sys.stderr.write(f'[{done}/{len(units)}] {findings} '
-                                 f'findings, ETA {eta:.0f}s')
+                sys.stderr.write(f'[{done}/{len(units)}] '
+                                 f'{len(seen_findings)} findings, '
+                                 f'ETA {eta:.0f}s')
                 sys.stderr.flush()
     if progress:
         sys.stderr.write('\r\033[K')
@@ -924,7 +1072,8 @@ def main(argv):
     if args.sarif:
         sarif = to_sarif(diagnostics, root,
                          tool_version(runner.tool_identity[3]),
-                         docs_uri_base(args), args.sarif_category)
+                         docs_uri_base(args), args.sarif_category,
+                         [p for r in results for p in unit_problems(r)])
         sarif['runs'][0]['results'].sort(key=sarif_order)
         write_json(args.sarif, sarif)
     cached = sum(r.cached for r in results)
@@ -934,6 +1083,7 @@ def main(argv):
               f'{len(results) - cached} analysed, {cached} from cache; '
               f'{len(diagnostics)} findings; {errors} with errors',
               file=sys.stderr)
+        print(f'{PROG}: source root {root} ({root_reason})', file=sys.stderr)
     return 1 if errors or failures else 0
 
 
