@@ -73,7 +73,8 @@ for unit in "$build/lib/analysis/AllocAnalysisTests" \
     totals=$(echo "$out" | tail -1)
     ok=$(echo "$totals" | grep -oE '^[0-9]+')
     bad=$(echo "$totals" | grep -oE '[0-9]+ failed' | grep -oE '[0-9]+')
-    count "${ok:-0}" "${bad:-1}" "$name"
+    skip=$(echo "$totals" | grep -oE '[0-9]+ skipped' | grep -oE '[0-9]+')
+    count "${ok:-0}" "${bad:-1}" "$name" ${skip:+"$skip"}
   else
     echo "== $name: $unit was not built (libgtest-dev missing?)"
     count 0 1 "$name"

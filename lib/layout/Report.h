@@ -31,6 +31,10 @@ struct Report {
   std::string Abi;
   /// Translation units the records were collected from.
   unsigned TranslationUnits = 0;
+  /// Translation units that were asked for but gave no records (compile
+  /// errors, no compile command, a file that is gone): a report with any is
+  /// incomplete, and comparing it would report their records as removed.
+  std::vector<std::string> FailedUnits;
   std::vector<RecordLayout> Records;
 };
 

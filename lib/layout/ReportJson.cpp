@@ -134,6 +134,7 @@ void renderJson(const Report &R, llvm::raw_ostream &OS,
       {"target", R.Target},
       {"abi", R.Abi},
       {"translationUnits", R.TranslationUnits},
+      {"failedUnits", json::Array(R.FailedUnits)},
       {"records", std::move(Records)},
       {"totals",
        json::Object{{"records", static_cast<int64_t>(R.Records.size())},
@@ -427,6 +428,20 @@ llvm::Expected<Report> readJsonReport(llvm::StringRef Text) {
   R.Abi = In.string(*Top, "abi", "");
   R.TranslationUnits = static_cast<unsigned>(
       In.unsignedInt(*Top, "translationUnits", "", /*Optional=*/true));
+  if (const json::Value *Failed = Top->get("failedUnits")) {
+    const json::Array *List = Failed->getAsArray();
+    if (!List)
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "failedUnits: expected an array");
+    for (const json::Value &Unit : *List) {
+      std::optional<llvm::StringRef> Name = Unit.getAsString();
+      if (!Name)
+        return llvm::createStringError(
+            llvm::inconvertibleErrorCode(),
+            "failedUnits: expected the names of translation units");
+      R.FailedUnits.push_back(Name->str());
+    }
+  }
   if (const json::Array *Records = In.array(*Top, "records", ""))
     for (size_t I = 0; I < Records->size() && !In.failed(); ++I)
       R.Records.push_back(

@@ -111,6 +111,8 @@ struct Collected {
   Report Out;
   llvm::StringSet<> Seen; ///< qualified name + absolute file + line
   std::vector<std::string> FailedFiles;
+  /// The files a consumer was made for (parsed, with or without errors).
+  llvm::StringSet<> Started;
   std::string CurrentDir; ///< paths under it are printed relative to it
   LayoutOptions Options;
 };
@@ -228,7 +230,11 @@ public:
   explicit LayoutAction(Collected &C) : C(C) {}
 
   std::unique_ptr<clang::ASTConsumer>
-  CreateASTConsumer(clang::CompilerInstance &, llvm::StringRef File) override {
+  CreateASTConsumer(clang::CompilerInstance &CI,
+                    llvm::StringRef File) override {
+    llvm::ErrorOr<std::string> Dir =
+        CI.getVirtualFileSystem().getCurrentWorkingDirectory();
+    C.Started.insert(absolutePath(File, Dir ? *Dir : C.CurrentDir));
     return std::make_unique<LayoutConsumer>(C, File.str());
   }
 
@@ -314,6 +320,23 @@ static int diffMain(llvm::ArrayRef<const char *> Args) {
   llvm::Expected<Report> New = readReportFile(Files[1]);
   if (!New)
     return error("cannot compare", llvm::toString(New.takeError()), 2);
+  // A report with failed units lacks their records: compared, they would
+  // read as removed (or their growth go unseen), and the gate would pass.
+  for (const auto &[Path, R] :
+       {std::pair{Files[0], &*Old}, std::pair{Files[1], &*New}}) {
+    if (!R->FailedUnits.empty())
+      return error("cannot compare: '" + Path + "' is incomplete",
+                   llvm::Twine(R->FailedUnits.size()) +
+                       " translation units failed (" +
+                       llvm::join(R->FailedUnits, ", ") +
+                       "); fix them and run alloc-layout again",
+                   2);
+    if (R->TranslationUnits == 0)
+      return error("cannot compare: '" + Path +
+                       "' covers no translation "
+                       "unit",
+                   "the run that wrote it analysed nothing", 2);
+  }
   ReportDiff Diff = diffReports(*Old, *New, Threshold);
   renderDiff(Diff, llvm::outs());
   return Diff.GrewBeyondThreshold ? 1 : 0;
@@ -492,6 +515,13 @@ int main(int Argc, const char **Argv) {
   });
   C.Out.Records = std::move(Kept);
 
+  // Every unit that gave no records is in the report, so that a report of
+  // a failed run cannot pass for one of a project that lost its records.
+  C.Out.FailedUnits = C.FailedFiles;
+  for (const std::string &File : Files)
+    if (!C.Started.contains(absolutePath(File, C.CurrentDir)))
+      C.Out.FailedUnits.push_back(File);
+  llvm::sort(C.Out.FailedUnits);
   int Status = writeReport(C.Out, Opts);
   if (Status != 0)
     return Status;
