@@ -28,6 +28,43 @@ const char *const PlatformHelp = "";
 const char *const NoReportCauses =
     "SIGKILL, a signal handler of its own, a stack overflow";
 
+namespace {
+
+/// The program heapcount waits for; 0 before it exists.
+volatile sig_atomic_t ProgramPid = 0;
+
+/// A signal meant to stop the run (SIGTERM from a CI job's timeout, SIGHUP,
+/// a kill -INT) goes on to the program, whose end heapcount then reports as
+/// usual. A terminal's ^C or ^\ already reaches the program (one process
+/// group), so those (sent by the kernel, not by a process) are not sent
+/// twice.
+void forwardSignal(int Signal, siginfo_t *Info, void *) {
+  if ((Signal == SIGINT || Signal == SIGQUIT) && Info &&
+      Info->si_code == SI_KERNEL)
+    return;
+  if (ProgramPid > 0)
+    kill(ProgramPid, Signal);
+}
+
+void forwardSignalsTo(pid_t Program) {
+  ProgramPid = Program;
+  struct sigaction Action;
+  std::memset(&Action, 0, sizeof(Action));
+  Action.sa_sigaction = forwardSignal;
+  Action.sa_flags = SA_SIGINFO | SA_RESTART;
+  sigemptyset(&Action.sa_mask);
+  // A signal ignored when heapcount started (a background job's SIGINT,
+  // nohup's SIGHUP) stays ignored, as it is for the program.
+  for (int Signal : {SIGTERM, SIGHUP, SIGINT, SIGQUIT}) {
+    struct sigaction Old;
+    if (sigaction(Signal, nullptr, &Old) == 0 && Old.sa_handler == SIG_IGN)
+      continue;
+    sigaction(Signal, &Action, nullptr);
+  }
+}
+
+} // namespace
+
 std::string realPath(const std::string &Path) {
   char *Resolved = realpath(Path.c_str(), nullptr);
   if (!Resolved)
@@ -162,12 +199,12 @@ LaunchResult runProgram(const LaunchSettings &Settings) {
   int ExecError = 0;
   ssize_t Got = read(Pipe[0], &ExecError, sizeof(ExecError));
   close(Pipe[0]);
-  // A terminal's ^C goes to the program; heapcount waits for its end.
-  signal(SIGINT, SIG_IGN);
-  signal(SIGQUIT, SIG_IGN);
+  // Signals that end a run end the program, and heapcount reports it.
+  forwardSignalsTo(Child);
   int Status = 0;
   while (waitpid(Child, &Status, 0) < 0 && errno == EINTR) {
   }
+  ProgramPid = 0; // its pid may be reused from now on
   if (Got == static_cast<ssize_t>(sizeof(ExecError))) {
     Result.Error = "cannot run '" + Settings.Program + "' (" +
                    std::strerror(ExecError) + ")";
@@ -203,7 +240,7 @@ bool runCapture(const std::vector<std::string> &Argv,
       O_RDONLY, 0);
   posix_spawn_file_actions_adddup2(&Actions, Pipe[1], 1);
   posix_spawn_file_actions_addopen(&Actions, 2, "/dev/null", O_WRONLY, 0);
-  // heapcount ignores ^C while the program runs; the symbolizer must not.
+  // ^C must stop the symbolizer, whatever heapcount's own handlers.
   posix_spawnattr_t Attributes;
   posix_spawnattr_init(&Attributes);
   sigset_t Default;
