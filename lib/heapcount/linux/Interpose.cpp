@@ -1008,14 +1008,24 @@ bool ForkedChild = false;
 std::atomic<bool> ReportWritten{false};
 char SelfExe[4096];
 
+/// Where the report goes; Failed once a write did not go through (a full
+/// disk), so that the report is not put in place.
+struct ReportFile {
+  int Fd = -1;
+  bool Failed = false;
+};
+
 void writeAll(const char *Data, std::size_t Size, void *Context) {
-  int Fd = *static_cast<int *>(Context);
-  while (Size) {
+  auto *File = static_cast<ReportFile *>(Context);
+  int Fd = File->Fd;
+  while (Size && !File->Failed) {
     ssize_t Done = write(Fd, Data, Size);
     if (Done < 0 && errno == EINTR)
       continue;
-    if (Done <= 0)
+    if (Done <= 0) {
+      File->Failed = true;
       return;
+    }
     Data += Done;
     Size -= static_cast<std::size_t>(Done);
   }
@@ -1075,6 +1085,59 @@ void enumerateModules(heapcount::ModuleVisitor Visit, void *Context) {
       &W);
 }
 
+// The modules as they were after the last dlopen or dlclose, for a report
+// written from a signal handler: dl_iterate_phdr takes the loader's lock,
+// which the interrupted thread may hold (a signal during dlopen), and would
+// wait for it forever there. Two copies: the one published is never the one
+// being refreshed.
+struct ModuleSnapshot {
+  static constexpr unsigned Capacity = 1024;
+  heapcount::Module Modules[Capacity];
+  char Names[128 * 1024];
+  unsigned Count = 0;
+};
+ModuleSnapshot Snapshots[2];
+std::atomic<int> PublishedSnapshot{-1};
+std::atomic_flag Refreshing = ATOMIC_FLAG_INIT;
+bool KeepSnapshot = false;
+
+void refreshModuleSnapshot() {
+  if (!KeepSnapshot || ReportWritten.load() || Refreshing.test_and_set())
+    return;
+  ModuleSnapshot &Next = Snapshots[PublishedSnapshot.load() == 0 ? 1 : 0];
+  Next.Count = 0;
+  std::size_t Used = 0;
+  struct Fill {
+    ModuleSnapshot *S;
+    std::size_t *Used;
+  } F{&Next, &Used};
+  enumerateModules(
+      [](const heapcount::Module &M, void *Raw) {
+        auto *F = static_cast<Fill *>(Raw);
+        std::size_t Length = std::strlen(M.Path) + 1;
+        if (F->S->Count == ModuleSnapshot::Capacity ||
+            *F->Used + Length > sizeof(F->S->Names))
+          return;
+        char *Name = F->S->Names + *F->Used;
+        std::memcpy(Name, M.Path, Length);
+        *F->Used += Length;
+        F->S->Modules[F->S->Count++] =
+            heapcount::Module{Name, M.Base, M.Start, M.End};
+      },
+      &F);
+  PublishedSnapshot.store(&Next == &Snapshots[0] ? 0 : 1);
+  Refreshing.clear();
+}
+
+void enumerateSnapshot(heapcount::ModuleVisitor Visit, void *Context) {
+  int Index = PublishedSnapshot.load();
+  if (Index < 0)
+    return;
+  const ModuleSnapshot &S = Snapshots[Index];
+  for (unsigned I = 0; I < S.Count; ++I)
+    Visit(S.Modules[I], Context);
+}
+
 void writeReportOnce(const char *End, int Signal) {
   if (!OutputPath[0] || ReportWritten.exchange(true))
     return;
@@ -1082,8 +1145,29 @@ void writeReportOnce(const char *End, int Signal) {
   InHook = true;
   char Path[sizeof(OutputPath) + 24];
   reportPath(Path, sizeof(Path));
-  int Fd =
-      Path[0] ? open(Path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644) : -1;
+  // Written beside the report and renamed over it once complete: a fatal
+  // signal that lands while it is written (the handler then leaves it as it
+  // is) leaves no half report for a reader to take for a whole one.
+  char Partial[sizeof(Path) + 32];
+  std::size_t Length = 0;
+  while (Path[Length] && Length < sizeof(Path) - 1) {
+    Partial[Length] = Path[Length];
+    ++Length;
+  }
+  const char Suffix[] = ".partial.";
+  for (const char *C = Suffix; *C; ++C)
+    Partial[Length++] = *C;
+  char Digits[24];
+  unsigned N = 0;
+  for (unsigned long Value = static_cast<unsigned long>(getpid()); Value;
+       Value /= 10)
+    Digits[N++] = static_cast<char>('0' + Value % 10);
+  while (N)
+    Partial[Length++] = Digits[--N];
+  Partial[Length] = '\0';
+  int Fd = Path[0]
+               ? open(Partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644)
+               : -1;
   if (Fd >= 0) {
     heapcount::ProcessInfo Info;
     Info.Platform = "linux";
@@ -1091,7 +1175,8 @@ void writeReportOnce(const char *End, int Signal) {
     Info.ParentPid = getppid();
     Info.End = End;
     Info.Signal = Signal;
-    Info.Modules = enumerateModules;
+    Info.Modules =
+        Signal && KeepSnapshot ? enumerateSnapshot : enumerateModules;
     Info.Program = SelfExe;
     // The arguments as the kernel keeps them (NUL-separated), read with
     // system calls only: this may run in a signal handler.
@@ -1109,8 +1194,12 @@ void writeReportOnce(const char *End, int Signal) {
     Arguments[Got] = '\0';
     Info.Arguments = Arguments;
     Info.ArgumentsSize = static_cast<std::size_t>(Got);
-    heapcount::writeJson(writeAll, &Fd, Info);
-    close(Fd);
+    ReportFile File{Fd};
+    heapcount::writeJson(writeAll, &File, Info);
+    if (close(Fd) == 0 && !File.Failed)
+      rename(Partial, Path);
+    else
+      unlink(Partial);
   }
   InHook = WasInHook;
 }
@@ -1249,6 +1338,26 @@ void _exit(int Status) {
 
 void _Exit(int Status) { _exit(Status); }
 
+// The module snapshot a signal-time report uses follows the loads and
+// unloads (see refreshModuleSnapshot). (No function-local statics: this
+// library does not link the C++ runtime.)
+void *dlopen(const char *File, int Mode) {
+  using DlopenFn = void *(*)(const char *, int);
+  auto RealDlopen = reinterpret_cast<DlopenFn>(dlsym(RTLD_NEXT, "dlopen"));
+  void *Handle = RealDlopen ? RealDlopen(File, Mode) : nullptr;
+  if (Handle)
+    refreshModuleSnapshot();
+  return Handle;
+}
+
+int dlclose(void *Handle) {
+  using DlcloseFn = int (*)(void *);
+  auto RealDlclose = reinterpret_cast<DlcloseFn>(dlsym(RTLD_NEXT, "dlclose"));
+  int Status = RealDlclose ? RealDlclose(Handle) : -1;
+  refreshModuleSnapshot();
+  return Status;
+}
+
 } // extern "C"
 // NOLINTEND(readability-identifier-naming)
 
@@ -1308,8 +1417,11 @@ __attribute__((constructor)) void setUp() {
   SelfExe[Length > 0 ? Length : 0] = '\0';
   HaveBlockKey = pthread_key_create(&BlockKey, releaseBlock) == 0;
   pthread_atfork(nullptr, nullptr, afterForkChild);
-  if (unsigned Depth = parseDepth(std::getenv("HEAPCOUNT_STACKS")))
+  if (unsigned Depth = parseDepth(std::getenv("HEAPCOUNT_STACKS"))) {
     setUpStacks(Depth, parseStackSizes(std::getenv("HEAPCOUNT_STACK_SIZES")));
+    KeepSnapshot = true;
+    refreshModuleSnapshot();
+  }
   if (OutputPath[0])
     installSignalHandlers();
   InHook = false;
