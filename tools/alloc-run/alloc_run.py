@@ -20,7 +20,6 @@ import hashlib
 import json
 import os
 import re
-import shlex
 import subprocess
 import sys
 import tempfile
@@ -50,6 +49,53 @@ def fail_usage(message):
 
 # --- the compile database ----------------------------------------------------
 
+PLAIN_RUN = re.compile(r'[^\s\'"\\]+')
+SPACE_RUN = re.compile(r'\s+')
+
+
+def split_command(command):
+    """A compile command's words, as clang's JSON compilation database splits
+    it (POSIX rules: quotes, backslash escapes). shlex.split builds a word a
+    character at a time, which is quadratic: one 1.5 MB -D took it 27 s."""
+    words, pieces, in_word, i, n = [], [], False, 0, len(command)
+    while i < n:
+        char = command[i]
+        if char.isspace():
+            if in_word:
+                words.append(''.join(pieces))
+                pieces, in_word = [], False
+            i = SPACE_RUN.match(command, i).end()
+            continue
+        in_word = True
+        if char == "'":
+            end = command.find("'", i + 1)
+            end = n if end < 0 else end
+            pieces.append(command[i + 1:end])
+            i = end + 1
+        elif char == '"':
+            i += 1
+            while i < n and command[i] != '"':
+                if command[i] == '\\' and i + 1 < n:
+                    i += 1
+                j = i + 1
+                # A run without quote or backslash is copied at once.
+                while j < n and command[j] not in '"\\':
+                    j += 1
+                pieces.append(command[i:j])
+                i = j
+            i += 1
+        elif char == '\\':
+            pieces.append(command[i + 1:i + 2])
+            i += 2
+        else:
+            end = PLAIN_RUN.match(command, i).end()
+            pieces.append(command[i:end])
+            i = end
+    if in_word:
+        words.append(''.join(pieces))
+    return words
+
+
 class Unit:
     """One entry of compile_commands.json."""
 
@@ -61,7 +107,7 @@ class Unit:
         if 'arguments' in entry:
             self.arguments = list(entry['arguments'])
         else:
-            self.arguments = shlex.split(entry.get('command', ''))
+            self.arguments = split_command(entry.get('command', ''))
 
 
 def load_database(build_dir):
