@@ -51,3 +51,6 @@ fi
 
 echo; echo "== heapcount overhead (bench/heapcount-overhead.sh)"
 bash "$root/bench/heapcount-overhead.sh" "$build" "$runs"
+
+echo; echo "== alloc-run on a long compile command (bench/alloc-run-long-command.py)"
+python3 "$root/bench/alloc-run-long-command.py" --build "$build" --runs "$runs"
