@@ -268,6 +268,12 @@ if (os.path.exists(os.path.join(llvm_prefix, 'include', 'c++', 'v1',
     config.substitutions.append(
         ('%{libcxx_flags}', f'-stdlib=libc++ -Wl,-rpath,{q(libcxx_libdir)}'))
 
+# mingw-w64's C++ headers (the g++-mingw-w64 packages), which clang uses for
+# --target=x86_64-w64-windows-gnu: Windows layouts on Linux.
+if shutil.which('x86_64-w64-mingw32-g++-posix') or \
+        shutil.which('x86_64-w64-mingw32-g++-win32'):
+    config.available_features.add('mingw')
+
 # heapcount for Windows (build-windows, cross-compiled with mingw-w64 by
 # scripts/run-tests.sh) runs under Wine, in one prefix per build tree that
 # every test reuses (its first start takes seconds, later ones do not).
