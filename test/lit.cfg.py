@@ -36,6 +36,7 @@ Substitutions:
   %python             the Python running lit
   %alloc_src_root     the source tree; %alloc_obj_root the build tree
   %llvm_version       the LLVM major version the build uses
+  %{llvm_tools_dir}   that LLVM's bin directory (clang++, clang-tidy)
   %{llvm_package_version}  its full version (22.1.8)
   %{alloc_version}    alloc-tidy's version (the project's, in CMakeLists.txt)
   %clang_tidy         stock clang-tidy of that LLVM, without the plugin
@@ -168,6 +169,7 @@ check_alloc_tidy = ' '.join([
 # Longer names first, so that no name is replaced inside a longer one.
 config.substitutions.extend([
     ('%check_alloc_tidy', check_alloc_tidy),
+    ('%{llvm_tools_dir}', q(tools_dir)),
     ('%alloc_src_root', q(config.alloc_src_root)),
     ('%alloc_obj_root', q(config.alloc_obj_root)),
     ('%llvm_version', str(config.llvm_version_major)),

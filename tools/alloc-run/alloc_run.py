@@ -127,6 +127,9 @@ def load_database(build_dir):
     for entry in entries:
         if not isinstance(entry, dict) or 'file' not in entry:
             fail_usage(f"'{path}' has an entry without a file: {entry!r}")
+        if 'command' not in entry and 'arguments' not in entry:
+            fail_usage(f"'{path}' has an entry without a command or "
+                       f"arguments: {entry['file']!r}")
         unit = Unit(entry, os.path.dirname(os.path.abspath(path)))
         units.setdefault(unit.file, unit)  # clang-tidy uses the first one
     return list(units.values())
