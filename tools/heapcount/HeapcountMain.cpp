@@ -338,6 +338,33 @@ void printSummary(const std::string &Json, unsigned Top) {
   }
 }
 
+// Reports whose writing was cut short (REPORT.partial.<pid>, or
+// REPORT.<pid>.partial.<pid> of a process the program started): the
+// counting library renames a report into place only once it is complete.
+void removeUnfinishedReports(const std::string &Report, std::time_t Since) {
+  std::size_t Slash = Report.find_last_of(heapcount::PathSeparators);
+  std::string Dir = Slash == std::string::npos ? "." : Report.substr(0, Slash);
+  std::string Base =
+      Slash == std::string::npos ? Report : Report.substr(Slash + 1);
+  DIR *Listing = opendir(Dir.c_str());
+  if (!Listing)
+    return;
+  std::vector<std::string> Unfinished;
+  while (dirent *Entry = readdir(Listing)) {
+    std::string Name = Entry->d_name;
+    if (Name.compare(0, Base.size() + 1, Base + ".") ||
+        Name.find(".partial.", Base.size()) == std::string::npos)
+      continue;
+    std::string Path = Dir + "/" + Name;
+    struct stat Info;
+    if (stat(Path.c_str(), &Info) == 0 && Info.st_mtime >= Since)
+      Unfinished.push_back(Path);
+  }
+  closedir(Listing);
+  for (const std::string &Path : Unfinished)
+    std::remove(Path.c_str());
+}
+
 // The reports of the processes the program started (REPORT.<pid>), written
 // since \p Since; removed after the listing when \p Keep is false.
 void listChildReports(const std::string &Report, std::time_t Since, bool Keep) {
@@ -459,6 +486,8 @@ int main(int Argc, char **Argv) {
                                              : "crashed",
                  Run.Crash.c_str());
 
+  if (heapcount::FollowsChildProcesses)
+    removeUnfinishedReports(Report, Started);
   std::string Json = readFile(Report);
   if (Json.empty()) {
     if (Run.Crash.rfind("signal 9,", 0) == 0)
