@@ -16,11 +16,19 @@ signal_name, pid_file, command = sys.argv[1], sys.argv[2], sys.argv[3:]
 if os.path.exists(pid_file):
     os.remove(pid_file)
 # Its own session: no terminal, no process group shared with this script;
-# SIGINT as an interactive shell leaves it (a test runner may ignore it, and
-# an ignored signal stays ignored for heapcount and the program).
-heapcount = subprocess.Popen(
-    command, start_new_session=True,
-    preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+# the signals as an interactive shell leaves them (a test runner under nohup
+# or in the background ignores SIGHUP or SIGINT, and an ignored signal stays
+# ignored for heapcount and the program).
+
+
+def default_signals():
+    for number in (signal.SIGINT, signal.SIGHUP, signal.SIGQUIT,
+                   signal.SIGTERM):
+        signal.signal(number, signal.SIG_DFL)
+
+
+heapcount = subprocess.Popen(command, start_new_session=True,
+                             preexec_fn=default_signals)
 deadline = time.monotonic() + 60
 while not (os.path.exists(pid_file) and open(pid_file).read().strip()):
     if heapcount.poll() is not None or time.monotonic() > deadline:
