@@ -605,10 +605,12 @@ ReserveInLoopCheck::planFor(const ValueDecl *Container, Family Kind,
     return std::nullopt;
   if (Count->Value && *Count->Value < MinIterations && !P.CountValue)
     return std::nullopt;
-  // A string of unknown length mostly stays in its inline buffer (a code
-  // point's digits, an indent, a short token): a reserve pays only when the
-  // count is known to pass the buffer, unless UnboundedStrings.
-  if (Kind == Family::String && !UnboundedStrings && !P.CountValue)
+  // A string that a bare integer counts (a code point's digits, an indent)
+  // mostly stays in its inline buffer, where a reserve saves nothing; one
+  // filled per element of a range grows with the data. UnboundedStrings
+  // reports both.
+  if (Kind == Family::String && !UnboundedStrings && !P.CountValue &&
+      !runsOverARange(Loop))
     return std::nullopt;
 
   // A container the caller owns may be filled by repeated calls: growing it

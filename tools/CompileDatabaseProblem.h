@@ -26,7 +26,8 @@ namespace alloc_tidy {
 /// Empty when there is none, or the one found is usable.
 inline std::string compileDatabaseProblem(llvm::StringRef Dir) {
   llvm::SmallString<256> Absolute(Dir.empty() ? "." : Dir);
-  llvm::sys::fs::make_absolute(Absolute);
+  if (llvm::sys::fs::make_absolute(Absolute))
+    return ""; // no working directory: autodetection fails the same way
   llvm::sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
   for (llvm::StringRef Current = Absolute; !Current.empty();
        Current = llvm::sys::path::parent_path(Current)) {

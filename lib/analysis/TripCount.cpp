@@ -994,6 +994,35 @@ llvm::SmallVector<const ContinueStmt *, 2> ownContinues(const Stmt *Loop) {
   return ownContinuesIn(loopBody(Loop));
 }
 
+bool runsOverARange(const Stmt *Loop) {
+  if (isa_and_nonnull<CXXForRangeStmt>(Loop))
+    return true;
+  const Expr *Cond = nullptr;
+  if (const auto *For = dyn_cast_or_null<ForStmt>(Loop))
+    Cond = For->getCond();
+  else if (const auto *While = dyn_cast_or_null<WhileStmt>(Loop))
+    Cond = While->getCond();
+  if (!Cond)
+    return false;
+  auto IsRangeBound = [](const Expr *Side) {
+    const auto *Call = dyn_cast<CXXMemberCallExpr>(Side->IgnoreParenImpCasts());
+    const CXXMethodDecl *Method = Call ? Call->getMethodDecl() : nullptr;
+    return Method && Method->getIdentifier() &&
+           llvm::is_contained({"size", "length", "end", "cend"},
+                              Method->getName());
+  };
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *Op = dyn_cast<BinaryOperator>(Cond))
+    return Op->isComparisonOp() &&
+           (IsRangeBound(Op->getLHS()) || IsRangeBound(Op->getRHS()));
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Cond))
+    return Op->isComparisonOp() && Op->getNumArgs() == 2 &&
+           (IsRangeBound(Op->getArg(0)) || IsRangeBound(Op->getArg(1)));
+  if (const auto *Op = dyn_cast<CXXRewrittenBinaryOperator>(Cond))
+    return IsRangeBound(Op->getLHS()) || IsRangeBound(Op->getRHS());
+  return false;
+}
+
 bool loopMayExitEarly(const Stmt *Loop) {
   const Stmt *Body = loopBody(Loop);
   if (!Body)

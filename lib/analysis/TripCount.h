@@ -68,6 +68,12 @@ ownContinues(const clang::Stmt *Loop);
 /// True when \p Loop's body has a statement that leaves the loop early.
 bool loopMayExitEarly(const clang::Stmt *Loop);
 
+/// Whether \p Loop runs once per element of a range: a range-for, or a loop
+/// whose condition compares with a container's size(), length() or end().
+/// Such a count grows with the data; a bare integer bound (a width, an
+/// indent, a number of digits) is often small.
+bool runsOverARange(const clang::Stmt *Loop);
+
 } // namespace alloc_tidy
 
 #endif

@@ -355,7 +355,9 @@ void removeUnfinishedReports(const std::string &Report, std::time_t Since) {
     if (Name.compare(0, Base.size() + 1, Base + ".") ||
         Name.find(".partial.", Base.size()) == std::string::npos)
       continue;
-    std::string Path = Dir + "/" + Name;
+    std::string Path = Dir;
+    Path += '/';
+    Path += Name;
     struct stat Info;
     if (stat(Path.c_str(), &Info) == 0 && Info.st_mtime >= Since)
       Unfinished.push_back(Path);

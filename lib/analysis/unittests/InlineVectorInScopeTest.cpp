@@ -45,6 +45,7 @@ TEST(InlineVectorInScopeTest, FindsTheProjectsOwnClassesOnly) {
   InlineVectorClassesInUnit Found =
       findInlineVectorClasses(AST->getASTContext());
   std::vector<std::string> Names;
+  Names.reserve(Found.Project.size());
   for (const auto &Own : Found.Project)
     Names.push_back(Own.Name);
   EXPECT_EQ(Names, (std::vector<std::string>{"util::SmallVector",

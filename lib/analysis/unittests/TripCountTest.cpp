@@ -1216,5 +1216,37 @@ TEST(TripCountTest, CountOfALaterLoopFromAnEarlierStatement) {
                    .has_value());
 }
 
+TEST(TripCountTest, RunsOverARange) {
+  auto AST = test::parseCode(R"cpp(
+#include <string>
+#include <vector>
+void rangeFor(const std::vector<int> &V) { for (int X : V) (void)X; }
+void upToSize(const std::vector<int> &V) {
+  for (std::size_t I = 0; I < V.size(); ++I) {}
+}
+void upToLength(const std::string &S) {
+  for (std::size_t I = 0; S.length() > I; ++I) {}
+}
+void iterators(const std::vector<int> &V) {
+  for (auto It = V.begin(); It != V.end(); ++It) {}
+}
+void whileSize(const std::vector<int> &V) {
+  std::size_t I = 0;
+  while (I < V.size()) ++I;
+}
+void integer(int Width) { for (int I = 0; I < Width; ++I) {} }
+void constant() { for (int I = 0; I < 8; ++I) {} }
+)cpp");
+  ASSERT_TRUE(AST && !test::hasErrors(*AST));
+  ASTContext &Ctx = AST->getASTContext();
+  for (const char *Function :
+       {"rangeFor", "upToSize", "upToLength", "iterators", "whileSize"})
+    EXPECT_TRUE(runsOverARange(test::findFirstLoop(Ctx, Function))) << Function;
+  for (const char *Function : {"integer", "constant"})
+    EXPECT_FALSE(runsOverARange(test::findFirstLoop(Ctx, Function)))
+        << Function;
+  EXPECT_FALSE(runsOverARange(nullptr));
+}
+
 } // namespace
 } // namespace alloc_tidy

@@ -1,7 +1,8 @@
-// Strings at the default options: a string whose length is not known mostly
-// stays in its inline buffer (a code point's hex digits, an indent, a short
-// token), so only a count known to pass the buffer is worth a reserve();
-// UnboundedStrings: true reports the others as well. Vectors are unaffected.
+// Strings at the default options: a string that a bare integer counts (a
+// code point's hex digits, an indent) mostly stays in its inline buffer, so
+// a reserve() saves nothing; one filled per element of a range grows with
+// the data, and a count known to pass the buffer is flagged too.
+// UnboundedStrings: true reports every string. Vectors are unaffected.
 // RUN: %check_alloc_tidy %s alloc-reserve-in-loop %t
 // RUN: %check_alloc_tidy -check-suffix=UNBOUNDED %s alloc-reserve-in-loop %t.unbounded -- -config="{CheckOptions: {alloc-reserve-in-loop.UnboundedStrings: true}}"
 // RUN: %alloc_tidy --checks='-*,alloc-reserve-in-loop' --config='{}' --dump-config | FileCheck %s --check-prefix=DEFAULT
@@ -31,14 +32,31 @@ void indent(std::string &Out, int Width) {
   // CHECK-MESSAGES-UNBOUNDED: :[[@LINE-1]]:5: warning: 'Out' grows up to about log2(N) times as this loop appends N characters; reserving them first allocates at most once [alloc-reserve-in-loop]
 }
 
-// A copy of a string of unknown length.
+// Flagged at the default: a copy of a range, one character per element.
 std::string copied(const std::string &In) {
   std::string Out;
   for (char C : In)
     Out.push_back(C);
-  // CHECK-MESSAGES-UNBOUNDED: :[[@LINE-1]]:5: warning: 'Out' grows about log2(N) times as this loop appends N characters; reserving them first allocates once [alloc-reserve-in-loop]
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'Out' grows about log2(N) times as this loop appends N characters; reserving them first allocates once [alloc-reserve-in-loop]
+  // CHECK-MESSAGES-UNBOUNDED: :[[@LINE-2]]:5: warning: 'Out' grows about log2(N) times as this loop appends N characters; reserving them first allocates once [alloc-reserve-in-loop]
+  // CHECK-FIXES: {{^}}  Out.reserve(In.size());{{$}}
   // CHECK-FIXES-UNBOUNDED: {{^}}  Out.reserve(In.size());{{$}}
   return Out;
+}
+
+// Flagged at the default: a row of cells rendered as text, up to size().
+struct Cell {
+  char Glyph;
+};
+std::string render(const std::vector<Cell> &Cells) {
+  std::string Text;
+  for (std::size_t I = 0; I < Cells.size(); ++I)
+    Text += Cells[I].Glyph;
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'Text' grows about log2(N) times as this loop appends N characters; reserving them first allocates once [alloc-reserve-in-loop]
+  // CHECK-MESSAGES-UNBOUNDED: :[[@LINE-2]]:5: warning: 'Text' grows about log2(N) times as this loop appends N characters; reserving them first allocates once [alloc-reserve-in-loop]
+  // CHECK-FIXES: {{^}}  Text.reserve(Cells.size());{{$}}
+  // CHECK-FIXES-UNBOUNDED: {{^}}  Text.reserve(Cells.size());{{$}}
+  return Text;
 }
 
 // Flagged at the default: 64 characters are known to pass the buffer.

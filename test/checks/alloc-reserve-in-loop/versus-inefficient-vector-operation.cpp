@@ -184,8 +184,8 @@ std::vector<int> insertEnd(const std::vector<int> &in) {
   return v;
 }
 
-// 20. A string of unknown length: flagged only with UnboundedStrings (it
-// mostly stays in the inline buffer).
+// 20. A string that an integer counts: flagged only with UnboundedStrings
+// (it mostly stays in the inline buffer).
 std::string chars(int n) {
   std::string s;
   for (int i = 0; i < n; ++i)
