@@ -197,6 +197,9 @@ for what, text, message in BROKEN_DATABASES:
          1, message, files)
     case('alloc-layout', f'compile database: {what}',
          ['{layout}', '-p', '{dir}/db', '{dir}/ok.cpp'], 1, message, files)
+    case('alloc-tidy', f'compile database beside the file, no -p: {what}',
+         ['{tidy}', '{dir}/db/ok.cpp', '--checks=-*,alloc-*'], 1, message,
+         {**files, 'db/ok.cpp': OK_CPP})
     case('alloc-run', f'compile database: {what}',
          ['{run}', '-p', '{dir}/db', '--checks=-*,alloc-*'], 2,
          RUN_DATABASE_MESSAGES[what], files)

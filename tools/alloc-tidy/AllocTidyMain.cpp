@@ -9,6 +9,7 @@
 #include "tools/CompileDatabaseProblem.h"
 #include "tools/ResourceDir.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include <string>
 #include <vector>
@@ -23,6 +24,47 @@ static std::string buildPathArgument(int Argc, const char **Argv) {
       return Argv[I + 1];
     if (Arg.consume_front("-p=") || Arg.consume_front("--p="))
       return Arg.str();
+  }
+  return "";
+}
+
+/// Without -p and without "--" (compiler arguments on the command line),
+/// clang-tidy looks for the database from the first source file's
+/// directory: that directory, or "" when there is no such file argument.
+static std::string autodetectedFrom(int Argc, const char **Argv) {
+  for (int I = 1; I < Argc; ++I)
+    if (llvm::StringRef(Argv[I]) == "--")
+      return "";
+  for (int I = 1; I < Argc; ++I) {
+    llvm::StringRef Arg = Argv[I];
+    if (Arg == "--")
+      return "";
+    if (Arg == "-p" || Arg == "--p")
+      return "";
+    if (Arg.starts_with("-")) {
+      // An option given its value as the next argument ("--config-file X").
+      static const char *const TakeValue[] = {"checks",
+                                              "config",
+                                              "config-file",
+                                              "export-fixes",
+                                              "extra-arg",
+                                              "extra-arg-before",
+                                              "format-style",
+                                              "header-filter",
+                                              "exclude-header-filter",
+                                              "line-filter",
+                                              "load",
+                                              "removed-arg",
+                                              "vfsoverlay",
+                                              "store-check-profile",
+                                              "warnings-as-errors"};
+      llvm::StringRef Name = Arg.ltrim('-');
+      if (!Name.contains('=') && llvm::is_contained(TakeValue, Name))
+        ++I;
+      continue;
+    }
+    llvm::StringRef Dir = llvm::sys::path::parent_path(Arg);
+    return Dir.empty() ? "." : Dir.str();
   }
   return "";
 }
@@ -47,6 +89,16 @@ int main(int Argc, const char **Argv) {
                    << BuildPath
                    << "' or its parents; generate one, e.g. with cmake "
                       "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON\n";
+      return 1;
+    }
+  }
+  // Found from the source's directory, a broken database would make stock
+  // clang-tidy run "without flags" and exit 0: the same error as with -p.
+  if (std::string From = autodetectedFrom(Argc, Argv);
+      !From.empty() && buildPathArgument(Argc, Argv).empty()) {
+    if (std::string Problem = alloc_tidy::compileDatabaseProblem(From);
+        !Problem.empty()) {
+      llvm::errs() << "alloc-tidy: error: " << Problem << "\n";
       return 1;
     }
   }
