@@ -69,15 +69,6 @@ struct Fill {
   bool Definite = false;
 };
 
-/// Whether \p D is declared anywhere inside namespace std (members of its
-/// classes and of its nested namespaces included).
-bool isWithinStd(const Decl *D) {
-  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
-    if (DC->isStdNamespace())
-      return true;
-  return false;
-}
-
 std::optional<uint64_t> constantCount(const Expr *E, const ASTContext &Ctx) {
   if (E->isValueDependent())
     return std::nullopt;

@@ -156,15 +156,6 @@ bool isRotationStep(const Stmt *Pop, const ValueDecl *D, ASTContext &Ctx) {
          referencedContainer(Front->getImplicitObjectArgument()) == D;
 }
 
-/// A name, a member chain or a call without arguments ("n", "in.size()"):
-/// safe to use as an operand without parentheses.
-bool isSimpleOperand(StringRef Text) {
-  Text.consume_back("()");
-  return !Text.empty() && llvm::all_of(Text, [](char Ch) {
-    return isAsciiIdentifierContinue(Ch) || Ch == '.';
-  });
-}
-
 } // namespace
 
 DequeAsArrayCheck::DequeAsArrayCheck(StringRef Name, ClangTidyContext *Ctx)
@@ -503,8 +494,7 @@ void DequeAsArrayCheck::analyze(Candidate &C) {
   std::string Name = sourceText(Object->getSourceRange(), Ctx);
   std::string Count = C.FillCount->Spelling;
   if (MaybeFilled)
-    Count = Name + ".size() + " +
-            (isSimpleOperand(Count) ? Count : "(" + Count + ")");
+    Count = Name + ".size() + " + asOperand(Count);
   unsigned Column = SM.getSpellingColumnNumber(Loop->getBeginLoc());
   C.ReserveText = Name + ".reserve(" + Count + ");\n" +
                   std::string(Column > 0 ? Column - 1 : 0, ' ');

@@ -79,28 +79,6 @@ const char DefaultUntrustedSources[] =
     "le16toh|le32toh|le64toh)$|(^|_)([Rr]ead|[Pp]arse|[Dd]ecode|[Dd]eserializ|"
     "[Uu]npack)|[a-z0-9](Read|Parse|Decode|Deserializ|Unpack)";
 
-/// A name, member access or argument-less call chain: safe to put next to
-/// '*' or '+' without parentheses.
-bool isSimpleOperand(StringRef Text) {
-  if (Text.empty())
-    return false;
-  for (size_t I = 0; I < Text.size(); ++I) {
-    char Ch = Text[I];
-    if (isAlphanumeric(Ch) || Ch == '_' || Ch == '.' || Ch == ':')
-      continue;
-    if (Ch == '(' && I + 1 < Text.size() && Text[I + 1] == ')') {
-      ++I;
-      continue;
-    }
-    if (Ch == '-' && I + 1 < Text.size() && Text[I + 1] == '>') {
-      ++I;
-      continue;
-    }
-    return false;
-  }
-  return true;
-}
-
 /// Whether \p Text has a '?' outside parentheses: "a > b ? c : d" needs
 /// them before it can be added to.
 bool hasTopLevelConditional(StringRef Text) {
@@ -111,10 +89,6 @@ bool hasTopLevelConditional(StringRef Text) {
       return true;
   }
   return false;
-}
-
-std::string parenthesized(const std::string &Text) {
-  return isSimpleOperand(Text) ? Text : "(" + Text + ")";
 }
 
 /// How an append reaches the planned loop: through plain blocks and the
@@ -247,7 +221,7 @@ public:
                                 : std::to_string(T.Constant);
       for (const std::string &Factor : T.Factors)
         Product += (Product.empty() ? "" : " * ") +
-                   (Alone ? Factor : parenthesized(Factor));
+                   (Alone ? Factor : asOperand(Factor));
       Text += Product;
     }
     return Text;

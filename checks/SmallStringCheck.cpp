@@ -57,14 +57,6 @@ struct SmallStringCheck::Repetition {
 
 namespace {
 
-/// Whether \p D is declared anywhere inside namespace std.
-bool isWithinStd(const Decl *D) {
-  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
-    if (DC->isStdNamespace())
-      return true;
-  return false;
-}
-
 /// The std::basic_string specialisation \p T names (references and
 /// cv-qualifiers aside), or null.
 const ClassTemplateSpecializationDecl *basicString(QualType T) {

@@ -6,6 +6,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
 
@@ -112,6 +113,34 @@ pointOfInstantiation(const RecordDecl &RD) {
             Class->getMemberSpecializationInfo())
       return {Info->getPointOfInstantiation(), &RD};
   return {};
+}
+
+bool isSimpleOperand(llvm::StringRef Text) {
+  if (Text.empty())
+    return false;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    char Ch = Text[I];
+    if (llvm::isAlnum(Ch) || Ch == '_' || Ch == '.' || Ch == ':')
+      continue;
+    if ((Ch == '(' || Ch == '-') && I + 1 < Text.size() &&
+        Text[I + 1] == (Ch == '(' ? ')' : '>')) {
+      ++I;
+      continue;
+    }
+    return false;
+  }
+  return true;
+}
+
+std::string asOperand(llvm::StringRef Text) {
+  return isSimpleOperand(Text) ? Text.str() : ("(" + Text + ")").str();
+}
+
+bool isWithinStd(const Decl *D) {
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+    if (DC->isStdNamespace())
+      return true;
+  return false;
 }
 
 } // namespace alloc_tidy

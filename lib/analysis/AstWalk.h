@@ -60,6 +60,18 @@ bool isForwardingReference(const clang::FunctionDecl *Callee, unsigned Index);
 /// The source text of \p Range, a token range.
 std::string sourceText(clang::SourceRange Range, const clang::ASTContext &Ctx);
 
+/// Whether \p Text (source text) is a name, a member chain or an
+/// argument-less call chain ("n", "in.size()", "p->items().size()",
+/// "ns::kCount"): safe next to '*' or '+' without parentheses.
+bool isSimpleOperand(llvm::StringRef Text);
+
+/// \p Text as an operand: itself when simple, else in parentheses.
+std::string asOperand(llvm::StringRef Text);
+
+/// Whether \p D is declared anywhere inside namespace std (members of its
+/// classes and of its nested namespaces included).
+bool isWithinStd(const clang::Decl *D);
+
 /// The definition of the record that \p T names, looking through pointers,
 /// references and arrays; null for anything else.
 const clang::RecordDecl *recordBehind(clang::QualType T);

@@ -338,63 +338,58 @@ void printSummary(const std::string &Json, unsigned Top) {
   }
 }
 
-// Reports whose writing was cut short (REPORT.partial.<pid>, or
-// REPORT.<pid>.partial.<pid> of a process the program started): the
-// counting library renames a report into place only once it is complete.
-void removeUnfinishedReports(const std::string &Report, std::time_t Since) {
+// The files beside \p Report whose names are REPORT.<Suffix> for a Suffix
+// that \p Wanted accepts, written since \p Since: (suffix, path).
+std::vector<std::pair<std::string, std::string>>
+filesBesideReport(const std::string &Report, std::time_t Since,
+                  bool (*Wanted)(const std::string &Suffix)) {
   std::size_t Slash = Report.find_last_of(heapcount::PathSeparators);
   std::string Dir = Slash == std::string::npos ? "." : Report.substr(0, Slash);
-  std::string Base =
-      Slash == std::string::npos ? Report : Report.substr(Slash + 1);
+  std::string Prefix =
+      (Slash == std::string::npos ? Report : Report.substr(Slash + 1)) + ".";
+  std::vector<std::pair<std::string, std::string>> Found;
   DIR *Listing = opendir(Dir.c_str());
   if (!Listing)
-    return;
-  std::vector<std::string> Unfinished;
+    return Found;
   while (dirent *Entry = readdir(Listing)) {
     std::string Name = Entry->d_name;
-    if (Name.compare(0, Base.size() + 1, Base + ".") ||
-        Name.find(".partial.", Base.size()) == std::string::npos)
+    if (Name.size() <= Prefix.size() || Name.compare(0, Prefix.size(), Prefix))
+      continue;
+    std::string Suffix = Name.substr(Prefix.size());
+    if (!Wanted(Suffix))
       continue;
     std::string Path = Dir;
     Path += '/';
     Path += Name;
     struct stat Info;
     if (stat(Path.c_str(), &Info) == 0 && Info.st_mtime >= Since)
-      Unfinished.push_back(Path);
+      Found.emplace_back(std::move(Suffix), std::move(Path));
   }
   closedir(Listing);
-  for (const std::string &Path : Unfinished)
+  return Found;
+}
+
+// Reports whose writing was cut short (REPORT.partial.<pid>, or
+// REPORT.<pid>.partial.<pid> of a process the program started): the
+// counting library renames a report into place only once it is complete.
+void removeUnfinishedReports(const std::string &Report, std::time_t Since) {
+  for (const auto &[Suffix, Path] :
+       filesBesideReport(Report, Since, [](const std::string &Suffix) {
+         return Suffix.find("partial.") != std::string::npos;
+       }))
     std::remove(Path.c_str());
 }
 
 // The reports of the processes the program started (REPORT.<pid>), written
 // since \p Since; removed after the listing when \p Keep is false.
 void listChildReports(const std::string &Report, std::time_t Since, bool Keep) {
-  std::size_t Slash = Report.find_last_of(heapcount::PathSeparators);
-  std::string Dir = Slash == std::string::npos ? "." : Report.substr(0, Slash);
-  std::string Prefix =
-      (Slash == std::string::npos ? Report : Report.substr(Slash + 1)) + ".";
-  DIR *Listing = opendir(Dir.c_str());
-  if (!Listing)
-    return;
   std::vector<std::pair<long, std::string>> Children;
-  while (dirent *Entry = readdir(Listing)) {
-    std::string Name = Entry->d_name;
-    if (Name.size() <= Prefix.size() ||
-        Name.compare(0, Prefix.size(), Prefix) ||
-        Name.find_first_not_of("0123456789", Prefix.size()) !=
-            std::string::npos)
-      continue;
-    std::string Path = Dir;
-    Path += '/';
-    Path += Name;
-    struct stat Info;
-    if (stat(Path.c_str(), &Info) != 0 || Info.st_mtime < Since)
-      continue;
-    Children.emplace_back(
-        std::strtol(Name.c_str() + Prefix.size(), nullptr, 10), Path);
-  }
-  closedir(Listing);
+  for (auto &[Suffix, Path] :
+       filesBesideReport(Report, Since, [](const std::string &Suffix) {
+         return Suffix.find_first_not_of("0123456789") == std::string::npos;
+       }))
+    Children.emplace_back(std::strtol(Suffix.c_str(), nullptr, 10),
+                          std::move(Path));
   std::sort(Children.begin(), Children.end());
   // A build tool starts hundreds: the first ones by name, the rest summed.
   constexpr std::size_t Listed = 10;

@@ -76,5 +76,32 @@ TEST(AstWalkTest, SourceTextOfATokenRange) {
   EXPECT_EQ(sourceText(W->getInit()->getSourceRange(), Ctx), "width() * 2");
 }
 
+TEST(AstWalkTest, SimpleOperands) {
+  for (const char *Text :
+       {"n", "in.size()", "p->items().size()", "ns::kCount", "a_b2"})
+    EXPECT_TRUE(isSimpleOperand(Text)) << Text;
+  for (const char *Text :
+       {"", "n + 1", "n > 0 ? n : 0", "f(x)", "a-b", "(n)", "a[0]"})
+    EXPECT_FALSE(isSimpleOperand(Text)) << Text;
+  EXPECT_EQ(asOperand("in.size()"), "in.size()");
+  EXPECT_EQ(asOperand("n > 0 ? n : 0"), "(n > 0 ? n : 0)");
+}
+
+TEST(AstWalkTest, WithinStd) {
+  auto AST = test::parseCode("#include <vector>\n"
+                             "namespace mine { struct Own {}; }\n"
+                             "std::vector<int> V;\n"
+                             "mine::Own O;\n");
+  ASSERT_TRUE(AST && !test::hasErrors(*AST));
+  ASTContext &Ctx = AST->getASTContext();
+  // A member of a class template inside (an inline namespace of) std.
+  const auto *Vector = test::typeOfVar(Ctx, "V")->getAsCXXRecordDecl();
+  ASSERT_TRUE(Vector);
+  EXPECT_TRUE(isWithinStd(Vector));
+  EXPECT_TRUE(isWithinStd(*Vector->method_begin()));
+  EXPECT_FALSE(isWithinStd(test::typeOfVar(Ctx, "O")->getAsCXXRecordDecl()));
+  EXPECT_FALSE(isWithinStd(test::findVar(Ctx, "V")));
+}
+
 } // namespace
 } // namespace alloc_tidy

@@ -1031,6 +1031,20 @@ void writeAll(const char *Data, std::size_t Size, void *Context) {
   }
 }
 
+// Writes \p Value in decimal at \p Out + \p Length, with a terminating NUL;
+// returns the new length. Async-signal-safe (no formatting library).
+std::size_t appendDecimal(char *Out, std::size_t Length, unsigned long Value) {
+  char Digits[24];
+  unsigned N = 0;
+  do
+    Digits[N++] = static_cast<char>('0' + Value % 10);
+  while (Value /= 10);
+  while (N)
+    Out[Length++] = Digits[--N];
+  Out[Length] = '\0';
+  return Length;
+}
+
 // The root process writes OutputPath; any other one OutputPath.<pid>.
 void reportPath(char *Path, std::size_t Capacity) {
   std::size_t Length = std::strlen(OutputPath);
@@ -1042,15 +1056,8 @@ void reportPath(char *Path, std::size_t Capacity) {
   long Pid = getpid();
   if (RootPid ? Pid == RootPid : !ForkedChild)
     return;
-  char Digits[24];
-  unsigned N = 0;
-  for (unsigned long Value = static_cast<unsigned long>(Pid); Value;
-       Value /= 10)
-    Digits[N++] = static_cast<char>('0' + Value % 10);
   Path[Length++] = '.';
-  while (N)
-    Path[Length++] = Digits[--N];
-  Path[Length] = '\0';
+  Length = appendDecimal(Path, Length, static_cast<unsigned long>(Pid));
 }
 
 // dl_iterate_phdr takes no allocation; the main program's name comes from
@@ -1157,14 +1164,7 @@ void writeReportOnce(const char *End, int Signal) {
   const char Suffix[] = ".partial.";
   for (const char *C = Suffix; *C; ++C)
     Partial[Length++] = *C;
-  char Digits[24];
-  unsigned N = 0;
-  for (unsigned long Value = static_cast<unsigned long>(getpid()); Value;
-       Value /= 10)
-    Digits[N++] = static_cast<char>('0' + Value % 10);
-  while (N)
-    Partial[Length++] = Digits[--N];
-  Partial[Length] = '\0';
+  Length = appendDecimal(Partial, Length, static_cast<unsigned long>(getpid()));
   int Fd = Path[0]
                ? open(Partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644)
                : -1;
