@@ -27,6 +27,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/StringSet.h"
+#include <cstdlib>
 
 using namespace clang::ast_matchers;
 using namespace alloc_tidy;
@@ -159,15 +160,21 @@ bool isRotationStep(const Stmt *Pop, const ValueDecl *D, ASTContext &Ctx) {
 } // namespace
 
 DequeAsArrayCheck::DequeAsArrayCheck(StringRef Name, ClangTidyContext *Ctx)
-    : ClangTidyCheck(Name, Ctx),
+    : ClangTidyCheck(Name, Ctx), CheckName(Name.str()),
       DequeLikeClasses(utils::options::parseStringList(
           Options.get("DequeLikeClasses", DefaultDequeLikeClasses))),
       TargetStl(*this, Options, Name),
       StackAdaptors(
           readBoolOption(*this, Options, Name, "StackAdaptors", false)),
       Inserter(readIncludeStyleOption(*this, Options, Name),
-               areDiagsSelfContained()) {
+               areDiagsSelfContained()),
+      MemberFactsFile(Options.getLocalOrGlobal("MemberFactsFile", "")),
+      WarnWhenReferencesKept(readBoolOption(*this, Options, Name,
+                                            "WarnWhenReferencesKept", false)),
+      FactsInserter(Inserter.getStyle(), areDiagsSelfContained()) {
   LayoutNotes = readLayoutNoteStyle(*this, Options, Name);
+  if (const char *Out = std::getenv("ALLOC_TIDY_MEMBER_FACTS_OUTPUT"))
+    FactsOutput = Out;
 }
 
 DequeAsArrayCheck::~DequeAsArrayCheck() = default;
@@ -179,6 +186,8 @@ void DequeAsArrayCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "StackAdaptors", StackAdaptors);
   Options.store(Opts, "LayoutNotes", layoutNoteStyleName(LayoutNotes));
   Options.store(Opts, "IncludeStyle", Inserter.getStyle());
+  Options.store(Opts, "WarnWhenReferencesKept", WarnWhenReferencesKept);
+  Options.store(Opts, "MemberFactsFile", MemberFactsFile);
 }
 
 void DequeAsArrayCheck::registerPPCallbacks(const SourceManager &SM,
@@ -187,6 +196,7 @@ void DequeAsArrayCheck::registerPPCallbacks(const SourceManager &SM,
   PP = Pp;
   Errors.startParsing(Pp->getDiagnostics());
   Inserter.registerPreprocessor(Pp);
+  FactsInserter.registerPreprocessor(Pp);
 }
 
 void DequeAsArrayCheck::registerMatchers(MatchFinder *Finder) {
@@ -284,8 +294,8 @@ void DequeAsArrayCheck::analyze(Candidate &C) {
         Record->isDependentContext() ||
         Record->getTemplateInstantiationPattern())
       return Silence("member of a template or union");
-    if (!seesAllCodeUsingMember(Field, Ctx))
-      return Silence("not all code that can use the member is visible");
+    // Whether this unit sees all the code that can name the member is for
+    // decideMember(), from this unit's facts or from every unit's.
   }
 
   // What it holds.
@@ -376,11 +386,17 @@ void DequeAsArrayCheck::analyze(Candidate &C) {
       Kept.push_back(traceElementRef(cast<Expr>(Use.Site), IsIterator, Ctx));
     else if (Use.Kind == UseKind::RangeFor)
       Kept = traceRangeForElementRefs(cast<CXXForRangeStmt>(Use.Site), Ctx);
-    for (const ElementRef &Ref : Kept)
-      if (isKeptAcrossGrowth(Ref, Use.Function, Growth, Owner, Ctx))
-        NoFix(Ref.KeptAt->getBeginLoc(),
-              "a reference to an element is kept here while the container "
-              "can still grow; a std::vector would invalidate it");
+    for (const ElementRef &Ref : Kept) {
+      if (!isKeptAcrossGrowth(Ref, Use.Function, Growth, Owner, Ctx))
+        continue;
+      // The deque was chosen for exactly this: a warning without a safe
+      // change is noise unless asked for.
+      if (!WarnWhenReferencesKept)
+        return Silence("a reference to an element is kept while it grows");
+      NoFix(Ref.KeptAt->getBeginLoc(),
+            "a reference to an element is kept here while the container "
+            "can still grow; a std::vector would invalidate it");
+    }
   }
 
   // Growth that copies each element (a class without a move constructor
@@ -511,7 +527,33 @@ void DequeAsArrayCheck::onEndOfTranslationUnit() {
   }
   for (auto &Entry : Candidates)
     analyze(*Entry.second);
+  linkCandidates();
+  // Members: what this unit's code allows, then whether that is the whole
+  // story (this unit's facts, or every unit's from alloc-run).
+  for (auto &Entry : Candidates)
+    if (const auto *Field = dyn_cast<FieldDecl>(Entry.first))
+      decideMember(*Entry.second, *Field);
+  // A member kept by its decision keeps what is linked to it.
+  linkCandidates();
 
+  // Each spelled type is rewritten once, by its first declaration.
+  llvm::DenseSet<SourceLocation> Rewritten;
+  for (auto &Entry : Candidates) {
+    Candidate &C = *Entry.second;
+    if (!C.Silence.empty())
+      continue;
+    if (C.Spelled && C.NoFixReason.empty() &&
+        !Rewritten.insert(C.Spelled.getBeginLoc()).second)
+      C.Spelled = TypeLoc();
+    report(*this, render(C, Inserter));
+  }
+  Candidates.clear();
+  References.clear();
+  AliasUses.clear();
+}
+
+void DequeAsArrayCheck::linkCandidates() {
+  const SourceManager &SM = Context->getSourceManager();
   // Containers linked by swap, assignment or comparison change together.
   llvm::EquivalenceClasses<const ValueDecl *> Groups;
   for (auto &Entry : Candidates) {
@@ -542,7 +584,6 @@ void DequeAsArrayCheck::onEndOfTranslationUnit() {
   // One spelled type can serve several declarations: an alias, or
   // declarators in one declaration ("std::deque<int> a, b;"). Rewriting it
   // changes them all, so it is rewritten only when all of them convert.
-  const SourceManager &SM = Context->getSourceManager();
   auto Fixable = [&](const ValueDecl *D) {
     auto It = Candidates.find(D);
     return It != Candidates.end() && It->second->Silence.empty() &&
@@ -597,24 +638,74 @@ void DequeAsArrayCheck::onEndOfTranslationUnit() {
       }
     }
   }
-
-  // Each spelled type is rewritten once, by its first declaration.
-  llvm::DenseSet<SourceLocation> Rewritten;
-  for (auto &Entry : Candidates) {
-    Candidate &C = *Entry.second;
-    if (!C.Silence.empty())
-      continue;
-    if (C.Spelled && C.NoFixReason.empty() &&
-        !Rewritten.insert(C.Spelled.getBeginLoc()).second)
-      C.Spelled = TypeLoc();
-    diagnose(C);
-  }
-  Candidates.clear();
-  References.clear();
-  AliasUses.clear();
 }
 
-void DequeAsArrayCheck::diagnose(Candidate &C) {
+void DequeAsArrayCheck::decideMember(Candidate &C, const FieldDecl &Field) {
+  ASTContext &Ctx = *Context;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const auto *Record = dyn_cast<CXXRecordDecl>(Field.getParent());
+  // Facts are about members of plain classes in user code.
+  if (!Record || Record->isLambda() || Record->isUnion() ||
+      Record->isDependentContext() ||
+      isa<ClassTemplateSpecializationDecl>(Record) ||
+      Record->getTemplateInstantiationPattern() ||
+      SM.isInSystemHeader(SM.getExpansionLoc(Field.getLocation())) ||
+      Field.getLocation().isMacroID())
+    return;
+
+  MemberFacts Facts = memberFactsFor(Field, Ctx);
+  Facts.Check = CheckName;
+  if (!C.Silence.empty()) {
+    Facts.Local = MemberAction::Silent;
+    Facts.Why = C.Silence;
+  } else if (!C.NoFixReason.empty() || !C.Rotations.empty()) {
+    Facts.Local = MemberAction::Warn;
+    Facts.Why = !C.NoFixReason.empty() ? C.NoFixReason : "a rotating buffer";
+  } else {
+    Facts.Local = MemberAction::Fix;
+  }
+  if (!FactsOutput.empty()) {
+    if (Facts.Local != MemberAction::Silent)
+      Facts.Finding = findingToJson(CheckName, render(C, FactsInserter), SM);
+    if (llvm::Error E = appendMemberFacts(FactsOutput, Facts))
+      configurationDiag("cannot write member facts to '%0': %1",
+                        DiagnosticIDs::Error)
+          << FactsOutput << llvm::toString(std::move(E));
+  }
+
+  MemberDecision Decision = decideInOneUnit(Facts);
+  if (!MemberFactsFile.empty() && !DecisionsRead) {
+    DecisionsRead = true;
+    if (llvm::Expected<MemberDecisions> Read =
+            readMemberDecisions(MemberFactsFile))
+      Decisions = std::move(*Read);
+    else
+      configurationDiag("%0", DiagnosticIDs::Error)
+          << llvm::toString(Read.takeError());
+  }
+  // The whole program's decision, unless this unit's own code says silent
+  // (facts from before a change must never bring a fix it contradicts).
+  if (Decisions && Facts.Local != MemberAction::Silent) {
+    auto Merged = Decisions->find(Facts.key());
+    if (Merged != Decisions->end()) {
+      Decision.Action = Merged->second.Action;
+      Decision.Why = Merged->second.Why;
+      if (Facts.Local == MemberAction::Warn &&
+          Decision.Action == MemberAction::Fix)
+        Decision = decideInOneUnit(Facts);
+    }
+  }
+  if (Decision.Action == MemberAction::Silent && C.Silence.empty())
+    C.Silence = Decision.Why;
+  if (Decision.Action == MemberAction::Warn && C.NoFixReason.empty() &&
+      C.Rotations.empty()) {
+    C.NoFixReason = Decision.Why;
+    C.NoFixLoc = Field.getLocation();
+  }
+}
+
+Finding DequeAsArrayCheck::render(const Candidate &C,
+                                  utils::IncludeInserter &Includes) {
   ASTContext &Ctx = *Context;
   const SourceManager &SM = Ctx.getSourceManager();
   StlFlavor Stl = TargetStl.resolve(PP);
@@ -624,104 +715,100 @@ void DequeAsArrayCheck::diagnose(Candidate &C) {
     Facts =
         dequeBlockFacts(Stl, Ctx.getTypeSizeInChars(C.Element).getQuantity());
   bool CanFix = C.NoFixReason.empty() && C.Rotations.empty();
+  const std::string Name = C.Decl->getNameAsString();
 
-  auto AddFixes = [&](DiagnosticBuilder &Diag) {
-    if (!CanFix || !C.Spelled)
-      return;
+  Finding F;
+  F.Warning.Loc = C.Decl->getLocation();
+  if (C.Kind == ContainerKind::Stack)
+    F.Warning.Text = "'" + Name +
+                     "' is a std::stack over a std::deque; over a std::vector "
+                     "it makes fewer allocations";
+  else if (!C.Rotations.empty())
+    F.Warning.Text = "'" + Name +
+                     "' is a std::deque used as a rotating buffer; a "
+                     "std::vector with std::rotate holds its elements in one "
+                     "allocation";
+  else if (Facts && C.FillCount && C.FillCount->Value)
+    F.Warning.Text =
+        "'" + Name +
+        "' is a std::deque used only at its back; a std::vector with "
+        "reserve() makes 1 allocation instead of about " +
+        std::to_string(dequeAllocations(*Facts, *C.FillCount->Value));
+  else
+    F.Warning.Text = "'" + Name +
+                     "' is a std::deque used only at its back; a std::vector "
+                     "holds its elements in one allocation";
+
+  if (CanFix && C.Spelled) {
+    std::vector<FixItHint> &Fixes = F.Warning.Fixes;
     if (C.Kind == ContainerKind::Deque) {
-      Diag << FixItHint::CreateReplacement(*templateNameRange(C.Spelled),
-                                           "std::vector");
+      Fixes.push_back(FixItHint::CreateReplacement(
+          *templateNameRange(C.Spelled), "std::vector"));
       if (!C.ReserveText.empty())
-        Diag << FixItHint::CreateInsertion(C.FillLoop->getBeginLoc(),
-                                           C.ReserveText);
+        Fixes.push_back(FixItHint::CreateInsertion(C.FillLoop->getBeginLoc(),
+                                                   C.ReserveText));
     } else {
       auto Spec =
           namedTypeLoc(C.Spelled).getAs<TemplateSpecializationTypeLoc>();
-      Diag << FixItHint::CreateInsertion(
+      Fixes.push_back(FixItHint::CreateInsertion(
           Spec.getRAngleLoc(),
-          ", std::vector<" + spelledArguments(C.Spelled, Ctx) + ">");
+          ", std::vector<" + spelledArguments(C.Spelled, Ctx) + ">"));
     }
-    Diag << Inserter.createIncludeInsertion(
-        SM.getFileID(SM.getExpansionLoc(C.Spelled.getBeginLoc())), "<vector>");
-  };
-
-  const std::string Name = C.Decl->getNameAsString();
-  if (C.Kind == ContainerKind::Stack) {
-    auto Diag = diag(C.Decl->getLocation(),
-                     "'%0' is a std::stack over a std::deque; over a "
-                     "std::vector it makes fewer allocations")
-                << Name;
-    AddFixes(Diag);
-  } else if (!C.Rotations.empty()) {
-    diag(C.Decl->getLocation(),
-         "'%0' is a std::deque used as a rotating buffer; a std::vector with "
-         "std::rotate holds its elements in one allocation")
-        << Name;
-  } else if (Facts && C.FillCount && C.FillCount->Value) {
-    auto Diag =
-        diag(C.Decl->getLocation(),
-             "'%0' is a std::deque used only at its back; a "
-             "std::vector with reserve() makes 1 allocation instead "
-             "of about %1")
-        << Name
-        << std::to_string(dequeAllocations(*Facts, *C.FillCount->Value));
-    AddFixes(Diag);
-  } else {
-    auto Diag = diag(C.Decl->getLocation(),
-                     "'%0' is a std::deque used only at its back; a "
-                     "std::vector holds its elements in one allocation")
-                << Name;
-    AddFixes(Diag);
+    if (std::optional<FixItHint> Include = Includes.createIncludeInsertion(
+            SM.getFileID(SM.getExpansionLoc(C.Spelled.getBeginLoc())),
+            "<vector>"))
+      Fixes.push_back(std::move(*Include));
   }
 
   // What it costs, with this library's numbers.
   if (Facts && C.Kind == ContainerKind::Stack && Stl == StlFlavor::LibStdCxx) {
-    diag(C.Decl->getLocation(),
-         "on libstdc++ an empty std::deque already allocates a 64-byte map "
-         "and a %0-byte block; a std::vector allocates nothing until the "
-         "first push",
-         DiagnosticIDs::Note)
-        << std::to_string(Facts->BlockBytes);
+    F.note(C.Decl->getLocation(),
+           "on libstdc++ an empty std::deque already allocates a 64-byte map "
+           "and a " +
+               std::to_string(Facts->BlockBytes) +
+               "-byte block; a std::vector allocates nothing until the first "
+               "push");
   } else if (Facts) {
-    diag(C.Decl->getLocation(),
-         "on %0, std::deque<%1> allocates one %2-byte block per %3 %plural{1:"
-         "element|:elements}4",
-         DiagnosticIDs::Note)
-        << stlDisplayName(Stl) << Element << std::to_string(Facts->BlockBytes)
-        << std::to_string(Facts->ElementsPerBlock)
-        << static_cast<unsigned>(Facts->ElementsPerBlock);
+    F.note(C.Decl->getLocation(),
+           "on " + stlDisplayName(Stl).str() + ", std::deque<" + Element +
+               "> allocates one " + std::to_string(Facts->BlockBytes) +
+               "-byte block per " + std::to_string(Facts->ElementsPerBlock) +
+               (Facts->ElementsPerBlock == 1 ? " element" : " elements"));
   }
   for (const Stmt *Pop : C.Rotations)
-    diag(Pop->getBeginLoc(),
-         "this moves the front element to the back; with a std::vector, "
-         "std::rotate(%0.begin(), %0.begin() + 1, %0.end()) does the same",
-         DiagnosticIDs::Note)
-        << Name;
+    F.note(Pop->getBeginLoc(),
+           "this moves the front element to the back; with a std::vector, "
+           "std::rotate(" +
+               Name + ".begin(), " + Name + ".begin() + 1, " + Name +
+               ".end()) does the same");
   if (C.FillLoop && C.FillCount && Facts && CanFix) {
     if (C.FillCount->Value)
-      diag(C.FillLoop->getBeginLoc(),
-           "this loop appends %0 elements: about %1 block allocations in a "
-           "std::deque, 1 in a std::vector after reserve()",
-           DiagnosticIDs::Note)
-          << std::to_string(*C.FillCount->Value)
-          << std::to_string(dequeBlockAllocations(*Facts, *C.FillCount->Value));
+      F.note(C.FillLoop->getBeginLoc(),
+             "this loop appends " + std::to_string(*C.FillCount->Value) +
+                 " elements: about " +
+                 std::to_string(
+                     dequeBlockAllocations(*Facts, *C.FillCount->Value)) +
+                 " block allocations in a std::deque, 1 in a std::vector "
+                 "after reserve()");
     else
-      diag(C.FillLoop->getBeginLoc(),
-           "this loop appends one element per iteration: one block "
-           "allocation per %0 elements in a std::deque, 1 allocation in a "
-           "std::vector after reserve(%1)",
-           DiagnosticIDs::Note)
-          << std::to_string(Facts->ElementsPerBlock) << C.FillCount->Spelling;
+      F.note(C.FillLoop->getBeginLoc(),
+             "this loop appends one element per iteration: one block "
+             "allocation per " +
+                 std::to_string(Facts->ElementsPerBlock) +
+                 " elements in a std::deque, 1 allocation in a std::vector "
+                 "after reserve(" +
+                 C.FillCount->Spelling + ")");
   }
   if (!C.NoFixReason.empty())
-    diag(C.NoFixLoc, "no fix-it: %0", DiagnosticIDs::Note) << C.NoFixReason;
+    F.note(C.NoFixLoc, "no fix-it: " + C.NoFixReason);
   if (const auto *Field = dyn_cast<FieldDecl>(C.Decl))
-    addLayoutNotes(C, *Field);
+    addLayoutNotes(F, C, *Field);
+  return F;
 }
 
 // The member becomes a std::vector (or a stack over one): what that does to
 // the size of the class that holds it.
-void DequeAsArrayCheck::addLayoutNotes(const Candidate &C,
+void DequeAsArrayCheck::addLayoutNotes(Finding &F, const Candidate &C,
                                        const FieldDecl &Field) {
   if (LayoutNotes == LayoutNoteStyle::None)
     return;
@@ -765,7 +852,7 @@ void DequeAsArrayCheck::addLayoutNotes(const Candidate &C,
   }
   for (const std::string &Note :
        memberTypeChangeNotes(Field, NewType, NewName, Why, Ctx, LayoutNotes))
-    diag(Field.getLocation(), "%0", DiagnosticIDs::Note) << Note;
+    F.note(Field.getLocation(), Note);
 }
 
 } // namespace clang::tidy::alloc

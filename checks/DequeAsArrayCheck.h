@@ -4,10 +4,12 @@
 #define ALLOC_TIDY_CHECKS_DEQUEASARRAYCHECK_H
 
 #include "checks/CompileErrors.h"
+#include "checks/Finding.h"
 #include "checks/LayoutNotes.h"
 #include "checks/StlOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/utils/IncludeInserter.h"
+#include "lib/analysis/MemberFacts.h"
 #include "lib/analysis/StlFacts.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
@@ -39,14 +41,26 @@ private:
   CompileErrors Errors;
   struct Candidate;
   void analyze(Candidate &C);
-  void diagnose(Candidate &C);
-  void addLayoutNotes(const Candidate &C, const FieldDecl &Field);
+  void linkCandidates();
+  void decideMember(Candidate &C, const FieldDecl &Field);
+  Finding render(const Candidate &C, utils::IncludeInserter &Includes);
+  void addLayoutNotes(Finding &F, const Candidate &C, const FieldDecl &Field);
 
+  std::string CheckName;
   std::vector<StringRef> DequeLikeClasses;
   StlOption TargetStl;
   bool StackAdaptors;
   LayoutNoteStyle LayoutNotes;
   utils::IncludeInserter Inserter;
+  /// Whole-program decisions (the MemberFactsFile option), read once.
+  std::string MemberFactsFile;
+  std::optional<alloc_tidy::MemberDecisions> Decisions;
+  bool DecisionsRead = false;
+  bool WarnWhenReferencesKept;
+  /// Where to append each member's facts, for alloc-run (set through the
+  /// environment), and the include inserter for the findings written there.
+  std::string FactsOutput;
+  utils::IncludeInserter FactsInserter;
 
   Preprocessor *PP = nullptr;
   ASTContext *Context = nullptr;

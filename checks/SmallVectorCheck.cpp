@@ -20,6 +20,7 @@
 #include "lib/analysis/AstWalk.h"
 #include "lib/analysis/ConstructorArguments.h"
 #include "lib/analysis/ContainerUses.h"
+#include "lib/analysis/MemberFacts.h"
 #include "lib/analysis/TripCount.h"
 #include "lib/layout/InlineVectorModel.h"
 #include "clang/AST/ASTContext.h"

@@ -637,51 +637,6 @@ bool isKeptAcrossGrowth(const ElementRef &Kept, const FunctionDecl *Function,
   return Owner && Scope && callsOwnerAfter(Scope, Kept.KeptAt, Ctx);
 }
 
-bool seesAllCodeUsingMember(const NamedDecl *Member, ASTContext &Ctx) {
-  const auto *Record = dyn_cast<CXXRecordDecl>(Member->getDeclContext());
-  if (!Record)
-    return false;
-  const SourceManager &SM = Ctx.getSourceManager();
-  if (SM.isInMainFile(SM.getExpansionLoc(Record->getLocation())))
-    return true;
-  AccessSpecifier Access = Member->getAccess();
-  if (Access == AS_public ||
-      (Access == AS_protected && !Record->hasAttr<FinalAttr>()))
-    return false;
-
-  auto Defined = [](const FunctionDecl *F) {
-    return F->isDefined() || F->isDeleted() || F->isDefaulted() ||
-           F->isPureVirtual();
-  };
-  // Every function that can name a private member must be defined here.
-  std::function<bool(const CXXRecordDecl *)> AllDefined =
-      [&](const CXXRecordDecl *RD) {
-        for (const Decl *D : RD->decls()) {
-          if (const auto *Method = dyn_cast<CXXMethodDecl>(D)) {
-            if (!Method->isImplicit() && !Defined(Method))
-              return false;
-          } else if (const auto *Template = dyn_cast<FunctionTemplateDecl>(D)) {
-            if (!Defined(Template->getTemplatedDecl()))
-              return false;
-          } else if (const auto *Nested = dyn_cast<CXXRecordDecl>(D)) {
-            if (Nested->isThisDeclarationADefinition() && !AllDefined(Nested))
-              return false;
-          } else if (const auto *Friend = dyn_cast<FriendDecl>(D)) {
-            const NamedDecl *Named = Friend->getFriendDecl();
-            if (!Named)
-              return false; // a friend class
-            if (const auto *FT = dyn_cast<FunctionTemplateDecl>(Named))
-              Named = FT->getTemplatedDecl();
-            const auto *F = dyn_cast<FunctionDecl>(Named);
-            if (!F || !Defined(F))
-              return false;
-          }
-        }
-        return true;
-      };
-  return AllDefined(Record);
-}
-
 const Stmt *fullStatementOf(const Expr *E, ASTContext &Ctx) {
   const Stmt *Statement = E;
   for (DynTypedNodeList P = parentsOf(*Statement, Ctx);

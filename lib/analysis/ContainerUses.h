@@ -115,14 +115,6 @@ bool isKeptAcrossGrowth(const ElementRef &Kept,
                         const clang::CXXRecordDecl *Owner,
                         clang::ASTContext &Ctx);
 
-/// Whether this translation unit sees every piece of code that can name
-/// \p Member (a data member, a member type alias, ...): true for a member of
-/// a record defined in the main file, and for a private member (or protected
-/// member of a final class) of a record whose member functions and friend
-/// functions are all defined here and which has no friend classes.
-bool seesAllCodeUsingMember(const clang::NamedDecl *Member,
-                            clang::ASTContext &Ctx);
-
 /// The function (or lambda body's function) that holds \p S, or null.
 const clang::FunctionDecl *enclosingFunction(const clang::Stmt *S,
                                              clang::ASTContext &Ctx);

@@ -20,13 +20,14 @@ namespace test {
 
 std::unique_ptr<ASTUnit> parseCode(llvm::StringRef Code,
                                    std::vector<std::string> ExtraArgs,
-                                   const VirtualFiles &Files) {
+                                   const VirtualFiles &Files,
+                                   llvm::StringRef FileName) {
   std::vector<std::string> Args = {"-std=c++17",
                                    "-resource-dir=" ALLOC_TIDY_RESOURCE_DIR};
   Args.insert(Args.end(), ExtraArgs.begin(), ExtraArgs.end());
   tooling::FileContentMappings Mapped(Files.begin(), Files.end());
   return tooling::buildASTFromCodeWithArgs(
-      Code, Args, "input.cc", "clang-tool",
+      Code, Args, FileName, "clang-tool",
       std::make_shared<PCHContainerOperations>(),
       tooling::getClangStripDependencyFileAdjuster(), Mapped);
 }

@@ -40,7 +40,8 @@ using VirtualFiles = std::vector<std::pair<std::string, std::string>>;
 /// callers check hasErrors() for compile errors.
 std::unique_ptr<clang::ASTUnit>
 parseCode(llvm::StringRef Code, std::vector<std::string> ExtraArgs = {},
-          const VirtualFiles &Files = {});
+          const VirtualFiles &Files = {},
+          llvm::StringRef FileName = "input.cc");
 
 /// Whether the parse produced error diagnostics.
 bool hasErrors(clang::ASTUnit &AST);

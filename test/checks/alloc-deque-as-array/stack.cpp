@@ -3,6 +3,7 @@
 // RUN: %check_alloc_tidy %s alloc-deque-as-array %t -- -config="{CheckOptions: {alloc-deque-as-array.TargetSTL: libstdc++, alloc-deque-as-array.StackAdaptors: true}}"
 // Off by default: a stack as deep as the nesting it tracks makes more
 // allocations over a std::vector (1, 2, 4, ...) than over the deque (2).
+// RUN: %alloc_tidy --checks='-*,alloc-deque-as-array' --config="{CheckOptions: {alloc-deque-as-array.StackAdaptors: true, alloc-deque-as-array.WarnWhenReferencesKept: true}}" %s -- -std=c++17 2>&1 | FileCheck %s --check-prefix=KEPT
 // RUN: %alloc_tidy --checks='-*,alloc-deque-as-array' --config='{}' %s -- -std=c++17 2>&1 | count 0
 
 #include <deque>
@@ -39,11 +40,12 @@ public:
 int useParser() { Parser P; P.enter("x"); int N = (int)P.current().size(); P.leave(); return N; }
 
 // top() handed out by reference while push() can still run: a vector would
-// move the element the caller holds.
+// move the element the caller holds (silent unless WarnWhenReferencesKept).
 class Tokenizer {
   std::stack<std::string> Links;
-  // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: 'Links' is a std::stack over a std::deque
   // CHECK-FIXES: std::stack<std::string> Links;
+  // KEPT: stack.cpp:[[@LINE-2]]:27: warning: 'Links' is a std::stack over a std::deque
+  // KEPT: stack.cpp:[[@LINE+3]]:49: note: no fix-it: a reference to an element is kept here while the container can still grow
 public:
   void link(std::string Name) { Links.push(std::move(Name)); }
   const std::string &innermost() const { return Links.top(); }

@@ -1,0 +1,77 @@
+//===--- Finding.cpp ------------------------------------------------------===//
+
+#include "checks/Finding.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/FileSystem.h"
+
+namespace clang::tidy::alloc {
+
+void report(ClangTidyCheck &Check, const Finding &F) {
+  {
+    DiagnosticBuilder Diag = Check.diag(F.Warning.Loc, "%0") << F.Warning.Text;
+    for (const FixItHint &Fix : F.Warning.Fixes)
+      Diag << Fix;
+  }
+  for (const FindingMessage &Note : F.Notes) {
+    DiagnosticBuilder Diag = Check.diag(Note.Loc, "%0", DiagnosticIDs::Note)
+                             << Note.Text;
+    for (const FixItHint &Fix : Note.Fixes)
+      Diag << Fix;
+  }
+}
+
+/// The file's absolute path, as alloc-run and the fix appliers expect it.
+static std::string absolutePath(SourceLocation Loc, const SourceManager &SM) {
+  llvm::SmallString<256> Path(SM.getFilename(Loc));
+  SM.getFileManager().makeAbsolutePath(Path);
+  llvm::SmallString<256> Real;
+  if (!llvm::sys::fs::real_path(Path, Real))
+    return std::string(Real);
+  return std::string(Path);
+}
+
+static llvm::json::Object messageToJson(const FindingMessage &M,
+                                        const SourceManager &SM) {
+  SourceLocation Loc = SM.getFileLoc(M.Loc);
+  llvm::json::Array Replacements;
+  for (const FixItHint &Fix : M.Fixes) {
+    CharSourceRange Range = Fix.RemoveRange;
+    if (Range.isTokenRange())
+      Range = CharSourceRange::getCharRange(
+          Range.getBegin(),
+          Lexer::getLocForEndOfToken(Range.getEnd(), 0, SM, LangOptions()));
+    SourceLocation Begin = SM.getFileLoc(Range.getBegin());
+    SourceLocation End =
+        Range.getEnd().isValid() ? SM.getFileLoc(Range.getEnd()) : Begin;
+    if (Begin.isInvalid())
+      continue;
+    Replacements.push_back(llvm::json::Object{
+        {"FilePath", absolutePath(Begin, SM)},
+        {"Offset", SM.getFileOffset(Begin)},
+        {"Length", SM.getFileOffset(End) - SM.getFileOffset(Begin)},
+        {"ReplacementText", Fix.CodeToInsert},
+    });
+  }
+  return llvm::json::Object{
+      {"Message", M.Text},
+      {"FilePath", Loc.isValid() ? absolutePath(Loc, SM) : ""},
+      {"FileOffset", Loc.isValid() ? SM.getFileOffset(Loc) : 0},
+      {"Replacements", std::move(Replacements)},
+  };
+}
+
+llvm::json::Value findingToJson(llvm::StringRef CheckName, const Finding &F,
+                                const SourceManager &SM) {
+  llvm::json::Array Notes;
+  for (const FindingMessage &Note : F.Notes)
+    Notes.push_back(messageToJson(Note, SM));
+  return llvm::json::Object{
+      {"DiagnosticName", CheckName},
+      {"Level", "Warning"},
+      {"Message", messageToJson(F.Warning, SM)},
+      {"Notes", std::move(Notes)},
+  };
+}
+
+} // namespace clang::tidy::alloc

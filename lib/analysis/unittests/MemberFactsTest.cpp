@@ -1,0 +1,451 @@
+//===--- MemberFactsTest.cpp - member facts and decisions -----------------===//
+
+#include "lib/analysis/MemberFacts.h"
+#include "AnalysisTestUtils.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include "gtest/gtest.h"
+
+using namespace clang;
+
+namespace alloc_tidy {
+namespace {
+
+class MemberFactsTest : public ::testing::Test {
+protected:
+  std::unique_ptr<ASTUnit> AST;
+
+  void parse(llvm::StringRef Code, const test::VirtualFiles &Files = {}) {
+    AST = test::parseCode("#include <deque>\n" + Code.str(), {}, Files);
+    ASSERT_TRUE(AST != nullptr);
+    ASSERT_FALSE(test::hasErrors(*AST)) << Code.str();
+  }
+
+  ASTContext &ctx() { return AST->getASTContext(); }
+};
+
+// --- extraction
+// ---------------------------------------------------------------
+
+TEST_F(MemberFactsTest, ClassCode) {
+  ASSERT_NO_FATAL_FAILURE(
+      parse("class Owner {\n"
+            "  std::deque<int> items;\n"
+            "  struct Cursor { void step(); void back() {} };\n"
+            "  friend void audit(Owner &);\n"
+            "  friend int count(const Owner &) { return 0; }\n"
+            "  template <class T> void visit(T) {}\n"
+            "public:\n"
+            "  Owner() = default;\n"
+            "  Owner(const Owner &) = delete;\n"
+            "  virtual void run() = 0;\n"
+            "  void add(int);\n"
+            "};\n"
+            "void Owner::add(int v) { items.push_back(v); }\n"));
+  const CXXRecordDecl *Owner = test::findRecord(ctx(), "Owner");
+  ASSERT_TRUE(Owner != nullptr);
+  // Line 1 is the #include the fixture adds.
+  EXPECT_EQ(memberFactsFor(*test::findField(ctx(), "items"), ctx()).Line, 3u);
+  ClassCode Code = classCodeIn(*Owner);
+  EXPECT_FALSE(Code.HasFriendClasses);
+  std::vector<std::string> Declared = {"Owner::Cursor::step(void (void))",
+                                       "Owner::Cursor::back(void (void))",
+                                       "audit(void (Owner &))",
+                                       "count(int (const Owner &))",
+                                       "Owner::visit(void (T))",
+                                       "Owner::Owner(void (void))",
+                                       "Owner::Owner(void (const Owner &))",
+                                       "Owner::run(void (void))",
+                                       "Owner::add(void (int))"};
+  EXPECT_EQ(Code.Declared, Declared);
+  // Only step() and audit() are missing: defaulted, deleted and pure
+  // functions need no definition.
+  std::vector<std::string> Defined = {"Owner::Cursor::back(void (void))",
+                                      "count(int (const Owner &))",
+                                      "Owner::visit(void (T))",
+                                      "Owner::Owner(void (void))",
+                                      "Owner::Owner(void (const Owner &))",
+                                      "Owner::run(void (void))",
+                                      "Owner::add(void (int))"};
+  EXPECT_EQ(Code.Defined, Defined);
+}
+
+TEST_F(MemberFactsTest, KeyAndPlace) {
+  ASSERT_NO_FATAL_FAILURE(
+      parse("#include \"ring.h\"\n", {{"ring.h", "#include <deque>\n"
+                                                 "namespace ui {\n"
+                                                 "class Ring {\n"
+                                                 "  std::deque<int> slots;\n"
+                                                 "};\n"
+                                                 "}\n"}}));
+  const FieldDecl *Slots = test::findField(ctx(), "slots");
+  ASSERT_TRUE(Slots != nullptr);
+  MemberFacts Facts = memberFactsFor(*Slots, ctx());
+  EXPECT_EQ(Facts.Member, "ui::Ring::slots");
+  EXPECT_TRUE(llvm::StringRef(Facts.File).ends_with("ring.h")) << Facts.File;
+  EXPECT_EQ(Facts.Offset, 63u);
+  EXPECT_TRUE(Facts.ClassInHeader);
+  EXPECT_TRUE(Facts.OnlyClassCodeNamesIt);
+  Facts.Check = "alloc-deque-as-array";
+  EXPECT_EQ(Facts.key(), "alloc-deque-as-array|ui::Ring::slots|" + Facts.File +
+                             ":" + std::to_string(Facts.Offset));
+}
+
+// --- seesAllCodeUsingMember --------------------------------------------------
+
+TEST_F(MemberFactsTest, FieldOfClassInMainFile) {
+  ASSERT_NO_FATAL_FAILURE(parse("class Local {\n"
+                                "public:\n"
+                                "  std::deque<int> items;\n"
+                                "  void add();\n"
+                                "};\n"
+                                "void Local::add() { items.push_back(1); }\n"
+                                "class Partial {\n"
+                                "public:\n"
+                                "  std::deque<int> items;\n"
+                                "  void drop();\n"
+                                "};\n"));
+  // A class in a source file: only this unit can name even its public
+  // members, once every function it declares is defined here.
+  const FieldDecl *Local = test::findField(ctx(), "items");
+  ASSERT_TRUE(Local != nullptr);
+  EXPECT_TRUE(seesAllCodeUsingMember(Local, ctx()));
+  const CXXRecordDecl *Partial = test::findRecord(ctx(), "Partial");
+  ASSERT_TRUE(Partial != nullptr);
+  const FieldDecl *PartialItems = *Partial->field_begin();
+  EXPECT_FALSE(seesAllCodeUsingMember(PartialItems, ctx()));
+  EXPECT_EQ(unseenCode(memberFactsFor(*PartialItems, ctx())),
+            "'Partial::drop' is not defined in this translation unit");
+}
+
+TEST_F(MemberFactsTest, HeaderAsMainFile) {
+  // An editor opens a header as the main file: its classes are still seen
+  // by every unit that includes it.
+  // No standard header: clang's tool driver finds none for a header input.
+  const char *Code = "template <class T> struct Ring { T *slots; };\n"
+                     "class Scrollback {\n"
+                     "  Ring<int> history;\n"
+                     "public:\n"
+                     "  void add(int v) { history.slots = nullptr; }\n"
+                     "  void drop();\n"
+                     "};\n"
+                     "class Status {\n"
+                     "  Ring<int> messages;\n"
+                     "public:\n"
+                     "  Ring<int> shown;\n"
+                     "  void add(int v) { messages.slots = nullptr; }\n"
+                     "};\n";
+  for (const char *Name : {"scrollback.h", "scrollback.hpp"}) {
+    AST = test::parseCode(Code, {"-xc++-header"}, {}, Name);
+    ASSERT_TRUE(AST && !test::hasErrors(*AST)) << Name;
+    const FieldDecl *History = test::findField(ctx(), "history");
+    const FieldDecl *Messages = test::findField(ctx(), "messages");
+    const FieldDecl *Shown = test::findField(ctx(), "shown");
+    ASSERT_TRUE(History && Messages && Shown);
+    MemberFacts Facts = memberFactsFor(*History, ctx());
+    EXPECT_TRUE(Facts.ClassInHeader) << Name;
+    EXPECT_EQ(unseenCode(Facts),
+              "'Scrollback::drop' is not defined in this translation unit");
+    EXPECT_TRUE(seesAllCodeUsingMember(Messages, ctx())) << Name;
+    EXPECT_FALSE(seesAllCodeUsingMember(Shown, ctx())) << Name;
+  }
+  // Named like a header but parsed as C++ source (a fallback command).
+  AST = test::parseCode(Code, {}, {}, "scrollback.h");
+  ASSERT_TRUE(AST && !test::hasErrors(*AST));
+  EXPECT_TRUE(
+      memberFactsFor(*test::findField(ctx(), "history"), ctx()).ClassInHeader);
+}
+
+TEST_F(MemberFactsTest, FieldOfClassInHeader) {
+  const char *Header = "#include <deque>\n"
+                       "class Closed {\n"
+                       "  using Storage = std::deque<int>;\n"
+                       "  Storage priv;\n"
+                       "public:\n"
+                       "  using PubStorage = std::deque<int>;\n"
+                       "  std::deque<int> pub;\n"
+                       "  void add(int v) { priv.push_back(v); }\n"
+                       "  int first() const;\n"
+                       "};\n"
+                       "class Open {\n"
+                       "  std::deque<int> priv;\n"
+                       "public:\n"
+                       "  void add(int v);\n" // defined in some other .cpp
+                       "};\n"
+                       "class Befriended {\n"
+                       "  std::deque<int> priv;\n"
+                       "  friend class Other;\n"
+                       "public:\n"
+                       "  void add(int v) { priv.push_back(v); }\n"
+                       "};\n"
+                       "class FinalProtected final {\n"
+                       "protected:\n"
+                       "  std::deque<int> prot;\n"
+                       "public:\n"
+                       "  void add(int v) { prot.push_back(v); }\n"
+                       "};\n"
+                       "class Protected {\n"
+                       "protected:\n"
+                       "  std::deque<int> prot;\n"
+                       "public:\n"
+                       "  void add(int v) { prot.push_back(v); }\n"
+                       "};\n";
+  ASSERT_NO_FATAL_FAILURE(
+      parse("#include \"widget.h\"\n"
+            "int Closed::first() const { return priv.front(); }\n",
+            {{"widget.h", Header}}));
+  auto MemberOf = [&](llvm::StringRef Record,
+                      llvm::StringRef Name) -> const NamedDecl * {
+    const CXXRecordDecl *RD = test::findRecord(ctx(), Record);
+    if (!RD)
+      return nullptr;
+    for (const Decl *D : RD->decls())
+      if (const auto *ND = dyn_cast<NamedDecl>(D);
+          ND && ND->getName() == Name && !isa<CXXRecordDecl>(ND))
+        return ND;
+    return nullptr;
+  };
+  auto FieldOf = [&](llvm::StringRef Record, llvm::StringRef Name) {
+    return dyn_cast_or_null<FieldDecl>(MemberOf(Record, Name));
+  };
+  const FieldDecl *ClosedPriv = FieldOf("Closed", "priv");
+  const FieldDecl *ClosedPub = FieldOf("Closed", "pub");
+  const FieldDecl *OpenPriv = FieldOf("Open", "priv");
+  const FieldDecl *FriendPriv = FieldOf("Befriended", "priv");
+  const FieldDecl *FinalProt = FieldOf("FinalProtected", "prot");
+  const FieldDecl *Prot = FieldOf("Protected", "prot");
+  ASSERT_TRUE(ClosedPriv && ClosedPub && OpenPriv && FriendPriv && FinalProt &&
+              Prot);
+  // Every member function is defined here (one in the main file).
+  EXPECT_TRUE(seesAllCodeUsingMember(ClosedPriv, ctx()));
+  // Anyone can name a public member.
+  EXPECT_FALSE(seesAllCodeUsingMember(ClosedPub, ctx()));
+  // add() is defined elsewhere.
+  EXPECT_FALSE(seesAllCodeUsingMember(OpenPriv, ctx()));
+  // A friend class may be defined elsewhere.
+  EXPECT_FALSE(seesAllCodeUsingMember(FriendPriv, ctx()));
+  // No class can derive from a final class.
+  EXPECT_TRUE(seesAllCodeUsingMember(FinalProt, ctx()));
+  EXPECT_FALSE(seesAllCodeUsingMember(Prot, ctx()));
+
+  // Member type aliases follow the same rules.
+  const NamedDecl *PrivAlias = MemberOf("Closed", "Storage");
+  const NamedDecl *PubAlias = MemberOf("Closed", "PubStorage");
+  ASSERT_TRUE(PrivAlias && PubAlias);
+  EXPECT_TRUE(isa<TypeAliasDecl>(PrivAlias));
+  EXPECT_TRUE(seesAllCodeUsingMember(PrivAlias, ctx()));
+  EXPECT_FALSE(seesAllCodeUsingMember(PubAlias, ctx()));
+}
+
+// --- decisions
+// ----------------------------------------------------------------
+
+MemberFacts unitFacts(MemberAction Local, std::vector<std::string> Declared,
+                      std::vector<std::string> Defined,
+                      bool OnlyClassCode = true, std::string Why = "") {
+  MemberFacts F;
+  F.Check = "alloc-deque-as-array";
+  F.Member = "Scrollback::History";
+  F.File = "/src/scrollback.h";
+  F.Offset = 120;
+  F.Line = 9;
+  F.Local = Local;
+  F.Why = std::move(Why);
+  F.ClassInHeader = true;
+  F.OnlyClassCodeNamesIt = OnlyClassCode;
+  F.Code.Declared = std::move(Declared);
+  F.Code.Defined = std::move(Defined);
+  if (Local != MemberAction::Silent)
+    F.Finding = llvm::json::Object{
+        {"DiagnosticName", F.Check},
+        {"Unit", F.Code.Defined.empty() ? "none" : F.Code.Defined.front()}};
+  return F;
+}
+
+const std::vector<std::string> Functions = {"Scrollback::add(void (int))",
+                                            "Scrollback::drop(void (void))"};
+
+TEST(MemberDecisionTest, OneUnit) {
+  // Sees everything: its own verdict.
+  MemberDecision D =
+      decideInOneUnit(unitFacts(MemberAction::Fix, Functions, Functions));
+  EXPECT_EQ(D.Action, MemberAction::Fix);
+  EXPECT_EQ(D.Units, 1u);
+  EXPECT_NE(D.Finding.kind(), llvm::json::Value::Null);
+  // drop() is elsewhere.
+  D = decideInOneUnit(
+      unitFacts(MemberAction::Fix, Functions, {"Scrollback::add(void (int))"}));
+  EXPECT_EQ(D.Action, MemberAction::Silent);
+  EXPECT_EQ(D.Why,
+            "'Scrollback::drop' is not defined in this translation unit");
+  // A public member of a class in a header.
+  D = decideInOneUnit(unitFacts(MemberAction::Fix, Functions, Functions,
+                                /*OnlyClassCode=*/false));
+  EXPECT_EQ(D.Action, MemberAction::Silent);
+  // The unit's own code says silent: nothing else matters.
+  D = decideInOneUnit(
+      unitFacts(MemberAction::Silent, Functions, Functions, true, "front"));
+  EXPECT_EQ(D.Action, MemberAction::Silent);
+  EXPECT_EQ(D.Why, "front");
+  D = decideInOneUnit(
+      unitFacts(MemberAction::Warn, Functions, Functions, true, "passed"));
+  EXPECT_EQ(D.Action, MemberAction::Warn);
+  EXPECT_EQ(D.Why, "passed");
+}
+
+TEST(MemberDecisionTest, AcrossUnits) {
+  std::vector<std::string> Add = {"Scrollback::add(void (int))"};
+  std::vector<std::string> Drop = {"Scrollback::drop(void (void))"};
+  // Each unit defines part of the class; together they define all of it.
+  MemberFacts Main = unitFacts(MemberAction::Fix, Functions, {});
+  MemberFacts AddUnit = unitFacts(MemberAction::Fix, Functions, Add);
+  MemberFacts DropUnit = unitFacts(MemberAction::Fix, Functions, Drop);
+  MemberDecision D = decideAcrossUnits({Main, AddUnit, DropUnit});
+  EXPECT_EQ(D.Action, MemberAction::Fix);
+  EXPECT_EQ(D.Units, 3u);
+  // The finding of the first unit that rendered one.
+  EXPECT_EQ(*D.Finding.getAsObject()->getString("Unit"), "none");
+  // Public members too: every unit that can name it is in the database.
+  MemberFacts PublicAdd = AddUnit, PublicDrop = DropUnit;
+  PublicAdd.OnlyClassCodeNamesIt = PublicDrop.OnlyClassCodeNamesIt = false;
+  EXPECT_EQ(decideAcrossUnits({PublicAdd, PublicDrop}).Action,
+            MemberAction::Fix);
+
+  // One unit uses the front.
+  MemberFacts Front =
+      unitFacts(MemberAction::Silent, Functions, Drop, true, "front operation");
+  D = decideAcrossUnits({Main, AddUnit, Front});
+  EXPECT_EQ(D.Action, MemberAction::Silent);
+  EXPECT_EQ(D.Why, "front operation");
+  EXPECT_EQ(D.Finding.kind(), llvm::json::Value::Null);
+
+  // drop() is defined by no unit of the database.
+  D = decideAcrossUnits({Main, AddUnit});
+  EXPECT_EQ(D.Action, MemberAction::Silent);
+  EXPECT_EQ(D.Why,
+            "'Scrollback::drop' is defined in no unit of the compile database");
+
+  // A warning in one unit makes the decision a warning, with its finding.
+  MemberFacts Warned =
+      unitFacts(MemberAction::Warn, Functions, Drop, true, "passed to 'print'");
+  D = decideAcrossUnits({Main, AddUnit, Warned});
+  EXPECT_EQ(D.Action, MemberAction::Warn);
+  EXPECT_EQ(D.Why, "passed to 'print'");
+  EXPECT_EQ(*D.Finding.getAsObject()->getString("Unit"),
+            "Scrollback::drop(void (void))");
+
+  EXPECT_EQ(decideAcrossUnits({}).Action, MemberAction::Silent);
+}
+
+// --- serialisation
+// -------------------------------------------------------------
+
+TEST(MemberFactsJsonTest, RoundTrip) {
+  MemberFacts F =
+      unitFacts(MemberAction::Warn, Functions, {Functions[0]}, false, "why");
+  F.Code.HasFriendClasses = true;
+  llvm::Expected<MemberFacts> Back = memberFactsFromJson(toJson(F));
+  ASSERT_TRUE(static_cast<bool>(Back)) << llvm::toString(Back.takeError());
+  EXPECT_EQ(Back->key(), F.key());
+  EXPECT_EQ(Back->Line, F.Line);
+  EXPECT_EQ(Back->Local, MemberAction::Warn);
+  EXPECT_EQ(Back->Why, "why");
+  EXPECT_TRUE(Back->ClassInHeader);
+  EXPECT_FALSE(Back->OnlyClassCodeNamesIt);
+  EXPECT_TRUE(Back->Code.HasFriendClasses);
+  EXPECT_EQ(Back->Code.Declared, F.Code.Declared);
+  EXPECT_EQ(Back->Code.Defined, F.Code.Defined);
+  EXPECT_EQ(Back->Finding, F.Finding);
+}
+
+TEST(MemberFactsJsonTest, Malformed) {
+  auto Error = [](llvm::json::Value V) {
+    llvm::Expected<MemberFacts> F = memberFactsFromJson(V);
+    return F ? std::string("accepted") : llvm::toString(F.takeError());
+  };
+  EXPECT_EQ(Error(42), "malformed member facts: not an object");
+  llvm::json::Value Good = toJson(unitFacts(MemberAction::Fix, {}, {}));
+  llvm::json::Value Later = Good;
+  (*Later.getAsObject())["version"] = 2;
+  EXPECT_EQ(Error(Later), "malformed member facts: version 2, expected 1");
+  llvm::json::Value Unknown = Good;
+  (*Unknown.getAsObject())["local"] = "maybe";
+  EXPECT_EQ(Error(Unknown), "malformed member facts: unknown action 'maybe'");
+  llvm::json::Value Missing = Good;
+  Missing.getAsObject()->erase("file");
+  EXPECT_EQ(Error(Missing),
+            "malformed member facts: a field is missing or has the wrong type");
+}
+
+class MemberFactsFileTest : public ::testing::Test {
+protected:
+  llvm::SmallString<128> Dir;
+  void SetUp() override {
+    ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("member-facts", Dir));
+  }
+  void TearDown() override { llvm::sys::fs::remove_directories(Dir); }
+  std::string path(llvm::StringRef Name) {
+    llvm::SmallString<128> P(Dir);
+    llvm::sys::path::append(P, Name);
+    return std::string(P);
+  }
+  void write(llvm::StringRef Name, llvm::StringRef Text) {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(path(Name), EC);
+    ASSERT_FALSE(EC);
+    OS << Text;
+  }
+};
+
+TEST_F(MemberFactsFileTest, LinesThenDecisions) {
+  std::string Lines = path("facts.jsonl");
+  std::vector<std::string> Drop = {"Scrollback::drop(void (void))"};
+  ASSERT_FALSE(static_cast<bool>(appendMemberFacts(
+      Lines, unitFacts(MemberAction::Fix, Functions, {Functions[0]}))));
+  ASSERT_FALSE(static_cast<bool>(
+      appendMemberFacts(Lines, unitFacts(MemberAction::Fix, Functions, Drop))));
+  llvm::Expected<std::vector<MemberFacts>> Read = readMemberFactsLines(Lines);
+  ASSERT_TRUE(static_cast<bool>(Read)) << llvm::toString(Read.takeError());
+  ASSERT_EQ(Read->size(), 2u);
+
+  std::string Text;
+  llvm::raw_string_ostream(Text) << decideAll(*Read);
+  write("decisions.json", Text);
+  llvm::Expected<MemberDecisions> Decisions =
+      readMemberDecisions(path("decisions.json"));
+  ASSERT_TRUE(static_cast<bool>(Decisions))
+      << llvm::toString(Decisions.takeError());
+  ASSERT_EQ(Decisions->size(), 1u);
+  const MemberDecision &D = Decisions->find((*Read)[0].key())->second;
+  EXPECT_EQ(D.Action, MemberAction::Fix);
+  EXPECT_EQ(D.Units, 2u);
+}
+
+TEST_F(MemberFactsFileTest, BadFiles) {
+  auto Error = [&](llvm::StringRef Name) {
+    llvm::Expected<MemberDecisions> D = readMemberDecisions(path(Name));
+    return D ? std::string("accepted") : llvm::toString(D.takeError());
+  };
+  EXPECT_NE(Error("missing.json").find("cannot use the member facts file"),
+            std::string::npos);
+  write("text.json", "not json");
+  EXPECT_NE(Error("text.json").find("text.json"), std::string::npos);
+  write("old.json", R"({"version": 0, "members": []})");
+  EXPECT_NE(Error("old.json").find("is not version 1"), std::string::npos);
+  write("bad-action.json",
+        R"({"version": 1, "members": [{"key": "k", "action": "later"}]})");
+  EXPECT_NE(Error("bad-action.json")
+                .find("a member without a key or a known "
+                      "action"),
+            std::string::npos);
+  write("facts.jsonl", "{\"version\": 1}\n");
+  llvm::Expected<std::vector<MemberFacts>> Lines =
+      readMemberFactsLines(path("facts.jsonl"));
+  ASSERT_FALSE(static_cast<bool>(Lines));
+  EXPECT_NE(llvm::toString(Lines.takeError()).find("facts.jsonl:1: "),
+            std::string::npos);
+}
+
+} // namespace
+} // namespace alloc_tidy
