@@ -175,6 +175,14 @@ DequeAsArrayCheck::DequeAsArrayCheck(StringRef Name, ClangTidyContext *Ctx)
   LayoutNotes = readLayoutNoteStyle(*this, Options, Name);
   if (const char *Out = std::getenv("ALLOC_TIDY_MEMBER_FACTS_OUTPUT"))
     FactsOutput = Out;
+  if (!MemberFactsFile.empty()) {
+    if (llvm::Expected<MemberDecisions> Read =
+            readMemberDecisions(MemberFactsFile))
+      Decisions = std::move(*Read);
+    else
+      configurationDiag("%0", DiagnosticIDs::Error)
+          << llvm::toString(Read.takeError());
+  }
 }
 
 DequeAsArrayCheck::~DequeAsArrayCheck() = default;
@@ -674,15 +682,6 @@ void DequeAsArrayCheck::decideMember(Candidate &C, const FieldDecl &Field) {
   }
 
   MemberDecision Decision = decideInOneUnit(Facts);
-  if (!MemberFactsFile.empty() && !DecisionsRead) {
-    DecisionsRead = true;
-    if (llvm::Expected<MemberDecisions> Read =
-            readMemberDecisions(MemberFactsFile))
-      Decisions = std::move(*Read);
-    else
-      configurationDiag("%0", DiagnosticIDs::Error)
-          << llvm::toString(Read.takeError());
-  }
   // The whole program's decision, unless this unit's own code says silent
   // (facts from before a change must never bring a fix it contradicts).
   if (Decisions && Facts.Local != MemberAction::Silent) {

@@ -52,10 +52,9 @@ private:
   bool StackAdaptors;
   LayoutNoteStyle LayoutNotes;
   utils::IncludeInserter Inserter;
-  /// Whole-program decisions (the MemberFactsFile option), read once.
+  /// Whole-program decisions (the MemberFactsFile option).
   std::string MemberFactsFile;
   std::optional<alloc_tidy::MemberDecisions> Decisions;
-  bool DecisionsRead = false;
   bool WarnWhenReferencesKept;
   /// Where to append each member's facts, for alloc-run (set through the
   /// environment), and the include inserter for the findings written there.

@@ -68,9 +68,9 @@ llvm::json::Value findingToJson(llvm::StringRef CheckName, const Finding &F,
     Notes.push_back(messageToJson(Note, SM));
   return llvm::json::Object{
       {"DiagnosticName", CheckName},
-      {"Level", "Warning"},
-      {"Message", messageToJson(F.Warning, SM)},
+      {"DiagnosticMessage", messageToJson(F.Warning, SM)},
       {"Notes", std::move(Notes)},
+      {"Level", "Warning"},
   };
 }
 

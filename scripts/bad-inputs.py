@@ -56,6 +56,7 @@ BOOL_OPTIONS = [
     ('alloc-container-in-loop', 'UnboundedStrings'),
     ('alloc-container-in-loop', 'RareFills'),
     ('alloc-deque-as-array', 'StackAdaptors'),
+    ('alloc-deque-as-array', 'WarnWhenReferencesKept'),
     ('alloc-padding', 'ReorderFixIt'),
     ('alloc-padding', 'ReportAll'),
     ('alloc-padding', 'WarnCRecords'),
@@ -141,6 +142,19 @@ for front_end, tidy in (('alloc-tidy', '{tidy}'),
           '{dir}/none.json}}', '--', '-std=c++17'],
          1, "cannot read the heapcount profile '{dir}/none.json'",
          files={'ok.cpp': OK_CPP})
+    case(front_end, 'MemberFactsFile that does not exist',
+         [tidy, '{dir}/ok.cpp', '--checks=-*,alloc-deque-as-array',
+          '--config={CheckOptions: {MemberFactsFile: {dir}/none.json}}',
+          '--', '-std=c++17'],
+         1, "cannot use the member facts file '{dir}/none.json'",
+         files={'ok.cpp': OK_CPP})
+    case(front_end, 'MemberFactsFile of another version',
+         [tidy, '{dir}/ok.cpp', '--checks=-*,alloc-deque-as-array',
+          '--config={CheckOptions: {MemberFactsFile: {dir}/old.json}}',
+          '--', '-std=c++17'],
+         1, "cannot use the member facts file '{dir}/old.json': it is not "
+            "version 1", files={'ok.cpp': OK_CPP,
+                                'old.json': '{"version": 0, "members": []}'})
     for check in ('alloc-small-string', 'alloc-reserve-in-loop',
                   'alloc-container-in-loop'):
         case(front_end, f'{check}.ColdFunctions: an invalid regex',
@@ -313,7 +327,7 @@ case('alloc-run', '--changed-since a ref that does not exist',
      ['{run}', '-p', '{dir}/db', '--changed-since', 'no-such-ref'], 2,
      'failed', PROJECT)
 case('alloc-run', 'merge: no inputs', ['{run}', 'merge', '{dir}/out.sarif'],
-     2, 'usage: alloc-run merge OUT IN1 [IN2...]')
+     2, 'usage: alloc-run merge [--member-facts FILE]... OUT IN1 [IN2...]')
 case('alloc-run', 'merge: an input that does not exist',
      ['{run}', 'merge', '{dir}/out.sarif', '{dir}/none.sarif'], 2,
      "cannot read SARIF '{dir}/none.sarif'")
@@ -324,6 +338,20 @@ case('alloc-run', 'merge: SARIF logs into a fixes file',
 case('alloc-run', 'merge: fixes into a SARIF log',
      ['{run}', 'merge', '{dir}/out.sarif', '{dir}/a.yaml'], 2,
      "cannot read SARIF '{dir}/a.yaml'", {'a.yaml': 'Diagnostics: []\n'})
+case('alloc-run', 'merge: member facts that do not exist',
+     ['{run}', 'merge', '--member-facts', '{dir}/none.jsonl', '{dir}/out.yaml',
+      '{dir}/a.yaml'], 2, "cannot read --member-facts '{dir}/none.jsonl'",
+     {'a.yaml': 'Diagnostics: []\n'})
+case('alloc-run', 'merge: member facts that are not facts',
+     ['{run}', 'merge', '--member-facts', '{dir}/a.yaml', '{dir}/out.yaml',
+      '{dir}/a.yaml'], 2, "cannot decide data members across the shards "
+     "(alloc-tidy: error: {dir}/a.yaml:1: ", {'a.yaml': 'Diagnostics: []\n'})
+case('alloc-tidy', '--merge-member-facts without inputs',
+     ['{tidy}', '--merge-member-facts={dir}/out.json'], 2,
+     'usage: alloc-tidy --merge-member-facts=OUT FACTS.jsonl...')
+case('alloc-tidy', '--merge-member-facts: a line that is not JSON',
+     ['{tidy}', '--merge-member-facts={dir}/out.json', '{dir}/f.jsonl'], 2,
+     '{dir}/f.jsonl:2: ', {'f.jsonl': '\n{"version": 1,\n'})
 case('alloc-run', 'an unknown option',
      ['{run}', '-p', '{dir}/db', '--fast'], 2,
      'unrecognized arguments: --fast', PROJECT)

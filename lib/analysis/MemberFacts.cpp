@@ -400,10 +400,12 @@ readMemberFactsLines(llvm::StringRef Path) {
                                        "': " + Buffer.getError().message());
   std::vector<MemberFacts> Facts;
   llvm::SmallVector<llvm::StringRef, 0> Lines;
-  (*Buffer)->getBuffer().split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  (*Buffer)->getBuffer().split(Lines, '\n');
   unsigned LineNo = 0;
   for (llvm::StringRef Line : Lines) {
     ++LineNo;
+    if (Line.trim().empty())
+      continue;
     auto Where = [&] {
       return (Path + ":" + llvm::Twine(LineNo) + ": ").str();
     };

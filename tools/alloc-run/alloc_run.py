@@ -26,12 +26,13 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from urllib.parse import urljoin
+import urllib.request
+from urllib.parse import urljoin, urlparse
 
 import yaml
 
 PROG = 'alloc-run'
-CACHE_VERSION = '1'
+CACHE_VERSION = '2'  # 2: entries keep the units' member facts
 # Replaced by the build (tools/alloc-run/CMakeLists.txt); from the source
 # tree the docs are found beside the script.
 DOCS_DIR = '@ALLOC_RUN_DOCS_DIR@'
@@ -252,8 +253,11 @@ def deps_unchanged(deps):
 
 class Result:
     def __init__(self, unit, diagnostics, text, stderr, returncode,
-                 cached=False, failure=None):
+                 cached=False, failure=None, facts=None):
         self.unit = unit
+        # The member facts the checks wrote (JSON lines), for decisions
+        # across the database.
+        self.facts = facts or []
         self.diagnostics = diagnostics
         self.text = text
         self.stderr = stderr
@@ -378,7 +382,8 @@ class Runner:
                     'input': input_hash, 'deps': deps,
                     'diagnostics': result.diagnostics, 'text': result.text,
                     'stderr': result.stderr,
-                    'returncode': result.returncode})
+                    'returncode': result.returncode,
+                    'facts': result.facts})
             except OSError as e:
                 # The analysis stands; only the cache is lost (a full
                 # disk, a directory that became read-only).
@@ -389,30 +394,38 @@ class Runner:
     @staticmethod
     def replay(unit, entry):
         return Result(unit, entry['diagnostics'], entry['text'],
-                      entry['stderr'], entry['returncode'], cached=True)
+                      entry['stderr'], entry['returncode'], cached=True,
+                      facts=entry.get('facts', []))
 
     def analyse(self, unit):
         fd, fixes = tempfile.mkstemp(prefix='alloc-run-', suffix='.yaml')
         os.close(fd)
         os.unlink(fixes)
+        fd, facts_file = tempfile.mkstemp(prefix='alloc-run-', suffix='.jsonl')
+        os.close(fd)
+        # The member checks append what this unit knows about each member.
+        env = dict(os.environ, ALLOC_TIDY_MEMBER_FACTS_OUTPUT=facts_file)
         command = [self.tool, '-p', self.args.build_dir, '--quiet',
                    f'--export-fixes={fixes}'] + self.tool_args + [unit.file]
         try:
             proc = subprocess.run(command, capture_output=True, text=True,
-                                  errors='replace', check=False)
+                                  errors='replace', check=False, env=env)
             diagnostics = []
             if os.path.exists(fixes):
                 with open(fixes, encoding='utf-8') as f:
                     data = yaml.safe_load(f) or {}
                 diagnostics = [absolute_diagnostic(d)
                                for d in data.get('Diagnostics') or []]
+            with open(facts_file, encoding='utf-8') as f:
+                facts = [line for line in f.read().splitlines() if line]
         except (OSError, yaml.YAMLError) as e:
             return Result(unit, [], '', str(e), 1,
                           failure=f"cannot run alloc-tidy on '{unit.file}' "
                                   f"({e})")
         finally:
-            if os.path.exists(fixes):
-                os.unlink(fixes)
+            for path in (fixes, facts_file):
+                if os.path.exists(path):
+                    os.unlink(path)
         if proc.returncode == 1 and self.breaks_under_analyzer(unit, proc):
             proc.stderr += (
                 f"{PROG}: note: '{unit.file}' compiles when "
@@ -428,7 +441,7 @@ class Runner:
             failure = (f"alloc-tidy failed on '{unit.file}' (exit status "
                        f"{proc.returncode})")
         return Result(unit, diagnostics, proc.stdout, proc.stderr,
-                      proc.returncode, failure=failure)
+                      proc.returncode, failure=failure, facts=facts)
 
 
     def breaks_under_analyzer(self, unit, proc):
@@ -807,6 +820,30 @@ def unit_notification(path, text, root):
                 'artifactLocation': artifact_location(path, root)}}]}
 
 
+def sarif_result(diag, rule_index, root, positions):
+    """One clang-tidy diagnostic (with a location) as a SARIF result."""
+    message = diag['DiagnosticMessage']
+    level = {'Error': 'error', 'Warning': 'warning',
+             'Remark': 'note'}.get(diag.get('Level'), 'warning')
+    result = {'ruleId': diag['DiagnosticName'], 'ruleIndex': rule_index,
+              'level': level, 'message': {'text': message['Message']}}
+    result['locations'] = [physical_location(message, root, positions)]
+    related = []
+    for note in diag.get('Notes') or []:
+        if not note.get('FilePath'):
+            continue
+        location = physical_location(note, root, positions)
+        location['id'] = len(related)
+        location['message'] = {'text': note['Message']}
+        related.append(location)
+    if related:
+        result['relatedLocations'] = related
+    fix = sarif_fix(diag, root, positions)
+    if fix:
+        result['fixes'] = [fix]
+    return result
+
+
 def to_sarif(diagnostics, root, version, docs_uri, category=None,
              unit_problems=()):
     """\p unit_problems: (file, text) for each unit whose analysis failed or
@@ -829,31 +866,8 @@ def to_sarif(diagnostics, root, version, docs_uri, category=None,
     checks = sorted({diag['DiagnosticName'] for diag in diagnostics})
     rules = [rule_for(check, docs_uri) for check in checks]
     rule_index = {check: i for i, check in enumerate(checks)}
-    results = []
-    for diag in diagnostics:
-        check = diag['DiagnosticName']
-        message = diag['DiagnosticMessage']
-        level = {'Error': 'error', 'Warning': 'warning',
-                 'Remark': 'note'}.get(diag.get('Level'), 'warning')
-        result = {'ruleId': check, 'ruleIndex': rule_index[check],
-                  'level': level, 'message': {'text': message['Message']}}
-        if message.get('FilePath'):
-            result['locations'] = [physical_location(message, root,
-                                                     positions)]
-        related = []
-        for note in diag.get('Notes') or []:
-            if not note.get('FilePath'):
-                continue
-            location = physical_location(note, root, positions)
-            location['id'] = len(related)
-            location['message'] = {'text': note['Message']}
-            related.append(location)
-        if related:
-            result['relatedLocations'] = related
-        fix = sarif_fix(diag, root, positions)
-        if fix:
-            result['fixes'] = [fix]
-        results.append(result)
+    results = [sarif_result(diag, rule_index[diag['DiagnosticName']], root,
+                            positions) for diag in diagnostics]
     run = {'tool': {'driver': {
         'name': 'alloc-tidy',
         'fullName': version[1],
@@ -898,9 +912,193 @@ def write_json(path, data):
         f.write('\n')
 
 
+# --- member decisions across units -------------------------------------------
+
+# Written to the build directory by a run over the whole database: the
+# checks' MemberFactsFile option lets alloc-tidy and alloc-clangd decide each
+# member as this run did (docs/whole-program.md).
+MEMBER_FACTS_FILE = 'alloc-member-facts.json'
+
+
+class DecisionError(Exception):
+    pass
+
+
+def decide_members(tool, facts_files, out):
+    """alloc-tidy's decisions from the member facts of every unit (JSON-lines
+    files), written to \p out and returned."""
+    proc = subprocess.run([tool, f'--merge-member-facts={out}'] + facts_files,
+                          capture_output=True, text=True, errors='replace',
+                          check=False)
+    if proc.returncode != 0:
+        raise DecisionError(proc.stderr.strip() or
+                            f'exit status {proc.returncode}')
+    try:
+        with open(out, encoding='utf-8') as f:
+            return json.load(f)
+    except (OSError, ValueError) as e:
+        raise DecisionError(f"cannot read '{out}' ({e})")
+
+
+def write_facts(path, lines):
+    with open(path, 'w', encoding='utf-8') as f:
+        for line in lines:
+            f.write(line + '\n')
+
+
+def decide_from_lines(tool, lines, out):
+    fd, path = tempfile.mkstemp(prefix='alloc-run-', suffix='.jsonl')
+    os.close(fd)
+    try:
+        write_facts(path, lines)
+        return decide_members(tool, [path], out)
+    finally:
+        os.unlink(path)
+
+
+def member_place(path, offset, check):
+    return (os.path.realpath(path or ''), offset or 0, check)
+
+
+def decided_members(decisions):
+    return {member_place(m['file'], m['offset'], m['check']): m
+            for m in decisions.get('members', [])}
+
+
+def clang_tidy_order(finding):
+    """A finding from the facts (JSON, keys sorted) with its keys in the
+    order clang-tidy's --export-fixes writes them."""
+    def message(node):
+        return {'Message': node['Message'], 'FilePath': node['FilePath'],
+                'FileOffset': node['FileOffset'],
+                'Replacements': [
+                    {'FilePath': r['FilePath'], 'Offset': r['Offset'],
+                     'Length': r['Length'],
+                     'ReplacementText': r['ReplacementText']}
+                    for r in node.get('Replacements') or []]}
+    return {'DiagnosticName': finding['DiagnosticName'],
+            'DiagnosticMessage': message(finding['DiagnosticMessage']),
+            'Notes': [message(n) for n in finding.get('Notes') or []],
+            'Level': finding.get('Level', 'Warning')}
+
+
+def apply_member_decisions(diagnostics, decisions, error_globs):
+    """Each decided member's findings from single units replaced by the
+    decision's (none when silent). Returns (diagnostics, removed, added);
+    a finding in both is neither removed nor added."""
+    decided = decided_members(decisions)
+    kept, removed = [], []
+    for diag in diagnostics:
+        message = diag.get('DiagnosticMessage', {})
+        if member_place(message.get('FilePath'), message.get('FileOffset'),
+                        diag.get('DiagnosticName')) in decided:
+            removed.append(diag)
+        else:
+            kept.append(diag)
+    added = []
+    for member in decided.values():
+        finding = member.get('finding')
+        if member['action'] in ('fix', 'warn') and finding:
+            finding = clang_tidy_order(finding)
+            if matches_globs(finding['DiagnosticName'], error_globs):
+                finding['Level'] = 'Error'
+            added.append(finding)
+    removed_keys = {diagnostic_key(d) for d in removed}
+    added_keys = {diagnostic_key(d) for d in added}
+    return (kept + added,
+            [d for d in removed if diagnostic_key(d) not in added_keys],
+            [d for d in added if diagnostic_key(d) not in removed_keys])
+
+
+def matches_globs(name, globs):
+    """clang-tidy's glob lists ('alloc-*,-alloc-padding'): the last glob
+    that matches decides."""
+    matched = False
+    for glob in (globs or '').split(','):
+        glob = glob.strip()
+        positive = not glob.startswith('-')
+        glob = glob.lstrip('-').strip()
+        if glob and re.fullmatch('.*'.join(map(re.escape, glob.split('*'))),
+                                 name):
+            matched = positive
+    return matched
+
+
+def finding_text(diag, positions):
+    """A diagnostic in clang-tidy's text form, without the source lines."""
+    def where(node):
+        pos = positions.position(node['FilePath'], node.get('FileOffset', 0))
+        line, column = pos or (0, 0)
+        return f"{node['FilePath']}:{line}:{column}"
+    message = diag['DiagnosticMessage']
+    check = diag['DiagnosticName']
+    if diag.get('Level') == 'Error':
+        text = [f"{where(message)}: error: {message['Message']} "
+                f"[{check},-warnings-as-errors]"]
+    else:
+        text = [f"{where(message)}: warning: {message['Message']} [{check}]"]
+    for note in diag.get('Notes') or []:
+        if note.get('FilePath'):
+            text.append(f"{where(note)}: note: {note['Message']}")
+    return ''.join(line + '\n' for line in text)
+
+
+def text_key(diag, positions):
+    """The key unique_text() gives \p diag's first line."""
+    message = diag['DiagnosticMessage']
+    line, column = positions.position(message['FilePath'],
+                                      message.get('FileOffset', 0)) or (0, 0)
+    return (os.path.normpath(message['FilePath']), str(line), str(column),
+            diag['DiagnosticName'],
+            without_template_arguments(message['Message']))
+
+
 # --- merge -------------------------------------------------------------------
 
-def merge(out, inputs):
+def parse_merge_args(argv):
+    p = Parser(prog=f'{PROG} merge', description='Merges the SARIF logs or '
+               'exported fixes of sharded runs into one.')
+    p.add_argument('--member-facts', action='append', default=[],
+                   metavar='FILE', help="a shard's member facts (--member-"
+                   "facts of its run); with those of every shard, data "
+                   "members are decided across the whole database")
+    p.add_argument('--alloc-tidy', dest='tool',
+                   help='the alloc-tidy binary (default: beside alloc-run)')
+    p.add_argument('--warnings-as-errors', metavar='GLOBS',
+                   help='exit 1 when a finding of a member decided across '
+                   'shards matches (as the shards were run)')
+    p.add_argument('out', metavar='OUT')
+    p.add_argument('inputs', metavar='IN', nargs='+')
+    return p.parse_args(argv)
+
+
+def merge_member_decisions(args):
+    """The decisions from the shards' member facts, or None without them."""
+    if not args.member_facts:
+        return None
+    tool = find_tool(args)
+    for path in args.member_facts:
+        if not os.path.isfile(path):
+            fail_usage(f"cannot read --member-facts '{path}'")
+    fd, out = tempfile.mkstemp(prefix='alloc-run-', suffix='.json')
+    os.close(fd)
+    try:
+        return decide_members(tool, args.member_facts, out)
+    except DecisionError as e:
+        fail_usage(f'cannot decide data members across the shards ({e})')
+    finally:
+        os.unlink(out)
+
+
+def merge(argv):
+    args = parse_merge_args(argv)
+    decisions = merge_member_decisions(args)
+    status = merge_outputs(args.out, args.inputs, decisions,
+                           args.warnings_as_errors)
+    return status
+
+
+def merge_outputs(out, inputs, decisions, error_globs):
     if out.endswith(('.yaml', '.yml')):
         seen = {}
         for path in inputs:
@@ -917,8 +1115,12 @@ def merge(out, inputs):
                            "merge SARIF logs into a .sarif file")
             for diag in data.get('Diagnostics') or []:
                 seen.setdefault(diagnostic_key(diag), diag)
-        write_yaml(out, sorted(seen.values(), key=yaml_order))
-        return 0
+        diagnostics, added = list(seen.values()), []
+        if decisions is not None:
+            diagnostics, _, added = apply_member_decisions(
+                diagnostics, decisions, error_globs)
+        write_yaml(out, sorted(diagnostics, key=yaml_order))
+        return 1 if any(d.get('Level') == 'Error' for d in added) else 0
     merged = None
     rules, results, seen = {}, [], set()
     # A shard that failed makes the whole run fail: its notifications go
@@ -954,6 +1156,11 @@ def merge(out, inputs):
                 results.append(result)
     if merged is None:
         fail_usage('merge needs at least one input')
+    failed_by_member = False
+    if decisions is not None:
+        results, added = apply_member_decisions_sarif(
+            results, rules, merged['runs'][0], decisions, error_globs)
+        failed_by_member = any(r['level'] == 'error' for r in added)
     order = sorted(rules)
     for result in results:
         result['ruleIndex'] = order.index(result['ruleId'])
@@ -967,7 +1174,46 @@ def merge(out, inputs):
     run['results'] = results
     merged['runs'] = [run]
     write_json(out, merged)
-    return 0
+    return 1 if failed_by_member else 0
+
+
+def apply_member_decisions_sarif(results, rules, run, decisions, error_globs):
+    """apply_member_decisions() on SARIF results: a result of a decided
+    member is found by its rule and its location (the member's name)."""
+    root_uri = run.get('originalUriBaseIds', {}).get('SRCROOT', {}).get('uri')
+    root = Path(urllib.request.url2pathname(urlparse(root_uri).path)) \
+        if root_uri else Path('/')
+    positions = Positions()
+    places = set()
+    for member in decisions.get('members', []):
+        location = physical_location({'FilePath': member['file'],
+                                      'FileOffset': member['offset']},
+                                     str(root), positions)
+        places.add((member['check'], json.dumps(location, sort_keys=True)))
+
+    def place(result):
+        loc = (result.get('locations') or [{}])[0]
+        return (result['ruleId'], json.dumps(
+            {'physicalLocation': loc.get('physicalLocation')},
+            sort_keys=True))
+    kept = [r for r in results if place(r) not in places]
+    # Rules for checks that no shard reported, from the docs the shards
+    # link to.
+    information = run['tool']['driver'].get('informationUri', '')
+    docs_uri = information[:-len('index.md')] \
+        if information.endswith('index.md') \
+        else docs_dir().resolve().as_uri() + '/'
+    added = []
+    for member in decisions.get('members', []):
+        finding = member.get('finding')
+        if member['action'] not in ('fix', 'warn') or not finding:
+            continue
+        if matches_globs(finding['DiagnosticName'], error_globs):
+            finding['Level'] = 'Error'
+        check = finding['DiagnosticName']
+        rules.setdefault(check, rule_for(check, docs_uri))
+        added.append(sarif_result(finding, 0, str(root), positions))
+    return kept + added, added
 
 
 def yaml_order(diag):
@@ -1045,6 +1291,13 @@ def parse_args(argv):
     p.add_argument('--no-cache', action='store_true')
     p.add_argument('--alloc-tidy', dest='tool',
                    help='the alloc-tidy binary (default: beside alloc-run)')
+    p.add_argument('--no-whole-program', dest='whole_program',
+                   action='store_false',
+                   help='decide data members from each unit alone, not '
+                   'from the facts of every unit of the database')
+    p.add_argument('--member-facts', metavar='FILE',
+                   help="write the units' member facts (for 'alloc-run "
+                   "merge --member-facts' after sharded runs)")
     p.add_argument('--stats', action='store_true',
                    help='print how many units were analysed and replayed')
     p.add_argument('--progress', choices=['auto', 'always', 'never'],
@@ -1084,23 +1337,39 @@ def show_progress(args):
     return sys.stderr.isatty() and os.environ.get('CI', '').lower() != 'true'
 
 
+def print_unit(result, printed_findings):
+    sys.stdout.write(unique_text(result.text, printed_findings,
+                                 result.unit.directory))
+    sys.stdout.flush()
+    if result.stderr and result.returncode != 0:
+        sys.stderr.write(result.stderr)
+
+
 def main(argv):
     if argv and argv[0] == 'merge':
         if len(argv) < 3:
-            fail_usage('usage: alloc-run merge OUT IN1 [IN2...]')
-        return merge(argv[1], argv[2:])
+            fail_usage('usage: alloc-run merge [--member-facts FILE]... OUT '
+                       'IN1 [IN2...]')
+        return merge(argv[1:])
     args = parse_args(argv)
     tool = find_tool(args)
     units = load_database(args.build_dir)
     runner = Runner(args, tool)
     root, root_reason = source_root(args, units)
+    all_units = len(units)
     units = select_units(units, args, runner, root)
+    # Member decisions across units need every unit's facts: a run over
+    # part of the database (files, --changed-since) keeps each unit's own
+    # decisions; shards leave them to 'merge'.
+    whole_program = (args.whole_program and not args.shard and
+                     len(units) == all_units)
     progress = show_progress(args)
     start = time.monotonic()
     results = []
     seen_findings = set()
     printed_findings = set()
     failures = []
+    held = []
     # Output goes in database order (deterministic logs): a unit's text is
     # printed as soon as every unit before it is done.
     finished = {}
@@ -1118,11 +1387,10 @@ def main(argv):
             while printed in finished:
                 ready = finished.pop(printed)
                 printed += 1
-                sys.stdout.write(unique_text(ready.text, printed_findings,
-                                             ready.unit.directory))
-                sys.stdout.flush()
-                if ready.stderr and ready.returncode != 0:
-                    sys.stderr.write(ready.stderr)
+                if whole_program:
+                    held.append(ready)  # printed once members are decided
+                else:
+                    print_unit(ready, printed_findings)
                 if ready.failure:
                     failures.append(ready.failure)
                     print(f'{PROG}: error: {ready.failure}', file=sys.stderr)
@@ -1141,23 +1409,60 @@ def main(argv):
     order = {u.file: i for i, u in enumerate(units)}
     results.sort(key=lambda r: order[r.unit.file])
     diagnostics = unique_diagnostics(results)
+    problems = [p for r in results for p in unit_problems(r)]
+    facts = [line for r in results for line in r.facts]
+    if args.member_facts:
+        write_facts(args.member_facts, facts)
+    added, member_note = [], None
+    if whole_program and problems:
+        member_note = (f'note: data members are decided by each unit alone: '
+                       f'{len(problems)} of {len(results)} units were not '
+                       f'analysed completely, and a decision across units '
+                       f'needs the facts of all of them')
+    elif whole_program:
+        try:
+            decisions = decide_from_lines(
+                tool, facts, os.path.join(args.build_dir, MEMBER_FACTS_FILE))
+        except (DecisionError, OSError) as e:
+            failure = f'cannot decide data members across units ({e})'
+            failures.append(failure)
+            problems.append((args.build_dir, failure))
+            print(f'{PROG}: error: {failure}', file=sys.stderr)
+        else:
+            diagnostics, removed, added = apply_member_decisions(
+                diagnostics, decisions, args.warnings_as_errors)
+            positions = Positions()
+            printed_findings.update(text_key(d, positions) for d in removed)
+            decided = len(decisions.get('members', []))
+            member_note = (f'{decided} data members decided across '
+                           f'{len(results)} units: {len(added)} findings '
+                           f'no single unit could make, {len(removed)} '
+                           f'withdrawn')
+    for ready in held:
+        print_unit(ready, printed_findings)
+    positions = Positions()
+    for diag in added:
+        sys.stdout.write(finding_text(diag, positions))
+    sys.stdout.flush()
     if args.export_fixes:
         write_yaml(args.export_fixes, sorted(diagnostics, key=yaml_order))
     if args.sarif:
         sarif = to_sarif(diagnostics, root,
                          tool_version(runner.tool_identity[3]),
-                         docs_uri_base(args), args.sarif_category,
-                         [p for r in results for p in unit_problems(r)])
+                         docs_uri_base(args), args.sarif_category, problems)
         sarif['runs'][0]['results'].sort(key=sarif_order)
         write_json(args.sarif, sarif)
     cached = sum(r.cached for r in results)
     errors = sum(1 for r in results if r.returncode != 0)
+    errors += sum(1 for d in added if d.get('Level') == 'Error')
     if args.stats:
         print(f'{PROG}: {len(results)} translation units: '
               f'{len(results) - cached} analysed, {cached} from cache; '
               f'{len(diagnostics)} findings; {errors} with errors',
               file=sys.stderr)
         print(f'{PROG}: source root {root} ({root_reason})', file=sys.stderr)
+    if member_note and (args.stats or member_note.startswith('note:')):
+        print(f'{PROG}: {member_note}', file=sys.stderr)
     return 1 if errors or failures else 0
 
 

@@ -6,9 +6,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "clang-tidy/tool/ClangTidyMain.h"
+#include "lib/analysis/MemberFacts.h"
 #include "tools/CompileDatabaseProblem.h"
 #include "tools/ResourceDir.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include <string>
@@ -69,7 +72,51 @@ static std::string autodetectedFrom(int Argc, const char **Argv) {
   return "";
 }
 
+/// alloc-tidy --merge-member-facts=OUT FACTS...: the whole-program member
+/// decisions from the facts the checks wrote for every unit (one JSON object
+/// per line), as alloc-run makes them. Exit 2 for unusable input.
+static int mergeMemberFacts(llvm::StringRef Out,
+                            llvm::ArrayRef<const char *> Inputs) {
+  if (Out.empty() || Inputs.empty()) {
+    llvm::errs() << "alloc-tidy: error: usage: alloc-tidy "
+                    "--merge-member-facts=OUT FACTS.jsonl...\n";
+    return 2;
+  }
+  std::vector<alloc_tidy::MemberFacts> All;
+  for (const char *Input : Inputs) {
+    llvm::Expected<std::vector<alloc_tidy::MemberFacts>> Facts =
+        alloc_tidy::readMemberFactsLines(Input);
+    if (!Facts) {
+      llvm::errs() << "alloc-tidy: error: " << llvm::toString(Facts.takeError())
+                   << "\n";
+      return 2;
+    }
+    All.insert(All.end(), Facts->begin(), Facts->end());
+  }
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Out, EC, llvm::sys::fs::OF_Text);
+  if (EC) {
+    llvm::errs() << "alloc-tidy: error: cannot write '" << Out
+                 << "': " << EC.message() << "\n";
+    return 1;
+  }
+  OS << llvm::formatv("{0:2}", alloc_tidy::decideAll(All)) << "\n";
+  OS.close();
+  if (OS.has_error()) {
+    llvm::errs() << "alloc-tidy: error: cannot write '" << Out
+                 << "': " << OS.error().message() << "\n";
+    OS.clear_error();
+    return 1;
+  }
+  return 0;
+}
+
 int main(int Argc, const char **Argv) {
+  if (Argc > 1) {
+    llvm::StringRef First = Argv[1];
+    if (First.consume_front("--merge-member-facts="))
+      return mergeMemberFacts(First, llvm::ArrayRef(Argv + 2, Argc - 2));
+  }
   // Stock clang-tidy reports a missing compile database and then runs the
   // files "without flags", exiting 0: in CI that is a silent wrong answer.
   // A broken compile_commands.json is named as such: autodetection would
