@@ -327,7 +327,7 @@ case('alloc-run', '--changed-since a ref that does not exist',
      ['{run}', '-p', '{dir}/db', '--changed-since', 'no-such-ref'], 2,
      'failed', PROJECT)
 case('alloc-run', 'merge: no inputs', ['{run}', 'merge', '{dir}/out.sarif'],
-     2, 'usage: alloc-run merge [--member-facts FILE]... OUT IN1 [IN2...]')
+     2, 'usage: alloc-run merge OUT IN1 [IN2...] [--member-facts FILE...]')
 case('alloc-run', 'merge: an input that does not exist',
      ['{run}', 'merge', '{dir}/out.sarif', '{dir}/none.sarif'], 2,
      "cannot read SARIF '{dir}/none.sarif'")
@@ -339,11 +339,11 @@ case('alloc-run', 'merge: fixes into a SARIF log',
      ['{run}', 'merge', '{dir}/out.sarif', '{dir}/a.yaml'], 2,
      "cannot read SARIF '{dir}/a.yaml'", {'a.yaml': 'Diagnostics: []\n'})
 case('alloc-run', 'merge: member facts that do not exist',
-     ['{run}', 'merge', '--member-facts', '{dir}/none.jsonl', '{dir}/out.yaml',
-      '{dir}/a.yaml'], 2, "cannot read --member-facts '{dir}/none.jsonl'",
+     ['{run}', 'merge', '{dir}/out.yaml', '{dir}/a.yaml', '--member-facts',
+      '{dir}/none.jsonl'], 2, "cannot read --member-facts '{dir}/none.jsonl'",
      {'a.yaml': 'Diagnostics: []\n'})
 case('alloc-run', 'merge: member facts that are not facts',
-     ['{run}', 'merge', '--member-facts', '{dir}/a.yaml', '{dir}/out.yaml',
+     ['{run}', 'merge', '{dir}/out.yaml', '{dir}/a.yaml', '--member-facts',
       '{dir}/a.yaml'], 2, "cannot decide data members across the shards "
      "(alloc-tidy: error: {dir}/a.yaml:1: ", {'a.yaml': 'Diagnostics: []\n'})
 case('alloc-tidy', '--merge-member-facts without inputs',

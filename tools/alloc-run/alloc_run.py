@@ -1058,10 +1058,11 @@ def text_key(diag, positions):
 def parse_merge_args(argv):
     p = Parser(prog=f'{PROG} merge', description='Merges the SARIF logs or '
                'exported fixes of sharded runs into one.')
-    p.add_argument('--member-facts', action='append', default=[],
-                   metavar='FILE', help="a shard's member facts (--member-"
-                   "facts of its run); with those of every shard, data "
-                   "members are decided across the whole database")
+    p.add_argument('--member-facts', action='extend', nargs='+', default=[],
+                   metavar='FILE', help="the shards' member facts (each "
+                   "run's --member-facts; put this option last); with those "
+                   "of every shard, data members are decided across the "
+                   "whole database")
     p.add_argument('--alloc-tidy', dest='tool',
                    help='the alloc-tidy binary (default: beside alloc-run)')
     p.add_argument('--warnings-as-errors', metavar='GLOBS',
@@ -1348,8 +1349,8 @@ def print_unit(result, printed_findings):
 def main(argv):
     if argv and argv[0] == 'merge':
         if len(argv) < 3:
-            fail_usage('usage: alloc-run merge [--member-facts FILE]... OUT '
-                       'IN1 [IN2...]')
+            fail_usage('usage: alloc-run merge OUT IN1 [IN2...] '
+                       '[--member-facts FILE...]')
         return merge(argv[1:])
     args = parse_args(argv)
     tool = find_tool(args)

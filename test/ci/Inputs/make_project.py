@@ -3,7 +3,7 @@
   make_project.py DIR [--sources A.cpp,B.cpp] [--git]
 
 The sources come from Inputs/project/src (all of them by default; the
-header util.h always). DIR gets a CMakeLists.txt building them as one
+headers util.h and recent.h always). DIR gets a CMakeLists.txt building them as one
 library, and a .clang-tidy enabling the alloc-* checks, so that nothing
 from the directories above DIR (this repository's own .clang-tidy) applies.
 With --git, DIR is a git repository on branch main with everything
@@ -30,7 +30,7 @@ else:
 
 shutil.rmtree(args.dir, ignore_errors=True)
 os.makedirs(os.path.join(args.dir, 'src'))
-for name in sources + ['util.h']:
+for name in sources + ['util.h', 'recent.h']:
     shutil.copy(os.path.join(source_dir, name),
                 os.path.join(args.dir, 'src', name))
 with open(os.path.join(args.dir, 'CMakeLists.txt'), 'w') as f:
