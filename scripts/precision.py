@@ -30,6 +30,15 @@ found (a loss of recall). --review FILE writes all findings of the run as a
 labels file, with the labels known so far filled in, to label the new ones
 and copy back. --markdown FILE writes the table in Markdown.
 
+Data members are decided as alloc-run decides them, from the facts of
+every unit of the project (docs/ci.md, "Data members across the
+database"): a member that no single unit could decide is a finding when
+every unit's code allows the change, and a unit's own finding is withdrawn
+when another unit's code rules it out. --single-unit measures each unit
+alone, as clang-tidy with the plugin and alloc-clangd without a facts file
+see it. The table's title says how many findings the decisions added and
+withdrew.
+
 Exit status: 0 when every unit was analysed, 1 when a unit could not be
 (the table then says how many, as its findings are missing), 2 on a usage or
 set-up error. --strict also fails (1) on unlabelled findings or lost TPs.
@@ -41,8 +50,10 @@ import fnmatch
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 
 PROG = 'precision'
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -107,12 +118,64 @@ def read_labels(path):
     return labels
 
 
+def line_of(path, offset):
+    try:
+        with open(path, 'rb') as f:
+            return f.read(offset).count(b'\n') + 1
+    except OSError:
+        return 0
+
+
+def decide_members(args, facts_file, findings, relative):
+    """alloc-run's member decisions over every unit's facts, applied to
+    FINDINGS: (added, withdrawn)."""
+    out = facts_file + '.decisions.json'
+    run = subprocess.run([args.alloc_tidy, f'--merge-member-facts={out}',
+                          facts_file], stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT, text=True, errors='replace')
+    if run.returncode != 0:
+        die(f'cannot decide data members across units: {run.stdout.strip()}')
+    with open(out) as f:
+        members = json.load(f)['members']
+    added = withdrawn = 0
+    for member in members:
+        place = f"{relative(member['file'])}:{member['line']}"
+        for key in [k for k in findings
+                    if k[0] == place and k[1] == member['check']]:
+            del findings[key]
+            withdrawn += 1
+        finding = member.get('finding')
+        if member['action'] in ('fix', 'warn') and finding:
+            message = finding['DiagnosticMessage']
+            where = (f"{relative(message['FilePath'])}:"
+                     f"{line_of(message['FilePath'], message['FileOffset'])}")
+            new = Finding(where, member['check'], key_words(message['Message']),
+                          message['Message'])
+            findings[new.key] = new
+            added += 1
+    # A finding both withdrawn and added back is neither.
+    both = min(added, withdrawn)
+    return added - both, withdrawn - both
+
+
 def analyse(args, project, units):
-    """{key: Finding} over every unit, and the units that failed."""
+    """{key: Finding} over every unit, the units that failed, and how many
+    findings the member decisions across units added and withdrew."""
     source = project['source'].rstrip('/') + '/'
     header_filter = '^' + re.sub(r'([.^$|()\[\]{}*+?\\])', r'\\\1', source)
     config = '{CheckOptions: {' + ', '.join(
         f'{k}: {v}' for k, v in args.option) + '}}'
+    work = tempfile.mkdtemp(prefix='precision-')
+    facts_file = os.path.join(work, 'facts.jsonl')
+    env = dict(os.environ, ALLOC_TIDY_MEMBER_FACTS_OUTPUT=facts_file)
+
+    def relative(path):
+        path = os.path.normpath(path)
+        real_source = os.path.realpath(source) + '/'
+        for root in (source, real_source):
+            if path.startswith(root):
+                return path[len(root):]
+        return path
 
     def one(unit):
         command = [args.alloc_tidy, '-p', project['build'], f'--checks=-*,{args.checks}',
@@ -121,7 +184,8 @@ def analyse(args, project, units):
         try:
             run = subprocess.run(command, stdout=subprocess.PIPE,
                                  stderr=subprocess.STDOUT, text=True,
-                                 errors='replace', timeout=args.timeout)
+                                 errors='replace', timeout=args.timeout,
+                                 env=env)
             return unit, run.returncode, run.stdout
         except subprocess.TimeoutExpired:
             return unit, None, f'timed out after {args.timeout:g} s'
@@ -136,12 +200,16 @@ def analyse(args, project, units):
                 error = ERROR_RE.search(output)
                 failed.append((unit, error.group(0) if error else output.strip()[-200:]))
             for m in WARNING_RE.finditer(output):
-                path = os.path.normpath(m['file'])
-                rel = path[len(source):] if path.startswith(source) else path
+                rel = relative(m['file'])
                 finding = Finding(f'{rel}:{m["line"]}', m['check'],
                                   key_words(m['msg']), m['msg'])
                 findings.setdefault(finding.key, finding)
-    return findings, failed
+    # As alloc-run: decisions across units need every unit's facts.
+    decided = None
+    if not args.single_unit and not failed and os.path.exists(facts_file):
+        decided = decide_members(args, facts_file, findings, relative)
+    shutil.rmtree(work, ignore_errors=True)
+    return findings, failed, decided
 
 
 def tally(findings, labels):
@@ -216,6 +284,8 @@ def main():
     parser.add_argument('--review', metavar='FILE')
     parser.add_argument('--markdown', metavar='FILE')
     parser.add_argument('--strict', action='store_true')
+    parser.add_argument('--single-unit', action='store_true',
+                        help='decide data members from each unit alone')
     args = parser.parse_args()
 
     options = []
@@ -270,10 +340,13 @@ def main():
             die(f'cannot read the compile database of {name}: {e}')
         labels_path = os.path.join(args.labels, f'{name}.tsv')
         labels = read_labels(labels_path)
-        findings, failed = analyse(args, project, units)
+        findings, failed, decided = analyse(args, project, units)
         failures += len(failed)
         counts = tally(findings, labels)
         title = f'{name} ({len(units)} units, {len(findings)} findings'
+        if decided and any(decided):
+            title += (f'; across units: {decided[0]} added, {decided[1]} '
+                      f'withdrawn')
         title += f', {len(failed)} units not analysed)' if failed else ')'
         print_table(title, counts, sys.stdout)
         for unit, why in failed:

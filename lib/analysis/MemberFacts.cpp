@@ -51,6 +51,16 @@ static bool isDefinedHere(const FunctionDecl &F) {
   return F.isDefined() || F.isDeleted() || F.isDefaulted() || F.isPureVirtual();
 }
 
+/// A private copy or move constructor or assignment declared and never
+/// defined: the C++03 way to delete it (no code can call it, so none runs).
+static bool isDeletedByOmission(const CXXMethodDecl &Method) {
+  if (Method.getAccess() != AS_private || isDefinedHere(Method))
+    return false;
+  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(&Method))
+    return Ctor->isCopyOrMoveConstructor();
+  return Method.isCopyAssignmentOperator() || Method.isMoveAssignmentOperator();
+}
+
 static void collectClassCode(const CXXRecordDecl &Record, ClassCode &Code) {
   auto Add = [&](const FunctionDecl &F) {
     Code.Declared.push_back(functionName(F));
@@ -59,7 +69,7 @@ static void collectClassCode(const CXXRecordDecl &Record, ClassCode &Code) {
   };
   for (const Decl *D : Record.decls()) {
     if (const auto *Method = dyn_cast<CXXMethodDecl>(D)) {
-      if (!Method->isImplicit())
+      if (!Method->isImplicit() && !isDeletedByOmission(*Method))
         Add(*Method);
     } else if (const auto *Template = dyn_cast<FunctionTemplateDecl>(D)) {
       Add(*Template->getTemplatedDecl());
@@ -203,8 +213,14 @@ MemberDecision decideAcrossUnits(llvm::ArrayRef<MemberFacts> Facts) {
   for (const MemberFacts &F : Facts)
     Declared.insert(Declared.end(), F.Code.Declared.begin(),
                     F.Code.Declared.end());
+  // A class that no unit sees in a header lives in one source file: a
+  // function it declares and no unit defines cannot be defined anywhere (a
+  // dead declaration). A header's class can have functions defined in a
+  // library outside the database.
+  bool InHeader = llvm::any_of(
+      Facts, [](const MemberFacts &F) { return F.ClassInHeader; });
   std::vector<std::string> Missing = undefined(Declared, Defined);
-  if (!Missing.empty())
+  if (!Missing.empty() && InHeader)
     return decision(MemberAction::Silent,
                     shortName(Missing.front()) +
                         " is defined in no unit of the compile database",

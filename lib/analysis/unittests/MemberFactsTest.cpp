@@ -36,6 +36,7 @@ TEST_F(MemberFactsTest, ClassCode) {
             "  friend void audit(Owner &);\n"
             "  friend int count(const Owner &) { return 0; }\n"
             "  template <class T> void visit(T) {}\n"
+            "  Owner &operator=(const Owner &);\n" // C++03's deleted
             "public:\n"
             "  Owner() = default;\n"
             "  Owner(const Owner &) = delete;\n"
@@ -60,7 +61,8 @@ TEST_F(MemberFactsTest, ClassCode) {
                                        "Owner::add(void (int))"};
   EXPECT_EQ(Code.Declared, Declared);
   // Only step() and audit() are missing: defaulted, deleted and pure
-  // functions need no definition.
+  // functions need no definition, and a private copy assignment declared
+  // without one is how C++03 deletes it.
   std::vector<std::string> Defined = {"Owner::Cursor::back(void (void))",
                                       "count(int (const Owner &))",
                                       "Owner::visit(void (T))",
@@ -336,6 +338,17 @@ TEST(MemberDecisionTest, AcrossUnits) {
             "Scrollback::drop(void (void))");
 
   EXPECT_EQ(decideAcrossUnits({}).Action, MemberAction::Silent);
+
+  // A class in one source file (no unit sees it in a header): a function it
+  // declares and nobody defines is a dead declaration.
+  MemberFacts InSource = unitFacts(MemberAction::Fix, Functions, Add);
+  InSource.ClassInHeader = false;
+  EXPECT_EQ(decideInOneUnit(InSource).Action, MemberAction::Silent);
+  EXPECT_EQ(decideAcrossUnits({InSource}).Action, MemberAction::Fix);
+  // Included by another unit (a unity build), it is a header there.
+  MemberFacts IncludedElsewhere = unitFacts(MemberAction::Fix, Functions, {});
+  EXPECT_EQ(decideAcrossUnits({InSource, IncludedElsewhere}).Action,
+            MemberAction::Silent);
 }
 
 // --- serialisation
