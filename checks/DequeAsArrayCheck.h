@@ -44,7 +44,6 @@ private:
   void linkCandidates();
   void decideMember(Candidate &C, const FieldDecl &Field);
   Finding render(const Candidate &C, utils::IncludeInserter &Includes);
-  void addLayoutNotes(Finding &F, const Candidate &C, const FieldDecl &Field);
 
   std::string CheckName;
   std::vector<StringRef> DequeLikeClasses;

@@ -266,4 +266,49 @@ QualType specializationForNote(ASTContext &Ctx, Preprocessor *PP,
   return Type;
 }
 
+std::vector<std::string>
+vectorForDequeNotes(const FieldDecl &Field, bool IsStack, StringRef SpelledArgs,
+                    Preprocessor *PP, ASTContext &Ctx, LayoutNoteStyle Style) {
+  if (Style == LayoutNoteStyle::None)
+    return {};
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      Field.getType()->getAsCXXRecordDecl());
+  if (!Spec)
+    return {};
+  std::string Why;
+  QualType NewType;
+  if (!IsStack) {
+    NewType = specializationForNote(Ctx, PP, "std::vector",
+                                    Spec->getTemplateArgs().asArray(), Why);
+  } else if (Spec->getTemplateArgs().size() == 2) {
+    // std::stack<T, std::deque<T, A>> -> std::stack<T, std::vector<T, A>>.
+    const auto *Deque = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+        Spec->getTemplateArgs()[1].getAsType()->getAsCXXRecordDecl());
+    if (!Deque)
+      return {};
+    QualType Vector = specializationForNote(
+        Ctx, PP, "std::vector", Deque->getTemplateArgs().asArray(), Why);
+    if (!Vector.isNull()) {
+      TemplateArgument Args[] = {Spec->getTemplateArgs()[0],
+                                 TemplateArgument(Vector)};
+      NewType = specializationForNote(Ctx, PP, "std::stack", Args, Why);
+    }
+  }
+  // Named as the fix-it spells it, else as clang prints it (without the
+  // default template arguments).
+  std::string NewName = "a std::vector";
+  if (!SpelledArgs.empty()) {
+    NewName = !IsStack ? ("std::vector<" + SpelledArgs + ">").str()
+                       : ("std::stack<" + SpelledArgs + ", std::vector<" +
+                          SpelledArgs + ">>")
+                             .str();
+  } else if (const CXXRecordDecl *New =
+                 NewType.isNull() ? nullptr : NewType->getAsCXXRecordDecl()) {
+    NewName.clear();
+    llvm::raw_string_ostream OS(NewName);
+    New->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/true);
+  }
+  return memberTypeChangeNotes(Field, NewType, NewName, Why, Ctx, Style);
+}
+
 } // namespace clang::tidy::alloc

@@ -70,6 +70,14 @@ QualType specializationForNote(ASTContext &Ctx, Preprocessor *PP,
                                ArrayRef<TemplateArgument> Args,
                                std::string &Why);
 
+/// The notes for a member of type std::deque<...> (or std::stack<T> over
+/// one, \p IsStack) that becomes a std::vector (or a stack over one), with
+/// \p SpelledArgs the template arguments as the code spells them (empty
+/// when not spelled: the new type is then named as clang prints it).
+std::vector<std::string>
+vectorForDequeNotes(const FieldDecl &Field, bool IsStack, StringRef SpelledArgs,
+                    Preprocessor *PP, ASTContext &Ctx, LayoutNoteStyle Style);
+
 } // namespace clang::tidy::alloc
 
 #endif

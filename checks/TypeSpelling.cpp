@@ -1,6 +1,7 @@
 //===--- TypeSpelling.cpp - where a declaration spells its type -----------===//
 
 #include "checks/TypeSpelling.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/Basic/Version.h"
 #include "clang/Lex/Lexer.h"
 
@@ -41,6 +42,31 @@ std::optional<CharSourceRange> templateNameRange(TypeLoc Spelled) {
   if (Begin.isInvalid() || Begin.isMacroID() || NameLoc.isMacroID())
     return std::nullopt;
   return CharSourceRange::getTokenRange(Begin, NameLoc);
+}
+
+TypeLoc spelledDeclType(const ValueDecl &D, const TypedefNameDecl *&Alias) {
+  Alias = nullptr;
+  TypeLoc TL;
+  if (const auto *DD = dyn_cast<DeclaratorDecl>(&D);
+      DD && DD->getTypeSourceInfo())
+    TL = DD->getTypeSourceInfo()->getTypeLoc();
+  if (TL && TL.getType()->getContainedAutoType()) {
+    const auto *Var = dyn_cast<VarDecl>(&D);
+    const Expr *Init =
+        Var && Var->getInit() ? Var->getInit()->IgnoreImplicit() : nullptr;
+    TL = TypeLoc();
+    if (const auto *Temp = dyn_cast_or_null<CXXTemporaryObjectExpr>(Init))
+      TL = Temp->getTypeSourceInfo()->getTypeLoc();
+    else if (const auto *Cast = dyn_cast_or_null<CXXFunctionalCastExpr>(Init))
+      TL = Cast->getTypeInfoAsWritten()->getTypeLoc();
+  }
+  if (!TL)
+    return TL;
+  if (auto AliasLoc = namedTypeLoc(TL).getAs<TypedefTypeLoc>()) {
+    Alias = AliasLoc.getTypePtr()->getDecl()->getCanonicalDecl();
+    return Alias->getTypeSourceInfo()->getTypeLoc();
+  }
+  return TL;
 }
 
 } // namespace clang::tidy::alloc

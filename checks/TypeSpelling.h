@@ -31,6 +31,12 @@ std::string spelledArguments(TypeLoc Spelled, const ASTContext &Ctx);
 /// type is not spelled as a template or comes from a macro.
 std::optional<CharSourceRange> templateNameRange(TypeLoc Spelled);
 
+/// Where the declaration \p D spells its type, for a fix-it to rewrite: the
+/// declared type, or for 'auto' the type named in its initializer
+/// ("auto d = std::deque<int>()"); through a type alias, the alias's own
+/// spelling, with the alias in \p Alias (canonical). Null when not spelled.
+TypeLoc spelledDeclType(const ValueDecl &D, const TypedefNameDecl *&Alias);
+
 } // namespace clang::tidy::alloc
 
 #endif

@@ -217,8 +217,8 @@ MemberDecision decideAcrossUnits(llvm::ArrayRef<MemberFacts> Facts) {
   // function it declares and no unit defines cannot be defined anywhere (a
   // dead declaration). A header's class can have functions defined in a
   // library outside the database.
-  bool InHeader = llvm::any_of(
-      Facts, [](const MemberFacts &F) { return F.ClassInHeader; });
+  bool InHeader =
+      llvm::any_of(Facts, [](const MemberFacts &F) { return F.ClassInHeader; });
   std::vector<std::string> Missing = undefined(Declared, Defined);
   if (!Missing.empty() && InHeader)
     return decision(MemberAction::Silent,
@@ -238,6 +238,24 @@ MemberDecision decideAcrossUnits(llvm::ArrayRef<MemberFacts> Facts) {
       D.Finding = F.Finding;
       break;
     }
+  return D;
+}
+
+MemberDecision decideWithMerged(const MemberFacts &Facts,
+                                const MemberDecisions *Merged) {
+  MemberDecision Own = decideInOneUnit(Facts);
+  if (!Merged || Facts.Local == MemberAction::Silent)
+    return Own;
+  auto It = Merged->find(Facts.key());
+  if (It == Merged->end())
+    return Own;
+  if (Facts.Local == MemberAction::Warn &&
+      It->second.Action == MemberAction::Fix)
+    return decision(MemberAction::Warn, Facts.Why, It->second.Units);
+  MemberDecision D =
+      decision(It->second.Action, It->second.Why, It->second.Units);
+  if (D.Action != MemberAction::Silent)
+    D.Finding = Facts.Finding;
   return D;
 }
 

@@ -117,11 +117,20 @@ MemberDecision decideInOneUnit(const MemberFacts &Facts);
 /// the change, and every function of the class must be defined in some unit.
 MemberDecision decideAcrossUnits(llvm::ArrayRef<MemberFacts> Facts);
 
-llvm::json::Value toJson(const MemberFacts &Facts);
-llvm::Expected<MemberFacts> memberFactsFromJson(const llvm::json::Value &V);
-
 /// Decisions by member key, as a merged facts file holds them.
 using MemberDecisions = llvm::StringMap<MemberDecision>;
+
+/// The decision in a single-unit run that has the whole program's decisions
+/// (\p Merged, from the MemberFactsFile option; may be null): the merged
+/// decision for the member, except that the unit's own "silent" wins (facts
+/// written before a change must never bring a fix the unit contradicts) and
+/// a unit whose own code allows only a warning gets no fix. A member the
+/// merged decisions do not know is decided from the unit alone.
+MemberDecision decideWithMerged(const MemberFacts &Facts,
+                                const MemberDecisions *Merged);
+
+llvm::json::Value toJson(const MemberFacts &Facts);
+llvm::Expected<MemberFacts> memberFactsFromJson(const llvm::json::Value &V);
 
 /// Decides every member in \p Facts (grouped by key) across units and
 /// serialises the result: {"version": 1, "members": [{key, check, member,

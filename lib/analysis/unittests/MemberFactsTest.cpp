@@ -25,8 +25,7 @@ protected:
   ASTContext &ctx() { return AST->getASTContext(); }
 };
 
-// --- extraction
-// ---------------------------------------------------------------
+// --- extraction -------------------------------------------------------------
 
 TEST_F(MemberFactsTest, ClassCode) {
   ASSERT_NO_FATAL_FAILURE(
@@ -94,7 +93,7 @@ TEST_F(MemberFactsTest, KeyAndPlace) {
                              ":" + std::to_string(Facts.Offset));
 }
 
-// --- seesAllCodeUsingMember --------------------------------------------------
+// --- seesAllCodeUsingMember -------------------------------------------------
 
 TEST_F(MemberFactsTest, FieldOfClassInMainFile) {
   ASSERT_NO_FATAL_FAILURE(parse("class Local {\n"
@@ -153,7 +152,7 @@ TEST_F(MemberFactsTest, HeaderAsMainFile) {
     EXPECT_FALSE(seesAllCodeUsingMember(Shown, ctx())) << Name;
   }
   // Named like a header but parsed as C++ source (a fallback command).
-  AST = test::parseCode(Code, {}, {}, "scrollback.h");
+  AST = test::parseCode(Code, {"-xc++"}, {}, "scrollback.h");
   ASSERT_TRUE(AST && !test::hasErrors(*AST));
   EXPECT_TRUE(
       memberFactsFor(*test::findField(ctx(), "history"), ctx()).ClassInHeader);
@@ -240,8 +239,7 @@ TEST_F(MemberFactsTest, FieldOfClassInHeader) {
   EXPECT_FALSE(seesAllCodeUsingMember(PubAlias, ctx()));
 }
 
-// --- decisions
-// ----------------------------------------------------------------
+// --- decisions --------------------------------------------------------------
 
 MemberFacts unitFacts(MemberAction Local, std::vector<std::string> Declared,
                       std::vector<std::string> Defined,
@@ -351,8 +349,50 @@ TEST(MemberDecisionTest, AcrossUnits) {
             MemberAction::Silent);
 }
 
-// --- serialisation
-// -------------------------------------------------------------
+TEST(MemberDecisionTest, OneUnitWithTheWholeProgramsDecisions) {
+  MemberFacts Header =
+      unitFacts(MemberAction::Fix, Functions, {"Scrollback::add(void (int))"});
+  // Alone: drop() is unseen.
+  EXPECT_EQ(decideWithMerged(Header, nullptr).Action, MemberAction::Silent);
+  MemberDecisions Merged;
+  MemberDecision Fix;
+  Fix.Action = MemberAction::Fix;
+  Fix.Units = 3;
+  Merged[Header.key()] = Fix;
+  MemberDecision D = decideWithMerged(Header, &Merged);
+  EXPECT_EQ(D.Action, MemberAction::Fix);
+  EXPECT_EQ(D.Units, 3u);
+  EXPECT_EQ(D.Finding, Header.Finding);
+  // The unit's own code keeps the deque now (a pop_front() added since).
+  MemberFacts Edited = Header;
+  Edited.Local = MemberAction::Silent;
+  Edited.Why = "front operation";
+  D = decideWithMerged(Edited, &Merged);
+  EXPECT_EQ(D.Action, MemberAction::Silent);
+  EXPECT_EQ(D.Why, "front operation");
+  // Its own code allows a warning only.
+  MemberFacts Warned = Header;
+  Warned.Local = MemberAction::Warn;
+  Warned.Why = "passed to 'print'";
+  D = decideWithMerged(Warned, &Merged);
+  EXPECT_EQ(D.Action, MemberAction::Warn);
+  EXPECT_EQ(D.Why, "passed to 'print'");
+  // The whole program keeps it.
+  MemberDecision Keep;
+  Keep.Action = MemberAction::Silent;
+  Keep.Why = "front operation";
+  Merged[Header.key()] = Keep;
+  EXPECT_EQ(decideWithMerged(Header, &Merged).Action, MemberAction::Silent);
+  // A member the file does not know (moved since): the unit alone.
+  MemberFacts Moved = Header;
+  Moved.Offset += 10;
+  EXPECT_EQ(decideWithMerged(Moved, &Merged).Action, MemberAction::Silent);
+  MemberFacts MovedSeen = unitFacts(MemberAction::Fix, Functions, Functions);
+  MovedSeen.Offset += 10;
+  EXPECT_EQ(decideWithMerged(MovedSeen, &Merged).Action, MemberAction::Fix);
+}
+
+// --- serialisation ----------------------------------------------------------
 
 TEST(MemberFactsJsonTest, RoundTrip) {
   MemberFacts F =

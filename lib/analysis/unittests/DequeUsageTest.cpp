@@ -1,0 +1,210 @@
+//===--- DequeUsageTest.cpp - is a deque used like an array? --------------===//
+
+#include "lib/analysis/DequeUsage.h"
+#include "AnalysisTestUtils.h"
+#include "gtest/gtest.h"
+
+using namespace clang;
+
+namespace alloc_tidy {
+namespace {
+
+class DequeUsageTest : public ::testing::Test {
+protected:
+  std::unique_ptr<ASTUnit> AST;
+  std::vector<ContainerUse> Uses;
+
+  void parse(llvm::StringRef Code) {
+    AST = test::parseCode("#include <deque>\n#include <stack>\n"
+                          "#include <string>\n#include <vector>\n" +
+                          Code.str());
+    ASSERT_TRUE(AST != nullptr);
+    ASSERT_FALSE(test::hasErrors(*AST)) << Code.str();
+  }
+  ASTContext &ctx() { return AST->getASTContext(); }
+
+  /// Judges the variable or member \p Name, a deque of \p Element.
+  DequeUsage judge(llvm::StringRef Name, bool WarnWhenKept = false) {
+    const ValueDecl *D = test::findVar(ctx(), Name);
+    if (!D)
+      D = test::findField(ctx(), Name);
+    EXPECT_TRUE(D != nullptr) << Name.str();
+    if (!D)
+      return {};
+    Uses.clear();
+    for (const Expr *Ref : test::findRefs(ctx(), D))
+      Uses.push_back(classifyContainerUse(Ref, ctx()));
+    const auto *Spec = cast<ClassTemplateSpecializationDecl>(
+        D->getType()->getAsCXXRecordDecl());
+    DequeShape Shape =
+        Spec->getName() == "stack" ? DequeShape::Stack : DequeShape::Deque;
+    return judgeDequeUses(*D, Shape, Spec->getTemplateArgs()[0].getAsType(),
+                          Uses, WarnWhenKept, ctx());
+  }
+};
+
+TEST_F(DequeUsageTest, BackOnly) {
+  ASSERT_NO_FATAL_FAILURE(parse("int f(int n) {\n"
+                                "  std::deque<int> d;\n"
+                                "  for (int i = 0; i < n; ++i)\n"
+                                "    d.push_back(i);\n"
+                                "  d.pop_back();\n"
+                                "  d.insert(d.end(), 3);\n"
+                                "  return d[0] + d.back() + (int)d.size();\n"
+                                "}\n"));
+  DequeUsage U = judge("d");
+  EXPECT_EQ(U.Keep, "");
+  EXPECT_EQ(U.NoFixReason, "");
+  EXPECT_TRUE(U.Rotations.empty());
+  // push_back and insert at the end can reallocate a vector.
+  EXPECT_EQ(U.Growth.size(), 2u);
+}
+
+TEST_F(DequeUsageTest, WhatKeepsTheDeque) {
+  ASSERT_NO_FATAL_FAILURE(parse(
+      "void front() { std::deque<int> a; a.push_front(1); }\n"
+      "void middle() { std::deque<int> b{1, 2}; b.insert(b.begin(), 0); }\n"
+      "void flags() { std::deque<bool> c; c.push_back(true); }\n"
+      "void addr() { std::deque<int> e; std::deque<int> *p = &e; "
+      "(void)p; }\n"
+      "struct Old { Old(); Old(const Old &); std::string s; };\n"
+      "void copied() { std::deque<Old> g; g.emplace_back(); }\n"
+      "void stacked() { std::stack<int> s; s.push(1); (void)s.top(); }\n"));
+  EXPECT_EQ(judge("a").Keep, "front operation");
+  EXPECT_EQ(judge("b").Keep, "member insert");
+  EXPECT_EQ(judge("c").Keep,
+            "bool elements: std::vector<bool> is a different beast");
+  EXPECT_NE(judge("e").Keep, "");
+  // Old has a copy constructor and no move constructor: a vector would copy
+  // every string as it grows.
+  EXPECT_EQ(judge("g").Keep,
+            "a std::vector would copy the elements as it grows");
+  EXPECT_EQ(judge("s").Keep, "");
+}
+
+TEST_F(DequeUsageTest, Rotation) {
+  ASSERT_NO_FATAL_FAILURE(parse("void spin(int n) {\n"
+                                "  std::deque<int> r{1, 2, 3};\n"
+                                "  for (int i = 0; i < n; ++i) {\n"
+                                "    r.push_back(r.front());\n"
+                                "    r.pop_front();\n"
+                                "  }\n"
+                                "}\n"
+                                "void drop() {\n"
+                                "  std::deque<int> q{1, 2};\n"
+                                "  q.pop_front();\n"
+                                "}\n"));
+  DequeUsage Rotating = judge("r");
+  EXPECT_EQ(Rotating.Keep, "");
+  EXPECT_EQ(Rotating.Rotations.size(), 1u);
+  EXPECT_EQ(judge("q").Keep, "front operation");
+}
+
+TEST_F(DequeUsageTest, KeptReferences) {
+  ASSERT_NO_FATAL_FAILURE(parse("int held() {\n"
+                                "  std::deque<int> k;\n"
+                                "  k.push_back(1);\n"
+                                "  int &first = k.back();\n"
+                                "  k.push_back(2);\n"
+                                "  return first;\n"
+                                "}\n"));
+  // Chosen for its stable references: kept, unless the user asks for a
+  // warning, which then has no fix-it.
+  EXPECT_EQ(judge("k").Keep,
+            "a reference to an element is kept while it grows");
+  DequeUsage Warned = judge("k", /*WarnWhenKept=*/true);
+  EXPECT_EQ(Warned.Keep, "");
+  EXPECT_NE(Warned.NoFixReason.find("a reference to an element is kept here"),
+            std::string::npos);
+}
+
+TEST_F(DequeUsageTest, NoFixWhenACalleeNamesTheType) {
+  ASSERT_NO_FATAL_FAILURE(
+      parse("int sum(const std::deque<int> &v) { return (int)v.size(); }\n"
+            "int use() { std::deque<int> p; p.push_back(1); return sum(p); }\n"
+            "struct Pinned { Pinned(int); Pinned(const Pinned &) = delete; };\n"
+            "void pin() { std::deque<Pinned> n; n.emplace_back(1); }\n"));
+  DequeUsage Passed = judge("p");
+  EXPECT_EQ(Passed.Keep, "");
+  EXPECT_EQ(Passed.NoFixReason, "'p' is passed to 'sum', whose parameter "
+                                "names the container type; change it too");
+  EXPECT_EQ(judge("n").NoFixReason,
+            "'Pinned' can be neither moved nor copied, which a std::vector "
+            "needs when it grows");
+}
+
+TEST_F(DequeUsageTest, FillLoop) {
+  ASSERT_NO_FATAL_FAILURE(parse("void fill(unsigned n) {\n"
+                                "  std::deque<int> d;\n"
+                                "  for (unsigned i = 0; i < n; ++i)\n"
+                                "    d.push_back(i);\n"
+                                "}\n"
+                                "void refill(int n) {\n"
+                                "  std::deque<int> e{7};\n"
+                                "  for (int i = 0; i < n; ++i)\n"
+                                "    e.push_back(i);\n"
+                                "}\n"
+                                "void twice(int n) {\n"
+                                "  std::deque<int> t;\n"
+                                "  t.push_back(0);\n"
+                                "  for (int i = 0; i < n; ++i)\n"
+                                "    t.push_back(i);\n"
+                                "}\n"
+                                "struct Table {\n"
+                                "  Table() {\n"
+                                "    for (int i = 0; i < 16; ++i)\n"
+                                "      rows.push_back(i);\n"
+                                "  }\n"
+                                "  std::deque<int> rows;\n"
+                                "};\n"));
+  auto Fill = [&](llvm::StringRef Name) {
+    DequeUsage U = judge(Name);
+    const ValueDecl *D = test::findVar(ctx(), Name);
+    if (!D)
+      D = test::findField(ctx(), Name);
+    return dequeFillLoop(*D, Uses, U.Growth, ctx());
+  };
+  std::optional<DequeFill> D = Fill("d");
+  ASSERT_TRUE(D.has_value());
+  EXPECT_EQ(D->Count.Spelling, "n");
+  EXPECT_EQ(D->ReserveText, "d.reserve(n);\n  ");
+  // Not empty before the loop: what it holds already counts (a signed count
+  // is clamped at zero, and parenthesised as an operand).
+  std::optional<DequeFill> E = Fill("e");
+  ASSERT_TRUE(E.has_value());
+  EXPECT_EQ(E->ReserveText, "e.reserve(e.size() + (n > 0 ? n : 0));\n  ");
+  // Two growth sites: no single fill loop.
+  EXPECT_FALSE(Fill("t").has_value());
+  // A member filled in its constructor: empty there, a constant count.
+  std::optional<DequeFill> Rows = Fill("rows");
+  ASSERT_TRUE(Rows.has_value());
+  EXPECT_EQ(Rows->Count.Value, std::optional<uint64_t>(16));
+  EXPECT_EQ(Rows->ReserveText, "rows.reserve(16);\n    ");
+}
+
+TEST_F(DequeUsageTest, DeclarationsNotJudged) {
+  ASSERT_NO_FATAL_FAILURE(
+      parse("std::deque<int> shared;\n"
+            "static std::deque<int> mine;\n"
+            "struct S { static std::deque<int> all; std::deque<int> own; };\n"
+            "template <class T> struct Box { std::deque<T> items; };\n"
+            "union U { U() {} ~U() {} std::deque<int> u; };\n"
+            "#define DECLARE(n) std::deque<int> n\n"
+            "void f() { DECLARE(made); made.push_back(1); }\n"));
+  auto Excluded = [&](llvm::StringRef Name) {
+    const ValueDecl *D = test::findVar(ctx(), Name);
+    if (!D)
+      D = test::findField(ctx(), Name);
+    return D ? dequeDeclarationExcluded(*D, ctx()) : std::string("missing");
+  };
+  EXPECT_EQ(Excluded("shared"), "global visible to other translation units");
+  EXPECT_EQ(Excluded("mine"), "");
+  EXPECT_EQ(Excluded("all"), "static member or instantiated");
+  EXPECT_EQ(Excluded("own"), "");
+  EXPECT_EQ(Excluded("items"), "template");
+  EXPECT_EQ(Excluded("u"), "member of a template or union");
+  EXPECT_EQ(Excluded("made"), "macro");
+}
+
+} // namespace
+} // namespace alloc_tidy
