@@ -262,6 +262,10 @@ class Report:
         self.layout_records = set()
         self.fixes = 0
         self.fix_files = []
+        # Findings the decisions across the project's units added (members
+        # that no single unit could decide) and withdrew; None when they
+        # were not made (a unit failed, so some facts are missing).
+        self.member_decisions = None
         self.merged_insertions = 0
         self.compile_failures = []  # (unit, diagnostic, log)
         self.compile_skipped_before = []  # units that failed before fixing too
@@ -300,12 +304,18 @@ def step_tidy(args, project, report, work):
         os.makedirs(d)
     header_filter = '^' + llvm_regex_escape(project.source + '/')
 
+    facts = os.path.join(work, 'member-facts.jsonl')
+    if os.path.exists(facts):
+        os.unlink(facts)
+    env = dict(os.environ, ALLOC_TIDY_MEMBER_FACTS_OUTPUT=facts)
+
     def one(index, unit):
         command = [args.alloc_tidy, '-p', project.build, '--checks=-*,alloc-*',
                    f'--config={tidy_config()}', f'--header-filter={header_filter}',
                    f'--export-fixes={os.path.join(fixes, f"{index:04d}.yaml")}',
                    '--quiet', unit] + [f'--extra-arg={a}' for a in args.extra_arg]
-        return run_tool(command, unit, log_name(out, index, unit), args.timeout)
+        return run_tool(command, unit, log_name(out, index, unit), args.timeout,
+                        env=env)
 
     report.runs['tidy'] = run_all(args.jobs, report.units, one)
     for run in report.runs['tidy']:
@@ -313,6 +323,59 @@ def step_tidy(args, project, report, work):
             key = (os.path.normpath(m['file']), int(m['line']), int(m['col']),
                    m['check'], m['msg'])
             report.tidy_findings[key] = 1
+    # Data members decided across the project's units, as alloc-run does;
+    # only with every unit's facts.
+    if not any(r.crash or r.error for r in report.runs['tidy']) and \
+            os.path.exists(facts):
+        decide_members(args, project, report, work, facts, fixes)
+
+
+def decide_members(args, project, report, work, facts, fixes):
+    """Applies the member decisions across units to the exported fixes:
+    a decided member's findings in the units' files are replaced by the
+    decision's, written to FIXES/members.yaml."""
+    if not yaml:
+        return  # move_fixes() says PyYAML is missing
+    decisions_file = os.path.join(work, 'member-decisions.json')
+    command = [args.alloc_tidy, f'--merge-member-facts={decisions_file}', facts]
+    run = run_tool(command, facts, os.path.join(work, 'member-decisions.log'),
+                   args.timeout)
+    if run.returncode != 0:
+        report.setup_error = (f'the member decisions failed: '
+                              f'{first_diagnostic(run.output, 1)}')
+        return
+    with open(decisions_file) as f:
+        members = json.load(f)['members']
+    decided = {(m['check'], os.path.realpath(m['file']), m['offset']): m
+               for m in members}
+
+    def place(diag):
+        message = diag.get('DiagnosticMessage') or {}
+        return (diag.get('DiagnosticName'),
+                os.path.realpath(message.get('FilePath') or ''),
+                message.get('FileOffset'))
+    withdrawn = set()
+    for name in sorted(os.listdir(fixes)):
+        path = os.path.join(fixes, name)
+        with open(path) as f:
+            data = yaml.safe_load(f) or {}
+        diags = data.get('Diagnostics') or []
+        kept = [d for d in diags if place(d) not in decided]
+        withdrawn.update(place(d) for d in diags if place(d) in decided)
+        if len(kept) != len(diags):
+            data['Diagnostics'] = kept
+            with open(path, 'w') as f:
+                yaml.dump(data, f, Dumper=_FixesDumper, explicit_start=True,
+                          explicit_end=True, sort_keys=False,
+                          allow_unicode=True, width=1 << 30)
+    findings = [m['finding'] for m in members
+                if m['action'] in ('fix', 'warn') and m.get('finding')]
+    with open(os.path.join(fixes, 'members.yaml'), 'w') as f:
+        yaml.dump({'MainSourceFile': '', 'Diagnostics': findings}, f,
+                  Dumper=_FixesDumper, explicit_start=True, explicit_end=True,
+                  sort_keys=False, allow_unicode=True, width=1 << 30)
+    added = {place(d) for d in findings}
+    report.member_decisions = (len(added - withdrawn), len(withdrawn - added))
 
 
 def step_layout(args, project, report, work):
@@ -622,6 +685,11 @@ def print_project(report, steps):
         by_check = ', '.join(f'{k} {v}' for k, v in report.findings_by_check().items())
         rows.append(('findings (alloc-tidy)', str(len(report.tidy_findings)),
                      by_check))
+        if report.member_decisions and any(report.member_decisions):
+            added, withdrawn = report.member_decisions
+            rows.append(('member findings across units', f'+{added}',
+                         f'no single unit could make them; {withdrawn} '
+                         'withdrawn'))
     if 'clangd' in steps:
         rows.append(('findings (alloc-clangd, main files)',
                      str(report.clangd_findings), ''))
