@@ -13,3 +13,5 @@ int main() {
   }
   return (Sum + area(1) + static_cast<int>(squares(4).size())) % 2;
 }
+
+int Recent::last() const { return History.back(); }

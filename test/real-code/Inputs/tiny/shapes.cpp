@@ -38,3 +38,5 @@ int lengths(const char *const *Words, int N) {
   }
   return Total;
 }
+
+void Recent::add(int V) { History.push_back(V); }
