@@ -20,6 +20,7 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/EquivalenceClasses.h"
+#include "llvm/Support/FormatVariadic.h"
 #include <cstdlib>
 
 using namespace clang::ast_matchers;
@@ -420,11 +421,13 @@ Finding DequeAsArrayCheck::render(const Candidate &C,
                      "' is a std::deque used only at its back; a std::vector "
                      "holds its elements in one allocation";
 
-  if (CanFix && C.Spelled) {
+  std::optional<CharSourceRange> TemplateName =
+      C.Spelled ? templateNameRange(C.Spelled) : std::nullopt;
+  if (CanFix && TemplateName) {
     std::vector<FixItHint> &Fixes = F.Warning.Fixes;
     if (C.Kind == ContainerKind::Deque) {
-      Fixes.push_back(FixItHint::CreateReplacement(
-          *templateNameRange(C.Spelled), "std::vector"));
+      Fixes.push_back(
+          FixItHint::CreateReplacement(*TemplateName, "std::vector"));
       if (C.Fill && !C.Fill->ReserveText.empty())
         Fixes.push_back(FixItHint::CreateInsertion(C.Fill->Loop->getBeginLoc(),
                                                    C.Fill->ReserveText));
@@ -458,10 +461,11 @@ Finding DequeAsArrayCheck::render(const Candidate &C,
   }
   for (const Stmt *Pop : C.Rotations)
     F.note(Pop->getBeginLoc(),
-           "this moves the front element to the back; with a std::vector, "
-           "std::rotate(" +
-               Name + ".begin(), " + Name + ".begin() + 1, " + Name +
-               ".end()) does the same");
+           llvm::formatv("this moves the front element to the back; with a "
+                         "std::vector, std::rotate({0}.begin(), {0}.begin() "
+                         "+ 1, {0}.end()) does the same",
+                         Name)
+               .str());
   if (C.Fill && Facts && CanFix) {
     if (C.Fill->Count.Value)
       F.note(C.Fill->Loop->getBeginLoc(),

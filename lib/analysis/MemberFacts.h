@@ -55,25 +55,26 @@ struct MemberFacts {
   std::string Check;
   /// The member's qualified name, "Scrollback::History".
   std::string Member;
-  /// Where it is declared: the file's real path, the offset and line of its
-  /// name. Together with Check and Member this is the member's key.
+  /// The real path of the file that declares it. With Check, Member and
+  /// Offset this is the member's key.
   std::string File;
+  /// Why, for Warn and Silent.
+  std::string Why;
+  ClassCode Code;
+  /// The diagnostic this unit renders for the member when the decision is
+  /// Fix or Warn (clang-tidy's exported-fixes form, as JSON), or null.
+  llvm::json::Value Finding = nullptr;
+  /// The offset and line of its name in File.
   unsigned Offset = 0;
   unsigned Line = 0;
   /// What this unit's own code allows, as if it were all the code there is.
   MemberAction Local = MemberAction::Silent;
-  /// Why, for Warn and Silent.
-  std::string Why;
   /// The class is in a header (or the unit's main file is one): other units
   /// can include it.
   bool ClassInHeader = false;
   /// Only the class's own code (member and friend functions) can name the
   /// member: private, or protected in a final class.
   bool OnlyClassCodeNamesIt = false;
-  ClassCode Code;
-  /// The diagnostic this unit renders for the member when the decision is
-  /// Fix or Warn (clang-tidy's exported-fixes form, as JSON), or null.
-  llvm::json::Value Finding = nullptr;
 
   std::string key() const;
 };
@@ -99,13 +100,13 @@ bool seesAllCodeUsingMember(const clang::NamedDecl *Member,
 
 /// What to do with a member, and why.
 struct MemberDecision {
-  MemberAction Action = MemberAction::Silent;
   std::string Why;
-  /// How many units' facts it rests on.
-  unsigned Units = 0;
   /// The finding to report for Fix or Warn, from the first unit (in the
   /// order given) that rendered one.
   llvm::json::Value Finding = nullptr;
+  MemberAction Action = MemberAction::Silent;
+  /// How many units' facts it rests on.
+  unsigned Units = 0;
 };
 
 /// The decision from one unit's facts alone: a member is decided there only

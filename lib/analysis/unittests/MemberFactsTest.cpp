@@ -263,33 +263,35 @@ MemberFacts unitFacts(MemberAction Local, std::vector<std::string> Declared,
   return F;
 }
 
-const std::vector<std::string> Functions = {"Scrollback::add(void (int))",
-                                            "Scrollback::drop(void (void))"};
+// Scrollback's two functions.
+std::vector<std::string> functions() {
+  return {"Scrollback::add(void (int))", "Scrollback::drop(void (void))"};
+}
 
 TEST(MemberDecisionTest, OneUnit) {
   // Sees everything: its own verdict.
   MemberDecision D =
-      decideInOneUnit(unitFacts(MemberAction::Fix, Functions, Functions));
+      decideInOneUnit(unitFacts(MemberAction::Fix, functions(), functions()));
   EXPECT_EQ(D.Action, MemberAction::Fix);
   EXPECT_EQ(D.Units, 1u);
   EXPECT_NE(D.Finding.kind(), llvm::json::Value::Null);
   // drop() is elsewhere.
-  D = decideInOneUnit(
-      unitFacts(MemberAction::Fix, Functions, {"Scrollback::add(void (int))"}));
+  D = decideInOneUnit(unitFacts(MemberAction::Fix, functions(),
+                                {"Scrollback::add(void (int))"}));
   EXPECT_EQ(D.Action, MemberAction::Silent);
   EXPECT_EQ(D.Why,
             "'Scrollback::drop' is not defined in this translation unit");
   // A public member of a class in a header.
-  D = decideInOneUnit(unitFacts(MemberAction::Fix, Functions, Functions,
+  D = decideInOneUnit(unitFacts(MemberAction::Fix, functions(), functions(),
                                 /*OnlyClassCode=*/false));
   EXPECT_EQ(D.Action, MemberAction::Silent);
   // The unit's own code says silent: nothing else matters.
   D = decideInOneUnit(
-      unitFacts(MemberAction::Silent, Functions, Functions, true, "front"));
+      unitFacts(MemberAction::Silent, functions(), functions(), true, "front"));
   EXPECT_EQ(D.Action, MemberAction::Silent);
   EXPECT_EQ(D.Why, "front");
   D = decideInOneUnit(
-      unitFacts(MemberAction::Warn, Functions, Functions, true, "passed"));
+      unitFacts(MemberAction::Warn, functions(), functions(), true, "passed"));
   EXPECT_EQ(D.Action, MemberAction::Warn);
   EXPECT_EQ(D.Why, "passed");
 }
@@ -298,9 +300,9 @@ TEST(MemberDecisionTest, AcrossUnits) {
   std::vector<std::string> Add = {"Scrollback::add(void (int))"};
   std::vector<std::string> Drop = {"Scrollback::drop(void (void))"};
   // Each unit defines part of the class; together they define all of it.
-  MemberFacts Main = unitFacts(MemberAction::Fix, Functions, {});
-  MemberFacts AddUnit = unitFacts(MemberAction::Fix, Functions, Add);
-  MemberFacts DropUnit = unitFacts(MemberAction::Fix, Functions, Drop);
+  MemberFacts Main = unitFacts(MemberAction::Fix, functions(), {});
+  MemberFacts AddUnit = unitFacts(MemberAction::Fix, functions(), Add);
+  MemberFacts DropUnit = unitFacts(MemberAction::Fix, functions(), Drop);
   MemberDecision D = decideAcrossUnits({Main, AddUnit, DropUnit});
   EXPECT_EQ(D.Action, MemberAction::Fix);
   EXPECT_EQ(D.Units, 3u);
@@ -313,8 +315,8 @@ TEST(MemberDecisionTest, AcrossUnits) {
             MemberAction::Fix);
 
   // One unit uses the front.
-  MemberFacts Front =
-      unitFacts(MemberAction::Silent, Functions, Drop, true, "front operation");
+  MemberFacts Front = unitFacts(MemberAction::Silent, functions(), Drop, true,
+                                "front operation");
   D = decideAcrossUnits({Main, AddUnit, Front});
   EXPECT_EQ(D.Action, MemberAction::Silent);
   EXPECT_EQ(D.Why, "front operation");
@@ -327,8 +329,8 @@ TEST(MemberDecisionTest, AcrossUnits) {
             "'Scrollback::drop' is defined in no unit of the compile database");
 
   // A warning in one unit makes the decision a warning, with its finding.
-  MemberFacts Warned =
-      unitFacts(MemberAction::Warn, Functions, Drop, true, "passed to 'print'");
+  MemberFacts Warned = unitFacts(MemberAction::Warn, functions(), Drop, true,
+                                 "passed to 'print'");
   D = decideAcrossUnits({Main, AddUnit, Warned});
   EXPECT_EQ(D.Action, MemberAction::Warn);
   EXPECT_EQ(D.Why, "passed to 'print'");
@@ -339,19 +341,19 @@ TEST(MemberDecisionTest, AcrossUnits) {
 
   // A class in one source file (no unit sees it in a header): a function it
   // declares and nobody defines is a dead declaration.
-  MemberFacts InSource = unitFacts(MemberAction::Fix, Functions, Add);
+  MemberFacts InSource = unitFacts(MemberAction::Fix, functions(), Add);
   InSource.ClassInHeader = false;
   EXPECT_EQ(decideInOneUnit(InSource).Action, MemberAction::Silent);
   EXPECT_EQ(decideAcrossUnits({InSource}).Action, MemberAction::Fix);
   // Included by another unit (a unity build), it is a header there.
-  MemberFacts IncludedElsewhere = unitFacts(MemberAction::Fix, Functions, {});
+  MemberFacts IncludedElsewhere = unitFacts(MemberAction::Fix, functions(), {});
   EXPECT_EQ(decideAcrossUnits({InSource, IncludedElsewhere}).Action,
             MemberAction::Silent);
 }
 
 TEST(MemberDecisionTest, OneUnitWithTheWholeProgramsDecisions) {
-  MemberFacts Header =
-      unitFacts(MemberAction::Fix, Functions, {"Scrollback::add(void (int))"});
+  MemberFacts Header = unitFacts(MemberAction::Fix, functions(),
+                                 {"Scrollback::add(void (int))"});
   // Alone: drop() is unseen.
   EXPECT_EQ(decideWithMerged(Header, nullptr).Action, MemberAction::Silent);
   MemberDecisions Merged;
@@ -387,7 +389,8 @@ TEST(MemberDecisionTest, OneUnitWithTheWholeProgramsDecisions) {
   MemberFacts Moved = Header;
   Moved.Offset += 10;
   EXPECT_EQ(decideWithMerged(Moved, &Merged).Action, MemberAction::Silent);
-  MemberFacts MovedSeen = unitFacts(MemberAction::Fix, Functions, Functions);
+  MemberFacts MovedSeen =
+      unitFacts(MemberAction::Fix, functions(), functions());
   MovedSeen.Offset += 10;
   EXPECT_EQ(decideWithMerged(MovedSeen, &Merged).Action, MemberAction::Fix);
 }
@@ -395,8 +398,8 @@ TEST(MemberDecisionTest, OneUnitWithTheWholeProgramsDecisions) {
 // --- serialisation ----------------------------------------------------------
 
 TEST(MemberFactsJsonTest, RoundTrip) {
-  MemberFacts F =
-      unitFacts(MemberAction::Warn, Functions, {Functions[0]}, false, "why");
+  MemberFacts F = unitFacts(MemberAction::Warn, functions(), {functions()[0]},
+                            false, "why");
   F.Code.HasFriendClasses = true;
   llvm::Expected<MemberFacts> Back = memberFactsFromJson(toJson(F));
   ASSERT_TRUE(static_cast<bool>(Back)) << llvm::toString(Back.takeError());
@@ -413,7 +416,7 @@ TEST(MemberFactsJsonTest, RoundTrip) {
 }
 
 TEST(MemberFactsJsonTest, Malformed) {
-  auto Error = [](llvm::json::Value V) {
+  auto Error = [](const llvm::json::Value &V) {
     llvm::Expected<MemberFacts> F = memberFactsFromJson(V);
     return F ? std::string("accepted") : llvm::toString(F.takeError());
   };
@@ -437,7 +440,9 @@ protected:
   void SetUp() override {
     ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("member-facts", Dir));
   }
-  void TearDown() override { llvm::sys::fs::remove_directories(Dir); }
+  void TearDown() override {
+    ASSERT_FALSE(llvm::sys::fs::remove_directories(Dir));
+  }
   std::string path(llvm::StringRef Name) {
     llvm::SmallString<128> P(Dir);
     llvm::sys::path::append(P, Name);
@@ -455,9 +460,9 @@ TEST_F(MemberFactsFileTest, LinesThenDecisions) {
   std::string Lines = path("facts.jsonl");
   std::vector<std::string> Drop = {"Scrollback::drop(void (void))"};
   ASSERT_FALSE(static_cast<bool>(appendMemberFacts(
-      Lines, unitFacts(MemberAction::Fix, Functions, {Functions[0]}))));
-  ASSERT_FALSE(static_cast<bool>(
-      appendMemberFacts(Lines, unitFacts(MemberAction::Fix, Functions, Drop))));
+      Lines, unitFacts(MemberAction::Fix, functions(), {functions()[0]}))));
+  ASSERT_FALSE(static_cast<bool>(appendMemberFacts(
+      Lines, unitFacts(MemberAction::Fix, functions(), Drop))));
   llvm::Expected<std::vector<MemberFacts>> Read = readMemberFactsLines(Lines);
   ASSERT_TRUE(static_cast<bool>(Read)) << llvm::toString(Read.takeError());
   ASSERT_EQ(Read->size(), 2u);
