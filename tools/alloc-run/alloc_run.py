@@ -2,13 +2,16 @@
 """alloc-run: alloc-tidy over a compile database, in parallel, with a cache.
 
   alloc-run -p BUILD_DIR [options] [FILE...]
-  alloc-run merge OUT IN1 IN2...     (SARIF .sarif/.json or YAML .yaml/.yml)
+  alloc-run merge OUT IN1 IN2... [--member-facts FACTS...]
+                                     (SARIF .sarif/.json or YAML .yaml/.yml)
 
 One alloc-tidy process per translation unit; its --export-fixes YAML is the
 result (diagnostics, notes, levels, replacements) and its text output is kept
 for the text report. Results are cached in BUILD_DIR/.alloc-run-cache: a
 translation unit whose preprocessed input, command, alloc-tidy binary, checks
-and configuration are unchanged is not analysed again. See docs/ci.md.
+and configuration are unchanged is not analysed again. Data members are
+decided from the facts of every unit (BUILD_DIR/alloc-member-facts.json);
+sharded runs write theirs with --member-facts for merge. See docs/ci.md.
 
 Exit status: 0 clean, 1 when alloc-tidy reported an error (including a
 warning turned into one by --warnings-as-errors) or failed, 2 on bad usage.
