@@ -1423,7 +1423,9 @@ def main(argv):
                        f'{len(problems)} of {len(results)} units were not '
                        f'analysed completely, and a decision across units '
                        f'needs the facts of all of them')
-    elif whole_program:
+    elif whole_program and facts:
+        # Without facts (no member check ran) the decisions a full run left
+        # for the editor stay as they are.
         try:
             decisions = decide_from_lines(
                 tool, facts, os.path.join(args.build_dir, MEMBER_FACTS_FILE))
