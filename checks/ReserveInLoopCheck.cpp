@@ -79,163 +79,11 @@ const char DefaultUntrustedSources[] =
     "le16toh|le32toh|le64toh)$|(^|_)([Rr]ead|[Pp]arse|[Dd]ecode|[Dd]eserializ|"
     "[Uu]npack)|[a-z0-9](Read|Parse|Decode|Deserializ|Unpack)";
 
-/// Whether \p Text has a '?' outside parentheses: "a > b ? c : d" needs
-/// them before it can be added to.
-bool hasTopLevelConditional(StringRef Text) {
-  int Depth = 0;
-  for (char Ch : Text) {
-    Depth += Ch == '(' ? 1 : Ch == ')' ? -1 : 0;
-    if (Ch == '?' && Depth == 0)
-      return true;
-  }
-  return false;
-}
-
-/// How an append reaches the planned loop: through plain blocks and the
-/// bodies of inner loops (whose counts multiply), possibly under conditions.
-struct AppendPath {
-  bool Reaches = false;
-  bool Conditional = false;
-  std::vector<const Stmt *> InnerLoops;
-};
-
-AppendPath pathToLoop(const Expr *Site, const Stmt *Loop, ASTContext &Ctx) {
-  AppendPath Path;
-  DynTypedNode Node = DynTypedNode::create(*Site);
-  while (true) {
-    DynTypedNode Parent = parentOf(Node, Ctx);
-    const auto *Child = Node.get<Stmt>();
-    if (Parent.getNodeKind().isNone())
-      return Path;
-    if (Parent.get<Decl>()) {
-      // A variable initialised by the append; its DeclStmt is next.
-      if (!Parent.get<VarDecl>())
-        return Path;
-      Node = Parent;
-      continue;
-    }
-    const auto *S = Parent.get<Stmt>();
-    if (!S)
-      return Path;
-    // Lambdas run elsewhere, labels may be jumped to, and other statements
-    // are not followed: the append does not reach the loop plainly.
-    if (isa<LambdaExpr, StmtExpr, BlockExpr, LabelStmt>(S) ||
-        !isa<Expr, CompoundStmt, DeclStmt, CXXTryStmt, AttributedStmt, ForStmt,
-             WhileStmt, DoStmt, CXXForRangeStmt, IfStmt, SwitchStmt, SwitchCase,
-             CXXCatchStmt>(S))
-      return Path;
-    if (const auto *Cond = dyn_cast<AbstractConditionalOperator>(S)) {
-      Path.Conditional |= Child != Cond->getCond();
-    } else if (const auto *Bin = dyn_cast<BinaryOperator>(S)) {
-      Path.Conditional |= Bin->isLogicalOp() && Child == Bin->getRHS();
-    } else if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S)) {
-      if (Child != loopBody(S))
-        return Path; // in a loop header
-      if (S == Loop) {
-        Path.Reaches = true;
-        return Path;
-      }
-      Path.InnerLoops.push_back(S);
-    } else if (const auto *If = dyn_cast<IfStmt>(S)) {
-      Path.Conditional |= Child != If->getCond() && Child != If->getInit();
-    } else if (const auto *Switch = dyn_cast<SwitchStmt>(S)) {
-      Path.Conditional |= Child != Switch->getCond();
-    } else if (isa<SwitchCase, CXXCatchStmt>(S)) {
-      Path.Conditional = true;
-    }
-    Node = Parent;
-  }
-}
-
 bool contains(const Stmt *Outer, SourceLocation Loc, const SourceManager &SM) {
   SourceRange Range = Outer->getSourceRange();
   return !SM.isBeforeInTranslationUnit(Loc, Range.getBegin()) &&
          !SM.isBeforeInTranslationUnit(Range.getEnd(), Loc);
 }
-
-/// Whether \p Loop's body has a 'continue' of its own (not of a nested
-/// loop) that comes before \p Site: it can skip Site.
-bool continueBefore(const Expr *Site, const Stmt *Loop,
-                    const SourceManager &SM) {
-  return llvm::any_of(ownContinues(Loop), [&](const ContinueStmt *Continue) {
-    return SM.isBeforeInTranslationUnit(Continue->getBeginLoc(),
-                                        Site->getBeginLoc());
-  });
-}
-
-/// A sum of products of trip counts, folded where constant: the number of
-/// elements a loop nest appends.
-class CountSum {
-public:
-  void add(uint64_t Amount, const std::vector<TripCount> &Counts) {
-    if (Amount == 0)
-      return; // s += "" appends nothing
-    // One element per iteration of one loop: the count as the loop spells
-    // it, which keeps a named constant's name (reserve(TINY_COUNT)).
-    if (++Adds == 1 && Amount == 1 && Counts.size() == 1)
-      Sole = Counts.front().Spelling;
-    else
-      Sole.reset();
-    uint64_t Constant = Amount;
-    std::vector<std::string> Factors;
-    for (const TripCount &Count : Counts) {
-      if (Count.Value)
-        Constant *= *Count.Value;
-      else
-        Factors.push_back(Count.Spelling);
-    }
-    for (Term &T : Terms)
-      if (T.Factors == Factors) {
-        T.Constant += Constant;
-        return;
-      }
-    Terms.push_back({Constant, Factors});
-  }
-
-  std::optional<uint64_t> value() const {
-    uint64_t Sum = 0;
-    for (const Term &T : Terms) {
-      if (!T.Factors.empty())
-        return std::nullopt;
-      Sum += T.Constant;
-    }
-    return Sum;
-  }
-
-  std::string spelling() const {
-    if (Sole)
-      return *Sole;
-    if (std::optional<uint64_t> Value = value())
-      return std::to_string(*Value);
-    std::string Text;
-    for (const Term &T : Terms) {
-      if (T.Constant == 0)
-        continue;
-      if (!Text.empty())
-        Text += " + ";
-      // A lone factor needs no parentheses, unless it sits in a sum.
-      bool Alone =
-          T.Constant == 1 && T.Factors.size() == 1 && Terms.size() == 1;
-      std::string Product = T.Constant == 1 && !T.Factors.empty()
-                                ? ""
-                                : std::to_string(T.Constant);
-      for (const std::string &Factor : T.Factors)
-        Product += (Product.empty() ? "" : " * ") +
-                   (Alone ? Factor : asOperand(Factor));
-      Text += Product;
-    }
-    return Text;
-  }
-
-private:
-  struct Term {
-    uint64_t Constant;
-    std::vector<std::string> Factors;
-  };
-  std::vector<Term> Terms;
-  unsigned Adds = 0;
-  std::optional<std::string> Sole;
-};
 
 /// The inline capacity N of small_vector<T, N>-like classes.
 std::optional<uint64_t> inlineCapacity(QualType T) {
@@ -281,8 +129,9 @@ bool hasReserve(QualType T) {
 
 /// Adds the appends of \p Next, a later loop of the planned loop's block, to
 /// \p Sum; false when they cannot be counted before the planned loop.
-bool addLaterLoop(ReserveInLoopCheck::Plan &P, CountSum &Sum, const Stmt *Next,
-                  bool ConditionalUpperBound, ASTContext &Ctx) {
+bool addLaterLoop(ReserveInLoopCheck::Plan &P, AppendCount &Sum,
+                  const Stmt *Next, bool ConditionalUpperBound,
+                  ASTContext &Ctx) {
   // Its count must hold from before the planned loop, where the reserve()
   // goes.
   std::optional<TripCount> Count = computeTripCountFrom(Next, P.Loop, Ctx);
@@ -510,7 +359,7 @@ ReserveInLoopCheck::planFor(const ValueDecl *Container, Family Kind,
     P.UpperBound |= Path.Conditional;
     P.Appends.push_back(std::move(A));
   }
-  CountSum Sum;
+  AppendCount Sum;
   for (const Append &A : P.Appends) {
     std::vector<TripCount> Counts = A.InnerCounts;
     Counts.insert(Counts.begin(), *Count);

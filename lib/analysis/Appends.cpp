@@ -1,11 +1,14 @@
 //===--- Appends.cpp ------------------------------------------------------===//
 
 #include "lib/analysis/Appends.h"
+#include "lib/analysis/AstWalk.h"
 #include "lib/analysis/ContainerUses.h"
 #include "lib/analysis/ParentIndex.h"
+#include "lib/analysis/TripCount.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace clang;
@@ -321,6 +324,120 @@ LaterAppends appendsAfter(const Stmt *Loop, const ValueDecl *Container,
       Result.Loops.push_back(S);
   }
   return Result;
+}
+
+AppendPath pathToLoop(const Expr *Site, const Stmt *Loop, ASTContext &Ctx) {
+  AppendPath Path;
+  DynTypedNode Node = DynTypedNode::create(*Site);
+  while (true) {
+    DynTypedNode Parent = parentOf(Node, Ctx);
+    const auto *Child = Node.get<Stmt>();
+    if (Parent.getNodeKind().isNone())
+      return Path;
+    if (Parent.get<Decl>()) {
+      // A variable initialised by the append; its DeclStmt is next.
+      if (!Parent.get<VarDecl>())
+        return Path;
+      Node = Parent;
+      continue;
+    }
+    const auto *S = Parent.get<Stmt>();
+    if (!S)
+      return Path;
+    // Lambdas run elsewhere, labels may be jumped to, and other statements
+    // are not followed: the append does not reach the loop plainly.
+    if (isa<LambdaExpr, StmtExpr, BlockExpr, LabelStmt>(S) ||
+        !isa<Expr, CompoundStmt, DeclStmt, CXXTryStmt, AttributedStmt, ForStmt,
+             WhileStmt, DoStmt, CXXForRangeStmt, IfStmt, SwitchStmt, SwitchCase,
+             CXXCatchStmt>(S))
+      return Path;
+    if (const auto *Cond = dyn_cast<AbstractConditionalOperator>(S)) {
+      Path.Conditional |= Child != Cond->getCond();
+    } else if (const auto *Bin = dyn_cast<BinaryOperator>(S)) {
+      Path.Conditional |= Bin->isLogicalOp() && Child == Bin->getRHS();
+    } else if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S)) {
+      if (Child != loopBody(S))
+        return Path; // in a loop header
+      if (S == Loop) {
+        Path.Reaches = true;
+        return Path;
+      }
+      Path.InnerLoops.push_back(S);
+    } else if (const auto *If = dyn_cast<IfStmt>(S)) {
+      Path.Conditional |= Child != If->getCond() && Child != If->getInit();
+    } else if (const auto *Switch = dyn_cast<SwitchStmt>(S)) {
+      Path.Conditional |= Child != Switch->getCond();
+    } else if (isa<SwitchCase, CXXCatchStmt>(S)) {
+      Path.Conditional = true;
+    }
+    Node = Parent;
+  }
+}
+
+bool continueBefore(const Expr *Site, const Stmt *Loop,
+                    const SourceManager &SM) {
+  return llvm::any_of(ownContinues(Loop), [&](const ContinueStmt *Continue) {
+    return SM.isBeforeInTranslationUnit(Continue->getBeginLoc(),
+                                        Site->getBeginLoc());
+  });
+}
+
+void AppendCount::add(uint64_t Amount, const std::vector<TripCount> &Counts) {
+  if (Amount == 0)
+    return; // s += "" appends nothing
+  // One element per iteration of one loop: the count as the loop spells
+  // it, which keeps a named constant's name (reserve(TINY_COUNT)).
+  if (++Adds == 1 && Amount == 1 && Counts.size() == 1)
+    Sole = Counts.front().Spelling;
+  else
+    Sole.reset();
+  uint64_t Constant = Amount;
+  std::vector<std::string> Factors;
+  for (const TripCount &Count : Counts) {
+    if (Count.Value)
+      Constant *= *Count.Value;
+    else
+      Factors.push_back(Count.Spelling);
+  }
+  for (Term &T : Terms)
+    if (T.Factors == Factors) {
+      T.Constant += Constant;
+      return;
+    }
+  Terms.push_back({Constant, Factors});
+}
+
+std::optional<uint64_t> AppendCount::value() const {
+  uint64_t Sum = 0;
+  for (const Term &T : Terms) {
+    if (!T.Factors.empty())
+      return std::nullopt;
+    Sum += T.Constant;
+  }
+  return Sum;
+}
+
+std::string AppendCount::spelling() const {
+  if (Sole)
+    return *Sole;
+  if (std::optional<uint64_t> Value = value())
+    return std::to_string(*Value);
+  std::string Text;
+  for (const Term &T : Terms) {
+    if (T.Constant == 0)
+      continue;
+    if (!Text.empty())
+      Text += " + ";
+    // A lone factor needs no parentheses, unless it sits in a sum.
+    bool Alone = T.Constant == 1 && T.Factors.size() == 1 && Terms.size() == 1;
+    std::string Product =
+        T.Constant == 1 && !T.Factors.empty() ? "" : std::to_string(T.Constant);
+    for (const std::string &Factor : T.Factors)
+      Product +=
+          (Product.empty() ? "" : " * ") + (Alone ? Factor : asOperand(Factor));
+    Text += Product;
+  }
+  return Text;
 }
 
 } // namespace alloc_tidy

@@ -12,10 +12,13 @@
 #ifndef ALLOC_TIDY_LIB_ANALYSIS_APPENDS_H
 #define ALLOC_TIDY_LIB_ANALYSIS_APPENDS_H
 
+#include "lib/analysis/TripCount.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/StringRef.h"
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace alloc_tidy {
@@ -94,6 +97,49 @@ LaterAppends appendsAfter(const clang::Stmt *Loop,
 /// through 'this').
 std::vector<const clang::Expr *> refsIn(const clang::Stmt *Root,
                                         const clang::ValueDecl *D);
+
+/// How an append reaches a loop around it: through plain blocks and the
+/// bodies of inner loops (whose counts multiply), possibly under conditions.
+struct AppendPath {
+  /// False when something else stands between them: a lambda, a label, a
+  /// loop header, a statement the walk does not follow.
+  bool Reaches = false;
+  bool Conditional = false;
+  /// The loops between the append and \p Loop, innermost first.
+  std::vector<const clang::Stmt *> InnerLoops;
+};
+
+AppendPath pathToLoop(const clang::Expr *Site, const clang::Stmt *Loop,
+                      clang::ASTContext &Ctx);
+
+/// Whether \p Loop's body has a 'continue' of its own (not of a nested
+/// loop) that comes before \p Site: it can skip Site.
+bool continueBefore(const clang::Expr *Site, const clang::Stmt *Loop,
+                    const clang::SourceManager &SM);
+
+/// A sum of products of trip counts, folded where constant: the number of
+/// elements a loop nest appends, spelled for code before the loop.
+class AppendCount {
+public:
+  /// Adds \p Amount elements per run of the innermost of loops with trip
+  /// counts \p Counts.
+  void add(uint64_t Amount, const std::vector<TripCount> &Counts);
+  /// The sum when every count is a constant.
+  std::optional<uint64_t> value() const;
+  /// The sum as code: one loop's count as the loop spells it (a named
+  /// constant keeps its name), else constants folded and products of the
+  /// rest ("2 * n + m * (k - 1)").
+  std::string spelling() const;
+
+private:
+  struct Term {
+    uint64_t Constant;
+    std::vector<std::string> Factors;
+  };
+  std::vector<Term> Terms;
+  unsigned Adds = 0;
+  std::optional<std::string> Sole;
+};
 
 } // namespace alloc_tidy
 

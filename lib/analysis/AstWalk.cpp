@@ -143,4 +143,14 @@ bool isWithinStd(const Decl *D) {
   return false;
 }
 
+bool hasTopLevelConditional(llvm::StringRef Text) {
+  int Depth = 0;
+  for (char Ch : Text) {
+    Depth += Ch == '(' ? 1 : Ch == ')' ? -1 : 0;
+    if (Ch == '?' && Depth == 0)
+      return true;
+  }
+  return false;
+}
+
 } // namespace alloc_tidy

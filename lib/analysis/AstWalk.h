@@ -68,6 +68,10 @@ bool isSimpleOperand(llvm::StringRef Text);
 /// \p Text as an operand: itself when simple, else in parentheses.
 std::string asOperand(llvm::StringRef Text);
 
+/// Whether \p Text has a '?' outside parentheses: "a > b ? c : d" needs
+/// them before it can be added to.
+bool hasTopLevelConditional(llvm::StringRef Text);
+
 /// Whether \p D is declared anywhere inside namespace std (members of its
 /// classes and of its nested namespaces included).
 bool isWithinStd(const clang::Decl *D);

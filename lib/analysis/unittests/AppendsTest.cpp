@@ -129,5 +129,89 @@ TEST_F(AppendsTest, StopsAtAJumpOrTheEndOfTheBlock) {
   EXPECT_EQ(L.Uncounted, nullptr);
 }
 
+// --- how an append reaches its loop, and the count of a loop nest -------
+
+TEST_F(AppendsTest, PathToTheLoop) {
+  ASSERT_NO_FATAL_FAILURE(parse("void f(std::vector<int> &v, int n, int m) {\n"
+                                "  for (int i = 0; i < n; ++i) {\n"
+                                "    v.push_back(i);\n"
+                                "    if (i % 2)\n"
+                                "      v.push_back(-i);\n"
+                                "    for (int j = 0; j < m; ++j)\n"
+                                "      v.push_back(j);\n"
+                                "    auto g = [&] { v.push_back(0); };\n"
+                                "    g();\n"
+                                "  }\n"
+                                "}\n"
+                                "void h(std::vector<int> &v, int n) {\n"
+                                "  for (int i = 0; i < n; ++i) {\n"
+                                "    if (i == 3)\n"
+                                "      continue;\n"
+                                "    v.push_back(i);\n"
+                                "  }\n"
+                                "}\n"));
+  const Stmt *Loop = test::findFirstLoop(ctx(), "f");
+  ASSERT_TRUE(Loop != nullptr);
+  // Three appends in the loop, then the lambda's (after the capture's own
+  // reference).
+  std::vector<const Expr *> Refs = test::findRefsByName(ctx(), "f", "v");
+  ASSERT_GE(Refs.size(), 4u);
+  auto Path = [&](unsigned I) {
+    const Expr *Site = actionOf(Refs[std::min<size_t>(I, Refs.size() - 1)],
+                                ContainerFamily::Vector, ctx())
+                           .Site;
+    return Site ? pathToLoop(Site, Loop, ctx()) : AppendPath();
+  };
+  AppendPath Plain = Path(0);
+  EXPECT_TRUE(Plain.Reaches);
+  EXPECT_FALSE(Plain.Conditional);
+  EXPECT_TRUE(Plain.InnerLoops.empty());
+  AppendPath UnderIf = Path(1);
+  EXPECT_TRUE(UnderIf.Reaches);
+  EXPECT_TRUE(UnderIf.Conditional);
+  AppendPath Nested = Path(2);
+  EXPECT_TRUE(Nested.Reaches);
+  ASSERT_EQ(Nested.InnerLoops.size(), 1u);
+  // A lambda's body runs when it is called, not where it is written.
+  const Expr *InLambda =
+      actionOf(Refs.back(), ContainerFamily::Vector, ctx()).Site;
+  ASSERT_TRUE(InLambda != nullptr);
+  EXPECT_FALSE(pathToLoop(InLambda, Loop, ctx()).Reaches);
+
+  const Stmt *Filtered = test::findFirstLoop(ctx(), "h");
+  std::vector<const Expr *> InH = test::findRefsByName(ctx(), "h", "v");
+  ASSERT_TRUE(Filtered && InH.size() == 1);
+  EXPECT_TRUE(continueBefore(InH[0], Filtered, ctx().getSourceManager()));
+  EXPECT_FALSE(continueBefore(Refs[0], Loop, ctx().getSourceManager()));
+}
+
+TEST(AppendCountTest, SumsOfProducts) {
+  TripCount N{"n", std::nullopt}, M{"m - 1", std::nullopt};
+  TripCount Eight{"8", 8}, Named{"TINY_COUNT", 16};
+  AppendCount One;
+  One.add(1, {Named});
+  // One element per iteration of one loop keeps the loop's spelling.
+  EXPECT_EQ(One.spelling(), "TINY_COUNT");
+  EXPECT_EQ(One.value(), std::optional<uint64_t>(16));
+
+  AppendCount Constant;
+  Constant.add(2, {Eight});
+  Constant.add(3, {});
+  EXPECT_EQ(Constant.spelling(), "19");
+
+  AppendCount Mixed;
+  Mixed.add(1, {N});
+  Mixed.add(2, {N});
+  Mixed.add(1, {N, M});
+  Mixed.add(0, {M}); // appends nothing
+  EXPECT_EQ(Mixed.value(), std::nullopt);
+  EXPECT_EQ(Mixed.spelling(), "3 * n + n * (m - 1)");
+
+  AppendCount Lone;
+  Lone.add(1, {M});
+  Lone.add(1, {M});
+  EXPECT_EQ(Lone.spelling(), "2 * (m - 1)");
+}
+
 } // namespace
 } // namespace alloc_tidy

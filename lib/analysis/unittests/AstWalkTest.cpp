@@ -87,6 +87,13 @@ TEST(AstWalkTest, SimpleOperands) {
   EXPECT_EQ(asOperand("n > 0 ? n : 0"), "(n > 0 ? n : 0)");
 }
 
+TEST(AstWalkTest, TopLevelConditionals) {
+  EXPECT_TRUE(hasTopLevelConditional("n > 0 ? n : 0"));
+  EXPECT_FALSE(hasTopLevelConditional("(n > 0 ? n : 0)"));
+  EXPECT_FALSE(hasTopLevelConditional("f(a ? b : c) + 1"));
+  EXPECT_FALSE(hasTopLevelConditional("v.size() + n"));
+}
+
 TEST(AstWalkTest, WithinStd) {
   auto AST = test::parseCode("#include <vector>\n"
                              "namespace mine { struct Own {}; }\n"
