@@ -102,89 +102,6 @@ bool isDefaultConstructed(const VarDecl *Var) {
   return false;
 }
 
-/// Whether \p S lies in the body of \p Loop (not in its header).
-bool isInLoopBody(const Stmt *S, const Stmt *Loop, ASTContext &Ctx) {
-  DynTypedNode Node = DynTypedNode::create(*S);
-  const Stmt *Child = S;
-  while (true) {
-    Node = parentOf(Node, Ctx, /*PreferInitialization=*/true);
-    const auto *Parent = Node.get<Stmt>();
-    if (!Parent)
-      return false;
-    if (Parent == Loop)
-      return Child == loopBody(Loop);
-    Child = Parent;
-  }
-}
-
-/// Finds a continue statement that belongs to the loop whose body is
-/// traversed.
-class ContinueFinder : public RecursiveASTVisitor<ContinueFinder> {
-public:
-  bool Found = false;
-  bool VisitContinueStmt(ContinueStmt *) {
-    Found = true;
-    return false;
-  }
-  // A nested loop owns its continues; a lambda's body runs elsewhere.
-  bool TraverseForStmt(ForStmt *) { return true; }
-  bool TraverseWhileStmt(WhileStmt *) { return true; }
-  bool TraverseDoStmt(DoStmt *) { return true; }
-  bool TraverseCXXForRangeStmt(CXXForRangeStmt *) { return true; }
-  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-};
-
-bool hasContinue(const Stmt *Body) {
-  ContinueFinder Finder;
-  Finder.TraverseStmt(const_cast<Stmt *>(Body));
-  return Finder.Found;
-}
-
-/// Whether every path through \p S, a statement at the end of a loop body,
-/// leaves the loop: break, return, goto, throw or a call that does not
-/// return, in both branches of an if.
-bool alwaysLeaves(const Stmt *S) {
-  if (const auto *E = dyn_cast_or_null<Expr>(S)) {
-    E = E->IgnoreImplicit();
-    if (isa<CXXThrowExpr>(E))
-      return true;
-    const auto *Call = dyn_cast<CallExpr>(E);
-    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-    return Callee && Callee->isNoReturn();
-  }
-  if (isa_and_nonnull<ReturnStmt, BreakStmt, GotoStmt, CoreturnStmt>(S))
-    return true;
-  if (const auto *Block = dyn_cast_or_null<CompoundStmt>(S))
-    return !Block->body_empty() && alwaysLeaves(Block->body_back());
-  if (const auto *If = dyn_cast_or_null<IfStmt>(S))
-    return If->getElse() && alwaysLeaves(If->getThen()) &&
-           alwaysLeaves(If->getElse());
-  if (const auto *Attributed = dyn_cast_or_null<AttributedStmt>(S))
-    return alwaysLeaves(Attributed->getSubStmt());
-  return false;
-}
-
-/// Loops whose body runs at most once: do {...} while (false), a constant
-/// trip count of 0 or 1, a body that always leaves the loop at its end.
-bool runsAtMostOnce(const Stmt *Loop, ASTContext &Ctx) {
-  const Expr *Cond = nullptr;
-  if (const auto *Do = dyn_cast<DoStmt>(Loop))
-    Cond = Do->getCond();
-  else if (const auto *While = dyn_cast<WhileStmt>(Loop))
-    Cond = While->getCond();
-  else if (const auto *For = dyn_cast<ForStmt>(Loop))
-    Cond = For->getCond();
-  bool Value = true;
-  if (Cond && !Cond->isValueDependent() &&
-      Cond->EvaluateAsBooleanCondition(Value, Ctx) && !Value)
-    return true;
-  if (std::optional<TripCount> Count = computeTripCount(Loop, Ctx);
-      Count && Count->Value && *Count->Value <= 1)
-    return true;
-  const Stmt *Body = loopBody(Loop);
-  return alwaysLeaves(Body) && !hasContinue(Body);
-}
-
 /// Standard class templates whose destructor only releases memory and
 /// destroys what their type arguments name.
 bool isQuietStdTemplate(StringRef Name) {
@@ -1143,7 +1060,7 @@ void ContainerInLoopCheck::check(const MatchFinder::MatchResult &Result) {
 
   // The cost, when every iteration surely allocates and the count is known.
   bool EveryIteration =
-      !hasContinue(loopBody(Loop)) &&
+      ownContinues(Loop).empty() &&
       llvm::any_of(Uses.Fills, [&](const Fill &F) {
         return F.Definite &&
                runsOncePerIteration(fullStatementOf(F.Site, Ctx), Loop);

@@ -1,6 +1,7 @@
 //===--- TripCount.cpp ----------------------------------------------------===//
 
 #include "lib/analysis/TripCount.h"
+#include "lib/analysis/AstWalk.h"
 #include "lib/analysis/ParentIndex.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -1079,6 +1080,60 @@ computeTripCountFrom(const Stmt *Loop, const Stmt *From, ASTContext &Ctx) {
   const auto *Scope = CompoundStmt::Create(
       Ctx, Span, FPOptionsOverride(), From->getBeginLoc(), Loop->getEndLoc());
   return computeTripCount(Loop, Ctx, Scope);
+}
+
+bool isInLoopBody(const Stmt *S, const Stmt *Loop, ASTContext &Ctx) {
+  DynTypedNode Node = DynTypedNode::create(*S);
+  const Stmt *Child = S;
+  while (true) {
+    Node = parentOf(Node, Ctx, /*PreferInitialization=*/true);
+    const auto *Parent = Node.get<Stmt>();
+    if (!Parent)
+      return false;
+    if (Parent == Loop)
+      return Child == loopBody(Loop);
+    Child = Parent;
+  }
+}
+
+bool alwaysLeaves(const Stmt *S) {
+  if (const auto *E = dyn_cast_or_null<Expr>(S)) {
+    E = E->IgnoreImplicit();
+    if (isa<CXXThrowExpr>(E))
+      return true;
+    const auto *Call = dyn_cast<CallExpr>(E);
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    return Callee && Callee->isNoReturn();
+  }
+  if (isa_and_nonnull<ReturnStmt, BreakStmt, GotoStmt, CoreturnStmt>(S))
+    return true;
+  if (const auto *Block = dyn_cast_or_null<CompoundStmt>(S))
+    return !Block->body_empty() && alwaysLeaves(Block->body_back());
+  if (const auto *If = dyn_cast_or_null<IfStmt>(S))
+    return If->getElse() && alwaysLeaves(If->getThen()) &&
+           alwaysLeaves(If->getElse());
+  if (const auto *Attributed = dyn_cast_or_null<AttributedStmt>(S))
+    return alwaysLeaves(Attributed->getSubStmt());
+  return false;
+}
+
+bool runsAtMostOnce(const Stmt *Loop, ASTContext &Ctx) {
+  const Expr *Cond = nullptr;
+  if (const auto *Do = dyn_cast<DoStmt>(Loop))
+    Cond = Do->getCond();
+  else if (const auto *While = dyn_cast<WhileStmt>(Loop))
+    Cond = While->getCond();
+  else if (const auto *For = dyn_cast<ForStmt>(Loop))
+    Cond = For->getCond();
+  bool Value = true;
+  if (Cond && !Cond->isValueDependent() &&
+      Cond->EvaluateAsBooleanCondition(Value, Ctx) && !Value)
+    return true;
+  if (std::optional<TripCount> Count = computeTripCount(Loop, Ctx);
+      Count && Count->Value && *Count->Value <= 1)
+    return true;
+  const Stmt *Body = loopBody(Loop);
+  return alwaysLeaves(Body) && ownContinues(Loop).empty();
 }
 
 } // namespace alloc_tidy

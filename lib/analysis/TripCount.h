@@ -68,6 +68,19 @@ ownContinues(const clang::Stmt *Loop);
 /// True when \p Loop's body has a statement that leaves the loop early.
 bool loopMayExitEarly(const clang::Stmt *Loop);
 
+/// Whether \p S lies in the body of \p Loop (not in its header).
+bool isInLoopBody(const clang::Stmt *S, const clang::Stmt *Loop,
+                  clang::ASTContext &Ctx);
+
+/// Whether every path through \p S, a statement at the end of a loop body,
+/// leaves the loop: break, return, goto, throw or a call that does not
+/// return, in both branches of an if.
+bool alwaysLeaves(const clang::Stmt *S);
+
+/// Loops whose body runs at most once: do {...} while (false), a constant
+/// trip count of 0 or 1, a body that always leaves the loop at its end.
+bool runsAtMostOnce(const clang::Stmt *Loop, clang::ASTContext &Ctx);
+
 /// Whether \p Loop runs once per element of a range: a range-for, or a loop
 /// whose condition compares with a container's size(), length() or end().
 /// Such a count grows with the data; a bare integer bound (a width, an

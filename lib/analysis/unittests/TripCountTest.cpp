@@ -1,5 +1,4 @@
-//===--- TripCountTest.cpp - loop trip counts
-//------------------------------===//
+//===--- TripCountTest.cpp - loop trip counts -----------------------------===//
 
 #include "lib/analysis/TripCount.h"
 #include "AnalysisTestUtils.h"
@@ -1246,6 +1245,67 @@ void constant() { for (int I = 0; I < 8; ++I) {} }
     EXPECT_FALSE(runsOverARange(test::findFirstLoop(Ctx, Function)))
         << Function;
   EXPECT_FALSE(runsOverARange(nullptr));
+}
+
+/// Whether the first loop in 'f' of \p Code runs its body at most once.
+bool atMostOnce(llvm::StringRef Code) {
+  std::unique_ptr<ASTUnit> AST = test::parseCode(Code);
+  if (!AST || test::hasErrors(*AST)) {
+    ADD_FAILURE() << "could not parse:\n" << Code.str();
+    return false;
+  }
+  const Stmt *Loop = test::findFirstLoop(AST->getASTContext(), "f");
+  if (!Loop) {
+    ADD_FAILURE() << "no loop";
+    return false;
+  }
+  return runsAtMostOnce(Loop, AST->getASTContext());
+}
+
+TEST(TripCountTest, RunsAtMostOnce) {
+  EXPECT_TRUE(atMostOnce("void g();\n"
+                         "void f() { do { g(); } while (false); }\n"));
+  EXPECT_TRUE(atMostOnce("void g();\n"
+                         "void f() { for (int i = 0; i < 1; ++i) g(); }\n"));
+  // The body always leaves at its end: break, return, throw, a call that
+  // does not return, in both branches of an if.
+  EXPECT_TRUE(atMostOnce("bool g();\n"
+                         "void f() { while (g()) { g(); break; } }\n"));
+  EXPECT_TRUE(atMostOnce("bool g();\n"
+                         "[[noreturn]] void die();\n"
+                         "int f() { for (;;) { if (g()) return 1; else "
+                         "die(); } }\n"));
+  // A continue before the end runs the body again.
+  EXPECT_FALSE(atMostOnce("bool g();\n"
+                          "void f() { while (g()) { if (g()) continue; "
+                          "break; } }\n"));
+  // Only one branch leaves.
+  EXPECT_FALSE(atMostOnce("bool g();\n"
+                          "void f() { while (g()) { if (g()) break; } }\n"));
+  EXPECT_FALSE(atMostOnce("void g();\n"
+                          "void f(int n) { for (int i = 0; i < n; ++i) g(); "
+                          "}\n"));
+}
+
+TEST(TripCountTest, InTheBodyNotTheHeader) {
+  std::unique_ptr<ASTUnit> AST =
+      test::parseCode("int g(int);\n"
+                      "void f(int n) {\n"
+                      "  for (int i = g(n); i < n; ++i) {\n"
+                      "    int k = g(i);\n"
+                      "    (void)k;\n"
+                      "  }\n"
+                      "}\n");
+  ASSERT_TRUE(AST && !test::hasErrors(*AST));
+  ASTContext &Ctx = AST->getASTContext();
+  const Stmt *Loop = test::findFirstLoop(Ctx, "f");
+  const VarDecl *I = test::findVar(Ctx, "i");
+  const VarDecl *K = test::findVar(Ctx, "k");
+  ASSERT_TRUE(Loop && I && K);
+  const auto *Init = cast<ForStmt>(Loop)->getInit();
+  const auto *Body = cast<CompoundStmt>(loopBody(Loop));
+  EXPECT_FALSE(isInLoopBody(Init, Loop, Ctx));
+  EXPECT_TRUE(isInLoopBody(Body->body_front(), Loop, Ctx));
 }
 
 } // namespace
