@@ -27,8 +27,11 @@ std::optional<TripCount> tripCountOf(llvm::StringRef Code,
   return computeTripCount(Loop, AST->getASTContext());
 }
 
-/// Whether the first loop in 'f' may exit early.
-bool mayExitEarly(llvm::StringRef Code) {
+/// \p Question's answer for the first loop in 'f' of \p Code (false, with a
+/// test failure, when there is none).
+bool askFirstLoop(
+    llvm::StringRef Code,
+    llvm::function_ref<bool(const Stmt *, ASTContext &)> Question) {
   std::unique_ptr<ASTUnit> AST = test::parseCode(Code);
   if (!AST || test::hasErrors(*AST)) {
     ADD_FAILURE() << "could not parse:\n" << Code.str();
@@ -39,7 +42,14 @@ bool mayExitEarly(llvm::StringRef Code) {
     ADD_FAILURE() << "no loop";
     return false;
   }
-  return loopMayExitEarly(Loop);
+  return Question(Loop, AST->getASTContext());
+}
+
+/// Whether the first loop in 'f' may exit early.
+bool mayExitEarly(llvm::StringRef Code) {
+  return askFirstLoop(Code, [](const Stmt *Loop, ASTContext &) {
+    return loopMayExitEarly(Loop);
+  });
 }
 
 /// Expects the first loop of \p Code to have the non-constant count \p
@@ -1249,17 +1259,9 @@ void constant() { for (int I = 0; I < 8; ++I) {} }
 
 /// Whether the first loop in 'f' of \p Code runs its body at most once.
 bool atMostOnce(llvm::StringRef Code) {
-  std::unique_ptr<ASTUnit> AST = test::parseCode(Code);
-  if (!AST || test::hasErrors(*AST)) {
-    ADD_FAILURE() << "could not parse:\n" << Code.str();
-    return false;
-  }
-  const Stmt *Loop = test::findFirstLoop(AST->getASTContext(), "f");
-  if (!Loop) {
-    ADD_FAILURE() << "no loop";
-    return false;
-  }
-  return runsAtMostOnce(Loop, AST->getASTContext());
+  return askFirstLoop(Code, [](const Stmt *Loop, ASTContext &Ctx) {
+    return runsAtMostOnce(Loop, Ctx);
+  });
 }
 
 TEST(TripCountTest, RunsAtMostOnce) {
