@@ -64,21 +64,11 @@ DequeAsArrayCheck::DequeAsArrayCheck(StringRef Name, ClangTidyContext *Ctx)
           readBoolOption(*this, Options, Name, "StackAdaptors", false)),
       Inserter(readIncludeStyleOption(*this, Options, Name),
                areDiagsSelfContained()),
-      MemberFactsFile(Options.getLocalOrGlobal("MemberFactsFile", "")),
+      WholeProgram(*this, Options, Inserter.getStyle(),
+                   areDiagsSelfContained()),
       WarnWhenReferencesKept(readBoolOption(*this, Options, Name,
-                                            "WarnWhenReferencesKept", false)),
-      FactsInserter(Inserter.getStyle(), areDiagsSelfContained()) {
+                                            "WarnWhenReferencesKept", false)) {
   LayoutNotes = readLayoutNoteStyle(*this, Options, Name);
-  if (const char *Out = std::getenv("ALLOC_TIDY_MEMBER_FACTS_OUTPUT"))
-    FactsOutput = Out;
-  if (!MemberFactsFile.empty()) {
-    if (llvm::Expected<MemberDecisions> Read =
-            readMemberDecisions(MemberFactsFile))
-      Decisions = std::move(*Read);
-    else
-      configurationDiag("%0", DiagnosticIDs::Error)
-          << llvm::toString(Read.takeError());
-  }
 }
 
 DequeAsArrayCheck::~DequeAsArrayCheck() = default;
@@ -91,7 +81,7 @@ void DequeAsArrayCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "LayoutNotes", layoutNoteStyleName(LayoutNotes));
   Options.store(Opts, "IncludeStyle", Inserter.getStyle());
   Options.store(Opts, "WarnWhenReferencesKept", WarnWhenReferencesKept);
-  Options.store(Opts, "MemberFactsFile", MemberFactsFile);
+  WholeProgram.store(Options, Opts);
 }
 
 void DequeAsArrayCheck::registerPPCallbacks(const SourceManager &SM,
@@ -100,7 +90,7 @@ void DequeAsArrayCheck::registerPPCallbacks(const SourceManager &SM,
   PP = Pp;
   Errors.startParsing(Pp->getDiagnostics());
   Inserter.registerPreprocessor(Pp);
-  FactsInserter.registerPreprocessor(Pp);
+  WholeProgram.registerPreprocessor(Pp);
 }
 
 void DequeAsArrayCheck::registerMatchers(MatchFinder *Finder) {
@@ -366,17 +356,12 @@ void DequeAsArrayCheck::decideMember(Candidate &C, const FieldDecl &Field) {
   } else {
     Facts.Local = MemberAction::Fix;
   }
-  if (!FactsOutput.empty()) {
-    if (Facts.Local != MemberAction::Silent)
-      Facts.Finding = findingToJson(CheckName, render(C, FactsInserter), SM);
-    if (llvm::Error E = appendMemberFacts(FactsOutput, Facts))
-      configurationDiag("cannot write member facts to '%0': %1",
-                        DiagnosticIDs::Error)
-          << FactsOutput << llvm::toString(std::move(E));
-  }
-
-  MemberDecision Decision =
-      decideWithMerged(Facts, Decisions ? &*Decisions : nullptr);
+  MemberDecision Decision = WholeProgram.decide(
+      Facts,
+      [&](utils::IncludeInserter &Includes) -> std::optional<Finding> {
+        return render(C, Includes);
+      },
+      SM);
   if (Decision.Action == MemberAction::Silent && C.Silence.empty())
     C.Silence = Decision.Why;
   if (Decision.Action == MemberAction::Warn && C.NoFixReason.empty() &&

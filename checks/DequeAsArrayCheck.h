@@ -7,6 +7,7 @@
 #include "checks/Finding.h"
 #include "checks/LayoutNotes.h"
 #include "checks/StlOption.h"
+#include "checks/WholeProgramOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/utils/IncludeInserter.h"
 #include "lib/analysis/MemberFacts.h"
@@ -51,14 +52,8 @@ private:
   bool StackAdaptors;
   LayoutNoteStyle LayoutNotes;
   utils::IncludeInserter Inserter;
-  /// Whole-program decisions (the MemberFactsFile option).
-  std::string MemberFactsFile;
-  std::optional<alloc_tidy::MemberDecisions> Decisions;
+  WholeProgramOption WholeProgram;
   bool WarnWhenReferencesKept;
-  /// Where to append each member's facts, for alloc-run (set through the
-  /// environment), and the include inserter for the findings written there.
-  std::string FactsOutput;
-  utils::IncludeInserter FactsInserter;
 
   Preprocessor *PP = nullptr;
   ASTContext *Context = nullptr;

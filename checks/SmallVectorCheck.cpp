@@ -381,6 +381,10 @@ struct SmallVectorCheck::Candidate {
   bool UseArray = false;
   /// A member whose size comes from a constructor argument.
   bool SizedByArgument = false;
+  /// A member of a class whose code this unit may not all see: its facts,
+  /// for a decision across units. Capacity is then what the constructors
+  /// defined here need (0: none is).
+  std::optional<MemberFacts> Facts;
   /// A local filled only by single appends from empty, without reserve():
   /// the growth allocations can be counted.
   bool OnlyAppends = true;
@@ -418,7 +422,9 @@ SmallVectorCheck::SmallVectorCheck(StringRef Name, ClangTidyContext *Ctx)
       SmallVectorHeader(Options.get("SmallVectorHeader", "").str()),
       TargetStl(*this, Options, Name),
       Inserter(readIncludeStyleOption(*this, Options, Name),
-               areDiagsSelfContained()) {
+               areDiagsSelfContained()),
+      WholeProgram(*this, Options, Inserter.getStyle(),
+                   areDiagsSelfContained()) {
   std::string Error;
   AutoClass = StringRef(SmallVectorClassName).trim() == "auto";
   TargetUsable = resolveInlineVectorClass(
@@ -477,6 +483,7 @@ void SmallVectorCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "ProfileMinAllocations",
                 static_cast<unsigned>(ProfileMinAllocations));
   Options.store(Opts, "IncludeStyle", Inserter.getStyle());
+  WholeProgram.store(Options, Opts);
 }
 
 void SmallVectorCheck::registerPPCallbacks(const SourceManager &SM,
@@ -484,6 +491,7 @@ void SmallVectorCheck::registerPPCallbacks(const SourceManager &SM,
                                            Preprocessor *ModuleExpanderPP) {
   PP = Pp;
   Inserter.registerPreprocessor(Pp);
+  WholeProgram.registerPreprocessor(Pp);
 }
 
 void SmallVectorCheck::registerMatchers(MatchFinder *Finder) {
@@ -546,8 +554,7 @@ void SmallVectorCheck::analyzeCommon(Candidate &C) {
         Record->isDependentContext() ||
         Record->getTemplateInstantiationPattern())
       return Silence("member of a template, union or lambda");
-    if (!seesAllCodeUsingMember(Field, Ctx))
-      return Silence("not all code that can use the member is visible");
+    C.Facts = memberFactsFor(*Field, Ctx);
   }
 
   const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
@@ -804,13 +811,17 @@ void SmallVectorCheck::analyzeMember(Candidate &C) {
 
   uint64_t Capacity = 0;
   unsigned Counted = 0;
+  bool Elsewhere = false;
   for (const CXXConstructorDecl *Declared : Record->ctors()) {
     if (Declared->isCopyOrMoveConstructor() || Declared->isDeleted() ||
         (Declared->isImplicit() && !Declared->isUsed()))
       continue;
+    // Another unit defines it and decides what it needs (decideMember).
     const CXXConstructorDecl *Ctor = definitionOf(Declared);
-    if (!Ctor)
-      return Silence("a constructor is defined elsewhere");
+    if (!Ctor) {
+      Elsewhere = true;
+      continue;
+    }
     ++Counted;
     // A delegating constructor adds its body to its target's work.
     const CXXConstructorDecl *Initializing = Ctor;
@@ -871,6 +882,8 @@ void SmallVectorCheck::analyzeMember(Candidate &C) {
                                     (*Size == 1 ? " element" : " elements")});
     Capacity = std::max(Capacity, *Size);
   }
+  if (Counted == 0 && Elsewhere)
+    return;
   if (Counted == 0) {
     // Only the implicit default constructor, which no code here uses.
     if (!Field->hasInClassInitializer())
@@ -1194,6 +1207,23 @@ void SmallVectorCheck::checkReplacement(Candidate &C) {
       C.Silence = "the replacement cannot be constructed this way";
       return;
     }
+  chooseDeclaredCapacity(C);
+  // A fix-it whose include is not found would not compile.
+  if (!Target.Header.empty() && C.NoFixReason.empty() &&
+      !headerFound(Target.Header, C.Decl->getLocation())) {
+    C.NoFixReason = (Target.Header + " is not found on this unit's include "
+                                     "paths; set SmallVectorClass to a class "
+                                     "this code can use")
+                        .str();
+    C.NoFixLoc = C.Decl->getLocation();
+  }
+}
+
+void SmallVectorCheck::chooseDeclaredCapacity(Candidate &C) {
+  if (C.UseArray) {
+    C.Declared = C.Capacity;
+    return;
+  }
   // Boost 1.74's small_vector can hold fewer elements inline than its
   // capacity argument says; ask for the smallest one that holds them all.
   C.Declared = C.Capacity;
@@ -1207,15 +1237,58 @@ void SmallVectorCheck::checkReplacement(Candidate &C) {
   }
   if (Holds && *Holds < C.Capacity)
     C.Declared = C.Capacity;
-  // A fix-it whose include is not found would not compile.
-  if (!Target.Header.empty() && C.NoFixReason.empty() &&
-      !headerFound(Target.Header, C.Decl->getLocation())) {
-    C.NoFixReason = (Target.Header + " is not found on this unit's include "
-                                     "paths; set SmallVectorClass to a class "
-                                     "this code can use")
-                        .str();
+}
+
+void SmallVectorCheck::decideMember(Candidate &C) {
+  MemberFacts &Facts = *C.Facts;
+  Facts.Check = OwnName;
+  Facts.Bound = C.Capacity;
+  if (!C.Silence.empty()) {
+    Facts.Local = MemberAction::Silent;
+    Facts.Why = C.Silence;
+  } else if (!C.NoFixReason.empty()) {
+    Facts.Local = MemberAction::Warn;
+    Facts.Why = C.NoFixReason;
+  } else {
+    Facts.Local = MemberAction::Fix;
+  }
+  MemberDecision Decision = WholeProgram.decide(
+      Facts,
+      [&](utils::IncludeInserter &Includes) -> std::optional<Finding> {
+        if (C.Capacity == 0)
+          return std::nullopt;
+        return render(C, Includes);
+      },
+      Context->getSourceManager());
+  if (Decision.Action == MemberAction::Silent) {
+    if (C.Silence.empty())
+      C.Silence = Decision.Why;
+    return;
+  }
+  if (Decision.Action == MemberAction::Warn && C.NoFixReason.empty()) {
+    C.NoFixReason = Decision.Why;
     C.NoFixLoc = C.Decl->getLocation();
   }
+  // Constructors defined in other units need more room than these.
+  if (Decision.Bound > C.Capacity) {
+    C.Capacity = Decision.Bound;
+    C.UseArray = false;
+    chooseDeclaredCapacity(C);
+    C.Notes.push_back(
+        {C.Decl->getLocation(),
+         "across the " + std::to_string(Decision.Units) +
+             " translation units of the compile database that see it, its "
+             "constructors give it at most " +
+             std::to_string(Decision.Bound) +
+             (Decision.Bound == 1 ? " element" : " elements")});
+  }
+}
+
+void SmallVectorCheck::finish(Candidate &C) {
+  if (C.Facts)
+    decideMember(C);
+  if (C.Silence.empty() && C.Capacity > 0)
+    report(*this, render(C, Inserter));
 }
 
 void SmallVectorCheck::onEndOfTranslationUnit() {
@@ -1229,31 +1302,36 @@ void SmallVectorCheck::onEndOfTranslationUnit() {
       else
         analyzeLocal(C);
     }
-    if (!C.Silence.empty() && C.SizeUnknown && Profile) {
+    // Run-time sizes stand in for the code this unit sees; not for code it
+    // does not.
+    if (!C.Silence.empty() && C.SizeUnknown && Profile &&
+        (!C.Facts || unseenCode(*C.Facts).empty())) {
+      std::string Static = C.Silence;
       analyzeForProfile(C);
-      if (C.Silence.empty())
+      if (C.Silence.empty()) {
         Profiled.push_back(&C);
-      continue;
+        C.Silence = Static;
+        continue;
+      }
     }
     chooseTarget(C);
     if (C.Silence.empty())
       checkReplacement(C);
-    if (C.Silence.empty())
-      diagnose(C);
+    finish(C);
   }
   // Sites are attributed among all the vectors at once: two vectors on one
   // line must not both take a site.
   if (!Profiled.empty())
     matchProfileSites(Profiled);
   for (Candidate *C : Profiled) {
-    if (C->ProfileSites.empty())
-      continue;
-    chooseProfileCapacity(*C);
-    chooseTarget(*C);
-    if (C->Silence.empty())
-      checkReplacement(*C);
-    if (C->Silence.empty())
-      diagnose(*C);
+    if (!C->ProfileSites.empty()) {
+      C->Silence.clear();
+      chooseProfileCapacity(*C);
+      chooseTarget(*C);
+      if (C->Silence.empty())
+        checkReplacement(*C);
+    }
+    finish(*C);
   }
   Candidates.clear();
   References.clear();
@@ -1262,12 +1340,19 @@ void SmallVectorCheck::onEndOfTranslationUnit() {
   ProfileSitesByFile.clear();
 }
 
-void SmallVectorCheck::diagnose(Candidate &C) {
+/// "1 element", "3 elements".
+static std::string elements(uint64_t N) {
+  return std::to_string(N) + (N == 1 ? " element" : " elements");
+}
+
+Finding SmallVectorCheck::render(const Candidate &C,
+                                 utils::IncludeInserter &Includes) {
   ASTContext &Ctx = *Context;
   const SourceManager &SM = Ctx.getSourceManager();
   const PrintingPolicy &Policy = Ctx.getPrintingPolicy();
   std::string Name = C.Decl->getNameAsString();
   std::string Count = std::to_string(C.Capacity);
+  StringRef Them = C.Capacity == 1 ? "it" : "them";
 
   // The element as the code spells it.
   std::string Element = C.Element.getAsString(Policy);
@@ -1280,20 +1365,43 @@ void SmallVectorCheck::diagnose(Candidate &C) {
                             ? "std::array<" + Element + ", " + Count + ">"
                             : Target.spell(Element, C.Declared);
 
-  auto AddFixes = [&](DiagnosticBuilder &Diag) {
-    if (!C.NoFixReason.empty() || !TargetUsable)
-      return;
-    std::optional<CharSourceRange> Range = templateNameRange(C.Spelled);
-    if (!Range)
-      return;
+  Finding F;
+  F.Warning.Loc = C.Decl->getLocation();
+  if (C.Profiled)
+    F.Warning.Text =
+        "'" + Name + "' asked for at most " + elements(C.Capacity) + " in " +
+        std::to_string(C.Profiled->Covered) + " of the " +
+        std::to_string(C.Profiled->Total) +
+        " allocations heapcount profiled for it; " + NewType + " keeps " +
+        Them.str() + " inline and saves those allocations";
+  else if (const auto *Field = dyn_cast<FieldDecl>(C.Decl)) {
+    std::string Record = Field->getParent()->getNameAsString();
+    F.Warning.Text =
+        "'" + Name + "' " + (C.ConditionalGrowth ? "starts with " : "holds ") +
+        elements(C.Capacity) + " in every '" + Record + "'" +
+        (C.ConditionalGrowth ? " and grows only under a condition" : "") +
+        "; " + NewType + " keeps " + Them.str() +
+        " inline and saves one allocation per '" + Record + "'";
+  } else if (C.UseArray)
+    F.Warning.Text = "'" + Name + "' always holds " + elements(C.Capacity) +
+                     "; " + NewType + " keeps " + Them.str() +
+                     " inline instead of allocating";
+  else
+    F.Warning.Text = "'" + Name + "' never holds more than " +
+                     elements(C.Capacity) + "; " + NewType + " keeps " +
+                     Them.str() + " inline instead of allocating";
+
+  std::optional<CharSourceRange> Range = templateNameRange(C.Spelled);
+  if (C.NoFixReason.empty() && TargetUsable && Range) {
+    std::vector<FixItHint> &Fixes = F.Warning.Fixes;
     if (auto Spec = Named.getAs<TemplateSpecializationTypeLoc>())
       Range = CharSourceRange::getTokenRange(Range->getBegin(),
                                              Spec.getRAngleLoc());
-    Diag << FixItHint::CreateReplacement(*Range, NewType);
+    Fixes.push_back(FixItHint::CreateReplacement(*Range, NewType));
     if (C.UseArray && C.Init->Form == VectorConstruction::Count) {
       SourceRange Parens = C.Init->Construct->getParenOrBraceRange();
       if (Parens.isValid())
-        Diag << FixItHint::CreateReplacement(Parens, "{}");
+        Fixes.push_back(FixItHint::CreateReplacement(Parens, "{}"));
     }
     if (C.UseArray && C.Init->List &&
         llvm::any_of(C.Init->List->inits(), [](const Expr *E) {
@@ -1301,77 +1409,38 @@ void SmallVectorCheck::diagnose(Candidate &C) {
         })) {
       // std::array is an aggregate around a C array: nested braces need
       // one more level, or the first would initialise the C array.
-      Diag << FixItHint::CreateInsertion(
-                  C.Init->List->getLBraceLoc().getLocWithOffset(1), "{")
-           << FixItHint::CreateInsertion(C.Init->List->getRBraceLoc(), "}");
+      Fixes.push_back(FixItHint::CreateInsertion(
+          C.Init->List->getLBraceLoc().getLocWithOffset(1), "{"));
+      Fixes.push_back(
+          FixItHint::CreateInsertion(C.Init->List->getRBraceLoc(), "}"));
     }
     if (C.UseArray || !Target.Header.empty())
-      Diag << Inserter.createIncludeInsertion(
-          SM.getFileID(SM.getExpansionLoc(C.Spelled.getBeginLoc())),
-          C.UseArray ? StringRef("<array>") : includeSpelling(Target.Header));
-  };
-
-  if (C.Profiled) {
-    auto Diag =
-        diag(C.Decl->getLocation(),
-             "'%0' asked for at most %1 %plural{1:element|:elements}2 in %3 "
-             "of the %4 allocations heapcount profiled for it; %5 keeps "
-             "%plural{1:it|:them}2 inline and saves those allocations")
-        << Name << Count << static_cast<unsigned>(C.Capacity)
-        << std::to_string(C.Profiled->Covered)
-        << std::to_string(C.Profiled->Total) << NewType;
-    AddFixes(Diag);
-  } else if (const auto *Field = dyn_cast<FieldDecl>(C.Decl)) {
-    std::string Record = Field->getParent()->getNameAsString();
-    auto Diag = diag(Field->getLocation(),
-                     "'%0' %select{holds|starts with}5 %1 %plural{1:element|:"
-                     "elements}2 in every '%3'%select{| and grows only under a "
-                     "condition}5; %4 keeps %plural{1:it|:them}2 inline and "
-                     "saves one allocation per '%3'")
-                << Name << Count << static_cast<unsigned>(C.Capacity) << Record
-                << NewType << (C.ConditionalGrowth != nullptr);
-    AddFixes(Diag);
-  } else if (C.UseArray) {
-    auto Diag = diag(C.Decl->getLocation(),
-                     "'%0' always holds %1 %plural{1:element|:elements}2; %3 "
-                     "keeps %plural{1:it|:them}2 inline instead of allocating")
-                << Name << Count << static_cast<unsigned>(C.Capacity)
-                << NewType;
-    AddFixes(Diag);
-  } else {
-    auto Diag = diag(C.Decl->getLocation(),
-                     "'%0' never holds more than %1 %plural{1:element|:"
-                     "elements}2; %3 keeps %plural{1:it|:them}2 inline "
-                     "instead of allocating")
-                << Name << Count << static_cast<unsigned>(C.Capacity)
-                << NewType;
-    AddFixes(Diag);
+      if (std::optional<FixItHint> Include = Includes.createIncludeInsertion(
+              SM.getFileID(SM.getExpansionLoc(C.Spelled.getBeginLoc())),
+              C.UseArray ? StringRef("<array>")
+                         : includeSpelling(Target.Header)))
+        Fixes.push_back(std::move(*Include));
   }
 
   if (!C.UseArray && C.Declared != C.Capacity) {
     std::string Why;
-    std::optional<uint64_t> Holds =
-        inlineVectorModelCapacity(Ctx, Target.Name, C.Element, C.Capacity, Why);
-    if (Holds)
-      diag(C.Decl->getLocation(),
-           "%0 holds only %1 %plural{1:element|:elements}2 inline (part of "
-           "its buffer falls in padding); %3 is the smallest capacity that "
-           "holds %4",
-           DiagnosticIDs::Note)
-          << Target.spell(Element, C.Capacity) << std::to_string(*Holds)
-          << static_cast<unsigned>(*Holds) << std::to_string(C.Declared)
-          << Count;
+    if (std::optional<uint64_t> Holds = inlineVectorModelCapacity(
+            Ctx, Target.Name, C.Element, C.Capacity, Why))
+      F.note(C.Decl->getLocation(),
+             Target.spell(Element, C.Capacity) + " holds only " +
+                 elements(*Holds) +
+                 " inline (part of its buffer falls in padding); " +
+                 std::to_string(C.Declared) +
+                 " is the smallest capacity that holds " + Count);
   }
   for (const Evidence &Note : C.Notes)
-    diag(Note.Loc, "%0", DiagnosticIDs::Note) << Note.Text;
+    F.note(Note.Loc, Note.Text);
   if (C.Profiled)
-    addProfileNotes(C);
+    addProfileNotes(C, F);
   if (C.ConditionalGrowth)
-    diag(C.ConditionalGrowth->getBeginLoc(),
-         "it grows here, under a condition; beyond %0 %plural{1:element|:"
-         "elements}1 it allocates as a std::vector does",
-         DiagnosticIDs::Note)
-        << Count << static_cast<unsigned>(C.Capacity);
+    F.note(C.ConditionalGrowth->getBeginLoc(),
+           "it grows here, under a condition; beyond " + elements(C.Capacity) +
+               " it allocates as a std::vector does");
 
   // What std::vector costs here, with this library's numbers.
   StlFlavor Stl = TargetStl.resolve(PP);
@@ -1379,26 +1448,25 @@ void SmallVectorCheck::diagnose(Candidate &C) {
     std::optional<uint64_t> Growth =
         C.OnlyAppends ? vectorGrowthAllocations(Stl, C.Capacity) : std::nullopt;
     if (Growth && *Growth > 1)
-      diag(C.Decl->getLocation(),
-           "on %0, a std::vector makes %1 allocations while %2 elements are "
-           "appended one at a time",
-           DiagnosticIDs::Note)
-          << stlDisplayName(Stl) << std::to_string(*Growth) << Count;
+      F.note(C.Decl->getLocation(),
+             "on " + stlDisplayName(Stl).str() + ", a std::vector makes " +
+                 std::to_string(*Growth) + " allocations while " + Count +
+                 " elements are appended one at a time");
     if (C.DeclLoop)
-      diag(C.DeclLoop->getBeginLoc(),
-           "'%0' is constructed again on every iteration of this loop",
-           DiagnosticIDs::Note)
-          << Name;
+      F.note(C.DeclLoop->getBeginLoc(),
+             "'" + Name +
+                 "' is constructed again on every iteration of this loop");
   }
   if (!C.NoFixReason.empty())
-    diag(C.NoFixLoc, "no fix-it: %0", DiagnosticIDs::Note) << C.NoFixReason;
+    F.note(C.NoFixLoc, "no fix-it: " + C.NoFixReason);
   if (const auto *Field = dyn_cast<FieldDecl>(C.Decl))
-    addLayoutNotes(C, *Field);
+    addLayoutNotes(C, *Field, F);
+  return F;
 }
 
 // The evidence of a profile-guided capacity: each site's counts, what the
 // capacity leaves to the heap, and the sites that were left out.
-void SmallVectorCheck::addProfileNotes(const Candidate &C) {
+void SmallVectorCheck::addProfileNotes(const Candidate &C, Finding &F) {
   uint64_t Capacity = C.Capacity;
   for (const Candidate::SiteMatch &M : C.ProfileSites) {
     const ProfileSite &Site = *M.Site;
@@ -1417,35 +1485,34 @@ void SmallVectorCheck::addProfileNotes(const Candidate &C) {
       Text += Site.Allocations == 1 ? ", for " : ", each for ";
     else
       Text += ", for " + std::to_string(Smallest) + " to ";
-    Text += std::to_string(Largest) + (Largest == 1 ? " element" : " elements");
+    Text += elements(Largest);
     if (Covered != Site.Allocations)
       Text += "; " + std::to_string(Covered) + " of them for " +
               std::to_string(Capacity) + " or fewer";
-    diag(M.Loc, "%0", DiagnosticIDs::Note) << Text;
+    F.note(M.Loc, std::move(Text));
   }
   if (C.Profiled && C.Profiled->Largest > Capacity)
-    diag(C.Decl->getLocation(),
-         "beyond %0 %plural{1:element|:elements}1 it allocates as a "
-         "std::vector does: %2 of the profiled allocations asked for more "
-         "(up to %3); %4.ProfileCoverage is %5",
-         DiagnosticIDs::Note)
-        << std::to_string(Capacity) << static_cast<unsigned>(Capacity)
-        << std::to_string(C.Profiled->Total - C.Profiled->Covered)
-        << std::to_string(C.Profiled->Largest) << OwnName
-        << ProfileCoverageText;
+    F.note(C.Decl->getLocation(),
+           "beyond " + elements(Capacity) +
+               " it allocates as a std::vector does: " +
+               std::to_string(C.Profiled->Total - C.Profiled->Covered) +
+               " of the profiled allocations asked for more (up to " +
+               std::to_string(C.Profiled->Largest) + "); " + OwnName +
+               ".ProfileCoverage is " + ProfileCoverageText);
   for (const Candidate::SiteMatch &M : C.MismatchedSites)
-    diag(M.Loc,
-         "ignored: the profile's site here allocated '%0' of %1 bytes, but "
-         "it is %2 bytes here (a profile of another program or target?)",
-         DiagnosticIDs::Note)
-        << M.Site->Element << std::to_string(M.Site->ElementSize)
-        << std::to_string(Context->getTypeSizeInChars(C.Element).getQuantity());
+    F.note(M.Loc,
+           "ignored: the profile's site here allocated '" + M.Site->Element +
+               "' of " + std::to_string(M.Site->ElementSize) +
+               " bytes, but it is " +
+               std::to_string(
+                   Context->getTypeSizeInChars(C.Element).getQuantity()) +
+               " bytes here (a profile of another program or target?)");
 }
 
 // The member gets an inline buffer: what that does to the size of the class
 // that holds it.
 void SmallVectorCheck::addLayoutNotes(const Candidate &C,
-                                      const FieldDecl &Field) {
+                                      const FieldDecl &Field, Finding &F) {
   if (LayoutNotes == LayoutNoteStyle::None)
     return;
   ASTContext &Ctx = *Context;
@@ -1460,7 +1527,7 @@ void SmallVectorCheck::addLayoutNotes(const Candidate &C,
   for (const std::string &Note :
        memberTypeChangeNotes(Field, NewType, Target.spell(Element, C.Declared),
                              Why, Ctx, LayoutNotes))
-    diag(Field.getLocation(), "%0", DiagnosticIDs::Note) << Note;
+    F.note(Field.getLocation(), Note);
 }
 
 } // namespace clang::tidy::alloc

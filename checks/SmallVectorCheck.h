@@ -3,8 +3,10 @@
 #ifndef ALLOC_TIDY_CHECKS_SMALLVECTORCHECK_H
 #define ALLOC_TIDY_CHECKS_SMALLVECTORCHECK_H
 
+#include "checks/Finding.h"
 #include "checks/LayoutNotes.h"
 #include "checks/StlOption.h"
+#include "checks/WholeProgramOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/utils/IncludeInserter.h"
 #include "lib/analysis/ConstructorArguments.h"
@@ -49,12 +51,19 @@ private:
   void chooseProfileCapacity(Candidate &C);
   void chooseTarget(const Candidate &C);
   void checkReplacement(Candidate &C);
+  /// The capacity to declare for C.Capacity elements.
+  void chooseDeclaredCapacity(Candidate &C);
+  /// A member's facts for a whole-program decision, and the decision.
+  void decideMember(Candidate &C);
+  /// The member decided, or the local analysed: reports it when it warrants
+  /// a warning.
+  void finish(Candidate &C);
   /// Whether \p Header ("<a.h>" or "\"a.h\"") is found from the file of
   /// \p Where with this unit's include paths.
   bool headerFound(StringRef Header, SourceLocation Where) const;
-  void diagnose(Candidate &C);
-  void addLayoutNotes(const Candidate &C, const FieldDecl &Field);
-  void addProfileNotes(const Candidate &C);
+  Finding render(const Candidate &C, utils::IncludeInserter &Includes);
+  void addLayoutNotes(const Candidate &C, const FieldDecl &Field, Finding &F);
+  void addProfileNotes(const Candidate &C, Finding &F);
   /// The profile's sites in \p File, or null when it has none there or
   /// the file is not the one profiled (said once per file).
   const std::vector<alloc_tidy::ProfileSite> *profileSitesIn(FileID File);
@@ -73,6 +82,7 @@ private:
   std::optional<alloc_tidy::InlineVectorClassesInUnit> ClassesInUnit;
   StlOption TargetStl;
   utils::IncludeInserter Inserter;
+  WholeProgramOption WholeProgram;
 
   Preprocessor *PP = nullptr;
   ASTContext *Context = nullptr;

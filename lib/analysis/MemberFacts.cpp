@@ -12,6 +12,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include <algorithm>
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -202,12 +203,21 @@ MemberDecision decideAcrossUnits(llvm::ArrayRef<MemberFacts> Facts) {
   unsigned Units = Facts.size();
   if (Facts.empty())
     return decision(MemberAction::Silent, "no unit sees the member", 0);
+  for (const MemberFacts &F : Facts)
+    if (unseenCode(F).empty()) {
+      MemberDecision D = decideInOneUnit(F);
+      D.Bound = F.Bound;
+      D.Units = Units;
+      return D;
+    }
   llvm::StringSet<> Defined;
+  uint64_t Bound = 0;
   for (const MemberFacts &F : Facts) {
     if (F.Local == MemberAction::Silent)
       return decision(MemberAction::Silent, F.Why, Units);
     for (const std::string &Name : F.Code.Defined)
       Defined.insert(Name);
+    Bound = std::max(Bound, F.Bound);
   }
   std::vector<std::string> Declared;
   for (const MemberFacts &F : Facts)
@@ -226,18 +236,21 @@ MemberDecision decideAcrossUnits(llvm::ArrayRef<MemberFacts> Facts) {
                         " is defined in no unit of the compile database",
                     Units);
   MemberDecision D = decision(MemberAction::Fix, "", Units);
+  D.Bound = Bound;
   for (const MemberFacts &F : Facts)
     if (F.Local == MemberAction::Warn && D.Action == MemberAction::Fix) {
       D.Action = MemberAction::Warn;
       D.Why = F.Why;
-      D.Finding = nullptr;
     }
-  // The finding of the first unit whose own verdict is the decision's.
+  // The finding of a unit whose own verdict is the decision's, one that
+  // needs the largest bound: its text and fix-its allow for it.
+  const MemberFacts *Source = nullptr;
   for (const MemberFacts &F : Facts)
-    if (F.Local == D.Action && F.Finding.kind() != llvm::json::Value::Null) {
-      D.Finding = F.Finding;
-      break;
-    }
+    if (F.Local == D.Action && F.Finding.kind() != llvm::json::Value::Null &&
+        (!Source || F.Bound > Source->Bound))
+      Source = &F;
+  if (Source && Source->Bound == Bound)
+    D.Finding = Source->Finding;
   return D;
 }
 
@@ -254,6 +267,7 @@ MemberDecision decideWithMerged(const MemberFacts &Facts,
     return decision(MemberAction::Warn, Facts.Why, It->second.Units);
   MemberDecision D =
       decision(It->second.Action, It->second.Why, It->second.Units);
+  D.Bound = std::max(Facts.Bound, It->second.Bound);
   if (D.Action != MemberAction::Silent)
     D.Finding = Facts.Finding;
   return D;
@@ -269,7 +283,7 @@ static llvm::json::Array strings(llvm::ArrayRef<std::string> List) {
 }
 
 llvm::json::Value toJson(const MemberFacts &F) {
-  return llvm::json::Object{
+  llvm::json::Object O{
       {"version", MemberFactsVersion},
       {"check", F.Check},
       {"member", F.Member},
@@ -285,6 +299,10 @@ llvm::json::Value toJson(const MemberFacts &F) {
       {"friendClasses", F.Code.HasFriendClasses},
       {"finding", F.Finding},
   };
+  // Only the checks that have a bound write one.
+  if (F.Bound)
+    O["bound"] = F.Bound;
+  return O;
 }
 
 static llvm::Error malformed(const llvm::Twine &What) {
@@ -342,6 +360,13 @@ llvm::Expected<MemberFacts> memberFactsFromJson(const llvm::json::Value &V) {
       !readStrings(*O, "declared", F.Code.Declared) ||
       !readStrings(*O, "defined", F.Code.Defined))
     return malformed("a field is missing or has the wrong type");
+  // Facts of checks without a bound may leave it out.
+  if (const llvm::json::Value *Bound = O->get("bound")) {
+    std::optional<int64_t> N = Bound->getAsInteger();
+    if (!N || *N < 0)
+      return malformed("'bound' is not a count");
+    F.Bound = *N;
+  }
   F.ClassInHeader = *InHeader;
   F.OnlyClassCodeNamesIt = *OnlyClass;
   F.Code.HasFriendClasses = *Friends;
@@ -375,6 +400,8 @@ llvm::json::Value decideAll(llvm::ArrayRef<MemberFacts> Facts) {
         {"units", D.Units},
         {"finding", D.Finding},
     });
+    if (D.Bound)
+      Members.back().getAsObject()->try_emplace("bound", D.Bound);
   }
   return llvm::json::Object{{"version", MemberFactsVersion},
                             {"members", std::move(Members)}};
@@ -419,6 +446,9 @@ llvm::Expected<MemberDecisions> readMemberDecisions(llvm::StringRef Path) {
       D.Why = Why->str();
     if (std::optional<int64_t> Units = M->getInteger("units"))
       D.Units = *Units;
+    if (std::optional<int64_t> Bound = M->getInteger("bound");
+        Bound && *Bound > 0)
+      D.Bound = *Bound;
     Decisions[*Key] = std::move(D);
   }
   return Decisions;

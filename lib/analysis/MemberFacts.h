@@ -67,6 +67,10 @@ struct MemberFacts {
   /// The offset and line of its name in File.
   unsigned Offset = 0;
   unsigned Line = 0;
+  /// A size the change must allow for, where one unit's code sets a
+  /// lower bound (the inline capacity the constructors defined here need);
+  /// the decision takes the largest. 0 when the check has none.
+  uint64_t Bound = 0;
   /// What this unit's own code allows, as if it were all the code there is.
   MemberAction Local = MemberAction::Silent;
   /// The class is in a header (or the unit's main file is one): other units
@@ -104,6 +108,8 @@ struct MemberDecision {
   /// The finding to report for Fix or Warn, from the first unit (in the
   /// order given) that rendered one.
   llvm::json::Value Finding = nullptr;
+  /// The largest Bound of the units' facts.
+  uint64_t Bound = 0;
   MemberAction Action = MemberAction::Silent;
   /// How many units' facts it rests on.
   unsigned Units = 0;
@@ -116,6 +122,9 @@ MemberDecision decideInOneUnit(const MemberFacts &Facts);
 /// The decision from the facts of every unit of a compile database that sees
 /// the member, taken to be the whole program: every unit's code must allow
 /// the change, and every function of the class must be defined in some unit.
+/// A unit that sees every piece of code that can name the member decides it
+/// alone: the others cannot touch it. The finding is that of the unit with
+/// the largest Bound among those whose own verdict is the decision's.
 MemberDecision decideAcrossUnits(llvm::ArrayRef<MemberFacts> Facts);
 
 /// Decisions by member key, as a merged facts file holds them.

@@ -351,6 +351,50 @@ TEST(MemberDecisionTest, AcrossUnits) {
             MemberAction::Silent);
 }
 
+TEST(MemberDecisionTest, AcrossUnitsTheLargestBound) {
+  std::vector<std::string> Add = {"Scrollback::add(void (int))"};
+  std::vector<std::string> Drop = {"Scrollback::drop(void (void))"};
+  // The constructors of one unit need 2 elements inline, those of the other
+  // 3: the decision needs 3, with the finding of the unit that says so.
+  MemberFacts Two = unitFacts(MemberAction::Fix, functions(), Add);
+  Two.Bound = 2;
+  MemberFacts Three = unitFacts(MemberAction::Fix, functions(), Drop);
+  Three.Bound = 3;
+  MemberFacts None = unitFacts(MemberAction::Fix, functions(), {});
+  None.Finding = nullptr;
+  MemberDecision D = decideAcrossUnits({None, Two, Three});
+  EXPECT_EQ(D.Action, MemberAction::Fix);
+  EXPECT_EQ(D.Bound, 3u);
+  EXPECT_EQ(*D.Finding.getAsObject()->getString("Unit"),
+            "Scrollback::drop(void (void))");
+  // The unit that needs the most rendered no finding: none is reported
+  // rather than one that allows for too little.
+  Three.Finding = nullptr;
+  D = decideAcrossUnits({Two, Three});
+  EXPECT_EQ(D.Action, MemberAction::Fix);
+  EXPECT_EQ(D.Bound, 3u);
+  EXPECT_EQ(D.Finding.kind(), llvm::json::Value::Null);
+}
+
+TEST(MemberDecisionTest, AUnitThatSeesAllItsCodeDecidesAlone) {
+  // A private member whose class's functions are all defined in one unit:
+  // other units include the header but cannot name it.
+  MemberFacts Owner =
+      unitFacts(MemberAction::Warn, functions(), functions(), true, "profiled");
+  Owner.Bound = 4;
+  MemberFacts Includer = unitFacts(MemberAction::Silent, functions(), {}, true,
+                                   "no constructor fills it");
+  MemberDecision D = decideAcrossUnits({Includer, Owner});
+  EXPECT_EQ(D.Action, MemberAction::Warn);
+  EXPECT_EQ(D.Why, "profiled");
+  EXPECT_EQ(D.Bound, 4u);
+  EXPECT_EQ(D.Units, 2u);
+  EXPECT_EQ(D.Finding, Owner.Finding);
+  // A public member can be named anywhere: every unit counts.
+  Owner.OnlyClassCodeNamesIt = Includer.OnlyClassCodeNamesIt = false;
+  EXPECT_EQ(decideAcrossUnits({Includer, Owner}).Action, MemberAction::Silent);
+}
+
 TEST(MemberDecisionTest, OneUnitWithTheWholeProgramsDecisions) {
   MemberFacts Header = unitFacts(MemberAction::Fix, functions(),
                                  {"Scrollback::add(void (int))"});
@@ -365,6 +409,12 @@ TEST(MemberDecisionTest, OneUnitWithTheWholeProgramsDecisions) {
   EXPECT_EQ(D.Action, MemberAction::Fix);
   EXPECT_EQ(D.Units, 3u);
   EXPECT_EQ(D.Finding, Header.Finding);
+  // The whole program needs more room than this unit's code.
+  Merged[Header.key()].Bound = 5;
+  EXPECT_EQ(decideWithMerged(Header, &Merged).Bound, 5u);
+  Header.Bound = 6;
+  EXPECT_EQ(decideWithMerged(Header, &Merged).Bound, 6u);
+  Header.Bound = 0;
   // The unit's own code keeps the deque now (a pop_front() added since).
   MemberFacts Edited = Header;
   Edited.Local = MemberAction::Silent;
@@ -401,6 +451,7 @@ TEST(MemberFactsJsonTest, RoundTrip) {
   MemberFacts F = unitFacts(MemberAction::Warn, functions(), {functions()[0]},
                             false, "why");
   F.Code.HasFriendClasses = true;
+  F.Bound = 7;
   llvm::Expected<MemberFacts> Back = memberFactsFromJson(toJson(F));
   ASSERT_TRUE(static_cast<bool>(Back)) << llvm::toString(Back.takeError());
   EXPECT_EQ(Back->key(), F.key());
@@ -413,6 +464,13 @@ TEST(MemberFactsJsonTest, RoundTrip) {
   EXPECT_EQ(Back->Code.Declared, F.Code.Declared);
   EXPECT_EQ(Back->Code.Defined, F.Code.Defined);
   EXPECT_EQ(Back->Finding, F.Finding);
+  EXPECT_EQ(Back->Bound, 7u);
+  // Facts without a bound (a check that has none) read as 0.
+  llvm::json::Value NoBound = toJson(F);
+  NoBound.getAsObject()->erase("bound");
+  Back = memberFactsFromJson(NoBound);
+  ASSERT_TRUE(static_cast<bool>(Back)) << llvm::toString(Back.takeError());
+  EXPECT_EQ(Back->Bound, 0u);
 }
 
 TEST(MemberFactsJsonTest, Malformed) {
@@ -428,6 +486,9 @@ TEST(MemberFactsJsonTest, Malformed) {
   llvm::json::Value Unknown = Good;
   (*Unknown.getAsObject())["local"] = "maybe";
   EXPECT_EQ(Error(Unknown), "malformed member facts: unknown action 'maybe'");
+  llvm::json::Value Negative = Good;
+  (*Negative.getAsObject())["bound"] = -1;
+  EXPECT_EQ(Error(Negative), "malformed member facts: 'bound' is not a count");
   llvm::json::Value Missing = Good;
   Missing.getAsObject()->erase("file");
   EXPECT_EQ(Error(Missing),
@@ -461,8 +522,9 @@ TEST_F(MemberFactsFileTest, LinesThenDecisions) {
   std::vector<std::string> Drop = {"Scrollback::drop(void (void))"};
   ASSERT_FALSE(static_cast<bool>(appendMemberFacts(
       Lines, unitFacts(MemberAction::Fix, functions(), {functions()[0]}))));
-  ASSERT_FALSE(static_cast<bool>(appendMemberFacts(
-      Lines, unitFacts(MemberAction::Fix, functions(), Drop))));
+  MemberFacts WithBound = unitFacts(MemberAction::Fix, functions(), Drop);
+  WithBound.Bound = 3;
+  ASSERT_FALSE(static_cast<bool>(appendMemberFacts(Lines, WithBound)));
   llvm::Expected<std::vector<MemberFacts>> Read = readMemberFactsLines(Lines);
   ASSERT_TRUE(static_cast<bool>(Read)) << llvm::toString(Read.takeError());
   ASSERT_EQ(Read->size(), 2u);
@@ -478,6 +540,7 @@ TEST_F(MemberFactsFileTest, LinesThenDecisions) {
   const MemberDecision &D = Decisions->find((*Read)[0].key())->second;
   EXPECT_EQ(D.Action, MemberAction::Fix);
   EXPECT_EQ(D.Units, 2u);
+  EXPECT_EQ(D.Bound, 3u);
 }
 
 TEST_F(MemberFactsFileTest, BadFiles) {

@@ -1,28 +1,45 @@
-"""Copies the whole-program project into DIR and writes
+"""Copies a whole-program project into DIR and writes
 DIR/build/compile_commands.json, compiling with CLANGXX.
 
-  make.py DIR CLANGXX [--front]
+  make.py DIR CLANGXX [--rows] [--front | --loop]
 
-With --front, trim.cpp drops lines at the front, so the deque must stay.
+The default project is Scrollback (a deque member); --rows is Row (a vector
+member whose constructors are in two files). With --front, trim.cpp drops
+lines at the front, so the deque must stay; with --loop, tagged.cpp grows
+Row's cells in a loop, so no inline capacity bounds them.
 """
 import json
 import os
 import shutil
 import sys
 
+PROJECTS = {
+    'scrollback': ('.', ['scrollback.h', 'scrollback.cpp', 'trim.cpp',
+                         'main.cpp']),
+    'rows': ('rows', ['row.h', 'row.cpp', 'tagged.cpp', 'main.cpp']),
+}
+EDITS = {
+    '--front': ('trim.cpp', 'History.pop_back()', 'History.pop_front()'),
+    '--loop': ('tagged.cpp', 'if (V < 0)', 'for (int I = 0; I < V; ++I)'),
+}
+
 target, clangxx = sys.argv[1], sys.argv[2]
-front = '--front' in sys.argv[3:]
-here = os.path.dirname(os.path.abspath(__file__))
+flags = sys.argv[3:]
+subdir, files = PROJECTS['rows' if '--rows' in flags else 'scrollback']
+here = os.path.join(os.path.dirname(os.path.abspath(__file__)), subdir)
 shutil.rmtree(target, ignore_errors=True)
 os.makedirs(target)
-for name in ('scrollback.h', 'scrollback.cpp', 'trim.cpp', 'main.cpp'):
+for name in files:
     shutil.copy(os.path.join(here, name), target)
-if front:
-    path = os.path.join(target, 'trim.cpp')
+for flag, (name, old, new) in EDITS.items():
+    if flag not in flags:
+        continue
+    path = os.path.join(target, name)
     with open(path) as f:
         text = f.read()
+    assert old in text, f'{name} has no {old!r}'
     with open(path, 'w') as f:
-        f.write(text.replace('History.pop_back()', 'History.pop_front()'))
+        f.write(text.replace(old, new))
 build = os.path.join(target, 'build')
 os.makedirs(build)
 entries = [{
@@ -30,6 +47,6 @@ entries = [{
     'file': os.path.join(target, name),
     'arguments': [clangxx, '-std=c++17', '-c', os.path.join(target, name),
                   '-o', name + '.o'],
-} for name in ('scrollback.cpp', 'trim.cpp', 'main.cpp')]
+} for name in files if name.endswith('.cpp')]
 with open(os.path.join(build, 'compile_commands.json'), 'w') as f:
     json.dump(entries, f, indent=1)
