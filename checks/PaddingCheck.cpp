@@ -22,6 +22,7 @@
 #include "checks/OptionValues.h"
 #include "lib/analysis/AstWalk.h"
 #include "lib/analysis/FieldReorder.h"
+#include "lib/analysis/MemberFacts.h"
 #include "lib/analysis/PaddingDecision.h"
 #include "lib/analysis/RecordAbi.h"
 #include "lib/analysis/RecordInstances.h"
@@ -36,15 +37,19 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/TargetInfo.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 
 using namespace clang::ast_matchers;
+using alloc_tidy::MemberAction;
+using alloc_tidy::MemberDecision;
+using alloc_tidy::MemberFacts;
 namespace layout = alloc_tidy::layout;
 
 namespace clang::tidy::alloc {
 
-struct PaddingCheck::Finding {
+struct PaddingCheck::Candidate {
   /// The record that was measured: an instantiation for a class template.
   const RecordDecl *Record = nullptr;
   /// Where its fields are written: the template pattern for an
@@ -95,7 +100,10 @@ PaddingCheck::PaddingCheck(StringRef Name, ClangTidyContext *Ctx)
       ReorderFixIt(readBoolOption(*this, Options, Name, "ReorderFixIt", false)),
       ReportAll(readBoolOption(*this, Options, Name, "ReportAll", false)),
       WarnCRecords(readBoolOption(*this, Options, Name, "WarnCRecords", false)),
-      LayoutNotes(readLayoutNoteStyle(*this, Options, Name)) {}
+      LayoutNotes(readLayoutNoteStyle(*this, Options, Name)),
+      CheckName(Name.str()),
+      WholeProgram(*this, Options, utils::IncludeSorter::IS_LLVM,
+                   areDiagsSelfContained()) {}
 
 PaddingCheck::~PaddingCheck() = default;
 
@@ -105,6 +113,7 @@ void PaddingCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "ReportAll", ReportAll);
   Options.store(Opts, "WarnCRecords", WarnCRecords);
   Options.store(Opts, "LayoutNotes", layoutNoteStyleName(LayoutNotes));
+  WholeProgram.store(Options, Opts);
 }
 
 void PaddingCheck::registerMatchers(MatchFinder *Finder) {
@@ -280,7 +289,7 @@ void PaddingCheck::inspectRecord(const RecordDecl &RD) {
 
   // Every instantiation is a candidate: which one is reported depends on
   // the evidence of instances, known at the end of the translation unit.
-  auto F = std::make_unique<Finding>();
+  auto F = std::make_unique<Candidate>();
   F->Record = &RD;
   F->Written = Written;
   F->Now = std::move(*Now);
@@ -289,7 +298,11 @@ void PaddingCheck::inspectRecord(const RecordDecl &RD) {
   Findings[Written].push_back(std::move(F));
 }
 
-void PaddingCheck::planFixIt(Finding &F) {
+static constexpr llvm::StringLiteral HeaderAggregate =
+    "it is an aggregate declared in a header; other files may initialise its "
+    "fields by position";
+
+void PaddingCheck::planFixIt(Candidate &F, bool OtherUnitsDecide) {
   ASTContext &Ctx = *Context;
   const SourceManager &SM = Ctx.getSourceManager();
   const RecordDecl &RD = *F.Record;
@@ -313,13 +326,13 @@ void PaddingCheck::planFixIt(Finding &F) {
     return NoFix(RD.getLocation(),
                  "it is declared in an extern \"C\" block and may be "
                  "shared with C code");
-  // Positional initialisers in other translation units are out of sight.
+  // Positional initialisers in other translation units are out of sight,
+  // unless their facts decide.
   const auto *Class = dyn_cast<CXXRecordDecl>(&RD);
   const bool Aggregate = !Class || Class->isAggregate();
-  if (Aggregate && !SM.isInMainFile(SM.getExpansionLoc(RD.getLocation())))
-    return NoFix(RD.getLocation(),
-                 "it is an aggregate declared in a header; other files may "
-                 "initialise its fields by position");
+  if (!OtherUnitsDecide && Aggregate &&
+      !SM.isInMainFile(SM.getExpansionLoc(RD.getLocation())))
+    return NoFix(RD.getLocation(), HeaderAggregate.str());
   alloc_tidy::FieldMoves Moves = alloc_tidy::fieldMoves(RD, F.Order, Ctx);
   if (Moves.Blocker)
     return NoFix(Moves.Blocker->Loc, Moves.Blocker->Why);
@@ -327,24 +340,21 @@ void PaddingCheck::planFixIt(Finding &F) {
     F.Fixes.push_back(FixItHint::CreateReplacement(Edit.Range, Edit.Text));
 }
 
-void PaddingCheck::diagnose(Finding &F) {
+Finding PaddingCheck::render(const Candidate &F) {
   const RecordDecl &RD = *F.Record;
   const SourceLocation Loc = F.Written->getLocation();
   const std::string Name = recordName(RD, *Context);
   const uint64_t Saved = F.Now.Size - F.Reordered.Size;
-  {
-    auto Diag = diag(Loc, "'%0' has %1 bytes of padding; reordering its "
-                          "fields makes it %2 bytes instead of %3 (-%4)")
-                << Name << static_cast<unsigned>(F.Now.PaddingBytes)
-                << static_cast<unsigned>(F.Reordered.Size)
-                << static_cast<unsigned>(F.Now.Size)
-                << static_cast<unsigned>(Saved);
-    for (const FixItHint &Fix : F.Fixes)
-      Diag << Fix;
-  }
+  Finding Out;
+  Out.Warning.Loc = Loc;
+  Out.Warning.Text =
+      "'" + Name + "' has " + std::to_string(F.Now.PaddingBytes) +
+      " bytes of padding; reordering its fields makes it " +
+      std::to_string(F.Reordered.Size) + " bytes instead of " +
+      std::to_string(F.Now.Size) + " (-" + std::to_string(Saved) + ")";
+  Out.Warning.Fixes = F.Fixes;
   if (!F.Decision.Cost.empty())
-    diag(F.CostLoc.isValid() ? F.CostLoc : Loc, "%0", DiagnosticIDs::Note)
-        << F.Decision.Cost;
+    Out.note(F.CostLoc.isValid() ? F.CostLoc : Loc, F.Decision.Cost);
   if (&RD != F.Written) {
     auto [Where, What] = alloc_tidy::pointOfInstantiation(RD);
     // Inside the standard library (std::vector<Pair<char>> instantiates it
@@ -368,7 +378,7 @@ void PaddingCheck::diagnose(Finding &F) {
                    ? " other instantiation of the template wastes "
                    : " other instantiations of the template waste ") +
               std::to_string(threshold()) + " bytes or more too";
-    diag(Where.isValid() ? Where : Loc, "%0", DiagnosticIDs::Note) << Text;
+    Out.note(Where.isValid() ? Where : Loc, std::move(Text));
   }
   if (LayoutNotes != LayoutNoteStyle::None) {
     std::vector<std::string> Names;
@@ -376,28 +386,27 @@ void PaddingCheck::diagnose(Finding &F) {
       if (!layout::isZeroWidthBitField(*Field, *Context))
         Names.push_back(alloc_tidy::fieldDisplayName(*Field));
     std::string Padding = paddingPlaces(F.Now);
-    diag(Loc, "in the order %0 it takes %1 bytes; now it has %2",
-         DiagnosticIDs::Note)
-        << quotedList(Names) << static_cast<unsigned>(F.Reordered.Size)
-        << (Padding.empty() ? "spare bits in its bit-fields" : Padding);
+    Out.note(Loc,
+             "in the order " + quotedList(Names) + " it takes " +
+                 std::to_string(F.Reordered.Size) + " bytes; now it has " +
+                 (Padding.empty() ? "spare bits in its bit-fields" : Padding));
   }
   if (LayoutNotes == LayoutNoteStyle::Full) {
-    diag(Loc, "layout now (%0 bytes):\n%1", DiagnosticIDs::Note)
-        << static_cast<unsigned>(F.Now.Size) << memberTable(F.Now);
-    diag(Loc, "layout reordered (%0 bytes):\n%1", DiagnosticIDs::Note)
-        << static_cast<unsigned>(F.Reordered.Size) << memberTable(F.Reordered);
+    Out.note(Loc, "layout now (" + std::to_string(F.Now.Size) + " bytes):\n" +
+                      memberTable(F.Now));
+    Out.note(Loc, "layout reordered (" + std::to_string(F.Reordered.Size) +
+                      " bytes):\n" + memberTable(F.Reordered));
   }
   if ((ReorderFixIt || !F.Decision.FixAllowed) && F.Fixes.empty() &&
       !F.NoFix.empty())
-    diag(F.NoFixLoc.isValid() ? F.NoFixLoc : Loc, "no fix-it: %0",
-         DiagnosticIDs::Note)
-        << F.NoFix;
+    Out.note(F.NoFixLoc.isValid() ? F.NoFixLoc : Loc, "no fix-it: " + F.NoFix);
+  return Out;
 }
 
 /// Decides \p F with the facts of the translation unit: the evidence of
 /// instances, whether C code shares it, whether its last field is a tail
 /// that must stay (then the order is searched again with it pinned).
-void PaddingCheck::decide(Finding &F,
+void PaddingCheck::decide(Candidate &F,
                           const alloc_tidy::RecordInstances &Instances) {
   ASTContext &Ctx = *Context;
   const RecordDecl &RD = *F.Record;
@@ -434,6 +443,75 @@ void PaddingCheck::decide(Finding &F,
     F.CostLoc = Evidence[*F.Decision.CostEvidence].Loc;
 }
 
+void PaddingCheck::noFixFromDecision(Candidate &F) {
+  F.NoFix = F.Decision.Why;
+  const FieldDecl *Last = nullptr;
+  for (const FieldDecl *Field : F.Record->fields())
+    Last = Field;
+  F.NoFixLoc = Last ? Last->getLocation() : SourceLocation();
+}
+
+/// \p Why, which says "here" of \p Loc, for a reader in another unit.
+static std::string placed(const std::string &Why, SourceLocation Loc,
+                          const SourceManager &SM) {
+  if (Loc.isInvalid())
+    return Why;
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
+  if (P.isInvalid())
+    return Why;
+  std::string Place = llvm::sys::path::filename(P.getFilename()).str() + ":" +
+                      std::to_string(P.getLine());
+  size_t Here = Why.find(" here");
+  if (Here == std::string::npos)
+    return Why + " (" + Place + ")";
+  return Why.substr(0, Here) + " in " + Place + Why.substr(Here + 5);
+}
+
+void PaddingCheck::decideReorder(Candidate &F, bool Reported) {
+  const SourceManager &SM = Context->getSourceManager();
+  // What this unit's own code allows, other units aside.
+  if (!F.Decision.FixAllowed)
+    noFixFromDecision(F);
+  else
+    planFixIt(F, /*OtherUnitsDecide=*/true);
+  MemberFacts Facts = alloc_tidy::recordFactsFor(*F.Record, *Context);
+  Facts.Check = CheckName;
+  if (F.Fixes.empty()) {
+    Facts.Local = MemberAction::Warn;
+    Facts.Why = placed(F.NoFix.empty() ? "the fields cannot be moved" : F.NoFix,
+                       F.NoFixLoc, SM);
+  } else {
+    Facts.Local = MemberAction::Fix;
+  }
+  MemberDecision Decision = WholeProgram.decide(
+      Facts,
+      [&](utils::IncludeInserter &) -> std::optional<Finding> {
+        if (!Reported)
+          return std::nullopt;
+        return render(F);
+      },
+      SM);
+  if (F.Fixes.empty())
+    return;
+  // The whole program's decision, or alone the rule for a unit that cannot
+  // see the others: an aggregate in a header may be initialised by
+  // position anywhere.
+  if (!WholeProgram.knows(Facts)) {
+    const auto *Class = dyn_cast<CXXRecordDecl>(F.Record);
+    if ((!Class || Class->isAggregate()) && Facts.ClassInHeader) {
+      F.Fixes.clear();
+      F.NoFix = HeaderAggregate.str();
+      F.NoFixLoc = F.Record->getLocation();
+    }
+    return;
+  }
+  if (Decision.Action != MemberAction::Fix) {
+    F.Fixes.clear();
+    F.NoFix = Decision.Why;
+    F.NoFixLoc = F.Record->getLocation();
+  }
+}
+
 void PaddingCheck::onEndOfTranslationUnit() {
   if (!Findings.empty()) {
     const alloc_tidy::RecordInstances Instances =
@@ -442,16 +520,16 @@ void PaddingCheck::onEndOfTranslationUnit() {
       // One warning per template: its most wasteful reported
       // instantiation; ties go to the smallest name, so that translation
       // units that instantiate the same specialisations report the same one.
-      Finding *Best = nullptr;
+      Candidate *Best = nullptr;
       unsigned Reported = 0;
-      for (std::unique_ptr<Finding> &F : Candidates) {
+      for (std::unique_ptr<Candidate> &F : Candidates) {
         decide(*F, Instances);
         if (!F->Decision.Report)
           continue;
         ++Reported;
         // Evidence of many instances first (ReportAll reports the others
         // too), then the saving.
-        auto Rank = [](const Finding &X) {
+        auto Rank = [](const Candidate &X) {
           return std::make_pair(!X.Decision.Cost.empty(),
                                 X.Now.Size - X.Reordered.Size);
         };
@@ -462,19 +540,20 @@ void PaddingCheck::onEndOfTranslationUnit() {
           continue;
         Best = F.get();
       }
-      if (!Best)
-        continue;
-      Best->OtherInstantiations = Reported - 1;
-      if (!Best->Decision.FixAllowed) {
-        Best->NoFix = Best->Decision.Why;
-        const FieldDecl *Last = nullptr;
-        for (const FieldDecl *Field : Best->Record->fields())
-          Last = Field;
-        Best->NoFixLoc = Last ? Last->getLocation() : SourceLocation();
-      } else if (ReorderFixIt) {
-        planFixIt(*Best);
-      }
-      diagnose(*Best);
+      if (Best)
+        Best->OtherInstantiations = Reported - 1;
+      // A reorder of a plain record is decided with the facts of every unit
+      // that sees it, when there are some; a template's order depends on
+      // its arguments, and no fix-it is offered.
+      Candidate &Subject = Best ? *Best : *Candidates.front();
+      if (ReorderFixIt && Subject.Record == Written)
+        decideReorder(Subject, Best != nullptr);
+      else if (Best && !Best->Decision.FixAllowed)
+        noFixFromDecision(*Best);
+      else if (Best && ReorderFixIt)
+        planFixIt(*Best, /*OtherUnitsDecide=*/false);
+      if (Best)
+        report(*this, render(*Best));
     }
   }
   Findings.clear();

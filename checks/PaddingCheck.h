@@ -4,6 +4,7 @@
 #define ALLOC_TIDY_CHECKS_PADDINGCHECK_H
 
 #include "checks/LayoutNotes.h"
+#include "checks/WholeProgramOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
@@ -31,25 +32,33 @@ public:
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
 
 private:
-  struct Finding;
+  struct Candidate;
   void inspectRecord(const RecordDecl &RD);
-  void decide(Finding &F, const alloc_tidy::RecordInstances &Instances);
+  void decide(Candidate &F, const alloc_tidy::RecordInstances &Instances);
   unsigned threshold() const { return std::max(MinWastedBytes, 1U); }
   void noteLayoutUse(const RecordDecl *RD, SourceLocation Loc, std::string Why);
-  void diagnose(Finding &F);
-  void planFixIt(Finding &F);
+  Finding render(const Candidate &F);
+  /// The reorder fix-it as this unit's code allows it; a header's aggregate
+  /// gets none unless \p OtherUnitsDecide.
+  void planFixIt(Candidate &F, bool OtherUnitsDecide);
+  /// The fix-it of a plain record, from this unit's facts and the whole
+  /// program's decision; \p Reported: this unit reports the record.
+  void decideReorder(Candidate &F, bool Reported);
+  void noFixFromDecision(Candidate &F);
 
   unsigned MinWastedBytes;
   bool ReorderFixIt;
   bool ReportAll;
   bool WarnCRecords;
   LayoutNoteStyle LayoutNotes;
+  std::string CheckName;
+  WholeProgramOption WholeProgram;
 
   ASTContext *Context = nullptr;
   /// Wasteful records in the order they were found, filed under the record
   /// whose fields are written (the template pattern for instantiations);
   /// decided at the end of the translation unit.
-  llvm::MapVector<const RecordDecl *, std::vector<std::unique_ptr<Finding>>>
+  llvm::MapVector<const RecordDecl *, std::vector<std::unique_ptr<Candidate>>>
       Findings;
   /// Code that depends on the declaration order or the layout of a record
   /// (positional initialisation, byte copies, ...): the first such place and

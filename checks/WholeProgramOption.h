@@ -48,6 +48,11 @@ public:
              Render,
          const SourceManager &SM);
 
+  /// Whether the whole program's decisions include the member of \p Facts.
+  bool knows(const alloc_tidy::MemberFacts &Facts) const {
+    return Decisions && Decisions->count(Facts.key());
+  }
+
 private:
   ClangTidyCheck &Check;
   std::string CheckName;

@@ -111,20 +111,27 @@ static std::string realPath(llvm::StringRef Path) {
   return std::string(Real);
 }
 
-MemberFacts memberFactsFor(const NamedDecl &Member, ASTContext &Ctx) {
+/// Name and place of \p D, and whether its main file is a header.
+static MemberFacts placeOf(const NamedDecl &D, ASTContext &Ctx,
+                           bool &MainFileIsHeader) {
   const SourceManager &SM = Ctx.getSourceManager();
   MemberFacts Facts;
-  Facts.Member = Member.getQualifiedNameAsString();
-  SourceLocation Loc = SM.getExpansionLoc(Member.getLocation());
+  Facts.Member = D.getQualifiedNameAsString();
+  SourceLocation Loc = SM.getExpansionLoc(D.getLocation());
   Facts.File = realPath(SM.getFilename(Loc));
   Facts.Offset = SM.getFileOffset(Loc);
   Facts.Line = SM.getExpansionLineNumber(Loc);
-
-  const auto *Record = dyn_cast<CXXRecordDecl>(Member.getDeclContext());
-  bool MainFileIsHeader = false;
+  MainFileIsHeader = Ctx.getLangOpts().IsHeaderFile;
   if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
-    MainFileIsHeader = isHeaderName(Main->getName());
-  MainFileIsHeader |= Ctx.getLangOpts().IsHeaderFile;
+    MainFileIsHeader |= isHeaderName(Main->getName());
+  return Facts;
+}
+
+MemberFacts memberFactsFor(const NamedDecl &Member, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  bool MainFileIsHeader = false;
+  MemberFacts Facts = placeOf(Member, Ctx, MainFileIsHeader);
+  const auto *Record = dyn_cast<CXXRecordDecl>(Member.getDeclContext());
   Facts.ClassInHeader =
       !Record || MainFileIsHeader ||
       !SM.isInMainFile(SM.getExpansionLoc(Record->getLocation()));
@@ -136,6 +143,16 @@ MemberFacts memberFactsFor(const NamedDecl &Member, ASTContext &Ctx) {
         (Access == AS_private ||
          (Access == AS_protected && Record->hasAttr<FinalAttr>()));
   }
+  return Facts;
+}
+
+MemberFacts recordFactsFor(const RecordDecl &Record, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  bool MainFileIsHeader = false;
+  MemberFacts Facts = placeOf(Record, Ctx, MainFileIsHeader);
+  Facts.ClassInHeader =
+      MainFileIsHeader ||
+      !SM.isInMainFile(SM.getExpansionLoc(Record.getLocation()));
   return Facts;
 }
 
@@ -199,6 +216,35 @@ MemberDecision decideInOneUnit(const MemberFacts &Facts) {
   return D;
 }
 
+/// \p Finding (clang-tidy's exported-fixes form) with no replacements, and a
+/// last note at the warning that says why.
+static llvm::json::Value withoutFixes(const llvm::json::Value &Finding,
+                                      llvm::StringRef Why) {
+  llvm::json::Value Copy = Finding;
+  llvm::json::Object *O = Copy.getAsObject();
+  if (!O)
+    return Copy;
+  llvm::json::Object *Message = O->getObject("DiagnosticMessage");
+  if (Message)
+    (*Message)["Replacements"] = llvm::json::Array();
+  if (!O->getArray("Notes"))
+    (*O)["Notes"] = llvm::json::Array();
+  llvm::json::Array &Notes = *O->getArray("Notes");
+  for (llvm::json::Value &Note : Notes)
+    if (llvm::json::Object *N = Note.getAsObject())
+      (*N)["Replacements"] = llvm::json::Array();
+  llvm::json::Object NoFix{{"Message", ("no fix-it: " + Why).str()},
+                           {"Replacements", llvm::json::Array()}};
+  if (Message) {
+    if (const llvm::json::Value *Path = Message->get("FilePath"))
+      NoFix["FilePath"] = *Path;
+    if (const llvm::json::Value *Offset = Message->get("FileOffset"))
+      NoFix["FileOffset"] = *Offset;
+  }
+  Notes.push_back(std::move(NoFix));
+  return Copy;
+}
+
 MemberDecision decideAcrossUnits(llvm::ArrayRef<MemberFacts> Facts) {
   unsigned Units = Facts.size();
   if (Facts.empty())
@@ -244,13 +290,22 @@ MemberDecision decideAcrossUnits(llvm::ArrayRef<MemberFacts> Facts) {
     }
   // The finding of a unit whose own verdict is the decision's, one that
   // needs the largest bound: its text and fix-its allow for it.
-  const MemberFacts *Source = nullptr;
-  for (const MemberFacts &F : Facts)
-    if (F.Local == D.Action && F.Finding.kind() != llvm::json::Value::Null &&
-        (!Source || F.Bound > Source->Bound))
-      Source = &F;
-  if (Source && Source->Bound == Bound)
+  auto FindingOf = [&](MemberAction Action) -> const MemberFacts * {
+    const MemberFacts *Source = nullptr;
+    for (const MemberFacts &F : Facts)
+      if (F.Local == Action && F.Finding.kind() != llvm::json::Value::Null &&
+          (!Source || F.Bound > Source->Bound))
+        Source = &F;
+    return Source && Source->Bound == Bound ? Source : nullptr;
+  };
+  if (const MemberFacts *Source = FindingOf(D.Action))
     D.Finding = Source->Finding;
+  else if (D.Action == MemberAction::Warn)
+    // The units that allow only a warning report nothing themselves (a
+    // record initialised by position where none of it is kept): the
+    // finding of one that would fix it, without its fix-its.
+    if (const MemberFacts *Fixing = FindingOf(MemberAction::Fix))
+      D.Finding = withoutFixes(Fixing->Finding, D.Why);
   return D;
 }
 

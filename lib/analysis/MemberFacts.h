@@ -25,6 +25,7 @@ namespace clang {
 class ASTContext;
 class CXXRecordDecl;
 class NamedDecl;
+class RecordDecl;
 } // namespace clang
 
 namespace alloc_tidy {
@@ -87,6 +88,14 @@ struct MemberFacts {
 /// that do not depend on a check: name, place, who can name it. The caller
 /// sets Check, Local, Why and Finding.
 MemberFacts memberFactsFor(const clang::NamedDecl &Member,
+                           clang::ASTContext &Ctx);
+
+/// Facts keyed by the record \p Record itself, for a change to the record
+/// rather than to one member (a field reorder). Any code can name a record,
+/// so no class code is tracked: it is in a header when its definition is
+/// outside the main file or the main file is one. The caller sets Check,
+/// Local, Why and Finding.
+MemberFacts recordFactsFor(const clang::RecordDecl &Record,
                            clang::ASTContext &Ctx);
 
 /// Why this translation unit may not see every piece of code that can name

@@ -987,8 +987,10 @@ def clang_tidy_order(finding):
 
 def apply_member_decisions(diagnostics, decisions, error_globs):
     """Each decided member's findings from single units replaced by the
-    decision's (none when silent). Returns (diagnostics, removed, added);
-    a finding in both is neither removed nor added."""
+    decision's (none when silent). Returns (diagnostics, removed, added,
+    replaced): a finding in both is neither removed nor added, and
+    replaced holds the decision's version of it (its fix-its and notes can
+    differ from the units')."""
     decided = decided_members(decisions)
     kept, removed = [], []
     for diag in diagnostics:
@@ -1010,7 +1012,8 @@ def apply_member_decisions(diagnostics, decisions, error_globs):
     added_keys = {diagnostic_key(d) for d in added}
     return (kept + added,
             [d for d in removed if diagnostic_key(d) not in added_keys],
-            [d for d in added if diagnostic_key(d) not in removed_keys])
+            [d for d in added if diagnostic_key(d) not in removed_keys],
+            [d for d in added if diagnostic_key(d) in removed_keys])
 
 
 def matches_globs(name, globs):
@@ -1121,7 +1124,7 @@ def merge_outputs(out, inputs, decisions, error_globs):
                 seen.setdefault(diagnostic_key(diag), diag)
         diagnostics, added = list(seen.values()), []
         if decisions is not None:
-            diagnostics, _, added = apply_member_decisions(
+            diagnostics, _, added, _ = apply_member_decisions(
                 diagnostics, decisions, error_globs)
         write_yaml(out, sorted(diagnostics, key=yaml_order))
         return 1 if any(d.get('Level') == 'Error' for d in added) else 0
@@ -1417,7 +1420,7 @@ def main(argv):
     facts = [line for r in results for line in r.facts]
     if args.member_facts:
         write_facts(args.member_facts, facts)
-    added, member_note = [], None
+    added, replaced, member_note = [], [], None
     if whole_program and problems:
         member_note = (f'note: data members are decided by each unit alone: '
                        f'{len(problems)} of {len(results)} units were not '
@@ -1435,10 +1438,13 @@ def main(argv):
             problems.append((args.build_dir, failure))
             print(f'{PROG}: error: {failure}', file=sys.stderr)
         else:
-            diagnostics, removed, added = apply_member_decisions(
+            diagnostics, removed, added, replaced = apply_member_decisions(
                 diagnostics, decisions, args.warnings_as_errors)
+            # The units' text of a replaced finding is printed as the
+            # decision has it.
             positions = Positions()
-            printed_findings.update(text_key(d, positions) for d in removed)
+            printed_findings.update(text_key(d, positions)
+                                    for d in removed + replaced)
             decided = len(decisions.get('members', []))
             member_note = (f'{decided} data members decided across '
                            f'{len(results)} units: {len(added)} findings '
@@ -1447,7 +1453,7 @@ def main(argv):
     for ready in held:
         print_unit(ready, printed_findings)
     positions = Positions()
-    for diag in added:
+    for diag in replaced + added:
         sys.stdout.write(finding_text(diag, positions))
     sys.stdout.flush()
     if args.export_fixes:

@@ -120,6 +120,28 @@ TEST_F(MemberFactsTest, FieldOfClassInMainFile) {
             "'Partial::drop' is not defined in this translation unit");
 }
 
+TEST_F(MemberFactsTest, RecordItself) {
+  // A record is named by any code: no class code, in a header or not.
+  ASSERT_NO_FATAL_FAILURE(
+      parse("#include \"point.h\"\n"
+            "struct Local { char c; double d; };\n",
+            {{"point.h", "namespace geo { struct Point { char c; double d; "
+                         "void move(); }; }\n"}}));
+  MemberFacts Point = recordFactsFor(*test::findRecord(ctx(), "Point"), ctx());
+  EXPECT_EQ(Point.Member, "geo::Point");
+  EXPECT_TRUE(llvm::StringRef(Point.File).ends_with("point.h"));
+  EXPECT_EQ(Point.Line, 1u);
+  EXPECT_TRUE(Point.ClassInHeader);
+  EXPECT_FALSE(Point.OnlyClassCodeNamesIt);
+  EXPECT_TRUE(Point.Code.Declared.empty());
+  EXPECT_EQ(unseenCode(Point),
+            "the class is in a header and code outside it can name the member");
+  MemberFacts Local = recordFactsFor(*test::findRecord(ctx(), "Local"), ctx());
+  EXPECT_FALSE(Local.ClassInHeader);
+  EXPECT_EQ(Local.Line, 3u);
+  EXPECT_EQ(unseenCode(Local), "");
+}
+
 TEST_F(MemberFactsTest, HeaderAsMainFile) {
   // An editor opens a header as the main file: its classes are still seen
   // by every unit that includes it.
@@ -374,6 +396,46 @@ TEST(MemberDecisionTest, AcrossUnitsTheLargestBound) {
   EXPECT_EQ(D.Action, MemberAction::Fix);
   EXPECT_EQ(D.Bound, 3u);
   EXPECT_EQ(D.Finding.kind(), llvm::json::Value::Null);
+}
+
+TEST(MemberDecisionTest, AWarningFromAUnitThatReportsNothing) {
+  // One unit reports the record with a fix-it; another has no instance of
+  // it (no finding) but initialises it by position: a warning, with the
+  // first unit's finding stripped of its fix-its and a note saying why.
+  MemberFacts Reports = unitFacts(MemberAction::Fix, {}, {}, false);
+  Reports.Finding = llvm::json::parse(R"({
+      "DiagnosticName": "alloc-padding",
+      "DiagnosticMessage": {"Message": "'Point' has 7 bytes of padding",
+                            "FilePath": "/p/point.h", "FileOffset": 12,
+                            "Replacements": [{"FilePath": "/p/point.h",
+                                              "Offset": 20, "Length": 4,
+                                              "ReplacementText": "x"}]},
+      "Notes": [{"Message": "cost", "FilePath": "/p/a.cpp",
+                 "FileOffset": 3, "Replacements": [{"Offset": 1}]}],
+      "Level": "Warning"})")
+                        .get();
+  MemberFacts Positional = unitFacts(MemberAction::Warn, {}, {}, false,
+                                     "its fields are initialised by position "
+                                     "at b.cpp:4");
+  Positional.Finding = nullptr;
+  MemberDecision D = decideAcrossUnits({Reports, Positional});
+  EXPECT_EQ(D.Action, MemberAction::Warn);
+  const llvm::json::Object *O = D.Finding.getAsObject();
+  ASSERT_TRUE(O != nullptr);
+  EXPECT_TRUE(
+      O->getObject("DiagnosticMessage")->getArray("Replacements")->empty());
+  const llvm::json::Array *Notes = O->getArray("Notes");
+  ASSERT_EQ(Notes->size(), 2u);
+  EXPECT_TRUE((*Notes)[0].getAsObject()->getArray("Replacements")->empty());
+  const llvm::json::Object *Why = (*Notes)[1].getAsObject();
+  EXPECT_EQ(*Why->getString("Message"),
+            "no fix-it: its fields are initialised by position at b.cpp:4");
+  EXPECT_EQ(*Why->getString("FilePath"), "/p/point.h");
+  EXPECT_EQ(*Why->getInteger("FileOffset"), 12);
+  // No unit reports it at all: nothing to say.
+  Reports.Finding = nullptr;
+  EXPECT_EQ(decideAcrossUnits({Reports, Positional}).Finding.kind(),
+            llvm::json::Value::Null);
 }
 
 TEST(MemberDecisionTest, AUnitThatSeesAllItsCodeDecidesAlone) {
