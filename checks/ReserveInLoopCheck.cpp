@@ -17,6 +17,7 @@
 #include "lib/analysis/ContainerUses.h"
 #include "lib/analysis/InputTaint.h"
 #include "lib/analysis/ParentIndex.h"
+#include "lib/analysis/ReservePlan.h"
 #include "lib/analysis/TripCount.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
@@ -34,38 +35,6 @@ namespace clang::tidy::alloc {
 
 using Family = ReserveInLoopCheck::Family;
 
-/// One append to the container inside the loop: how many elements it adds
-/// each time it runs, and the inner loops that repeat it.
-struct ReserveInLoopCheck::Append {
-  const Expr *Site = nullptr;
-  uint64_t Amount = 1;
-  /// Trip counts of the loops between the append and the planned loop.
-  std::vector<TripCount> InnerCounts;
-};
-
-/// A reserve() to propose before a loop.
-struct ReserveInLoopCheck::Plan {
-  const ValueDecl *Container = nullptr;
-  const Stmt *Loop = nullptr;
-  std::vector<Append> Appends;
-  /// The number of elements the loop appends, spelled for code before it.
-  std::string Count;
-  std::optional<uint64_t> CountValue;
-  std::string Object;
-  /// Why there is no fix-it (empty when there is one), and where.
-  std::string NoFix;
-  SourceLocation NoFixLoc;
-  Family Kind = Family::Vector;
-  bool UpperBound = false;
-  /// The container may hold elements when the loop starts.
-  bool MaybeFilled = true;
-  bool UntrustedCount = false;
-  /// Appends after the loop in the same block are part of the count.
-  bool AppendsAfter = false;
-  /// Later loops of the same block whose appends the count includes.
-  std::vector<const Stmt *> LaterLoops;
-};
-
 namespace {
 
 const char DefaultVectorLikeClasses[] =
@@ -78,83 +47,6 @@ const char DefaultUntrustedSources[] =
     "atoll|stoi|stol|stoll|stoul|stoull|ntohl|ntohs|be16toh|be32toh|be64toh|"
     "le16toh|le32toh|le64toh)$|(^|_)([Rr]ead|[Pp]arse|[Dd]ecode|[Dd]eserializ|"
     "[Uu]npack)|[a-z0-9](Read|Parse|Decode|Deserializ|Unpack)";
-
-bool contains(const Stmt *Outer, SourceLocation Loc, const SourceManager &SM) {
-  SourceRange Range = Outer->getSourceRange();
-  return !SM.isBeforeInTranslationUnit(Loc, Range.getBegin()) &&
-         !SM.isBeforeInTranslationUnit(Range.getEnd(), Loc);
-}
-
-/// The inline capacity N of small_vector<T, N>-like classes.
-std::optional<uint64_t> inlineCapacity(QualType T) {
-  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-      T.getNonReferenceType()->getAsCXXRecordDecl());
-  if (!Spec)
-    return std::nullopt;
-  StringRef Name = Spec->getName();
-  if (Name != "small_vector" && Name != "SmallVector" &&
-      Name != "InlinedVector")
-    return std::nullopt;
-  const TemplateArgumentList &Args = Spec->getTemplateArgs();
-  if (Args.size() < 2 || Args[1].getKind() != TemplateArgument::Integral)
-    return std::nullopt;
-  return Args[1].getAsIntegral().getLimitedValue();
-}
-
-/// The size of a std::basic_string's character type.
-uint64_t charSizeOf(QualType String, ASTContext &Ctx) {
-  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-      String.getNonReferenceType()->getAsCXXRecordDecl());
-  if (!Spec || Spec->getTemplateArgs().size() == 0 ||
-      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
-    return 1;
-  return Ctx.getTypeSizeInChars(Spec->getTemplateArgs()[0].getAsType())
-      .getQuantity();
-}
-
-bool hasReserve(QualType T) {
-  const auto *Record = T.getNonReferenceType()->getAsCXXRecordDecl();
-  if (!Record || !Record->hasDefinition())
-    return false;
-  bool Found = false;
-  Record->forallBases([&](const CXXRecordDecl *Base) {
-    for (const auto *Method : Base->methods())
-      Found |= Method->getIdentifier() && Method->getName() == "reserve";
-    return true;
-  });
-  for (const auto *Method : Record->methods())
-    Found |= Method->getIdentifier() && Method->getName() == "reserve";
-  return Found;
-}
-
-/// Adds the appends of \p Next, a later loop of the planned loop's block, to
-/// \p Sum; false when they cannot be counted before the planned loop.
-bool addLaterLoop(ReserveInLoopCheck::Plan &P, AppendCount &Sum,
-                  const Stmt *Next, bool ConditionalUpperBound,
-                  ASTContext &Ctx) {
-  // Its count must hold from before the planned loop, where the reserve()
-  // goes.
-  std::optional<TripCount> Count = computeTripCountFrom(Next, P.Loop, Ctx);
-  if (!Count)
-    return false;
-  for (const Expr *Ref : refsIn(Next, P.Container)) {
-    RefAction Action = actionOf(Ref, P.Kind, Ctx);
-    if (Action.Role == RefRole::Reads)
-      continue;
-    if (Action.Role != RefRole::Appends)
-      return false;
-    AppendPath Path = pathToLoop(Action.Site, Next, Ctx);
-    if (!Path.Reaches || !Path.InnerLoops.empty())
-      return false;
-    Path.Conditional |=
-        continueBefore(Action.Site, Next, Ctx.getSourceManager());
-    if (Path.Conditional && !ConditionalUpperBound)
-      return false;
-    P.UpperBound |= Path.Conditional;
-    Sum.add(Action.Amount, {*Count});
-  }
-  return true;
-}
 
 } // namespace
 
@@ -203,6 +95,16 @@ void ReserveInLoopCheck::registerPPCallbacks(const SourceManager &,
 }
 
 StlFlavor ReserveInLoopCheck::stl() const { return TargetStl.resolve(PP); }
+
+ReservePolicy ReserveInLoopCheck::policy() const {
+  ReservePolicy Policy;
+  Policy.ConditionalUpperBound = ConditionalUpperBound;
+  Policy.MinIterations = MinIterations;
+  Policy.UnboundedStrings = UnboundedStrings;
+  Policy.Stl = stl();
+  Policy.IsInput = [this](const CallExpr *Call) { return isInputCall(Call); };
+  return Policy;
+}
 
 std::optional<Family> ReserveInLoopCheck::familyOf(QualType T) const {
   const auto *Record = T.getNonReferenceType()->getAsCXXRecordDecl();
@@ -278,7 +180,8 @@ void ReserveInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   // A loop around the append that the container outlives repeats it;
   // otherwise the appends run once.
   const Stmt *Loop = enclosingLoop(Call, Ctx);
-  if (Loop && !contains(Loop, Container->getLocation(), Ctx.getSourceManager()))
+  if (Loop &&
+      !containsLoc(Loop, Container->getLocation(), Ctx.getSourceManager()))
     checkLoopAppend(Call, Container, *Kind, Ctx);
   else
     checkStraightLine(Call, Container, *Kind, Ctx);
@@ -299,7 +202,7 @@ void ReserveInLoopCheck::checkLoopAppend(const Expr *Call,
   std::vector<const Stmt *> Loops;
   for (const Stmt *Loop = enclosingLoop(Call, Ctx); Loop;
        Loop = enclosingLoop(Loop, Ctx)) {
-    if (contains(Loop, Container->getLocation(), SM))
+    if (containsLoc(Loop, Container->getLocation(), SM))
       break;
     Loops.push_back(Loop);
   }
@@ -307,184 +210,15 @@ void ReserveInLoopCheck::checkLoopAppend(const Expr *Call,
   for (auto It = Loops.rbegin(); It != Loops.rend(); ++It) {
     if (!Decided.insert({*It, Container}).second)
       return;
-    if (std::optional<Plan> P = planFor(Container, Kind, *It, Ctx)) {
+    if (std::optional<ReservePlan> P =
+            planReserve(Container, Kind, *It, policy(), Ctx)) {
+      // The later loops are covered by this plan.
+      for (const Stmt *Next : P->LaterLoops)
+        Decided.insert({Next, Container});
       diagnose(*P, Ctx);
       return;
     }
   }
-}
-
-std::optional<ReserveInLoopCheck::Plan>
-ReserveInLoopCheck::planFor(const ValueDecl *Container, Family Kind,
-                            const Stmt *Loop, ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  if (Loop->getBeginLoc().isMacroID())
-    return std::nullopt;
-  std::optional<TripCount> Count = computeTripCount(Loop, Ctx);
-  if (!Count)
-    return std::nullopt;
-
-  Plan P;
-  P.Container = Container;
-  P.Kind = Kind;
-  P.Loop = Loop;
-  for (const Expr *Ref : refsIn(Loop, Container)) {
-    RefAction Action = actionOf(Ref, Kind, Ctx);
-    if (Action.Role == RefRole::AppendsUnknown)
-      return std::nullopt; // a range or a piece of unknown length
-    if (Action.Role == RefRole::Other)
-      return std::nullopt; // cleared, resized, swapped, passed on, ...
-    if (Action.Role == RefRole::Reads)
-      continue;
-    const Expr *Site = Action.Site;
-    uint64_t Amount = Action.Amount;
-    AppendPath Path = pathToLoop(Site, Loop, Ctx);
-    if (!Path.Reaches)
-      return std::nullopt;
-    // A 'continue' before the append can skip it.
-    Path.Conditional |= continueBefore(Site, Loop, SM);
-    for (const Stmt *Inner : Path.InnerLoops)
-      Path.Conditional |= continueBefore(Site, Inner, SM);
-    if (Path.Conditional && !ConditionalUpperBound)
-      return std::nullopt;
-    Append A;
-    A.Site = Site;
-    A.Amount = Amount;
-    for (const Stmt *Inner : Path.InnerLoops) {
-      std::optional<TripCount> InnerCount = computeTripCount(Inner, Ctx, Loop);
-      if (!InnerCount)
-        return std::nullopt;
-      A.InnerCounts.push_back(*InnerCount);
-    }
-    P.UpperBound |= Path.Conditional;
-    P.Appends.push_back(std::move(A));
-  }
-  AppendCount Sum;
-  for (const Append &A : P.Appends) {
-    std::vector<TripCount> Counts = A.InnerCounts;
-    Counts.insert(Counts.begin(), *Count);
-    Sum.add(A.Amount, Counts);
-  }
-  if (Sum.value() == 0u)
-    return std::nullopt; // nothing appended
-  // Appends after the loop in the same block: a reserve() exact for the loop
-  // alone would make the next of them reallocate.
-  LaterAppends Later = appendsAfter(Loop, Container, Kind, Ctx);
-  const Stmt *Uncounted = Later.Uncounted;
-  for (const Stmt *Next : Later.Loops) {
-    if (!addLaterLoop(P, Sum, Next, ConditionalUpperBound, Ctx)) {
-      Uncounted = Next;
-      break;
-    }
-    P.LaterLoops.push_back(Next);
-  }
-  Sum.add(Later.Constant, {});
-  P.AppendsAfter = Later.Constant > 0 || !P.LaterLoops.empty();
-  P.Count = Sum.spelling();
-  P.CountValue = Sum.value();
-  if (P.Count.empty())
-    return std::nullopt;
-
-  // What the rest of the function does with the container before the loop.
-  const FunctionDecl *Function = enclosingFunction(Loop, Ctx);
-  if (!Function || !Function->getBody())
-    return std::nullopt;
-  bool UsedBefore = false;
-  for (const Expr *Ref : refsIn(Function->getBody(), Container)) {
-    if (!SM.isBeforeInTranslationUnit(Ref->getBeginLoc(), Loop->getBeginLoc()))
-      continue;
-    ContainerUse Use = classifyContainerUse(Ref, Ctx);
-    if (Use.Kind == UseKind::Call && Use.Method == "reserve")
-      return std::nullopt; // the author already reserved
-    UsedBefore = true;
-  }
-  const auto *Var = dyn_cast<VarDecl>(Container);
-  if (Var && !isa<ParmVarDecl>(Var) && !Var->getType()->isReferenceType()) {
-    const Expr *Init =
-        Var->getInit() ? Var->getInit()->IgnoreImplicit() : nullptr;
-    const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Init);
-    const auto *List = dyn_cast_or_null<InitListExpr>(Init);
-    bool ConstructedEmpty = !Init ||
-                            (Construct && Construct->getNumArgs() == 0) ||
-                            (List && List->getNumInits() == 0);
-    P.MaybeFilled = !ConstructedEmpty || UsedBefore;
-  }
-  // A reserve(size() + n) repeated by an outer loop whose count is unknown
-  // would reallocate on every pass: exactly the quadratic pattern.
-  // A container declared in the outer loop's body is a new object on every
-  // pass, which is fine.
-  if (const Stmt *Outer = enclosingLoop(Loop, Ctx);
-      Outer && (!Var || !contains(Outer, Var->getLocation(), SM)))
-    return std::nullopt;
-
-  // Nothing to gain: the elements fit without growing more than once.
-  std::optional<uint64_t> Inline = inlineCapacity(Container->getType());
-  if (Kind == Family::String)
-    Inline = stringInlineCapacity(
-        stl() == StlFlavor::Unknown ? StlFlavor::LibStdCxx : stl(),
-        charSizeOf(Container->getType(), Ctx));
-  if (P.CountValue && !P.MaybeFilled &&
-      (*P.CountValue < MinIterations || (Inline && *P.CountValue <= *Inline)))
-    return std::nullopt;
-  if (Count->Value && *Count->Value < MinIterations && !P.CountValue)
-    return std::nullopt;
-  // A string that a bare integer counts (a code point's digits, an indent)
-  // mostly stays in its inline buffer, where a reserve saves nothing; one
-  // filled per element of a range grows with the data. UnboundedStrings
-  // reports both.
-  if (Kind == Family::String && !UnboundedStrings && !P.CountValue &&
-      !runsOverARange(Loop))
-    return std::nullopt;
-
-  // A container the caller owns may be filled by repeated calls: growing it
-  // by exactly N on each call is the reverse mistake again.
-  bool FromOutside =
-      !Var || isa<ParmVarDecl>(Var) || Var->getType()->isReferenceType();
-  if (isa<FieldDecl>(Container))
-    FromOutside = !isa<CXXConstructorDecl>(Function);
-  if (FromOutside && P.MaybeFilled) {
-    P.NoFix = "'" + Container->getNameAsString() +
-              "' outlives this function and may already hold elements; if "
-              "the function runs repeatedly on it, reserve(size() + N) would "
-              "grow it by exactly N each time and make the calls quadratic, "
-              "so reserve the total where it is filled";
-    P.NoFixLoc = Loop->getBeginLoc();
-  }
-
-  // Spelling the container before the loop.
-  const Expr *FirstObject = objectOf(P.Appends.front().Site);
-  P.Object =
-      sourceText(FirstObject->IgnoreParenImpCasts()->getSourceRange(), Ctx);
-  if (P.Object.empty() || FirstObject->getBeginLoc().isMacroID()) {
-    P.NoFix = "the container is named inside a macro";
-    P.NoFixLoc = P.Appends.front().Site->getBeginLoc();
-  }
-  DynTypedNodeList Parents = parentsOf(*Loop, Ctx);
-  if (P.NoFix.empty() && (Parents.empty() || !Parents[0].get<CompoundStmt>())) {
-    P.NoFix = "the loop is not a statement of a block, so the reserve() "
-              "has no place of its own before it";
-    P.NoFixLoc = Loop->getBeginLoc();
-  }
-
-  P.UntrustedCount = isUntrustedCount(P, Function, Ctx);
-  if (P.UntrustedCount && P.NoFix.empty()) {
-    P.NoFix = "the count comes from input being read; a crafted value could "
-              "make reserve() allocate any amount, so bound it first, e.g. "
-              "std::min(count, bytesLeft / recordSize)";
-    P.NoFixLoc = Loop->getBeginLoc();
-  }
-  if (Uncounted && P.NoFix.empty()) {
-    P.NoFix = "'" + Container->getNameAsString() +
-              "' is appended to again after the loop, by a number of "
-              "elements not known before it; a reserve() exact for the "
-              "loop would make that append reallocate, so reserve the "
-              "total of both";
-    P.NoFixLoc = Uncounted->getBeginLoc();
-  }
-  // The later loops are covered by this plan.
-  for (const Stmt *Next : P.LaterLoops)
-    Decided.insert({Next, Container});
-  return P;
 }
 
 bool ReserveInLoopCheck::isInputCall(const CallExpr *Call) const {
@@ -496,81 +230,10 @@ bool ReserveInLoopCheck::isInputCall(const CallExpr *Call) const {
          UntrustedSources.match(Callee->getName());
 }
 
-namespace {
-
-/// The scalar variables a loop header reads, directly or through a field
-/// ("hdr.count"); the sizes of containers in memory are not among them.
-void collectScalarVars(const Stmt *Header, ASTContext &Ctx,
-                       llvm::SmallPtrSetImpl<const VarDecl *> &Vars) {
-  class Finder : public RecursiveASTVisitor<Finder> {
-  public:
-    ASTContext *Ctx;
-    llvm::SmallPtrSetImpl<const VarDecl *> *Vars;
-    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-      const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
-      if (!V)
-        return true;
-      if (V->getType()->isIntegerType()) {
-        Vars->insert(V);
-        return true;
-      }
-      DynTypedNodeList Parents = parentsOf(*Ref, *Ctx);
-      const auto *Member =
-          Parents.empty() ? nullptr : Parents[0].get<MemberExpr>();
-      if (Member && isa<FieldDecl>(Member->getMemberDecl()) &&
-          Member->getType()->isIntegerType())
-        Vars->insert(V);
-      return true;
-    }
-  } Visitor;
-  Visitor.Ctx = &Ctx;
-  Visitor.Vars = &Vars;
-  Visitor.TraverseStmt(const_cast<Stmt *>(Header));
-}
-
-} // namespace
-
-bool ReserveInLoopCheck::isUntrustedCount(const Plan &P,
-                                          const FunctionDecl *Function,
-                                          ASTContext &Ctx) const {
+void ReserveInLoopCheck::diagnose(const ReservePlan &P, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  auto IsInput = [this](const CallExpr *Call) { return isInputCall(Call); };
-  // The scalars the loop nest's headers read. Counts that are the sizes of
-  // containers already in memory are trusted: no input can inflate them.
-  llvm::SmallPtrSet<const VarDecl *, 4> Vars;
-  std::vector<const Stmt *> Nest = {P.Loop};
-  for (const Append &A : P.Appends)
-    for (const Stmt *Inner : pathToLoop(A.Site, P.Loop, Ctx).InnerLoops)
-      Nest.push_back(Inner);
-  Nest.insert(Nest.end(), P.LaterLoops.begin(), P.LaterLoops.end());
-  for (const Stmt *L : Nest) {
-    if (const auto *For = dyn_cast<ForStmt>(L)) {
-      collectScalarVars(For->getInit(), Ctx, Vars);
-      collectScalarVars(For->getCond(), Ctx, Vars);
-    } else if (const auto *While = dyn_cast<WhileStmt>(L)) {
-      collectScalarVars(While->getCond(), Ctx, Vars);
-    } else if (const auto *Do = dyn_cast<DoStmt>(L)) {
-      collectScalarVars(Do->getCond(), Ctx, Vars);
-    }
-  }
-  bool ExternalScalar = false;
-  for (const VarDecl *V : Vars) {
-    ExternalScalar |= llvm::none_of(
-        Nest, [&](const Stmt *L) { return contains(L, V->getLocation(), SM); });
-    // n = read(...), in >> n, fread(&n, ...), parse(in, n), or decoded from
-    // a buffer that a read filled, before the loop.
-    if (isInputDerived(V, P.Loop, Function->getBody(), IsInput, Ctx))
-      return true;
-  }
-  // A loop counted by an outside number that parses as it goes: the number
-  // is a claim the input makes.
-  return ExternalScalar && readsInput(loopBody(P.Loop), IsInput);
-}
-
-void ReserveInLoopCheck::diagnose(const Plan &P, ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  const Append *First = &P.Appends.front();
-  for (const Append &A : P.Appends)
+  const PlannedAppend *First = &P.Appends.front();
+  for (const PlannedAppend &A : P.Appends)
     if (SM.isBeforeInTranslationUnit(A.Site->getBeginLoc(),
                                      First->Site->getBeginLoc()))
       First = &A;
@@ -666,52 +329,15 @@ void ReserveInLoopCheck::checkStraightLine(const Expr *Call,
     return;
   for (const Expr *Ref : refsIn(Function->getBody(), Container))
     if (enclosingLoop(Ref, Ctx) &&
-        !contains(enclosingLoop(Ref, Ctx), Var->getLocation(),
-                  Ctx.getSourceManager()))
+        !containsLoc(enclosingLoop(Ref, Ctx), Var->getLocation(),
+                     Ctx.getSourceManager()))
       return;
 
-  // The run of appends right after the declaration.
-  auto It = llvm::find(Block->body(), DeclS);
-  const Stmt *FirstAppend = nullptr;
-  uint64_t Appends = 0;
-  for (++It; It != Block->body_end(); ++It) {
-    const Stmt *S = *It;
-    std::vector<const Expr *> Refs = refsIn(S, Container);
-    if (Refs.empty()) {
-      if (!FirstAppend)
-        continue;
-      // A statement that may jump makes what follows conditional.
-      class JumpFinder : public RecursiveASTVisitor<JumpFinder> {
-      public:
-        bool Found = false;
-        bool VisitReturnStmt(ReturnStmt *) { return Found = true, true; }
-        bool VisitBreakStmt(BreakStmt *) { return Found = true, true; }
-        bool VisitContinueStmt(ContinueStmt *) { return Found = true, true; }
-        bool VisitGotoStmt(GotoStmt *) { return Found = true, true; }
-        bool VisitCXXThrowExpr(CXXThrowExpr *) { return Found = true, true; }
-        bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-      } Jumps;
-      Jumps.TraverseStmt(const_cast<Stmt *>(S));
-      if (Jumps.Found || isa<LabelStmt>(S))
-        break;
-      continue;
-    }
-    const auto *E = dyn_cast<Expr>(S);
-    const auto *Member =
-        E ? dyn_cast<CXXMemberCallExpr>(E->IgnoreImplicit()) : nullptr;
-    uint64_t Amount = 0;
-    if (Refs.size() != 1 || !Member || S->getBeginLoc().isMacroID() ||
-        containerOf(Member->getImplicitObjectArgument()) != Container ||
-        (calleeName(Member) != "push_back" &&
-         calleeName(Member) != "emplace_back") ||
-        classifyAppend(Member, Kind, Amount, Ctx) != AppendKind::Append)
-      break;
-    if (!FirstAppend)
-      FirstAppend = S;
-    ++Appends;
-  }
-  if (Appends < 2 || !FirstAppend)
+  AppendRun Run = appendsAfterDeclaration(Var, *Block, *DeclS, Ctx);
+  if (!Run.First)
     return;
+  const Stmt *FirstAppend = Run.First;
+  uint64_t Appends = Run.Count;
   // Anything between the declaration and the first append that names the
   // container has been ruled out above: the first statement naming it is an
   // append.
@@ -745,7 +371,7 @@ void ReserveInLoopCheck::checkReserveInLoop(const CXXMemberCallExpr *Reserve,
       Reserve->getNumArgs() != 1 || !Loop)
     return;
   // A container declared in the loop is new on every iteration.
-  if (contains(Loop, Container->getLocation(), Ctx.getSourceManager()))
+  if (containsLoc(Loop, Container->getLocation(), Ctx.getSourceManager()))
     return;
   // libstdc++ and the MSVC STL round a string's reserve() up geometrically;
   // libc++'s, and every vector's, is exact.

@@ -8,6 +8,7 @@
 #include "checks/StlOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "lib/analysis/Appends.h"
+#include "lib/analysis/ReservePlan.h"
 #include "lib/analysis/StlFacts.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/Regex.h"
@@ -35,8 +36,6 @@ public:
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
 
   using Family = alloc_tidy::ContainerFamily;
-  struct Append;
-  struct Plan;
 
 private:
   CompileErrors Errors;
@@ -45,12 +44,9 @@ private:
   void checkStraightLine(const Expr *Call, const ValueDecl *Container,
                          Family Kind, ASTContext &Ctx);
   void checkReserveInLoop(const CXXMemberCallExpr *Reserve, ASTContext &Ctx);
-  std::optional<Plan> planFor(const ValueDecl *Container, Family Kind,
-                              const Stmt *Loop, ASTContext &Ctx);
-  void diagnose(const Plan &P, ASTContext &Ctx);
+  void diagnose(const alloc_tidy::ReservePlan &P, ASTContext &Ctx);
   bool isInputCall(const CallExpr *Call) const;
-  bool isUntrustedCount(const Plan &P, const FunctionDecl *Function,
-                        ASTContext &Ctx) const;
+  alloc_tidy::ReservePolicy policy() const;
   alloc_tidy::StlFlavor stl() const;
   std::optional<Family> familyOf(QualType T) const;
 

@@ -1,0 +1,224 @@
+//===--- ReservePlanTest.cpp - a reserve() before a loop that fills -------===//
+
+#include "lib/analysis/ReservePlan.h"
+#include "AnalysisTestUtils.h"
+#include "lib/analysis/ContainerUses.h"
+#include "clang/AST/StmtCXX.h"
+#include "gtest/gtest.h"
+
+using namespace clang;
+
+namespace alloc_tidy {
+namespace {
+
+const char *const Preamble = "#include <cstdio>\n"
+                             "#include <string>\n"
+                             "#include <vector>\n"
+                             "bool more();\n"
+                             "int readCount(std::FILE *);\n";
+
+class ReservePlanTest : public ::testing::Test {
+protected:
+  std::unique_ptr<ASTUnit> AST;
+
+  void parse(llvm::StringRef Code) {
+    AST = test::parseCode(std::string(Preamble) + Code.str());
+    ASSERT_TRUE(AST != nullptr);
+    ASSERT_FALSE(test::hasErrors(*AST)) << Code.str();
+  }
+  ASTContext &ctx() { return AST->getASTContext(); }
+
+  /// The plan for 'v' before the first loop of 'f'.
+  std::optional<ReservePlan>
+  plan(ReservePolicy Policy = {},
+       ContainerFamily Kind = ContainerFamily::Vector) {
+    const Stmt *Loop = test::findFirstLoop(ctx(), "f");
+    std::vector<const Expr *> Refs = test::findRefsByName(ctx(), "f", "v");
+    if (!Loop || Refs.empty()) {
+      ADD_FAILURE() << "want a loop and a container v in f";
+      return std::nullopt;
+    }
+    Policy.IsInput = [](const CallExpr *Call) {
+      const FunctionDecl *F = Call->getDirectCallee();
+      return F && F->getName() == "readCount";
+    };
+    return planReserve(referencedContainer(Refs.front()), Kind, Loop, Policy,
+                       ctx());
+  }
+};
+
+TEST_F(ReservePlanTest, ALoopOfKnownCount) {
+  ASSERT_NO_FATAL_FAILURE(parse("void f(unsigned n) {\n"
+                                "  std::vector<int> v;\n"
+                                "  for (unsigned i = 0; i < n; ++i)\n"
+                                "    v.push_back(i);\n"
+                                "}\n"));
+  std::optional<ReservePlan> P = plan();
+  ASSERT_TRUE(P.has_value());
+  EXPECT_EQ(P->Count, "n");
+  EXPECT_EQ(P->Object, "v");
+  EXPECT_FALSE(P->MaybeFilled);
+  EXPECT_FALSE(P->UpperBound);
+  EXPECT_TRUE(P->NoFix.empty());
+  ASSERT_EQ(P->Appends.size(), 1u);
+  EXPECT_EQ(P->Appends.front().Amount, 1u);
+}
+
+TEST_F(ReservePlanTest, NestedLoopsAndAppendsAfter) {
+  ASSERT_NO_FATAL_FAILURE(parse("void f(unsigned n, unsigned m) {\n"
+                                "  std::vector<int> v;\n"
+                                "  for (unsigned i = 0; i < n; ++i)\n"
+                                "    for (unsigned j = 0; j < m; ++j)\n"
+                                "      v.push_back(j);\n"
+                                "  v.push_back(0);\n"
+                                "}\n"));
+  std::optional<ReservePlan> P = plan();
+  ASSERT_TRUE(P.has_value());
+  EXPECT_EQ(P->Count, "n * m + 1");
+  EXPECT_TRUE(P->AppendsAfter);
+  ASSERT_EQ(P->Appends.front().InnerCounts.size(), 1u);
+}
+
+TEST_F(ReservePlanTest, NoPlan) {
+  // The author reserved already.
+  ASSERT_NO_FATAL_FAILURE(parse("void f(int n) {\n"
+                                "  std::vector<int> v;\n"
+                                "  v.reserve(n);\n"
+                                "  for (int i = 0; i < n; ++i)\n"
+                                "    v.push_back(i);\n"
+                                "}\n"));
+  EXPECT_FALSE(plan().has_value());
+  // A count not known before the loop.
+  ASSERT_NO_FATAL_FAILURE(parse("void f() {\n"
+                                "  std::vector<int> v;\n"
+                                "  while (more())\n"
+                                "    v.push_back(1);\n"
+                                "}\n"));
+  EXPECT_FALSE(plan().has_value());
+  // Cleared in the loop.
+  ASSERT_NO_FATAL_FAILURE(parse("void f(int n) {\n"
+                                "  std::vector<int> v;\n"
+                                "  for (int i = 0; i < n; ++i) {\n"
+                                "    v.push_back(i);\n"
+                                "    if (i % 8 == 0) v.clear();\n"
+                                "  }\n"
+                                "}\n"));
+  EXPECT_FALSE(plan().has_value());
+  // Fewer elements than MinIterations: one growth at most.
+  ASSERT_NO_FATAL_FAILURE(parse("void f() {\n"
+                                "  std::vector<int> v;\n"
+                                "  for (int i = 0; i < 3; ++i)\n"
+                                "    v.push_back(i);\n"
+                                "}\n"));
+  EXPECT_FALSE(plan().has_value());
+  ReservePolicy Low;
+  Low.MinIterations = 2;
+  EXPECT_TRUE(plan(Low).has_value());
+  // A conditional append, unless conditions give an upper bound.
+  ASSERT_NO_FATAL_FAILURE(parse("void f(int n) {\n"
+                                "  std::vector<int> v;\n"
+                                "  for (int i = 0; i < n; ++i)\n"
+                                "    if (i % 2) v.push_back(i);\n"
+                                "}\n"));
+  EXPECT_FALSE(plan().has_value());
+  ReservePolicy Bound;
+  Bound.ConditionalUpperBound = true;
+  std::optional<ReservePlan> P = plan(Bound);
+  ASSERT_TRUE(P.has_value());
+  EXPECT_TRUE(P->UpperBound);
+}
+
+TEST_F(ReservePlanTest, NoFixWhenTheCallerOwnsItOrInputCountsIt) {
+  // A parameter may be filled by repeated calls: reserve(size() + n) could
+  // make them quadratic.
+  ASSERT_NO_FATAL_FAILURE(parse("void f(std::vector<int> &v, int n) {\n"
+                                "  for (int i = 0; i < n; ++i)\n"
+                                "    v.push_back(i);\n"
+                                "}\n"));
+  std::optional<ReservePlan> P = plan();
+  ASSERT_TRUE(P.has_value());
+  EXPECT_TRUE(P->MaybeFilled);
+  EXPECT_NE(P->NoFix.find("outlives this function"), std::string::npos);
+  // A count read from a file.
+  ASSERT_NO_FATAL_FAILURE(parse("void f(std::FILE *in) {\n"
+                                "  std::vector<int> v;\n"
+                                "  int n = readCount(in);\n"
+                                "  for (int i = 0; i < n; ++i)\n"
+                                "    v.push_back(i);\n"
+                                "}\n"));
+  P = plan();
+  ASSERT_TRUE(P.has_value());
+  EXPECT_TRUE(P->UntrustedCount);
+  EXPECT_NE(P->NoFix.find("comes from input"), std::string::npos);
+  const FunctionDecl *F = test::findFunction(ctx(), "f");
+  EXPECT_TRUE(isUntrustedCount(
+                  *P, F, [](const CallExpr *) { return false; }, ctx()) ==
+              false);
+}
+
+TEST_F(ReservePlanTest, StringsCountedByABareInteger) {
+  ASSERT_NO_FATAL_FAILURE(parse("void f(int n) {\n"
+                                "  std::string v;\n"
+                                "  for (int i = 0; i < n; ++i)\n"
+                                "    v += ' ';\n"
+                                "}\n"));
+  // An indent mostly stays in the inline buffer.
+  EXPECT_FALSE(plan({}, ContainerFamily::String).has_value());
+  ReservePolicy Unbounded;
+  Unbounded.UnboundedStrings = true;
+  EXPECT_TRUE(plan(Unbounded, ContainerFamily::String).has_value());
+}
+
+TEST_F(ReservePlanTest, AppendsAfterTheDeclaration) {
+  ASSERT_NO_FATAL_FAILURE(parse("void f(bool early) {\n"
+                                "  std::vector<int> v;\n"
+                                "  int unrelated = 0;\n"
+                                "  v.push_back(1);\n"
+                                "  v.emplace_back(2);\n"
+                                "  if (early) return;\n"
+                                "  v.push_back(3);\n"
+                                "}\n"
+                                "void g() {\n"
+                                "  std::vector<int> w;\n"
+                                "  w.push_back(1);\n"
+                                "}\n"));
+  auto RunOf = [&](llvm::StringRef Function, llvm::StringRef Name) {
+    const VarDecl *Var = test::findVar(ctx(), Name);
+    const auto *Body =
+        cast<CompoundStmt>(test::findFunction(ctx(), Function)->getBody());
+    for (const Stmt *S : Body->body())
+      if (const auto *DS = dyn_cast<DeclStmt>(S);
+          DS && DS->isSingleDecl() && DS->getSingleDecl() == Var)
+        return appendsAfterDeclaration(Var, *Body, *DS, ctx());
+    ADD_FAILURE() << "no declaration of " << Name.str();
+    return AppendRun();
+  };
+  // The return may end the function: the run stops before it.
+  AppendRun Run = RunOf("f", "v");
+  EXPECT_EQ(Run.Count, 2u);
+  ASSERT_TRUE(Run.First != nullptr);
+  // One append is not a run.
+  EXPECT_EQ(RunOf("g", "w").Count, 0u);
+}
+
+TEST_F(ReservePlanTest, TypeFacts) {
+  ASSERT_NO_FATAL_FAILURE(parse("template <class T, unsigned N>\n"
+                                "struct small_vector { void push_back(T); };\n"
+                                "struct Growable { void reserve(int); };\n"
+                                "struct Derived : Growable {};\n"
+                                "small_vector<int, 4> a;\n"
+                                "std::u32string b;\n"
+                                "Derived c;\n"
+                                "int d;\n"));
+  EXPECT_EQ(inlineCapacity(test::findVar(ctx(), "a")->getType()), 4u);
+  EXPECT_EQ(inlineCapacity(test::findVar(ctx(), "b")->getType()), std::nullopt);
+  EXPECT_EQ(charSizeOf(test::findVar(ctx(), "b")->getType(), ctx()), 4u);
+  EXPECT_EQ(charSizeOf(test::findVar(ctx(), "d")->getType(), ctx()), 1u);
+  EXPECT_TRUE(hasReserve(test::findVar(ctx(), "c")->getType()));
+  EXPECT_TRUE(hasReserve(test::findVar(ctx(), "b")->getType()));
+  EXPECT_FALSE(hasReserve(test::findVar(ctx(), "a")->getType()));
+  EXPECT_FALSE(hasReserve(test::findVar(ctx(), "d")->getType()));
+}
+
+} // namespace
+} // namespace alloc_tidy
