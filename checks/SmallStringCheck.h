@@ -9,6 +9,7 @@
 #include "checks/StlOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/utils/IncludeInserter.h"
+#include "lib/analysis/Repetition.h"
 #include "lib/analysis/StlFacts.h"
 #include <cstdint>
 #include <optional>
@@ -34,7 +35,6 @@ public:
 
 private:
   CompileErrors Errors;
-  struct Repetition;
   void checkLocal(const VarDecl &Var, ASTContext &Ctx);
   void checkTemporary(const Expr &Temporary, ASTContext &Ctx);
   void checkRecord(const CXXRecordDecl &Record, ASTContext &Ctx);
@@ -42,9 +42,7 @@ private:
   /// buffer (or may fit it, when the library is not known).
   std::optional<std::string> costNote(uint64_t Length, QualType Char,
                                       ASTContext &Ctx);
-  static void countIterations(Repetition &Where, const Stmt *Statement,
-                              ASTContext &Ctx);
-  void addRepetitionNote(const Repetition &Where);
+  void addRepetitionNote(const alloc_tidy::Repetition &Where);
 
   utils::IncludeInserter Inserter;
   StlOption TargetStl;
