@@ -125,26 +125,16 @@ void PaddingCheck::registerMatchers(MatchFinder *Finder) {
   const internal::VariadicDynCastAllOfMatcher<Stmt, OffsetOfExpr> OffsetOf;
   const internal::VariadicDynCastAllOfMatcher<Stmt, CXXParenListInitExpr>
       ParenListInit;
-  Finder->addMatcher(initListExpr().bind("init"), this);
-  Finder->addMatcher(ParenListInit().bind("init"), this);
-  Finder->addMatcher(decompositionDecl().bind("bindings"), this);
-  Finder->addMatcher(callExpr(callee(functionDecl(hasAnyName(
-                                  "fwrite", "fread", "write", "read", "pwrite",
-                                  "pread", "send", "recv", "sendto", "recvfrom",
-                                  "memcpy", "memmove", "memcmp"))))
-                         .bind("io"),
-                     this);
-  Finder->addMatcher(explicitCastExpr().bind("cast"), this);
-  Finder->addMatcher(OffsetOf().bind("offsetof"), this);
-  Finder->addMatcher(staticAssertDecl().bind("assert"), this);
-}
-
-void PaddingCheck::noteLayoutUse(const RecordDecl *RD, SourceLocation Loc,
-                                 std::string Why) {
-  // Where the user wrote it, not inside a macro such as offsetof.
-  if (RD)
-    LayoutUses.try_emplace(RD, Context->getSourceManager().getExpansionLoc(Loc),
-                           std::move(Why));
+  Finder->addMatcher(initListExpr().bind("layout-use"), this);
+  Finder->addMatcher(ParenListInit().bind("layout-use"), this);
+  Finder->addMatcher(decompositionDecl().bind("layout-use"), this);
+  Finder->addMatcher(
+      callExpr(callee(functionDecl(hasAnyName(alloc_tidy::byteIoFunctions()))))
+          .bind("layout-use"),
+      this);
+  Finder->addMatcher(explicitCastExpr().bind("layout-use"), this);
+  Finder->addMatcher(OffsetOf().bind("layout-use"), this);
+  Finder->addMatcher(staticAssertDecl().bind("layout-use"), this);
 }
 
 void PaddingCheck::check(const MatchFinder::MatchResult &Result) {
@@ -152,82 +142,16 @@ void PaddingCheck::check(const MatchFinder::MatchResult &Result) {
   const auto &Nodes = Result.Nodes;
   if (const auto *RD = Nodes.getNodeAs<RecordDecl>("record"))
     return inspectRecord(*RD);
-
-  if (const auto *Init = Nodes.getNodeAs<InitListExpr>("init")) {
-    // Value-initialisation ({}) names no field; a list with one element
-    // does, by position.
-    if (llvm::any_of(Init->inits(), [](const Expr *E) {
-          return E && !isa<ImplicitValueInitExpr>(E);
-        }))
-      noteLayoutUse(alloc_tidy::recordBehind(Init->getType()),
-                    Init->getBeginLoc(),
-                    "its fields are initialised by position here");
-    return;
-  }
-  if (const auto *Init = Nodes.getNodeAs<CXXParenListInitExpr>("init"))
-    return noteLayoutUse(alloc_tidy::recordBehind(Init->getType()),
-                         Init->getBeginLoc(),
-                         "its fields are initialised by position here");
-  if (const auto *Bindings = Nodes.getNodeAs<DecompositionDecl>("bindings"))
-    return noteLayoutUse(alloc_tidy::recordBehind(Bindings->getType()),
-                         Bindings->getLocation(),
-                         "a structured binding takes its fields by position "
-                         "here");
-  if (const auto *Call = Nodes.getNodeAs<CallExpr>("io")) {
-    std::string Callee = Call->getDirectCallee()->getName().str();
-    for (const Expr *Arg : Call->arguments()) {
-      const RecordDecl *RD = nullptr;
-      if (const auto *Size =
-              dyn_cast<UnaryExprOrTypeTraitExpr>(Arg->IgnoreParenImpCasts()))
-        RD = alloc_tidy::recordBehind(Size->getTypeOfArgument());
-      else
-        RD = alloc_tidy::recordBehind(Arg->IgnoreParenCasts()->getType());
-      noteLayoutUse(RD, Call->getBeginLoc(),
-                    "its bytes go through '" + Callee +
-                        "' here and may be stored or shared");
-    }
-    return;
-  }
-  if (const auto *Cast = Nodes.getNodeAs<ExplicitCastExpr>("cast")) {
-    // reinterpret_cast, and C casts between unrelated pointers, look at
-    // the bytes. A C cast of malloc's result (void *) does not.
-    const bool Reinterpret = isa<CXXReinterpretCastExpr>(Cast);
-    const bool CBitCast = isa<CStyleCastExpr>(Cast) &&
-                          Cast->getCastKind() == CK_BitCast &&
-                          !Cast->getSubExpr()
-                               ->IgnoreParenImpCasts()
-                               ->getType()
-                               ->isVoidPointerType();
-    if (!Reinterpret && !CBitCast)
-      return;
-    const RecordDecl *To = alloc_tidy::recordBehind(Cast->getType());
-    const RecordDecl *From =
-        alloc_tidy::recordBehind(Cast->getSubExpr()->getType());
-    if (To == From)
-      return;
-    noteLayoutUse(To, Cast->getBeginLoc(), "other bytes are read as it here");
-    noteLayoutUse(From, Cast->getBeginLoc(),
-                  "its bytes are read as another type here");
-    return;
-  }
-  if (const auto *Offset = Nodes.getNodeAs<OffsetOfExpr>("offsetof"))
-    return noteLayoutUse(
-        alloc_tidy::recordBehind(Offset->getTypeSourceInfo()->getType()),
-        Offset->getBeginLoc(), "offsetof() depends on its layout here");
-  if (const auto *Assert = Nodes.getNodeAs<StaticAssertDecl>("assert")) {
-    // static_assert(sizeof(T) == 40) would fail after the reorder.
-    llvm::SmallVector<const Stmt *, 8> Work{Assert->getAssertExpr()};
-    while (!Work.empty()) {
-      const Stmt *S = Work.pop_back_val();
-      if (!S)
-        continue;
-      if (const auto *Size = dyn_cast<UnaryExprOrTypeTraitExpr>(S))
-        noteLayoutUse(alloc_tidy::recordBehind(Size->getTypeOfArgument()),
-                      Assert->getLocation(),
-                      "a static_assert checks its layout here");
-      llvm::append_range(Work, S->children());
-    }
-  }
+  std::vector<alloc_tidy::LayoutUse> Uses;
+  if (const auto *S = Nodes.getNodeAs<Stmt>("layout-use"))
+    Uses = alloc_tidy::layoutUsesIn(*S, *Context);
+  else if (const auto *D = Nodes.getNodeAs<Decl>("layout-use"))
+    Uses = alloc_tidy::layoutUsesIn(*D);
+  // Where the user wrote it, not inside a macro such as offsetof.
+  for (alloc_tidy::LayoutUse &Use : Uses)
+    LayoutUses.try_emplace(Use.Record,
+                           Context->getSourceManager().getExpansionLoc(Use.Loc),
+                           std::move(Use.Why));
 }
 
 void PaddingCheck::inspectRecord(const RecordDecl &RD) {

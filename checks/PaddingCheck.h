@@ -36,7 +36,6 @@ private:
   void inspectRecord(const RecordDecl &RD);
   void decide(Candidate &F, const alloc_tidy::RecordInstances &Instances);
   unsigned threshold() const { return std::max(MinWastedBytes, 1U); }
-  void noteLayoutUse(const RecordDecl *RD, SourceLocation Loc, std::string Why);
   Finding render(const Candidate &F);
   /// The reorder fix-it as this unit's code allows it; a header's aggregate
   /// gets none unless \p OtherUnitsDecide.

@@ -1,6 +1,7 @@
 //===--- FieldReorder.cpp - can the fields of a record be reordered? ------===//
 
 #include "lib/analysis/FieldReorder.h"
+#include "lib/analysis/AstWalk.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclFriend.h"
@@ -340,6 +341,96 @@ FieldMoves fieldMoves(const RecordDecl &RD,
          Buffer.slice(From.Begin, From.End).str()});
   }
   return Out;
+}
+
+llvm::ArrayRef<llvm::StringRef> byteIoFunctions() {
+  static const llvm::StringRef Names[] = {
+      "fwrite", "fread",  "write",    "read",   "pwrite",  "pread", "send",
+      "recv",   "sendto", "recvfrom", "memcpy", "memmove", "memcmp"};
+  return Names;
+}
+
+std::vector<LayoutUse> layoutUsesIn(const Stmt &S, ASTContext &Ctx) {
+  std::vector<LayoutUse> Uses;
+  auto Note = [&](const RecordDecl *RD, SourceLocation Loc, std::string Why) {
+    if (RD)
+      Uses.push_back({RD, Loc, std::move(Why)});
+  };
+  if (const auto *Init = dyn_cast<InitListExpr>(&S)) {
+    // Value-initialisation ({}) names no field; a list with one element
+    // does, by position.
+    if (llvm::any_of(Init->inits(), [](const Expr *E) {
+          return E && !isa<ImplicitValueInitExpr>(E);
+        }))
+      Note(recordBehind(Init->getType()), Init->getBeginLoc(),
+           "its fields are initialised by position here");
+  } else if (const auto *List = dyn_cast<CXXParenListInitExpr>(&S)) {
+    Note(recordBehind(List->getType()), List->getBeginLoc(),
+         "its fields are initialised by position here");
+  } else if (const auto *Call = dyn_cast<CallExpr>(&S)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || !Callee->getIdentifier() ||
+        !llvm::is_contained(byteIoFunctions(), Callee->getName()))
+      return Uses;
+    std::string Name = Callee->getName().str();
+    for (const Expr *Arg : Call->arguments()) {
+      const RecordDecl *RD = nullptr;
+      if (const auto *Size =
+              dyn_cast<UnaryExprOrTypeTraitExpr>(Arg->IgnoreParenImpCasts()))
+        RD = recordBehind(Size->getTypeOfArgument());
+      else
+        RD = recordBehind(Arg->IgnoreParenCasts()->getType());
+      Note(RD, Call->getBeginLoc(),
+           "its bytes go through '" + Name +
+               "' here and may be stored or shared");
+    }
+  } else if (const auto *Cast = dyn_cast<ExplicitCastExpr>(&S)) {
+    // reinterpret_cast, and C casts between unrelated pointers, look at
+    // the bytes. A C cast of malloc's result (void *) does not.
+    const bool Reinterpret = isa<CXXReinterpretCastExpr>(Cast);
+    const bool CBitCast = isa<CStyleCastExpr>(Cast) &&
+                          Cast->getCastKind() == CK_BitCast &&
+                          !Cast->getSubExpr()
+                               ->IgnoreParenImpCasts()
+                               ->getType()
+                               ->isVoidPointerType();
+    if (!Reinterpret && !CBitCast)
+      return Uses;
+    const RecordDecl *To = recordBehind(Cast->getType());
+    const RecordDecl *From = recordBehind(Cast->getSubExpr()->getType());
+    if (To == From)
+      return Uses;
+    Note(To, Cast->getBeginLoc(), "other bytes are read as it here");
+    Note(From, Cast->getBeginLoc(), "its bytes are read as another type here");
+  } else if (const auto *Offset = dyn_cast<OffsetOfExpr>(&S)) {
+    Note(recordBehind(Offset->getTypeSourceInfo()->getType()),
+         Offset->getBeginLoc(), "offsetof() depends on its layout here");
+  }
+  return Uses;
+}
+
+std::vector<LayoutUse> layoutUsesIn(const Decl &D) {
+  std::vector<LayoutUse> Uses;
+  if (const auto *Bindings = dyn_cast<DecompositionDecl>(&D)) {
+    if (const RecordDecl *RD = recordBehind(Bindings->getType()))
+      Uses.push_back({RD, Bindings->getLocation(),
+                      "a structured binding takes its fields by position "
+                      "here"});
+  } else if (const auto *Assert = dyn_cast<StaticAssertDecl>(&D)) {
+    // static_assert(sizeof(T) == 40) would fail after the reorder.
+    llvm::SmallVector<const Stmt *, 8> Work{Assert->getAssertExpr()};
+    while (!Work.empty()) {
+      const Stmt *S = Work.pop_back_val();
+      if (!S)
+        continue;
+      if (const auto *Size = dyn_cast<UnaryExprOrTypeTraitExpr>(S))
+        if (const RecordDecl *RD = recordBehind(Size->getTypeOfArgument()))
+          Uses.push_back({RD, Assert->getLocation(),
+                          "a static_assert checks its layout here"});
+      llvm::append_range(Work, S->children());
+    }
+  }
+  return Uses;
 }
 
 } // namespace alloc_tidy

@@ -66,6 +66,30 @@ FieldMoves fieldMoves(const clang::RecordDecl &RD,
                       llvm::ArrayRef<const clang::FieldDecl *> Order,
                       const clang::ASTContext &Ctx);
 
+/// Code that depends on the declaration order or the layout of a record:
+/// the record, the place, and what the code does there ("its fields are
+/// initialised by position here").
+struct LayoutUse {
+  const clang::RecordDecl *Record = nullptr;
+  clang::SourceLocation Loc;
+  std::string Why;
+};
+
+/// The functions whose arguments' bytes may be stored, sent or compared:
+/// fwrite, fread, write, read, memcpy, memcmp, ...
+llvm::ArrayRef<llvm::StringRef> byteIoFunctions();
+
+/// The layout uses \p S makes: a brace or parenthesised list that
+/// initialises fields by position, a byte I/O call (byteIoFunctions()) on a
+/// pointer to a record or its sizeof, a reinterpret_cast (or a C cast other
+/// than from void *) between pointers to different types, offsetof.
+std::vector<LayoutUse> layoutUsesIn(const clang::Stmt &S,
+                                    clang::ASTContext &Ctx);
+
+/// The layout uses \p D makes: a structured binding, or a static_assert on
+/// the sizeof or alignof of a record.
+std::vector<LayoutUse> layoutUsesIn(const clang::Decl &D);
+
 } // namespace alloc_tidy
 
 #endif

@@ -2,6 +2,7 @@
 
 #include "lib/analysis/FieldReorder.h"
 #include "AnalysisTestUtils.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "gtest/gtest.h"
 
@@ -75,6 +76,79 @@ struct Shared { char A; double B; };
   ASSERT_TRUE(None.Blocker);
   EXPECT_EQ(None.Blocker->Why, "'A' shares its line with other code");
   EXPECT_TRUE(None.Edits.empty());
+}
+
+} // namespace
+} // namespace alloc_tidy
+
+namespace alloc_tidy {
+namespace {
+
+/// Every layout use in the main file, as "Record: why".
+std::vector<std::string> layoutUses(clang::ASTContext &Ctx) {
+  class Collect : public clang::RecursiveASTVisitor<Collect> {
+  public:
+    clang::ASTContext &Ctx;
+    std::vector<std::string> Out;
+    explicit Collect(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+    void add(std::vector<LayoutUse> Uses) {
+      for (const LayoutUse &U : Uses)
+        if (Ctx.getSourceManager().isInMainFile(U.Loc))
+          Out.push_back(U.Record->getNameAsString() + ": " + U.Why);
+    }
+    bool VisitStmt(clang::Stmt *S) {
+      add(layoutUsesIn(*S, Ctx));
+      return true;
+    }
+    bool VisitDecl(clang::Decl *D) {
+      add(layoutUsesIn(*D));
+      return true;
+    }
+  } C(Ctx);
+  C.TraverseDecl(Ctx.getTranslationUnitDecl());
+  return C.Out;
+}
+
+TEST(FieldReorderTest, LayoutUses) {
+  std::unique_ptr<clang::ASTUnit> AST = parseCode(R"cc(
+    #include <cstddef>
+    #include <cstdio>
+    #include <cstring>
+    struct Point { int x; double y; };
+    struct Other { long a; };
+    struct Named { int x; double y; };
+    void f(std::FILE *out, Point *p, const void *raw) {
+      Point a = {1, 2.0};
+      Point b{};
+      auto [x, y] = a;
+      std::fwrite(p, sizeof(Point), 1, out);
+      Other *o = reinterpret_cast<Other *>(p);
+      const Named *n = (const Named *)raw;
+      std::size_t off = offsetof(Point, y);
+      Named m;
+      m.x = 1;
+      (void)b; (void)x; (void)y; (void)o; (void)n; (void)off; (void)m;
+    }
+    static_assert(sizeof(Other) == 8, "");
+  )cc");
+  ASSERT_TRUE(AST);
+  std::vector<std::string> Expected = {
+      "Point: its fields are initialised by position here",
+      "Point: a structured binding takes its fields by position here",
+      // The pointer and the sizeof each count, and so does the FILE.
+      "Point: its bytes go through 'fwrite' here and may be stored or shared",
+      "Point: its bytes go through 'fwrite' here and may be stored or shared",
+      "_IO_FILE: its bytes go through 'fwrite' here and may be stored or "
+      "shared",
+      "Other: other bytes are read as it here",
+      "Point: its bytes are read as another type here",
+      "Point: offsetof() depends on its layout here",
+      "Other: a static_assert checks its layout here"};
+  // Value-initialisation ({}), a cast from void * and assignments to
+  // named fields are not among them.
+  EXPECT_EQ(layoutUses(AST->getASTContext()), Expected);
+  EXPECT_TRUE(llvm::is_contained(byteIoFunctions(), "memcpy"));
+  EXPECT_FALSE(llvm::is_contained(byteIoFunctions(), "printf"));
 }
 
 } // namespace
