@@ -147,11 +147,15 @@ void PaddingCheck::check(const MatchFinder::MatchResult &Result) {
     Uses = alloc_tidy::layoutUsesIn(*S, *Context);
   else if (const auto *D = Nodes.getNodeAs<Decl>("layout-use"))
     Uses = alloc_tidy::layoutUsesIn(*D);
-  // Where the user wrote it, not inside a macro such as offsetof.
-  for (alloc_tidy::LayoutUse &Use : Uses)
-    LayoutUses.try_emplace(Use.Record,
-                           Context->getSourceManager().getExpansionLoc(Use.Loc),
-                           std::move(Use.Why));
+  // Where the user wrote it, not inside a macro such as offsetof. The
+  // standard library's own code (a static_assert that a type is complete,
+  // a memmove of trivially copyable elements) does not depend on the order.
+  const SourceManager &SM = Context->getSourceManager();
+  for (alloc_tidy::LayoutUse &Use : Uses) {
+    SourceLocation Loc = SM.getExpansionLoc(Use.Loc);
+    if (!SM.isInSystemHeader(Loc))
+      LayoutUses.try_emplace(Use.Record, Loc, std::move(Use.Why));
+  }
 }
 
 void PaddingCheck::inspectRecord(const RecordDecl &RD) {

@@ -130,7 +130,9 @@ TEST_F(MemberFactsTest, RecordItself) {
   MemberFacts Point = recordFactsFor(*test::findRecord(ctx(), "Point"), ctx());
   EXPECT_EQ(Point.Member, "geo::Point");
   EXPECT_TRUE(llvm::StringRef(Point.File).ends_with("point.h"));
-  EXPECT_EQ(Point.Line, 1u);
+  // Not its line: clang 19 sometimes counts a mapped (virtual) header's
+  // lines in the main file's buffer; a real file's line is right.
+  EXPECT_EQ(Point.Offset, 23u);
   EXPECT_TRUE(Point.ClassInHeader);
   EXPECT_FALSE(Point.OnlyClassCodeNamesIt);
   EXPECT_TRUE(Point.Code.Declared.empty());
