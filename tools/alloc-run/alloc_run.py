@@ -1422,7 +1422,8 @@ def main(argv):
         write_facts(args.member_facts, facts)
     added, replaced, member_note = [], [], None
     if whole_program and problems:
-        member_note = (f'note: data members are decided by each unit alone: '
+        member_note = (f'note: data members and records are decided by each '
+                       f'unit alone: '
                        f'{len(problems)} of {len(results)} units were not '
                        f'analysed completely, and a decision across units '
                        f'needs the facts of all of them')
@@ -1446,7 +1447,7 @@ def main(argv):
             printed_findings.update(text_key(d, positions)
                                     for d in removed + replaced)
             decided = len(decisions.get('members', []))
-            member_note = (f'{decided} data members decided across '
+            member_note = (f'{decided} data members and records decided across '
                            f'{len(results)} units: {len(added)} findings '
                            f'no single unit could make, {len(removed)} '
                            f'withdrawn')
