@@ -142,12 +142,16 @@ for front_end, tidy in (('alloc-tidy', '{tidy}'),
           '{dir}/none.json}}', '--', '-std=c++17'],
          1, "cannot read the heapcount profile '{dir}/none.json'",
          files={'ok.cpp': OK_CPP})
-    case(front_end, 'MemberFactsFile that does not exist',
-         [tidy, '{dir}/ok.cpp', '--checks=-*,alloc-deque-as-array',
-          '--config={CheckOptions: {MemberFactsFile: {dir}/none.json}}',
-          '--', '-std=c++17'],
-         1, "cannot use the member facts file '{dir}/none.json'",
-         files={'ok.cpp': OK_CPP})
+    # One option shared by the member checks: each reads it.
+    for check in ('alloc-deque-as-array', 'alloc-small-vector',
+                  'alloc-padding'):
+        suffix = '' if check == 'alloc-deque-as-array' else f' ({check})'
+        case(front_end, 'MemberFactsFile that does not exist' + suffix,
+             [tidy, '{dir}/ok.cpp', f'--checks=-*,{check}',
+              '--config={CheckOptions: {MemberFactsFile: {dir}/none.json}}',
+              '--', '-std=c++17'],
+             1, "cannot use the member facts file '{dir}/none.json'",
+             files={'ok.cpp': OK_CPP})
     case(front_end, 'MemberFactsFile of another version',
          [tidy, '{dir}/ok.cpp', '--checks=-*,alloc-deque-as-array',
           '--config={CheckOptions: {MemberFactsFile: {dir}/old.json}}',
