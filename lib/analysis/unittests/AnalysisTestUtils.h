@@ -22,6 +22,7 @@
 #include "clang/Frontend/ASTUnit.h"
 #include "llvm/ADT/APSInt.h"
 #include "llvm/ADT/StringRef.h"
+#include "gtest/gtest.h"
 #include <memory>
 #include <optional>
 #include <string>
@@ -116,6 +117,27 @@ clang::QualType typeOfVar(clang::ASTContext &Ctx, llvm::StringRef Name);
 /// compile or is not a constant.
 std::optional<llvm::APSInt> evaluateInt(llvm::StringRef Declarations,
                                         llvm::StringRef Expression);
+
+/// A test that parses one snippet at a time, each after the same preamble
+/// (the includes and declarations its cases share). parse() fails the test
+/// when the snippet does not compile.
+class SnippetTest : public ::testing::Test {
+protected:
+  explicit SnippetTest(std::string Preamble = "")
+      : SharedPreamble(std::move(Preamble)) {}
+
+  void parse(llvm::StringRef Code, const VirtualFiles &Files = {}) {
+    AST = parseCode(SharedPreamble + Code.str(), {}, Files);
+    ASSERT_TRUE(AST != nullptr);
+    ASSERT_FALSE(hasErrors(*AST)) << Code.str();
+  }
+  clang::ASTContext &ctx() { return AST->getASTContext(); }
+
+  std::unique_ptr<clang::ASTUnit> AST;
+
+private:
+  std::string SharedPreamble;
+};
 
 } // namespace test
 } // namespace alloc_tidy

@@ -16,16 +16,9 @@ const char *const Preamble = "#include <string>\n"
                              "bool more();\n"
                              "void consume(std::vector<int> &);\n";
 
-class AppendsTest : public ::testing::Test {
+class AppendsTest : public test::SnippetTest {
 protected:
-  std::unique_ptr<ASTUnit> AST;
-
-  void parse(llvm::StringRef Code) {
-    AST = test::parseCode(std::string(Preamble) + Code.str());
-    ASSERT_TRUE(AST != nullptr);
-    ASSERT_FALSE(test::hasErrors(*AST)) << Code.str();
-  }
-  ASTContext &ctx() { return AST->getASTContext(); }
+  AppendsTest() : SnippetTest(Preamble) {}
 
   /// appendsAfter for the first loop of 'f' and its variable 'v'.
   LaterAppends later(ContainerFamily Kind = ContainerFamily::Vector) {

@@ -58,18 +58,9 @@ void PrintTo(ElementRefFate Fate, std::ostream *OS) { *OS << fateName(Fate); }
 
 namespace {
 
-class ContainerUsesTest : public ::testing::Test {
+class ContainerUsesTest : public test::SnippetTest {
 protected:
-  std::unique_ptr<ASTUnit> AST;
-
-  /// Parses the preamble plus \p Code; use with ASSERT_NO_FATAL_FAILURE.
-  void parse(llvm::StringRef Code, const test::VirtualFiles &Files = {}) {
-    AST = test::parseCode(std::string(Preamble) + Code.str(), {}, Files);
-    ASSERT_TRUE(AST != nullptr);
-    ASSERT_FALSE(test::hasErrors(*AST)) << Code.str();
-  }
-
-  ASTContext &ctx() { return AST->getASTContext(); }
+  ContainerUsesTest() : SnippetTest(Preamble) {}
 
   /// The \p Index-th reference to the variable or member \p Name in the body
   /// of \p Function.

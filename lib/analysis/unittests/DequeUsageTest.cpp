@@ -9,19 +9,12 @@ using namespace clang;
 namespace alloc_tidy {
 namespace {
 
-class DequeUsageTest : public ::testing::Test {
+class DequeUsageTest : public test::SnippetTest {
 protected:
-  std::unique_ptr<ASTUnit> AST;
+  DequeUsageTest()
+      : SnippetTest("#include <deque>\n#include <stack>\n"
+                    "#include <string>\n#include <vector>\n") {}
   std::vector<ContainerUse> Uses;
-
-  void parse(llvm::StringRef Code) {
-    AST = test::parseCode("#include <deque>\n#include <stack>\n"
-                          "#include <string>\n#include <vector>\n" +
-                          Code.str());
-    ASSERT_TRUE(AST != nullptr);
-    ASSERT_FALSE(test::hasErrors(*AST)) << Code.str();
-  }
-  ASTContext &ctx() { return AST->getASTContext(); }
 
   /// Judges the variable or member \p Name, a deque of \p Element.
   DequeUsage judge(llvm::StringRef Name, bool WarnWhenKept = false) {

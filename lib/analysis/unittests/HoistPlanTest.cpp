@@ -16,16 +16,9 @@ const char *const Preamble = "#include <memory>\n"
                              "#include <vector>\n"
                              "bool more();\n";
 
-class HoistPlanTest : public ::testing::Test {
+class HoistPlanTest : public test::SnippetTest {
 protected:
-  std::unique_ptr<ASTUnit> AST;
-
-  void parse(llvm::StringRef Code) {
-    AST = test::parseCode(std::string(Preamble) + Code.str());
-    ASSERT_TRUE(AST != nullptr);
-    ASSERT_FALSE(test::hasErrors(*AST)) << Code.str();
-  }
-  ASTContext &ctx() { return AST->getASTContext(); }
+  HoistPlanTest() : SnippetTest(Preamble) {}
 
   /// The plan for 'v', declared in the first loop of 'f'.
   HoistPlan plan() {

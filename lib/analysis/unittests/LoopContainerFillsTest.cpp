@@ -20,16 +20,9 @@ const char *const Preamble =
     "std::string line();\n"
     "void keep(std::vector<int> &);\n";
 
-class LoopContainerFillsTest : public ::testing::Test {
+class LoopContainerFillsTest : public test::SnippetTest {
 protected:
-  std::unique_ptr<ASTUnit> AST;
-
-  void parse(llvm::StringRef Code) {
-    AST = test::parseCode(std::string(Preamble) + Code.str());
-    ASSERT_TRUE(AST != nullptr);
-    ASSERT_FALSE(test::hasErrors(*AST)) << Code.str();
-  }
-  ASTContext &ctx() { return AST->getASTContext(); }
+  LoopContainerFillsTest() : SnippetTest(Preamble) {}
 
   /// What the first loop of 'f' does with its local 'v'.
   LoopContainerUses uses(bool UnboundedStrings = false) {

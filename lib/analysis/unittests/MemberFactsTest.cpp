@@ -12,17 +12,9 @@ using namespace clang;
 namespace alloc_tidy {
 namespace {
 
-class MemberFactsTest : public ::testing::Test {
+class MemberFactsTest : public test::SnippetTest {
 protected:
-  std::unique_ptr<ASTUnit> AST;
-
-  void parse(llvm::StringRef Code, const test::VirtualFiles &Files = {}) {
-    AST = test::parseCode("#include <deque>\n" + Code.str(), {}, Files);
-    ASSERT_TRUE(AST != nullptr);
-    ASSERT_FALSE(test::hasErrors(*AST)) << Code.str();
-  }
-
-  ASTContext &ctx() { return AST->getASTContext(); }
+  MemberFactsTest() : SnippetTest("#include <deque>\n") {}
 };
 
 // --- extraction -------------------------------------------------------------

@@ -11,16 +11,9 @@ using namespace clang;
 namespace alloc_tidy {
 namespace {
 
-class RepetitionTest : public ::testing::Test {
+class RepetitionTest : public test::SnippetTest {
 protected:
-  std::unique_ptr<ASTUnit> AST;
-
-  void parse(llvm::StringRef Code) {
-    AST = test::parseCode("void g();\n" + Code.str());
-    ASSERT_TRUE(AST != nullptr);
-    ASSERT_FALSE(test::hasErrors(*AST)) << Code.str();
-  }
-  ASTContext &ctx() { return AST->getASTContext(); }
+  RepetitionTest() : SnippetTest("void g();\n") {}
 
   /// The statement that declares \p Var: its DeclStmt, or for a variable
   /// outside a function, the variable's initializer.

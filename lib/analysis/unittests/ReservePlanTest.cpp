@@ -17,16 +17,9 @@ const char *const Preamble = "#include <cstdio>\n"
                              "bool more();\n"
                              "int readCount(std::FILE *);\n";
 
-class ReservePlanTest : public ::testing::Test {
+class ReservePlanTest : public test::SnippetTest {
 protected:
-  std::unique_ptr<ASTUnit> AST;
-
-  void parse(llvm::StringRef Code) {
-    AST = test::parseCode(std::string(Preamble) + Code.str());
-    ASSERT_TRUE(AST != nullptr);
-    ASSERT_FALSE(test::hasErrors(*AST)) << Code.str();
-  }
-  ASTContext &ctx() { return AST->getASTContext(); }
+  ReservePlanTest() : SnippetTest(Preamble) {}
 
   /// The plan for 'v' before the first loop of 'f'.
   std::optional<ReservePlan>

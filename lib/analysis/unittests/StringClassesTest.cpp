@@ -14,16 +14,9 @@ const char *const Prelude = "#include <cstdlib>\n"
                             "#include <cwchar>\n"
                             "using size_t = decltype(sizeof(0));\n";
 
-class StringClassesTest : public ::testing::Test {
+class StringClassesTest : public test::SnippetTest {
 protected:
-  std::unique_ptr<ASTUnit> AST;
-
-  void parse(llvm::StringRef Code) {
-    AST = test::parseCode(Prelude + Code.str());
-    ASSERT_TRUE(AST != nullptr);
-    ASSERT_FALSE(test::hasErrors(*AST)) << Code.str();
-  }
-  ASTContext &ctx() { return AST->getASTContext(); }
+  StringClassesTest() : SnippetTest(Prelude) {}
   std::string kindOfInit(llvm::StringRef Var) {
     const VarDecl *D = test::findVar(ctx(), Var);
     EXPECT_TRUE(D && D->getInit()) << Var.str();

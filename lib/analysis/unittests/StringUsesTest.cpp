@@ -22,16 +22,9 @@ const char *const Prelude = "#include <ostream>\n"
                             "void byValue(std::string);\n"
                             "std::string keep;\n";
 
-class StringUsesTest : public ::testing::Test {
+class StringUsesTest : public test::SnippetTest {
 protected:
-  std::unique_ptr<ASTUnit> AST;
-
-  void parse(llvm::StringRef Code) {
-    AST = test::parseCode(Prelude + Code.str());
-    ASSERT_TRUE(AST != nullptr);
-    ASSERT_FALSE(test::hasErrors(*AST)) << Code.str();
-  }
-  ASTContext &ctx() { return AST->getASTContext(); }
+  StringUsesTest() : SnippetTest(Prelude) {}
 
   /// The classification of the first reference to 's' in \p Function.
   StringUse firstUse(llvm::StringRef Function) {
