@@ -44,8 +44,8 @@ public:
 private:
   struct Candidate;
   void analyzeCommon(Candidate &C);
-  void analyzeLocal(Candidate &C);
-  void analyzeMember(Candidate &C);
+  /// The bound of a local or member the check can follow (VectorBound.h).
+  void analyzeBound(Candidate &C);
   void analyzeForProfile(Candidate &C);
   void matchProfileSites(llvm::ArrayRef<Candidate *> Profiled);
   void chooseProfileCapacity(Candidate &C);
