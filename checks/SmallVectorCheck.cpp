@@ -18,7 +18,6 @@
 #include "checks/TypeSpelling.h"
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "lib/analysis/AstWalk.h"
-#include "lib/analysis/ConstructorArguments.h"
 #include "lib/analysis/ContainerUses.h"
 #include "lib/analysis/MemberFacts.h"
 #include "lib/analysis/ProfileSites.h"
@@ -27,17 +26,8 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/AST/StmtCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
-#include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
-#include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/ADT/StringSet.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
 
 using namespace clang::ast_matchers;
 using namespace alloc_tidy;
@@ -223,37 +213,9 @@ void SmallVectorCheck::analyzeCommon(Candidate &C) {
   const auto *DD = cast<DeclaratorDecl>(D);
   if (const TypeSourceInfo *TSI = DD->getTypeSourceInfo())
     C.Spelled = TSI->getTypeLoc();
-  auto NoFix = [&](SourceLocation Loc, std::string Why) {
-    if (C.NoFixReason.empty()) {
-      C.NoFixReason = std::move(Why);
-      C.NoFixLoc = Loc;
-    }
-  };
-  if (!C.Spelled || !templateNameRange(C.Spelled)) {
-    TypeLoc Named = C.Spelled ? namedTypeLoc(C.Spelled) : TypeLoc();
-    if (Named && Named.getAs<TypedefTypeLoc>())
-      NoFix(D->getLocation(),
-            "the type is spelled through the alias '" +
-                Named.getType()
-                    ->getAs<TypedefType>()
-                    ->getDecl()
-                    ->getName()
-                    .str() +
-                "'; change it where it is declared if every user of the "
-                "alias can take it");
-    else
-      NoFix(D->getLocation(), "the declaration does not spell the type");
-    return;
-  }
-  for (const Decl *Sibling : DD->getDeclContext()->decls()) {
-    const auto *Other = dyn_cast<DeclaratorDecl>(Sibling);
-    if (Other && Other != DD &&
-        Other->getTypeSpecStartLoc() == DD->getTypeSpecStartLoc()) {
-      NoFix(Other->getLocation(),
-            "'" + Other->getNameAsString() +
-                "' is declared with the same type; declare it separately");
-      break;
-    }
+  if (std::optional<NoRewrite> Why = whyTypeNotRewritable(*DD, C.Spelled)) {
+    C.NoFixReason = std::move(Why->Text);
+    C.NoFixLoc = Why->Loc;
   }
 }
 
@@ -317,19 +279,12 @@ const std::vector<ProfileSite> *SmallVectorCheck::profileSitesIn(FileID File) {
   if (!Profile)
     return nullptr;
   auto [It, Inserted] = ProfileSitesByFile.try_emplace(File, nullptr);
-  if (!Inserted)
-    return It->second;
   const SourceManager &SM = Context->getSourceManager();
   OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
-  std::string Path = Entry ? profilePathOf(*Entry) : std::string();
-  if (Path.empty())
-    return nullptr;
-  auto Sites = Profile->SitesByFile.find(Path);
-  if (Sites == Profile->SitesByFile.end())
-    return nullptr;
-  HeapProfile::FileState State =
-      Profile->fileState(Path, SM.getBufferData(File));
-  if (State != HeapProfile::FileState::Current) {
+  if (!Inserted || !Entry)
+    return It->second;
+  FileSites Found = profileSitesOf(*Profile, *Entry, SM.getBufferData(File));
+  if (Found.Sites && Found.State != HeapProfile::FileState::Current) {
     configurationDiag("%0.ProfileFile: the profile '%1' is stale for '%2': "
                       "%select{the file has changed since it was profiled|"
                       "it has no hash of the file to tell whether it "
@@ -337,14 +292,13 @@ const std::vector<ProfileSite> *SmallVectorCheck::profileSitesIn(FileID File) {
                       "%plural{1:is|:are}5 ignored (profile the program "
                       "again)",
                       DiagnosticIDs::Warning)
-        << OwnName << ProfileFile << Path
-        << (State == HeapProfile::FileState::Unknown)
-        << std::to_string(Sites->second.size())
-        << static_cast<unsigned>(Sites->second.size());
+        << OwnName << ProfileFile << Found.Path
+        << (Found.State == HeapProfile::FileState::Unknown)
+        << std::to_string(Found.Sites->size())
+        << static_cast<unsigned>(Found.Sites->size());
     return nullptr;
   }
-  It->second = &Sites->second;
-  return It->second;
+  return It->second = Found.Sites;
 }
 
 /// With SmallVectorClass "auto", the code decides: its own small vector

@@ -216,4 +216,18 @@ std::string profilePathOf(FileEntryRef File) {
   return std::string(Absolute);
 }
 
+FileSites profileSitesOf(const HeapProfile &Profile, FileEntryRef File,
+                         StringRef Contents) {
+  FileSites Found;
+  Found.Path = profilePathOf(File);
+  if (Found.Path.empty())
+    return Found;
+  auto Sites = Profile.SitesByFile.find(Found.Path);
+  if (Sites == Profile.SitesByFile.end())
+    return Found;
+  Found.Sites = &Sites->second;
+  Found.State = Profile.fileState(Found.Path, Contents);
+  return Found;
+}
+
 } // namespace alloc_tidy

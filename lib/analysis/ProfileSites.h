@@ -107,6 +107,19 @@ ProfiledCapacity capacityFromProfile(llvm::ArrayRef<SiteMatch> Sites,
 /// empty when neither is known.
 std::string profilePathOf(clang::FileEntryRef File);
 
+/// The sites a profile has in one source file.
+struct FileSites {
+  std::string Path;
+  /// Null when the profile has none there.
+  const std::vector<ProfileSite> *Sites = nullptr;
+  /// Whether the file is still the one profiled.
+  HeapProfile::FileState State = HeapProfile::FileState::Current;
+};
+
+/// The sites \p Profile has in \p File, whose text is \p Contents.
+FileSites profileSitesOf(const HeapProfile &Profile, clang::FileEntryRef File,
+                         llvm::StringRef Contents);
+
 } // namespace alloc_tidy
 
 #endif
