@@ -359,7 +359,7 @@ VectorBound boundOfMember(const FieldDecl &FieldRef, QualType Element,
   }
   B.Capacity = Capacity;
   if (!B.SizedByArgument && Capacity > Limits.MaxElements)
-    return Unbounded("more elements than Limits.MaxElements");
+    return Unbounded("more elements than MaxInlineElements");
   if (Capacity * Ctx.getTypeSizeInChars(Element).getQuantity() >
       Limits.MaxBytes)
     return Unbounded("too large for an inline buffer");
