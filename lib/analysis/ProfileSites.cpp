@@ -112,13 +112,13 @@ std::vector<SiteMatches> matchProfileSites(
   std::vector<SiteMatches> Matches(Vectors.size());
   const SourceManager &SM = Ctx.getSourceManager();
   struct Claim {
-    size_t C;
+    size_t Vector;
     SourceLocation Loc;
     SourceRange Range;
   };
   llvm::MapVector<const ProfileSite *, std::vector<Claim>> Claims;
-  for (size_t C = 0; C < Vectors.size(); ++C) {
-    const ProfiledVector &V = Vectors[C];
+  for (size_t I = 0; I < Vectors.size(); ++I) {
+    const ProfiledVector &V = Vectors[I];
     std::string Element = normalizeTypeName(
         V.Element.getCanonicalType().getAsString(Ctx.getPrintingPolicy()));
     uint64_t ElementSize = Ctx.getTypeSizeInChars(V.Element).getQuantity();
@@ -143,10 +143,10 @@ std::vector<SiteMatches> matchProfileSites(
           // Another container on the same line, or a profile of another
           // program or target: only worth a note when the names agree.
           if (SameName)
-            Matches[C].Mismatched.push_back({&Site, Begin});
+            Matches[I].Mismatched.push_back({&Site, Begin});
           continue;
         }
-        Claims[&Site].push_back({C, Begin, SourceRange(Begin, End)});
+        Claims[&Site].push_back({I, Begin, SourceRange(Begin, End)});
       }
     }
   }
@@ -158,7 +158,7 @@ std::vector<SiteMatches> matchProfileSites(
     auto Distinct = [&] {
       llvm::SmallSet<size_t, 4> Seen;
       for (const Claim &Cl : Claimants)
-        Seen.insert(Cl.C);
+        Seen.insert(Cl.Vector);
       return Seen.size();
     };
     if (Distinct() > 1 && Site->Column != 0)
@@ -175,7 +175,8 @@ std::vector<SiteMatches> matchProfileSites(
       });
     if (Claimants.empty() || Distinct() > 1)
       continue;
-    Matches[Claimants.front().C].Sites.push_back({Site, Claimants.front().Loc});
+    Matches[Claimants.front().Vector].Sites.push_back(
+        {Site, Claimants.front().Loc});
   }
   return Matches;
 }
