@@ -104,29 +104,7 @@ SmallVectorCheck::SmallVectorCheck(StringRef Name, ClangTidyContext *Ctx)
   ConfiguredTarget = Target;
   LayoutNotes = readLayoutNoteStyle(*this, Options, Name);
   OwnName = Name.str();
-  ProfileFile = Options.get("ProfileFile", "").str();
-  ProfileCoverageText = Options.get("ProfileCoverage", "0.9").str();
-  ProfileMinAllocations =
-      readCountOption(*this, Options, Name, "ProfileMinAllocations", 100);
-  if (StringRef(ProfileCoverageText).trim().getAsDouble(ProfileCoverage) ||
-      !(ProfileCoverage > 0 && ProfileCoverage <= 1)) {
-    configurationDiag("invalid value '%0' for %1.ProfileCoverage: expected "
-                      "the share of allocations to cover, above 0 and at "
-                      "most 1 (such as 0.9); using 0.9",
-                      DiagnosticIDs::Error)
-        << ProfileCoverageText << Name;
-    ProfileCoverage = 0.9;
-  }
-  if (!ProfileFile.empty()) {
-    llvm::Expected<HeapProfile> Loaded = HeapProfile::load(ProfileFile);
-    if (Loaded)
-      Profile = std::move(*Loaded);
-    else
-      configurationDiag("cannot read the heapcount profile '%0' "
-                        "(%1.ProfileFile): %2; profile-guided sizes are off",
-                        DiagnosticIDs::Error)
-          << ProfileFile << Name << llvm::toString(Loaded.takeError());
-  }
+  Profiles.read(*this, Options, Name);
 }
 
 SmallVectorCheck::~SmallVectorCheck() = default;
@@ -141,10 +119,7 @@ void SmallVectorCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "SmallVectorHeader", SmallVectorHeader);
   TargetStl.store(Options, Opts);
   Options.store(Opts, "LayoutNotes", layoutNoteStyleName(LayoutNotes));
-  Options.store(Opts, "ProfileFile", ProfileFile);
-  Options.store(Opts, "ProfileCoverage", ProfileCoverageText);
-  Options.store(Opts, "ProfileMinAllocations",
-                static_cast<unsigned>(ProfileMinAllocations));
+  Profiles.store(Options, Opts);
   Options.store(Opts, "IncludeStyle", Inserter.getStyle());
   WholeProgram.store(Options, Opts);
 }
@@ -258,7 +233,11 @@ void SmallVectorCheck::matchProfileSites(ArrayRef<Candidate *> Profiled) {
   for (const Candidate *C : Profiled)
     Vectors.push_back({C->Element, C->Anchors});
   std::vector<SiteMatches> Matches = alloc_tidy::matchProfileSites(
-      Vectors, [&](FileID File) { return profileSitesIn(File); }, *Context);
+      Vectors,
+      [&](FileID File) {
+        return Profiles.sitesIn(File, Context->getSourceManager());
+      },
+      *Context);
   for (size_t I = 0; I < Profiled.size(); ++I) {
     Profiled[I]->ProfileSites = std::move(Matches[I].Sites);
     Profiled[I]->MismatchedSites = std::move(Matches[I].Mismatched);
@@ -267,38 +246,12 @@ void SmallVectorCheck::matchProfileSites(ArrayRef<Candidate *> Profiled) {
 
 void SmallVectorCheck::chooseProfileCapacity(Candidate &C) {
   ProfiledCapacity Chosen = capacityFromProfile(
-      C.ProfileSites, ProfileCoverage, ProfileMinAllocations,
+      C.ProfileSites, Profiles.coverage(), Profiles.minAllocations(),
       Context->getTypeSizeInChars(C.Element).getQuantity(), MaxInlineBytes);
   C.Profiled = Chosen.Choice;
   if (Chosen.Capacity)
     C.Capacity = *Chosen.Capacity;
   C.Silence = std::move(Chosen.Silence);
-}
-
-const std::vector<ProfileSite> *SmallVectorCheck::profileSitesIn(FileID File) {
-  if (!Profile)
-    return nullptr;
-  auto [It, Inserted] = ProfileSitesByFile.try_emplace(File, nullptr);
-  const SourceManager &SM = Context->getSourceManager();
-  OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
-  if (!Inserted || !Entry)
-    return It->second;
-  FileSites Found = profileSitesOf(*Profile, *Entry, SM.getBufferData(File));
-  if (Found.Sites && Found.State != HeapProfile::FileState::Current) {
-    configurationDiag("%0.ProfileFile: the profile '%1' is stale for '%2': "
-                      "%select{the file has changed since it was profiled|"
-                      "it has no hash of the file to tell whether it "
-                      "changed}3; its %4 %plural{1:site|:sites}5 there "
-                      "%plural{1:is|:are}5 ignored (profile the program "
-                      "again)",
-                      DiagnosticIDs::Warning)
-        << OwnName << ProfileFile << Found.Path
-        << (Found.State == HeapProfile::FileState::Unknown)
-        << std::to_string(Found.Sites->size())
-        << static_cast<unsigned>(Found.Sites->size());
-    return nullptr;
-  }
-  return It->second = Found.Sites;
 }
 
 /// With SmallVectorClass "auto", the code decides: its own small vector
@@ -375,23 +328,9 @@ void SmallVectorCheck::checkReplacement(Candidate &C) {
 }
 
 void SmallVectorCheck::chooseDeclaredCapacity(Candidate &C) {
-  if (C.UseArray) {
-    C.Declared = C.Capacity;
-    return;
-  }
-  // Boost 1.74's small_vector can hold fewer elements inline than its
-  // capacity argument says; ask for the smallest one that holds them all.
-  C.Declared = C.Capacity;
-  std::string Why;
-  std::optional<uint64_t> Holds = inlineVectorModelCapacity(
-      *Context, Target.Name, C.Element, C.Declared, Why);
-  while (Holds && *Holds < C.Capacity && C.Declared < C.Capacity + 64) {
-    ++C.Declared;
-    Holds = inlineVectorModelCapacity(*Context, Target.Name, C.Element,
-                                      C.Declared, Why);
-  }
-  if (Holds && *Holds < C.Capacity)
-    C.Declared = C.Capacity;
+  C.Declared = C.UseArray ? C.Capacity
+                          : inlineVectorCapacityToDeclare(
+                                *Context, Target.Name, C.Element, C.Capacity);
 }
 
 void SmallVectorCheck::decideMember(Candidate &C) {
@@ -455,7 +394,7 @@ void SmallVectorCheck::onEndOfTranslationUnit() {
       analyzeBound(C);
     // Run-time sizes stand in for the code this unit sees; not for code it
     // does not.
-    if (!C.Silence.empty() && C.SizeUnknown && Profile &&
+    if (!C.Silence.empty() && C.SizeUnknown && Profiles.loaded() &&
         (!C.Facts || unseenCode(*C.Facts).empty())) {
       std::string Static = C.Silence;
       analyzeForProfile(C);
@@ -488,7 +427,7 @@ void SmallVectorCheck::onEndOfTranslationUnit() {
   References.clear();
   Calls.reset();
   ClassesInUnit.reset();
-  ProfileSitesByFile.clear();
+  Profiles.endTranslationUnit();
 }
 
 /// "1 element", "3 elements".
@@ -587,7 +526,9 @@ Finding SmallVectorCheck::render(const Candidate &C,
   for (const SizeEvidence &Note : C.Notes)
     F.note(Note.Loc, Note.Text);
   if (C.Profiled)
-    addProfileNotes(C, F);
+    Profiles.addNotes(F, C.ProfileSites, C.MismatchedSites, *C.Profiled,
+                      C.Capacity, C.Decl->getLocation(),
+                      Ctx.getTypeSizeInChars(C.Element).getQuantity());
   if (C.ConditionalGrowth)
     F.note(C.ConditionalGrowth->getBeginLoc(),
            "it grows here, under a condition; beyond " + elements(C.Capacity) +
@@ -613,51 +554,6 @@ Finding SmallVectorCheck::render(const Candidate &C,
   if (const auto *Field = dyn_cast<FieldDecl>(C.Decl))
     addLayoutNotes(C, *Field, F);
   return F;
-}
-
-// The evidence of a profile-guided capacity: each site's counts, what the
-// capacity leaves to the heap, and the sites that were left out.
-void SmallVectorCheck::addProfileNotes(const Candidate &C, Finding &F) {
-  uint64_t Capacity = C.Capacity;
-  for (const SiteMatch &M : C.ProfileSites) {
-    const ProfileSite &Site = *M.Site;
-    uint64_t Smallest = Site.Counts.empty() ? 0 : Site.Counts.begin()->first;
-    uint64_t Largest = Site.Counts.empty() ? 0 : Site.Counts.rbegin()->first;
-    uint64_t Covered = 0;
-    for (const auto &[Elements, Allocations] : Site.Counts)
-      if (Elements <= Capacity)
-        Covered += Allocations;
-    std::string Text =
-        "heapcount's profile: " + std::to_string(Site.Allocations) +
-        (Site.Allocations == 1 ? " allocation" : " allocations") + " here";
-    if (!Site.Function.empty())
-      Text += ", in '" + Site.Function + "'";
-    if (Smallest == Largest)
-      Text += Site.Allocations == 1 ? ", for " : ", each for ";
-    else
-      Text += ", for " + std::to_string(Smallest) + " to ";
-    Text += elements(Largest);
-    if (Covered != Site.Allocations)
-      Text += "; " + std::to_string(Covered) + " of them for " +
-              std::to_string(Capacity) + " or fewer";
-    F.note(M.Loc, std::move(Text));
-  }
-  if (C.Profiled && C.Profiled->Largest > Capacity)
-    F.note(C.Decl->getLocation(),
-           "beyond " + elements(Capacity) +
-               " it allocates as a std::vector does: " +
-               std::to_string(C.Profiled->Total - C.Profiled->Covered) +
-               " of the profiled allocations asked for more (up to " +
-               std::to_string(C.Profiled->Largest) + "); " + OwnName +
-               ".ProfileCoverage is " + ProfileCoverageText);
-  for (const SiteMatch &M : C.MismatchedSites)
-    F.note(M.Loc,
-           "ignored: the profile's site here allocated '" + M.Site->Element +
-               "' of " + std::to_string(M.Site->ElementSize) +
-               " bytes, but it is " +
-               std::to_string(
-                   Context->getTypeSizeInChars(C.Element).getQuantity()) +
-               " bytes here (a profile of another program or target?)");
 }
 
 // The member gets an inline buffer: what that does to the size of the class

@@ -5,12 +5,12 @@
 
 #include "checks/Finding.h"
 #include "checks/LayoutNotes.h"
+#include "checks/ProfileOption.h"
 #include "checks/StlOption.h"
 #include "checks/WholeProgramOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/utils/IncludeInserter.h"
 #include "lib/analysis/ConstructorArguments.h"
-#include "lib/analysis/HeapProfile.h"
 #include "lib/analysis/InlineVectorClasses.h"
 #include "lib/analysis/InlineVectorInScope.h"
 #include "lib/analysis/StlFacts.h"
@@ -63,10 +63,6 @@ private:
   bool headerFound(StringRef Header, SourceLocation Where) const;
   Finding render(const Candidate &C, utils::IncludeInserter &Includes);
   void addLayoutNotes(const Candidate &C, const FieldDecl &Field, Finding &F);
-  void addProfileNotes(const Candidate &C, Finding &F);
-  /// The profile's sites in \p File, or null when it has none there or
-  /// the file is not the one profiled (said once per file).
-  const std::vector<alloc_tidy::ProfileSite> *profileSitesIn(FileID File);
 
   std::vector<StringRef> VectorLikeClasses;
   uint64_t MaxInlineElements;
@@ -95,14 +91,8 @@ private:
 
   /// The name the check runs under, for the notes that name its options.
   std::string OwnName;
-  /// Profile-guided sizes (ProfileFile, ProfileCoverage).
-  std::string ProfileFile;
-  std::string ProfileCoverageText;
-  double ProfileCoverage = 0.9;
-  uint64_t ProfileMinAllocations = 100;
-  std::optional<alloc_tidy::HeapProfile> Profile;
-  llvm::DenseMap<FileID, const std::vector<alloc_tidy::ProfileSite> *>
-      ProfileSitesByFile;
+  /// Profile-guided sizes (ProfileFile, ProfileCoverage, ...).
+  ProfileOption Profiles;
 };
 
 } // namespace clang::tidy::alloc
