@@ -2,14 +2,10 @@
 //
 // Collects every std::vector local and data member in user code and every
 // reference to it; at the end of the translation unit, when all uses are
-// known, bounds the number of elements each one can hold:
-// - a local: its initial size, plus what each append adds (times the trip
-//   count of the constant loops around it), plus the largest resize();
-// - a member: what every constructor gives it, either a constant or a
-//   constructor argument that every visible construction passes as the same
-//   constant; other member functions may grow it only under a condition.
-// A bound within the options' limits gives a warning, and a fix-it when
-// every member function the code calls exists on the replacement class.
+// known, asks lib/analysis/VectorBound.h for the most elements each can hold
+// (or a heapcount profile, ProfileSites.h, when it cannot say), checks that
+// the replacement class offers what the code uses, and reports the bound
+// with its evidence, a fix-it, and the member's decision across units.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,27 +20,12 @@
 #include "lib/analysis/VectorBound.h"
 #include "lib/layout/InlineVectorModel.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/DeclTemplate.h"
-#include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
-#include "clang/Lex/Preprocessor.h"
 
 using namespace clang::ast_matchers;
 using namespace alloc_tidy;
 
 namespace clang::tidy::alloc {
-
-namespace {
-
-/// The header as IncludeInserter takes it: "<a.h>" for an angled include,
-/// a bare "a.h" for a quoted one.
-StringRef includeSpelling(StringRef Header) {
-  if (Header.size() >= 2 && Header.front() == '"' && Header.back() == '"')
-    return Header.drop_front().drop_back();
-  return Header;
-}
-
-} // namespace
 
 /// A vector's bound (see VectorBound.h) and what the check adds to it: the
 /// fix-it's spelling, the capacity it declares, the member's facts and the
@@ -81,27 +62,13 @@ SmallVectorCheck::SmallVectorCheck(StringRef Name, ClangTidyContext *Ctx)
           readCountOption(*this, Options, Name, "MaxInlineElements", 8, 1)),
       MaxInlineBytes(
           readCountOption(*this, Options, Name, "MaxInlineBytes", 1024, 1)),
-      SmallVectorClassName(Options.get("SmallVectorClass", "auto").str()),
-      SmallVectorHeader(Options.get("SmallVectorHeader", "").str()),
       TargetStl(*this, Options, Name),
       Inserter(readIncludeStyleOption(*this, Options, Name),
                areDiagsSelfContained()),
       WholeProgram(*this, Options, Inserter.getStyle(),
-                   areDiagsSelfContained()) {
-  std::string Error;
-  AutoClass = StringRef(SmallVectorClassName).trim() == "auto";
-  TargetUsable = resolveInlineVectorClass(
-      AutoClass ? StringRef("boost::container::small_vector")
-                : StringRef(SmallVectorClassName),
-      SmallVectorHeader, Target, Error);
-  if (!TargetUsable) {
-    configurationDiag("invalid value '%0' for %1.SmallVectorClass: %2; "
-                      "fix-its are disabled",
-                      DiagnosticIDs::Error)
-        << SmallVectorClassName << Name << Error;
-    Target = inlineVectorPresets().front();
-  }
-  ConfiguredTarget = Target;
+                   areDiagsSelfContained()),
+      TargetClass(*this, Options, Name) {
+  Target = TargetClass.configured();
   LayoutNotes = readLayoutNoteStyle(*this, Options, Name);
   OwnName = Name.str();
   Profiles.read(*this, Options, Name);
@@ -115,8 +82,7 @@ void SmallVectorCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "MaxInlineElements",
                 static_cast<unsigned>(MaxInlineElements));
   Options.store(Opts, "MaxInlineBytes", static_cast<unsigned>(MaxInlineBytes));
-  Options.store(Opts, "SmallVectorClass", SmallVectorClassName);
-  Options.store(Opts, "SmallVectorHeader", SmallVectorHeader);
+  TargetClass.store(Options, Opts);
   TargetStl.store(Options, Opts);
   Options.store(Opts, "LayoutNotes", layoutNoteStyleName(LayoutNotes));
   Profiles.store(Options, Opts);
@@ -165,7 +131,6 @@ void SmallVectorCheck::check(const MatchFinder::MatchResult &Result) {
       References[Decl].push_back(Ref);
 }
 
-/// Where the declaration is, what it holds, and how its type is spelled.
 void SmallVectorCheck::analyzeCommon(Candidate &C) {
   ASTContext &Ctx = *Context;
   const ValueDecl *D = C.Decl;
@@ -210,10 +175,6 @@ void SmallVectorCheck::analyzeBound(Candidate &C) {
                          *Context);
 }
 
-/// The static analysis could not bound the size: what a profile needs
-/// instead. The vector must still be replaceable (used only in ways the
-/// inline-buffer class supports), and its code is collected as anchors that
-/// the profile's sites are matched against.
 void SmallVectorCheck::analyzeForProfile(Candidate &C) {
   ProfiledUses Uses = profiledUsesOf(*C.Decl, C.Uses, *Context);
   C.Silence = std::move(Uses.Silence);
@@ -228,72 +189,42 @@ void SmallVectorCheck::analyzeForProfile(Candidate &C) {
   C.UseArray = false;
 }
 
-void SmallVectorCheck::matchProfileSites(ArrayRef<Candidate *> Profiled) {
+void SmallVectorCheck::sizeFromProfile(ArrayRef<Candidate *> Profiled) {
+  // Sites are attributed among all the vectors at once: two vectors on one
+  // line must not both take a site.
   std::vector<ProfiledVector> Vectors;
   for (const Candidate *C : Profiled)
     Vectors.push_back({C->Element, C->Anchors});
-  std::vector<SiteMatches> Matches = alloc_tidy::matchProfileSites(
+  std::vector<SiteMatches> Matches = matchProfileSites(
       Vectors,
       [&](FileID File) {
         return Profiles.sitesIn(File, Context->getSourceManager());
       },
       *Context);
   for (size_t I = 0; I < Profiled.size(); ++I) {
-    Profiled[I]->ProfileSites = std::move(Matches[I].Sites);
-    Profiled[I]->MismatchedSites = std::move(Matches[I].Mismatched);
+    Candidate &C = *Profiled[I];
+    C.ProfileSites = std::move(Matches[I].Sites);
+    C.MismatchedSites = std::move(Matches[I].Mismatched);
+    if (!C.ProfileSites.empty()) {
+      ProfiledCapacity Chosen = capacityFromProfile(
+          C.ProfileSites, Profiles.coverage(), Profiles.minAllocations(),
+          Context->getTypeSizeInChars(C.Element).getQuantity(), MaxInlineBytes);
+      C.Profiled = Chosen.Choice;
+      if (Chosen.Capacity)
+        C.Capacity = *Chosen.Capacity;
+      C.Silence = std::move(Chosen.Silence);
+      Target = TargetClass.classAt(C.Decl->getLocation(), *Context);
+      if (C.Silence.empty())
+        checkReplacement(C);
+    }
+    finish(C);
   }
 }
 
-void SmallVectorCheck::chooseProfileCapacity(Candidate &C) {
-  ProfiledCapacity Chosen = capacityFromProfile(
-      C.ProfileSites, Profiles.coverage(), Profiles.minAllocations(),
-      Context->getTypeSizeInChars(C.Element).getQuantity(), MaxInlineBytes);
-  C.Profiled = Chosen.Choice;
-  if (Chosen.Capacity)
-    C.Capacity = *Chosen.Capacity;
-  C.Silence = std::move(Chosen.Silence);
-}
-
-/// With SmallVectorClass "auto", the code decides: its own small vector
-/// where the declaration sees one, else a preset the unit already uses,
-/// else the default (Boost).
-void SmallVectorCheck::chooseTarget(const Candidate &C) {
-  Target = ConfiguredTarget;
-  if (!AutoClass || !TargetUsable)
-    return;
-  if (!ClassesInUnit)
-    ClassesInUnit = findInlineVectorClasses(*Context);
-  if (auto Preferred = ClassesInUnit->preferredAt(C.Decl->getLocation(),
-                                                  Context->getSourceManager()))
-    Target = *Preferred;
-}
-
-bool SmallVectorCheck::headerFound(StringRef Header,
-                                   SourceLocation Where) const {
-  if (!PP)
-    return true;
-  const SourceManager &SM = Context->getSourceManager();
-  bool Angled = Header.starts_with("<");
-  StringRef Name = Header.drop_front().drop_back();
-  OptionalFileEntryRef From =
-      SM.getFileEntryRefForID(SM.getFileID(SM.getExpansionLoc(Where)));
-  return PP
-      ->LookupFile(Where, Name, Angled, nullptr,
-                   From ? &From->getFileEntry() : nullptr, nullptr, nullptr,
-                   nullptr, nullptr, nullptr, nullptr)
-      .has_value();
-}
-
-/// The replacement must offer every member function and construction the
-/// code uses; otherwise the check stays silent.
 void SmallVectorCheck::checkReplacement(Candidate &C) {
-  if (C.UseArray) {
-    for (const auto &Member : C.Members)
-      if (!isArrayMember(Member.getKey()))
-        C.UseArray = false;
-    if (C.UseArray)
-      return;
-  }
+  if (C.UseArray && llvm::all_of(C.Members.keys(), isArrayMember))
+    return;
+  C.UseArray = false;
   for (const auto &Member : C.Members)
     if (!Target.hasMember(Member.getKey())) {
       C.Silence = "the replacement lacks " + Member.getKey().str();
@@ -303,7 +234,7 @@ void SmallVectorCheck::checkReplacement(Candidate &C) {
     if (!Target.hasConstruction(Form)) {
       // The project's own class: the advice stands, the rewrite of the
       // construction is the author's.
-      if (!Target.Preset && AutoClass && C.NoFixReason.empty()) {
+      if (!Target.Preset && TargetClass.isAuto() && C.NoFixReason.empty()) {
         C.NoFixReason =
             (Target.Name + " is the project's own class, assumed to be "
                            "default-constructible only; construct it empty "
@@ -318,7 +249,8 @@ void SmallVectorCheck::checkReplacement(Candidate &C) {
   chooseDeclaredCapacity(C);
   // A fix-it whose include is not found would not compile.
   if (!Target.Header.empty() && C.NoFixReason.empty() &&
-      !headerFound(Target.Header, C.Decl->getLocation())) {
+      !headerFound(PP, Target.Header, C.Decl->getLocation(),
+                   Context->getSourceManager())) {
     C.NoFixReason = (Target.Header + " is not found on this unit's include "
                                      "paths; set SmallVectorClass to a class "
                                      "this code can use")
@@ -404,30 +336,28 @@ void SmallVectorCheck::onEndOfTranslationUnit() {
         continue;
       }
     }
-    chooseTarget(C);
+    Target = TargetClass.classAt(C.Decl->getLocation(), *Context);
     if (C.Silence.empty())
       checkReplacement(C);
     finish(C);
   }
-  // Sites are attributed among all the vectors at once: two vectors on one
-  // line must not both take a site.
-  if (!Profiled.empty())
-    matchProfileSites(Profiled);
-  for (Candidate *C : Profiled) {
-    if (!C->ProfileSites.empty()) {
-      C->Silence.clear();
-      chooseProfileCapacity(*C);
-      chooseTarget(*C);
-      if (C->Silence.empty())
-        checkReplacement(*C);
-    }
-    finish(*C);
-  }
+  sizeFromProfile(Profiled);
   Candidates.clear();
   References.clear();
   Calls.reset();
-  ClassesInUnit.reset();
+  TargetClass.endTranslationUnit();
   Profiles.endTranslationUnit();
+}
+
+/// The element as the code spells it: "std::vector<Row>" gives "Row".
+static std::string spelledElement(QualType Element, TypeLoc Spelled,
+                                  const ASTContext &Ctx) {
+  TypeLoc Named = Spelled ? namedTypeLoc(Spelled) : TypeLoc();
+  if (auto Spec = Named ? Named.getAs<TemplateSpecializationTypeLoc>()
+                        : TemplateSpecializationTypeLoc();
+      Spec && Spec.getNumArgs() == 1)
+    return sourceText(Spec.getArgLoc(0).getSourceRange(), Ctx);
+  return Element.getAsString(Ctx.getPrintingPolicy());
 }
 
 /// "1 element", "3 elements".
@@ -439,18 +369,12 @@ Finding SmallVectorCheck::render(const Candidate &C,
                                  utils::IncludeInserter &Includes) {
   ASTContext &Ctx = *Context;
   const SourceManager &SM = Ctx.getSourceManager();
-  const PrintingPolicy &Policy = Ctx.getPrintingPolicy();
   std::string Name = C.Decl->getNameAsString();
   std::string Count = std::to_string(C.Capacity);
   StringRef Them = C.Capacity == 1 ? "it" : "them";
 
-  // The element as the code spells it.
-  std::string Element = C.Element.getAsString(Policy);
-  auto Named = namedTypeLoc(C.Spelled);
-  if (auto Spec = Named ? Named.getAs<TemplateSpecializationTypeLoc>()
-                        : TemplateSpecializationTypeLoc();
-      Spec && Spec.getNumArgs() == 1)
-    Element = sourceText(Spec.getArgLoc(0).getSourceRange(), Ctx);
+  std::string Element = spelledElement(C.Element, C.Spelled, Ctx);
+  TypeLoc Named = C.Spelled ? namedTypeLoc(C.Spelled) : TypeLoc();
   std::string NewType = C.UseArray
                             ? "std::array<" + Element + ", " + Count + ">"
                             : Target.spell(Element, C.Declared);
@@ -482,7 +406,7 @@ Finding SmallVectorCheck::render(const Candidate &C,
                      Them.str() + " inline instead of allocating";
 
   std::optional<CharSourceRange> Range = templateNameRange(C.Spelled);
-  if (C.NoFixReason.empty() && TargetUsable && Range) {
+  if (C.NoFixReason.empty() && TargetClass.usable() && Range) {
     std::vector<FixItHint> &Fixes = F.Warning.Fixes;
     if (auto Spec = Named.getAs<TemplateSpecializationTypeLoc>())
       Range = CharSourceRange::getTokenRange(Range->getBegin(),
@@ -556,8 +480,6 @@ Finding SmallVectorCheck::render(const Candidate &C,
   return F;
 }
 
-// The member gets an inline buffer: what that does to the size of the class
-// that holds it.
 void SmallVectorCheck::addLayoutNotes(const Candidate &C,
                                       const FieldDecl &Field, Finding &F) {
   if (LayoutNotes == LayoutNoteStyle::None)
@@ -566,11 +488,7 @@ void SmallVectorCheck::addLayoutNotes(const Candidate &C,
   std::string Why;
   QualType NewType =
       inlineVectorModelType(Ctx, Target.Name, C.Element, C.Declared, Why);
-  std::string Element = C.Element.getAsString(Ctx.getPrintingPolicy());
-  if (auto Spec =
-          namedTypeLoc(C.Spelled).getAs<TemplateSpecializationTypeLoc>();
-      Spec && Spec.getNumArgs() == 1)
-    Element = sourceText(Spec.getArgLoc(0).getSourceRange(), Ctx);
+  std::string Element = spelledElement(C.Element, C.Spelled, Ctx);
   for (const std::string &Note :
        memberTypeChangeNotes(Field, NewType, Target.spell(Element, C.Declared),
                              Why, Ctx, LayoutNotes))
