@@ -1,5 +1,4 @@
-//===--- ProfileOption.h - options ProfileFile and ProfileCoverage -*- C++
-//-*-===//
+//===--- ProfileOption.h - options ProfileFile, ProfileCoverage -*- C++ -*-===//
 //
 // alloc-small-vector sizes a vector it cannot bound from a heapcount profile
 // (docs/heapcount.md, "Profiles"). These options name the profile and how

@@ -190,8 +190,6 @@ void SmallVectorCheck::analyzeForProfile(Candidate &C) {
 }
 
 void SmallVectorCheck::sizeFromProfile(ArrayRef<Candidate *> Profiled) {
-  // Sites are attributed among all the vectors at once: two vectors on one
-  // line must not both take a site.
   std::vector<ProfiledVector> Vectors;
   for (const Candidate *C : Profiled)
     Vectors.push_back({C->Element, C->Anchors});
@@ -341,7 +339,9 @@ void SmallVectorCheck::onEndOfTranslationUnit() {
       checkReplacement(C);
     finish(C);
   }
-  sizeFromProfile(Profiled);
+  // Context is unset in a unit without a vector.
+  if (!Profiled.empty())
+    sizeFromProfile(Profiled);
   Candidates.clear();
   References.clear();
   Calls.reset();

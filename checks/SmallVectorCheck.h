@@ -53,7 +53,8 @@ private:
   /// inline-buffer class supports), and its code is collected as anchors
   /// that the profile's sites are matched against.
   void analyzeForProfile(Candidate &C);
-  /// Attributes the profile's sites to \p Profiled, sizes each vector from
+  /// Attributes the profile's sites to \p Profiled, all at once (two
+  /// vectors on one line must not both take a site), sizes each vector from
   /// its sites, and finishes it.
   void sizeFromProfile(llvm::ArrayRef<Candidate *> Profiled);
   /// The replacement must offer every member function and construction the

@@ -97,8 +97,6 @@ bool siteIsInFunction(const ProfileSite &Site, const FunctionDecl *F) {
   return Name.empty() || StringRef(Site.Function).contains(Name);
 }
 
-/// The last component of a qualified type name, template arguments left
-/// out: "ns::Cell" -> "Cell", "std::pair<int,int>" -> "pair".
 StringRef lastComponent(StringRef Normalized) {
   StringRef Head = Normalized.take_until([](char C) { return C == '<'; });
   size_t Colon = Head.rfind("::");

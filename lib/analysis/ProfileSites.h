@@ -1,5 +1,4 @@
-//===--- ProfileSites.h - a heapcount profile's sites in the code -*- C++
-//-*-===//
+//===--- ProfileSites.h - a heapcount profile's sites -----------*- C++ -*-===//
 //
 // When the analysis cannot bound a vector, a heapcount profile (see
 // HeapProfile.h) can show the sizes it had at run time. This collects the

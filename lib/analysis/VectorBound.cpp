@@ -63,10 +63,9 @@ std::optional<std::string> whyTypeIgnored(const ValueDecl &D,
   return std::nullopt;
 }
 
-VectorBound boundOfLocal(const VarDecl &VarRef, QualType Element,
+VectorBound boundOfLocal(const VarDecl &Var, QualType Element,
                          ArrayRef<ContainerUse> Uses,
                          const InlineLimits &Limits, ASTContext &Ctx) {
-  const VarDecl *Var = &VarRef;
   VectorBound B;
   auto Silence = [&](StringRef Why) {
     B.Silence = Why.str();
@@ -78,19 +77,19 @@ VectorBound boundOfLocal(const VarDecl &VarRef, QualType Element,
     return B;
   };
 
-  B.Init = shapeOf(Var->getInit(), Ctx);
+  B.Init = shapeOf(Var.getInit(), Ctx);
   if (!B.Init)
     return Silence("initialised from something the analysis does not follow");
   if (!B.Init->Size)
     return Unbounded("initialised with a size that is not a constant");
   B.Constructions.push_back(B.Init->Form);
   if (*B.Init->Size > 0)
-    B.Notes.push_back({Var->getLocation(),
+    B.Notes.push_back({Var.getLocation(),
                        "constructed with " + std::to_string(*B.Init->Size) +
                            (*B.Init->Size == 1 ? " element" : " elements")});
 
   // The statement that holds the declaration bounds where uses can be.
-  DynTypedNode DeclStmtNode = parentOf(DynTypedNode::create(*Var), Ctx);
+  DynTypedNode DeclStmtNode = parentOf(DynTypedNode::create(Var), Ctx);
   const Stmt *Declaration = DeclStmtNode.get<Stmt>();
   const Stmt *Scope =
       Declaration ? parentOf(DeclStmtNode, Ctx).get<Stmt>() : nullptr;
@@ -168,13 +167,12 @@ VectorBound boundOfLocal(const VarDecl &VarRef, QualType Element,
   return B;
 }
 
-VectorBound boundOfMember(const FieldDecl &FieldRef, QualType Element,
+VectorBound boundOfMember(const FieldDecl &Field, QualType Element,
                           ArrayRef<ContainerUse> Uses,
                           const InlineLimits &Limits,
                           llvm::function_ref<ConstructorArguments &()> Calls,
                           ASTContext &Ctx) {
-  const FieldDecl *Field = &FieldRef;
-  const auto *Record = cast<CXXRecordDecl>(Field->getParent());
+  const auto *Record = cast<CXXRecordDecl>(Field.getParent());
   const PrintingPolicy &Policy = Ctx.getPrintingPolicy();
   VectorBound B;
   auto Silence = [&](StringRef Why) {
@@ -220,7 +218,7 @@ VectorBound boundOfMember(const FieldDecl &FieldRef, QualType Element,
     }
     default:
       if (std::optional<std::string> Why =
-              followOtherUse(Use, Field, B.Members, B.Constructions))
+              followOtherUse(Use, &Field, B.Members, B.Constructions))
         return Silence(*Why);
       break;
     }
@@ -294,13 +292,13 @@ VectorBound boundOfMember(const FieldDecl &FieldRef, QualType Element,
     FromArgument = false;
     SourceLocation Where = Ctor->getLocation();
     for (const CXXCtorInitializer *Given : Initializing->inits())
-      if (Given->getMember() == Field) {
+      if (Given->getMember() == &Field) {
         Init = Given->getInit();
         if (Given->isWritten())
           Where = Given->getSourceLocation();
       }
-    if (!Init && Field->hasInClassInitializer())
-      Init = Field->getInClassInitializer();
+    if (!Init && Field.hasInClassInitializer())
+      Init = Field.getInClassInitializer();
     std::optional<uint64_t> Size = Init ? SizeOfInit(Init, Initializing, Where)
                                         : std::optional<uint64_t>(0);
     if (!Size)
@@ -343,18 +341,18 @@ VectorBound boundOfMember(const FieldDecl &FieldRef, QualType Element,
     return B;
   if (Counted == 0) {
     // Only the implicit default constructor, which no code here uses.
-    if (!Field->hasInClassInitializer())
+    if (!Field.hasInClassInitializer())
       return Unbounded("no constructor fills it");
-    std::optional<uint64_t> Size = SizeOfInit(Field->getInClassInitializer(),
-                                              nullptr, Field->getLocation());
+    std::optional<uint64_t> Size =
+        SizeOfInit(Field.getInClassInitializer(), nullptr, Field.getLocation());
     if (!Size)
       return B;
     if (*Size == 0)
       return Unbounded("no constructor fills it");
     B.Notes.push_back(
-        {Field->getLocation(), "its default member initializer gives it " +
-                                   std::to_string(*Size) +
-                                   (*Size == 1 ? " element" : " elements")});
+        {Field.getLocation(), "its default member initializer gives it " +
+                                  std::to_string(*Size) +
+                                  (*Size == 1 ? " element" : " elements")});
     Capacity = *Size;
   }
   B.Capacity = Capacity;
