@@ -4,13 +4,14 @@
 #define ALLOC_TIDY_CHECKS_SMALLVECTORCHECK_H
 
 #include "checks/Finding.h"
+#include "checks/InlineVectorOption.h"
 #include "checks/LayoutNotes.h"
+#include "checks/ProfileOption.h"
 #include "checks/StlOption.h"
 #include "checks/WholeProgramOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/utils/IncludeInserter.h"
 #include "lib/analysis/ConstructorArguments.h"
-#include "lib/analysis/HeapProfile.h"
 #include "lib/analysis/InlineVectorClasses.h"
 #include "lib/analysis/InlineVectorInScope.h"
 #include "lib/analysis/StlFacts.h"
@@ -43,13 +44,21 @@ public:
 
 private:
   struct Candidate;
+  /// Where the declaration is, what it holds, and how its type is spelled.
   void analyzeCommon(Candidate &C);
-  void analyzeLocal(Candidate &C);
-  void analyzeMember(Candidate &C);
+  /// The bound of a local or member the check can follow (VectorBound.h).
+  void analyzeBound(Candidate &C);
+  /// The static analysis could not bound the size: what a profile needs
+  /// instead. The vector must still be replaceable (used only in ways the
+  /// inline-buffer class supports), and its code is collected as anchors
+  /// that the profile's sites are matched against.
   void analyzeForProfile(Candidate &C);
-  void matchProfileSites(llvm::ArrayRef<Candidate *> Profiled);
-  void chooseProfileCapacity(Candidate &C);
-  void chooseTarget(const Candidate &C);
+  /// Attributes the profile's sites to \p Profiled, all at once (two
+  /// vectors on one line must not both take a site), sizes each vector from
+  /// its sites, and finishes it.
+  void sizeFromProfile(llvm::ArrayRef<Candidate *> Profiled);
+  /// The replacement must offer every member function and construction the
+  /// code uses; otherwise the check stays silent.
   void checkReplacement(Candidate &C);
   /// The capacity to declare for C.Capacity elements.
   void chooseDeclaredCapacity(Candidate &C);
@@ -58,31 +67,22 @@ private:
   /// The member decided, or the local analysed: reports it when it warrants
   /// a warning.
   void finish(Candidate &C);
-  /// Whether \p Header ("<a.h>" or "\"a.h\"") is found from the file of
-  /// \p Where with this unit's include paths.
-  bool headerFound(StringRef Header, SourceLocation Where) const;
   Finding render(const Candidate &C, utils::IncludeInserter &Includes);
+  /// The member gets an inline buffer: what that does to the size of the
+  /// class that holds it.
   void addLayoutNotes(const Candidate &C, const FieldDecl &Field, Finding &F);
-  void addProfileNotes(const Candidate &C, Finding &F);
-  /// The profile's sites in \p File, or null when it has none there or
-  /// the file is not the one profiled (said once per file).
-  const std::vector<alloc_tidy::ProfileSite> *profileSitesIn(FileID File);
 
   std::vector<StringRef> VectorLikeClasses;
   uint64_t MaxInlineElements;
   uint64_t MaxInlineBytes;
-  std::string SmallVectorClassName;
-  std::string SmallVectorHeader;
-  /// SmallVectorClass "auto": the class the code already has (see
-  /// InlineVectorClassesInUnit::preferredAt), else ConfiguredTarget.
-  bool AutoClass = false;
-  alloc_tidy::InlineVectorClass ConfiguredTarget;
   /// The class of the candidate at hand.
   alloc_tidy::InlineVectorClass Target;
-  std::optional<alloc_tidy::InlineVectorClassesInUnit> ClassesInUnit;
   StlOption TargetStl;
   utils::IncludeInserter Inserter;
   WholeProgramOption WholeProgram;
+  /// SmallVectorClass and SmallVectorHeader; after the options above, whose
+  /// errors are reported first.
+  InlineVectorOption TargetClass;
 
   Preprocessor *PP = nullptr;
   ASTContext *Context = nullptr;
@@ -91,18 +91,11 @@ private:
   /// Built on demand: who constructs which class, with which arguments.
   std::unique_ptr<alloc_tidy::ConstructorArguments> Calls;
   LayoutNoteStyle LayoutNotes;
-  bool TargetUsable = false;
 
   /// The name the check runs under, for the notes that name its options.
   std::string OwnName;
-  /// Profile-guided sizes (ProfileFile, ProfileCoverage).
-  std::string ProfileFile;
-  std::string ProfileCoverageText;
-  double ProfileCoverage = 0.9;
-  uint64_t ProfileMinAllocations = 100;
-  std::optional<alloc_tidy::HeapProfile> Profile;
-  llvm::DenseMap<FileID, const std::vector<alloc_tidy::ProfileSite> *>
-      ProfileSitesByFile;
+  /// Profile-guided sizes (ProfileFile, ProfileCoverage, ...).
+  ProfileOption Profiles;
 };
 
 } // namespace clang::tidy::alloc

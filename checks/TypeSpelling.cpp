@@ -69,4 +69,34 @@ TypeLoc spelledDeclType(const ValueDecl &D, const TypedefNameDecl *&Alias) {
   return TL;
 }
 
+std::optional<NoRewrite> whyTypeNotRewritable(const DeclaratorDecl &D,
+                                              TypeLoc Spelled) {
+  if (!Spelled || !templateNameRange(Spelled)) {
+    TypeLoc Named = Spelled ? namedTypeLoc(Spelled) : TypeLoc();
+    if (Named && Named.getAs<TypedefTypeLoc>())
+      return NoRewrite{
+          D.getLocation(),
+          "the type is spelled through the alias '" +
+              Named.getType()
+                  ->getAs<TypedefType>()
+                  ->getDecl()
+                  ->getName()
+                  .str() +
+              "'; change it where it is declared if every user of the "
+              "alias can take it"};
+    return NoRewrite{D.getLocation(),
+                     "the declaration does not spell the type"};
+  }
+  for (const Decl *Sibling : D.getDeclContext()->decls()) {
+    const auto *Other = dyn_cast<DeclaratorDecl>(Sibling);
+    if (Other && Other != &D &&
+        Other->getTypeSpecStartLoc() == D.getTypeSpecStartLoc())
+      return NoRewrite{
+          Other->getLocation(),
+          "'" + Other->getNameAsString() +
+              "' is declared with the same type; declare it separately"};
+  }
+  return std::nullopt;
+}
+
 } // namespace clang::tidy::alloc

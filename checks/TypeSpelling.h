@@ -37,6 +37,18 @@ std::optional<CharSourceRange> templateNameRange(TypeLoc Spelled);
 /// spelling, with the alias in \p Alias (canonical). Null when not spelled.
 TypeLoc spelledDeclType(const ValueDecl &D, const TypedefNameDecl *&Alias);
 
+/// Why a fix-it cannot rewrite a declaration's type, and where to say it.
+struct NoRewrite {
+  SourceLocation Loc;
+  std::string Text;
+};
+
+/// Whether a fix-it can rewrite the type of \p D, spelled as \p Spelled
+/// (null when not spelled): not through an alias, spelled as a template,
+/// not shared with another declarator ("std::vector<int> a, b;").
+std::optional<NoRewrite> whyTypeNotRewritable(const DeclaratorDecl &D,
+                                              TypeLoc Spelled);
+
 } // namespace clang::tidy::alloc
 
 #endif

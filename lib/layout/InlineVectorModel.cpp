@@ -333,4 +333,21 @@ std::optional<uint64_t> inlineVectorModelCapacity(ASTContext &Ctx,
   return M->InlineCapacity;
 }
 
+uint64_t inlineVectorCapacityToDeclare(ASTContext &Ctx, llvm::StringRef Class,
+                                       QualType Element, uint64_t Capacity) {
+  // Boost 1.74's small_vector can hold fewer elements inline than its
+  // capacity argument says; ask for the smallest one that holds them all.
+  uint64_t Declared = Capacity;
+  std::string Why;
+  std::optional<uint64_t> Holds =
+      inlineVectorModelCapacity(Ctx, Class, Element, Declared, Why);
+  while (Holds && *Holds < Capacity && Declared < Capacity + 64) {
+    ++Declared;
+    Holds = inlineVectorModelCapacity(Ctx, Class, Element, Declared, Why);
+  }
+  if (Holds && *Holds < Capacity)
+    return Capacity;
+  return Declared;
+}
+
 } // namespace alloc_tidy

@@ -58,6 +58,15 @@ std::optional<uint64_t> inlineVectorModelCapacity(clang::ASTContext &Ctx,
                                                   uint64_t Capacity,
                                                   std::string &Why);
 
+/// The capacity to write in \p Class<\p Element, N> for it to hold
+/// \p Capacity elements inline: the smallest N from Capacity up (at most 64
+/// more) that inlineVectorModelCapacity says holds them; Capacity itself
+/// for a class the model holds to its word or does not know.
+uint64_t inlineVectorCapacityToDeclare(clang::ASTContext &Ctx,
+                                       llvm::StringRef Class,
+                                       clang::QualType Element,
+                                       uint64_t Capacity);
+
 } // namespace alloc_tidy
 
 #endif

@@ -244,6 +244,39 @@ TEST(InlineVectorModelTest, InlineCapacity) {
   EXPECT_EQ(Why, "the layout of absl::InlinedVector is not modelled");
 }
 
+// The capacity to declare is the smallest that holds the elements: above
+// the count where Boost 1.74 loses room to padding, the count elsewhere.
+TEST(InlineVectorModelTest, CapacityToDeclare) {
+  ASTUnit &AST = test::parse("int i; short s;", {test::Linux64});
+  ASTContext &Ctx = AST.getASTContext();
+  const char *Boost = "boost::container::small_vector";
+  for (const char *Var : {"i", "s"}) {
+    QualType Element = alloc_tidy::test::typeOfVar(Ctx, Var);
+    for (uint64_t Capacity : {3u, 7u, 120u}) {
+      uint64_t Declared =
+          inlineVectorCapacityToDeclare(Ctx, Boost, Element, Capacity);
+      std::string Why;
+      EXPECT_GE(*inlineVectorModelCapacity(Ctx, Boost, Element, Declared, Why),
+                Capacity)
+          << Var << " " << Capacity;
+      if (Declared > Capacity)
+        EXPECT_LT(
+            *inlineVectorModelCapacity(Ctx, Boost, Element, Declared - 1, Why),
+            Capacity)
+            << Var << " " << Capacity;
+    }
+  }
+  QualType Int = alloc_tidy::test::typeOfVar(Ctx, "i");
+  // small_vector<int, 3> holds 2: 3 is not enough.
+  EXPECT_GT(inlineVectorCapacityToDeclare(Ctx, Boost, Int, 3), 3u);
+  EXPECT_EQ(inlineVectorCapacityToDeclare(Ctx, Boost, Int, 120), 120u);
+  EXPECT_EQ(inlineVectorCapacityToDeclare(Ctx, "llvm::SmallVector", Int, 3),
+            3u);
+  // No model: the capacity as asked.
+  EXPECT_EQ(inlineVectorCapacityToDeclare(Ctx, "absl::InlinedVector", Int, 5),
+            5u);
+}
+
 /// A directory with an empty gnu/stubs-32.h: glibc's headers are shared by
 /// x86-64 and i386 on Debian but for that list of unimplemented functions,
 /// which comes with the (absent) i386 libc. Nothing in it affects a layout.

@@ -1,0 +1,67 @@
+//===--- InlineVectorOption.cpp - option SmallVectorClass -----------------===//
+
+#include "checks/InlineVectorOption.h"
+#include "clang/Lex/Preprocessor.h"
+
+using namespace alloc_tidy;
+
+namespace clang::tidy::alloc {
+
+InlineVectorOption::InlineVectorOption(ClangTidyCheck &Check,
+                                       ClangTidyCheck::OptionsView &Options,
+                                       StringRef CheckName)
+    : ClassName(Options.get("SmallVectorClass", "auto").str()),
+      Header(Options.get("SmallVectorHeader", "").str()) {
+  std::string Error;
+  Auto = StringRef(ClassName).trim() == "auto";
+  Usable = resolveInlineVectorClass(
+      Auto ? StringRef("boost::container::small_vector") : StringRef(ClassName),
+      Header, Configured, Error);
+  if (!Usable) {
+    Check.configurationDiag("invalid value '%0' for %1.SmallVectorClass: %2; "
+                            "fix-its are disabled",
+                            DiagnosticIDs::Error)
+        << ClassName << CheckName << Error;
+    Configured = inlineVectorPresets().front();
+  }
+}
+
+void InlineVectorOption::store(ClangTidyCheck::OptionsView &Options,
+                               ClangTidyOptions::OptionMap &Opts) const {
+  Options.store(Opts, "SmallVectorClass", ClassName);
+  Options.store(Opts, "SmallVectorHeader", Header);
+}
+
+InlineVectorClass InlineVectorOption::classAt(SourceLocation Loc,
+                                              ASTContext &Ctx) {
+  if (!Auto || !Usable)
+    return Configured;
+  if (!ClassesInUnit)
+    ClassesInUnit = findInlineVectorClasses(Ctx);
+  if (auto Preferred = ClassesInUnit->preferredAt(Loc, Ctx.getSourceManager()))
+    return *Preferred;
+  return Configured;
+}
+
+bool headerFound(Preprocessor *PP, StringRef Header, SourceLocation Where,
+                 const SourceManager &SM) {
+  if (!PP)
+    return true;
+  bool Angled = Header.starts_with("<");
+  StringRef Name = Header.drop_front().drop_back();
+  OptionalFileEntryRef From =
+      SM.getFileEntryRefForID(SM.getFileID(SM.getExpansionLoc(Where)));
+  return PP
+      ->LookupFile(Where, Name, Angled, nullptr,
+                   From ? &From->getFileEntry() : nullptr, nullptr, nullptr,
+                   nullptr, nullptr, nullptr, nullptr)
+      .has_value();
+}
+
+StringRef includeSpelling(StringRef Header) {
+  if (Header.size() >= 2 && Header.front() == '"' && Header.back() == '"')
+    return Header.drop_front().drop_back();
+  return Header;
+}
+
+} // namespace clang::tidy::alloc

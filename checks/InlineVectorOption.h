@@ -1,0 +1,66 @@
+//===--- InlineVectorOption.h - option SmallVectorClass ---------*- C++ -*-===//
+//
+// The class alloc-small-vector's fix-its write: option SmallVectorClass
+// names it (with SmallVectorHeader for a class that is not a preset), or
+// "auto" lets the code decide for each declaration: its own small vector
+// where the declaration sees one, else a preset the unit already uses, else
+// Boost's. Also: whether the class's header is found, and how an include
+// of it is spelled.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ALLOC_TIDY_CHECKS_INLINEVECTOROPTION_H
+#define ALLOC_TIDY_CHECKS_INLINEVECTOROPTION_H
+
+#include "clang-tidy/ClangTidyCheck.h"
+#include "lib/analysis/InlineVectorClasses.h"
+#include "lib/analysis/InlineVectorInScope.h"
+#include <optional>
+#include <string>
+
+namespace clang::tidy::alloc {
+
+class InlineVectorOption {
+public:
+  /// Reads options SmallVectorClass ("auto" by default) and
+  /// SmallVectorHeader of \p Check. A class that cannot be resolved is
+  /// reported as a configuration error; fix-its are then disabled.
+  InlineVectorOption(ClangTidyCheck &Check,
+                     ClangTidyCheck::OptionsView &Options, StringRef CheckName);
+
+  void store(ClangTidyCheck::OptionsView &Options,
+             ClangTidyOptions::OptionMap &Opts) const;
+
+  /// Whether the option names a class fix-its can write.
+  bool usable() const { return Usable; }
+  /// Whether the code decides the class ("auto").
+  bool isAuto() const { return Auto; }
+
+  /// The class the option names (Boost's for "auto").
+  const alloc_tidy::InlineVectorClass &configured() const { return Configured; }
+  /// The class for a declaration at \p Loc.
+  alloc_tidy::InlineVectorClass classAt(SourceLocation Loc, ASTContext &Ctx);
+  /// Forgets the classes of the translation unit that ended.
+  void endTranslationUnit() { ClassesInUnit.reset(); }
+
+private:
+  std::string ClassName;
+  std::string Header;
+  bool Auto = false;
+  bool Usable = false;
+  alloc_tidy::InlineVectorClass Configured;
+  std::optional<alloc_tidy::InlineVectorClassesInUnit> ClassesInUnit;
+};
+
+/// Whether \p Header ("<a.h>" or "\"a.h\"") is found from the file of
+/// \p Where with the include paths of \p PP's unit (true without \p PP).
+bool headerFound(Preprocessor *PP, StringRef Header, SourceLocation Where,
+                 const SourceManager &SM);
+
+/// The header as IncludeInserter takes it: "<a.h>" for an angled include,
+/// a bare "a.h" for a quoted one.
+StringRef includeSpelling(StringRef Header);
+
+} // namespace clang::tidy::alloc
+
+#endif
