@@ -184,13 +184,12 @@ void SmallVectorCheck::analyzeForProfile(Candidate &C) {
   // The static analysis's evidence does not back a profiled capacity.
   C.Notes.clear();
   C.ConditionalGrowth = nullptr;
-  C.SizedByArgument = false;
-  C.OnlyAppends = false;
-  C.UseArray = false;
+  C.SizedByArgument = C.OnlyAppends = C.UseArray = false;
 }
 
 void SmallVectorCheck::sizeFromProfile(ArrayRef<Candidate *> Profiled) {
   std::vector<ProfiledVector> Vectors;
+  Vectors.reserve(Profiled.size());
   for (const Candidate *C : Profiled)
     Vectors.push_back({C->Element, C->Anchors});
   std::vector<SiteMatches> Matches = matchProfileSites(
@@ -264,6 +263,8 @@ void SmallVectorCheck::chooseDeclaredCapacity(Candidate &C) {
 }
 
 void SmallVectorCheck::decideMember(Candidate &C) {
+  if (!C.Facts)
+    return;
   MemberFacts &Facts = *C.Facts;
   Facts.Check = OwnName;
   Facts.Bound = C.Capacity;
@@ -309,8 +310,7 @@ void SmallVectorCheck::decideMember(Candidate &C) {
 }
 
 void SmallVectorCheck::finish(Candidate &C) {
-  if (C.Facts)
-    decideMember(C);
+  decideMember(C);
   if (C.Silence.empty() && C.Capacity > 0)
     report(*this, render(C, Inserter));
 }
@@ -412,12 +412,12 @@ Finding SmallVectorCheck::render(const Candidate &C,
       Range = CharSourceRange::getTokenRange(Range->getBegin(),
                                              Spec.getRAngleLoc());
     Fixes.push_back(FixItHint::CreateReplacement(*Range, NewType));
-    if (C.UseArray && C.Init->Form == VectorConstruction::Count) {
+    if (C.UseArray && C.Init && C.Init->Form == VectorConstruction::Count) {
       SourceRange Parens = C.Init->Construct->getParenOrBraceRange();
       if (Parens.isValid())
         Fixes.push_back(FixItHint::CreateReplacement(Parens, "{}"));
     }
-    if (C.UseArray && C.Init->List &&
+    if (C.UseArray && C.Init && C.Init->List &&
         llvm::any_of(C.Init->List->inits(), [](const Expr *E) {
           return isa<InitListExpr>(E->IgnoreImplicit());
         })) {

@@ -62,7 +62,8 @@ private:
   void checkReplacement(Candidate &C);
   /// The capacity to declare for C.Capacity elements.
   void chooseDeclaredCapacity(Candidate &C);
-  /// A member's facts for a whole-program decision, and the decision.
+  /// A member's facts for a whole-program decision, and the decision;
+  /// nothing for a local.
   void decideMember(Candidate &C);
   /// The member decided, or the local analysed: reports it when it warrants
   /// a warning.
