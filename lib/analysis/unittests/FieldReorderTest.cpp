@@ -91,7 +91,7 @@ std::vector<std::string> layoutUses(clang::ASTContext &Ctx) {
     clang::ASTContext &Ctx;
     std::vector<std::string> Out;
     explicit Collect(clang::ASTContext &Ctx) : Ctx(Ctx) {}
-    void add(std::vector<LayoutUse> Uses) {
+    void add(const std::vector<LayoutUse> &Uses) {
       for (const LayoutUse &U : Uses)
         if (Ctx.getSourceManager().isInMainFile(U.Loc))
           Out.push_back(U.Record->getNameAsString() + ": " + U.Why);
@@ -138,8 +138,8 @@ TEST(FieldReorderTest, LayoutUses) {
       // The pointer and the sizeof each count, and so does the FILE.
       "Point: its bytes go through 'fwrite' here and may be stored or shared",
       "Point: its bytes go through 'fwrite' here and may be stored or shared",
-      "_IO_FILE: its bytes go through 'fwrite' here and may be stored or "
-      "shared",
+      std::string("_IO_FILE: its bytes go through 'fwrite' here and may be ") +
+          "stored or shared",
       "Other: other bytes are read as it here",
       "Point: its bytes are read as another type here",
       "Point: offsetof() depends on its layout here",

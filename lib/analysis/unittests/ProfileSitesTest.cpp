@@ -168,18 +168,19 @@ TEST_F(ProfileSitesTest, SitesGoToTheVectorWhoseCodeHoldsThem) {
       site(6, 0, "int", 4),      site(7, 0, "long", 8),  site(7, 0, "long", 4),
       site(10, 5, "int", 4),     site(10, 22, "int", 4), site(10, 0, "int", 4),
       site(6, 0, "ns::Other", 4)};
-  std::vector<ProfiledUses> Uses;
-  for (llvm::StringRef Name : {"a", "b", "c", "d"})
-    Uses.push_back(usesOf(Name));
+  const llvm::StringRef Names[] = {"a", "b", "c", "d"};
+  // The vectors' anchors point into these.
+  llvm::SmallVector<ProfiledUses, 4> Uses;
   std::vector<ProfiledVector> Vectors;
-  for (llvm::StringRef Name : {"a", "b", "c", "d"})
+  Vectors.reserve(std::size(Names));
+  for (llvm::StringRef Name : Names) {
+    Uses.push_back(usesOf(Name));
     Vectors.push_back({cast<ClassTemplateSpecializationDecl>(
                            decl(Name)->getType()->getAsCXXRecordDecl())
                            ->getTemplateArgs()[0]
                            .getAsType(),
-                       {}});
-  for (size_t I = 0; I < Vectors.size(); ++I)
-    Vectors[I].Anchors = Uses[I].Anchors;
+                       Uses.back().Anchors});
+  }
   FileID Main = ctx().getSourceManager().getMainFileID();
   unsigned Asked = 0;
   std::vector<SiteMatches> Matches = matchProfileSites(

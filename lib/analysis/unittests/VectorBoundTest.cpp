@@ -61,6 +61,7 @@ protected:
 
   static std::vector<std::string> texts(const VectorBound &B) {
     std::vector<std::string> Texts;
+    Texts.reserve(B.Notes.size());
     for (const SizeEvidence &Note : B.Notes)
       Texts.push_back(Note.Text);
     return Texts;
