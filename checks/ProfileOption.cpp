@@ -1,8 +1,15 @@
-//===--- ProfileOption.cpp - options ProfileFile and ProfileCoverage ------===//
+//===--- ProfileOption.cpp - the heapcount profiles the checks read -------===//
 
 #include "checks/ProfileOption.h"
 #include "checks/OptionValues.h"
+#include "clang-tidy/utils/OptionsUtils.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Chrono.h"
+#include "llvm/Support/FileSystem.h"
+#include <cstdlib>
+#include <mutex>
+#include <variant>
 
 using namespace alloc_tidy;
 
@@ -13,15 +20,79 @@ static std::string elements(uint64_t N) {
   return std::to_string(N) + (N == 1 ? " element" : " elements");
 }
 
+namespace {
+
+/// The profiles read in this process, by the list of files, so that the
+/// checks of a run (and clangd's units) read them once; a file that
+/// changed is read again.
+struct LoadedProfiles {
+  std::vector<llvm::sys::TimePoint<>> Times;
+  std::shared_ptr<const ProfileSet> Profiles;
+};
+
+std::vector<llvm::sys::TimePoint<>>
+modificationTimes(llvm::ArrayRef<std::string> Paths) {
+  std::vector<llvm::sys::TimePoint<>> Times;
+  for (const std::string &Path : Paths) {
+    llvm::sys::fs::file_status Status;
+    Times.push_back(llvm::sys::fs::status(Path, Status)
+                        ? llvm::sys::TimePoint<>()
+                        : Status.getLastModificationTime());
+  }
+  return Times;
+}
+
+/// The profiles of \p Paths, or the path that could not be read and why.
+std::variant<std::shared_ptr<const ProfileSet>,
+             std::pair<std::string, std::string>>
+loadShared(llvm::ArrayRef<std::string> Paths) {
+  static std::mutex Lock;
+  static llvm::StringMap<LoadedProfiles> Cache;
+  std::string Key = llvm::join(Paths, ";");
+  std::vector<llvm::sys::TimePoint<>> Times = modificationTimes(Paths);
+  std::lock_guard<std::mutex> Guard(Lock);
+  auto It = Cache.find(Key);
+  if (It != Cache.end() && It->second.Times == Times)
+    return It->second.Profiles;
+  ProfileSet Set;
+  for (const std::string &Path : Paths) {
+    llvm::Expected<HeapProfile> Loaded = HeapProfile::load(Path);
+    if (!Loaded)
+      return std::make_pair(Path, llvm::toString(Loaded.takeError()));
+    Set.add(Path, std::move(*Loaded));
+  }
+  auto Shared = std::make_shared<const ProfileSet>(std::move(Set));
+  Cache[Key] = {std::move(Times), Shared};
+  return Shared;
+}
+
+} // namespace
+
 void ProfileOption::read(ClangTidyCheck &Check,
                          ClangTidyCheck::OptionsView &Options,
                          StringRef CheckName) {
   this->Check = &Check;
   this->CheckName = CheckName.str();
-  File = Options.get("ProfileFile", "").str();
-  CoverageText = Options.get("ProfileCoverage", "0.9").str();
+  File = Options.getLocalOrGlobal("ProfileFile", "").str();
+  // alloc-run --profile: the profiles of this run, whatever the
+  // configuration says.
+  if (const char *FromRun = std::getenv("ALLOC_TIDY_PROFILE_FILES");
+      FromRun && *FromRun)
+    File = FromRun;
+  CoverageText = Options.getLocalOrGlobal("ProfileCoverage", "0.9").str();
   MinAllocations =
       readCountOption(Check, Options, CheckName, "ProfileMinAllocations", 100);
+  if (std::optional<StringRef> Min =
+          Options.getLocalOrGlobal("MinProfiledAllocations")) {
+    if (std::optional<uint64_t> Parsed = parseCountOption(*Min, 0, UINT32_MAX))
+      MinProfiledAllocations = *Parsed;
+    else
+      Check.configurationDiag("invalid value '%0' for "
+                              "%1.MinProfiledAllocations; expected a whole "
+                              "number (0 reports every finding; using 0)",
+                              DiagnosticIDs::Error)
+          << *Min << CheckName;
+  }
   if (StringRef(CoverageText).trim().getAsDouble(Coverage) ||
       !(Coverage > 0 && Coverage <= 1)) {
     Check.configurationDiag("invalid value '%0' for %1.ProfileCoverage: "
@@ -31,17 +102,20 @@ void ProfileOption::read(ClangTidyCheck &Check,
         << CoverageText << CheckName;
     Coverage = 0.9;
   }
-  if (File.empty())
+  std::vector<std::string> Paths;
+  for (StringRef Path : utils::options::parseStringList(File))
+    if (!Path.trim().empty())
+      Paths.push_back(Path.trim().str());
+  if (Paths.empty())
     return;
-  llvm::Expected<HeapProfile> Loaded = HeapProfile::load(File);
-  if (Loaded)
-    Profile = std::move(*Loaded);
+  auto Loaded = loadShared(Paths);
+  if (auto *Shared = std::get_if<std::shared_ptr<const ProfileSet>>(&Loaded))
+    Profiles = std::move(*Shared);
   else
     Check.configurationDiag("cannot read the heapcount profile '%0' "
-                            "(%1.ProfileFile): %2; profile-guided sizes are "
-                            "off",
+                            "(%1.ProfileFile): %2; the profiles are not used",
                             DiagnosticIDs::Error)
-        << File << CheckName << llvm::toString(Loaded.takeError());
+        << std::get<1>(Loaded).first << CheckName << std::get<1>(Loaded).second;
 }
 
 void ProfileOption::store(ClangTidyCheck::OptionsView &Options,
@@ -50,34 +124,63 @@ void ProfileOption::store(ClangTidyCheck::OptionsView &Options,
   Options.store(Opts, "ProfileCoverage", CoverageText);
   Options.store(Opts, "ProfileMinAllocations",
                 static_cast<unsigned>(MinAllocations));
+  Options.store(Opts, "MinProfiledAllocations",
+                static_cast<unsigned>(MinProfiledAllocations));
+}
+
+const ProfileSet::FileView *ProfileOption::viewOf(FileID FileInUnit,
+                                                  const SourceManager &SM) {
+  if (!loaded())
+    return nullptr;
+  auto [It, Inserted] = Views.try_emplace(FileInUnit);
+  if (!Inserted)
+    return It->second.get();
+  OptionalFileEntryRef Entry = SM.getFileEntryRefForID(FileInUnit);
+  std::string Path = Entry ? profilePathOf(*Entry) : "";
+  if (Path.empty())
+    return nullptr;
+  It->second = std::make_unique<ProfileSet::FileView>(
+      Profiles->view(Path, SM.getBufferData(FileInUnit)));
+  return It->second.get();
 }
 
 const std::vector<ProfileSite> *
 ProfileOption::sitesIn(FileID FileInUnit, const SourceManager &SM) {
-  if (!Profile)
+  const ProfileSet::FileView *View = viewOf(FileInUnit, SM);
+  if (!View)
     return nullptr;
-  auto [It, Inserted] = SitesByFile.try_emplace(FileInUnit, nullptr);
-  OptionalFileEntryRef Entry = SM.getFileEntryRefForID(FileInUnit);
-  if (!Inserted || !Entry)
-    return It->second;
-  FileSites Found =
-      profileSitesOf(*Profile, *Entry, SM.getBufferData(FileInUnit));
-  if (Found.Sites && Found.State != HeapProfile::FileState::Current) {
+  if (!View->Stale.empty() && !View->Covered &&
+      Warned.try_emplace(FileInUnit, true).second)
     Check->configurationDiag(
         "%0.ProfileFile: the profile '%1' is stale for '%2': "
         "%select{the file has changed since it was profiled|"
         "it has no hash of the file to tell whether it "
         "changed}3; its %4 %plural{1:site|:sites}5 there "
-        "%plural{1:is|:are}5 ignored (profile the program "
-        "again)",
+        "%plural{1:is|:are}5 ignored (profile the program again)",
         DiagnosticIDs::Warning)
-        << CheckName << File << Found.Path
-        << (Found.State == HeapProfile::FileState::Unknown)
-        << std::to_string(Found.Sites->size())
-        << static_cast<unsigned>(Found.Sites->size());
-    return nullptr;
-  }
-  return It->second = Found.Sites;
+        << CheckName << View->Stale.front() << View->Path
+        << View->StaleForLackOfHash << std::to_string(View->StaleSites)
+        << static_cast<unsigned>(View->StaleSites);
+  return View->Sites.empty() ? nullptr : &View->Sites;
+}
+
+Measurement ProfileOption::measure(ArrayRef<ProfileAnchor> Code,
+                                   const ContainerIdentity &Id,
+                                   const ASTContext &Ctx) {
+  return measureAt(
+      Code, Id, [&](FileID F) { return viewOf(F, Ctx.getSourceManager()); },
+      Ctx);
+}
+
+std::optional<std::string>
+ProfileOption::staleNote(const Measurement &M) const {
+  if (M.Covered || M.StaleFile.empty())
+    return std::nullopt;
+  return "heapcount's profile '" + M.StaleProfiles.front() +
+         "' is stale for this file (" +
+         (M.StaleForLackOfHash ? "it has no hash of the file"
+                               : "the file has changed since it was profiled") +
+         "): its sites here are ignored";
 }
 
 // The evidence of a profile-guided capacity: each site's counts, what the

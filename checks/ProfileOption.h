@@ -1,11 +1,15 @@
-//===--- ProfileOption.h - options ProfileFile, ProfileCoverage -*- C++ -*-===//
+//===--- ProfileOption.h - the heapcount profiles the checks read -*- C++
+//-*-===//
 //
-// alloc-small-vector sizes a vector it cannot bound from a heapcount profile
-// (docs/heapcount.md, "Profiles"). These options name the profile and how
-// much of it an inline buffer must cover; this reads them, loads the
-// profile, finds its sites in a source file (saying once per file when the
-// file has changed since), and writes the notes that back a capacity chosen
-// from it. lib/analysis/ProfileSites.h attributes the sites.
+// Every check that proposes a change to a container reads the same heapcount
+// profiles (docs/profile-triage.md): option ProfileFile (one for all checks,
+// or one check's own; several files separated by ';') names them, and
+// alloc-run's --profile (ALLOC_TIDY_PROFILE_FILES) overrides it. A finding
+// whose code the profiles measured gets the measured figure and saving in a
+// note; with MinProfiledAllocations, one whose code a profile covers but
+// which made fewer allocations is silent. alloc-small-vector also sizes an
+// inline buffer from the sites (ProfileCoverage, ProfileMinAllocations).
+// The profiles are read once per process and shared by the checks.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,8 +19,10 @@
 #include "checks/Finding.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "lib/analysis/HeapProfile.h"
+#include "lib/analysis/ProfileEvidence.h"
 #include "lib/analysis/ProfileSites.h"
-#include "llvm/ADT/DenseMap.h"
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,9 +31,11 @@ namespace clang::tidy::alloc {
 
 class ProfileOption {
 public:
-  /// Reads options ProfileFile, ProfileCoverage and ProfileMinAllocations of
-  /// \p Check and loads the profile. A coverage outside (0, 1] or a profile
-  /// that cannot be read is reported as a configuration error.
+  /// Reads options ProfileFile, MinProfiledAllocations and ProfileCoverage
+  /// (the check's own or the global ones) and ProfileMinAllocations of
+  /// \p Check, and loads the profiles. A coverage outside (0, 1], a count
+  /// that is not one or a profile that cannot be read is reported as a
+  /// configuration error.
   void read(ClangTidyCheck &Check, ClangTidyCheck::OptionsView &Options,
             StringRef CheckName);
 
@@ -35,18 +43,36 @@ public:
              ClangTidyOptions::OptionMap &Opts) const;
 
   /// Whether a profile was loaded.
-  bool loaded() const { return Profile.has_value(); }
+  bool loaded() const { return Profiles && !Profiles->empty(); }
   /// The share of the allocations a capacity must serve.
   double coverage() const { return Coverage; }
   /// The fewest allocations a capacity must save to be worth it.
   uint64_t minAllocations() const { return MinAllocations; }
 
-  /// The profile's sites in \p File, or null when it has none there or the
-  /// file is not the one profiled (a warning, once per file).
+  /// The fewest allocations a finding's code must have made when a profile
+  /// covers it; 0 reports every finding.
+  uint64_t minProfiledAllocations() const { return MinProfiledAllocations; }
+
+  /// How the profiles saw \p File; null without a profile or a file.
+  const alloc_tidy::ProfileSet::FileView *viewOf(FileID File,
+                                                 const SourceManager &SM);
+  /// The profiles' sites in \p File, or null when they have none there or
+  /// the file is not the one profiled (a warning, once per file).
   const std::vector<alloc_tidy::ProfileSite> *sitesIn(FileID File,
                                                       const SourceManager &SM);
+  /// What the profiles measured at \p Code, the code of a container \p Id.
+  alloc_tidy::Measurement
+  measure(llvm::ArrayRef<alloc_tidy::ProfileAnchor> Code,
+          const alloc_tidy::ContainerIdentity &Id, const ASTContext &Ctx);
+  /// Whether the finding measured as \p M is cold (MinProfiledAllocations).
+  bool isCold(const alloc_tidy::Measurement &M) const {
+    return alloc_tidy::isCold(M, MinProfiledAllocations);
+  }
+  /// The note for a finding whose file every profile saw in another
+  /// version; nullopt when it is not so.
+  std::optional<std::string> staleNote(const alloc_tidy::Measurement &M) const;
   /// Forgets the files of the translation unit that ended.
-  void endTranslationUnit() { SitesByFile.clear(); }
+  void endTranslationUnit() { Views.clear(); }
 
   /// The evidence of \p Capacity chosen as \p Chosen from \p Sites: each
   /// site's counts, what the capacity leaves to the heap (said at \p Decl),
@@ -64,9 +90,12 @@ private:
   std::string CoverageText;
   double Coverage = 0.9;
   uint64_t MinAllocations = 100;
-  std::optional<alloc_tidy::HeapProfile> Profile;
-  llvm::DenseMap<FileID, const std::vector<alloc_tidy::ProfileSite> *>
-      SitesByFile;
+  uint64_t MinProfiledAllocations = 0;
+  std::shared_ptr<const alloc_tidy::ProfileSet> Profiles;
+  /// By file of the unit; null when the file has no path.
+  std::map<FileID, std::unique_ptr<alloc_tidy::ProfileSet::FileView>> Views;
+  /// The files of the unit that were said to be stale.
+  std::map<FileID, bool> Warned;
 };
 
 } // namespace clang::tidy::alloc

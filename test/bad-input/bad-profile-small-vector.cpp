@@ -7,12 +7,12 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: cp %s %t/row.cpp
 // RUN: not %alloc_tidy %t/row.cpp -checks='-*,alloc-small-vector' -config="{CheckOptions: {alloc-small-vector.ProfileFile: '%t/missing.json'}}" -- -std=c++17 2>&1 | FileCheck %s --check-prefix=MISSING
-// MISSING: error: cannot read the heapcount profile '{{.*}}missing.json' (alloc-small-vector.ProfileFile): No such file or directory; profile-guided sizes are off [clang-tidy-config]
+// MISSING: error: cannot read the heapcount profile '{{.*}}missing.json' (alloc-small-vector.ProfileFile): No such file or directory; the profiles are not used [clang-tidy-config]
 // MISSING-NOT: asked for
 
 // RUN: echo '{"heapcount_profile": 1, "sites": [' > %t/truncated.json
 // RUN: not %alloc_tidy %t/row.cpp -checks='-*,alloc-small-vector' -config="{CheckOptions: {alloc-small-vector.ProfileFile: '%t/truncated.json'}}" -- -std=c++17 2>&1 | FileCheck %s --check-prefix=NOT-JSON
-// NOT-JSON: error: cannot read the heapcount profile '{{.*}}truncated.json' (alloc-small-vector.ProfileFile): not JSON: {{.*}}; profile-guided sizes are off
+// NOT-JSON: error: cannot read the heapcount profile '{{.*}}truncated.json' (alloc-small-vector.ProfileFile): not JSON: {{.*}}; the profiles are not used
 
 // RUN: echo '{"heapcount_profile": 7, "sites": []}' > %t/future.json
 // RUN: not %clang_tidy_plugin %t/row.cpp -checks='-*,alloc-small-vector' -config="{CheckOptions: {alloc-small-vector.ProfileFile: '%t/future.json'}}" -- -std=c++17 2>&1 | FileCheck %s --check-prefix=VERSION

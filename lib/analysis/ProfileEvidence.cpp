@@ -1,0 +1,226 @@
+//===--- ProfileEvidence.cpp - what a profile measured at a finding -------===//
+
+#include "lib/analysis/ProfileEvidence.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include <map>
+#include <tuple>
+
+using namespace clang;
+
+namespace alloc_tidy {
+
+void ProfileSet::add(std::string Path, HeapProfile Profile) {
+  Profiles.push_back({std::move(Path), std::move(Profile)});
+}
+
+ProfileSet::FileView ProfileSet::view(StringRef Path,
+                                      StringRef Contents) const {
+  FileView View;
+  View.Path = Path.str();
+  using SiteKey = std::tuple<unsigned, unsigned, std::string, std::string,
+                             std::string, uint64_t>;
+  std::map<SiteKey, size_t> Merged;
+  for (const Entry &E : Profiles) {
+    bool Listed = E.Profile.Files.count(Path);
+    auto Sites = E.Profile.SitesByFile.find(Path);
+    if (!Listed && Sites == E.Profile.SitesByFile.end())
+      continue;
+    HeapProfile::FileState State = E.Profile.fileState(Path, Contents);
+    if (State != HeapProfile::FileState::Current) {
+      View.Stale.push_back(E.Path);
+      View.StaleForLackOfHash |= State == HeapProfile::FileState::Unknown;
+      if (Sites != E.Profile.SitesByFile.end())
+        View.StaleSites += Sites->second.size();
+      continue;
+    }
+    View.Covered = true;
+    if (Sites == E.Profile.SitesByFile.end())
+      continue;
+    for (const ProfileSite &Site : Sites->second) {
+      SiteKey Key{Site.Line,      Site.Column,  Site.Function,
+                  Site.Container, Site.Element, Site.ElementSize};
+      auto [It, Inserted] = Merged.try_emplace(Key, View.Sites.size());
+      if (Inserted) {
+        View.Sites.push_back(Site);
+        continue;
+      }
+      ProfileSite &Sum = View.Sites[It->second];
+      Sum.Allocations += Site.Allocations;
+      for (const auto &[Elements, Allocations] : Site.Counts)
+        Sum.Counts[Elements] += Allocations;
+    }
+  }
+  return View;
+}
+
+std::optional<ContainerIdentity> identifyContainer(QualType T,
+                                                   const ASTContext &Ctx) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getNonReferenceType()->getAsCXXRecordDecl());
+  if (!Spec || !Spec->isInStdNamespace() ||
+      Spec->getTemplateArgs().size() == 0 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return std::nullopt;
+  QualType Element = Spec->getTemplateArgs()[0].getAsType();
+  if (Element->isIncompleteType() || Element->isDependentType())
+    return std::nullopt;
+  ContainerIdentity Id;
+  Id.Template = Spec->getName().str();
+  Id.Element = normalizeTypeName(
+      Element.getCanonicalType().getAsString(Ctx.getPrintingPolicy()));
+  Id.ElementSize = Ctx.getTypeSizeInChars(Element).getQuantity();
+  return Id;
+}
+
+/// Whether the site's element is the container's, by name (its last
+/// component when a demangler and clang spell the scope differently) and
+/// size; \p Pointer asks for a pointer to it (a deque's map).
+static bool sameElement(const ProfileSite &Site, const ContainerIdentity &Id,
+                        bool Pointer) {
+  std::string Element = normalizeTypeName(Site.Element);
+  StringRef Name = Element;
+  if (Pointer && !Name.consume_back("*"))
+    return false;
+  if (!Pointer && Site.ElementSize != Id.ElementSize)
+    return false;
+  return Name == Id.Element || lastComponent(Name) == lastComponent(Id.Element);
+}
+
+static bool isDequeMap(const ProfileSite &Site, const ContainerIdentity &Id) {
+  return Id.Template == "deque" && sameElement(Site, Id, /*Pointer=*/true);
+}
+
+bool siteIsOf(const ProfileSite &Site, const ContainerIdentity &Id) {
+  if (lastComponent(normalizeTypeName(Site.Container)) != Id.Template)
+    return false;
+  return sameElement(Site, Id, /*Pointer=*/false) || isDequeMap(Site, Id);
+}
+
+/// Whether a site at \p Line and \p Column lies in the range from
+/// \p Begin to \p End (expansion locations).
+static bool holds(const SourceManager &SM, SourceLocation Begin,
+                  SourceLocation End, unsigned Line, unsigned Column) {
+  unsigned First = SM.getExpansionLineNumber(Begin);
+  unsigned Last = SM.getExpansionLineNumber(End);
+  if (Line < First || Line > Last)
+    return false;
+  if (Column == 0)
+    return true;
+  if (Line == First && Column < SM.getExpansionColumnNumber(Begin))
+    return false;
+  // The end location is the last token's start: allow its length.
+  return Line != Last ||
+         Column <= SM.getExpansionColumnNumber(End) +
+                       Lexer::MeasureTokenLength(End, SM, LangOptions());
+}
+
+Measurement
+measureAt(ArrayRef<ProfileAnchor> Code, const ContainerIdentity &Id,
+          llvm::function_ref<const ProfileSet::FileView *(FileID)> ViewOf,
+          const ASTContext &Ctx) {
+  Measurement M;
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::SmallPtrSet<const ProfileSite *, 8> Seen;
+  for (const ProfileAnchor &A : Code) {
+    SourceLocation Begin = SM.getExpansionLoc(A.Range.getBegin());
+    SourceLocation End = SM.getExpansionLoc(A.Range.getEnd());
+    if (Begin.isInvalid() || SM.getFileID(Begin) != SM.getFileID(End))
+      continue;
+    const ProfileSet::FileView *View = ViewOf(SM.getFileID(Begin));
+    if (!View)
+      continue;
+    if (View->Covered)
+      M.Covered = true;
+    else if (!View->Stale.empty() && M.StaleFile.empty()) {
+      M.StaleFile = View->Path;
+      M.StaleProfiles = View->Stale;
+      M.StaleForLackOfHash = View->StaleForLackOfHash;
+    }
+    for (const ProfileSite &Site : View->Sites) {
+      if (!holds(SM, Begin, End, Site.Line, Site.Column) ||
+          !siteIsInFunction(Site, A.Function) || !siteIsOf(Site, Id) ||
+          !Seen.insert(&Site).second)
+        continue;
+      M.Sites.push_back({&Site, Begin});
+      M.Allocations += Site.Allocations;
+      if (isDequeMap(Site, Id)) {
+        M.MapAllocations += Site.Allocations;
+        for (const auto &[Elements, Allocations] : Site.Counts)
+          M.MapCounts[Elements] += Allocations;
+        continue;
+      }
+      for (const auto &[Elements, Allocations] : Site.Counts)
+        M.Counts[Elements] += Allocations;
+    }
+  }
+  return M;
+}
+
+static MeasuredSaving runsAndLargest(const Measurement &M) {
+  MeasuredSaving S;
+  if (M.Counts.empty())
+    return S;
+  S.Runs = M.Counts.begin()->second;
+  S.Largest = M.Counts.rbegin()->first;
+  return S;
+}
+
+MeasuredSaving savingOfReserve(const Measurement &M) {
+  MeasuredSaving S = runsAndLargest(M);
+  uint64_t Growth = M.Allocations - M.MapAllocations;
+  S.Saved = Growth > S.Runs ? Growth - S.Runs : 0;
+  return S;
+}
+
+MeasuredSaving savingOfHoist(const Measurement &M) {
+  MeasuredSaving S = runsAndLargest(M);
+  // Kept across iterations, the container allocates once for each size it
+  // grows through, up to the largest.
+  uint64_t Kept = M.Counts.size();
+  uint64_t Growth = M.Allocations - M.MapAllocations;
+  S.Saved = Growth > Kept ? Growth - Kept : 0;
+  return S;
+}
+
+MeasuredSaving savingOfVectorForDeque(const Measurement &M) {
+  MeasuredSaving S = runsAndLargest(M);
+  // Every deque allocates its map before its first block, for the fewest
+  // pointers its map ever holds: those allocations count the deques. A
+  // reserved vector makes one allocation per deque. Without the map's sites
+  // (the deque constructed elsewhere), assume one deque.
+  S.Runs = M.MapCounts.empty() ? 1 : M.MapCounts.begin()->second;
+  S.Saved = M.Allocations > S.Runs ? M.Allocations - S.Runs : 0;
+  return S;
+}
+
+MeasuredSaving savingOfNoAllocation(const Measurement &M) {
+  MeasuredSaving S = runsAndLargest(M);
+  S.Saved = M.Allocations;
+  return S;
+}
+
+bool isCold(const Measurement &M, uint64_t MinAllocations) {
+  return MinAllocations && M.Covered && M.Allocations < MinAllocations;
+}
+
+std::string withSeparators(uint64_t N) {
+  std::string Digits = std::to_string(N);
+  std::string Out;
+  for (size_t I = 0; I < Digits.size(); ++I) {
+    if (I && (Digits.size() - I) % 3 == 0)
+      Out += ',';
+    Out += Digits[I];
+  }
+  return Out;
+}
+
+std::string wouldSave(StringRef Change, uint64_t Saved) {
+  return (Change + " would save about " + withSeparators(Saved) +
+          (Saved == 1 ? " allocation" : " allocations"))
+      .str();
+}
+
+} // namespace alloc_tidy

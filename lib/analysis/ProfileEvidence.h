@@ -1,0 +1,146 @@
+//===--- ProfileEvidence.h - what a profile measured at a finding -*- C++
+//-*-===//
+//
+// Static analysis cannot tell a loop run once at start-up from one run a
+// million times; a heapcount profile (HeapProfile.h) can. This reads several
+// profiles as one (one per test or benchmark run), finds the sites a
+// container's code made, and turns what they measured into the saving of
+// each kind of fix (reserve before a loop, hoist out of a loop, a vector for
+// a deque, no allocation at all) and into the decision whether a finding is
+// cold. The checks give the code; no check-specific wording lives here
+// beyond the measured sentence every check shares.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ALLOC_TIDY_LIB_ANALYSIS_PROFILEEVIDENCE_H
+#define ALLOC_TIDY_LIB_ANALYSIS_PROFILEEVIDENCE_H
+
+#include "lib/analysis/HeapProfile.h"
+#include "lib/analysis/ProfileSites.h"
+#include "clang/AST/ASTContext.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/Error.h"
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace alloc_tidy {
+
+/// Several profiles read as one. Each keeps its own record of the source
+/// files it saw, so that a file changed since one run but not another
+/// keeps the sites of the runs that saw it as it is.
+class ProfileSet {
+public:
+  void add(std::string Path, HeapProfile Profile);
+  bool empty() const { return Profiles.empty(); }
+  size_t size() const { return Profiles.size(); }
+
+  /// A source file as the profiles saw it.
+  struct FileView {
+    std::string Path;
+    /// The sites of the profiles that saw the file as it is, like sites
+    /// (same line, column, function, container and element) added up.
+    std::vector<ProfileSite> Sites;
+    /// Whether a profile that saw the file as it is lists it: its code ran
+    /// and allocated in the profiled runs, or it has no sites at all.
+    bool Covered = false;
+    /// The profiles that list the file but saw another version of it (or
+    /// recorded no hash of it); their sites here are left out.
+    std::vector<std::string> Stale;
+    bool StaleForLackOfHash = false;
+    /// How many sites the stale profiles have in the file.
+    size_t StaleSites = 0;
+  };
+  /// The file whose path a profile knows it by is \p Path, its text
+  /// \p Contents.
+  FileView view(llvm::StringRef Path, llvm::StringRef Contents) const;
+
+private:
+  struct Entry {
+    std::string Path;
+    HeapProfile Profile;
+  };
+  std::vector<Entry> Profiles;
+};
+
+/// Which of a profile's sites are a given container's growth: the standard
+/// class template (vector, basic_string, deque, ...) and the element. A
+/// deque's map of block pointers counts as its own.
+struct ContainerIdentity {
+  std::string Template;
+  std::string Element;
+  uint64_t ElementSize = 0;
+};
+
+/// The identity of a container of type \p T (a standard container, or a
+/// reference to one); nullopt for any other type.
+std::optional<ContainerIdentity>
+identifyContainer(clang::QualType T, const clang::ASTContext &Ctx);
+
+/// Whether \p Site is the growth of a container of \p Id.
+bool siteIsOf(const ProfileSite &Site, const ContainerIdentity &Id);
+
+/// The sites at a finding's code and what they add up to.
+struct Measurement {
+  std::vector<SiteMatch> Sites;
+  uint64_t Allocations = 0;
+  /// The element counts the allocations asked for, all sites together;
+  /// a deque's map is left out (its blocks are what the elements cost).
+  ElementHistogram Counts;
+  /// The allocations of a deque's map of block pointers, and the pointers
+  /// they asked for.
+  uint64_t MapAllocations = 0;
+  ElementHistogram MapCounts;
+  /// Whether a profile saw a file of the code as it is (its sites count,
+  /// none of them included).
+  bool Covered = false;
+  /// A file of the code whose profiles are all stale, and them.
+  std::string StaleFile;
+  std::vector<std::string> StaleProfiles;
+  bool StaleForLackOfHash = false;
+};
+
+/// The sites of \p Id's growth that lie in \p Code (each anchor a range and
+/// the function it is in). A site's column, when known, must lie in the
+/// range on the range's first and last lines.
+Measurement
+measureAt(llvm::ArrayRef<ProfileAnchor> Code, const ContainerIdentity &Id,
+          llvm::function_ref<const ProfileSet::FileView *(clang::FileID)> View,
+          const clang::ASTContext &Ctx);
+
+/// What a change would have saved in the profiled run.
+struct MeasuredSaving {
+  /// How many times the code ran from empty: each run's first growth asks
+  /// for the fewest elements, so the allocations that asked for the fewest.
+  uint64_t Runs = 0;
+  /// The most elements one allocation asked for.
+  uint64_t Largest = 0;
+  uint64_t Saved = 0;
+};
+
+/// Reserving the total before each run: one allocation a run instead of
+/// every growth.
+MeasuredSaving savingOfReserve(const Measurement &M);
+/// Hoisting a container out of a loop: it keeps its capacity, so it grows
+/// once through the sizes the loop asked for instead of on every iteration.
+MeasuredSaving savingOfHoist(const Measurement &M);
+/// A vector reserved once per deque for a deque's blocks and map.
+MeasuredSaving savingOfVectorForDeque(const Measurement &M);
+/// A change after which the code does not allocate at all (a string_view).
+MeasuredSaving savingOfNoAllocation(const Measurement &M);
+
+/// Whether a finding is cold: a profile covers its code and the code made
+/// fewer than \p MinAllocations allocations there (0 reports everything).
+bool isCold(const Measurement &M, uint64_t MinAllocations);
+
+/// "9,001": a count with thousands separators, as the notes write them.
+std::string withSeparators(uint64_t N);
+
+/// The sentence every measured note ends with, which alloc-run reads to
+/// rank findings: "<Change> would save about N allocations".
+std::string wouldSave(llvm::StringRef Change, uint64_t Saved);
+
+} // namespace alloc_tidy
+
+#endif

@@ -1,0 +1,217 @@
+//===--- ProfileEvidenceTest.cpp - what a profile measured at a finding ---===//
+
+#include "lib/analysis/ProfileEvidence.h"
+#include "AnalysisTestUtils.h"
+#include "clang/AST/Decl.h"
+#include "clang/Basic/SourceManager.h"
+#include "gtest/gtest.h"
+
+using namespace clang;
+
+namespace alloc_tidy {
+namespace {
+
+ProfileSite site(unsigned Line, unsigned Column, std::string Container,
+                 std::string Element, uint64_t ElementSize,
+                 ElementHistogram Counts) {
+  ProfileSite Site;
+  Site.File = "/src/a.cpp";
+  Site.Line = Line;
+  Site.Column = Column;
+  Site.Container = std::move(Container);
+  Site.Element = std::move(Element);
+  Site.ElementSize = ElementSize;
+  Site.Counts = std::move(Counts);
+  for (const auto &[Elements, Allocations] : Site.Counts)
+    Site.Allocations += Allocations;
+  return Site;
+}
+
+HeapProfile profileOf(llvm::StringRef Contents, std::vector<ProfileSite> Sites,
+                      bool WithHash = true) {
+  HeapProfile P;
+  ProfiledFile F;
+  if (WithHash) {
+    F.Size = Contents.size();
+    F.Hash = fnv1a64(Contents);
+  }
+  P.Files["/src/a.cpp"] = F;
+  for (ProfileSite &S : Sites)
+    P.SitesByFile["/src/a.cpp"].push_back(std::move(S));
+  return P;
+}
+
+const char Vector[] = "std::vector<int, std::allocator<int> >";
+
+// --- several profiles as one -------------------------------------------------
+
+TEST(ProfileSetTest, LikeSitesOfSeveralRunsAddUp) {
+  ProfileSet Set;
+  Set.add("one.json", profileOf("text", {site(3, 5, Vector, "int", 4,
+                                              {{1, 10}, {2, 10}})}));
+  Set.add("two.json",
+          profileOf("text", {site(3, 5, Vector, "int", 4, {{2, 5}, {4, 5}})}));
+  ProfileSet::FileView View = Set.view("/src/a.cpp", "text");
+  EXPECT_TRUE(View.Covered);
+  EXPECT_TRUE(View.Stale.empty());
+  ASSERT_EQ(View.Sites.size(), 1u);
+  EXPECT_EQ(View.Sites[0].Allocations, 30u);
+  EXPECT_EQ(View.Sites[0].Counts, (ElementHistogram{{1, 10}, {2, 15}, {4, 5}}));
+}
+
+TEST(ProfileSetTest, AStaleRunIsLeftOutAndTheCurrentOneKept) {
+  ProfileSet Set;
+  Set.add("old.json",
+          profileOf("old text", {site(3, 5, Vector, "int", 4, {{1, 99}})}));
+  Set.add("new.json",
+          profileOf("text", {site(3, 5, Vector, "int", 4, {{1, 1}})}));
+  ProfileSet::FileView View = Set.view("/src/a.cpp", "text");
+  EXPECT_TRUE(View.Covered);
+  ASSERT_EQ(View.Stale, std::vector<std::string>{"old.json"});
+  EXPECT_EQ(View.StaleSites, 1u);
+  ASSERT_EQ(View.Sites.size(), 1u);
+  EXPECT_EQ(View.Sites[0].Allocations, 1u);
+}
+
+TEST(ProfileSetTest, AProfileWithoutAHashIsStale) {
+  ProfileSet Set;
+  Set.add("nohash.json",
+          profileOf("text", {site(3, 5, Vector, "int", 4, {{1, 9}})},
+                    /*WithHash=*/false));
+  ProfileSet::FileView View = Set.view("/src/a.cpp", "text");
+  EXPECT_FALSE(View.Covered);
+  EXPECT_TRUE(View.StaleForLackOfHash);
+  EXPECT_TRUE(View.Sites.empty());
+}
+
+TEST(ProfileSetTest, AFileNoProfileListsIsNotCovered) {
+  ProfileSet Set;
+  Set.add("one.json", profileOf("text", {}));
+  ProfileSet::FileView View = Set.view("/src/other.cpp", "text");
+  EXPECT_FALSE(View.Covered);
+  EXPECT_TRUE(View.Stale.empty());
+}
+
+// --- which sites are a container's
+// --------------------------------------------
+
+TEST(ContainerIdentityTest, TheTemplateAndTheElementDecide) {
+  ContainerIdentity Deque{"deque", "Row", 161};
+  EXPECT_TRUE(siteIsOf(
+      site(1, 0, "std::deque<Row, std::allocator<Row> >", "Row", 161, {{3, 1}}),
+      Deque));
+  // Its map of block pointers is its own too.
+  EXPECT_TRUE(siteIsOf(
+      site(1, 0, "std::deque<Row, std::allocator<Row> >", "Row*", 8, {{8, 1}}),
+      Deque));
+  EXPECT_FALSE(siteIsOf(site(1, 0, "std::vector<Row, std::allocator<Row> >",
+                             "Row", 161, {{3, 1}}),
+                        Deque));
+  // Another size: a profile of another program.
+  EXPECT_FALSE(siteIsOf(
+      site(1, 0, "std::deque<Row, std::allocator<Row> >", "Row", 160, {{3, 1}}),
+      Deque));
+  ContainerIdentity String{"basic_string", "char", 1};
+  EXPECT_TRUE(siteIsOf(site(1, 0,
+                            "std::__cxx11::basic_string<char, "
+                            "std::char_traits<char>, std::allocator<char> >",
+                            "char", 1, {{31, 1}}),
+                       String));
+}
+
+class MeasureTest : public test::SnippetTest {
+protected:
+  MeasureTest() : SnippetTest("#include <vector>\n") {}
+};
+
+TEST_F(MeasureTest, SitesInTheCodeCountAndOthersDoNot) {
+  ASSERT_NO_FATAL_FAILURE(parse("void f(int n, std::vector<int> &w) {\n"
+                                "  std::vector<int> v;\n"
+                                "  for (int i = 0; i < n; ++i)\n"
+                                "    v.push_back(i), w.push_back(i);\n"
+                                "}\n"));
+  const VarDecl *V = test::findVar(ctx(), "v");
+  ASSERT_TRUE(V);
+  std::optional<ContainerIdentity> Id = identifyContainer(V->getType(), ctx());
+  ASSERT_TRUE(Id);
+  EXPECT_EQ(Id->Template, "vector");
+  EXPECT_EQ(Id->Element, "int");
+  EXPECT_EQ(Id->ElementSize, 4u);
+
+  const SourceManager &SM = ctx().getSourceManager();
+  // v.push_back(i) spans columns 5 to 19 of line 5; w's starts at 21.
+  SourceLocation Line5 = SM.translateLineCol(SM.getMainFileID(), 5, 5);
+  SourceLocation End = SM.translateLineCol(SM.getMainFileID(), 5, 18);
+  ProfileSet::FileView View;
+  View.Covered = true;
+  View.Sites = {site(5, 7, Vector, "int", 4, {{1, 3}, {2, 3}, {4, 3}}),
+                site(5, 23, Vector, "int", 4, {{1, 50}}),
+                site(6, 0, Vector, "int", 4, {{1, 50}}),
+                site(5, 7, "std::vector<long, std::allocator<long> >", "long",
+                     8, {{1, 50}})};
+  ProfileAnchor Code{SourceRange(Line5, End), test::findFunction(ctx(), "f")};
+  Measurement M = measureAt(Code, *Id, [&](FileID) { return &View; }, ctx());
+  EXPECT_TRUE(M.Covered);
+  ASSERT_EQ(M.Sites.size(), 1u);
+  EXPECT_EQ(M.Allocations, 9u);
+
+  MeasuredSaving Reserve = savingOfReserve(M);
+  EXPECT_EQ(Reserve.Runs, 3u);
+  EXPECT_EQ(Reserve.Largest, 4u);
+  EXPECT_EQ(Reserve.Saved, 6u);
+  // Kept across the iterations, it grows once to each of the 3 sizes.
+  EXPECT_EQ(savingOfHoist(M).Saved, 6u);
+  EXPECT_EQ(savingOfNoAllocation(M).Saved, 9u);
+  EXPECT_FALSE(isCold(M, 0));
+  EXPECT_FALSE(isCold(M, 9));
+  EXPECT_TRUE(isCold(M, 10));
+}
+
+TEST_F(MeasureTest, AnUncoveredFileIsNeverCold) {
+  ASSERT_NO_FATAL_FAILURE(parse("void f(std::vector<int> &v) {\n"
+                                "  v.push_back(1);\n"
+                                "}\n"));
+  const SourceManager &SM = ctx().getSourceManager();
+  SourceLocation Begin = SM.translateLineCol(SM.getMainFileID(), 3, 3);
+  ProfileSet::FileView View;
+  View.Stale = {"old.json"};
+  ContainerIdentity Id{"vector", "int", 4};
+  Measurement M = measureAt(
+      ProfileAnchor{SourceRange(Begin, Begin), nullptr}, Id,
+      [&](FileID) { return &View; }, ctx());
+  EXPECT_FALSE(M.Covered);
+  EXPECT_EQ(M.StaleProfiles, std::vector<std::string>{"old.json"});
+  EXPECT_FALSE(isCold(M, 1000));
+}
+
+TEST(MeasuredSavingTest, ADequeSavesAllButOneAllocationPerDeque) {
+  Measurement M;
+  M.Allocations = 563;
+  M.MapAllocations = 9;
+  M.MapCounts = {{8, 1},   {18, 1},  {38, 1},   {78, 1},  {158, 1},
+                 {318, 1}, {638, 1}, {1278, 1}, {2558, 1}};
+  M.Counts = {{3, 554}};
+  // One deque (one map of the fewest pointers) whose map grew 8 times.
+  EXPECT_EQ(savingOfVectorForDeque(M).Runs, 1u);
+  EXPECT_EQ(savingOfVectorForDeque(M).Saved, 562u);
+  // Without its map's sites, one deque is assumed.
+  M.MapCounts.clear();
+  EXPECT_EQ(savingOfVectorForDeque(M).Saved, 562u);
+  // Two deques.
+  M.MapCounts = {{8, 2}};
+  EXPECT_EQ(savingOfVectorForDeque(M).Saved, 561u);
+}
+
+TEST(MeasuredSavingTest, NumbersAreWrittenWithSeparators) {
+  EXPECT_EQ(withSeparators(0), "0");
+  EXPECT_EQ(withSeparators(999), "999");
+  EXPECT_EQ(withSeparators(9001), "9,001");
+  EXPECT_EQ(withSeparators(1234567), "1,234,567");
+  EXPECT_EQ(wouldSave("reserving", 1), "reserving would save about 1 "
+                                       "allocation");
+  EXPECT_EQ(wouldSave("hoisting it", 13000),
+            "hoisting it would save about 13,000 allocations");
+}
+
+} // namespace
+} // namespace alloc_tidy
