@@ -47,6 +47,8 @@ struct DequeAsArrayCheck::Candidate {
   const TypedefNameDecl *Alias = nullptr;
   /// A fill loop with a computable trip count and its reserve() fix-it.
   std::optional<DequeFill> Fill;
+  /// What heapcount's profiles measured at its code.
+  std::optional<Measurement> Measured;
 };
 
 namespace {
@@ -69,6 +71,7 @@ DequeAsArrayCheck::DequeAsArrayCheck(StringRef Name, ClangTidyContext *Ctx)
       WarnWhenReferencesKept(readBoolOption(*this, Options, Name,
                                             "WarnWhenReferencesKept", false)) {
   LayoutNotes = readLayoutNoteStyle(*this, Options, Name);
+  Profiles.read(*this, Options, Name);
 }
 
 DequeAsArrayCheck::~DequeAsArrayCheck() = default;
@@ -82,6 +85,7 @@ void DequeAsArrayCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "IncludeStyle", Inserter.getStyle());
   Options.store(Opts, "WarnWhenReferencesKept", WarnWhenReferencesKept);
   WholeProgram.store(Options, Opts);
+  Profiles.store(Options, Opts);
 }
 
 void DequeAsArrayCheck::registerPPCallbacks(const SourceManager &SM,
@@ -223,8 +227,10 @@ void DequeAsArrayCheck::onEndOfTranslationUnit() {
     AliasUses.clear();
     return;
   }
-  for (auto &Entry : Candidates)
+  for (auto &Entry : Candidates) {
     analyze(*Entry.second);
+    measure(*Entry.second);
+  }
   linkCandidates();
   // Members: what this unit's code allows, then whether that is the whole
   // story (this unit's facts, or every unit's from alloc-run).
@@ -248,6 +254,32 @@ void DequeAsArrayCheck::onEndOfTranslationUnit() {
   Candidates.clear();
   References.clear();
   AliasUses.clear();
+  Profiles.endTranslationUnit();
+}
+
+void DequeAsArrayCheck::measure(Candidate &C) {
+  if (!C.Silence.empty() || !Profiles.loaded())
+    return;
+  // heapcount sees a deque's blocks where it grows, and its map (with its
+  // first block) where it is constructed.
+  std::vector<ProfileAnchor> Code;
+  for (const ContainerUse &Use : C.Uses)
+    if (Use.Site)
+      Code.push_back({Use.Site->getSourceRange(), Use.Function});
+  if (const auto *Var = dyn_cast<VarDecl>(C.Decl))
+    Code.push_back({Var->getSourceRange(),
+                    dyn_cast<FunctionDecl>(Var->getParentFunctionOrMethod())});
+  else if (const auto *Field = dyn_cast<FieldDecl>(C.Decl))
+    for (const CXXConstructorDecl *Ctor :
+         cast<CXXRecordDecl>(Field->getParent())->ctors()) {
+      if (Ctor->isImplicit())
+        Code.push_back({SourceRange(Field->getParent()->getLocation()), Ctor});
+      else if (const FunctionDecl *Def = Ctor->getDefinition())
+        Code.push_back({Def->getSourceRange(), Def});
+    }
+  C.Measured = Profiles.measureContainer(C.Decl->getType(), Code, *Context);
+  if (C.Measured && Profiles.isCold(*C.Measured))
+    C.Silence = "cold in the profiled run";
 }
 
 void DequeAsArrayCheck::linkCandidates() {
@@ -405,6 +437,15 @@ Finding DequeAsArrayCheck::render(const Candidate &C,
     F.Warning.Text = "'" + Name +
                      "' is a std::deque used only at its back; a std::vector "
                      "holds its elements in one allocation";
+
+  if (C.Measured && C.Measured->Covered)
+    F.note(C.Decl->getLocation(),
+           describeVectorForDeque(
+               Name, *C.Measured,
+               /*Reserved=*/C.Fill && !C.Fill->ReserveText.empty()));
+  else if (std::optional<std::string> Stale =
+               C.Measured ? Profiles.staleNote(*C.Measured) : std::nullopt)
+    F.note(C.Decl->getLocation(), *Stale);
 
   std::optional<CharSourceRange> TemplateName =
       C.Spelled ? templateNameRange(C.Spelled) : std::nullopt;

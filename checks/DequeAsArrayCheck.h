@@ -6,6 +6,7 @@
 #include "checks/CompileErrors.h"
 #include "checks/Finding.h"
 #include "checks/LayoutNotes.h"
+#include "checks/ProfileOption.h"
 #include "checks/StlOption.h"
 #include "checks/WholeProgramOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
@@ -42,6 +43,8 @@ private:
   CompileErrors Errors;
   struct Candidate;
   void analyze(Candidate &C);
+  /// What the profiles measured at its code; a cold one is silent.
+  void measure(Candidate &C);
   void linkCandidates();
   void decideMember(Candidate &C, const FieldDecl &Field);
   Finding render(const Candidate &C, utils::IncludeInserter &Includes);
@@ -54,6 +57,8 @@ private:
   utils::IncludeInserter Inserter;
   WholeProgramOption WholeProgram;
   bool WarnWhenReferencesKept;
+  /// Measured costs and cold findings (ProfileFile, MinProfiledAllocations).
+  ProfileOption Profiles;
 
   Preprocessor *PP = nullptr;
   ASTContext *Context = nullptr;

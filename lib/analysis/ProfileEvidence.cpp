@@ -89,8 +89,11 @@ static bool sameElement(const ProfileSite &Site, const ContainerIdentity &Id,
   return Name == Id.Element || lastComponent(Name) == lastComponent(Id.Element);
 }
 
+/// A deque's map, or that of the deque a stack or queue holds by default.
 static bool isDequeMap(const ProfileSite &Site, const ContainerIdentity &Id) {
-  return Id.Template == "deque" && sameElement(Site, Id, /*Pointer=*/true);
+  return (Id.Template == "deque" || Id.Template == "stack" ||
+          Id.Template == "queue") &&
+         sameElement(Site, Id, /*Pointer=*/true);
 }
 
 bool siteIsOf(const ProfileSite &Site, const ContainerIdentity &Id) {
@@ -185,14 +188,23 @@ MeasuredSaving savingOfHoist(const Measurement &M) {
   return S;
 }
 
-MeasuredSaving savingOfVectorForDeque(const Measurement &M) {
+MeasuredSaving savingOfVectorForDeque(const Measurement &M, bool Reserved) {
   MeasuredSaving S = runsAndLargest(M);
   // Every deque allocates its map before its first block, for the fewest
-  // pointers its map ever holds: those allocations count the deques. A
-  // reserved vector makes one allocation per deque. Without the map's sites
-  // (the deque constructed elsewhere), assume one deque.
+  // pointers its map ever holds: those allocations count the deques.
+  // Without the map's sites (the deque constructed elsewhere), assume one.
   S.Runs = M.MapCounts.empty() ? 1 : M.MapCounts.begin()->second;
-  S.Saved = M.Allocations > S.Runs ? M.Allocations - S.Runs : 0;
+  uint64_t PerDeque = 1;
+  if (!Reserved && !M.Counts.empty()) {
+    // Its blocks hold this many elements; a vector doubles up to them.
+    uint64_t Blocks = (M.Allocations - M.MapAllocations) / S.Runs;
+    uint64_t Elements = std::max<uint64_t>(1, Blocks * S.Largest);
+    PerDeque = 1;
+    for (uint64_t Capacity = 1; Capacity < Elements; Capacity *= 2)
+      ++PerDeque;
+  }
+  uint64_t Vector = S.Runs * PerDeque;
+  S.Saved = M.Allocations > Vector ? M.Allocations - Vector : 0;
   return S;
 }
 
@@ -272,15 +284,18 @@ std::string describeHoist(StringRef Name, const Measurement &M) {
                    S.Saved);
 }
 
-std::string describeVectorForDeque(StringRef Name, const Measurement &M) {
+std::string describeVectorForDeque(StringRef Name, const Measurement &M,
+                                   bool Reserved) {
   if (M.Allocations == 0)
     return nothingMeasured(Name);
-  MeasuredSaving S = savingOfVectorForDeque(M);
+  MeasuredSaving S = savingOfVectorForDeque(M, Reserved);
   return Prefix + ("'" + Name + "' made ").str() +
          count(M.Allocations, "allocation", "allocations") +
          (M.MapAllocations ? " (blocks and their map)" : " (blocks)") + " in " +
          count(S.Runs, "deque", "deques") + "; " +
-         wouldSave("a std::vector reserved once per deque", S.Saved);
+         wouldSave(Reserved ? "a std::vector reserved once per deque"
+                            : "a std::vector growing by doubling",
+                   S.Saved);
 }
 
 std::string describeNoAllocation(StringRef Name, const Measurement &M,

@@ -125,8 +125,9 @@ MeasuredSaving savingOfReserve(const Measurement &M);
 /// Hoisting a container out of a loop: it keeps its capacity, so it grows
 /// once through the sizes the loop asked for instead of on every iteration.
 MeasuredSaving savingOfHoist(const Measurement &M);
-/// A vector reserved once per deque for a deque's blocks and map.
-MeasuredSaving savingOfVectorForDeque(const Measurement &M);
+/// A vector for a deque's blocks and map: reserved once per deque
+/// (\p Reserved), or growing by doubling to the elements of each deque.
+MeasuredSaving savingOfVectorForDeque(const Measurement &M, bool Reserved);
 /// A change after which the code does not allocate at all (a string_view).
 MeasuredSaving savingOfNoAllocation(const Measurement &M);
 
@@ -145,7 +146,8 @@ std::string describeReserve(llvm::StringRef Name, const Measurement &M);
 std::string describeHoist(llvm::StringRef Name, const Measurement &M);
 /// "... 'rows' made 563 allocations (blocks and their map) in 1 deque; a
 /// std::vector reserved once would save about 562 allocations".
-std::string describeVectorForDeque(llvm::StringRef Name, const Measurement &M);
+std::string describeVectorForDeque(llvm::StringRef Name, const Measurement &M,
+                                   bool Reserved);
 /// "... 'key' allocated 40,000 times; <Change> would save about 40,000
 /// allocations".
 std::string describeNoAllocation(llvm::StringRef Name, const Measurement &M,
