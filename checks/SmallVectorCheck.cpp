@@ -52,6 +52,9 @@ struct SmallVectorCheck::Candidate : VectorBound {
   std::vector<SiteMatch> ProfileSites;
   std::vector<SiteMatch> MismatchedSites;
   std::optional<CapacityChoice> Profiled;
+  /// What the profiles measured at the code of a vector the analysis
+  /// bounds.
+  std::optional<Measurement> Measured;
 };
 
 SmallVectorCheck::SmallVectorCheck(StringRef Name, ClangTidyContext *Ctx)
@@ -311,8 +314,20 @@ void SmallVectorCheck::decideMember(Candidate &C) {
 
 void SmallVectorCheck::finish(Candidate &C) {
   decideMember(C);
-  if (C.Silence.empty() && C.Capacity > 0)
-    report(*this, render(C, Inserter));
+  if (!C.Silence.empty() || C.Capacity == 0)
+    return;
+  if (C.Profiled) {
+    // Sized from the profile: its sites are the measurement.
+    if (C.Profiled->Total < Profiles.minProfiledAllocations())
+      return;
+  } else if (Profiles.loaded()) {
+    C.Measured = Profiles.measureContainer(
+        C.Decl->getType(), profiledUsesOf(*C.Decl, C.Uses, *Context).Anchors,
+        *Context);
+    if (C.Measured && Profiles.isCold(*C.Measured))
+      return;
+  }
+  report(*this, render(C, Inserter));
 }
 
 void SmallVectorCheck::onEndOfTranslationUnit() {
@@ -453,6 +468,12 @@ Finding SmallVectorCheck::render(const Candidate &C,
     Profiles.addNotes(F, C.ProfileSites, C.MismatchedSites, *C.Profiled,
                       C.Capacity, C.Decl->getLocation(),
                       Ctx.getTypeSizeInChars(C.Element).getQuantity());
+  else if (C.Measured && C.Measured->Covered)
+    F.note(C.Decl->getLocation(),
+           describeInlineBuffer(Name, *C.Measured, C.Capacity));
+  else if (std::optional<std::string> Stale =
+               C.Measured ? Profiles.staleNote(*C.Measured) : std::nullopt)
+    F.note(C.Decl->getLocation(), *Stale);
   if (C.ConditionalGrowth)
     F.note(C.ConditionalGrowth->getBeginLoc(),
            "it grows here, under a condition; beyond " + elements(C.Capacity) +

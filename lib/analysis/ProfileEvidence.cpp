@@ -214,6 +214,14 @@ MeasuredSaving savingOfNoAllocation(const Measurement &M) {
   return S;
 }
 
+MeasuredSaving savingOfInlineBuffer(const Measurement &M, uint64_t Capacity) {
+  MeasuredSaving S = runsAndLargest(M);
+  for (const auto &[Elements, Allocations] : M.Counts)
+    if (Elements <= Capacity)
+      S.Saved += Allocations;
+  return S;
+}
+
 bool isCold(const Measurement &M, uint64_t MinAllocations) {
   return MinAllocations && M.Covered && M.Allocations < MinAllocations;
 }
@@ -305,6 +313,18 @@ std::string describeNoAllocation(StringRef Name, const Measurement &M,
   MeasuredSaving S = savingOfNoAllocation(M);
   return Prefix + ("'" + Name + "' allocated ").str() + times(M.Allocations) +
          " (" + requested(M.Counts) + "); " + wouldSave(Change, S.Saved);
+}
+
+std::string describeInlineBuffer(StringRef Name, const Measurement &M,
+                                 uint64_t Capacity) {
+  if (M.Allocations == 0)
+    return nothingMeasured(Name);
+  MeasuredSaving S = savingOfInlineBuffer(M, Capacity);
+  return Prefix + ("'" + Name + "' allocated ").str() + times(M.Allocations) +
+         " (" + requested(M.Counts) + "); " +
+         wouldSave("an inline buffer of " +
+                       count(Capacity, "element", "elements"),
+                   S.Saved);
 }
 
 } // namespace alloc_tidy

@@ -130,6 +130,9 @@ MeasuredSaving savingOfHoist(const Measurement &M);
 MeasuredSaving savingOfVectorForDeque(const Measurement &M, bool Reserved);
 /// A change after which the code does not allocate at all (a string_view).
 MeasuredSaving savingOfNoAllocation(const Measurement &M);
+/// An inline buffer of \p Capacity elements: the allocations that asked
+/// for no more are saved.
+MeasuredSaving savingOfInlineBuffer(const Measurement &M, uint64_t Capacity);
 
 /// Whether a finding is cold: a profile covers its code and the code made
 /// fewer than \p MinAllocations allocations there (0 reports everything).
@@ -152,6 +155,11 @@ std::string describeVectorForDeque(llvm::StringRef Name, const Measurement &M,
 /// allocations".
 std::string describeNoAllocation(llvm::StringRef Name, const Measurement &M,
                                  llvm::StringRef Change);
+
+/// "... 'v' allocated 100 times (each for 3 elements); an inline buffer of
+/// 3 elements would save about 100 allocations".
+std::string describeInlineBuffer(llvm::StringRef Name, const Measurement &M,
+                                 uint64_t Capacity);
 
 /// "9,001": a count with thousands separators, as the notes write them.
 std::string withSeparators(uint64_t N);

@@ -250,6 +250,13 @@ TEST(MeasuredSavingTest, EachFixHasItsSentence) {
             "heapcount's profile: in the profiled run 'key' allocated once "
             "(each for 31 elements); a std::string_view would save about 1 "
             "allocation");
+  Measurement Small;
+  Small.Allocations = 130;
+  Small.Counts = {{1, 100}, {64, 30}};
+  EXPECT_EQ(describeInlineBuffer("v", Small, 3),
+            "heapcount's profile: in the profiled run 'v' allocated 130 "
+            "times (for 1 to 64 elements); an inline buffer of 3 elements "
+            "would save about 100 allocations");
   EXPECT_EQ(describeReserve("v", Measurement()),
             "heapcount's profile: in the profiled run 'v' made no allocation "
             "at this code; the change would save about 0 allocations");

@@ -71,14 +71,16 @@ private:
   std::vector<Cell> Cells;
   // CHECK-NOTES: :[[@LINE-1]]:21: warning: 'Cells' asked for at most 120 elements in 9001 of the 9001 allocations heapcount profiled for it; boost::container::small_vector<Cell, 120> keeps them inline and saves those allocations [alloc-small-vector]
   // CHECK-NOTES: :57:29: note: heapcount's profile: 9001 allocations here, in 'Row::Row(int)', each for 120 elements
-  // CHECK-NOTES: :[[@LINE-3]]:21: note: 'Row' grows from 48 to 528 bytes (+480) when 'Cells' becomes boost::container::small_vector<Cell, 120>
+  // CHECK-NOTES: :[[@LINE-3]]:21: note: heapcount's profile: 9,001 allocations at its code in the profiled run; an inline buffer of 120 elements would save about 9,001 allocations
+  // CHECK-NOTES: :[[@LINE-4]]:21: note: 'Row' grows from 48 to 528 bytes (+480) when 'Cells' becomes boost::container::small_vector<Cell, 120>
   // CHECK-FIXES: boost::container::small_vector<Cell, 120> Cells;
   std::vector<Run> Runs;
   // CHECK-NOTES: :[[@LINE-1]]:20: warning: 'Runs' asked for at most 1 element in 9001 of the 9051 allocations heapcount profiled for it; boost::container::small_vector<Run, 1> keeps it inline and saves those allocations [alloc-small-vector]
   // CHECK-NOTES: :57:44: note: heapcount's profile: 9001 allocations here, in 'Row::Row(int)', each for 1 element
   // CHECK-NOTES: :61:9: note: heapcount's profile: 50 allocations here, in 'Row::fill(int)', each for 2 elements; 0 of them for 1 or fewer
-  // CHECK-NOTES: :[[@LINE-4]]:20: note: beyond 1 element it allocates as a std::vector does: 50 of the profiled allocations asked for more (up to 2); alloc-small-vector.ProfileCoverage is 0.9
-  // CHECK-NOTES: :[[@LINE-5]]:20: note: 'Row' grows from 48 to 56 bytes (+8) when 'Runs' becomes boost::container::small_vector<Run, 1>
+  // CHECK-NOTES: :[[@LINE-4]]:20: note: heapcount's profile: 9,051 allocations at its code in the profiled run; an inline buffer of 1 element would save about 9,001 allocations
+  // CHECK-NOTES: :[[@LINE-5]]:20: note: beyond 1 element it allocates as a std::vector does: 50 of the profiled allocations asked for more (up to 2); alloc-small-vector.ProfileCoverage is 0.9
+  // CHECK-NOTES: :[[@LINE-6]]:20: note: 'Row' grows from 48 to 56 bytes (+8) when 'Runs' becomes boost::container::small_vector<Run, 1>
   // CHECK-FIXES: boost::container::small_vector<Run, 1> Runs;
 };
 
@@ -88,10 +90,11 @@ private:
 int path(int N) {
   std::vector<int> Path;
   // CHECK-NOTES: :[[@LINE-1]]:20: warning: 'Path' asked for at most 4 elements in 300 of the 330 allocations heapcount profiled for it; boost::container::small_vector<int, 4> keeps them inline and saves those allocations [alloc-small-vector]
-  // CHECK-NOTES: :[[@LINE+6]]:5: note: heapcount's profile: 330 allocations here, in 'path(int)', for 1 to 8 elements; 300 of them for 4 or fewer
-  // CHECK-NOTES: :[[@LINE-3]]:20: note: beyond 4 elements it allocates as a std::vector does: 30 of the profiled allocations asked for more (up to 8); alloc-small-vector.ProfileCoverage is 0.9
+  // CHECK-NOTES: :[[@LINE+7]]:5: note: heapcount's profile: 330 allocations here, in 'path(int)', for 1 to 8 elements; 300 of them for 4 or fewer
+  // CHECK-NOTES: :[[@LINE-3]]:20: note: heapcount's profile: 330 allocations at its code in the profiled run; an inline buffer of 4 elements would save about 300 allocations
+  // CHECK-NOTES: :[[@LINE-4]]:20: note: beyond 4 elements it allocates as a std::vector does: 30 of the profiled allocations asked for more (up to 8); alloc-small-vector.ProfileCoverage is 0.9
   // CHECK-FIXES: boost::container::small_vector<int, 4> Path;
-  // CHECK-MESSAGES-ALL: :[[@LINE-5]]:20: warning: 'Path' asked for at most 8 elements in 330 of the 330 allocations heapcount profiled for it; boost::container::small_vector<int, 8> keeps them inline and saves those allocations [alloc-small-vector]
+  // CHECK-MESSAGES-ALL: :[[@LINE-6]]:20: warning: 'Path' asked for at most 8 elements in 330 of the 330 allocations heapcount profiled for it; boost::container::small_vector<int, 8> keeps them inline and saves those allocations [alloc-small-vector]
   // CHECK-FIXES-ALL: boost::container::small_vector<int, 8> Path;
   for (int I = 0; I < N; ++I)
     Path.push_back(I * I); // site(path)
@@ -132,7 +135,8 @@ long sizeMismatch(int N) {
 long mixedSizes(int N) {
   std::vector<long> Values;
   // CHECK-NOTES: :[[@LINE-1]]:21: warning: 'Values' asked for at most 1 element in 200 of the 200 allocations heapcount profiled for it; boost::container::small_vector<long, 1> keeps it inline and saves those allocations [alloc-small-vector]
-  // CHECK-NOTES: :[[@LINE+6]]:5: note: heapcount's profile: 200 allocations here, in 'mixedSizes(int)', each for 1 element
+  // CHECK-NOTES: :[[@LINE+7]]:5: note: heapcount's profile: 200 allocations here, in 'mixedSizes(int)', each for 1 element
+  // CHECK-NOTES: :[[@LINE-3]]:21: note: heapcount's profile: 200 allocations at its code in the profiled run; an inline buffer of 1 element would save about 200 allocations
   // CHECK-NOTES: :[[@LINE+7]]:5: note: ignored: the profile's site here allocated 'long' of 4 bytes, but it is 8 bytes here (a profile of another program or target?)
   // CHECK-FIXES: boost::container::small_vector<long, 1> Values;
   for (int I = 0; I < N; ++I)
@@ -156,8 +160,9 @@ int otherFunction(int N) {
 int twoOnOneLine(int N) {
   std::vector<int> Left, Right;
   // CHECK-NOTES: :[[@LINE-1]]:20: warning: 'Left' asked for at most 1 element in 100 of the 100 allocations heapcount profiled for it; boost::container::small_vector<int, 1> keeps it inline and saves those allocations [alloc-small-vector]
-  // CHECK-NOTES: :[[@LINE+4]]:5: note: heapcount's profile: 100 allocations here, in 'twoOnOneLine(int)', each for 1 element
-  // CHECK-NOTES: :[[@LINE-3]]:26: note: no fix-it: 'Right' is declared with the same type; declare it separately
+  // CHECK-NOTES: :[[@LINE+5]]:5: note: heapcount's profile: 100 allocations here, in 'twoOnOneLine(int)', each for 1 element
+  // CHECK-NOTES: :[[@LINE-3]]:20: note: heapcount's profile: 100 allocations at its code in the profiled run; an inline buffer of 1 element would save about 100 allocations
+  // CHECK-NOTES: :[[@LINE-4]]:26: note: no fix-it: 'Right' is declared with the same type; declare it separately
   // CHECK-FIXES: std::vector<int> Left, Right;
   for (int I = 0; I < N; ++I)
     Left.push_back(I), Right.push_back(I); // site(left@Left)
@@ -181,13 +186,14 @@ int fixed() {
   std::vector<int> Corners;
   // CHECK-NOTES: :[[@LINE-1]]:20: warning: 'Corners' never holds more than 3 elements; boost::container::small_vector<int, 4> keeps them inline instead of allocating [alloc-small-vector]
   // CHECK-NOTES: :[[@LINE-2]]:20: note: boost::container::small_vector<int, 3> holds only 2 elements inline (part of its buffer falls in padding); 4 is the smallest capacity that holds 3
-  // CHECK-NOTES: :[[@LINE+9]]:3: note: adds 1 element
-  // CHECK-NOTES: :[[@LINE+9]]:3: note: adds 1 element
-  // CHECK-NOTES: :[[@LINE+9]]:3: note: adds 1 element
-  // CHECK-NOTES: :[[@LINE-6]]:20: note: on libstdc++, a std::vector makes 3 allocations while 3 elements are appended one at a time
+  // CHECK-NOTES: :[[@LINE+10]]:3: note: adds 1 element
+  // CHECK-NOTES: :[[@LINE+10]]:3: note: adds 1 element
+  // CHECK-NOTES: :[[@LINE+10]]:3: note: adds 1 element
+  // CHECK-NOTES: :[[@LINE-6]]:20: note: heapcount's profile: in the profiled run 'Corners' allocated 100 times (each for 64 elements); an inline buffer of 3 elements would save about 0 allocations
+  // CHECK-NOTES: :[[@LINE-7]]:20: note: on libstdc++, a std::vector makes 3 allocations while 3 elements are appended one at a time
   // CHECK-FIXES: boost::container::small_vector<int, 4> Corners;
-  // CHECK-MESSAGES-ELSEWHERE: :[[@LINE-8]]:20: warning: 'Corners' never holds more than 3 elements
-  // CHECK-MESSAGES-ALL: :[[@LINE-9]]:20: warning: 'Corners' never holds more than 3 elements
+  // CHECK-MESSAGES-ELSEWHERE: :[[@LINE-9]]:20: warning: 'Corners' never holds more than 3 elements
+  // CHECK-MESSAGES-ALL: :[[@LINE-10]]:20: warning: 'Corners' never holds more than 3 elements
   // CHECK-FIXES-ELSEWHERE: boost::container::small_vector<int, 4> Corners;
   // CHECK-FIXES-ALL: boost::container::small_vector<int, 4> Corners;
   Corners.push_back(1); // site(fixed)
