@@ -65,6 +65,7 @@ SmallStringCheck::SmallStringCheck(StringRef Name, ClangTidyContext *Context)
   InlineBufferSize =
       readCountOption(*this, Options, Name, "InlineBufferSize", 16, 2);
   LayoutNotes = readLayoutNoteStyle(*this, Options, Name);
+  Profiles.read(*this, Options, Name);
 }
 
 void SmallStringCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
@@ -73,6 +74,7 @@ void SmallStringCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "InlineBufferSize", InlineBufferSize);
   Options.store(Opts, "LayoutNotes", layoutNoteStyleName(LayoutNotes));
   Options.store(Opts, "IncludeStyle", Inserter.getStyle());
+  Profiles.store(Options, Opts);
 }
 
 void SmallStringCheck::registerPPCallbacks(const SourceManager &SM,
@@ -183,6 +185,24 @@ void SmallStringCheck::addRepetitionNote(const Repetition &Where) {
         << Name;
 }
 
+std::optional<Measurement> SmallStringCheck::measure(QualType Type,
+                                                     const Stmt &Code,
+                                                     ASTContext &Ctx) {
+  ProfileAnchor Anchor{Code.getSourceRange(), enclosingFunction(&Code, Ctx)};
+  return Profiles.measureContainer(Type, Anchor, Ctx);
+}
+
+void SmallStringCheck::addMeasuredNote(SourceLocation Loc, StringRef Name,
+                                       const std::optional<Measurement> &M,
+                                       StringRef Change, uint64_t Kept) {
+  if (M && M->Covered)
+    diag(Loc, "%0", DiagnosticIDs::Note)
+        << describeNoAllocation(Name, *M, Change, Kept);
+  else if (std::optional<std::string> Stale =
+               M ? Profiles.staleNote(*M) : std::nullopt)
+    diag(Loc, "%0", DiagnosticIDs::Note) << *Stale;
+}
+
 void SmallStringCheck::checkLocal(const VarDecl &Var, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LangOpts = Ctx.getLangOpts();
@@ -261,6 +281,10 @@ void SmallStringCheck::checkLocal(const VarDecl &Var, ASTContext &Ctx) {
                   !Var.getTypeSpecStartLoc().isMacroID();
   bool View = ViewForm && !NeedsString;
   std::string ViewType = ("std::" + Alias + "_view").str();
+  // heapcount sees the construction at the declaration.
+  std::optional<Measurement> Measured = measure(Type, *Decl, Ctx);
+  if (Measured && Profiles.isCold(*Measured))
+    return;
 
   {
     auto Diag = diag(Var.getLocation(),
@@ -281,6 +305,10 @@ void SmallStringCheck::checkLocal(const VarDecl &Var, ASTContext &Ctx) {
           Begin, Type.isConstQualified() ? "static " : "static const ");
     }
   }
+  addMeasuredNote(Var.getLocation(), Name, Measured,
+                  View ? "as a 'constexpr " + ViewType + "', it"
+                       : std::string("declared 'static const', it"),
+                  View ? 0 : 1);
   diag(SM.getFileLoc(Init->Literal->getBeginLoc()), *Cost, DiagnosticIDs::Note);
   countIterations(*Where, Decl, Ctx);
   addRepetitionNote(*Where);
@@ -347,6 +375,10 @@ void SmallStringCheck::checkTemporary(const Expr &Temporary, ASTContext &Ctx) {
                               : ("std::" + Alias + "_view").str());
   }
 
+  std::optional<Measurement> Measured =
+      measure(Temporary.getType(), Temporary, Ctx);
+  if (Measured && Profiles.isCold(*Measured))
+    return;
   {
     auto Diag = diag(SM.getFileLoc(Loc),
                      "this temporary %0 is built from a string literal too "
@@ -358,6 +390,10 @@ void SmallStringCheck::checkTemporary(const Expr &Temporary, ASTContext &Ctx) {
       Diag << FixItHint::CreateReplacement(
           TempRange, Lexer::getSourceText(LiteralRange, SM, LangOpts));
   }
+  addMeasuredNote(SM.getFileLoc(Loc), "the temporary", Measured,
+                  Replace ? "the literal itself"
+                          : std::string("a 'static const' string"),
+                  Replace ? 0 : 1);
   diag(SM.getFileLoc(Init->Literal->getBeginLoc()), *Cost, DiagnosticIDs::Note);
   countIterations(*Where, fullStatementOf(&Temporary, Ctx), Ctx);
   addRepetitionNote(*Where);

@@ -6,6 +6,7 @@
 #include "checks/ColdFunctionsOption.h"
 #include "checks/CompileErrors.h"
 #include "checks/LayoutNotes.h"
+#include "checks/ProfileOption.h"
 #include "checks/StlOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/utils/IncludeInserter.h"
@@ -32,6 +33,7 @@ public:
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void onEndOfTranslationUnit() override { Profiles.endTranslationUnit(); }
 
 private:
   CompileErrors Errors;
@@ -43,10 +45,21 @@ private:
   std::optional<std::string> costNote(uint64_t Length, QualType Char,
                                       ASTContext &Ctx);
   void addRepetitionNote(const alloc_tidy::Repetition &Where);
+  /// What the profiles measured where \p Code builds a string of type
+  /// \p Type; nullopt without a profile.
+  std::optional<alloc_tidy::Measurement> measure(QualType Type,
+                                                 const Stmt &Code,
+                                                 ASTContext &Ctx);
+  /// The measured note at \p Loc (or the note that the profile is stale).
+  void addMeasuredNote(SourceLocation Loc, StringRef Name,
+                       const std::optional<alloc_tidy::Measurement> &M,
+                       StringRef Change, uint64_t Kept);
 
   utils::IncludeInserter Inserter;
   StlOption TargetStl;
   ColdFunctionsOption ColdFunctions;
+  /// Measured costs and cold findings (ProfileFile, MinProfiledAllocations).
+  ProfileOption Profiles;
   Preprocessor *PP = nullptr;
   uint64_t InlineBufferSize = 16;
   LayoutNoteStyle LayoutNotes;

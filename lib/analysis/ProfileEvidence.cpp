@@ -307,10 +307,11 @@ std::string describeVectorForDeque(StringRef Name, const Measurement &M,
 }
 
 std::string describeNoAllocation(StringRef Name, const Measurement &M,
-                                 StringRef Change) {
+                                 StringRef Change, uint64_t Kept) {
   if (M.Allocations == 0)
     return nothingMeasured(Name);
   MeasuredSaving S = savingOfNoAllocation(M);
+  S.Saved = S.Saved > Kept ? S.Saved - Kept : 0;
   return Prefix + ("'" + Name + "' allocated ").str() + times(M.Allocations) +
          " (" + requested(M.Counts) + "); " + wouldSave(Change, S.Saved);
 }

@@ -153,8 +153,10 @@ std::string describeVectorForDeque(llvm::StringRef Name, const Measurement &M,
                                    bool Reserved);
 /// "... 'key' allocated 40,000 times; <Change> would save about 40,000
 /// allocations".
+/// \p Kept is what the change still allocates (a 'static const' string
+/// allocates once).
 std::string describeNoAllocation(llvm::StringRef Name, const Measurement &M,
-                                 llvm::StringRef Change);
+                                 llvm::StringRef Change, uint64_t Kept = 0);
 
 /// "... 'v' allocated 100 times (each for 3 elements); an inline buffer of
 /// 3 elements would save about 100 allocations".
