@@ -59,7 +59,9 @@ ContainerInLoopCheck::ContainerInLoopCheck(StringRef Name,
       ColdFunctions(*this, Options, Name),
       UnboundedStrings(
           readBoolOption(*this, Options, Name, "UnboundedStrings", false)),
-      RareFills(readBoolOption(*this, Options, Name, "RareFills", false)) {}
+      RareFills(readBoolOption(*this, Options, Name, "RareFills", false)) {
+  Profiles.read(*this, Options, Name);
+}
 
 void ContainerInLoopCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "VectorLikeClasses",
@@ -67,6 +69,7 @@ void ContainerInLoopCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "UnboundedStrings", UnboundedStrings);
   Options.store(Opts, "RareFills", RareFills);
   ColdFunctions.store(Options, Opts);
+  Profiles.store(Options, Opts);
 }
 
 void ContainerInLoopCheck::registerMatchers(MatchFinder *Finder) {
@@ -128,6 +131,15 @@ void ContainerInLoopCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   LoopContainerUses Uses =
       judgeLoopContainerUses(Var, Loop, *S, UnboundedStrings, Ctx);
+  // A string of unknown length mostly stays in its inline buffer; a profile
+  // can show that this one does not.
+  bool OnlyIfMeasured = false;
+  if (Uses.Escape.empty() && Uses.Fills.empty() && S->IsString &&
+      !UnboundedStrings && Profiles.loaded()) {
+    Uses = judgeLoopContainerUses(Var, Loop, *S, /*UnboundedStrings=*/true,
+                                  Ctx);
+    OnlyIfMeasured = true;
+  }
   if (!Uses.Escape.empty() || Uses.Fills.empty())
     return;
   // Filled only past two or more conditions (nested ifs, a chain of
@@ -137,6 +149,17 @@ void ContainerInLoopCheck::check(const MatchFinder::MatchResult &Result) {
         return alloc_tidy::conditionsSkipping(*F.Site, *loopBody(Loop), Decl,
                                               Ctx) >= 2;
       }))
+    return;
+
+  // heapcount sees the growth at the fills.
+  std::vector<ProfileAnchor> Code;
+  for (const ContainerFill &F : Uses.Fills)
+    Code.push_back({F.Site->getSourceRange(), enclosingFunction(F.Site, Ctx)});
+  std::optional<Measurement> Measured =
+      Profiles.measureContainer(Type, Code, Ctx);
+  if (Measured && Profiles.isCold(*Measured))
+    return;
+  if (OnlyIfMeasured && (!Measured || Measured->Allocations == 0))
     return;
 
   HoistPlan Plan = planHoist(Var, Decl, Loop, S->Element, Ctx);
@@ -152,6 +175,13 @@ void ContainerInLoopCheck::check(const MatchFinder::MatchResult &Result) {
            << FixItHint::CreateReplacement(Plan.DeclRange,
                                            (Name + ".clear();").str());
   }
+
+  if (Measured && Measured->Covered)
+    diag(Var->getLocation(), "%0", DiagnosticIDs::Note)
+        << describeHoist(Name, *Measured);
+  else if (std::optional<std::string> Stale =
+               Measured ? Profiles.staleNote(*Measured) : std::nullopt)
+    diag(Var->getLocation(), "%0", DiagnosticIDs::Note) << *Stale;
 
   // The cost, when every iteration surely allocates and the count is known.
   bool EveryIteration =

@@ -5,6 +5,7 @@
 
 #include "checks/ColdFunctionsOption.h"
 #include "checks/CompileErrors.h"
+#include "checks/ProfileOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include <vector>
 
@@ -27,6 +28,7 @@ public:
                            Preprocessor *ModuleExpanderPP) override {
     Errors.startParsing(PP->getDiagnostics());
   }
+  void onEndOfTranslationUnit() override { Profiles.endTranslationUnit(); }
 
 private:
   CompileErrors Errors;
@@ -37,6 +39,9 @@ private:
   /// mostly stay in the inline buffer: off by default.
   bool UnboundedStrings;
   bool RareFills;
+  /// Measured costs and cold findings (ProfileFile, MinProfiledAllocations).
+  /// A string of unknown length that the profile saw allocate is reported.
+  ProfileOption Profiles;
 };
 
 } // namespace clang::tidy::alloc

@@ -82,8 +82,12 @@ void ProfileOption::read(ClangTidyCheck &Check,
   CoverageText = Options.getLocalOrGlobal("ProfileCoverage", "0.9").str();
   MinAllocations =
       readCountOption(Check, Options, CheckName, "ProfileMinAllocations", 100);
-  if (std::optional<StringRef> Min =
-          Options.getLocalOrGlobal("MinProfiledAllocations")) {
+  std::optional<StringRef> Min =
+      Options.getLocalOrGlobal("MinProfiledAllocations");
+  if (const char *FromRun = std::getenv("ALLOC_TIDY_MIN_PROFILED_ALLOCATIONS");
+      FromRun && *FromRun)
+    Min = FromRun;
+  if (Min) {
     if (std::optional<uint64_t> Parsed = parseCountOption(*Min, 0, UINT32_MAX))
       MinProfiledAllocations = *Parsed;
     else
@@ -172,6 +176,17 @@ Measurement ProfileOption::measure(ArrayRef<ProfileAnchor> Code,
       Ctx);
 }
 
+std::optional<Measurement>
+ProfileOption::measureContainer(QualType T, ArrayRef<ProfileAnchor> Code,
+                                const ASTContext &Ctx) {
+  if (!loaded())
+    return std::nullopt;
+  std::optional<ContainerIdentity> Id = identifyContainer(T, Ctx);
+  if (!Id)
+    return std::nullopt;
+  return measure(Code, *Id, Ctx);
+}
+
 std::optional<std::string>
 ProfileOption::staleNote(const Measurement &M) const {
   if (M.Covered || M.StaleFile.empty())
@@ -212,6 +227,11 @@ void ProfileOption::addNotes(Finding &F, ArrayRef<SiteMatch> Sites,
               std::to_string(Capacity) + " or fewer";
     F.note(M.Loc, std::move(Text));
   }
+  F.note(Decl, "heapcount's profile: " + withSeparators(Chosen.Total) +
+                   (Chosen.Total == 1 ? " allocation" : " allocations") +
+                   " at its code in the profiled run; " +
+                   wouldSave("an inline buffer of " + elements(Capacity),
+                             Chosen.Covered));
   if (Chosen.Largest > Capacity)
     F.note(Decl, "beyond " + elements(Capacity) +
                      " it allocates as a std::vector does: " +

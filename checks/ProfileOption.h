@@ -64,6 +64,11 @@ public:
   alloc_tidy::Measurement
   measure(llvm::ArrayRef<alloc_tidy::ProfileAnchor> Code,
           const alloc_tidy::ContainerIdentity &Id, const ASTContext &Ctx);
+  /// What the profiles measured at \p Code of a container of type \p T;
+  /// nullopt without a profile or for a type heapcount does not profile.
+  std::optional<alloc_tidy::Measurement>
+  measureContainer(QualType T, llvm::ArrayRef<alloc_tidy::ProfileAnchor> Code,
+                   const ASTContext &Ctx);
   /// Whether the finding measured as \p M is cold (MinProfiledAllocations).
   bool isCold(const alloc_tidy::Measurement &M) const {
     return alloc_tidy::isCold(M, MinProfiledAllocations);

@@ -64,6 +64,7 @@ ReserveInLoopCheck::ReserveInLoopCheck(StringRef Name,
       MinIterations(readCountOption(*this, Options, Name, "MinIterations", 4)),
       UnboundedStrings(
           readBoolOption(*this, Options, Name, "UnboundedStrings", false)) {
+  Profiles.read(*this, Options, Name);
   ConditionalUpperBound = ConditionalAppendsOption == "UpperBound";
   if (ConditionalAppendsOption != "Ignore" && !ConditionalUpperBound)
     configurationDiag("invalid value '%0' for %1.ConditionalAppends; expected "
@@ -86,6 +87,7 @@ void ReserveInLoopCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "UntrustedSources", UntrustedSourcesOption);
   TargetStl.store(Options, Opts);
   ColdFunctions.store(Options, Opts);
+  Profiles.store(Options, Opts);
 }
 
 void ReserveInLoopCheck::registerPPCallbacks(const SourceManager &,
@@ -238,6 +240,14 @@ void ReserveInLoopCheck::diagnose(const ReservePlan &P, ASTContext &Ctx) {
                                      First->Site->getBeginLoc()))
       First = &A;
   std::string Name = P.Container->getNameAsString();
+  // The growth heapcount saw is at the appends.
+  std::vector<ProfileAnchor> Code;
+  for (const PlannedAppend &A : P.Appends)
+    Code.push_back({A.Site->getSourceRange(), enclosingFunction(A.Site, Ctx)});
+  std::optional<Measurement> Measured =
+      Profiles.measureContainer(P.Container->getType(), Code, Ctx);
+  if (Measured && Profiles.isCold(*Measured))
+    return;
   StlFlavor Stl = stl();
   std::optional<uint64_t> Exact;
   if (P.CountValue && !P.MaybeFilled && !P.UpperBound) {
@@ -290,6 +300,11 @@ void ReserveInLoopCheck::diagnose(const ReservePlan &P, ASTContext &Ctx) {
               std::string(Column > 0 ? Column - 1 : 0, ' '));
     }
   }
+  if (Measured && Measured->Covered)
+    diag(Loc, "%0", DiagnosticIDs::Note) << describeReserve(Name, *Measured);
+  else if (std::optional<std::string> Stale =
+               Measured ? Profiles.staleNote(*Measured) : std::nullopt)
+    diag(Loc, "%0", DiagnosticIDs::Note) << *Stale;
   diag(P.Loop->getBeginLoc(), "N = '%0'; reserve(%1) goes before this loop",
        DiagnosticIDs::Note)
       << P.Count << Reserve;

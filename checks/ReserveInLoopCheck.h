@@ -5,6 +5,7 @@
 
 #include "checks/ColdFunctionsOption.h"
 #include "checks/CompileErrors.h"
+#include "checks/ProfileOption.h"
 #include "checks/StlOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "lib/analysis/Appends.h"
@@ -34,6 +35,7 @@ public:
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void onEndOfTranslationUnit() override { Profiles.endTranslationUnit(); }
 
   using Family = alloc_tidy::ContainerFamily;
 
@@ -56,6 +58,8 @@ private:
   llvm::Regex UntrustedSources;
   StlOption TargetStl;
   ColdFunctionsOption ColdFunctions;
+  /// Measured costs and cold findings (ProfileFile, MinProfiledAllocations).
+  ProfileOption Profiles;
   unsigned MinIterations;
   /// Strings of unknown length are reported too (off: they mostly stay in
   /// the inline buffer).

@@ -223,4 +223,73 @@ std::string wouldSave(StringRef Change, uint64_t Saved) {
       .str();
 }
 
+static std::string times(uint64_t N) {
+  return N == 1 ? "once" : withSeparators(N) + " times";
+}
+
+static std::string count(uint64_t N, llvm::StringRef One,
+                         llvm::StringRef Many) {
+  return withSeparators(N) + " " + (N == 1 ? One : Many).str();
+}
+
+/// "for 3 elements", "for 1 to 64 elements".
+static std::string requested(const ElementHistogram &Counts) {
+  if (Counts.empty())
+    return "";
+  uint64_t Fewest = Counts.begin()->first, Most = Counts.rbegin()->first;
+  if (Fewest == Most)
+    return "each for " + count(Most, "element", "elements");
+  return "for " + withSeparators(Fewest) + " to " +
+         count(Most, "element", "elements");
+}
+
+static const char Prefix[] = "heapcount's profile: in the profiled run ";
+
+/// A file the profile covers, and code of it that never allocated there.
+static std::string nothingMeasured(StringRef Name) {
+  return Prefix + ("'" + Name + "' made no allocation at this code; ").str() +
+         wouldSave("the change", 0);
+}
+
+std::string describeReserve(StringRef Name, const Measurement &M) {
+  if (M.Allocations == 0)
+    return nothingMeasured(Name);
+  MeasuredSaving S = savingOfReserve(M);
+  return Prefix + ("'" + Name + "' grew ").str() +
+         times(M.Allocations - M.MapAllocations) + " at these appends, in " +
+         count(S.Runs, "run", "runs") + " of up to " +
+         count(S.Largest, "element", "elements") + "; " +
+         wouldSave("reserving first", S.Saved);
+}
+
+std::string describeHoist(StringRef Name, const Measurement &M) {
+  if (M.Allocations == 0)
+    return nothingMeasured(Name);
+  MeasuredSaving S = savingOfHoist(M);
+  return Prefix + ("'" + Name + "' allocated ").str() + times(M.Allocations) +
+         " in this loop (" + requested(M.Counts) + "); " +
+         wouldSave("declared before the loop, it keeps its capacity, which",
+                   S.Saved);
+}
+
+std::string describeVectorForDeque(StringRef Name, const Measurement &M) {
+  if (M.Allocations == 0)
+    return nothingMeasured(Name);
+  MeasuredSaving S = savingOfVectorForDeque(M);
+  return Prefix + ("'" + Name + "' made ").str() +
+         count(M.Allocations, "allocation", "allocations") +
+         (M.MapAllocations ? " (blocks and their map)" : " (blocks)") + " in " +
+         count(S.Runs, "deque", "deques") + "; " +
+         wouldSave("a std::vector reserved once per deque", S.Saved);
+}
+
+std::string describeNoAllocation(StringRef Name, const Measurement &M,
+                                 StringRef Change) {
+  if (M.Allocations == 0)
+    return nothingMeasured(Name);
+  MeasuredSaving S = savingOfNoAllocation(M);
+  return Prefix + ("'" + Name + "' allocated ").str() + times(M.Allocations) +
+         " (" + requested(M.Counts) + "); " + wouldSave(Change, S.Saved);
+}
+
 } // namespace alloc_tidy

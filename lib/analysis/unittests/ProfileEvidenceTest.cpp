@@ -213,5 +213,44 @@ TEST(MeasuredSavingTest, NumbersAreWrittenWithSeparators) {
             "hoisting it would save about 13,000 allocations");
 }
 
+TEST(MeasuredSavingTest, EachFixHasItsSentence) {
+  Measurement M;
+  M.Allocations = 14;
+  M.Counts = {{1, 1},   {2, 1},   {4, 1},    {8, 1},    {16, 1},
+              {32, 1},  {64, 1},  {128, 1},  {256, 1},  {512, 1},
+              {1024, 1}, {2048, 1}, {4096, 1}, {9001, 1}};
+  EXPECT_EQ(describeReserve("v", M),
+            "heapcount's profile: in the profiled run 'v' grew 14 times at "
+            "these appends, in 1 run of up to 9,001 elements; reserving "
+            "first would save about 13 allocations");
+  Measurement Loop;
+  Loop.Allocations = 40000;
+  Loop.Counts = {{1, 20000}, {2, 20000}};
+  EXPECT_EQ(describeHoist("line", Loop),
+            "heapcount's profile: in the profiled run 'line' allocated "
+            "40,000 times in this loop (for 1 to 2 elements); declared "
+            "before the loop, it keeps its capacity, which would save about "
+            "39,998 allocations");
+  Measurement Deque;
+  Deque.Allocations = 563;
+  Deque.MapAllocations = 9;
+  Deque.MapCounts = {{8, 1}, {18, 8}};
+  Deque.Counts = {{3, 554}};
+  EXPECT_EQ(describeVectorForDeque("rows", Deque),
+            "heapcount's profile: in the profiled run 'rows' made 563 "
+            "allocations (blocks and their map) in 1 deque; a std::vector "
+            "reserved once per deque would save about 562 allocations");
+  Measurement Once;
+  Once.Allocations = 1;
+  Once.Counts = {{31, 1}};
+  EXPECT_EQ(describeNoAllocation("key", Once, "a std::string_view"),
+            "heapcount's profile: in the profiled run 'key' allocated once "
+            "(each for 31 elements); a std::string_view would save about 1 "
+            "allocation");
+  EXPECT_EQ(describeReserve("v", Measurement()),
+            "heapcount's profile: in the profiled run 'v' made no allocation "
+            "at this code; the change would save about 0 allocations");
+}
+
 } // namespace
 } // namespace alloc_tidy

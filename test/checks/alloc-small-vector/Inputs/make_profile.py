@@ -9,6 +9,9 @@ its column is that of the text after an "@" in the comment's
 "site(NAME@TEXT)" (the first occurrence of TEXT on the line), else 0.
 COUNTS is "ELEMENTSxALLOCATIONS,...", e.g. "120x9001" or "1x90,2x10".
 FUNCTION is the symbolized function name (default "main").
+--container NAME=SPELLING gives site NAME's container as heapcount writes
+it (default std::vector<ELEMENT, std::allocator<ELEMENT> >); the shorthands
+string, deque<T> and list<T> spell libstdc++'s classes.
 
 --hash stale records a hash that is not the file's; none records no hash.
 --path names the file differently from its real path (a profile of a file
@@ -39,7 +42,20 @@ def main():
                         default='real')
     parser.add_argument('--path')
     parser.add_argument('--site', action='append', default=[])
+    parser.add_argument('--container', action='append', default=[])
     args = parser.parse_args()
+    containers = {}
+    for spec in args.container:
+        name, _, spelling = spec.partition('=')
+        if spelling == 'string':
+            spelling = ('std::__cxx11::basic_string<char, '
+                        'std::char_traits<char>, std::allocator<char> >')
+        for short in ('deque', 'list'):
+            m = re.fullmatch(short + r'<(.*)>', spelling)
+            if m:
+                spelling = (f'std::{short}<{m.group(1)}, '
+                            f'std::allocator<{m.group(1)}> >')
+        containers[name] = spelling
 
     data = open(args.source, 'rb').read()
     lines = data.decode('utf-8').split('\n')
@@ -68,7 +84,8 @@ def main():
         sites.append({
             'file': path, 'line': index + 1, 'column': column,
             'function': function,
-            'container': f'std::vector<{element}, std::allocator<{element}> >',
+            'container': containers.get(
+                name, f'std::vector<{element}, std::allocator<{element}> >'),
             'element': element, 'element_size': int(size),
             'allocations': allocations,
             'bytes': sum(e * a for e, a in histogram) * int(size),
