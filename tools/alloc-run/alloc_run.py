@@ -987,7 +987,7 @@ def sarif_saving(result):
 
 def rank_sarif_results(results):
     """\p results ranked (ranked()), each measured one with its rank
-    (SARIF 2.1.0, 3.27.25: 0.0 to 100.0, higher first): its saving as a
+    (SARIF 2.1.0's result.rank: 0.0 to 100.0, higher first): its saving as a
     share of the largest of the run. The others keep the default, -1.0, no
     rank."""
     results = ranked(results, sarif_saving)
