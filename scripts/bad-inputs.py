@@ -330,6 +330,32 @@ case('alloc-run', 'a cache directory that cannot be written (goes on)',
 case('alloc-run', '--changed-since a ref that does not exist',
      ['{run}', '-p', '{dir}/db', '--changed-since', 'no-such-ref'], 2,
      'failed', PROJECT)
+PROFILE = '{"heapcount_profile": 1, "files": [], "sites": []}'
+case('alloc-run', '--profile: a file that is not there',
+     ['{run}', '-p', '{dir}/db', '--profile', '{dir}/none.json'], 2,
+     "cannot read --profile '{dir}/none.json' (No such file or directory)",
+     PROJECT)
+case('alloc-run', '--profile: a file that is not JSON',
+     ['{run}', '-p', '{dir}/db', '--profile', '{dir}/p.json'], 2,
+     "--profile '{dir}/p.json' is not a heapcount profile: it is not JSON",
+     {**PROJECT, 'p.json': 'not json\n'})
+case('alloc-run', '--profile: JSON that is not a profile (a report)',
+     ['{run}', '-p', '{dir}/db', '--profile', '{dir}/p.json'], 2,
+     "--profile '{dir}/p.json' is not a heapcount profile: it has no "
+     "'heapcount_profile' version",
+     {**PROJECT, 'p.json': '{"program": "/bin/true", "allocations": 3}'})
+case('alloc-run', '--profile: a profile of another version',
+     ['{run}', '-p', '{dir}/db', '--profile', '{dir}/p.json'], 2,
+     "--profile '{dir}/p.json' is a heapcount profile of version 2; this "
+     "alloc-run reads version 1",
+     {**PROJECT, 'p.json': PROFILE.replace('1', '2', 1)})
+for value in ('-1', 'many', '4294967296'):
+    case('alloc-run', f'--min-profiled-allocations {value}',
+         ['{run}', '-p', '{dir}/db', '--profile', '{dir}/p.json',
+          '--min-profiled-allocations', value], 2,
+         f"argument --min-profiled-allocations: invalid count '{value}': "
+         f"expected a whole number from 0 to 4294967295",
+         {**PROJECT, 'p.json': PROFILE})
 case('alloc-run', 'merge: no inputs', ['{run}', 'merge', '{dir}/out.sarif'],
      2, 'usage: alloc-run merge OUT IN1 [IN2...] [--member-facts FILE...]')
 case('alloc-run', 'merge: an input that does not exist',

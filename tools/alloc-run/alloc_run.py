@@ -11,7 +11,9 @@ for the text report. Results are cached in BUILD_DIR/.alloc-run-cache: a
 translation unit whose preprocessed input, command, alloc-tidy binary, checks
 and configuration are unchanged is not analysed again. Data members are
 decided from the facts of every unit (BUILD_DIR/alloc-member-facts.json);
-sharded runs write theirs with --member-facts for merge. See docs/ci.md.
+sharded runs write theirs with --member-facts for merge. With --profile,
+the checks read heapcount profiles, and findings are ranked by the
+allocations the profiles say their fix would save. See docs/ci.md.
 
 Exit status: 0 clean, 1 when alloc-tidy reported an error (including a
 warning turned into one by --warnings-as-errors) or failed, 2 on bad usage.
@@ -252,6 +254,104 @@ def deps_unchanged(deps):
         return False
 
 
+# --- heapcount profiles ------------------------------------------------------
+
+# alloc-run --profile and --min-profiled-allocations reach the checks
+# through these; each overrides the checks' option of the same meaning
+# (ProfileFile, MinProfiledAllocations).
+PROFILE_FILES_ENV = 'ALLOC_TIDY_PROFILE_FILES'
+MIN_PROFILED_ENV = 'ALLOC_TIDY_MIN_PROFILED_ALLOCATIONS'
+
+
+def read_profile(path):
+    """The bytes of the heapcount profile \p path (docs/heapcount.md,
+    "Profiles"), or a usage error when it is not one."""
+    try:
+        with open(path, 'rb') as f:
+            data = f.read()
+    except OSError as e:
+        fail_usage(f"cannot read --profile '{path}' ({e.strerror or e})")
+    try:
+        profile = json.loads(data)
+    except ValueError as e:
+        fail_usage(f"--profile '{path}' is not a heapcount profile: it is "
+                   f"not JSON ({e})")
+    version = profile.get('heapcount_profile') \
+        if isinstance(profile, dict) else None
+    if version is None:
+        fail_usage(f"--profile '{path}' is not a heapcount profile: it has "
+                   f"no 'heapcount_profile' version (heapcount --profile "
+                   f"FILE writes one)")
+    if version != 1:
+        fail_usage(f"--profile '{path}' is a heapcount profile of version "
+                   f"{json.dumps(version)}; this alloc-run reads version 1")
+    return data
+
+
+def profile_files(args):
+    """The profiles the checks read: --profile, else those the environment
+    names (absolute paths). ProfileFile in a configuration is not seen
+    here."""
+    if args.profile:
+        return args.profile
+    named = os.environ.get(PROFILE_FILES_ENV, '')
+    return [os.path.abspath(p.strip()) for p in named.split(';') if p.strip()]
+
+
+def profile_identity(args):
+    """What of the profiles decides the checks' findings, for the cache key:
+    each profile's path and content, and the threshold of cold findings."""
+    files = []
+    for path in profile_files(args):
+        try:
+            with open(path, 'rb') as f:
+                files.append([path, sha(f.read())])
+        except OSError:
+            files.append([path, None])  # the checks say they cannot read it
+    minimum = args.min_profiled_allocations
+    if minimum is None:
+        minimum = os.environ.get(MIN_PROFILED_ENV) or None
+    return [files, minimum] if files or minimum is not None else []
+
+
+# The notes that give a finding's measurement (docs/ci.md, "Profiles"): a
+# finding whose code a profile measured has one note "heapcount's profile:
+# ... would save about 9,001 allocations"; a finding in a file the profiles
+# saw in another version has one "heapcount's profile '...' is stale ...".
+MEASURED_NOTE = "heapcount's profile: "
+SAVING = re.compile(r'would save about (\d{1,3}(?:,\d{3})*|\d+) '
+                    r'allocations?\b')
+STALE_NOTE = "heapcount's profile '"
+
+
+def measured_saving(diag):
+    """The allocations the profiles say \p diag's fix would save, or
+    None when no profile measured its code."""
+    for note in diag.get('Notes') or []:
+        message = note.get('Message') or ''
+        if message.startswith(MEASURED_NOTE):
+            match = SAVING.search(message)
+            if match:
+                return int(match.group(1).replace(',', ''))
+    return None
+
+
+def is_stale(diag):
+    """Whether \p diag is in a file every profile saw in another version."""
+    return any((note.get('Message') or '').startswith(STALE_NOTE) and
+               'is stale' in note['Message']
+               for note in diag.get('Notes') or [])
+
+
+def ranked(items, saving):
+    """\p items with those measured first, the largest \p saving first;
+    the others after them in their order."""
+    def key(item):
+        value = saving(item)
+        return (0, -value) if value is not None else (1, 0)
+    return sorted(items, key=key)
+
+
 # --- running alloc-tidy ------------------------------------------------------
 
 class Result:
@@ -324,6 +424,14 @@ class Runner:
             self.tool_args.append(f'--extra-arg={extra}')
         for extra in args.extra_arg_before:
             self.tool_args.append(f'--extra-arg-before={extra}')
+        # The profiles' content: a new profile must not replay the findings
+        # of the old one.
+        self.profiles = profile_identity(args)
+        self.env = {}
+        if args.profile:
+            self.env[PROFILE_FILES_ENV] = ';'.join(args.profile)
+        if args.min_profiled_allocations is not None:
+            self.env[MIN_PROFILED_ENV] = str(args.min_profiled_allocations)
 
     def note(self, message):
         with self.lock:
@@ -337,9 +445,12 @@ class Runner:
         if self.args.config_file:
             with open(self.args.config_file, 'rb') as f:
                 configs.append(['--config-file', sha(f.read())])
-        return sha(CACHE_VERSION, json.dumps(self.tool_identity),
-                   json.dumps(self.tool_args), unit.directory, unit.file,
-                   json.dumps(unit.arguments), json.dumps(configs))
+        parts = [CACHE_VERSION, json.dumps(self.tool_identity),
+                 json.dumps(self.tool_args), unit.directory, unit.file,
+                 json.dumps(unit.arguments), json.dumps(configs)]
+        if self.profiles:
+            parts.append(json.dumps(self.profiles))
+        return sha(*parts)
 
     def run(self, unit):
         """The unit's result; a failure of alloc-run itself (an unreadable
@@ -407,7 +518,8 @@ class Runner:
         fd, facts_file = tempfile.mkstemp(prefix='alloc-run-', suffix='.jsonl')
         os.close(fd)
         # The member checks append what this unit knows about each member.
-        env = dict(os.environ, ALLOC_TIDY_MEMBER_FACTS_OUTPUT=facts_file)
+        env = dict(os.environ, ALLOC_TIDY_MEMBER_FACTS_OUTPUT=facts_file,
+                   **self.env)
         command = [self.tool, '-p', self.args.build_dir, '--quiet',
                    f'--export-fixes={fixes}'] + self.tool_args + [unit.file]
         try:
@@ -458,7 +570,8 @@ class Runner:
             self.tool_args + ['--extra-arg=-U__clang_analyzer__', unit.file]
         try:
             again = subprocess.run(command, capture_output=True, text=True,
-                                   errors='replace', check=False)
+                                   errors='replace', check=False,
+                                   env=dict(os.environ, **self.env))
         except OSError:
             return False
         return again.returncode >= 0 and \
@@ -595,11 +708,11 @@ FINDING_LINE = re.compile(
     r'(?P<message>.*) \[(?P<check>[^\],]+)[^\]]*\]$')
 
 
-def unique_text(text, seen, directory):
-    """\p text without the findings already in \p seen (keys added);
-    relative paths in it are relative to \p directory."""
-    kept = []
-    keep = True
+def text_blocks(text, directory):
+    """\p text in blocks: [key, text] for a finding with its notes and
+    source lines, [None, text] for a line of its own ("N warnings
+    generated."); relative paths in it are relative to \p directory."""
+    blocks = []
     for line in text.splitlines(keepends=True):
         match = FINDING_LINE.match(line.rstrip('\n'))
         if match:
@@ -607,14 +720,32 @@ def unique_text(text, seen, directory):
                    match['line'],
                    match['col'], match['check'],
                    without_template_arguments(match['message']))
-            keep = key not in seen
+            blocks.append([key, line])
+        elif blocks and (line.startswith((' ', '\t')) or
+                         re.match(r'^.+?:\d+:\d+: note: ', line)):
+            blocks[-1][1] += line
+        else:
+            blocks.append([None, line])
+    return blocks
+
+
+def unique_blocks(text, seen, directory):
+    """text_blocks() of \p text without the findings already in \p seen
+    (keys added)."""
+    kept = []
+    for key, block in text_blocks(text, directory):
+        if key is not None:
+            if key in seen:
+                continue
             seen.add(key)
-        elif not line.startswith((' ', '\t')) and \
-                not re.match(r'^.+?:\d+:\d+: note: ', line):
-            keep = True  # a line of its own ("N warnings generated.")
-        if keep:
-            kept.append(line)
-    return ''.join(kept)
+        kept.append((key, block))
+    return kept
+
+
+def unique_text(text, seen, directory):
+    """\p text without the findings already in \p seen (keys added);
+    relative paths in it are relative to \p directory."""
+    return ''.join(block for _, block in unique_blocks(text, seen, directory))
 
 
 class YamlDumper(yaml.SafeDumper):
@@ -844,7 +975,32 @@ def sarif_result(diag, rule_index, root, positions):
     fix = sarif_fix(diag, root, positions)
     if fix:
         result['fixes'] = [fix]
+    saving = measured_saving(diag)
+    if saving is not None:
+        result['properties'] = {'measuredAllocations': saving}
     return result
+
+
+def sarif_saving(result):
+    return result.get('properties', {}).get('measuredAllocations')
+
+
+def rank_sarif_results(results):
+    """\p results ranked (ranked()), each measured one with its rank
+    (SARIF 2.1.0's result.rank: 0.0 to 100.0, higher first): its saving as a
+    share of the largest of the run. The others keep the default, -1.0, no
+    rank."""
+    results = ranked(results, sarif_saving)
+    largest = max((sarif_saving(r) for r in results
+                   if sarif_saving(r) is not None), default=0)
+    for result in results:
+        saving = sarif_saving(result)
+        if saving is None:
+            result.pop('rank', None)
+        else:
+            result['rank'] = round(100.0 * saving / largest, 1) \
+                if largest else 0.0
+    return results
 
 
 def to_sarif(diagnostics, root, version, docs_uri, category=None,
@@ -1156,8 +1312,11 @@ def merge_outputs(out, inputs, decisions, error_globs):
         for rule in run['tool']['driver'].get('rules', []):
             rules.setdefault(rule['id'], rule)
         for result in run.get('results', []):
+            # The rank is the share of the largest saving of each shard's
+            # run; the merged run ranks its results again.
             key = json.dumps({k: v for k, v in result.items()
-                              if k != 'ruleIndex'}, sort_keys=True)
+                              if k not in ('ruleIndex', 'rank')},
+                             sort_keys=True)
             if key not in seen:
                 seen.add(key)
                 results.append(result)
@@ -1171,7 +1330,7 @@ def merge_outputs(out, inputs, decisions, error_globs):
     order = sorted(rules)
     for result in results:
         result['ruleIndex'] = order.index(result['ruleId'])
-    results.sort(key=sarif_order)
+    results = rank_sarif_results(sorted(results, key=sarif_order))
     run = merged['runs'][0]
     run['tool']['driver']['rules'] = [rules[r] for r in order]
     run.pop('results', None)
@@ -1260,6 +1419,15 @@ def parse_jobs(text):
     return int(text)
 
 
+def parse_count(text):
+    # The checks read MinProfiledAllocations up to 2^32 - 1.
+    if not re.fullmatch(r'[0-9]+', text) or int(text) > 0xFFFFFFFF:
+        raise argparse.ArgumentTypeError(
+            f"invalid count '{text}': expected a whole number from 0 to "
+            f"4294967295")
+    return int(text)
+
+
 def parse_args(argv):
     p = Parser(prog=PROG, description='Runs alloc-tidy over a compilation '
                'database in parallel, with a cache of results.')
@@ -1305,6 +1473,14 @@ def parse_args(argv):
     p.add_argument('--member-facts', metavar='FILE',
                    help="write the units' member facts (for 'alloc-run "
                    "merge --member-facts' after sharded runs)")
+    p.add_argument('--profile', action='append', default=[],
+                   metavar='FILE', help='a heapcount profile for the checks '
+                   '(repeatable: several runs count as one); findings are '
+                   'ranked by the allocations their fix would save')
+    p.add_argument('--min-profiled-allocations', type=parse_count,
+                   metavar='N', help='silence findings whose code the '
+                   'profiles cover but that made fewer than N allocations '
+                   '(0 reports everything)')
     p.add_argument('--stats', action='store_true',
                    help='print how many units were analysed and replayed')
     p.add_argument('--progress', choices=['auto', 'always', 'never'],
@@ -1324,6 +1500,9 @@ def parse_args(argv):
             p.error('--sarif-category must not be empty')
     if args.cache_dir is None:
         args.cache_dir = os.path.join(args.build_dir, '.alloc-run-cache')
+    args.profile = [os.path.abspath(path) for path in args.profile]
+    for path in args.profile:
+        read_profile(path)
     return args
 
 
@@ -1352,6 +1531,61 @@ def print_unit(result, printed_findings):
         sys.stderr.write(result.stderr)
 
 
+def print_ranked(held, decided, printed_findings, savings, positions):
+    """The held units' text and the findings decided across units
+    (\p decided), measured findings first (ranked()); a unit's errors go to
+    stderr as print_unit() writes them."""
+    blocks = []
+    for ready in held:
+        blocks += unique_blocks(ready.text, printed_findings,
+                                ready.unit.directory)
+        if ready.stderr and ready.returncode != 0:
+            sys.stderr.write(ready.stderr)
+    for diag in decided:
+        blocks.append((text_key(diag, positions),
+                       finding_text(diag, positions)))
+    for _, block in ranked(blocks, lambda block: savings.get(block[0])):
+        # A unit's last line may lack its line break: not in the middle.
+        sys.stdout.write(block if block.endswith('\n') else block + '\n')
+    sys.stdout.flush()
+
+
+TOP_FINDINGS = 10
+
+
+def print_measurements(args, diagnostics, root, positions):
+    """With --profile, the findings of the largest measured saving; with
+    --profile or --stats, how many findings the profiles measured and how
+    many are in files they saw in another version. Findings silenced as
+    cold (--min-profiled-allocations) are not reported, so not counted."""
+    measured = [(measured_saving(d), d) for d in diagnostics
+                if d['DiagnosticMessage'].get('FilePath')]
+    measured = ranked([m for m in measured if m[0] is not None],
+                      lambda m: m[0])
+    stale = sum(1 for d in diagnostics if is_stale(d))
+    if args.profile and measured:
+        print(f'{PROG}: top {min(len(measured), TOP_FINDINGS)} findings by '
+              f'measured saving:', file=sys.stderr)
+        width = len(f'{measured[0][0]:,}')
+        for saving, diag in measured[:TOP_FINDINGS]:
+            message = diag['DiagnosticMessage']
+            line, column = positions.position(
+                message['FilePath'], message.get('FileOffset', 0)) or (0, 0)
+            place = os.path.relpath(message['FilePath'], root)
+            if place.startswith('..'):
+                place = message['FilePath']
+            text = message['Message']
+            if len(text) > 72:
+                text = text[:69] + '...'
+            print(f'{PROG}:   {saving:>{width},}  {place}:{line}:{column}  '
+                  f"{diag['DiagnosticName']}  {text}", file=sys.stderr)
+    if args.profile or (args.stats and (profile_files(args) or measured or
+                                        stale)):
+        print(f'{PROG}: {len(measured)} of {len(diagnostics)} findings with '
+              f'a measured saving; {stale} in files the profiles saw in '
+              f'another version (stale)', file=sys.stderr)
+
+
 def main(argv):
     if argv and argv[0] == 'merge':
         if len(argv) < 3:
@@ -1370,6 +1604,9 @@ def main(argv):
     # decisions; shards leave them to 'merge'.
     whole_program = (args.whole_program and not args.shard and
                      len(units) == all_units)
+    # With profiles the findings are ranked by their measured saving: the
+    # text waits for every unit, as it does for the member decisions.
+    hold = whole_program or bool(profile_files(args))
     progress = show_progress(args)
     start = time.monotonic()
     results = []
@@ -1394,7 +1631,7 @@ def main(argv):
             while printed in finished:
                 ready = finished.pop(printed)
                 printed += 1
-                if whole_program:
+                if hold:
                     held.append(ready)  # printed once members are decided
                 else:
                     print_unit(ready, printed_findings)
@@ -1451,19 +1688,27 @@ def main(argv):
                            f'{len(results)} units: {len(added)} findings '
                            f'no single unit could make, {len(removed)} '
                            f'withdrawn')
-    for ready in held:
-        print_unit(ready, printed_findings)
     positions = Positions()
-    for diag in replaced + added:
-        sys.stdout.write(finding_text(diag, positions))
-    sys.stdout.flush()
+    savings = {text_key(d, positions): measured_saving(d) for d in diagnostics
+               if d['DiagnosticMessage'].get('FilePath')}
+    if any(saving is not None for saving in savings.values()):
+        print_ranked(held, replaced + added, printed_findings, savings,
+                     positions)
+    else:
+        for ready in held:
+            print_unit(ready, printed_findings)
+        for diag in replaced + added:
+            sys.stdout.write(finding_text(diag, positions))
+        sys.stdout.flush()
     if args.export_fixes:
         write_yaml(args.export_fixes, sorted(diagnostics, key=yaml_order))
     if args.sarif:
         sarif = to_sarif(diagnostics, root,
                          tool_version(runner.tool_identity[3]),
                          docs_uri_base(args), args.sarif_category, problems)
-        sarif['runs'][0]['results'].sort(key=sarif_order)
+        run = sarif['runs'][0]
+        run['results'] = rank_sarif_results(
+            sorted(run['results'], key=sarif_order))
         write_json(args.sarif, sarif)
     cached = sum(r.cached for r in results)
     errors = sum(1 for r in results if r.returncode != 0)
@@ -1476,6 +1721,7 @@ def main(argv):
         print(f'{PROG}: source root {root} ({root_reason})', file=sys.stderr)
     if member_note and (args.stats or member_note.startswith('note:')):
         print(f'{PROG}: {member_note}', file=sys.stderr)
+    print_measurements(args, diagnostics, root, positions)
     return 1 if errors or failures else 0
 
 
