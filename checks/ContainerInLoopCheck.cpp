@@ -136,8 +136,8 @@ void ContainerInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   bool OnlyIfMeasured = false;
   if (Uses.Escape.empty() && Uses.Fills.empty() && S->IsString &&
       !UnboundedStrings && Profiles.loaded()) {
-    Uses = judgeLoopContainerUses(Var, Loop, *S, /*UnboundedStrings=*/true,
-                                  Ctx);
+    Uses =
+        judgeLoopContainerUses(Var, Loop, *S, /*UnboundedStrings=*/true, Ctx);
     OnlyIfMeasured = true;
   }
   if (!Uses.Escape.empty() || Uses.Fills.empty())

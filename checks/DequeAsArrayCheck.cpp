@@ -440,9 +440,9 @@ Finding DequeAsArrayCheck::render(const Candidate &C,
 
   if (C.Measured && C.Measured->Covered)
     F.note(C.Decl->getLocation(),
-           describeVectorForDeque(
-               Name, *C.Measured,
-               /*Reserved=*/C.Fill && !C.Fill->ReserveText.empty()));
+           describeVectorForDeque(Name, *C.Measured,
+                                  /*Reserved=*/C.Fill &&
+                                      !C.Fill->ReserveText.empty()));
   else if (std::optional<std::string> Stale =
                C.Measured ? Profiles.staleNote(*C.Measured) : std::nullopt)
     F.note(C.Decl->getLocation(), *Stale);

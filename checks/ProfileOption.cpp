@@ -176,6 +176,12 @@ Measurement ProfileOption::measure(ArrayRef<ProfileAnchor> Code,
       Ctx);
 }
 
+Measurement ProfileOption::measureAllocations(ArrayRef<ProfileAnchor> Code,
+                                              const ASTContext &Ctx) {
+  return measureAllocationsAt(
+      Code, [&](FileID F) { return viewOf(F, Ctx.getSourceManager()); }, Ctx);
+}
+
 std::optional<Measurement>
 ProfileOption::measureContainer(QualType T, ArrayRef<ProfileAnchor> Code,
                                 const ASTContext &Ctx) {

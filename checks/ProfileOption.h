@@ -69,6 +69,10 @@ public:
   std::optional<alloc_tidy::Measurement>
   measureContainer(QualType T, llvm::ArrayRef<alloc_tidy::ProfileAnchor> Code,
                    const ASTContext &Ctx);
+  /// What the profiles measured at \p Code that is no container's growth.
+  alloc_tidy::Measurement
+  measureAllocations(llvm::ArrayRef<alloc_tidy::ProfileAnchor> Code,
+                     const ASTContext &Ctx);
   /// Whether the finding measured as \p M is cold (MinProfiledAllocations).
   bool isCold(const alloc_tidy::Measurement &M) const {
     return alloc_tidy::isCold(M, MinProfiledAllocations);

@@ -185,9 +185,8 @@ void SmallStringCheck::addRepetitionNote(const Repetition &Where) {
         << Name;
 }
 
-std::optional<Measurement> SmallStringCheck::measure(QualType Type,
-                                                     const Stmt &Code,
-                                                     ASTContext &Ctx) {
+std::optional<Measurement>
+SmallStringCheck::measure(QualType Type, const Stmt &Code, ASTContext &Ctx) {
   ProfileAnchor Anchor{Code.getSourceRange(), enclosingFunction(&Code, Ctx)};
   return Profiles.measureContainer(Type, Anchor, Ctx);
 }
@@ -411,20 +410,46 @@ void SmallStringCheck::checkRecord(const CXXRecordDecl &Record,
   if (!Found)
     return;
   QualType Char = Found->Char;
+  uint64_t CharSize = Ctx.getTypeSizeInChars(Char).getQuantity();
+  // A profile sizes the buffer by the requests its allocations made.
+  uint64_t Size = InlineBufferSize;
+  std::optional<Measurement> Measured;
+  std::optional<MeasuredBuffer> Sized;
+  if (Profiles.loaded()) {
+    std::vector<ProfileAnchor> Code;
+    for (const Expr *Allocation : Found->Allocations)
+      Code.push_back(
+          {Allocation->getSourceRange(), enclosingFunction(Allocation, Ctx)});
+    Measured = Profiles.measureAllocations(Code, Ctx);
+    if (Profiles.isCold(*Measured))
+      return;
+    if (Measured->Covered)
+      Sized = sizeStringBuffer(*Measured, Profiles.coverage());
+    if (Sized && Sized->Bytes / CharSize >= 2)
+      Size = Sized->Bytes / CharSize;
+  }
   std::string Buffer = Char.getAsString(Ctx.getPrintingPolicy()) + "[" +
-                       std::to_string(InlineBufferSize) + "]";
+                       std::to_string(Size) + "]";
   diag(Loc, "'%0' is a string class that allocates every string on the "
             "heap, however short")
       << Record.getName();
   diag(SM.getFileLoc(Found->Allocation->getBeginLoc()),
        "the characters of '%0' are allocated here with %1", DiagnosticIDs::Note)
       << Found->Characters->getName() << Found->Kind;
+  if (Sized)
+    diag(Loc, "%0", DiagnosticIDs::Note)
+        << describeStringBuffer(Record.getName(), *Sized, CharSize);
+  else if (Measured && Measured->Covered)
+    diag(Loc, "%0", DiagnosticIDs::Note) << describeNoAllocation(
+        Record.getName(), *Measured, "an inline buffer");
+  else if (std::optional<std::string> Stale =
+               Measured ? Profiles.staleNote(*Measured) : std::nullopt)
+    diag(Loc, "%0", DiagnosticIDs::Note) << *Stale;
   std::string Saved = "one allocation saved for strings up to " +
-                      std::to_string(InlineBufferSize - 1) + " characters";
+                      std::to_string(Size - 1) + " characters";
   std::string Suffix = " with an inline buffer '" + Buffer + "'; " + Saved;
-  QualType BufferType =
-      Ctx.getConstantArrayType(Char, llvm::APInt(64, InlineBufferSize), nullptr,
-                               ArraySizeModifier::Normal, 0);
+  QualType BufferType = Ctx.getConstantArrayType(
+      Char, llvm::APInt(64, Size), nullptr, ArraySizeModifier::Normal, 0);
   std::vector<std::string> Notes = fieldAddedNotes(
       Record, BufferType, "(inline buffer)", Suffix, Ctx, LayoutNotes);
   if (Notes.empty() || !StringRef(Notes.front()).ends_with(Suffix))

@@ -47,9 +47,8 @@ private:
   void addRepetitionNote(const alloc_tidy::Repetition &Where);
   /// What the profiles measured where \p Code builds a string of type
   /// \p Type; nullopt without a profile.
-  std::optional<alloc_tidy::Measurement> measure(QualType Type,
-                                                 const Stmt &Code,
-                                                 ASTContext &Ctx);
+  std::optional<alloc_tidy::Measurement>
+  measure(QualType Type, const Stmt &Code, ASTContext &Ctx);
   /// The measured note at \p Loc (or the note that the profile is stale).
   void addMeasuredNote(SourceLocation Loc, StringRef Name,
                        const std::optional<alloc_tidy::Measurement> &M,

@@ -35,8 +35,8 @@ Expected<StringRef> getString(const json::Object &O, StringRef Key,
   return *S;
 }
 
-Expected<ProfileSite> parseSite(const json::Object &O, const Twine &Where) {
-  ProfileSite Site;
+/// The place of a site: its file, line, column and function.
+Error parsePlace(const json::Object &O, const Twine &Where, ProfileSite &Site) {
   Expected<StringRef> File = getString(O, "file", Where);
   if (!File)
     return File.takeError();
@@ -54,6 +54,36 @@ Expected<ProfileSite> parseSite(const json::Object &O, const Twine &Where) {
     Site.Column = static_cast<unsigned>(std::min<uint64_t>(*Column, 0xffff));
   }
   Site.Function = O.getString("function").value_or("").str();
+  return Error::success();
+}
+
+/// A histogram written as [[size, allocations], ...] under \p Key; the
+/// allocations are added up into the site's.
+Error parseHistogram(const json::Object &O, StringRef Key, StringRef Pair,
+                     const Twine &Where, ProfileSite &Site) {
+  const json::Array *Counts = O.getArray(Key);
+  if (!Counts)
+    return malformed(Where, "'" + Key + "' is missing or not an array");
+  for (size_t I = 0; I < Counts->size(); ++I) {
+    const json::Array *Entry = (*Counts)[I].getAsArray();
+    std::optional<int64_t> Size =
+        Entry && Entry->size() == 2 ? (*Entry)[0].getAsInteger() : std::nullopt;
+    std::optional<int64_t> Allocations =
+        Entry && Entry->size() == 2 ? (*Entry)[1].getAsInteger() : std::nullopt;
+    if (!Size || !Allocations || *Size <= 0 || *Allocations < 0)
+      return malformed(Where + "." + Key + "[" + Twine(I) + "]",
+                       "not a pair of counts " + Pair);
+    Site.Counts[static_cast<uint64_t>(*Size)] +=
+        static_cast<uint64_t>(*Allocations);
+    Site.Allocations += static_cast<uint64_t>(*Allocations);
+  }
+  return Error::success();
+}
+
+Expected<ProfileSite> parseSite(const json::Object &O, const Twine &Where) {
+  ProfileSite Site;
+  if (Error E = parsePlace(O, Where, Site))
+    return std::move(E);
   Site.Container = O.getString("container").value_or("").str();
   Expected<StringRef> Element = getString(O, "element", Where);
   if (!Element)
@@ -65,23 +95,21 @@ Expected<ProfileSite> parseSite(const json::Object &O, const Twine &Where) {
   if (*Size == 0)
     return malformed(Where, "'element_size' is 0");
   Site.ElementSize = *Size;
+  if (Error E =
+          parseHistogram(O, "counts", "[elements, allocations]", Where, Site))
+    return std::move(E);
+  return Site;
+}
 
-  const json::Array *Counts = O.getArray("counts");
-  if (!Counts)
-    return malformed(Where, "'counts' is missing or not an array");
-  for (size_t I = 0; I < Counts->size(); ++I) {
-    const json::Array *Pair = (*Counts)[I].getAsArray();
-    std::optional<int64_t> Elements =
-        Pair && Pair->size() == 2 ? (*Pair)[0].getAsInteger() : std::nullopt;
-    std::optional<int64_t> Allocations =
-        Pair && Pair->size() == 2 ? (*Pair)[1].getAsInteger() : std::nullopt;
-    if (!Elements || !Allocations || *Elements <= 0 || *Allocations < 0)
-      return malformed(Where + ".counts[" + Twine(I) + "]",
-                       "not a pair of counts [elements, allocations]");
-    Site.Counts[static_cast<uint64_t>(*Elements)] +=
-        static_cast<uint64_t>(*Allocations);
-    Site.Allocations += static_cast<uint64_t>(*Allocations);
-  }
+/// An allocation site: no container or element; its histogram counts bytes.
+Expected<ProfileSite> parseAllocationSite(const json::Object &O,
+                                          const Twine &Where) {
+  ProfileSite Site;
+  Site.ElementSize = 1;
+  if (Error E = parsePlace(O, Where, Site))
+    return std::move(E);
+  if (Error E = parseHistogram(O, "sizes", "[bytes, allocations]", Where, Site))
+    return std::move(E);
   return Site;
 }
 
@@ -139,6 +167,22 @@ Expected<HeapProfile> HeapProfile::parse(StringRef Json) {
     if (!Site)
       return Site.takeError();
     Profile.SitesByFile[Site->File].push_back(std::move(*Site));
+  }
+  // Added to the format later: optional.
+  if (const json::Value *V = O->get("allocation_sites")) {
+    const json::Array *Allocations = V->getAsArray();
+    if (!Allocations)
+      return malformed("the profile", "'allocation_sites' is not an array");
+    for (size_t I = 0; I < Allocations->size(); ++I) {
+      const json::Object *S = (*Allocations)[I].getAsObject();
+      std::string Where = "allocation_sites[" + std::to_string(I) + "]";
+      if (!S)
+        return malformed(Where, "not an object");
+      Expected<ProfileSite> Site = parseAllocationSite(*S, Where);
+      if (!Site)
+        return Site.takeError();
+      Profile.AllocationSitesByFile[Site->File].push_back(std::move(*Site));
+    }
   }
   return Profile;
 }

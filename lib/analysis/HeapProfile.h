@@ -52,6 +52,10 @@ struct HeapProfile {
   llvm::StringMap<ProfiledFile> Files;
   /// By file, then in the file's order.
   llvm::StringMap<std::vector<ProfileSite>> SitesByFile;
+  /// Allocations that are no container's growth ("allocation_sites"), by
+  /// file: no container or element, an element size of 1 and counts by
+  /// the bytes each allocation asked for.
+  llvm::StringMap<std::vector<ProfileSite>> AllocationSitesByFile;
 
   /// Parses the JSON text of a profile (format version 1). The error says
   /// what is wrong and where ("sites[3]: 'line' is missing").

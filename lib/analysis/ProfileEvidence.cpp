@@ -5,8 +5,6 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallPtrSet.h"
-#include <map>
-#include <tuple>
 
 using namespace clang;
 
@@ -16,42 +14,52 @@ void ProfileSet::add(std::string Path, HeapProfile Profile) {
   Profiles.push_back({std::move(Path), std::move(Profile)});
 }
 
+/// Adds \p Sites to \p Into, like sites (same line, column, function,
+/// container and element) added up.
+static void mergeSites(const std::vector<ProfileSite> &Sites,
+                       std::vector<ProfileSite> &Into) {
+  for (const ProfileSite &Site : Sites) {
+    auto Same = llvm::find_if(Into, [&](const ProfileSite &Other) {
+      return Other.Line == Site.Line && Other.Column == Site.Column &&
+             Other.Function == Site.Function &&
+             Other.Container == Site.Container &&
+             Other.Element == Site.Element &&
+             Other.ElementSize == Site.ElementSize;
+    });
+    if (Same == Into.end()) {
+      Into.push_back(Site);
+      continue;
+    }
+    Same->Allocations += Site.Allocations;
+    for (const auto &[Elements, Allocations] : Site.Counts)
+      Same->Counts[Elements] += Allocations;
+  }
+}
+
 ProfileSet::FileView ProfileSet::view(StringRef Path,
                                       StringRef Contents) const {
   FileView View;
   View.Path = Path.str();
-  using SiteKey = std::tuple<unsigned, unsigned, std::string, std::string,
-                             std::string, uint64_t>;
-  std::map<SiteKey, size_t> Merged;
   for (const Entry &E : Profiles) {
-    bool Listed = E.Profile.Files.count(Path);
     auto Sites = E.Profile.SitesByFile.find(Path);
-    if (!Listed && Sites == E.Profile.SitesByFile.end())
+    auto Allocations = E.Profile.AllocationSitesByFile.find(Path);
+    bool HasSites = Sites != E.Profile.SitesByFile.end();
+    bool HasAllocations = Allocations != E.Profile.AllocationSitesByFile.end();
+    if (!E.Profile.Files.count(Path) && !HasSites && !HasAllocations)
       continue;
     HeapProfile::FileState State = E.Profile.fileState(Path, Contents);
     if (State != HeapProfile::FileState::Current) {
       View.Stale.push_back(E.Path);
       View.StaleForLackOfHash |= State == HeapProfile::FileState::Unknown;
-      if (Sites != E.Profile.SitesByFile.end())
-        View.StaleSites += Sites->second.size();
+      View.StaleSites += (HasSites ? Sites->second.size() : 0) +
+                         (HasAllocations ? Allocations->second.size() : 0);
       continue;
     }
     View.Covered = true;
-    if (Sites == E.Profile.SitesByFile.end())
-      continue;
-    for (const ProfileSite &Site : Sites->second) {
-      SiteKey Key{Site.Line,      Site.Column,  Site.Function,
-                  Site.Container, Site.Element, Site.ElementSize};
-      auto [It, Inserted] = Merged.try_emplace(Key, View.Sites.size());
-      if (Inserted) {
-        View.Sites.push_back(Site);
-        continue;
-      }
-      ProfileSite &Sum = View.Sites[It->second];
-      Sum.Allocations += Site.Allocations;
-      for (const auto &[Elements, Allocations] : Site.Counts)
-        Sum.Counts[Elements] += Allocations;
-    }
+    if (HasSites)
+      mergeSites(Sites->second, View.Sites);
+    if (HasAllocations)
+      mergeSites(Allocations->second, View.AllocationSites);
   }
   return View;
 }
@@ -120,9 +128,16 @@ static bool holds(const SourceManager &SM, SourceLocation Begin,
                        Lexer::MeasureTokenLength(End, SM, LangOptions());
 }
 
-Measurement
-measureAt(ArrayRef<ProfileAnchor> Code, const ContainerIdentity &Id,
+/// The sites of \p Sites (a file view's container or allocation sites) in
+/// \p Code that \p Counts accepts.
+static Measurement
+measureIn(ArrayRef<ProfileAnchor> Code,
           llvm::function_ref<const ProfileSet::FileView *(FileID)> ViewOf,
+          llvm::function_ref<
+              const std::vector<ProfileSite> &(const ProfileSet::FileView &)>
+              Sites,
+          llvm::function_ref<bool(const ProfileSite &)> Counts,
+          llvm::function_ref<bool(const ProfileSite &)> IsDequeMap,
           const ASTContext &Ctx) {
   Measurement M;
   const SourceManager &SM = Ctx.getSourceManager();
@@ -142,24 +157,56 @@ measureAt(ArrayRef<ProfileAnchor> Code, const ContainerIdentity &Id,
       M.StaleProfiles = View->Stale;
       M.StaleForLackOfHash = View->StaleForLackOfHash;
     }
-    for (const ProfileSite &Site : View->Sites) {
+    for (const ProfileSite &Site : Sites(*View)) {
       if (!holds(SM, Begin, End, Site.Line, Site.Column) ||
-          !siteIsInFunction(Site, A.Function) || !siteIsOf(Site, Id) ||
+          !siteIsInFunction(Site, A.Function) || !Counts(Site) ||
           !Seen.insert(&Site).second)
         continue;
       M.Sites.push_back({&Site, Begin});
       M.Allocations += Site.Allocations;
-      if (isDequeMap(Site, Id)) {
+      ElementHistogram &Into = IsDequeMap(Site) ? M.MapCounts : M.Counts;
+      if (IsDequeMap(Site))
         M.MapAllocations += Site.Allocations;
-        for (const auto &[Elements, Allocations] : Site.Counts)
-          M.MapCounts[Elements] += Allocations;
-        continue;
-      }
       for (const auto &[Elements, Allocations] : Site.Counts)
-        M.Counts[Elements] += Allocations;
+        Into[Elements] += Allocations;
     }
   }
   return M;
+}
+
+Measurement
+measureAt(ArrayRef<ProfileAnchor> Code, const ContainerIdentity &Id,
+          llvm::function_ref<const ProfileSet::FileView *(FileID)> ViewOf,
+          const ASTContext &Ctx) {
+  return measureIn(
+      Code, ViewOf,
+      [](const ProfileSet::FileView &V) -> const std::vector<ProfileSite> & {
+        return V.Sites;
+      },
+      [&](const ProfileSite &Site) { return siteIsOf(Site, Id); },
+      [&](const ProfileSite &Site) { return isDequeMap(Site, Id); }, Ctx);
+}
+
+Measurement measureAllocationsAt(
+    ArrayRef<ProfileAnchor> Code,
+    llvm::function_ref<const ProfileSet::FileView *(FileID)> ViewOf,
+    const ASTContext &Ctx) {
+  auto Any = [](const ProfileSite &) { return true; };
+  auto None = [](const ProfileSite &) { return false; };
+  return measureIn(
+      Code, ViewOf,
+      [](const ProfileSet::FileView &V) -> const std::vector<ProfileSite> & {
+        return V.AllocationSites;
+      },
+      Any, None, Ctx);
+}
+
+std::optional<MeasuredBuffer> sizeStringBuffer(const Measurement &M,
+                                               double Coverage) {
+  std::optional<CapacityChoice> Choice = chooseCapacity(M.Counts, Coverage);
+  if (!Choice)
+    return std::nullopt;
+  return MeasuredBuffer{Choice->Total, Choice->Capacity, Choice->Covered};
 }
 
 static MeasuredSaving runsAndLargest(const Measurement &M) {
@@ -326,6 +373,19 @@ std::string describeInlineBuffer(StringRef Name, const Measurement &M,
          wouldSave("an inline buffer of " +
                        count(Capacity, "element", "elements"),
                    S.Saved);
+}
+
+std::string describeStringBuffer(StringRef Class, const MeasuredBuffer &B,
+                                 uint64_t CharSize) {
+  uint64_t Percent = B.Allocations ? B.Covered * 100 / B.Allocations : 0;
+  uint64_t Characters = B.Bytes / std::max<uint64_t>(1, CharSize);
+  return ("heapcount's profile: '" + Class + "' allocated ").str() +
+         times(B.Allocations) + " in the profiled run; " +
+         std::to_string(Percent) + "% asked for at most " +
+         count(B.Bytes, "byte", "bytes") + "; " +
+         wouldSave("an inline buffer of " +
+                       count(Characters, "character", "characters"),
+                   B.Covered);
 }
 
 } // namespace alloc_tidy

@@ -42,6 +42,8 @@ public:
     /// The sites of the profiles that saw the file as it is, like sites
     /// (same line, column, function, container and element) added up.
     std::vector<ProfileSite> Sites;
+    /// The same for the allocations that are no container's growth.
+    std::vector<ProfileSite> AllocationSites;
     /// Whether a profile that saw the file as it is lists it: its code ran
     /// and allocated in the profiled runs, or it has no sites at all.
     bool Covered = false;
@@ -108,6 +110,32 @@ Measurement
 measureAt(llvm::ArrayRef<ProfileAnchor> Code, const ContainerIdentity &Id,
           llvm::function_ref<const ProfileSet::FileView *(clang::FileID)> View,
           const clang::ASTContext &Ctx);
+
+/// The allocations that are no container's growth (a string class's own
+/// new[] or malloc) in \p Code; no element to match.
+Measurement measureAllocationsAt(
+    llvm::ArrayRef<ProfileAnchor> Code,
+    llvm::function_ref<const ProfileSet::FileView *(clang::FileID)> View,
+    const clang::ASTContext &Ctx);
+
+/// An inline buffer for a string class, sized from the bytes its
+/// allocations asked for.
+struct MeasuredBuffer {
+  uint64_t Allocations = 0;
+  /// The buffer, in bytes: the smallest that holds the chosen share.
+  uint64_t Bytes = 0;
+  /// The allocations that asked for at most Bytes: those it saves.
+  uint64_t Covered = 0;
+};
+/// The buffer that holds \p Coverage (0 < Coverage <= 1) of the requests
+/// measured in \p M (counts by bytes); nullopt without any.
+std::optional<MeasuredBuffer> sizeStringBuffer(const Measurement &M,
+                                               double Coverage);
+/// "'Str' allocated 83,590 times in the profiled run; 91% asked for at most
+/// 16 bytes; an inline buffer of 16 characters would save about 76,067
+/// allocations".
+std::string describeStringBuffer(llvm::StringRef Class, const MeasuredBuffer &B,
+                                 uint64_t CharSize);
 
 /// What a change would have saved in the profiled run.
 struct MeasuredSaving {

@@ -183,6 +183,8 @@ findHeapStringClass(const CXXRecordDecl &Record) {
   Found.Characters = First.Field;
   Found.Allocation = First.Site;
   Found.Kind = First.Kind;
+  for (const AllocationScan::Found &F : Scan.Allocations)
+    Found.Allocations.push_back(F.Site);
   Found.Char = First.Field->getType()
                    ->getAs<PointerType>()
                    ->getPointeeType()

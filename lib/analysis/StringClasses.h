@@ -13,6 +13,7 @@
 #include "clang/AST/Expr.h"
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace alloc_tidy {
 
@@ -36,6 +37,8 @@ struct HeapStringClass {
   const clang::Expr *Allocation = nullptr;
   /// allocationKind() of Allocation.
   std::string Kind;
+  /// Every allocation of them the constructors make, Allocation first.
+  std::vector<const clang::Expr *> Allocations;
   /// The character type, unqualified.
   clang::QualType Char;
 };

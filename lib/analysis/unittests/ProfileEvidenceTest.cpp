@@ -219,8 +219,8 @@ TEST(MeasuredSavingTest, NumbersAreWrittenWithSeparators) {
 TEST(MeasuredSavingTest, EachFixHasItsSentence) {
   Measurement M;
   M.Allocations = 14;
-  M.Counts = {{1, 1},   {2, 1},   {4, 1},    {8, 1},    {16, 1},
-              {32, 1},  {64, 1},  {128, 1},  {256, 1},  {512, 1},
+  M.Counts = {{1, 1},    {2, 1},    {4, 1},    {8, 1},   {16, 1},
+              {32, 1},   {64, 1},   {128, 1},  {256, 1}, {512, 1},
               {1024, 1}, {2048, 1}, {4096, 1}, {9001, 1}};
   EXPECT_EQ(describeReserve("v", M),
             "heapcount's profile: in the profiled run 'v' grew 14 times at "
@@ -260,6 +260,46 @@ TEST(MeasuredSavingTest, EachFixHasItsSentence) {
   EXPECT_EQ(describeReserve("v", Measurement()),
             "heapcount's profile: in the profiled run 'v' made no allocation "
             "at this code; the change would save about 0 allocations");
+}
+
+TEST(MeasuredSavingTest, AStringClassBufferHoldsTheChosenShare) {
+  Measurement M;
+  M.Allocations = 83590;
+  M.Counts = {{6, 30000}, {9, 20000}, {12, 26000}, {16, 1590}, {40, 6000}};
+  std::optional<MeasuredBuffer> B = sizeStringBuffer(M, 0.9);
+  ASSERT_TRUE(B);
+  EXPECT_EQ(B->Bytes, 12u);
+  EXPECT_EQ(B->Covered, 76000u);
+  EXPECT_EQ(describeStringBuffer("Str", *B, 1),
+            "heapcount's profile: 'Str' allocated 83,590 times in the "
+            "profiled run; 90% asked for at most 12 bytes; an inline buffer "
+            "of 12 characters would save about 76,000 allocations");
+  // Wide characters: bytes are not characters.
+  EXPECT_EQ(describeStringBuffer("WStr", MeasuredBuffer{10, 16, 10}, 4),
+            "heapcount's profile: 'WStr' allocated 10 times in the profiled "
+            "run; 100% asked for at most 16 bytes; an inline buffer of 4 "
+            "characters would save about 10 allocations");
+  EXPECT_FALSE(sizeStringBuffer(Measurement(), 0.9));
+}
+
+TEST_F(MeasureTest, AllocationSitesAreMeasuredWithoutAnElement) {
+  ASSERT_NO_FATAL_FAILURE(parse("char *dup(const char *s, unsigned n) {\n"
+                                "  return new char[n];\n"
+                                "}\n"));
+  const SourceManager &SM = ctx().getSourceManager();
+  SourceLocation Begin = SM.translateLineCol(SM.getMainFileID(), 3, 10);
+  SourceLocation End = SM.translateLineCol(SM.getMainFileID(), 3, 20);
+  ProfileSet::FileView View;
+  View.Covered = true;
+  ProfileSite Raw = site(3, 10, "", "", 1, {{5, 7}, {9, 3}});
+  View.AllocationSites = {Raw};
+  // A container's site on the same line is not an allocation site.
+  View.Sites = {site(3, 10, Vector, "int", 4, {{1, 50}})};
+  Measurement M = measureAllocationsAt(
+      ProfileAnchor{SourceRange(Begin, End), test::findFunction(ctx(), "dup")},
+      [&](FileID) { return &View; }, ctx());
+  EXPECT_EQ(M.Allocations, 10u);
+  EXPECT_EQ(M.Counts, (ElementHistogram{{5, 7}, {9, 3}}));
 }
 
 } // namespace

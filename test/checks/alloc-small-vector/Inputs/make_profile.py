@@ -9,6 +9,9 @@ its column is that of the text after an "@" in the comment's
 "site(NAME@TEXT)" (the first occurrence of TEXT on the line), else 0.
 COUNTS is "ELEMENTSxALLOCATIONS,...", e.g. "120x9001" or "1x90,2x10".
 FUNCTION is the symbolized function name (default "main").
+--allocation-site NAME:SIZES[:FUNCTION] writes an allocation that is no
+container's growth (the "allocation_sites" member), SIZES being
+"BYTESxALLOCATIONS,...".
 --container NAME=SPELLING gives site NAME's container as heapcount writes
 it (default std::vector<ELEMENT, std::allocator<ELEMENT> >); the shorthands
 string, deque<T> and list<T> spell libstdc++'s classes.
@@ -43,6 +46,7 @@ def main():
     parser.add_argument('--path')
     parser.add_argument('--site', action='append', default=[])
     parser.add_argument('--container', action='append', default=[])
+    parser.add_argument('--allocation-site', action='append', default=[])
     args = parser.parse_args()
     containers = {}
     for spec in args.container:
@@ -60,6 +64,38 @@ def main():
     data = open(args.source, 'rb').read()
     lines = data.decode('utf-8').split('\n')
     path = args.path or os.path.realpath(args.source)
+    def place(name):
+        pattern = re.compile(r'site\(' + re.escape(name) + r'(?:@([^)]*))?\)')
+        where = [(i, m) for i, line in enumerate(lines)
+                 for m in [pattern.search(line)] if m]
+        if len(where) != 1:
+            sys.exit(f'make_profile.py: site({name}) is on {len(where)} lines')
+        index, match = where[0]
+        column = 0
+        if match.group(1):
+            column = lines[index].find(match.group(1)) + 1
+        return index + 1, column
+
+    def histogram_of(text):
+        histogram = []
+        for pair in text.split(','):
+            size, allocations = pair.split('x')
+            histogram.append([int(size), int(allocations)])
+        return histogram
+
+    allocation_sites = []
+    for spec in args.allocation_site:
+        parts = spec.split(':', 2)
+        if len(parts) < 2:
+            sys.exit(f'make_profile.py: bad --allocation-site {spec!r}')
+        line, column = place(parts[0])
+        sizes = histogram_of(parts[1])
+        allocation_sites.append({
+            'file': path, 'line': line, 'column': column,
+            'function': parts[2] if len(parts) == 3 else 'main',
+            'allocations': sum(a for _, a in sizes),
+            'bytes': sum(b * a for b, a in sizes), 'sizes': sizes})
+
     sites = []
     for spec in args.site:
         parts = spec.split(':', 4)
@@ -100,6 +136,8 @@ def main():
                'allocations': sum(s['allocations'] for s in sites) + 3,
                'profiled': sum(s['allocations'] for s in sites),
                'files': [entry], 'sites': sites}
+    if allocation_sites:
+        profile['allocation_sites'] = allocation_sites
     with open(args.out, 'w') as f:
         json.dump(profile, f, indent=1)
 
