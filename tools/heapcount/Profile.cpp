@@ -1774,14 +1774,14 @@ int runMergeProfiles(const std::vector<std::string> &Args) {
   for (std::size_t I = 1; I < Paths.size(); ++I) {
     if (realPath(Paths[I]) == realPath(OutPath) && !realPath(OutPath).empty())
       mergeError("the output '" + OutPath + "' is also an input");
+    struct stat Info;
+    if (stat(Paths[I].c_str(), &Info) == 0 && S_ISDIR(Info.st_mode))
+      mergeError("cannot read '" + Paths[I] + "' (a directory)");
     bool Ok = false;
     std::string Json = readWholeFile(Paths[I], Ok);
-    struct stat Info;
-    if (!Ok || stat(Paths[I].c_str(), &Info) != 0 || S_ISDIR(Info.st_mode))
-      mergeError(
-          "cannot read '" + Paths[I] + "' (" +
-          (Ok && S_ISDIR(Info.st_mode) ? "a directory" : std::strerror(errno)) +
-          ")");
+    if (!Ok)
+      mergeError("cannot read '" + Paths[I] + "' (" + std::strerror(errno) +
+                 ")");
     Profile P;
     std::string Error;
     if (!readProfile(Json, P, Error))
