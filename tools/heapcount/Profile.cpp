@@ -574,8 +574,15 @@ ContainerGrowth classifyStack(const StackReport &Report, const StackInfo &Stack,
       }
     }
   }
-  if (Growth.Element.empty())
+  if (Growth.Element.empty()) {
+    for (const PassedLevel &Level : Walk.Passed)
+      if (!Level.InSystemModule &&
+          (Level.Function == "allocate" || Level.Function == "_M_allocate" ||
+           Level.Function == "allocate_at_least" ||
+           Level.Function == "__allocate_at_least"))
+        Growth.UnqualifiedAllocator = true;
     return Growth;
+  }
   Growth.IsGrowth = true;
   Growth.Element = spaceTemplateClosers(Growth.Element);
   for (const PassedLevel &Level : Walk.Passed) {
@@ -895,7 +902,8 @@ mergeUnattributed(std::vector<UnattributedGroup> Groups) {
 std::uint64_t Profile::leftOut() const {
   std::uint64_t Sum = NoUserFrame.Allocations + NoLine.Allocations +
                       NotMultiple.Allocations + NoSize.Allocations +
-                      Changed.Allocations + LeftOutUnknown;
+                      Unqualified.Allocations + Changed.Allocations +
+                      LeftOutUnknown;
   for (const auto &Entry : NoElementSize)
     Sum += Entry.second.first.Allocations;
   return Sum;
@@ -953,6 +961,10 @@ Profile buildProfile(const StackReport &Report,
     const StackInfo &Stack = Report.Stacks[I];
     if (Stack.Calls == 0)
       continue;
+    if (!G.IsGrowth && G.UnqualifiedAllocator) {
+      Add(P.Unqualified, Stack, G, "unqualified_allocator");
+      continue;
+    }
     if (!G.IsGrowth) {
       // Not a container's growth: an allocation site of the user's code.
       if (!Report.BySize || !G.ReachedUserCode || G.File.empty() || G.Line == 0)
@@ -1389,6 +1401,7 @@ mergeProfiles(std::vector<Profile> Inputs,
     AddOut(Out.NotMultiple, In.NotMultiple);
     AddOut(Out.NoSize, In.NoSize);
     AddOut(Out.Changed, In.Changed);
+    AddOut(Out.Unqualified, In.Unqualified);
     for (const auto &Entry : In.NoElementSize) {
       auto &Into = Out.NoElementSize[Entry.first];
       AddOut(Into.first, Entry.second.first);
@@ -1430,6 +1443,8 @@ std::string unattributedText(const UnattributedGroup &G) {
     Text = "not a multiple of the element: ";
   else if (G.Reason == "not_by_size")
     Text = "not keyed by size: ";
+  else if (G.Reason == "unqualified_allocator")
+    Text = "allocator without its class: ";
   else if (G.Reason == "source_changed")
     Text = "source changed: ";
   else
@@ -1507,6 +1522,11 @@ std::string formatProfile(const Profile &P, unsigned Top,
   if (P.NoSize.Allocations)
     Warn(Allocations(P.NoSize.Allocations) +
          " left out: the report's stacks are not keyed by size");
+  if (P.Unqualified.Allocations)
+    Warn(Allocations(P.Unqualified.Allocations) +
+         " through an inlined allocation function named without its class "
+         "('allocate': built with -gline-tables-only?) not recognized as "
+         "container growth and left out (build the program with -g)");
   if (P.Changed.Allocations)
     Warn(Allocations(P.Changed.Allocations) +
          " by container growth at sites whose source file changed between "

@@ -120,6 +120,10 @@ struct ContainerGrowth {
   int FrameModule = -1;
   std::uint64_t FrameOffset = 0;
   std::string InnermostFunction;
+  /// Not recognized, but an inlined level of the standard library is an
+  /// allocation function named without its class ("allocate",
+  /// "_M_allocate"): clang's -gline-tables-only names inlined functions so.
+  bool UnqualifiedAllocator = false;
 };
 
 /// Whether \p Stack is a container's growth, and where and of what. The
@@ -241,7 +245,9 @@ mergeAllocationSites(std::vector<AllocationSite> Sites);
 /// user's code) and that frame's function.
 struct UnattributedGroup {
   /// "no_user_frame", "no_line", "no_element_size", "not_multiple",
-  /// "not_by_size" or "source_changed" (merge: the file changed).
+  /// "not_by_size", "unqualified_allocator" (see
+  /// ContainerGrowth::UnqualifiedAllocator) or "source_changed" (merge: the
+  /// file changed).
   std::string Reason;
   std::string Element; ///< For no_element_size: the element type.
   std::string Function, File;
@@ -276,6 +282,9 @@ struct Profile {
   LeftOut NotMultiple;
   LeftOut NoSize;
   std::uint64_t Dropped = 0; ///< Allocations the stack table missed.
+  /// Stacks with an allocation function named without its class
+  /// (ContainerGrowth::UnqualifiedAllocator).
+  LeftOut Unqualified;
   /// Sites dropped by a merge because their file changed between profiles.
   LeftOut Changed;
   /// Left out for a reason no longer known (read from a profile file).

@@ -391,6 +391,33 @@ TEST(ClassifyStack, NotAContainersGrowth) {
           .IsGrowth);
 }
 
+TEST(ClassifyStack, AllocatorNamedWithoutItsClass) {
+  // clang -O2 -gline-tables-only: the inlined frames of the standard
+  // library are named without their classes; not growth, but said.
+  StackReport Report = growthReport();
+  SymbolTable Symbols;
+  Symbols[0x1100] = {at("allocate", NewAllocator, 137, 27),
+                     at("_M_allocate", StlVector, 378, 20),
+                     at("push_back", StlVector, 1287, 4),
+                     at("main", "/src/opt.cpp", 18, 13)};
+  ContainerGrowth G =
+      classifyStack(Report, StackInfo{8, 1020, {0x1100}, 4}, Symbols);
+  EXPECT_FALSE(G.IsGrowth);
+  EXPECT_TRUE(G.UnqualifiedAllocator);
+  EXPECT_EQ(G.Line, 18u);
+  Report.Stacks = {StackInfo{8, 1020, {0x1100}, 4}};
+  Profile P = buildProfile(Report, {G}, ElementSizes(), {});
+  EXPECT_EQ(P.Unqualified.Allocations, 8u);
+  EXPECT_TRUE(P.AllocationSites.empty());
+  ASSERT_EQ(P.Unattributed.size(), 1u);
+  EXPECT_EQ(P.Unattributed[0].Reason, "unqualified_allocator");
+  // A function of the user's own named allocate is user code: the walk
+  // stops there, and it is an allocation site.
+  Symbols[0x1200] = {at("allocate", "/src/pool.cpp", 5, 3)};
+  EXPECT_FALSE(classifyStack(Report, StackInfo{1, 8, {0x1200}, 8}, Symbols)
+                   .UnqualifiedAllocator);
+}
+
 TEST(ClassifyStack, GrowthWithoutLineInformation) {
   // Built without -g: the allocator is a function of the program's symbol
   // table, the site has no line.
