@@ -1819,13 +1819,14 @@ int runMergeProfiles(const std::vector<std::string> &Args) {
     mergeError("cannot write '" + OutPath + "' (" + std::strerror(errno) + ")");
   std::fprintf(stderr,
                "heapcount: merge-profiles: %zu profiles (%llu processes): "
-               "%zu container sites, %llu of %llu allocations, %zu "
-               "allocation sites; written to %s\n",
+               "%zu container site%s, %llu of %llu allocations, %zu "
+               "allocation site%s; written to %s\n",
                Count, static_cast<unsigned long long>(Merged.Processes),
-               Merged.Sites.size(),
+               Merged.Sites.size(), Merged.Sites.size() == 1 ? "" : "s",
                static_cast<unsigned long long>(Merged.Profiled),
                static_cast<unsigned long long>(Merged.Allocations),
-               Merged.AllocationSites.size(), OutPath.c_str());
+               Merged.AllocationSites.size(),
+               Merged.AllocationSites.size() == 1 ? "" : "s", OutPath.c_str());
   return 0;
 }
 
