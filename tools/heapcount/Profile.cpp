@@ -940,7 +940,8 @@ Profile buildProfile(const StackReport &Report,
     Group.Allocations = Stack.Calls;
     Group.Bytes = Stack.Bytes;
     if (G.ReachedUserCode && !G.File.empty() && G.Line) {
-      Group.File = normalizePath(G.File);
+      auto Known = Files.find(G.File);
+      Group.File = Known == Files.end() ? G.File : Known->second.Path;
       Group.Line = G.Line;
       Group.Column = G.Column;
       Group.Function = G.Function;
@@ -1341,21 +1342,23 @@ mergeProfiles(std::vector<Profile> Inputs,
             Lost += S.Allocations;
     std::string Left =
         std::to_string(Lost) + (Lost == 1 ? " allocation" : " allocations");
+    std::string Warning = Path;
     if (Kept) {
       Out.Files.push_back(Now);
-      Warnings.push_back(
-          Path +
-          " differs between the profiles: kept the "
-          "sites of the " +
-          std::to_string(Kept) + " of " + std::to_string(Entries.size()) +
-          " that match it as it is now; " + Left + " of the others left out");
+      Warning += " differs between the profiles: kept the sites of the ";
+      Warning += std::to_string(Kept);
+      Warning += " of ";
+      Warning += std::to_string(Entries.size());
+      Warning += " that match it as it is now; ";
+      Warning += Left;
+      Warning += " of the others left out";
     } else {
-      Warnings.push_back(Path +
-                         " differs between the profiles and none "
-                         "matches it as it is now: its sites are left "
-                         "out (" +
-                         Left + ")");
+      Warning += " differs between the profiles and none matches it as it "
+                 "is now: its sites are left out (";
+      Warning += Left;
+      Warning += ")";
     }
+    Warnings.push_back(std::move(Warning));
   }
   std::vector<ProfileSite> Sites;
   std::vector<AllocationSite> Allocating;
@@ -1700,10 +1703,15 @@ void reportProfile(const SymbolizedStacks *Stacks,
   std::map<std::string, SourceFile> Files;
   std::string Why;
   Profile P = processProfile(Stacks, Files, Why);
-  if (!Why.empty())
+  if (!Why.empty() && ChildReports.empty())
     std::fprintf(stderr,
                  "heapcount: warning: profile: %s: the profile has no "
                  "sites\n",
+                 Why.c_str());
+  else if (!Why.empty())
+    std::fprintf(stderr,
+                 "heapcount: warning: profile: %s: the program's own "
+                 "allocations are not in the profile\n",
                  Why.c_str());
   setProgram(P, P.Program.empty() ? Program : P.Program);
 
@@ -1791,6 +1799,7 @@ int runMergeProfiles(const std::vector<std::string> &Args) {
         " (" + MergeUsage + ")");
   const std::string &OutPath = Paths.front();
   std::vector<Profile> Inputs;
+  Inputs.reserve(Paths.size() - 1);
   for (std::size_t I = 1; I < Paths.size(); ++I) {
     if (realPath(Paths[I]) == realPath(OutPath) && !realPath(OutPath).empty())
       mergeError("the output '" + OutPath + "' is also an input");

@@ -108,18 +108,19 @@ struct ContainerGrowth {
   std::string File;
   std::string Function; ///< The function at the site (may be empty).
   std::string Site;     ///< The site as --stacks prints it, for messages.
+  /// The function of the innermost frame (see FrameModule).
+  std::string InnermostFunction;
+  /// Where the stack is best known without a line: the file address and the
+  /// module (-1 for none) of the site's frame when it reached the user's
+  /// code, else of the innermost frame.
+  std::uint64_t FrameOffset = 0;
+  int FrameModule = -1;
   unsigned Line = 0, Column = 0;
   int ElementModule = -1; ///< The module of the allocator frame (its DWARF).
   bool IsGrowth = false;  ///< Made by a standard container's growth.
   /// The stack reaches the user's code (else it ended, or was cut at the
   /// depth, in the standard library or the runtime).
   bool ReachedUserCode = false;
-  /// Where the stack is best known without a line: the module (-1 for none)
-  /// and file address of the site's frame when it reached the user's code,
-  /// else of the innermost frame, whose function is InnermostFunction.
-  int FrameModule = -1;
-  std::uint64_t FrameOffset = 0;
-  std::string InnermostFunction;
   /// Not recognized, but an inlined level of the standard library is an
   /// allocation function named without its class ("allocate",
   /// "_M_allocate"): clang's -gline-tables-only names inlined functions so.
@@ -128,14 +129,12 @@ struct ContainerGrowth {
 
 /// Whether \p Stack is a container's growth, and where and of what. The
 /// site (File, Line, Column, Function, ReachedUserCode) is filled in for
-/// every stack, growth or not.
-/// The
-/// allocator frame is the innermost level that allocatorElementType knows;
-/// when there is none and the innermost frame is a member of
-/// std::basic_string<C, ...> in a runtime module (libstdc++.so and libc++.so
-/// have no inlined frames to show), the element is C. The container is the
-/// outermost member function of a standard class passed on the way to the
-/// site.
+/// every stack, growth or not. The allocator frame is the innermost level that
+/// allocatorElementType knows; when there is none and the innermost frame is a
+/// member of std::basic_string<C, ...> in a runtime module (libstdc++.so and
+/// libc++.so have no inlined frames to show), the element is C. The container
+/// is the outermost member function of a standard class passed on the way to
+/// the site.
 ContainerGrowth classifyStack(const StackReport &Report, const StackInfo &Stack,
                               const SymbolTable &Symbols);
 
