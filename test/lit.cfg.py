@@ -26,6 +26,7 @@ Substitutions:
   %{libcxx_flags}     compiler flags for a program on the LLVM's libc++
                       (feature "libcxx")
   %valgrind           valgrind (feature "valgrind"), the heapcount oracle
+  %gxx                g++ (feature "gxx"), a second compiler for heapcount
   %nvim               Neovim (feature "neovim"), the LSP client of
                       test/editors
   %sarif_multitool    Microsoft's SARIF Multitool, and %sarif_schema the
@@ -221,6 +222,13 @@ valgrind = shutil.which('valgrind')
 if valgrind:
     config.available_features.add('valgrind')
     config.substitutions.append(('%valgrind', q(valgrind)))
+
+# GCC, for the programs heapcount profiles built by another compiler than
+# clang (test/heapcount/profile-optimized-gcc.test).
+gxx = shutil.which('g++')
+if gxx:
+    config.available_features.add('gxx')
+    config.substitutions.append(('%gxx', q(gxx)))
 
 # Neovim is a real LSP client for alloc-clangd (test/editors): it applies a
 # quick fix and saves the file the way a user's editor would.

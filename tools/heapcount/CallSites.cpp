@@ -427,9 +427,10 @@ StackWalk walkStack(const StackReport &Report, const StackInfo &Stack,
   const std::string Program =
       Report.Modules.empty() ? std::string() : Report.Modules[0].Path;
   StackWalk Walk;
-  auto Done = [&](std::string Site, std::string Function) {
+  auto Done = [&](std::uint64_t Frame, std::string Site, std::string Function) {
     Walk.Site = CallSite{std::move(Site), std::move(Function), 0, 0};
     Walk.ReachedUserCode = true;
+    Walk.SiteFrame = Frame;
     return Walk;
   };
   std::string Outermost;
@@ -454,7 +455,7 @@ StackWalk walkStack(const StackReport &Report, const StackInfo &Stack,
     // User code (or code outside every module: a library unloaded before
     // the report) that the symbolizer knows nothing about.
     if (Locations.empty())
-      return Done(describeFrame(Report, Frame, ""), "");
+      return Done(Frame, describeFrame(Report, Frame, ""), "");
     for (std::size_t I = 0; I < Locations.size(); ++I) {
       const SourceLocation &L = Locations[I];
       if (isStandardLibraryFunction(L.Function)) {
@@ -466,15 +467,17 @@ StackWalk walkStack(const StackReport &Report, const StackInfo &Stack,
         // standard header: the inlined frames were lost (addr2line on
         // some DWARF 5); the function is all that is known.
         if (I + 1 == Locations.size() && !L.Function.empty())
-          return Done(describeFrame(Report, Frame, L.Function), L.Function);
+          return Done(Frame, describeFrame(Report, Frame, L.Function),
+                      L.Function);
         Walk.Passed.push_back(PassedLevel{L.Function, Where.Module, false});
         continue;
       }
       if (L.File.empty() || L.Line == 0)
-        return Done(describeFrame(Report, Frame, L.Function), L.Function);
+        return Done(Frame, describeFrame(Report, Frame, L.Function),
+                    L.Function);
       Walk.Location = L;
       Walk.HasLocation = true;
-      return Done(normalizePath(L.File) + ":" + std::to_string(L.Line),
+      return Done(Frame, normalizePath(L.File) + ":" + std::to_string(L.Line),
                   L.Function);
     }
     Outermost = describeFrame(Report, Frame, Function);

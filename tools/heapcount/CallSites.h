@@ -145,6 +145,8 @@ struct StackWalk {
   /// A frame of the user's code was found (else Site says why not: the
   /// stack ended, or was cut at the depth, in the standard library).
   bool ReachedUserCode = false;
+  /// The return address of the site's frame (when ReachedUserCode).
+  std::uint64_t SiteFrame = 0;
   /// The levels passed over before the site, innermost first.
   std::vector<PassedLevel> Passed;
 };

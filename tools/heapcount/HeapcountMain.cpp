@@ -67,6 +67,7 @@ const char *const Usage =
 const char *const Help =
     "usage: heapcount [options] -- PROGRAM ARGS...\n"
     "       heapcount diff [options] BEFORE.json AFTER.json (diff --help)\n"
+    "       heapcount merge-profiles OUT.json IN.json...\n"
     "Runs PROGRAM, counts its heap calls and prints a summary on stderr.\n"
     "  --json FILE         also write the report as JSON (docs/heapcount.md)\n"
     "  --top N             list the N functions with most calls (default 5)\n"
@@ -381,8 +382,9 @@ void removeUnfinishedReports(const std::string &Report, std::time_t Since) {
 }
 
 // The reports of the processes the program started (REPORT.<pid>), written
-// since \p Since; removed after the listing when \p Keep is false.
-void listChildReports(const std::string &Report, std::time_t Since, bool Keep) {
+// since \p Since, by pid.
+std::vector<std::pair<long, std::string>>
+childReports(const std::string &Report, std::time_t Since) {
   std::vector<std::pair<long, std::string>> Children;
   for (auto &[Suffix, Path] :
        filesBesideReport(Report, Since, [](const std::string &Suffix) {
@@ -391,6 +393,14 @@ void listChildReports(const std::string &Report, std::time_t Since, bool Keep) {
     Children.emplace_back(std::strtol(Suffix.c_str(), nullptr, 10),
                           std::move(Path));
   std::sort(Children.begin(), Children.end());
+  return Children;
+}
+
+// The reports of the processes the program started (REPORT.<pid>), written
+// since \p Since; removed after the listing when \p Keep is false.
+void listChildReports(const std::string &Report, std::time_t Since, bool Keep) {
+  std::vector<std::pair<long, std::string>> Children =
+      childReports(Report, Since);
   // A build tool starts hundreds: the first ones by name, the rest summed.
   constexpr std::size_t Listed = 10;
   unsigned long long RestAllocs = 0, RestFrees = 0, RestBytes = 0;
@@ -433,6 +443,10 @@ int main(int Argc, char **Argv) {
   // diff runs as `heapcount -- diff ...`).
   if (Argc > 1 && std::strcmp(Argv[1], "diff") == 0)
     return heapcount::runDiff(std::vector<std::string>(Argv + 2, Argv + Argc));
+  // `heapcount merge-profiles OUT IN...` merges profiles of separate runs.
+  if (Argc > 1 && std::strcmp(Argv[1], "merge-profiles") == 0)
+    return heapcount::runMergeProfiles(
+        std::vector<std::string>(Argv + 2, Argv + Argc));
   Options Opts = parseArgs(Argc, Argv);
   std::string Program = heapcount::findProgram(Opts.Command[0]);
   if (Program.empty())
@@ -485,6 +499,12 @@ int main(int Argc, char **Argv) {
 
   if (heapcount::FollowsChildProcesses)
     removeUnfinishedReports(Report, Started);
+  // The profile covers every process: the reports of those the program
+  // started are symbolized and merged with its own.
+  std::vector<std::string> ChildReports;
+  if (heapcount::FollowsChildProcesses && !Opts.ProfilePath.empty())
+    for (auto &Child : childReports(Report, Started))
+      ChildReports.push_back(std::move(Child.second));
   std::string Json = readFile(Report);
   if (Json.empty()) {
     if (Run.Crash.rfind("signal 9,", 0) == 0)
@@ -498,7 +518,8 @@ int main(int Argc, char **Argv) {
                    heapcount::NoReportCauses);
     std::remove(Report.c_str());
     if (!Opts.ProfilePath.empty())
-      heapcount::reportProfile(nullptr, Program, Opts.Top, Opts.ProfilePath);
+      heapcount::reportProfile(nullptr, ChildReports, Program, Opts.Top,
+                               Opts.ProfilePath);
   } else {
     printSummary(Json, Opts.Top);
     if (Opts.Stacks || !Opts.ProfilePath.empty()) {
@@ -506,7 +527,8 @@ int main(int Argc, char **Argv) {
       if (Opts.Stacks)
         heapcount::reportCallSites(Stacks, Json, Opts.Top, Opts.JsonPath);
       if (!Opts.ProfilePath.empty())
-        heapcount::reportProfile(&Stacks, Program, Opts.Top, Opts.ProfilePath);
+        heapcount::reportProfile(&Stacks, ChildReports, Program, Opts.Top,
+                                 Opts.ProfilePath);
     }
     if (Temporary)
       std::remove(Report.c_str());

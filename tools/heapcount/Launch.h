@@ -92,6 +92,13 @@ LaunchResult runProgram(const LaunchSettings &Settings);
 /// or ".." resolved (realpath), or "" when there is no such file.
 std::string realPath(const std::string &Path);
 
+/// This process's id (for the names of temporary files).
+unsigned long currentProcessId();
+
+/// Renames \p From to \p To, replacing \p To when it exists. False with
+/// errno set when it cannot.
+bool replaceFile(const std::string &From, const std::string &To);
+
 /// A regular file this process may execute.
 bool isExecutable(const std::string &Path);
 

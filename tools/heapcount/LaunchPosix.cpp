@@ -65,6 +65,14 @@ void forwardSignalsTo(pid_t Program) {
 
 } // namespace
 
+unsigned long currentProcessId() {
+  return static_cast<unsigned long>(getpid());
+}
+
+bool replaceFile(const std::string &From, const std::string &To) {
+  return std::rename(From.c_str(), To.c_str()) == 0;
+}
+
 std::string realPath(const std::string &Path) {
   char *Resolved = realpath(Path.c_str(), nullptr);
   if (!Resolved)

@@ -14,6 +14,7 @@
 #include "tools/heapcount/WindowsImports.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -247,6 +248,16 @@ bool asciiPath(const std::wstring &Path, std::string &Ascii) {
 } // namespace
 
 bool isExecutable(const std::string &Path) { return isFile(widen(Path)); }
+
+unsigned long currentProcessId() { return GetCurrentProcessId(); }
+
+bool replaceFile(const std::string &From, const std::string &To) {
+  if (MoveFileExW(widen(From).c_str(), widen(To).c_str(),
+                  MOVEFILE_REPLACE_EXISTING))
+    return true;
+  errno = EACCES;
+  return false;
+}
 
 std::string realPath(const std::string &Path) {
   std::wstring Wide = widen(Path);

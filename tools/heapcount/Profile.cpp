@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tools/heapcount/Profile.h"
+#include "tools/heapcount/JsonReader.h"
 #include "tools/heapcount/Launch.h"
 
 #include <algorithm>
@@ -18,6 +19,7 @@
 #include <fstream>
 #include <iterator>
 #include <sstream>
+#include <sys/stat.h>
 #include <tuple>
 
 namespace heapcount {
@@ -287,6 +289,13 @@ std::string hex16(std::uint64_t Value) {
   return Text;
 }
 
+std::string hexNumber(std::uint64_t Value) {
+  char Text[24];
+  std::snprintf(Text, sizeof(Text), "%llx",
+                static_cast<unsigned long long>(Value));
+  return Text;
+}
+
 std::string readWholeFile(const std::string &Path, bool &Ok) {
   std::ifstream In(Path, std::ios::binary);
   Ok = static_cast<bool>(In);
@@ -524,6 +533,25 @@ ContainerGrowth classifyStack(const StackReport &Report, const StackInfo &Stack,
                               const SymbolTable &Symbols) {
   StackWalk Walk = walkStack(Report, Stack, Symbols);
   ContainerGrowth Growth;
+  Growth.ReachedUserCode = Walk.ReachedUserCode;
+  Growth.Function = Walk.Site.Function;
+  Growth.Site = Walk.Site.Site;
+  if (Walk.HasLocation) {
+    Growth.File = normalizePath(Walk.Location.File);
+    Growth.Line = Walk.Location.Line;
+    Growth.Column = Walk.Location.Column;
+  }
+  std::uint64_t Frame = Walk.SiteFrame;
+  if (!Walk.ReachedUserCode && !Stack.Frames.empty()) {
+    Frame = Stack.Frames.front();
+    if (!Walk.Passed.empty())
+      Growth.InnermostFunction = Walk.Passed.front().Function;
+  }
+  if (Frame) {
+    FrameAddress Where = locateFrame(Report, Frame);
+    Growth.FrameModule = Where.Module;
+    Growth.FrameOffset = Where.Module >= 0 ? Where.Offset : Frame;
+  }
   for (const PassedLevel &Level : Walk.Passed) {
     std::string Element = allocatorElementType(Level.Function);
     if (!Element.empty()) {
@@ -546,8 +574,15 @@ ContainerGrowth classifyStack(const StackReport &Report, const StackInfo &Stack,
       }
     }
   }
-  if (Growth.Element.empty())
+  if (Growth.Element.empty()) {
+    for (const PassedLevel &Level : Walk.Passed)
+      if (!Level.InSystemModule &&
+          (Level.Function == "allocate" || Level.Function == "_M_allocate" ||
+           Level.Function == "allocate_at_least" ||
+           Level.Function == "__allocate_at_least"))
+        Growth.UnqualifiedAllocator = true;
     return Growth;
+  }
   Growth.IsGrowth = true;
   Growth.Element = spaceTemplateClosers(Growth.Element);
   for (const PassedLevel &Level : Walk.Passed) {
@@ -556,14 +591,6 @@ ContainerGrowth classifyStack(const StackReport &Report, const StackInfo &Stack,
       Growth.Container = Class;
   }
   Growth.Container = spaceTemplateClosers(Growth.Container);
-  Growth.ReachedUserCode = Walk.ReachedUserCode;
-  Growth.Function = Walk.Site.Function;
-  Growth.Site = Walk.Site.Site;
-  if (Walk.HasLocation) {
-    Growth.File = normalizePath(Walk.Location.File);
-    Growth.Line = Walk.Location.Line;
-    Growth.Column = Walk.Location.Column;
-  }
   return Growth;
 }
 
@@ -810,9 +837,73 @@ std::vector<ProfileSite> mergeSites(std::vector<ProfileSite> Sites) {
   return Merged;
 }
 
+namespace {
+
+auto allocationSiteKey(const AllocationSite &S) {
+  return std::tie(S.File, S.Line, S.Column, S.Function);
+}
+
+auto unattributedKey(const UnattributedGroup &G) {
+  return std::tie(G.Reason, G.Element, G.File, G.Line, G.Column, G.Function,
+                  G.Module, G.Offset);
+}
+
+} // namespace
+
+std::vector<AllocationSite>
+mergeAllocationSites(std::vector<AllocationSite> Sites) {
+  std::sort(Sites.begin(), Sites.end(),
+            [](const AllocationSite &A, const AllocationSite &B) {
+              return allocationSiteKey(A) < allocationSiteKey(B);
+            });
+  std::vector<AllocationSite> Merged;
+  for (AllocationSite &S : Sites) {
+    if (!Merged.empty() &&
+        allocationSiteKey(Merged.back()) == allocationSiteKey(S)) {
+      AllocationSite &Into = Merged.back();
+      Into.Allocations += S.Allocations;
+      Into.Bytes += S.Bytes;
+      for (const auto &Size : S.Sizes)
+        Into.Sizes[Size.first] += Size.second;
+      continue;
+    }
+    Merged.push_back(std::move(S));
+  }
+  return Merged;
+}
+
+std::vector<UnattributedGroup>
+mergeUnattributed(std::vector<UnattributedGroup> Groups) {
+  std::sort(Groups.begin(), Groups.end(),
+            [](const UnattributedGroup &A, const UnattributedGroup &B) {
+              return unattributedKey(A) < unattributedKey(B);
+            });
+  std::vector<UnattributedGroup> Merged;
+  for (UnattributedGroup &G : Groups) {
+    if (!Merged.empty() &&
+        unattributedKey(Merged.back()) == unattributedKey(G)) {
+      Merged.back().Allocations += G.Allocations;
+      Merged.back().Bytes += G.Bytes;
+      continue;
+    }
+    Merged.push_back(std::move(G));
+  }
+  std::sort(Merged.begin(), Merged.end(),
+            [](const UnattributedGroup &A, const UnattributedGroup &B) {
+              if (A.Allocations != B.Allocations)
+                return A.Allocations > B.Allocations;
+              if (A.Bytes != B.Bytes)
+                return A.Bytes > B.Bytes;
+              return unattributedKey(A) < unattributedKey(B);
+            });
+  return Merged;
+}
+
 std::uint64_t Profile::leftOut() const {
   std::uint64_t Sum = NoUserFrame.Allocations + NoLine.Allocations +
-                      NotMultiple.Allocations + NoSize.Allocations;
+                      NotMultiple.Allocations + NoSize.Allocations +
+                      Unqualified.Allocations + Changed.Allocations +
+                      LeftOutUnknown;
   for (const auto &Entry : NoElementSize)
     Sum += Entry.second.first.Allocations;
   return Sum;
@@ -827,27 +918,79 @@ Profile buildProfile(const StackReport &Report,
   P.Dropped = Report.Dropped;
   if (!Report.Modules.empty())
     P.Program = Report.Modules[0].Path;
+  if (!P.Program.empty())
+    P.Programs.insert(P.Program);
   std::vector<ProfileSite> Sites;
+  std::vector<AllocationSite> Allocating;
+  std::vector<UnattributedGroup> Unattributed;
   std::map<std::string, SourceFile> Used;
-  auto Add = [](LeftOut &Out, const StackInfo &Stack) {
+  auto SourceOf = [&](const std::string &DebugPath) {
+    auto File = Files.find(DebugPath);
+    SourceFile Source =
+        File == Files.end() ? SourceFile{DebugPath, false, 0, 0} : File->second;
+    Used[Source.Path] = Source;
+    return Source.Path;
+  };
+  auto Add = [&](LeftOut &Out, const StackInfo &Stack, const ContainerGrowth &G,
+                 const char *Reason) {
     Out.Allocations += Stack.Calls;
     ++Out.Stacks;
+    UnattributedGroup Group;
+    Group.Reason = Reason;
+    Group.Allocations = Stack.Calls;
+    Group.Bytes = Stack.Bytes;
+    if (G.ReachedUserCode && !G.File.empty() && G.Line) {
+      auto Known = Files.find(G.File);
+      Group.File = Known == Files.end() ? G.File : Known->second.Path;
+      Group.Line = G.Line;
+      Group.Column = G.Column;
+      Group.Function = G.Function;
+    } else {
+      Group.Function = G.ReachedUserCode ? G.Function : G.InnermostFunction;
+      if (G.FrameModule >= 0 &&
+          static_cast<std::size_t>(G.FrameModule) < Report.Modules.size())
+        Group.Module =
+            Report.Modules[static_cast<std::size_t>(G.FrameModule)].Path;
+      Group.Offset = G.FrameOffset;
+    }
+    if (std::string(Reason) == "no_element_size")
+      Group.Element = G.Element;
+    Unattributed.push_back(std::move(Group));
   };
   for (std::size_t I = 0; I < Report.Stacks.size() && I < Growth.size(); ++I) {
     const ContainerGrowth &G = Growth[I];
     const StackInfo &Stack = Report.Stacks[I];
-    if (!G.IsGrowth || Stack.Calls == 0)
+    if (Stack.Calls == 0)
       continue;
+    if (!G.IsGrowth && G.UnqualifiedAllocator) {
+      Add(P.Unqualified, Stack, G, "unqualified_allocator");
+      continue;
+    }
+    if (!G.IsGrowth) {
+      // Not a container's growth: an allocation site of the user's code.
+      if (!Report.BySize || !G.ReachedUserCode || G.File.empty() || G.Line == 0)
+        continue;
+      AllocationSite Site;
+      Site.File = SourceOf(G.File);
+      Site.Line = G.Line;
+      Site.Column = G.Column;
+      Site.Function = G.Function;
+      Site.Allocations = Stack.Calls;
+      Site.Bytes = Stack.Bytes;
+      Site.Sizes[Stack.Size] = Stack.Calls;
+      Allocating.push_back(std::move(Site));
+      continue;
+    }
     if (!Report.BySize) {
-      Add(P.NoSize, Stack);
+      Add(P.NoSize, Stack, G, "not_by_size");
       continue;
     }
     if (!G.ReachedUserCode) {
-      Add(P.NoUserFrame, Stack);
+      Add(P.NoUserFrame, Stack, G, "no_user_frame");
       continue;
     }
     if (G.File.empty() || G.Line == 0) {
-      Add(P.NoLine, Stack);
+      Add(P.NoLine, Stack, G, "no_line");
       continue;
     }
     std::uint64_t ElementSize = builtinTypeSize(G.Element);
@@ -855,7 +998,7 @@ Profile buildProfile(const StackReport &Report,
       auto Found = Sizes.find({G.ElementModule, G.Element});
       if (Found == Sizes.end() || Found->second.Bytes == 0) {
         auto &Entry = P.NoElementSize[G.Element];
-        Add(Entry.first, Stack);
+        Add(Entry.first, Stack, G, "no_element_size");
         if (Entry.second.empty())
           Entry.second =
               Found == Sizes.end() ? "not looked up" : Found->second.Why;
@@ -864,15 +1007,12 @@ Profile buildProfile(const StackReport &Report,
       ElementSize = Found->second.Bytes;
     }
     if (Stack.Size % ElementSize != 0) {
-      Add(P.NotMultiple, Stack);
+      Add(P.NotMultiple, Stack, G, "not_multiple");
       continue;
     }
     ProfileSite Site;
-    auto File = Files.find(G.File);
-    SourceFile Source =
-        File == Files.end() ? SourceFile{G.File, false, 0, 0} : File->second;
-    Used[Source.Path] = Source;
-    Site.File = Source.Path;
+    std::string Path = SourceOf(G.File);
+    Site.File = Path;
     Site.Line = G.Line;
     Site.Column = G.Column;
     Site.Function = G.Function;
@@ -885,6 +1025,8 @@ Profile buildProfile(const StackReport &Report,
     Sites.push_back(std::move(Site));
   }
   P.Sites = mergeSites(std::move(Sites));
+  P.AllocationSites = mergeAllocationSites(std::move(Allocating));
+  P.Unattributed = mergeUnattributed(std::move(Unattributed));
   for (const ProfileSite &S : P.Sites)
     P.Profiled += S.Allocations;
   for (auto &Entry : Used)
@@ -932,7 +1074,352 @@ std::string profileJson(const Profile &P) {
     }
     Out += "]}";
   }
+  Out += "],\n\"allocation_sites\":[";
+  for (std::size_t I = 0; I < P.AllocationSites.size(); ++I) {
+    const AllocationSite &S = P.AllocationSites[I];
+    Out += I ? ",\n{\"file\":" : "\n{\"file\":";
+    appendJsonString(Out, S.File);
+    Out += ",\"line\":" + std::to_string(S.Line) +
+           ",\"column\":" + std::to_string(S.Column) + ",\"function\":";
+    appendJsonString(Out, S.Function);
+    Out += ",\"allocations\":" + std::to_string(S.Allocations) +
+           ",\"bytes\":" + std::to_string(S.Bytes) + ",\"sizes\":[";
+    bool First = true;
+    for (const auto &Size : S.Sizes) {
+      Out += First ? "[" : ",[";
+      Out +=
+          std::to_string(Size.first) + "," + std::to_string(Size.second) + "]";
+      First = false;
+    }
+    Out += "]}";
+  }
+  Out += "],\n\"unattributed\":[";
+  std::size_t Listed = std::min(P.Unattributed.size(), MaxUnattributedInFile);
+  for (std::size_t I = 0; I < Listed; ++I) {
+    const UnattributedGroup &G = P.Unattributed[I];
+    Out += I ? ",\n{\"reason\":" : "\n{\"reason\":";
+    appendJsonString(Out, G.Reason);
+    if (!G.Element.empty()) {
+      Out += ",\"element\":";
+      appendJsonString(Out, G.Element);
+    }
+    Out += ",\"allocations\":" + std::to_string(G.Allocations) +
+           ",\"bytes\":" + std::to_string(G.Bytes) + ",\"function\":";
+    appendJsonString(Out, G.Function);
+    if (!G.File.empty()) {
+      Out += ",\"file\":";
+      appendJsonString(Out, G.File);
+      Out += ",\"line\":" + std::to_string(G.Line) +
+             ",\"column\":" + std::to_string(G.Column);
+    } else {
+      Out += ",\"module\":";
+      appendJsonString(Out, G.Module);
+      Out += ",\"offset\":\"0x" + hexNumber(G.Offset) + "\"";
+    }
+    Out += "}";
+  }
+  Out +=
+      "],\n\"processes\":" + std::to_string(P.Processes) + ",\n\"programs\":[";
+  bool First = true;
+  for (const std::string &Program : P.Programs) {
+    Out += First ? "" : ",";
+    appendJsonString(Out, Program);
+    First = false;
+  }
   Out += "]}\n";
+  return Out;
+}
+
+// --- Reading and merging profiles ------------------------------------------
+
+namespace {
+
+bool isNumber(const JsonValue *V) {
+  return V && V->Kind == JsonValue::Number && !V->Text.empty() &&
+         V->Text[0] != '-' && V->Text.find_first_of(".eE") == std::string::npos;
+}
+
+unsigned toLine(const JsonValue *V) {
+  return static_cast<unsigned>(toUnsigned(V));
+}
+
+// [[n, allocations], ...] into \p Out; false when malformed.
+bool readPairs(const JsonValue *V,
+               std::map<std::uint64_t, std::uint64_t> &Out) {
+  if (!V || V->Kind != JsonValue::Array)
+    return false;
+  for (const JsonValue &Pair : V->Items) {
+    if (Pair.Kind != JsonValue::Array || Pair.Items.size() != 2 ||
+        !isNumber(&Pair.Items[0]) || !isNumber(&Pair.Items[1]))
+      return false;
+    Out[toUnsigned(&Pair.Items[0])] += toUnsigned(&Pair.Items[1]);
+  }
+  return true;
+}
+
+} // namespace
+
+bool readProfile(const std::string &Json, Profile &P, std::string &Error) {
+  JsonValue Root;
+  JsonParser Parser(Json);
+  if (!Parser.parse(Root)) {
+    Error = "not JSON (at offset " + std::to_string(Parser.offset()) + ")";
+    return false;
+  }
+  if (Root.Kind != JsonValue::Object) {
+    Error = "not a JSON object";
+    return false;
+  }
+  const JsonValue *Version = Root.get("heapcount_profile");
+  if (!isNumber(Version)) {
+    Error = "not a heapcount profile (no 'heapcount_profile' version)";
+    return false;
+  }
+  if (Version->Text != "1") {
+    Error =
+        "format version " + Version->Text + " is not supported (this reads 1)";
+    return false;
+  }
+  P = Profile();
+  P.Program = toString(Root.get("program"));
+  P.Allocations = toUnsigned(Root.get("allocations"));
+  P.LeftOutUnknown = toUnsigned(Root.get("left_out"));
+  if (const JsonValue *Processes = Root.get("processes"); isNumber(Processes))
+    P.Processes = toUnsigned(Processes);
+  if (const JsonValue *Programs = Root.get("programs");
+      Programs && Programs->Kind == JsonValue::Array)
+    for (const JsonValue &Program : Programs->Items)
+      if (Program.Kind == JsonValue::String)
+        P.Programs.insert(Program.Text);
+  if (P.Programs.empty() && !P.Program.empty())
+    P.Programs.insert(P.Program);
+  if (const JsonValue *Files = Root.get("files")) {
+    if (Files->Kind != JsonValue::Array) {
+      Error = "'files' is not an array";
+      return false;
+    }
+    for (std::size_t I = 0; I < Files->Items.size(); ++I) {
+      const JsonValue &F = Files->Items[I];
+      const JsonValue *Path = F.get("path");
+      if (F.Kind != JsonValue::Object || !Path ||
+          Path->Kind != JsonValue::String) {
+        Error = "files[" + std::to_string(I) + "] has no 'path'";
+        return false;
+      }
+      SourceFile Source;
+      Source.Path = Path->Text;
+      const JsonValue *Hash = F.get("fnv1a64");
+      if (Hash && Hash->Kind == JsonValue::String) {
+        if (Hash->Text.size() != 16 ||
+            Hash->Text.find_first_not_of("0123456789abcdefABCDEF") !=
+                std::string::npos) {
+          Error = "files[" + std::to_string(I) +
+                  "]: 'fnv1a64' is not 16 hexadecimal digits";
+          return false;
+        }
+        Source.Exists = true;
+        Source.Hash = std::strtoull(Hash->Text.c_str(), nullptr, 16);
+        Source.Size = toUnsigned(F.get("size"));
+      }
+      P.Files.push_back(std::move(Source));
+    }
+  }
+  const JsonValue *Sites = Root.get("sites");
+  if (!Sites || Sites->Kind != JsonValue::Array) {
+    Error = "'sites' is missing or not an array";
+    return false;
+  }
+  for (std::size_t I = 0; I < Sites->Items.size(); ++I) {
+    const JsonValue &S = Sites->Items[I];
+    ProfileSite Site;
+    Site.File = toString(S.get("file"));
+    Site.Line = toLine(S.get("line"));
+    Site.Column = toLine(S.get("column"));
+    Site.Function = toString(S.get("function"));
+    Site.Container = toString(S.get("container"));
+    Site.Element = toString(S.get("element"));
+    Site.ElementSize = toUnsigned(S.get("element_size"));
+    Site.Allocations = toUnsigned(S.get("allocations"));
+    Site.Bytes = toUnsigned(S.get("bytes"));
+    if (S.Kind != JsonValue::Object || Site.File.empty() ||
+        !isNumber(S.get("line")) || !readPairs(S.get("counts"), Site.Counts)) {
+      Error = "sites[" + std::to_string(I) +
+              "] is not a site (a 'file', a 'line' and 'counts')";
+      return false;
+    }
+    P.Sites.push_back(std::move(Site));
+  }
+  if (const JsonValue *Sites = Root.get("allocation_sites")) {
+    for (std::size_t I = 0;
+         Sites->Kind == JsonValue::Array && I < Sites->Items.size(); ++I) {
+      const JsonValue &S = Sites->Items[I];
+      AllocationSite Site;
+      Site.File = toString(S.get("file"));
+      Site.Line = toLine(S.get("line"));
+      Site.Column = toLine(S.get("column"));
+      Site.Function = toString(S.get("function"));
+      Site.Allocations = toUnsigned(S.get("allocations"));
+      Site.Bytes = toUnsigned(S.get("bytes"));
+      if (S.Kind != JsonValue::Object || Site.File.empty() ||
+          !readPairs(S.get("sizes"), Site.Sizes)) {
+        Error = "allocation_sites[" + std::to_string(I) +
+                "] is not a site (a 'file', a 'line' and 'sizes')";
+        return false;
+      }
+      P.AllocationSites.push_back(std::move(Site));
+    }
+  }
+  if (const JsonValue *Groups = Root.get("unattributed");
+      Groups && Groups->Kind == JsonValue::Array) {
+    for (const JsonValue &G : Groups->Items) {
+      UnattributedGroup Group;
+      Group.Reason = toString(G.get("reason"));
+      Group.Element = toString(G.get("element"));
+      Group.Function = toString(G.get("function"));
+      Group.File = toString(G.get("file"));
+      Group.Line = toLine(G.get("line"));
+      Group.Column = toLine(G.get("column"));
+      Group.Module = toString(G.get("module"));
+      Group.Offset = toUnsigned(G.get("offset"));
+      Group.Allocations = toUnsigned(G.get("allocations"));
+      Group.Bytes = toUnsigned(G.get("bytes"));
+      P.Unattributed.push_back(std::move(Group));
+    }
+  }
+  for (const ProfileSite &S : P.Sites)
+    P.Profiled += S.Allocations;
+  return true;
+}
+
+namespace {
+
+bool sameContents(const SourceFile &A, const SourceFile &B) {
+  return A.Exists == B.Exists &&
+         (!A.Exists || (A.Size == B.Size && A.Hash == B.Hash));
+}
+
+} // namespace
+
+Profile
+mergeProfiles(std::vector<Profile> Inputs,
+              const std::function<SourceFile(const std::string &)> &Current,
+              std::vector<std::string> &Warnings) {
+  Profile Out;
+  Out.Processes = 0;
+  if (!Inputs.empty())
+    Out.Program = Inputs.front().Program;
+  // Each file's descriptions in the inputs: which inputs keep its sites.
+  std::map<std::string, std::vector<std::pair<std::size_t, SourceFile>>>
+      Described;
+  for (std::size_t I = 0; I < Inputs.size(); ++I)
+    for (const SourceFile &F : Inputs[I].Files)
+      Described[F.Path].emplace_back(I, F);
+  std::set<std::pair<std::size_t, std::string>> Dropped;
+  for (const auto &File : Described) {
+    const std::string &Path = File.first;
+    const auto &Entries = File.second;
+    bool Agree =
+        std::all_of(Entries.begin(), Entries.end(), [&](const auto &E) {
+          return sameContents(E.second, Entries.front().second);
+        });
+    if (Agree) {
+      Out.Files.push_back(Entries.front().second);
+      continue;
+    }
+    SourceFile Now = Current(Path);
+    std::size_t Kept = 0;
+    for (const auto &Entry : Entries) {
+      if (Now.Exists && sameContents(Entry.second, Now))
+        ++Kept;
+      else
+        Dropped.insert({Entry.first, Path});
+    }
+    std::uint64_t Lost = 0;
+    for (const auto &Entry : Entries)
+      if (Dropped.count({Entry.first, Path}))
+        for (const ProfileSite &S : Inputs[Entry.first].Sites)
+          if (S.File == Path)
+            Lost += S.Allocations;
+    std::string Left =
+        std::to_string(Lost) + (Lost == 1 ? " allocation" : " allocations");
+    std::string Warning = Path;
+    if (Kept) {
+      Out.Files.push_back(Now);
+      Warning += " differs between the profiles: kept the sites of the ";
+      Warning += std::to_string(Kept);
+      Warning += " of ";
+      Warning += std::to_string(Entries.size());
+      Warning += " that match it as it is now; ";
+      Warning += Left;
+      Warning += " of the others left out";
+    } else {
+      Warning += " differs between the profiles and none matches it as it "
+                 "is now: its sites are left out (";
+      Warning += Left;
+      Warning += ")";
+    }
+    Warnings.push_back(std::move(Warning));
+  }
+  std::vector<ProfileSite> Sites;
+  std::vector<AllocationSite> Allocating;
+  std::vector<UnattributedGroup> Unattributed;
+  for (std::size_t I = 0; I < Inputs.size(); ++I) {
+    Profile &In = Inputs[I];
+    auto IsDropped = [&](const std::string &File) {
+      return Dropped.count({I, File}) != 0;
+    };
+    for (ProfileSite &S : In.Sites) {
+      if (!IsDropped(S.File)) {
+        Sites.push_back(std::move(S));
+        continue;
+      }
+      Out.Changed.Allocations += S.Allocations;
+      ++Out.Changed.Stacks;
+      UnattributedGroup Group;
+      Group.Reason = "source_changed";
+      Group.File = S.File;
+      Group.Line = S.Line;
+      Group.Column = S.Column;
+      Group.Function = S.Function;
+      Group.Allocations = S.Allocations;
+      Group.Bytes = S.Bytes;
+      Unattributed.push_back(std::move(Group));
+    }
+    for (AllocationSite &S : In.AllocationSites)
+      if (!IsDropped(S.File))
+        Allocating.push_back(std::move(S));
+    for (UnattributedGroup &G : In.Unattributed)
+      Unattributed.push_back(std::move(G));
+    Out.Allocations += In.Allocations;
+    Out.Processes += In.Processes;
+    if (In.Programs.empty() && !In.Program.empty())
+      In.Programs.insert(In.Program);
+    Out.Programs.insert(In.Programs.begin(), In.Programs.end());
+    auto AddOut = [](LeftOut &Into, const LeftOut &From) {
+      Into.Allocations += From.Allocations;
+      Into.Stacks += From.Stacks;
+    };
+    AddOut(Out.NoUserFrame, In.NoUserFrame);
+    AddOut(Out.NoLine, In.NoLine);
+    AddOut(Out.NotMultiple, In.NotMultiple);
+    AddOut(Out.NoSize, In.NoSize);
+    AddOut(Out.Changed, In.Changed);
+    AddOut(Out.Unqualified, In.Unqualified);
+    for (const auto &Entry : In.NoElementSize) {
+      auto &Into = Out.NoElementSize[Entry.first];
+      AddOut(Into.first, Entry.second.first);
+      if (Into.second.empty())
+        Into.second = Entry.second.second;
+    }
+    Out.LeftOutUnknown += In.LeftOutUnknown;
+    Out.Dropped += In.Dropped;
+    Out.ByAddr2line = Out.ByAddr2line || In.ByAddr2line;
+  }
+  Out.Sites = mergeSites(std::move(Sites));
+  Out.AllocationSites = mergeAllocationSites(std::move(Allocating));
+  Out.Unattributed = mergeUnattributed(std::move(Unattributed));
+  for (const ProfileSite &S : Out.Sites)
+    Out.Profiled += S.Allocations;
   return Out;
 }
 
@@ -943,6 +1430,44 @@ std::string siteText(const ProfileSite &S) {
   if (S.Column)
     Text += ":" + std::to_string(S.Column);
   return Text;
+}
+
+// "no line: Row::Row(int) (prog+0x4ff)", "no size for Cell:
+// /src/row.cpp:14:35 Row::Row(int)".
+std::string unattributedText(const UnattributedGroup &G) {
+  std::string Text;
+  if (G.Reason == "no_user_frame")
+    Text = "stack ends in the standard library: ";
+  else if (G.Reason == "no_line")
+    Text = "no line: ";
+  else if (G.Reason == "no_element_size")
+    Text = "no size for " + G.Element + ": ";
+  else if (G.Reason == "not_multiple")
+    Text = "not a multiple of the element: ";
+  else if (G.Reason == "not_by_size")
+    Text = "not keyed by size: ";
+  else if (G.Reason == "unqualified_allocator")
+    Text = "allocator without its class: ";
+  else if (G.Reason == "source_changed")
+    Text = "source changed: ";
+  else
+    Text = G.Reason + ": ";
+  if (!G.File.empty()) {
+    Text += G.File + ":" + std::to_string(G.Line);
+    if (G.Column)
+      Text += ":" + std::to_string(G.Column);
+    if (!G.Function.empty())
+      Text += "  " + G.Function;
+    return Text;
+  }
+  std::string Module = G.Module;
+  std::size_t Slash = Module.find_last_of('/');
+  if (Slash != std::string::npos)
+    Module = Module.substr(Slash + 1);
+  std::string Address = (Module.empty() ? std::string("0x") : Module + "+0x") +
+                        hexNumber(G.Offset);
+  return Text +
+         (G.Function.empty() ? Address : G.Function + " (" + Address + ")");
 }
 
 // "1 x100, 2 x10, 4 x10": the most common counts (at most six), ascending.
@@ -1000,18 +1525,43 @@ std::string formatProfile(const Profile &P, unsigned Top,
   if (P.NoSize.Allocations)
     Warn(Allocations(P.NoSize.Allocations) +
          " left out: the report's stacks are not keyed by size");
+  if (P.Unqualified.Allocations)
+    Warn(Allocations(P.Unqualified.Allocations) +
+         " through an inlined allocation function named without its class "
+         "('allocate': built with -gline-tables-only?) not recognized as "
+         "container growth and left out (build the program with -g)");
+  if (P.Changed.Allocations)
+    Warn(Allocations(P.Changed.Allocations) +
+         " by container growth at sites whose source file changed between "
+         "the profiles left out");
   if (P.Dropped)
     Warn(Allocations(P.Dropped) +
          " found no room in the stack table and are not in the profile");
 
   char Line[200];
+  std::size_t Groups = std::min<std::size_t>(Top, P.Unattributed.size());
+  if (Groups) {
+    Out += "heapcount: left out, most allocations:\n";
+    for (std::size_t I = 0; I < Groups; ++I) {
+      const UnattributedGroup &G = P.Unattributed[I];
+      std::snprintf(Line, sizeof(Line),
+                    "heapcount:   %10llu allocs %12llu bytes  ",
+                    static_cast<unsigned long long>(G.Allocations),
+                    static_cast<unsigned long long>(G.Bytes));
+      Out += Line + unattributedText(G) + "\n";
+    }
+  }
+
   std::snprintf(Line, sizeof(Line),
                 "heapcount: profile: %zu container site%s, %llu of %llu "
-                "allocations; written to ",
+                "allocations",
                 P.Sites.size(), P.Sites.size() == 1 ? "" : "s",
                 static_cast<unsigned long long>(P.Profiled),
                 static_cast<unsigned long long>(P.Allocations));
-  Out += Line + Path + "\n";
+  Out += Line;
+  if (P.Processes > 1)
+    Out += " in " + std::to_string(P.Processes) + " processes";
+  Out += "; written to " + Path + "\n";
   std::vector<const ProfileSite *> Sorted;
   Sorted.reserve(P.Sites.size());
   for (const ProfileSite &S : P.Sites)
@@ -1060,65 +1610,142 @@ bool prepareProfile(const std::string &Path, std::string &Error) {
   return true;
 }
 
-void reportProfile(const SymbolizedStacks *Stacks, const std::string &Program,
-                   unsigned Top, const std::string &Path) {
+namespace {
+
+// The profile of one process, from its symbolized stacks (null when it
+// left no report); \p Why says why it has no sites when it has none. The
+// source files are described once, in \p Files, for every process.
+Profile processProfile(const SymbolizedStacks *Stacks,
+                       std::map<std::string, SourceFile> &Files,
+                       std::string &Why) {
   Profile P;
-  std::string Why;
   if (!Stacks)
     Why = "the program left no report";
   else if (!Stacks->HaveStacks)
     Why = Stacks->Error;
   else if (!Stacks->Warning.empty())
     Why = Stacks->Warning;
-
-  if (Why.empty()) {
-    const StackReport &Report = Stacks->Report;
-    std::vector<ContainerGrowth> Growth;
-    Growth.reserve(Report.Stacks.size());
-    // The element types to look up, by module, and the source files.
-    std::map<int, std::set<std::string>> Needed;
-    std::map<std::string, SourceFile> Files;
-    for (const StackInfo &Stack : Report.Stacks) {
-      Growth.push_back(classifyStack(Report, Stack, Stacks->Symbols));
-      const ContainerGrowth &G = Growth.back();
-      if (!G.IsGrowth || G.File.empty())
-        continue;
-      if (builtinTypeSize(G.Element) == 0)
-        Needed[G.ElementModule].insert(G.Element);
-      if (!Files.count(G.File))
-        Files[G.File] = describeSourceFile(G.File);
-    }
-    ElementSizes Sizes;
-    std::string NoToolWhy;
-    std::string Dwarfdump = Needed.empty() ? "" : findDwarfdump(NoToolWhy);
-    for (const auto &Entry : Needed) {
-      if (Entry.first < 0 ||
-          static_cast<std::size_t>(Entry.first) >= Report.Modules.size()) {
-        for (const std::string &Type : Entry.second)
-          Sizes[{Entry.first, Type}] =
-              TypeSize{0, "the allocator's frame is in no module"};
-        continue;
-      }
-      std::string Module =
-          Report.Modules[static_cast<std::size_t>(Entry.first)].Path;
-      for (auto &Size :
-           lookUpTypeSizes(Dwarfdump, NoToolWhy, Module, Entry.second))
-        Sizes[{Entry.first, Size.first}] = std::move(Size.second);
-    }
-    P = buildProfile(Report, Growth, Sizes, Files);
-    P.ByAddr2line = Stacks->Used.Kind == Symbolizer::Addr2line;
-  } else {
+  if (!Why.empty()) {
     if (Stacks)
       P.Allocations = Stacks->Report.TotalAllocs;
+    return P;
+  }
+  const StackReport &Report = Stacks->Report;
+  std::vector<ContainerGrowth> Growth;
+  Growth.reserve(Report.Stacks.size());
+  // The element types to look up, by module, and the source files.
+  std::map<int, std::set<std::string>> Needed;
+  for (const StackInfo &Stack : Report.Stacks) {
+    Growth.push_back(classifyStack(Report, Stack, Stacks->Symbols));
+    const ContainerGrowth &G = Growth.back();
+    if (G.File.empty() || !G.ReachedUserCode)
+      continue;
+    if (G.IsGrowth && builtinTypeSize(G.Element) == 0)
+      Needed[G.ElementModule].insert(G.Element);
+    if (!Files.count(G.File))
+      Files[G.File] = describeSourceFile(G.File);
+  }
+  ElementSizes Sizes;
+  std::string NoToolWhy;
+  std::string Dwarfdump = Needed.empty() ? "" : findDwarfdump(NoToolWhy);
+  for (const auto &Entry : Needed) {
+    if (Entry.first < 0 ||
+        static_cast<std::size_t>(Entry.first) >= Report.Modules.size()) {
+      for (const std::string &Type : Entry.second)
+        Sizes[{Entry.first, Type}] =
+            TypeSize{0, "the allocator's frame is in no module"};
+      continue;
+    }
+    std::string Module =
+        Report.Modules[static_cast<std::size_t>(Entry.first)].Path;
+    for (auto &Size :
+         lookUpTypeSizes(Dwarfdump, NoToolWhy, Module, Entry.second))
+      Sizes[{Entry.first, Size.first}] = std::move(Size.second);
+  }
+  P = buildProfile(Report, Growth, Sizes, Files);
+  P.ByAddr2line = Stacks->Used.Kind == Symbolizer::Addr2line;
+  return P;
+}
+
+void setProgram(Profile &P, const std::string &Program) {
+  if (std::string Real = realPath(Program); !Real.empty())
+    P.Program = Real;
+  else
+    P.Program = Program;
+  P.Programs.clear();
+  if (!P.Program.empty())
+    P.Programs.insert(P.Program);
+}
+
+// Writes \p Text to \p Path through a temporary file beside it, renamed
+// into place once complete; false with errno set when it cannot.
+bool writeWholeFile(const std::string &Path, const std::string &Text) {
+  std::string Partial = Path + ".partial." + std::to_string(currentProcessId());
+  std::FILE *File = std::fopen(Partial.c_str(), "wb");
+  bool Written =
+      File && std::fwrite(Text.data(), 1, Text.size(), File) == Text.size();
+  if (File && std::fclose(File) != 0)
+    Written = false;
+  if (Written && replaceFile(Partial, Path))
+    return true;
+  int Saved = errno;
+  std::remove(Partial.c_str());
+  errno = Saved;
+  return false;
+}
+
+} // namespace
+
+void reportProfile(const SymbolizedStacks *Stacks,
+                   const std::vector<std::string> &ChildReports,
+                   const std::string &Program, unsigned Top,
+                   const std::string &Path) {
+  std::map<std::string, SourceFile> Files;
+  std::string Why;
+  Profile P = processProfile(Stacks, Files, Why);
+  if (!Why.empty() && ChildReports.empty())
     std::fprintf(stderr,
                  "heapcount: warning: profile: %s: the profile has no "
                  "sites\n",
                  Why.c_str());
+  else if (!Why.empty())
+    std::fprintf(stderr,
+                 "heapcount: warning: profile: %s: the program's own "
+                 "allocations are not in the profile\n",
+                 Why.c_str());
+  setProgram(P, P.Program.empty() ? Program : P.Program);
+
+  if (!ChildReports.empty()) {
+    // Each process started by the program, symbolized against its own
+    // program and libraries, then all merged.
+    std::vector<Profile> All;
+    All.reserve(ChildReports.size() + 1);
+    All.push_back(std::move(P));
+    std::map<std::string, std::size_t> Failed; // Why -> processes.
+    for (const std::string &Report : ChildReports) {
+      bool Ok = false;
+      SymbolizedStacks Child = readAndSymbolize(readWholeFile(Report, Ok));
+      std::string ChildWhy;
+      Profile C = processProfile(&Child, Files, ChildWhy);
+      if (!ChildWhy.empty())
+        ++Failed[ChildWhy];
+      setProgram(C, C.Program);
+      All.push_back(std::move(C));
+    }
+    for (const auto &[Cause, Count] : Failed)
+      std::fprintf(stderr,
+                   "heapcount: warning: profile: %zu process%s the program "
+                   "started: %s: %s not in the profile\n",
+                   Count, Count == 1 ? "" : "es", Cause.c_str(),
+                   Count == 1 ? "its allocations are"
+                              : "their allocations "
+                                "are");
+    std::vector<std::string> Warnings;
+    P = mergeProfiles(std::move(All), describeSourceFile, Warnings);
+    for (const std::string &Warning : Warnings)
+      std::fprintf(stderr, "heapcount: warning: profile: %s\n",
+                   Warning.c_str());
   }
-  if (P.Program.empty())
-    P.Program = Program;
-  if (std::string Real = realPath(P.Program); !Real.empty())
-    P.Program = Real;
 
   std::string Json = profileJson(P);
   std::FILE *File = std::fopen(Path.c_str(), "wb");
@@ -1133,6 +1760,83 @@ void reportProfile(const SymbolizedStacks *Stacks, const std::string &Program,
     return;
   }
   std::fputs(formatProfile(P, Top, Path).c_str(), stderr);
+}
+
+namespace {
+
+[[noreturn]] void mergeError(const std::string &What) {
+  std::fprintf(stderr, "heapcount: error: %s\n", What.c_str());
+  std::exit(2);
+}
+
+const char *const MergeUsage =
+    "usage: heapcount merge-profiles OUT.json IN.json...";
+
+} // namespace
+
+int runMergeProfiles(const std::vector<std::string> &Args) {
+  std::vector<std::string> Paths;
+  bool Options = true;
+  for (const std::string &Arg : Args) {
+    if (Options && Arg == "--") {
+      Options = false;
+      continue;
+    }
+    if (Options && (Arg == "--help" || Arg == "-h")) {
+      std::printf("%s\nMerges profiles of heapcount --profile taken in "
+                  "separate runs into OUT.json\n(docs/heapcount.md, "
+                  "\"Merging profiles\").\n",
+                  MergeUsage);
+      return 0;
+    }
+    if (Options && Arg.size() > 1 && Arg[0] == '-')
+      mergeError("unknown option '" + Arg + "' (" + MergeUsage + ")");
+    Paths.push_back(Arg);
+  }
+  if (Paths.size() < 2)
+    mergeError(
+        std::string(Paths.empty() ? "no output file" : "no profile to merge") +
+        " (" + MergeUsage + ")");
+  const std::string &OutPath = Paths.front();
+  std::vector<Profile> Inputs;
+  Inputs.reserve(Paths.size() - 1);
+  for (std::size_t I = 1; I < Paths.size(); ++I) {
+    if (realPath(Paths[I]) == realPath(OutPath) && !realPath(OutPath).empty())
+      mergeError("the output '" + OutPath + "' is also an input");
+    struct stat Info;
+    if (stat(Paths[I].c_str(), &Info) == 0 && S_ISDIR(Info.st_mode))
+      mergeError("cannot read '" + Paths[I] + "' (a directory)");
+    bool Ok = false;
+    std::string Json = readWholeFile(Paths[I], Ok);
+    if (!Ok)
+      mergeError("cannot read '" + Paths[I] + "' (" + std::strerror(errno) +
+                 ")");
+    Profile P;
+    std::string Error;
+    if (!readProfile(Json, P, Error))
+      mergeError("cannot merge '" + Paths[I] + "' (" + Error + ")");
+    Inputs.push_back(std::move(P));
+  }
+  std::size_t Count = Inputs.size();
+  std::vector<std::string> Warnings;
+  Profile Merged =
+      mergeProfiles(std::move(Inputs), describeSourceFile, Warnings);
+  for (const std::string &Warning : Warnings)
+    std::fprintf(stderr, "heapcount: warning: merge-profiles: %s\n",
+                 Warning.c_str());
+  if (!writeWholeFile(OutPath, profileJson(Merged)))
+    mergeError("cannot write '" + OutPath + "' (" + std::strerror(errno) + ")");
+  std::fprintf(stderr,
+               "heapcount: merge-profiles: %zu profiles (%llu processes): "
+               "%zu container site%s, %llu of %llu allocations, %zu "
+               "allocation site%s; written to %s\n",
+               Count, static_cast<unsigned long long>(Merged.Processes),
+               Merged.Sites.size(), Merged.Sites.size() == 1 ? "" : "s",
+               static_cast<unsigned long long>(Merged.Profiled),
+               static_cast<unsigned long long>(Merged.Allocations),
+               Merged.AllocationSites.size(),
+               Merged.AllocationSites.size() == 1 ? "" : "s", OutPath.c_str());
+  return 0;
 }
 
 } // namespace heapcount

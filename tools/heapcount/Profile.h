@@ -25,7 +25,9 @@
 
 #include "tools/heapcount/CallSites.h"
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -106,21 +108,33 @@ struct ContainerGrowth {
   std::string File;
   std::string Function; ///< The function at the site (may be empty).
   std::string Site;     ///< The site as --stacks prints it, for messages.
+  /// The function of the innermost frame (see FrameModule).
+  std::string InnermostFunction;
+  /// Where the stack is best known without a line: the file address and the
+  /// module (-1 for none) of the site's frame when it reached the user's
+  /// code, else of the innermost frame.
+  std::uint64_t FrameOffset = 0;
+  int FrameModule = -1;
   unsigned Line = 0, Column = 0;
   int ElementModule = -1; ///< The module of the allocator frame (its DWARF).
   bool IsGrowth = false;  ///< Made by a standard container's growth.
   /// The stack reaches the user's code (else it ended, or was cut at the
   /// depth, in the standard library or the runtime).
   bool ReachedUserCode = false;
+  /// Not recognized, but an inlined level of the standard library is an
+  /// allocation function named without its class ("allocate",
+  /// "_M_allocate"): clang's -gline-tables-only names inlined functions so.
+  bool UnqualifiedAllocator = false;
 };
 
 /// Whether \p Stack is a container's growth, and where and of what. The
-/// allocator frame is the innermost level that allocatorElementType knows;
-/// when there is none and the innermost frame is a member of
-/// std::basic_string<C, ...> in a runtime module (libstdc++.so and libc++.so
-/// have no inlined frames to show), the element is C. The container is the
-/// outermost member function of a standard class passed on the way to the
-/// site.
+/// site (File, Line, Column, Function, ReachedUserCode) is filled in for
+/// every stack, growth or not. The allocator frame is the innermost level that
+/// allocatorElementType knows; when there is none and the innermost frame is a
+/// member of std::basic_string<C, ...> in a runtime module (libstdc++.so and
+/// libc++.so have no inlined frames to show), the element is C. The container
+/// is the outermost member function of a standard class passed on the way to
+/// the site.
 ContainerGrowth classifyStack(const StackReport &Report, const StackInfo &Stack,
                               const SymbolTable &Symbols);
 
@@ -208,6 +222,48 @@ struct LeftOut {
   std::uint64_t Stacks = 0;
 };
 
+/// A site of allocations that are not a container's growth (new char[n],
+/// malloc, realloc in the user's code): the first user frame with a line.
+struct AllocationSite {
+  std::string File;
+  unsigned Line = 0, Column = 0;
+  std::string Function;
+  std::uint64_t Allocations = 0, Bytes = 0;
+  /// Requested bytes -> allocations, ascending.
+  std::map<std::uint64_t, std::uint64_t> Sizes;
+};
+
+/// Sites with the same file, line, column and function merged (allocations,
+/// bytes and sizes summed), sorted by file, line, column and function.
+std::vector<AllocationSite>
+mergeAllocationSites(std::vector<AllocationSite> Sites);
+
+/// Container growth left out for one reason at one place: the site's file,
+/// line and function when known, else a module and file address (of the
+/// site's frame, or of the innermost frame when the stack did not reach the
+/// user's code) and that frame's function.
+struct UnattributedGroup {
+  /// "no_user_frame", "no_line", "no_element_size", "not_multiple",
+  /// "not_by_size", "unqualified_allocator" (see
+  /// ContainerGrowth::UnqualifiedAllocator) or "source_changed" (merge: the
+  /// file changed).
+  std::string Reason;
+  std::string Element; ///< For no_element_size: the element type.
+  std::string Function, File;
+  unsigned Line = 0, Column = 0;
+  std::string Module; ///< When File is empty; "" when no module holds it.
+  std::uint64_t Offset = 0;
+  std::uint64_t Allocations = 0, Bytes = 0;
+};
+
+/// Groups with the same reason, element and place merged, most allocations
+/// first (then most bytes, then by reason and place).
+std::vector<UnattributedGroup>
+mergeUnattributed(std::vector<UnattributedGroup> Groups);
+
+/// The unattributed groups a profile file lists at most.
+constexpr std::size_t MaxUnattributedInFile = 20;
+
 /// What heapcount --profile writes.
 struct Profile {
   std::string Program;
@@ -225,9 +281,23 @@ struct Profile {
   LeftOut NotMultiple;
   LeftOut NoSize;
   std::uint64_t Dropped = 0; ///< Allocations the stack table missed.
+  /// Stacks with an allocation function named without its class
+  /// (ContainerGrowth::UnqualifiedAllocator).
+  LeftOut Unqualified;
+  /// Sites dropped by a merge because their file changed between profiles.
+  LeftOut Changed;
+  /// Left out for a reason no longer known (read from a profile file).
+  std::uint64_t LeftOutUnknown = 0;
   /// The frames were symbolized by addr2line, which can lose inlined frames
   /// (the warning about sites without line information says so).
   bool ByAddr2line = false;
+  /// Allocations that are not a container's growth, by site.
+  std::vector<AllocationSite> AllocationSites;
+  /// The container growth left out, by reason and place (mergeUnattributed).
+  std::vector<UnattributedGroup> Unattributed;
+  /// The processes profiled, and their distinct programs (sorted).
+  std::uint64_t Processes = 1;
+  std::set<std::string> Programs;
   std::uint64_t leftOut() const;
 };
 
@@ -245,6 +315,23 @@ Profile buildProfile(const StackReport &Report,
 /// The profile as JSON (format version 1).
 std::string profileJson(const Profile &P);
 
+/// Reads a profile file (what profileJson writes; unknown members are
+/// skipped). The reasons of "left_out" are not in the file: it is read as
+/// LeftOutUnknown. False with \p Error when it is not JSON, not a profile,
+/// or of another version.
+bool readProfile(const std::string &Json, Profile &P, std::string &Error);
+
+/// Profiles of several processes or runs as one: sites, allocation sites and
+/// unattributed groups merged, the counts summed, the first's program kept.
+/// A file that two inputs list with different sizes or hashes is looked up
+/// as it is now with \p Current: the sites of the inputs that match it are
+/// kept, the others left out (as "source_changed") and \p Warnings says so,
+/// naming the file; when none matches, none is kept.
+Profile
+mergeProfiles(std::vector<Profile> Inputs,
+              const std::function<SourceFile(const std::string &)> &Current,
+              std::vector<std::string> &Warnings);
+
 /// The warnings (each a line "heapcount: warning: profile: ...") and the
 /// summary: "heapcount: profile: N container sites, P of A allocations;
 /// written to PATH", then the \p Top sites with most allocations.
@@ -256,12 +343,21 @@ std::string formatProfile(const Profile &P, unsigned Top,
 bool prepareProfile(const std::string &Path, std::string &Error);
 
 /// What `heapcount --profile PATH` does when the program has ended: builds
-/// the profile from \p Stacks (null when there was no report), writes it
+/// the profile from \p Stacks (null when there was no report) and from the
+/// reports of the processes it started, \p ChildReports (their paths),
+/// each symbolized against its own modules, merges them, writes the result
 /// to \p Path (with no sites when it cannot be built, saying why) and prints
 /// the summary on stderr. \p Program names the program when the report does
 /// not.
-void reportProfile(const SymbolizedStacks *Stacks, const std::string &Program,
-                   unsigned Top, const std::string &Path);
+void reportProfile(const SymbolizedStacks *Stacks,
+                   const std::vector<std::string> &ChildReports,
+                   const std::string &Program, unsigned Top,
+                   const std::string &Path);
+
+/// `heapcount merge-profiles OUT IN...`: merges profile files taken in
+/// separate runs into OUT. Returns the exit status: 0, or 2 with
+/// "heapcount: error: ..." and no OUT written.
+int runMergeProfiles(const std::vector<std::string> &Args);
 
 } // namespace heapcount
 

@@ -49,6 +49,47 @@ TEST(HeapProfileTest, ReadsSitesByFile) {
   EXPECT_EQ(Sites[1].Counts, (ElementHistogram{{1, 9000}, {2, 1}}));
 }
 
+// The members heapcount added later (allocation_sites, unattributed,
+// processes, programs) as heapcount writes them: the format lets a writer
+// add members, and the reader takes the sites and files as before.
+const char *const WithLaterMembers = R"json({"heapcount_profile":1,
+"program":"/usr/bin/ctest",
+"allocations":4799,
+"profiled":41,
+"left_out":360,
+"files":[
+{"path":"/src/fill.h","size":3,"fnv1a64":"e71fa2190541574b"},
+{"path":"/src/str.cpp","size":120,"fnv1a64":"0123456789abcdef"}],
+"sites":[
+{"file":"/src/fill.h","line":7,"column":12,"function":"fill(std::vector<int, std::allocator<int>>&, int)","container":"std::vector<int, std::allocator<int> >","element":"int","element_size":4,"allocations":10,"bytes":248,"counts":[[1,2],[2,2],[4,2],[8,2],[16,2]]}],
+"allocation_sites":[
+{"file":"/src/str.cpp","line":28,"column":12,"function":"Str::Str(char const*)","allocations":8,"bytes":52,"sizes":[[1,1],[4,2],[6,3],[12,1],[13,1]]}],
+"unattributed":[
+{"reason":"no_line","allocations":44,"bytes":3978,"function":"","module":"/usr/bin/ctest","offset":"0x3ca375"},
+{"reason":"no_element_size","element":"Cell","allocations":40,"bytes":19200,"function":"Row::Row(int)","file":"/src/row.cpp","line":14,"column":35}],
+"processes":4,
+"programs":["/src/build/string_test","/src/build/vector_test","/usr/bin/ctest"]}
+)json";
+
+TEST(HeapProfileTest, ReadsAProfileWithTheLaterMembers) {
+  llvm::Expected<HeapProfile> Profile = HeapProfile::parse(WithLaterMembers);
+  ASSERT_TRUE(static_cast<bool>(Profile)) << toString(Profile.takeError());
+  EXPECT_EQ(Profile->Program, "/usr/bin/ctest");
+  EXPECT_EQ(Profile->Allocations, 4799U);
+  ASSERT_EQ(Profile->SitesByFile.size(), 1U);
+  const std::vector<ProfileSite> &Sites =
+      Profile->SitesByFile.find("/src/fill.h")->second;
+  ASSERT_EQ(Sites.size(), 1U);
+  EXPECT_EQ(Sites[0].Line, 7U);
+  EXPECT_EQ(Sites[0].Allocations, 10U);
+  EXPECT_EQ(Sites[0].Counts,
+            (ElementHistogram{{1, 2}, {2, 2}, {4, 2}, {8, 2}, {16, 2}}));
+  // A file named only by an allocation site is still a file of the profile.
+  using State = HeapProfile::FileState;
+  EXPECT_EQ(Profile->fileState("/src/fill.h", "abc"), State::Current);
+  EXPECT_EQ(Profile->fileState("/src/str.cpp", "abc"), State::Changed);
+}
+
 TEST(HeapProfileTest, TellsWhetherAFileIsTheOneProfiled) {
   llvm::Expected<HeapProfile> Profile = HeapProfile::parse(Sample);
   ASSERT_TRUE(static_cast<bool>(Profile)) << toString(Profile.takeError());

@@ -1,20 +1,28 @@
 """Checks a heapcount --profile file and prints it one site a line.
 
   check_profile.py PROFILE [--report REPORT] [--sizes PROGRAM_OUTPUT]
+                   [--allocation-sites] [--unattributed]
 
 Fails (status 1, saying why) when the profile breaks the format's rules:
 the members and their types, sites sorted by file, line, column and
 container, every site's file listed in "files", each file's size and
 FNV-1a 64 hash computed here from the file itself, each site's bytes equal
 to the sum of its counts times the element size, "profiled" equal to the
-sum of the sites' allocations; with --report, "allocations" equal to the
+sum of the sites' allocations, "allocation_sites" sorted with sizes that
+add up, "unattributed" sorted by allocations, "processes" and "programs"
+(later members, optional); with --report, "allocations" equal to the
 report's total.allocs; with --sizes, each element size equal to the sizeof
 the program printed ("sizeof NAME N" lines). Then prints
 
   program: NAME
   allocations: N profiled: N
+  processes: N programs: BASENAME...
   site: BASENAME:LINE:COLUMN FUNCTION | CONTAINER | ELEMENT (SIZE) | N allocs
         N bytes | counts ELEMENTSxALLOCS ...
+  alloc: BASENAME:LINE:COLUMN FUNCTION | N allocs N bytes | sizes
+         BYTESxALLOCS ... (with --allocation-sites)
+  unattributed: REASON [ELEMENT] | N allocs N bytes | BASENAME:LINE FUNCTION
+                (or MODULE_BASENAME FUNCTION) (with --unattributed)
   files: N checked
 """
 
@@ -42,6 +50,8 @@ def main():
     parser.add_argument('profile')
     parser.add_argument('--report')
     parser.add_argument('--sizes')
+    parser.add_argument('--allocation-sites', action='store_true')
+    parser.add_argument('--unattributed', action='store_true')
     args = parser.parse_args()
     with open(args.profile) as f:
         profile = json.load(f)
@@ -117,6 +127,44 @@ def main():
     if profiled != profile['profiled']:
         fail(f'"profiled" is {profile["profiled"]}, the sites add up to '
              f'{profiled}')
+    alloc_keys = []
+    for site in profile.get('allocation_sites', []):
+        for key, kind in (('file', str), ('line', int), ('column', int),
+                          ('function', str), ('allocations', int),
+                          ('bytes', int), ('sizes', list)):
+            if not isinstance(site.get(key), kind):
+                fail(f'an allocation site\'s "{key}" is missing or not a '
+                     f'{kind.__name__}')
+        if site['file'] not in files:
+            fail(f'allocation site file {site["file"]} is not in "files"')
+        sizes_of = [size[0] for size in site['sizes']]
+        if sizes_of != sorted(set(sizes_of)):
+            fail(f'the sizes of {site["file"]}:{site["line"]} are not '
+                 'ascending')
+        if sum(size[1] for size in site['sizes']) != site['allocations']:
+            fail(f'{site["file"]}:{site["line"]}: the sizes do not add up to '
+                 'its allocations')
+        if sum(size[0] * size[1] for size in site['sizes']) != site['bytes']:
+            fail(f'{site["file"]}:{site["line"]}: the sizes do not add up to '
+                 'its bytes')
+        alloc_keys.append((site['file'], site['line'], site['column'],
+                           site['function']))
+    if (alloc_keys != sorted(alloc_keys) or
+            len(set(alloc_keys)) != len(alloc_keys)):
+        fail('"allocation_sites" are not sorted and distinct')
+    unattributed = profile.get('unattributed', [])
+    counts_of = [group['allocations'] for group in unattributed]
+    if counts_of != sorted(counts_of, reverse=True):
+        fail('"unattributed" is not sorted by allocations')
+    if sum(counts_of) > profile.get('left_out', 0):
+        fail('"unattributed" holds more allocations than "left_out"')
+    processes = profile.get('processes', 1)
+    programs = profile.get('programs', [profile['program']])
+    if not isinstance(processes, int) or processes < 1:
+        fail('"processes" is not a positive number')
+    if programs != sorted(set(programs)) or not all(
+            os.path.isabs(p) for p in programs):
+        fail('"programs" are not sorted, distinct, absolute paths')
     if args.report:
         with open(args.report) as f:
             total = json.load(f)['total']['allocs']
@@ -127,6 +175,8 @@ def main():
     print(f'program: {os.path.basename(profile["program"])}')
     print(f'allocations: {profile["allocations"]} profiled: '
           f'{profile["profiled"]}')
+    print(f'processes: {processes} programs: ' +
+          ' '.join(sorted(os.path.basename(p) for p in programs)))
     for site in profile['sites']:
         counts = ' '.join(f'{n}x{a}' for n, a in site['counts'])
         print(f'site: {os.path.basename(site["file"])}:{site["line"]}:'
@@ -134,6 +184,23 @@ def main():
               f'{site["element"]} ({site["element_size"]}) | '
               f'{site["allocations"]} allocs {site["bytes"]} bytes | '
               f'counts {counts}')
+    if args.allocation_sites:
+        for site in profile.get('allocation_sites', []):
+            sizes = ' '.join(f'{n}x{a}' for n, a in site['sizes'])
+            print(f'alloc: {os.path.basename(site["file"])}:{site["line"]}:'
+                  f'{site["column"]} {site["function"]} | '
+                  f'{site["allocations"]} allocs {site["bytes"]} bytes | '
+                  f'sizes {sizes}')
+    if args.unattributed:
+        for group in unattributed:
+            reason = group['reason']
+            if 'element' in group:
+                reason += ' ' + group['element']
+            where = (f'{os.path.basename(group["file"])}:{group["line"]}'
+                     if 'file' in group else
+                     os.path.basename(group.get('module', '')))
+            print(f'unattributed: {reason} | {group["allocations"]} allocs '
+                  f'{group["bytes"]} bytes | {where} {group["function"]}')
     print(f'files: {len(files)} checked')
 
 

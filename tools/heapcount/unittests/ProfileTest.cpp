@@ -11,6 +11,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -297,6 +298,12 @@ TEST(ClassifyStack, VectorGrowthAtO0) {
   EXPECT_TRUE(Cut.IsGrowth);
   EXPECT_FALSE(Cut.ReachedUserCode);
   EXPECT_EQ(Cut.File, "");
+  // Where it is best known: the innermost frame (the call before 0x1100).
+  EXPECT_EQ(Cut.FrameModule, 0);
+  EXPECT_EQ(Cut.FrameOffset, 0xffu);
+  EXPECT_EQ(Cut.InnermostFunction,
+            "std::__new_allocator<Cell>::allocate(unsigned long, void "
+            "const*)");
 }
 
 TEST(ClassifyStack, VectorGrowthInlinedAtO2) {
@@ -350,10 +357,17 @@ TEST(ClassifyStack, StringGrowthInTheRuntimesLibrary) {
 TEST(ClassifyStack, NotAContainersGrowth) {
   StackReport Report = growthReport();
   SymbolTable Symbols;
-  // A malloc of the user's own.
+  // A malloc of the user's own: not growth, but its site is known (an
+  // allocation site of the profile).
   Symbols[0x1700] = {at("main", "/src/prog.cpp", 37, 13)};
-  EXPECT_FALSE(
-      classifyStack(Report, StackInfo{1, 77, {0x1700}, 77}, Symbols).IsGrowth);
+  ContainerGrowth Malloc =
+      classifyStack(Report, StackInfo{1, 77, {0x1700}, 77}, Symbols);
+  EXPECT_FALSE(Malloc.IsGrowth);
+  EXPECT_TRUE(Malloc.ReachedUserCode);
+  EXPECT_EQ(Malloc.File, "/src/prog.cpp");
+  EXPECT_EQ(Malloc.Line, 37u);
+  EXPECT_EQ(Malloc.Column, 13u);
+  EXPECT_EQ(Malloc.Function, "main");
   // new Row: operator new straight from the user's code.
   Symbols[0x1750] = {at("main", "/src/prog.cpp", 22, 20)};
   EXPECT_FALSE(classifyStack(Report, StackInfo{50, 1200, {0x1750}, 24}, Symbols)
@@ -377,6 +391,33 @@ TEST(ClassifyStack, NotAContainersGrowth) {
           .IsGrowth);
 }
 
+TEST(ClassifyStack, AllocatorNamedWithoutItsClass) {
+  // clang -O2 -gline-tables-only: the inlined frames of the standard
+  // library are named without their classes; not growth, but said.
+  StackReport Report = growthReport();
+  SymbolTable Symbols;
+  Symbols[0x1100] = {at("allocate", NewAllocator, 137, 27),
+                     at("_M_allocate", StlVector, 378, 20),
+                     at("push_back", StlVector, 1287, 4),
+                     at("main", "/src/opt.cpp", 18, 13)};
+  ContainerGrowth G =
+      classifyStack(Report, StackInfo{8, 1020, {0x1100}, 4}, Symbols);
+  EXPECT_FALSE(G.IsGrowth);
+  EXPECT_TRUE(G.UnqualifiedAllocator);
+  EXPECT_EQ(G.Line, 18u);
+  Report.Stacks = {StackInfo{8, 1020, {0x1100}, 4}};
+  Profile P = buildProfile(Report, {G}, ElementSizes(), {});
+  EXPECT_EQ(P.Unqualified.Allocations, 8u);
+  EXPECT_TRUE(P.AllocationSites.empty());
+  ASSERT_EQ(P.Unattributed.size(), 1u);
+  EXPECT_EQ(P.Unattributed[0].Reason, "unqualified_allocator");
+  // A function of the user's own named allocate is user code: the walk
+  // stops there, and it is an allocation site.
+  Symbols[0x1200] = {at("allocate", "/src/pool.cpp", 5, 3)};
+  EXPECT_FALSE(classifyStack(Report, StackInfo{1, 8, {0x1200}, 8}, Symbols)
+                   .UnqualifiedAllocator);
+}
+
 TEST(ClassifyStack, GrowthWithoutLineInformation) {
   // Built without -g: the allocator is a function of the program's symbol
   // table, the site has no line.
@@ -392,6 +433,9 @@ TEST(ClassifyStack, GrowthWithoutLineInformation) {
   EXPECT_EQ(G.Element, "Cell");
   EXPECT_EQ(G.File, "");
   EXPECT_EQ(G.Site, "Row::Row(int) (prog+0x4ff)");
+  // Where it is best known: the site's frame.
+  EXPECT_EQ(G.FrameModule, 0);
+  EXPECT_EQ(G.FrameOffset, 0x4ffu);
 }
 
 // --- DWARF ---------------------------------------------------------------
@@ -671,6 +715,8 @@ TEST(BuildProfile, SitesAndWhatIsLeftOut) {
                                          ContainerGrowth(),
                                          MakeGrowth("int", "", 0)};
   Growth.back().ReachedUserCode = false;
+  Growth[4].FrameModule = 0;
+  Growth[4].FrameOffset = 0x44;
   ElementSizes Sizes;
   Sizes[{0, "Cell"}] = TypeSize{4, ""};
   Sizes[{0, "ns::Pt"}] = TypeSize{0, "only a declaration"};
@@ -702,12 +748,79 @@ TEST(BuildProfile, SitesAndWhatIsLeftOut) {
   EXPECT_EQ(P.NoUserFrame.Allocations, 4u);
   EXPECT_EQ(P.leftOut(), 16u);
   EXPECT_EQ(P.Dropped, 2u);
+  // The left-out growth by reason and place, most allocations first.
+  ASSERT_EQ(P.Unattributed.size(), 4u);
+  EXPECT_EQ(P.Unattributed[0].Reason, "no_line");
+  EXPECT_EQ(P.Unattributed[0].Allocations, 7u);
+  EXPECT_EQ(P.Unattributed[0].Bytes, 56u);
+  EXPECT_EQ(P.Unattributed[0].Module, "/src/prog");
+  EXPECT_EQ(P.Unattributed[0].Offset, 0x44u);
+  EXPECT_EQ(P.Unattributed[1].Reason, "no_user_frame");
+  EXPECT_EQ(P.Unattributed[2].Reason, "not_multiple");
+  EXPECT_EQ(P.Unattributed[2].File, "/src/b.cpp");
+  EXPECT_EQ(P.Unattributed[2].Line, 14u);
+  EXPECT_EQ(P.Unattributed[2].Function, "f()");
+  EXPECT_EQ(P.Unattributed[3].Reason, "no_element_size");
+  EXPECT_EQ(P.Unattributed[3].Element, "ns::Pt");
+  EXPECT_EQ(P.Unattributed[3].Line, 20u);
+  EXPECT_TRUE(P.AllocationSites.empty());
 
   // Stacks that are not keyed by size cannot be counted.
   Report.BySize = false;
   Profile Unsized = buildProfile(Report, Growth, Sizes, Files);
   EXPECT_TRUE(Unsized.Sites.empty());
   EXPECT_EQ(Unsized.NoSize.Allocations, 176u);
+}
+
+TEST(BuildProfile, AllocationSitesOfTheUsersOwnAllocations) {
+  // new char[n] and malloc in Str's member functions: not growth, by site,
+  // with a histogram of the requested sizes.
+  StackReport Report = growthReport();
+  Report.Stacks = {{4, 24, {0x1}, 6},    // Str::Str at str.cpp:7, 6 bytes.
+                   {2, 18, {0x2}, 9},    // The same site, 9 bytes.
+                   {1, 6, {0x3}, 6},     // The same site through another stack.
+                   {3, 300, {0x4}, 100}, // Str::grow's malloc at str.cpp:12.
+                   {5, 40, {0x5}, 8},    // No line: not a site.
+                   {6, 48, {0x6}, 8}};   // Not in the user's code.
+  auto Alloc = [](const char *Function, const char *File, unsigned Line) {
+    ContainerGrowth G;
+    G.ReachedUserCode = true;
+    G.File = File;
+    G.Line = Line;
+    G.Column = 11;
+    G.Function = Function;
+    return G;
+  };
+  std::vector<ContainerGrowth> Growth = {
+      Alloc("Str::Str(char const*)", "/src/str.cpp", 7),
+      Alloc("Str::Str(char const*)", "/src/str.cpp", 7),
+      Alloc("Str::Str(char const*)", "/src/str.cpp", 7),
+      Alloc("Str::grow(unsigned long)", "/src/str.cpp", 12),
+      Alloc("main", "", 0),
+      ContainerGrowth()};
+  std::map<std::string, SourceFile> Files;
+  Files["/src/str.cpp"] = SourceFile{"/real/str.cpp", true, 99, 0x42};
+  Profile P = buildProfile(Report, Growth, ElementSizes(), Files);
+  EXPECT_TRUE(P.Sites.empty());
+  EXPECT_EQ(P.Profiled, 0u);
+  EXPECT_EQ(P.leftOut(), 0u);
+  ASSERT_EQ(P.AllocationSites.size(), 2u);
+  const AllocationSite &Ctor = P.AllocationSites[0];
+  EXPECT_EQ(Ctor.File, "/real/str.cpp");
+  EXPECT_EQ(Ctor.Line, 7u);
+  EXPECT_EQ(Ctor.Column, 11u);
+  EXPECT_EQ(Ctor.Function, "Str::Str(char const*)");
+  EXPECT_EQ(Ctor.Allocations, 7u);
+  EXPECT_EQ(Ctor.Bytes, 48u);
+  EXPECT_EQ(Ctor.Sizes,
+            (std::map<std::uint64_t, std::uint64_t>{{6, 5}, {9, 2}}));
+  EXPECT_EQ(P.AllocationSites[1].Line, 12u);
+  EXPECT_EQ(P.AllocationSites[1].Sizes,
+            (std::map<std::uint64_t, std::uint64_t>{{100, 3}}));
+  // Their files are listed too.
+  ASSERT_EQ(P.Files.size(), 1u);
+  EXPECT_EQ(P.Files[0].Path, "/real/str.cpp");
+  EXPECT_EQ(P.Files[0].Hash, 0x42u);
 }
 
 TEST(BuildProfile, ZeroElementsAreACount) {
@@ -766,13 +879,251 @@ TEST(ProfileJson, TheContractsShape) {
       "{\"file\":\"/gone.cpp\",\"line\":1,\"column\":5,"
       "\"function\":\"Row::Row(int)\",\"container\":\"std::vector<Cell>\","
       "\"element\":\"Cell\",\"element_size\":4,\"allocations\":40,"
-      "\"bytes\":19200,\"counts\":[[120,40]]}]}\n");
+      "\"bytes\":19200,\"counts\":[[120,40]]}],\n"
+      "\"allocation_sites\":[],\n\"unattributed\":[],\n"
+      "\"processes\":1,\n\"programs\":[]}\n");
   Profile Empty;
   Empty.Program = "/p";
   EXPECT_EQ(profileJson(Empty),
             "{\"heapcount_profile\":1,\n\"program\":\"/p\",\n"
             "\"allocations\":0,\n\"profiled\":0,\n\"left_out\":0,\n"
-            "\"files\":[],\n\"sites\":[]}\n");
+            "\"files\":[],\n\"sites\":[],\n\"allocation_sites\":[],\n"
+            "\"unattributed\":[],\n\"processes\":1,\n\"programs\":[]}\n");
+}
+
+Profile profileWithNewMembers() {
+  Profile P = smallProfile();
+  AllocationSite A;
+  A.File = "/gone.cpp";
+  A.Line = 3;
+  A.Column = 7;
+  A.Function = "Str::Str(char const*)";
+  A.Allocations = 5;
+  A.Bytes = 34;
+  A.Sizes = {{6, 4}, {10, 1}};
+  P.AllocationSites = {A};
+  UnattributedGroup NoLine;
+  NoLine.Reason = "no_line";
+  NoLine.Function = "Row::Row(int)";
+  NoLine.Module = "/src/prog";
+  NoLine.Offset = 0x4ff;
+  NoLine.Allocations = 9;
+  NoLine.Bytes = 90;
+  UnattributedGroup NoSize;
+  NoSize.Reason = "no_element_size";
+  NoSize.Element = "ns::Pt";
+  NoSize.Function = "f()";
+  NoSize.File = "/src/b.cpp";
+  NoSize.Line = 20;
+  NoSize.Column = 3;
+  NoSize.Allocations = 2;
+  NoSize.Bytes = 64;
+  P.Unattributed = {NoLine, NoSize};
+  P.NoLine = LeftOut{9, 1};
+  P.NoElementSize["ns::Pt"] = {LeftOut{2, 1}, "only a declaration"};
+  P.Processes = 3;
+  P.Programs = {"/src/prog", "/src/test"};
+  return P;
+}
+
+TEST(ProfileJson, AllocationSitesUnattributedAndProcesses) {
+  std::string Json = profileJson(profileWithNewMembers());
+  EXPECT_NE(Json.find("\"left_out\":11,\n"), std::string::npos) << Json;
+  std::string Tail = Json.substr(Json.find("\n\"allocation_sites\""));
+  EXPECT_EQ(Tail, "\n\"allocation_sites\":[\n"
+                  "{\"file\":\"/gone.cpp\",\"line\":3,\"column\":7,"
+                  "\"function\":\"Str::Str(char const*)\",\"allocations\":5,"
+                  "\"bytes\":34,\"sizes\":[[6,4],[10,1]]}],\n"
+                  "\"unattributed\":[\n"
+                  "{\"reason\":\"no_line\",\"allocations\":9,\"bytes\":90,"
+                  "\"function\":\"Row::Row(int)\",\"module\":\"/src/prog\","
+                  "\"offset\":\"0x4ff\"},\n"
+                  "{\"reason\":\"no_element_size\",\"element\":\"ns::Pt\","
+                  "\"allocations\":2,\"bytes\":64,\"function\":\"f()\","
+                  "\"file\":\"/src/b.cpp\",\"line\":20,\"column\":3}],\n"
+                  "\"processes\":3,\n"
+                  "\"programs\":[\"/src/prog\",\"/src/test\"]}\n");
+  // At most MaxUnattributedInFile groups, the ones with most allocations.
+  Profile Many;
+  for (unsigned I = 0; I < MaxUnattributedInFile + 5; ++I) {
+    UnattributedGroup G;
+    G.Reason = "no_line";
+    G.Offset = I;
+    G.Allocations = 100 - I;
+    Many.Unattributed.push_back(G);
+  }
+  Profile Read;
+  std::string Error;
+  ASSERT_TRUE(readProfile(profileJson(Many), Read, Error)) << Error;
+  ASSERT_EQ(Read.Unattributed.size(), MaxUnattributedInFile);
+  EXPECT_EQ(Read.Unattributed.back().Allocations,
+            100u - (MaxUnattributedInFile - 1));
+}
+
+TEST(ReadProfile, WhatProfileJsonWrote) {
+  Profile Read;
+  std::string Error;
+  ASSERT_TRUE(readProfile(profileJson(profileWithNewMembers()), Read, Error))
+      << Error;
+  EXPECT_EQ(Read.Program, "/src/prog");
+  EXPECT_EQ(Read.Allocations, 300u);
+  EXPECT_EQ(Read.Profiled, 150u);
+  // The reasons are not in the file: all of it is of unknown reason.
+  EXPECT_EQ(Read.LeftOutUnknown, 11u);
+  EXPECT_EQ(Read.leftOut(), 11u);
+  ASSERT_EQ(Read.Files.size(), 2u);
+  EXPECT_TRUE(Read.Files[0].Exists);
+  EXPECT_EQ(Read.Files[0].Size, 42u);
+  EXPECT_EQ(Read.Files[0].Hash, 0xcbf29ce484222325ULL);
+  EXPECT_FALSE(Read.Files[1].Exists);
+  ASSERT_EQ(Read.Sites.size(), 2u);
+  EXPECT_EQ(Read.Sites[0].Counts,
+            (std::map<std::uint64_t, std::uint64_t>{{1, 100}, {4, 10}}));
+  EXPECT_EQ(Read.Sites[1].Function, "Row::Row(int)");
+  EXPECT_EQ(Read.Sites[1].ElementSize, 4u);
+  ASSERT_EQ(Read.AllocationSites.size(), 1u);
+  EXPECT_EQ(Read.AllocationSites[0].Sizes,
+            (std::map<std::uint64_t, std::uint64_t>{{6, 4}, {10, 1}}));
+  ASSERT_EQ(Read.Unattributed.size(), 2u);
+  EXPECT_EQ(Read.Unattributed[0].Offset, 0x4ffu);
+  EXPECT_EQ(Read.Unattributed[1].Element, "ns::Pt");
+  EXPECT_EQ(Read.Processes, 3u);
+  EXPECT_EQ(Read.Programs, (std::set<std::string>{"/src/prog", "/src/test"}));
+  // Written again, the same text but for the reasons of left_out.
+  Profile Again = profileWithNewMembers();
+  EXPECT_EQ(profileJson(Read), profileJson(Again));
+  // An older profile: no new members, one process.
+  ASSERT_TRUE(readProfile("{\"heapcount_profile\":1,\"program\":\"/p\","
+                          "\"sites\":[],\"future\":{\"x\":[1]}}",
+                          Read, Error));
+  EXPECT_EQ(Read.Processes, 1u);
+  EXPECT_EQ(Read.Programs, (std::set<std::string>{"/p"}));
+}
+
+TEST(ReadProfile, SaysWhatIsWrong) {
+  auto ErrorOf = [](const std::string &Json) {
+    Profile P;
+    std::string Error;
+    EXPECT_FALSE(readProfile(Json, P, Error)) << Json;
+    return Error;
+  };
+  EXPECT_EQ(ErrorOf("{\"heapcount_profile\":1,"), "not JSON (at offset 23)");
+  EXPECT_EQ(ErrorOf("[]"), "not a JSON object");
+  EXPECT_EQ(ErrorOf("{\"sites\":[]}"),
+            "not a heapcount profile (no 'heapcount_profile' version)");
+  EXPECT_EQ(ErrorOf("{\"heapcount_profile\":2,\"sites\":[]}"),
+            "format version 2 is not supported (this reads 1)");
+  EXPECT_EQ(ErrorOf("{\"heapcount_profile\":1}"),
+            "'sites' is missing or not an array");
+  EXPECT_EQ(ErrorOf("{\"heapcount_profile\":1,\"sites\":[{\"file\":\"a\","
+                    "\"line\":1,\"counts\":[[1]]}]}"),
+            "sites[0] is not a site (a 'file', a 'line' and 'counts')");
+  EXPECT_EQ(ErrorOf("{\"heapcount_profile\":1,\"sites\":[],\"files\":[{"
+                    "\"path\":\"a\",\"fnv1a64\":\"12\"}]}"),
+            "files[0]: 'fnv1a64' is not 16 hexadecimal digits");
+}
+
+TEST(MergeProfiles, SumsAndMergesLikeSites) {
+  Profile A = profileWithNewMembers();
+  Profile B = smallProfile();
+  B.Program = "/src/other";
+  B.Processes = 1;
+  B.Allocations = 50;
+  B.Sites.pop_back();
+  B.Files.pop_back();
+  B.AllocationSites = A.AllocationSites;
+  B.Unattributed = {A.Unattributed[1]};
+  B.NoLine = LeftOut{1, 1};
+  std::vector<std::string> Warnings;
+  unsigned Looked = 0;
+  Profile M = mergeProfiles(
+      {A, B},
+      [&](const std::string &Path) {
+        ++Looked;
+        return SourceFile{Path, false, 0, 0};
+      },
+      Warnings);
+  EXPECT_TRUE(Warnings.empty());
+  EXPECT_EQ(Looked, 0u); // The inputs agree: nothing is looked up.
+  EXPECT_EQ(M.Program, "/src/prog");
+  EXPECT_EQ(M.Processes, 4u);
+  EXPECT_EQ(M.Programs,
+            (std::set<std::string>{"/src/other", "/src/prog", "/src/test"}));
+  EXPECT_EQ(M.Allocations, 350u);
+  ASSERT_EQ(M.Sites.size(), 2u);
+  EXPECT_EQ(M.Sites[0].File, "/gone.cpp");
+  EXPECT_EQ(M.Sites[0].Allocations, 40u);
+  EXPECT_EQ(M.Sites[1].Allocations, 220u);
+  EXPECT_EQ(M.Sites[1].Counts,
+            (std::map<std::uint64_t, std::uint64_t>{{1, 200}, {4, 20}}));
+  EXPECT_EQ(M.Profiled, 260u);
+  ASSERT_EQ(M.AllocationSites.size(), 1u);
+  EXPECT_EQ(M.AllocationSites[0].Allocations, 10u);
+  EXPECT_EQ(M.AllocationSites[0].Sizes,
+            (std::map<std::uint64_t, std::uint64_t>{{6, 8}, {10, 2}}));
+  ASSERT_EQ(M.Unattributed.size(), 2u);
+  EXPECT_EQ(M.Unattributed[0].Reason, "no_line");
+  EXPECT_EQ(M.Unattributed[1].Allocations, 4u);
+  EXPECT_EQ(M.NoLine.Allocations, 10u);
+  EXPECT_EQ(M.leftOut(), 12u);
+  ASSERT_EQ(M.Files.size(), 2u);
+}
+
+TEST(MergeProfiles, AFileThatChangedBetweenProfiles) {
+  auto Of = [](std::uint64_t Hash, std::uint64_t Allocations) {
+    Profile P;
+    P.Program = "/p";
+    P.Files = {SourceFile{"/src/a.cpp", true, 10, Hash},
+               SourceFile{"/src/b.cpp", true, 20, 0xb}};
+    P.Sites = {site("/src/a.cpp", 5, "int", 4, 1, Allocations),
+               site("/src/b.cpp", 7, "int", 4, 2, 3)};
+    AllocationSite S;
+    S.File = "/src/a.cpp";
+    S.Line = 9;
+    S.Allocations = 1;
+    S.Sizes[8] = 1;
+    P.AllocationSites = {S};
+    P.Allocations = 100;
+    return P;
+  };
+  auto Now = [](std::uint64_t Hash) {
+    return [Hash](const std::string &Path) {
+      return SourceFile{Path, true, 10, Hash};
+    };
+  };
+  // The first and third match the file as it is now: theirs are kept.
+  std::vector<std::string> Warnings;
+  Profile M = mergeProfiles({Of(0xa1, 10), Of(0xa2, 20), Of(0xa1, 30)},
+                            Now(0xa1), Warnings);
+  ASSERT_EQ(Warnings.size(), 1u);
+  EXPECT_EQ(Warnings[0], "/src/a.cpp differs between the profiles: kept the "
+                         "sites of the 2 of 3 that match it as it is now; 20 "
+                         "allocations of the others left out");
+  ASSERT_EQ(M.Sites.size(), 2u);
+  EXPECT_EQ(M.Sites[0].Allocations, 40u);
+  EXPECT_EQ(M.Sites[1].Allocations, 9u); // b.cpp: all three.
+  EXPECT_EQ(M.AllocationSites[0].Allocations, 2u);
+  ASSERT_EQ(M.Files.size(), 2u);
+  EXPECT_EQ(M.Files[0].Hash, 0xa1u);
+  EXPECT_EQ(M.Changed.Allocations, 20u);
+  ASSERT_EQ(M.Unattributed.size(), 1u);
+  EXPECT_EQ(M.Unattributed[0].Reason, "source_changed");
+  EXPECT_EQ(M.Unattributed[0].Line, 5u);
+  EXPECT_EQ(M.Profiled, 49u);
+  EXPECT_EQ(M.leftOut(), 20u);
+  // None matches: nothing of a.cpp is kept, and the file is not listed.
+  Warnings.clear();
+  M = mergeProfiles({Of(0xa1, 10), Of(0xa2, 20)}, Now(0xa3), Warnings);
+  ASSERT_EQ(Warnings.size(), 1u);
+  EXPECT_EQ(Warnings[0], "/src/a.cpp differs between the profiles and none "
+                         "matches it as it is now: its sites are left out (30 "
+                         "allocations)");
+  ASSERT_EQ(M.Sites.size(), 1u);
+  EXPECT_EQ(M.Sites[0].File, "/src/b.cpp");
+  EXPECT_TRUE(M.AllocationSites.empty());
+  ASSERT_EQ(M.Files.size(), 1u);
+  EXPECT_EQ(M.Files[0].Path, "/src/b.cpp");
+  EXPECT_EQ(M.Changed.Allocations, 30u);
 }
 
 TEST(FormatProfile, SummaryTopSitesAndWarnings) {
@@ -820,6 +1171,28 @@ TEST(FormatProfile, SummaryTopSitesAndWarnings) {
   EXPECT_EQ(formatProfile(Profile(), 5, "p.json"),
             "heapcount: profile: 0 container sites, 0 of 0 allocations; "
             "written to p.json\n");
+}
+
+TEST(FormatProfile, WhatWasLeftOutAndTheProcesses) {
+  Profile P = profileWithNewMembers();
+  P.Sites.clear();
+  P.Profiled = 0;
+  EXPECT_EQ(formatProfile(P, 5, "out.json"),
+            "heapcount: warning: profile: 9 allocations by container growth "
+            "at call sites without line information left out (build the "
+            "program with -g)\n"
+            "heapcount: warning: profile: no size for element type 'ns::Pt': "
+            "only a declaration; 2 allocations left out\n"
+            "heapcount: left out, most allocations:\n"
+            "heapcount:            9 allocs           90 bytes  no line: "
+            "Row::Row(int) (prog+0x4ff)\n"
+            "heapcount:            2 allocs           64 bytes  no size for "
+            "ns::Pt: /src/b.cpp:20:3  f()\n"
+            "heapcount: profile: 0 container sites, 0 of 300 allocations in 3 "
+            "processes; written to out.json\n");
+  // --top 1: one group.
+  std::string Text = formatProfile(P, 1, "out.json");
+  EXPECT_EQ(Text.find("ns::Pt: /src"), std::string::npos) << Text;
 }
 
 } // namespace
