@@ -84,6 +84,15 @@ TEST(HeapProfileTest, ReadsAProfileWithTheLaterMembers) {
   EXPECT_EQ(Sites[0].Allocations, 10U);
   EXPECT_EQ(Sites[0].Counts,
             (ElementHistogram{{1, 2}, {2, 2}, {4, 2}, {8, 2}, {16, 2}}));
+  ASSERT_EQ(Profile->AllocationSitesByFile.size(), 1U);
+  const std::vector<ProfileSite> &Raw =
+      Profile->AllocationSitesByFile.find("/src/str.cpp")->second;
+  ASSERT_EQ(Raw.size(), 1U);
+  EXPECT_EQ(Raw[0].Line, 28U);
+  EXPECT_EQ(Raw[0].Function, "Str::Str(char const*)");
+  EXPECT_EQ(Raw[0].Allocations, 8U);
+  EXPECT_EQ(Raw[0].Counts,
+            (ElementHistogram{{1, 1}, {4, 2}, {6, 3}, {12, 1}, {13, 1}}));
   // A file named only by an allocation site is still a file of the profile.
   using State = HeapProfile::FileState;
   EXPECT_EQ(Profile->fileState("/src/fill.h", "abc"), State::Current);
