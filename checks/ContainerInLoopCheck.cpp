@@ -153,6 +153,7 @@ void ContainerInLoopCheck::check(const MatchFinder::MatchResult &Result) {
 
   // heapcount sees the growth at the fills.
   std::vector<ProfileAnchor> Code;
+  Code.reserve(Uses.Fills.size());
   for (const ContainerFill &F : Uses.Fills)
     Code.push_back({F.Site->getSourceRange(), enclosingFunction(F.Site, Ctx)});
   std::optional<Measurement> Measured =

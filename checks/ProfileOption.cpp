@@ -33,6 +33,7 @@ struct LoadedProfiles {
 std::vector<llvm::sys::TimePoint<>>
 modificationTimes(llvm::ArrayRef<std::string> Paths) {
   std::vector<llvm::sys::TimePoint<>> Times;
+  Times.reserve(Paths.size());
   for (const std::string &Path : Paths) {
     llvm::sys::fs::file_status Status;
     Times.push_back(llvm::sys::fs::status(Path, Status)

@@ -242,6 +242,7 @@ void ReserveInLoopCheck::diagnose(const ReservePlan &P, ASTContext &Ctx) {
   std::string Name = P.Container->getNameAsString();
   // The growth heapcount saw is at the appends.
   std::vector<ProfileAnchor> Code;
+  Code.reserve(P.Appends.size());
   for (const PlannedAppend &A : P.Appends)
     Code.push_back({A.Site->getSourceRange(), enclosingFunction(A.Site, Ctx)});
   std::optional<Measurement> Measured =

@@ -44,15 +44,15 @@ public:
     std::vector<ProfileSite> Sites;
     /// The same for the allocations that are no container's growth.
     std::vector<ProfileSite> AllocationSites;
-    /// Whether a profile that saw the file as it is lists it: its code ran
-    /// and allocated in the profiled runs, or it has no sites at all.
-    bool Covered = false;
     /// The profiles that list the file but saw another version of it (or
     /// recorded no hash of it); their sites here are left out.
     std::vector<std::string> Stale;
-    bool StaleForLackOfHash = false;
     /// How many sites the stale profiles have in the file.
     size_t StaleSites = 0;
+    /// Whether a profile that saw the file as it is lists it: its code ran
+    /// and allocated in the profiled runs, or it has no sites at all.
+    bool Covered = false;
+    bool StaleForLackOfHash = false;
   };
   /// The file whose path a profile knows it by is \p Path, its text
   /// \p Contents.
@@ -94,12 +94,12 @@ struct Measurement {
   /// they asked for.
   uint64_t MapAllocations = 0;
   ElementHistogram MapCounts;
-  /// Whether a profile saw a file of the code as it is (its sites count,
-  /// none of them included).
-  bool Covered = false;
   /// A file of the code whose profiles are all stale, and them.
   std::string StaleFile;
   std::vector<std::string> StaleProfiles;
+  /// Whether a profile saw a file of the code as it is (its sites count,
+  /// none of them included).
+  bool Covered = false;
   bool StaleForLackOfHash = false;
 };
 
