@@ -260,24 +260,9 @@ void DequeAsArrayCheck::onEndOfTranslationUnit() {
 void DequeAsArrayCheck::measure(Candidate &C) {
   if (!C.Silence.empty() || !Profiles.loaded())
     return;
-  // heapcount sees a deque's blocks where it grows, and its map (with its
-  // first block) where it is constructed.
-  std::vector<ProfileAnchor> Code;
-  for (const ContainerUse &Use : C.Uses)
-    if (Use.Site)
-      Code.push_back({Use.Site->getSourceRange(), Use.Function});
-  if (const auto *Var = dyn_cast<VarDecl>(C.Decl))
-    Code.push_back({Var->getSourceRange(),
-                    dyn_cast<FunctionDecl>(Var->getParentFunctionOrMethod())});
-  else if (const auto *Field = dyn_cast<FieldDecl>(C.Decl))
-    for (const CXXConstructorDecl *Ctor :
-         cast<CXXRecordDecl>(Field->getParent())->ctors()) {
-      if (Ctor->isImplicit())
-        Code.push_back({SourceRange(Field->getParent()->getLocation()), Ctor});
-      else if (const FunctionDecl *Def = Ctor->getDefinition())
-        Code.push_back({Def->getSourceRange(), Def});
-    }
-  C.Measured = Profiles.measureContainer(C.Decl->getType(), Code, *Context);
+  // Its blocks are allocated where it grows, its map where it is built.
+  C.Measured = Profiles.measureContainer(
+      C.Decl->getType(), containerCode(*C.Decl, C.Uses), *Context);
   if (C.Measured && Profiles.isCold(*C.Measured))
     C.Silence = "cold in the profiled run";
 }

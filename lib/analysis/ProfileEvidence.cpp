@@ -64,6 +64,28 @@ ProfileSet::FileView ProfileSet::view(StringRef Path,
   return View;
 }
 
+std::vector<ProfileAnchor> containerCode(const ValueDecl &D,
+                                         ArrayRef<ContainerUse> Uses) {
+  std::vector<ProfileAnchor> Code;
+  Code.reserve(Uses.size() + 1);
+  for (const ContainerUse &Use : Uses)
+    if (Use.Site)
+      Code.push_back({Use.Site->getSourceRange(), Use.Function});
+  if (const auto *Var = dyn_cast<VarDecl>(&D))
+    Code.push_back({Var->getSourceRange(),
+                    dyn_cast<FunctionDecl>(Var->getParentFunctionOrMethod())});
+  else if (const auto *Field = dyn_cast<FieldDecl>(&D))
+    for (const CXXConstructorDecl *Ctor :
+         cast<CXXRecordDecl>(Field->getParent())->ctors()) {
+      // An implicit constructor's allocations are at its class.
+      if (Ctor->isImplicit())
+        Code.push_back({SourceRange(Field->getParent()->getLocation()), Ctor});
+      else if (const FunctionDecl *Def = Ctor->getDefinition())
+        Code.push_back({Def->getSourceRange(), Def});
+    }
+  return Code;
+}
+
 std::optional<ContainerIdentity> identifyContainer(QualType T,
                                                    const ASTContext &Ctx) {
   const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(

@@ -75,6 +75,12 @@ struct ContainerIdentity {
   uint64_t ElementSize = 0;
 };
 
+/// The code where heapcount sees container \p D allocate: its uses, and
+/// its declaration (a local) or its class's constructors (a member), where
+/// it is constructed.
+std::vector<ProfileAnchor> containerCode(const clang::ValueDecl &D,
+                                         llvm::ArrayRef<ContainerUse> Uses);
+
 /// The identity of a container of type \p T (a standard container, or a
 /// reference to one); nullopt for any other type.
 std::optional<ContainerIdentity>

@@ -167,6 +167,33 @@ TEST_F(MeasureTest, SitesInTheCodeCountAndOthersDoNot) {
   EXPECT_TRUE(isCold(M, 10));
 }
 
+TEST_F(MeasureTest, AContainersCodeIsItsUsesAndWhereItIsBuilt) {
+  ASSERT_NO_FATAL_FAILURE(parse("struct Row {\n"
+                                "  Row() : v(3) {}\n"
+                                "  std::vector<int> v;\n"
+                                "};\n"
+                                "int f() {\n"
+                                "  std::vector<int> w;\n"
+                                "  w.push_back(1);\n"
+                                "  return w[0];\n"
+                                "}\n"));
+  const SourceManager &SM = ctx().getSourceManager();
+  const VarDecl *W = test::findVar(ctx(), "w");
+  std::vector<ContainerUse> Uses;
+  for (const Expr *Ref : test::findRefs(ctx(), W))
+    Uses.push_back(classifyContainerUse(Ref, ctx()));
+  std::vector<ProfileAnchor> Local = containerCode(*W, Uses);
+  ASSERT_EQ(Local.size(), 3u);
+  EXPECT_EQ(SM.getExpansionLineNumber(Local[0].Range.getBegin()), 8u);
+  EXPECT_EQ(SM.getExpansionLineNumber(Local[2].Range.getBegin()), 7u);
+  EXPECT_EQ(Local[2].Function, test::findFunction(ctx(), "f"));
+  // A member: its class's constructors, where it is constructed.
+  std::vector<ProfileAnchor> Member =
+      containerCode(*test::findField(ctx(), "v"), {});
+  ASSERT_FALSE(Member.empty());
+  EXPECT_EQ(SM.getExpansionLineNumber(Member[0].Range.getBegin()), 3u);
+}
+
 TEST_F(MeasureTest, AnUncoveredFileIsNeverCold) {
   ASSERT_NO_FATAL_FAILURE(parse("void f(std::vector<int> &v) {\n"
                                 "  v.push_back(1);\n"
