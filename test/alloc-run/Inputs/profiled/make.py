@@ -1,8 +1,9 @@
-"""Copies this project into DIR and writes DIR/build/compile_commands.json
-(profile.test): the sources of src/ for alloc-tidy, or with --fake those of
-fake/ for fake_tidy.py.
+"""Copies the sources of src/ into DIR/src and writes
+DIR/build/compile_commands.json (profile.test, sarif-schema.test): its units
+are rows.cpp and path.cpp (profile-sized vectors), or with --ranked hot.cpp,
+mild.cpp and plain.cpp (findings of several checks to rank).
 
-  make.py DIR CLANGXX [--fake]
+  make.py DIR CLANGXX [--ranked]
 """
 import json
 import os
@@ -10,11 +11,12 @@ import shutil
 import sys
 
 target, clangxx = sys.argv[1], sys.argv[2]
-fake = sys.argv[3:] == ['--fake']
+ranked = sys.argv[3:] == ['--ranked']
+if sys.argv[3:] and not ranked:
+    sys.exit(f'make.py: unexpected arguments {sys.argv[3:]}')
 here = os.path.dirname(os.path.abspath(__file__))
 shutil.rmtree(target, ignore_errors=True)
-shutil.copytree(os.path.join(here, 'fake' if fake else 'src'),
-                os.path.join(target, 'src'))
+shutil.copytree(os.path.join(here, 'src'), os.path.join(target, 'src'))
 build = os.path.join(target, 'build')
 os.makedirs(build)
 entries = [{
@@ -22,7 +24,7 @@ entries = [{
     'file': os.path.join(target, 'src', name),
     'arguments': [clangxx, '-std=c++17', '-c',
                   os.path.join(target, 'src', name), '-o', name + '.o'],
-} for name in (('hot.cpp', 'mild.cpp') if fake else
+} for name in (('hot.cpp', 'mild.cpp', 'plain.cpp') if ranked else
                  ('rows.cpp', 'path.cpp'))]
 with open(os.path.join(build, 'compile_commands.json'), 'w') as f:
     json.dump(entries, f, indent=1)

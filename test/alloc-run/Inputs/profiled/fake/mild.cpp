@@ -1,1 +1,0 @@
-int middle(int N) { return N - 1; } // finding(middle) site(middle)
