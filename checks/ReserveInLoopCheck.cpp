@@ -17,6 +17,7 @@
 #include "lib/analysis/ContainerUses.h"
 #include "lib/analysis/InputTaint.h"
 #include "lib/analysis/ParentIndex.h"
+#include "lib/analysis/ProfileEvidence.h"
 #include "lib/analysis/ReservePlan.h"
 #include "lib/analysis/TripCount.h"
 #include "clang/AST/ASTContext.h"
@@ -301,11 +302,7 @@ void ReserveInLoopCheck::diagnose(const ReservePlan &P, ASTContext &Ctx) {
               std::string(Column > 0 ? Column - 1 : 0, ' '));
     }
   }
-  if (Measured && Measured->Covered)
-    diag(Loc, "%0", DiagnosticIDs::Note) << describeReserve(Name, *Measured);
-  else if (std::optional<std::string> Stale =
-               Measured ? Profiles.staleNote(*Measured) : std::nullopt)
-    diag(Loc, "%0", DiagnosticIDs::Note) << *Stale;
+  addMeasuredNote(Loc, Name, Measured);
   diag(P.Loop->getBeginLoc(), "N = '%0'; reserve(%1) goes before this loop",
        DiagnosticIDs::Note)
       << P.Count << Reserve;
@@ -358,23 +355,46 @@ void ReserveInLoopCheck::checkStraightLine(const Expr *Call,
   // container has been ruled out above: the first statement naming it is an
   // append.
   const SourceManager &SM = Ctx.getSourceManager();
+  std::string Name = Var->getNameAsString();
+  std::optional<Measurement> Measured;
+  if (Profiles.loaded()) {
+    std::vector<ContainerUse> Uses;
+    for (const Expr *Ref : refsIn(Function->getBody(), Container))
+      Uses.push_back(classifyContainerUse(Ref, Ctx));
+    Measured = Profiles.measureContainer(Var->getType(),
+                                         containerCode(*Var, Uses), Ctx);
+    if (Measured && Profiles.isCold(*Measured))
+      return;
+  }
   StlFlavor Stl = stl();
   std::optional<uint64_t> Growth = vectorGrowthAllocations(Stl, Appends);
-  std::string Name = Var->getNameAsString();
-  auto Diag = Growth ? diag(FirstAppend->getBeginLoc(),
-                            "'%0' grows %1 times for these %2 appends on %3; "
-                            "reserve(%2) first makes 1 allocation")
-                           << Name << std::to_string(*Growth)
-                           << std::to_string(Appends) << stlDisplayName(Stl)
-                     : diag(FirstAppend->getBeginLoc(),
-                            "'%0' grows up to %1 times for these %1 appends; "
-                            "reserve(%1) first makes 1 allocation")
-                           << Name << std::to_string(Appends);
-  unsigned Column = SM.getSpellingColumnNumber(FirstAppend->getBeginLoc());
-  Diag << FixItHint::CreateInsertion(
-      FirstAppend->getBeginLoc(),
-      Name + ".reserve(" + std::to_string(Appends) + ");\n" +
-          std::string(Column > 0 ? Column - 1 : 0, ' '));
+  {
+    auto Diag = Growth ? diag(FirstAppend->getBeginLoc(),
+                              "'%0' grows %1 times for these %2 appends on "
+                              "%3; reserve(%2) first makes 1 allocation")
+                             << Name << std::to_string(*Growth)
+                             << std::to_string(Appends) << stlDisplayName(Stl)
+                       : diag(FirstAppend->getBeginLoc(),
+                              "'%0' grows up to %1 times for these %1 "
+                              "appends; reserve(%1) first makes 1 allocation")
+                             << Name << std::to_string(Appends);
+    unsigned Column = SM.getSpellingColumnNumber(FirstAppend->getBeginLoc());
+    Diag << FixItHint::CreateInsertion(
+        FirstAppend->getBeginLoc(),
+        Name + ".reserve(" + std::to_string(Appends) + ");\n" +
+            std::string(Column > 0 ? Column - 1 : 0, ' '));
+  }
+  addMeasuredNote(FirstAppend->getBeginLoc(), Name, Measured);
+}
+
+void ReserveInLoopCheck::addMeasuredNote(
+    SourceLocation Loc, StringRef Name,
+    const std::optional<Measurement> &Measured) {
+  if (Measured && Measured->Covered)
+    diag(Loc, "%0", DiagnosticIDs::Note) << describeReserve(Name, *Measured);
+  else if (std::optional<std::string> Stale =
+               Measured ? Profiles.staleNote(*Measured) : std::nullopt)
+    diag(Loc, "%0", DiagnosticIDs::Note) << *Stale;
 }
 
 void ReserveInLoopCheck::checkReserveInLoop(const CXXMemberCallExpr *Reserve,
