@@ -142,6 +142,20 @@ for front_end, tidy in (('alloc-tidy', '{tidy}'),
           '{dir}/none.json}}', '--', '-std=c++17'],
          1, "cannot read the heapcount profile '{dir}/none.json'",
          files={'ok.cpp': OK_CPP})
+    # The profile options every profile-reading check shares, set globally.
+    case(front_end, 'global ProfileFile that does not exist (alloc-reserve-in-loop)',
+         [tidy, '{dir}/ok.cpp', '--checks=-*,alloc-reserve-in-loop',
+          '--config={CheckOptions: {ProfileFile: {dir}/none.json}}', '--',
+          '-std=c++17'],
+         1, "cannot read the heapcount profile '{dir}/none.json' "
+            "(alloc-reserve-in-loop.ProfileFile)",
+         files={'ok.cpp': OK_CPP})
+    case(front_end, 'global MinProfiledAllocations: -3',
+         [tidy, '{dir}/ok.cpp', '--checks=-*,alloc-container-in-loop',
+          '--config={CheckOptions: {MinProfiledAllocations: -3}}', '--',
+          '-std=c++17'],
+         1, "invalid value '-3' for alloc-container-in-loop."
+            "MinProfiledAllocations", files={'ok.cpp': OK_CPP})
     # One option shared by the member checks: each reads it.
     for check in ('alloc-deque-as-array', 'alloc-small-vector',
                   'alloc-padding'):
