@@ -103,22 +103,11 @@ def main():
             sys.exit(f'make_profile.py: bad --site {spec!r}')
         name, element, size, counts = parts[:4]
         function = parts[4] if len(parts) == 5 else 'main'
-        pattern = re.compile(r'site\(' + re.escape(name) + r'(?:@([^)]*))?\)')
-        where = [(i, m) for i, line in enumerate(lines)
-                 for m in [pattern.search(line)] if m]
-        if len(where) != 1:
-            sys.exit(f'make_profile.py: site({name}) is on {len(where)} lines')
-        index, match = where[0]
-        column = 0
-        if match.group(1):
-            column = lines[index].find(match.group(1)) + 1
-        histogram = []
-        for pair in counts.split(','):
-            elements, allocations = pair.split('x')
-            histogram.append([int(elements), int(allocations)])
+        line, column = place(name)
+        histogram = histogram_of(counts)
         allocations = sum(a for _, a in histogram)
         sites.append({
-            'file': path, 'line': index + 1, 'column': column,
+            'file': path, 'line': line, 'column': column,
             'function': function,
             'container': containers.get(
                 name, f'std::vector<{element}, std::allocator<{element}> >'),
