@@ -56,3 +56,7 @@ def shares(findings, saving, total, top=TOP):
 def percent(value):
     """A share as the report prints it: '12.3%', '—' without one."""
     return '—' if value is None else f'{100.0 * value:.1f}%'
+
+
+def thousands(value):
+    return f'{value:,}'
