@@ -130,6 +130,8 @@ def main():
     source = project['source']
     if not os.path.isfile(os.path.join(source, 'CMakeLists.txt')):
         skip(f'{source} has no CMakeLists.txt')
+    args.bin_dir = os.path.abspath(args.bin_dir)
+    args.report = os.path.abspath(args.report)
     alloc_run = os.path.join(args.bin_dir, 'alloc-run')
     heapcount = os.path.join(args.bin_dir, 'heapcount')
     for tool in (alloc_run, heapcount):
