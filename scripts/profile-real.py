@@ -218,8 +218,10 @@ def main():
         'check\'s estimate from the profile. Nothing here was fixed or '
         'measured again. Static order is the findings\' file, line and '
         'column; an unmeasured finding counts 0. The share is the sum of '
-        'the ten estimates over the allocations of the profiled run (the '
-        'test suite\'s, which is not ninja\'s use on a real build).', '',
+        'the ten estimates over all the allocations of the profiled run: '
+        'the test suite\'s, which is not ninja\'s use on a real build, and '
+        'which counts allocations no finding\'s code makes (GoogleTest, the '
+        'shells the subprocess tests start, the tests\' own set-up).', '',
         f'| findings (measured) | allocations profiled | top {top} by '
         f'measured saving | first {top} in static order |',
         '|---:|---:|---:|---:|',

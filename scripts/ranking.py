@@ -54,8 +54,12 @@ def shares(findings, saving, total, top=TOP):
 
 
 def percent(value):
-    """A share as the report prints it: '12.3%', '—' without one."""
-    return '—' if value is None else f'{100.0 * value:.1f}%'
+    """A share as the report prints it: '12.3%', '0.04%' (two decimals
+    below 1%), '—' without one."""
+    if value is None:
+        return '—'
+    return f'{100.0 * value:.2f}%' if 0 < value < 0.01 else \
+        f'{100.0 * value:.1f}%'
 
 
 def thousands(value):
