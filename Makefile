@@ -16,7 +16,7 @@ LLVM ?= 22
 BUILD ?= build
 CMAKE_FLAGS ?=
 
-.PHONY: all deps configure build windows test demo validate bench real-code fuzz test-llvm19 clean
+.PHONY: all deps configure build windows test demo validate bench real-code profile-real fuzz test-llvm19 clean
 
 all: build
 
@@ -71,6 +71,15 @@ real-code: build
 	@python3 scripts/precision.py --projects-dir $(PROJECTS) \
 	  --bin-dir $(BUILD)/bin -j2 --review $(PROJECTS)/review.tsv \
 	  --markdown $(PROJECTS)/precision.md
+
+# A real project ranked by its own test suite's profile: ninja (prepared in
+# PROJECTS by scripts/real-projects.sh) built again there with -O2 -g and its
+# tests, ninja_test run under heapcount --profile, alloc-run --profile over
+# it; writes docs/profile-real.md (linked from docs/validation.md). Skips
+# with a message when the project, a tool or GoogleTest is absent.
+profile-real: build
+	@python3 scripts/profile-real.py --projects-dir $(PROJECTS) \
+	  --bin-dir $(BUILD)/bin --cxx clang++-$(LLVM)
 
 # libFuzzer over every alloc-* check and lib/layout (fuzz/), in a build
 # directory of its own: everything in it is compiled with coverage

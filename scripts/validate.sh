@@ -6,8 +6,10 @@
 #      (libheapcount.so, as AllocTidy::heapcount links it: no heapcount
 #      command, no LD_PRELOAD), run it and keep the library's report;
 #   2. profile it with `heapcount --profile` (when heapcount has it);
-#   3. run alloc-tidy --fix with every alloc-* check (and the profile) on
-#      the file that was built and profiled;
+#   3. run alloc-tidy --fix with every alloc-* check on the file that was
+#      built and profiled, with the profile as the global option
+#      ProfileFile, so that every check that reads profiles reads it (and
+#      notes the allocations each finding would save);
 #   4. build the fixed file ("after"), run and count it again; the same for
 #      a hand-written after.cpp ("hand") when the program has one;
 #   5. the same builds with mingw-w64, linked with heapcount.dll's import
@@ -118,8 +120,8 @@ done
 [[ ${#programs[@]} -gt 0 ]] ||
   die "no program in $corpus (a program is a directory with main.cpp and expect)"
 
-# heapcount --profile and alloc-small-vector.ProfileFile are being written;
-# until both are there the profile step is skipped and the report says so.
+# Without heapcount --profile, or checks that read profiles (ProfileFile),
+# the profile step is skipped and the report says so.
 # (The outputs are read whole: grep -q could end the pipe early, and with
 # pipefail the writer's SIGPIPE would read as "not supported".)
 profile_note=""
@@ -128,7 +130,7 @@ tidy_config="$("$tidy" --checks='-*,alloc-small-vector' --dump-config 2>/dev/nul
 if [[ "$heapcount_help" != *--profile* ]]; then
   profile_note="heapcount has no --profile option yet: the programs are not profiled and alloc-small-vector makes only its static suggestions"
 elif [[ "$tidy_config" != *alloc-small-vector.ProfileFile* ]]; then
-  profile_note="alloc-tidy's alloc-small-vector has no ProfileFile option yet: the programs are profiled but the profile is not used"
+  profile_note="alloc-tidy's checks have no ProfileFile option: the programs are profiled but the profile is not used"
 fi
 [[ -z "$profile_note" ]] || echo "validate: note: $profile_note" >&2
 
@@ -254,7 +256,8 @@ validate_program() {
     if "$heapcount" --profile "$w/profile.json" -- "$w/linux-before/program" \
       "${args[@]}" >/dev/null 2>"$w/profile.err"; then
       step profile ok
-      check_options+=("alloc-small-vector.ProfileFile: '$w/profile.json'")
+      # The global option: every check that reads profiles reads it.
+      check_options+=("ProfileFile: '$w/profile.json'")
     else
       step profile fail "heapcount --profile failed (see $w/profile.err)"
     fi

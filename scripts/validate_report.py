@@ -31,6 +31,9 @@ import sys
 
 import yaml
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ranking  # noqa: E402 (next to this script)
+
 PLATFORMS = ('linux', 'windows')
 PLATFORM_NAMES = {'linux': 'Linux', 'windows': 'Windows'}
 VARIANT_NAMES = {'after': 'alloc-tidy --fix', 'hand': 'after.cpp (by hand)'}
@@ -62,6 +65,10 @@ EXPECT_DROP = re.compile(
     r'(?P<percent>\d+(?:\.\d+)?)%$')
 EXPECT_FIXITS = re.compile(r'^fixits(?:\s+(?P<check>alloc-\S+))?\s*>=\s*'
                            r'(?P<count>\d+)$')
+# `hand makes: CHECK...`: after.cpp makes by hand the changes these checks
+# report without a fix-it; the report sets their estimated savings beside
+# the measured drop.
+EXPECT_HAND_MAKES = re.compile(r'^hand makes:\s*(?P<checks>(?:alloc-\S+\s*)+)$')
 
 
 def read_text(path):
@@ -121,6 +128,7 @@ class Program:
         self.listed_failures = []
         self.models = []
         self.expectations = []
+        self.hand_makes = []
         self.display = display_dir(args.root, args.corpus, name)
         self.read_expect()
         self.steps = self.read_steps()
@@ -162,6 +170,9 @@ class Program:
                 self.models.append(line[len('models:'):].strip())
             elif line.startswith('args:') or line.startswith('option:'):
                 continue
+            elif EXPECT_HAND_MAKES.match(line):
+                self.hand_makes += EXPECT_HAND_MAKES.match(line).group(
+                    'checks').split()
             elif EXPECT_DROP.match(line) or EXPECT_FIXITS.match(line):
                 self.expectations.append((number, line))
             else:
@@ -187,8 +198,9 @@ class Program:
         return steps
 
     def read_fixes(self):
-        """The diagnostics of fixes.yaml: (check, path, line, message,
-        replacements, no-fix-it note), in source order."""
+        """The diagnostics of fixes.yaml: (check, path, offset, line,
+        message, replacements, no-fix-it note, measured saving or None), in
+        alloc-tidy's order (file, offset)."""
         text = read_text(os.path.join(self.work, 'fixes.yaml'))
         if not text:
             return []
@@ -214,9 +226,12 @@ class Program:
                            for note in diagnostic.get('Notes') or []
                            if note.get('Message', '').startswith('no fix-it')),
                           '')
+            saving = ranking.measured_saving(
+                note.get('Message', '') for note in diagnostic.get('Notes')
+                or [])
             result.append((diagnostic.get('DiagnosticName', ''), name, offset,
                            line, message.get('Message', ''), replacements,
-                           no_fix))
+                           no_fix, saving))
         result.sort(key=lambda d: (d[1], d[2], d[0], d[4]))
         return result
 
@@ -329,7 +344,79 @@ class Program:
                           listed=False)
         return results
 
+    def check_hand_makes(self):
+        """A `hand makes:` line needs the profile's estimate for the change
+        after.cpp makes: a failure when the profile was made and none of the
+        named checks' findings without a fix-it carries one."""
+        profile = self.steps.get('profile')
+        if (self.hand_makes and profile and profile[0] == 'ok' and
+                not self.hand_predicted()):
+            self.fail(f'no finding of {", ".join(self.hand_makes)} without '
+                      'a fix-it has a measured saving (a note "heapcount\'s '
+                      'profile: ... would save about N allocations"), so the '
+                      'change after.cpp makes has no estimate')
+
     # --- the report --------------------------------------------------------
+
+    def before_allocs(self):
+        """The measured allocations: the whole Linux run before the
+        fix-its."""
+        return self.value('linux', 'before', None, 'allocs')
+
+    def hand_predicted(self):
+        """The measured findings whose change after.cpp makes by hand."""
+        return [d for d in self.diagnostics if d[0] in self.hand_makes and
+                not d[5] and d[7] is not None]
+
+    def hand_lines(self):
+        if not self.hand_makes or not self.has_hand:
+            return []
+        predicted = self.hand_predicted()
+        checks = ', '.join(self.hand_makes)
+        if not predicted:
+            return [f'Predicted and measured: no finding of {checks} has an '
+                    'estimate from the profile (**FAILED**).', '']
+        estimate = sum(d[7] for d in predicted)
+        which = '; '.join(f'{d[1]}:{d[3]}: about {thousands(d[7])}'
+                          for d in predicted)
+        measured = []
+        for platform in self.platforms:
+            before = self.value(platform, 'before', None, 'allocs')
+            hand = self.value(platform, 'hand', None, 'allocs')
+            if before is not None and hand is not None:
+                measured.append(f'{thousands(before)} − {thousands(hand)} = '
+                                f'**{thousands(before - hand)}** fewer '
+                                f'allocations on {PLATFORM_NAMES[platform]}')
+        return [f'Predicted and measured: after.cpp makes by hand the change '
+                f'{checks} suggests without a fix-it. The profile\'s '
+                f'estimate: about **{thousands(estimate)}** allocations saved '
+                f'({which}). Measured over the whole run, before − by hand: ' +
+                ('; '.join(measured) or 'no count') + '.', '']
+
+    def ranked_lines(self):
+        profile = self.steps.get('profile')
+        if not profile or profile[0] != 'ok':
+            return []
+        ranked = ranking.by_saving(self.diagnostics, saving_of)
+        unmeasured = len(self.diagnostics) - len(ranked)
+        out = [f'Ranked by measured saving ({len(ranked)} of '
+               f'{len(self.diagnostics)} findings measured; the savings are '
+               'the checks\' estimates from the profile, the measured drops '
+               'are in the tables above):', '']
+        for number, (check, name, _, line, message, replacements, _,
+                     saving) in enumerate(ranked, 1):
+            fix = 'fix-it' if replacements else 'no fix-it'
+            out.append(f'{number}. about {thousands(saving)}: `{check}` '
+                       f'{self.display}/{name}:{line} ({fix}): '
+                       f'{markdown(message)}')
+        if not ranked:
+            out.append('- none')
+        if unmeasured:
+            out += ['', f'Not measured by the profile: {unmeasured} '
+                    f'finding{"" if unmeasured == 1 else "s"}.']
+        out.append('')
+        return out
+
 
     def table(self, variant):
         scopes = []
@@ -382,7 +469,7 @@ class Program:
         profile = self.steps.get('profile')
         if profile and profile[0] == 'ok':
             out += ['Profile: made by `heapcount --profile` and given to '
-                    'alloc-small-vector (ProfileFile).', '']
+                    'every check (the global option ProfileFile).', '']
         elif profile and profile[0] == 'fail':
             out += [f'Profile: **FAILED** ({markdown(profile[1])}).', '']
         variants = ['after'] + (['hand'] if self.has_hand else [])
@@ -391,6 +478,8 @@ class Program:
                     'after the hand-written change (after.cpp)')
             out += [f'Heap calls before and {what}:', '']
             out += self.table(variant) + ['']
+            if variant == 'hand':
+                out += self.hand_lines()
         out += ['Checks:', '']
         def same(first, second):
             a, b = self.outputs.get(first), self.outputs.get(second)
@@ -416,7 +505,7 @@ class Program:
         fixed = [d for d in self.diagnostics if d[5]]
         unfixed = [d for d in self.diagnostics if not d[5]]
         out += [f'Fix-its applied ({len(fixed)}):', '']
-        for check, name, _, line, message, replacements, _ in fixed:
+        for check, name, _, line, message, replacements, _, _ in fixed:
             out.append(f'- `{check}` {self.display}/{name}:{line}: '
                        f'{markdown(message)} (fix: '
                        f'{"; ".join(code(r) for r in replacements)})')
@@ -425,12 +514,68 @@ class Program:
         out.append('')
         if unfixed:
             out += [f'Reported without a fix-it ({len(unfixed)}):', '']
-            for check, name, _, line, message, _, no_fix in unfixed:
+            for check, name, _, line, message, _, no_fix, _ in unfixed:
                 out.append(f'- `{check}` {self.display}/{name}:{line}: '
                            f'{markdown(message)}'
                            f'{" (" + markdown(no_fix) + ")" if no_fix else ""}')
             out.append('')
+        out += self.ranked_lines()
         return out
+
+
+def saving_of(diagnostic):
+    return diagnostic[7]
+
+
+def ranked_section(programs):
+    """The section "Ranked by the profile": per program and across the
+    corpus, the share of the measured allocations that the first ten
+    findings remove by the checks' estimates, ranked by measured saving and
+    in alloc-tidy's order."""
+    top = ranking.TOP
+    out = ['## Ranked by the profile', '',
+           f'What the first {top} findings would remove, ranked by measured '
+           f'saving against the first {top} in alloc-tidy\'s order (file, '
+           'then offset; across the corpus, the programs in the order of '
+           'this report). A finding\'s saving is the number its check '
+           'writes in its note "heapcount\'s profile: ... would save about '
+           'N allocations": the check\'s estimate from the program\'s '
+           'profile, not a measurement of the fixed program (the measured '
+           'drops are in each program\'s tables). An unmeasured finding '
+           'counts 0. The share is the sum of the ten estimates over the '
+           'program\'s allocations before the fix-its (the whole Linux run); '
+           'estimates of two findings can count the same allocations, so '
+           'the sums are not capped.', '',
+           f'| program | allocations before | findings (measured) | top {top} '
+           f'by measured saving | first {top} in static order |',
+           '|---|---:|---:|---:|---:|']
+    corpus, total = [], 0
+
+    def row(name, findings, allocs):
+        result = ranking.shares(findings, saving_of, allocs)
+        return (f'| {name} | {"—" if allocs is None else thousands(allocs)} '
+                f'| {len(findings)} ({result["measured"]}) | '
+                f'{thousands(result["ranked"])} '
+                f'({ranking.percent(result["ranked_share"])}) | '
+                f'{thousands(result["static"])} '
+                f'({ranking.percent(result["static_share"])}) |')
+
+    profiled = [p for p in programs
+                if p.steps.get('profile', ('',))[0] == 'ok']
+    if not profiled:
+        return out[:2] + ['No program was profiled.', '']
+    for program in profiled:
+        allocs = program.before_allocs()
+        out.append(row(f'[{program.name}](#{program.name})',
+                       program.diagnostics, allocs))
+        corpus += program.diagnostics
+        total += allocs or 0
+    out.append(row('**corpus**', corpus, total))
+    out += ['', 'The same comparison on a real project profiled by its own '
+            'test suite (ninja and `ninja_test`) is in '
+            '[profile-real.md](profile-real.md), generated by `make '
+            'profile-real` (`scripts/profile-real.py`).', '']
+    return out
 
 
 def display_dir(root, corpus, name):
@@ -456,6 +601,7 @@ def main():
     sections = []
     for program in programs:
         program.check_outputs()
+        program.check_hand_makes()
         results = program.check_expectations()
         sections += program.section(results, args)
 
@@ -503,6 +649,7 @@ def main():
                      f'**FAILED** ({len(program.failures)})')
         out.append('| ' + ' | '.join(cells) + ' |')
     out.append('')
+    out += ranked_section(programs)
     out += sections
     try:
         os.makedirs(os.path.dirname(args.report) or '.', exist_ok=True)

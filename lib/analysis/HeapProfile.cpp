@@ -58,9 +58,11 @@ Error parsePlace(const json::Object &O, const Twine &Where, ProfileSite &Site) {
 }
 
 /// A histogram written as [[size, allocations], ...] under \p Key; the
-/// allocations are added up into the site's.
+/// allocations are added up into the site's. A size is at least
+/// \p MinSize: 1 for a container's elements (a growth holds one at least),
+/// 0 for bytes (`new char[0]` and `malloc(0)` are allocations too).
 Error parseHistogram(const json::Object &O, StringRef Key, StringRef Pair,
-                     const Twine &Where, ProfileSite &Site) {
+                     int64_t MinSize, const Twine &Where, ProfileSite &Site) {
   const json::Array *Counts = O.getArray(Key);
   if (!Counts)
     return malformed(Where, "'" + Key + "' is missing or not an array");
@@ -70,7 +72,7 @@ Error parseHistogram(const json::Object &O, StringRef Key, StringRef Pair,
         Entry && Entry->size() == 2 ? (*Entry)[0].getAsInteger() : std::nullopt;
     std::optional<int64_t> Allocations =
         Entry && Entry->size() == 2 ? (*Entry)[1].getAsInteger() : std::nullopt;
-    if (!Size || !Allocations || *Size <= 0 || *Allocations < 0)
+    if (!Size || !Allocations || *Size < MinSize || *Allocations < 0)
       return malformed(Where + "." + Key + "[" + Twine(I) + "]",
                        "not a pair of counts " + Pair);
     Site.Counts[static_cast<uint64_t>(*Size)] +=
@@ -96,7 +98,8 @@ Expected<ProfileSite> parseSite(const json::Object &O, const Twine &Where) {
     return malformed(Where, "'element_size' is 0");
   Site.ElementSize = *Size;
   if (Error E =
-          parseHistogram(O, "counts", "[elements, allocations]", Where, Site))
+          parseHistogram(O, "counts", "[elements, allocations]", 1, Where,
+                         Site))
     return std::move(E);
   return Site;
 }
@@ -108,7 +111,8 @@ Expected<ProfileSite> parseAllocationSite(const json::Object &O,
   Site.ElementSize = 1;
   if (Error E = parsePlace(O, Where, Site))
     return std::move(E);
-  if (Error E = parseHistogram(O, "sizes", "[bytes, allocations]", Where, Site))
+  if (Error E = parseHistogram(O, "sizes", "[bytes, allocations]", 0, Where,
+                                 Site))
     return std::move(E);
   return Site;
 }

@@ -99,6 +99,37 @@ TEST(HeapProfileTest, ReadsAProfileWithTheLaterMembers) {
   EXPECT_EQ(Profile->fileState("/src/str.cpp", "abc"), State::Changed);
 }
 
+// A request of 0 bytes (new char[0], malloc(0)) is an allocation: heapcount
+// records it at its site (ninja's test suite makes them) and the reader
+// takes it; a container's growth holds one element at least.
+TEST(HeapProfileTest, ReadsAnAllocationSiteOfZeroBytes) {
+  const char *const ZeroBytes = R"json({"heapcount_profile":1,
+"program":"/src/build/ninja_test","allocations":87,"profiled":87,"left_out":0,
+"files":[{"path":"/src/deps_log.h","size":3,"fnv1a64":"e71fa2190541574b"}],
+"sites":[],
+"allocation_sites":[
+{"file":"/src/deps_log.h","line":82,"column":55,"function":"Deps::Deps(long, int)","allocations":87,"bytes":1600928,"sizes":[[0,12],[8,30],[16,43],[800000,2]]}]}
+)json";
+  llvm::Expected<HeapProfile> Profile = HeapProfile::parse(ZeroBytes);
+  ASSERT_TRUE(static_cast<bool>(Profile)) << toString(Profile.takeError());
+  const std::vector<ProfileSite> &Raw =
+      Profile->AllocationSitesByFile.find("/src/deps_log.h")->second;
+  ASSERT_EQ(Raw.size(), 1U);
+  EXPECT_EQ(Raw[0].Allocations, 87U);
+  EXPECT_EQ(Raw[0].Counts,
+            (ElementHistogram{{0, 12}, {8, 30}, {16, 43}, {800000, 2}}));
+
+  std::string NoElements = ZeroBytes;
+  NoElements.replace(NoElements.find("\"sites\":[]"), 10,
+                     "\"sites\":[{\"file\":\"/src/deps_log.h\",\"line\":1,"
+                     "\"element\":\"int\",\"element_size\":4,"
+                     "\"counts\":[[0,1]]}]");
+  llvm::Expected<HeapProfile> Bad = HeapProfile::parse(NoElements);
+  ASSERT_FALSE(static_cast<bool>(Bad));
+  EXPECT_NE(toString(Bad.takeError()).find("sites[0].counts[0]"),
+            std::string::npos);
+}
+
 TEST(HeapProfileTest, TellsWhetherAFileIsTheOneProfiled) {
   llvm::Expected<HeapProfile> Profile = HeapProfile::parse(Sample);
   ASSERT_TRUE(static_cast<bool>(Profile)) << toString(Profile.takeError());

@@ -1,0 +1,1 @@
+// A fixture of test/e2e/validate-report.test: only its name matters.
