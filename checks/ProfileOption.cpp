@@ -169,14 +169,6 @@ ProfileOption::sitesIn(FileID FileInUnit, const SourceManager &SM) {
   return View->Sites.empty() ? nullptr : &View->Sites;
 }
 
-Measurement ProfileOption::measure(ArrayRef<ProfileAnchor> Code,
-                                   const ContainerIdentity &Id,
-                                   const ASTContext &Ctx) {
-  return measureAt(
-      Code, Id, [&](FileID F) { return viewOf(F, Ctx.getSourceManager()); },
-      Ctx);
-}
-
 Measurement ProfileOption::measureAllocations(ArrayRef<ProfileAnchor> Code,
                                               const ASTContext &Ctx) {
   return measureAllocationsAt(
@@ -191,7 +183,9 @@ ProfileOption::measureContainer(QualType T, ArrayRef<ProfileAnchor> Code,
   std::optional<ContainerIdentity> Id = identifyContainer(T, Ctx);
   if (!Id)
     return std::nullopt;
-  return measure(Code, *Id, Ctx);
+  return measureContainerAt(
+      Code, *Id, [&](FileID F) { return viewOf(F, Ctx.getSourceManager()); },
+      Ctx);
 }
 
 std::optional<std::string>

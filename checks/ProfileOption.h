@@ -60,10 +60,6 @@ public:
   /// the file is not the one profiled (a warning, once per file).
   const std::vector<alloc_tidy::ProfileSite> *sitesIn(FileID File,
                                                       const SourceManager &SM);
-  /// What the profiles measured at \p Code, the code of a container \p Id.
-  alloc_tidy::Measurement
-  measure(llvm::ArrayRef<alloc_tidy::ProfileAnchor> Code,
-          const alloc_tidy::ContainerIdentity &Id, const ASTContext &Ctx);
   /// What the profiles measured at \p Code of a container of type \p T;
   /// nullopt without a profile or for a type heapcount does not profile.
   std::optional<alloc_tidy::Measurement>

@@ -223,6 +223,21 @@ Measurement measureAllocationsAt(
       Any, None, Ctx);
 }
 
+Measurement measureContainerAt(
+    ArrayRef<ProfileAnchor> Code, const ContainerIdentity &Id,
+    llvm::function_ref<const ProfileSet::FileView *(FileID)> ViewOf,
+    const ASTContext &Ctx) {
+  Measurement M = measureAt(Code, Id, ViewOf, Ctx);
+  if (Id.Template != "basic_string" || Id.ElementSize != 1)
+    return M;
+  Measurement Plain = measureAllocationsAt(Code, ViewOf, Ctx);
+  M.Sites.insert(M.Sites.end(), Plain.Sites.begin(), Plain.Sites.end());
+  M.Allocations += Plain.Allocations;
+  for (const auto &[Bytes, Allocations] : Plain.Counts)
+    M.Counts[Bytes] += Allocations;
+  return M;
+}
+
 std::optional<MeasuredBuffer> sizeStringBuffer(const Measurement &M,
                                                double Coverage) {
   std::optional<CapacityChoice> Choice = chooseCapacity(M.Counts, Coverage);

@@ -124,6 +124,15 @@ Measurement measureAllocationsAt(
     llvm::function_ref<const ProfileSet::FileView *(clang::FileID)> View,
     const clang::ASTContext &Ctx);
 
+/// What \p Id's growth made in \p Code. A narrow string's allocations may
+/// also be recorded as plain allocation sites (heapcount did not see the
+/// allocator's frame, as in a string constructed by libstdc++'s compiled
+/// code at -O2): those in the code count too, their bytes as elements.
+Measurement measureContainerAt(
+    llvm::ArrayRef<ProfileAnchor> Code, const ContainerIdentity &Id,
+    llvm::function_ref<const ProfileSet::FileView *(clang::FileID)> View,
+    const clang::ASTContext &Ctx);
+
 /// An inline buffer for a string class, sized from the bytes its
 /// allocations asked for.
 struct MeasuredBuffer {

@@ -194,6 +194,30 @@ TEST_F(MeasureTest, AContainersCodeIsItsUsesAndWhereItIsBuilt) {
   EXPECT_EQ(SM.getExpansionLineNumber(Member[0].Range.getBegin()), 3u);
 }
 
+TEST_F(MeasureTest, AStringsPlainAllocationsAtItsCodeCount) {
+  ASSERT_NO_FATAL_FAILURE(parse("void f(int n) {\n"
+                                "  for (int i = 0; i < n; ++i) {\n"
+                                "    const char *p = new char[9];\n"
+                                "    delete[] p;\n"
+                                "  }\n"
+                                "}\n"));
+  const SourceManager &SM = ctx().getSourceManager();
+  SourceLocation Begin = SM.translateLineCol(SM.getMainFileID(), 4, 5);
+  SourceLocation End = SM.translateLineCol(SM.getMainFileID(), 4, 30);
+  ProfileSet::FileView View;
+  View.Covered = true;
+  View.AllocationSites = {site(4, 21, "", "", 1, {{23, 40}})};
+  ProfileAnchor Code{SourceRange(Begin, End), test::findFunction(ctx(), "f")};
+  auto ViewOf = [&](FileID) { return &View; };
+  ContainerIdentity String{"basic_string", "char", 1};
+  Measurement M = measureContainerAt(Code, String, ViewOf, ctx());
+  EXPECT_EQ(M.Allocations, 40u);
+  EXPECT_EQ(M.Counts, (ElementHistogram{{23, 40}}));
+  // A vector's growth is always seen as a container's.
+  ContainerIdentity Ints{"vector", "int", 4};
+  EXPECT_EQ(measureContainerAt(Code, Ints, ViewOf, ctx()).Allocations, 0u);
+}
+
 TEST_F(MeasureTest, AnUncoveredFileIsNeverCold) {
   ASSERT_NO_FATAL_FAILURE(parse("void f(std::vector<int> &v) {\n"
                                 "  v.push_back(1);\n"
