@@ -97,9 +97,8 @@ Expected<ProfileSite> parseSite(const json::Object &O, const Twine &Where) {
   if (*Size == 0)
     return malformed(Where, "'element_size' is 0");
   Site.ElementSize = *Size;
-  if (Error E =
-          parseHistogram(O, "counts", "[elements, allocations]", 1, Where,
-                         Site))
+  if (Error E = parseHistogram(O, "counts", "[elements, allocations]", 1, Where,
+                               Site))
     return std::move(E);
   return Site;
 }
@@ -111,8 +110,8 @@ Expected<ProfileSite> parseAllocationSite(const json::Object &O,
   Site.ElementSize = 1;
   if (Error E = parsePlace(O, Where, Site))
     return std::move(E);
-  if (Error E = parseHistogram(O, "sizes", "[bytes, allocations]", 0, Where,
-                                 Site))
+  if (Error E =
+          parseHistogram(O, "sizes", "[bytes, allocations]", 0, Where, Site))
     return std::move(E);
   return Site;
 }
