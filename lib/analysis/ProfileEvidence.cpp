@@ -97,8 +97,14 @@ std::optional<ContainerIdentity> identifyContainer(QualType T,
   QualType Element = Spec->getTemplateArgs()[0].getAsType();
   if (Element->isIncompleteType() || Element->isDependentType())
     return std::nullopt;
+  // The containers whose growth heapcount's sites name by their element;
+  // a node-based container's sites name its nodes and buckets instead.
+  StringRef Template = Spec->getName();
+  if (!llvm::is_contained({"vector", "basic_string", "deque", "stack", "queue"},
+                          Template))
+    return std::nullopt;
   ContainerIdentity Id;
-  Id.Template = Spec->getName().str();
+  Id.Template = Template.str();
   Id.Element = normalizeTypeName(
       Element.getCanonicalType().getAsString(Ctx.getPrintingPolicy()));
   Id.ElementSize = Ctx.getTypeSizeInChars(Element).getQuantity();

@@ -81,8 +81,9 @@ struct ContainerIdentity {
 std::vector<ProfileAnchor> containerCode(const clang::ValueDecl &D,
                                          llvm::ArrayRef<ContainerUse> Uses);
 
-/// The identity of a container of type \p T (a standard container, or a
-/// reference to one); nullopt for any other type.
+/// The identity of a container of type \p T (a standard vector, string,
+/// deque, stack or queue, or a reference to one); nullopt for any other
+/// type, node-based containers included (their sites are their nodes').
 std::optional<ContainerIdentity>
 identifyContainer(clang::QualType T, const clang::ASTContext &Ctx);
 

@@ -137,6 +137,16 @@ TEST_F(MeasureTest, SitesInTheCodeCountAndOthersDoNot) {
   EXPECT_EQ(Id->Template, "vector");
   EXPECT_EQ(Id->Element, "int");
   EXPECT_EQ(Id->ElementSize, 4u);
+  // A hash container allocates nodes and buckets, not its elements: its
+  // sites cannot be told by its element, so it is not measured.
+  ASSERT_NO_FATAL_FAILURE(parse("#include <unordered_set>\n"
+                                "std::unordered_set<int> s;\n"));
+  EXPECT_FALSE(identifyContainer(test::findVar(ctx(), "s")->getType(), ctx()));
+  ASSERT_NO_FATAL_FAILURE(parse("void f(int n, std::vector<int> &w) {\n"
+                                "  std::vector<int> v;\n"
+                                "  for (int i = 0; i < n; ++i)\n"
+                                "    v.push_back(i), w.push_back(i);\n"
+                                "}\n"));
 
   const SourceManager &SM = ctx().getSourceManager();
   // v.push_back(i) spans columns 5 to 19 of line 5; w's starts at 21.

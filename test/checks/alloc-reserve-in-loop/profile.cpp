@@ -33,6 +33,7 @@
 // RUN:   -- -config="{CheckOptions: {alloc-reserve-in-loop.ProfileFile: '%t.stale.json', alloc-reserve-in-loop.MinProfiledAllocations: 10}}"
 
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 // Hot: 14 growths in one run.
@@ -156,3 +157,24 @@ std::vector<int> two(int A, int B) {
 // CHECK-FIXES: V.reserve(2);
 // CHECK-FIXES-ELSEWHERE: V.reserve(2);
 // CHECK-FIXES-STALE: V.reserve(2);
+
+// A hash container's sites are its nodes and buckets, not its elements: not
+// measured, so neither ranked nor silenced.
+std::unordered_set<int> ids(const std::vector<int> &In) {
+  std::unordered_set<int> Seen;
+  for (int X : In)
+    Seen.insert(X);
+  // CHECK-NOTES: :[[@LINE-1]]:5: warning: 'Seen' rehashes about log2(N) times
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: N = 'In.size()'; reserve(In.size()) goes before this loop
+  // CHECK-NOTES-MIN: :[[@LINE-3]]:5: warning: 'Seen' rehashes about log2(N) times
+  // CHECK-NOTES-MIN: :[[@LINE-5]]:3: note: N = 'In.size()'
+  // CHECK-NOTES-ELSEWHERE: :[[@LINE-5]]:5: warning: 'Seen' rehashes about log2(N) times
+  // CHECK-NOTES-ELSEWHERE: :[[@LINE-7]]:3: note: N = 'In.size()'
+  // CHECK-NOTES-STALE: :[[@LINE-7]]:5: warning: 'Seen' rehashes about log2(N) times
+  // CHECK-NOTES-STALE: :[[@LINE-9]]:3: note: N = 'In.size()'
+  return Seen;
+}
+// CHECK-FIXES: Seen.reserve(In.size());
+// CHECK-FIXES-MIN: Seen.reserve(In.size());
+// CHECK-FIXES-ELSEWHERE: Seen.reserve(In.size());
+// CHECK-FIXES-STALE: Seen.reserve(In.size());
