@@ -177,12 +177,11 @@ void ContainerInLoopCheck::check(const MatchFinder::MatchResult &Result) {
                                            (Name + ".clear();").str());
   }
 
-  if (Measured && Measured->Covered)
-    diag(Var->getLocation(), "%0", DiagnosticIDs::Note)
-        << describeHoist(Name, *Measured);
-  else if (std::optional<std::string> Stale =
-               Measured ? Profiles.staleNote(*Measured) : std::nullopt)
-    diag(Var->getLocation(), "%0", DiagnosticIDs::Note) << *Stale;
+  if (std::optional<std::string> Note =
+          Profiles.measuredNote(Measured, [&](const Measurement &M) {
+            return describeHoist(Name, M);
+          }))
+    diag(Var->getLocation(), "%0", DiagnosticIDs::Note) << *Note;
 
   // The cost, when every iteration surely allocates and the count is known.
   bool EveryIteration =

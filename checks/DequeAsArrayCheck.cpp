@@ -423,14 +423,12 @@ Finding DequeAsArrayCheck::render(const Candidate &C,
                      "' is a std::deque used only at its back; a std::vector "
                      "holds its elements in one allocation";
 
-  if (C.Measured && C.Measured->Covered)
-    F.note(C.Decl->getLocation(),
-           describeVectorForDeque(Name, *C.Measured,
-                                  /*Reserved=*/C.Fill &&
-                                      !C.Fill->ReserveText.empty()));
-  else if (std::optional<std::string> Stale =
-               C.Measured ? Profiles.staleNote(*C.Measured) : std::nullopt)
-    F.note(C.Decl->getLocation(), *Stale);
+  bool Reserved = C.Fill && !C.Fill->ReserveText.empty();
+  if (std::optional<std::string> Note =
+          Profiles.measuredNote(C.Measured, [&](const Measurement &M) {
+            return describeVectorForDeque(Name, M, Reserved);
+          }))
+    F.note(C.Decl->getLocation(), std::move(*Note));
 
   std::optional<CharSourceRange> TemplateName =
       C.Spelled ? templateNameRange(C.Spelled) : std::nullopt;

@@ -188,9 +188,15 @@ ProfileOption::measureContainer(QualType T, ArrayRef<ProfileAnchor> Code,
       Ctx);
 }
 
-std::optional<std::string>
-ProfileOption::staleNote(const Measurement &M) const {
-  if (M.Covered || M.StaleFile.empty())
+std::optional<std::string> ProfileOption::measuredNote(
+    const std::optional<Measurement> &Measured,
+    llvm::function_ref<std::string(const Measurement &)> Describe) const {
+  if (!Measured)
+    return std::nullopt;
+  const Measurement &M = *Measured;
+  if (M.Covered)
+    return Describe(M);
+  if (M.StaleFile.empty())
     return std::nullopt;
   return "heapcount's profile '" + M.StaleProfiles.front() +
          "' is stale for this file (" +

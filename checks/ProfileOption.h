@@ -73,11 +73,18 @@ public:
   bool isCold(const alloc_tidy::Measurement &M) const {
     return alloc_tidy::isCold(M, MinProfiledAllocations);
   }
-  /// The note for a finding whose file every profile saw in another
-  /// version; nullopt when it is not so.
-  std::optional<std::string> staleNote(const alloc_tidy::Measurement &M) const;
+  /// The note of a finding measured as \p M: \p Describe's sentence when a
+  /// profile covers its code, the note that the profiles are stale when
+  /// every one of them saw another version of it; nullopt otherwise.
+  std::optional<std::string>
+  measuredNote(const std::optional<alloc_tidy::Measurement> &M,
+               llvm::function_ref<std::string(const alloc_tidy::Measurement &)>
+                   Describe) const;
   /// Forgets the files of the translation unit that ended.
-  void endTranslationUnit() { Views.clear(); }
+  void endTranslationUnit() {
+    Views.clear();
+    Warned.clear();
+  }
 
   /// The evidence of \p Capacity chosen as \p Chosen from \p Sites: each
   /// site's counts, what the capacity leaves to the heap (said at \p Decl),

@@ -390,11 +390,11 @@ void ReserveInLoopCheck::checkStraightLine(const Expr *Call,
 void ReserveInLoopCheck::addMeasuredNote(
     SourceLocation Loc, StringRef Name,
     const std::optional<Measurement> &Measured) {
-  if (Measured && Measured->Covered)
-    diag(Loc, "%0", DiagnosticIDs::Note) << describeReserve(Name, *Measured);
-  else if (std::optional<std::string> Stale =
-               Measured ? Profiles.staleNote(*Measured) : std::nullopt)
-    diag(Loc, "%0", DiagnosticIDs::Note) << *Stale;
+  if (std::optional<std::string> Note =
+          Profiles.measuredNote(Measured, [&](const Measurement &M) {
+            return describeReserve(Name, M);
+          }))
+    diag(Loc, "%0", DiagnosticIDs::Note) << *Note;
 }
 
 void ReserveInLoopCheck::checkReserveInLoop(const CXXMemberCallExpr *Reserve,

@@ -194,12 +194,11 @@ SmallStringCheck::measure(QualType Type, const Stmt &Code, ASTContext &Ctx) {
 void SmallStringCheck::addMeasuredNote(SourceLocation Loc, StringRef Name,
                                        const std::optional<Measurement> &M,
                                        StringRef Change, uint64_t Kept) {
-  if (M && M->Covered)
-    diag(Loc, "%0", DiagnosticIDs::Note)
-        << describeNoAllocation(Name, *M, Change, Kept);
-  else if (std::optional<std::string> Stale =
-               M ? Profiles.staleNote(*M) : std::nullopt)
-    diag(Loc, "%0", DiagnosticIDs::Note) << *Stale;
+  if (std::optional<std::string> Note =
+          Profiles.measuredNote(M, [&](const Measurement &Measured) {
+            return describeNoAllocation(Name, Measured, Change, Kept);
+          }))
+    diag(Loc, "%0", DiagnosticIDs::Note) << *Note;
 }
 
 void SmallStringCheck::checkLocal(const VarDecl &Var, ASTContext &Ctx) {
@@ -436,15 +435,14 @@ void SmallStringCheck::checkRecord(const CXXRecordDecl &Record,
   diag(SM.getFileLoc(Found->Allocation->getBeginLoc()),
        "the characters of '%0' are allocated here with %1", DiagnosticIDs::Note)
       << Found->Characters->getName() << Found->Kind;
-  if (Sized)
-    diag(Loc, "%0", DiagnosticIDs::Note)
-        << describeStringBuffer(Record.getName(), *Sized, CharSize);
-  else if (Measured && Measured->Covered)
-    diag(Loc, "%0", DiagnosticIDs::Note) << describeNoAllocation(
-        Record.getName(), *Measured, "an inline buffer");
-  else if (std::optional<std::string> Stale =
-               Measured ? Profiles.staleNote(*Measured) : std::nullopt)
-    diag(Loc, "%0", DiagnosticIDs::Note) << *Stale;
+  if (std::optional<std::string> Note =
+          Profiles.measuredNote(Measured, [&](const Measurement &M) {
+            return Sized ? describeStringBuffer(Record.getName(), *Sized,
+                                                CharSize)
+                         : describeNoAllocation(Record.getName(), M,
+                                                "an inline buffer");
+          }))
+    diag(Loc, "%0", DiagnosticIDs::Note) << *Note;
   std::string Saved = "one allocation saved for strings up to " +
                       std::to_string(Size - 1) + " characters";
   std::string Suffix = " with an inline buffer '" + Buffer + "'; " + Saved;

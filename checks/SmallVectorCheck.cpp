@@ -468,12 +468,11 @@ Finding SmallVectorCheck::render(const Candidate &C,
     Profiles.addNotes(F, C.ProfileSites, C.MismatchedSites, *C.Profiled,
                       C.Capacity, C.Decl->getLocation(),
                       Ctx.getTypeSizeInChars(C.Element).getQuantity());
-  else if (C.Measured && C.Measured->Covered)
-    F.note(C.Decl->getLocation(),
-           describeInlineBuffer(Name, *C.Measured, C.Capacity));
-  else if (std::optional<std::string> Stale =
-               C.Measured ? Profiles.staleNote(*C.Measured) : std::nullopt)
-    F.note(C.Decl->getLocation(), *Stale);
+  else if (std::optional<std::string> Note =
+               Profiles.measuredNote(C.Measured, [&](const Measurement &M) {
+                 return describeInlineBuffer(Name, M, C.Capacity);
+               }))
+    F.note(C.Decl->getLocation(), std::move(*Note));
   if (C.ConditionalGrowth)
     F.note(C.ConditionalGrowth->getBeginLoc(),
            "it grows here, under a condition; beyond " + elements(C.Capacity) +
