@@ -12,8 +12,10 @@
 #include "checks/OptionValues.h"
 #include "checks/TypeSpelling.h"
 #include "clang-tidy/utils/OptionsUtils.h"
+#include "lib/analysis/AstWalk.h"
 #include "lib/analysis/ContainerUses.h"
 #include "lib/analysis/DequeUsage.h"
+#include "lib/analysis/NestedTypeSpellings.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/TypeLoc.h"
@@ -49,6 +51,10 @@ struct DequeAsArrayCheck::Candidate {
   std::optional<DequeFill> Fill;
   /// What heapcount's profiles measured at its code.
   std::optional<Measurement> Measured;
+  /// What its uses allow (for a member's facts: escapes, growth).
+  DequeUsage Usage;
+  /// What a decision across units assumes, said at the declaration.
+  std::vector<std::string> DecisionNotes;
 };
 
 namespace {
@@ -66,7 +72,7 @@ DequeAsArrayCheck::DequeAsArrayCheck(StringRef Name, ClangTidyContext *Ctx)
           readBoolOption(*this, Options, Name, "StackAdaptors", false)),
       Inserter(readIncludeStyleOption(*this, Options, Name),
                areDiagsSelfContained()),
-      WholeProgram(*this, Options, Inserter.getStyle(),
+      WholeProgram(*this, Options, Name, Inserter.getStyle(),
                    areDiagsSelfContained()),
       WarnWhenReferencesKept(readBoolOption(*this, Options, Name,
                                             "WarnWhenReferencesKept", false)) {
@@ -119,6 +125,9 @@ void DequeAsArrayCheck::registerMatchers(MatchFinder *Finder) {
       declRefExpr(to(varDecl(hasType(ContainerType)))).bind("ref"), this);
   Finder->addMatcher(
       memberExpr(member(fieldDecl(hasType(ContainerType)))).bind("ref"), this);
+  // &Class::Member, a pointer to the member.
+  Finder->addMatcher(
+      declRefExpr(to(fieldDecl(hasType(ContainerType)))).bind("ref"), this);
   Finder->addMatcher(
       typeLoc(loc(typedefType(hasDeclaration(
                   typedefNameDecl(hasType(ContainerType)).bind("alias")))))
@@ -180,17 +189,17 @@ void DequeAsArrayCheck::analyze(Candidate &C) {
   // What every use does with it.
   for (const Expr *Ref : References.lookup(D))
     C.Uses.push_back(classifyContainerUse(Ref, Ctx));
-  DequeUsage Usage = judgeDequeUses(
-      *D,
-      C.Kind == ContainerKind::Stack ? DequeShape::Stack : DequeShape::Deque,
-      C.Element, C.Uses, WarnWhenReferencesKept, Ctx);
-  if (!Usage.Keep.empty()) {
-    C.Silence = Usage.Keep;
+  C.Usage = judgeDequeUses(*D,
+                           C.Kind == ContainerKind::Stack ? DequeShape::Stack
+                                                          : DequeShape::Deque,
+                           C.Element, C.Uses, WarnWhenReferencesKept, Ctx);
+  if (!C.Usage.Keep.empty()) {
+    C.Silence = C.Usage.Keep;
     return;
   }
-  C.Rotations = Usage.Rotations;
-  if (!Usage.NoFixReason.empty())
-    NoFix(Usage.NoFixLoc, Usage.NoFixReason);
+  C.Rotations = C.Usage.Rotations;
+  if (!C.Usage.NoFixReason.empty())
+    NoFix(C.Usage.NoFixLoc, C.Usage.NoFixReason);
 
   // The spelled type the fix-it rewrites.
   C.Spelled = spelledDeclType(*D, C.Alias);
@@ -214,11 +223,27 @@ void DequeAsArrayCheck::analyze(Candidate &C) {
       NoFix(D->getLocation(), "the stack's type is not spelled here");
   }
 
+  // A type nested in it spelled elsewhere ("std::deque<Row>::iterator")
+  // would no longer match; a local's type can only be tied to its function.
+  const auto *Within =
+      isa<VarDecl>(D) ? dyn_cast<FunctionDecl>(D->getDeclContext()) : nullptr;
+  for (const NestedTypeSpellings::Spelling &S :
+       Spellings.of(D->getType(), Within, Ctx)) {
+    NoFix(S.Range.getBegin(),
+          "'" + sourceText(S.Range, Ctx) + "' (" +
+              codePlaceOf(S.Range.getBegin(), nullptr, Ctx.getSourceManager())
+                  .text() +
+              ") names a type of the container and would have to change "
+              "with it");
+    break;
+  }
+
   if (C.Kind == ContainerKind::Deque)
-    C.Fill = dequeFillLoop(*D, C.Uses, Usage.Growth, Ctx);
+    C.Fill = dequeFillLoop(*D, C.Uses, C.Usage.Growth, Ctx);
 }
 
 void DequeAsArrayCheck::onEndOfTranslationUnit() {
+  Spellings = NestedTypeSpellings();
   // The verdict rests on seeing every use; code with errors has lost some
   // (an invalid 'd.push_front(' is dropped from the AST), so say nothing.
   if (!Context || Errors.occurred(Context->getDiagnostics())) {
@@ -362,25 +387,22 @@ void DequeAsArrayCheck::decideMember(Candidate &C, const FieldDecl &Field) {
   if (!dequeDeclarationExcluded(Field, Ctx).empty())
     return;
 
-  MemberFacts Facts = memberFactsFor(Field, Ctx);
+  MemberFacts Facts =
+      dequeMemberFacts(Field, C.Usage, C.Silence,
+                       !C.NoFixReason.empty() ? C.NoFixReason
+                       : C.Rotations.empty()  ? ""
+                                              : "a rotating buffer",
+                       WarnWhenReferencesKept, Ctx);
   Facts.Check = CheckName;
-  if (!C.Silence.empty()) {
-    Facts.Local = MemberAction::Silent;
-    Facts.Why = C.Silence;
-  } else if (!C.NoFixReason.empty() || !C.Rotations.empty()) {
-    Facts.Local = MemberAction::Warn;
-    Facts.Why = !C.NoFixReason.empty() ? C.NoFixReason : "a rotating buffer";
-  } else {
-    Facts.Local = MemberAction::Fix;
-  }
   MemberDecision Decision = WholeProgram.decide(
       Facts,
       [&](utils::IncludeInserter &Includes) -> std::optional<Finding> {
         return render(C, Includes);
       },
-      SM);
+      Field.getLocation(), SM);
   if (Decision.Action == MemberAction::Silent && C.Silence.empty())
     C.Silence = Decision.Why;
+  C.DecisionNotes = Decision.Notes;
   if (Decision.Action == MemberAction::Warn && C.NoFixReason.empty() &&
       C.Rotations.empty()) {
     C.NoFixReason = Decision.Why;
@@ -495,6 +517,8 @@ Finding DequeAsArrayCheck::render(const Candidate &C,
   }
   if (!C.NoFixReason.empty())
     F.note(C.NoFixLoc, "no fix-it: " + C.NoFixReason);
+  for (const std::string &Note : C.DecisionNotes)
+    F.note(C.Decl->getLocation(), Note);
   // The member becomes a std::vector (or a stack over one): what that does
   // to the size of the class that holds it.
   if (const auto *Field = dyn_cast<FieldDecl>(C.Decl))

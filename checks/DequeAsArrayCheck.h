@@ -12,6 +12,7 @@
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/utils/IncludeInserter.h"
 #include "lib/analysis/MemberFacts.h"
+#include "lib/analysis/NestedTypeSpellings.h"
 #include "lib/analysis/StlFacts.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
@@ -64,6 +65,8 @@ private:
   ASTContext *Context = nullptr;
   llvm::MapVector<const ValueDecl *, std::unique_ptr<Candidate>> Candidates;
   llvm::DenseMap<const ValueDecl *, std::vector<const Expr *>> References;
+  /// Types nested in containers that the unit spells.
+  alloc_tidy::NestedTypeSpellings Spellings;
   /// Every place a type alias of a deque or stack is named.
   llvm::DenseMap<const TypedefNameDecl *, std::vector<SourceLocation>>
       AliasUses;

@@ -66,6 +66,8 @@ struct PaddingCheck::Candidate {
   /// The decision and the place of the evidence its cost note describes.
   alloc_tidy::PaddingDecision Decision;
   SourceLocation CostLoc;
+  /// What a decision across units assumes, said at the record.
+  std::vector<std::string> DecisionNotes;
 };
 
 namespace {
@@ -102,10 +104,16 @@ PaddingCheck::PaddingCheck(StringRef Name, ClangTidyContext *Ctx)
       WarnCRecords(readBoolOption(*this, Options, Name, "WarnCRecords", false)),
       LayoutNotes(readLayoutNoteStyle(*this, Options, Name)),
       CheckName(Name.str()),
-      WholeProgram(*this, Options, utils::IncludeSorter::IS_LLVM,
+      WholeProgram(*this, Options, Name, utils::IncludeSorter::IS_LLVM,
                    areDiagsSelfContained()) {}
 
 PaddingCheck::~PaddingCheck() = default;
+
+void PaddingCheck::registerPPCallbacks(const SourceManager &SM,
+                                       Preprocessor *PP,
+                                       Preprocessor *ModuleExpanderPP) {
+  WholeProgram.registerPreprocessor(PP);
+}
 
 void PaddingCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "MinWastedBytes", MinWastedBytes);
@@ -328,6 +336,8 @@ Finding PaddingCheck::render(const Candidate &F) {
   if ((ReorderFixIt || !F.Decision.FixAllowed) && F.Fixes.empty() &&
       !F.NoFix.empty())
     Out.note(F.NoFixLoc.isValid() ? F.NoFixLoc : Loc, "no fix-it: " + F.NoFix);
+  for (const std::string &Note : F.DecisionNotes)
+    Out.note(Loc, Note);
   return Out;
 }
 
@@ -418,7 +428,8 @@ void PaddingCheck::decideReorder(Candidate &F, bool Reported) {
           return std::nullopt;
         return render(F);
       },
-      SM);
+      F.Record->getLocation(), SM);
+  F.DecisionNotes = Decision.Notes;
   if (F.Fixes.empty())
     return;
   // The whole program's decision, or alone the rule for a unit that cannot

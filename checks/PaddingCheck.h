@@ -26,6 +26,8 @@ class PaddingCheck : public ClangTidyCheck {
 public:
   PaddingCheck(StringRef Name, ClangTidyContext *Context);
   ~PaddingCheck() override;
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *ModuleExpanderPP) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override;

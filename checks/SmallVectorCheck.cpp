@@ -15,6 +15,7 @@
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "lib/analysis/AstWalk.h"
 #include "lib/analysis/ContainerUses.h"
+#include "lib/analysis/ElementRefs.h"
 #include "lib/analysis/MemberFacts.h"
 #include "lib/analysis/ProfileSites.h"
 #include "lib/analysis/VectorBound.h"
@@ -68,7 +69,7 @@ SmallVectorCheck::SmallVectorCheck(StringRef Name, ClangTidyContext *Ctx)
       TargetStl(*this, Options, Name),
       Inserter(readIncludeStyleOption(*this, Options, Name),
                areDiagsSelfContained()),
-      WholeProgram(*this, Options, Inserter.getStyle(),
+      WholeProgram(*this, Options, Name, Inserter.getStyle(),
                    areDiagsSelfContained()),
       TargetClass(*this, Options, Name) {
   Target = TargetClass.configured();
@@ -151,6 +152,12 @@ void SmallVectorCheck::analyzeCommon(Candidate &C) {
 
   for (const Expr *Ref : References.lookup(D))
     C.Uses.push_back(classifyContainerUse(Ref, Ctx));
+  if (const auto *Field = dyn_cast<FieldDecl>(D))
+    if (std::optional<std::string> Why =
+            inlineElementsEscape(*Field, C.Uses, Ctx)) {
+      C.Silence = *Why;
+      return;
+    }
 
   // The spelled type, for the fix-it.
   const auto *DD = cast<DeclaratorDecl>(D);
@@ -287,7 +294,9 @@ void SmallVectorCheck::decideMember(Candidate &C) {
           return std::nullopt;
         return render(C, Includes);
       },
-      Context->getSourceManager());
+      C.Decl->getLocation(), Context->getSourceManager());
+  for (std::string &Note : Decision.Notes)
+    C.Notes.push_back({C.Decl->getLocation(), std::move(Note)});
   if (Decision.Action == MemberAction::Silent) {
     if (C.Silence.empty())
       C.Silence = Decision.Why;

@@ -1,7 +1,13 @@
 //===--- WholeProgramOption.cpp -------------------------------------------===//
 
 #include "checks/WholeProgramOption.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Path.h"
 #include <cstdlib>
+#include <functional>
+#include <mutex>
 
 namespace clang::tidy::alloc {
 
@@ -9,15 +15,27 @@ using namespace alloc_tidy;
 
 WholeProgramOption::WholeProgramOption(ClangTidyCheck &Check,
                                        ClangTidyCheck::OptionsView &Options,
+                                       StringRef CheckName,
                                        utils::IncludeSorter::IncludeStyle Style,
                                        bool SelfContainedDiags)
-    : Check(Check), File(Options.getLocalOrGlobal("MemberFactsFile", "")),
+    : Check(Check), CheckName(CheckName.str()),
+      File(Options.getLocalOrGlobal("MemberFactsFile", "")),
+      AccessOption(Options.getLocalOrGlobal("WholeProgramAccess", "private")),
       OutputInserter(Style, SelfContainedDiags) {
+  if (std::optional<MemberAccess> Parsed =
+          memberAccessNamed(StringRef(AccessOption).trim()))
+    Access = *Parsed;
+  else
+    Check.configurationDiag("invalid value '%0' for %1.WholeProgramAccess; "
+                            "expected private, protected or public (using "
+                            "private)",
+                            DiagnosticIDs::Error)
+        << AccessOption << CheckName;
   if (const char *Out = std::getenv("ALLOC_TIDY_MEMBER_FACTS_OUTPUT"))
     Output = Out;
   if (File.empty())
     return;
-  if (llvm::Expected<MemberDecisions> Read = readMemberDecisions(File))
+  if (llvm::Expected<MergedDecisions> Read = readMemberDecisions(File))
     Decisions = std::move(*Read);
   else
     Check.configurationDiag("%0", DiagnosticIDs::Error)
@@ -27,26 +45,106 @@ WholeProgramOption::WholeProgramOption(ClangTidyCheck &Check,
 void WholeProgramOption::store(ClangTidyCheck::OptionsView &Options,
                                ClangTidyOptions::OptionMap &Opts) const {
   Options.store(Opts, "MemberFactsFile", File);
+  Options.store(Opts, "WholeProgramAccess", memberAccessName(Access));
 }
+
+namespace {
+/// Calls back at the end of the main file, when every file of the unit is
+/// known.
+class AtEndOfMainFile : public PPCallbacks {
+public:
+  explicit AtEndOfMainFile(std::function<void()> Then)
+      : Then(std::move(Then)) {}
+  void EndOfMainFile() override { Then(); }
+
+private:
+  std::function<void()> Then;
+};
+} // namespace
 
 void WholeProgramOption::registerPreprocessor(Preprocessor *PP) {
   OutputInserter.registerPreprocessor(PP);
+  Errors.startParsing(PP->getDiagnostics());
+  if (!Output.empty())
+    PP->addPPCallbacks(std::make_unique<AtEndOfMainFile>(
+        [this, PP] { writeUnitIdentity(*PP); }));
+}
+
+const std::vector<std::string> &WholeProgramOption::changed() {
+  if (!Changed)
+    Changed = Decisions ? changedFiles(*Decisions) : std::vector<std::string>();
+  return *Changed;
+}
+
+bool WholeProgramOption::knows(const MemberFacts &Facts) {
+  return Decisions && changed().empty() &&
+         Decisions->Members.count(Facts.key());
+}
+
+/// "trim.cpp changed" or "trim.cpp, main.cpp and 3 other files changed".
+static std::string describeChanges(llvm::ArrayRef<std::string> Changed) {
+  std::string Text;
+  for (size_t I = 0; I < Changed.size() && I < 2; ++I)
+    Text += (I ? " and " : "") + llvm::sys::path::filename(Changed[I]).str();
+  if (Changed.size() > 2)
+    Text = llvm::sys::path::filename(Changed[0]).str() + ", " +
+           llvm::sys::path::filename(Changed[1]).str() + " and " +
+           std::to_string(Changed.size() - 2) + " other files";
+  return Text + (Changed.size() == 1 ? " has" : " have") +
+         " changed since alloc-run wrote them";
 }
 
 MemberDecision WholeProgramOption::decide(
     MemberFacts &Facts,
     llvm::function_ref<std::optional<Finding>(utils::IncludeInserter &)> Render,
-    const SourceManager &SM) {
+    SourceLocation Where, const SourceManager &SM) {
+  Facts.WholeProgramAccess = Access;
   if (!Output.empty()) {
     if (Facts.Local != MemberAction::Silent)
       if (std::optional<Finding> Rendered = Render(OutputInserter))
         Facts.Finding = findingToJson(Facts.Check, *Rendered, SM);
-    if (llvm::Error E = appendMemberFacts(Output, Facts))
+    if (llvm::Error E = appendFactsLine(Output, toJson(Facts)))
       Check.configurationDiag("cannot write member facts to '%0': %1",
                               DiagnosticIDs::Error)
           << Output << llvm::toString(std::move(E));
   }
-  return decideWithMerged(Facts, Decisions ? &*Decisions : nullptr);
+  if (!Decisions)
+    return decideWithMerged(Facts, nullptr);
+  if (changed().empty())
+    return decideWithMerged(Facts, &Decisions->Members);
+  // The code is no longer what the decisions rest on: this unit decides
+  // alone, and says so where the whole program's decision would differ.
+  MemberDecision Own = decideWithMerged(Facts, nullptr);
+  auto It = Decisions->Members.find(Facts.key());
+  if (It == Decisions->Members.end() || It->second.Action == Own.Action)
+    return Own;
+  std::string Stale = "the whole-program decision on '" + Facts.Member +
+                      "' in '" + File + "' is stale (" +
+                      describeChanges(changed()) +
+                      "); this translation unit decides it alone: run "
+                      "alloc-run again";
+  if (Own.Action == MemberAction::Silent)
+    Check.diag(Where, "%0", DiagnosticIDs::Warning) << Stale;
+  else
+    Own.Notes.push_back(std::move(Stale));
+  return Own;
+}
+
+void WholeProgramOption::writeUnitIdentity(const Preprocessor &PP) {
+  // Every member check asks; the unit is written once per process.
+  static std::mutex Lock;
+  static llvm::StringSet<> Written;
+  UnitIdentity Unit = unitIdentityOf(PP.getSourceManager(),
+                                     !Errors.occurred(PP.getDiagnostics()));
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    if (!Written.insert(Output + "\n" + Unit.Unit).second)
+      return;
+  }
+  if (llvm::Error E = appendFactsLine(Output, toJson(Unit)))
+    Check.configurationDiag("cannot write member facts to '%0': %1",
+                            DiagnosticIDs::Error)
+        << Output << llvm::toString(std::move(E));
 }
 
 } // namespace clang::tidy::alloc

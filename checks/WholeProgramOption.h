@@ -3,20 +3,25 @@
 //
 // The member checks decide a data member from the facts of every unit that
 // sees it when alloc-run has them: a run over a compile database asks each
-// unit to append its facts to a file (ALLOC_TIDY_MEMBER_FACTS_OUTPUT), and
-// writes the decisions it makes from them to a file that option
-// MemberFactsFile names, so that alloc-tidy and alloc-clangd decide a member
-// as the whole-program run did.
+// unit to append its facts and its identity to a file
+// (ALLOC_TIDY_MEMBER_FACTS_OUTPUT), and writes the decisions it makes from
+// them to a file that option MemberFactsFile names, so that alloc-tidy and
+// alloc-clangd decide a member as the whole-program run did, as long as the
+// code is still what the decisions rest on. Option WholeProgramAccess says
+// which members the whole-program assumption covers.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef ALLOC_TIDY_CHECKS_WHOLEPROGRAMOPTION_H
 #define ALLOC_TIDY_CHECKS_WHOLEPROGRAMOPTION_H
 
+#include "checks/CompileErrors.h"
 #include "checks/Finding.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/utils/IncludeInserter.h"
+#include "lib/analysis/MemberDecision.h"
 #include "lib/analysis/MemberFacts.h"
+#include "lib/analysis/MemberFactsFile.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <optional>
 #include <string>
@@ -25,44 +30,58 @@ namespace clang::tidy::alloc {
 
 class WholeProgramOption {
 public:
-  /// Reads option MemberFactsFile of \p Check (its own or the global one)
-  /// and the decisions in it; a file that cannot be read is a configuration
-  /// error.
+  /// Reads options MemberFactsFile and WholeProgramAccess of \p Check (its
+  /// own or the global ones) and the decisions in the file; a file that
+  /// cannot be read, or an access that is not private, protected or
+  /// public, is a configuration error.
   WholeProgramOption(ClangTidyCheck &Check,
-                     ClangTidyCheck::OptionsView &Options,
+                     ClangTidyCheck::OptionsView &Options, StringRef CheckName,
                      utils::IncludeSorter::IncludeStyle Style,
                      bool SelfContainedDiags);
 
   void store(ClangTidyCheck::OptionsView &Options,
              ClangTidyOptions::OptionMap &Opts) const;
+  /// Also records, at the end of the main file, the identity of the unit
+  /// (its files and their hashes) for alloc-run when it asked for facts,
+  /// once per unit, whatever the unit holds.
   void registerPreprocessor(Preprocessor *PP);
 
   /// Records \p Facts for alloc-run when it asked for them, with the finding
   /// \p Render makes (given an include inserter of its own; none when the
   /// unit has nothing to say) unless the unit's verdict is silent; then
-  /// decides the member with the whole program's decisions, if any
-  /// (decideWithMerged).
+  /// decides the member with the whole program's decisions, if any, and if
+  /// they still describe the code (decideWithMerged). When they are stale
+  /// and the member was decided there, the decision is the unit's own, with
+  /// a note that says so; or, when the unit alone stays silent, a warning
+  /// of its own at \p Where.
   alloc_tidy::MemberDecision
   decide(alloc_tidy::MemberFacts &Facts,
          llvm::function_ref<std::optional<Finding>(utils::IncludeInserter &)>
              Render,
-         const SourceManager &SM);
+         SourceLocation Where, const SourceManager &SM);
 
-  /// Whether the whole program's decisions include the member of \p Facts.
-  bool knows(const alloc_tidy::MemberFacts &Facts) const {
-    return Decisions && Decisions->count(Facts.key());
-  }
+  /// Whether the whole program's decisions, still current, include the
+  /// member of \p Facts.
+  bool knows(const alloc_tidy::MemberFacts &Facts);
 
 private:
+  void writeUnitIdentity(const Preprocessor &PP);
+  /// The files changed since the decisions were made (empty when current).
+  const std::vector<std::string> &changed();
+
   ClangTidyCheck &Check;
   std::string CheckName;
   std::string File;
-  std::optional<alloc_tidy::MemberDecisions> Decisions;
+  std::string AccessOption;
+  alloc_tidy::MemberAccess Access = alloc_tidy::MemberAccess::Private;
+  std::optional<alloc_tidy::MergedDecisions> Decisions;
+  std::optional<std::vector<std::string>> Changed;
   /// Where to append the facts (from the environment), and the include
   /// inserter for the findings written there: the check's own would insert
   /// each include once per file, for the first finding that asks.
   std::string Output;
   utils::IncludeInserter OutputInserter;
+  CompileErrors Errors;
 };
 
 } // namespace clang::tidy::alloc

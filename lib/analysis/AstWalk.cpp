@@ -5,6 +5,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -32,6 +33,62 @@ bool isTransparent(const Stmt *S, Transparency Kind) {
   }
   return isa<ParenExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr,
              FullExpr>(S);
+}
+
+const Expr *stripTransparent(const Expr *E) {
+  while (true) {
+    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E);
+        Cast && Cast->getCastKind() != CK_LValueToRValue)
+      E = Cast->getSubExpr();
+    else if (const auto *Paren = dyn_cast<ParenExpr>(E))
+      E = Paren->getSubExpr();
+    else if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = Temp->getSubExpr();
+    else if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = Bind->getSubExpr();
+    else if (const auto *Full = dyn_cast<FullExpr>(E))
+      E = Full->getSubExpr();
+    else
+      return E;
+  }
+}
+
+namespace {
+class ScopeWalker : public RecursiveASTVisitor<ScopeWalker> {
+public:
+  const ValueDecl *Target = nullptr;
+  llvm::function_ref<void(const DeclRefExpr *)> OnRef;
+  llvm::function_ref<void(const LambdaExpr *)> OnLambda;
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (OnRef && Ref->getDecl() == Target)
+      OnRef(Ref);
+    return true;
+  }
+  bool VisitLambdaExpr(LambdaExpr *Lambda) {
+    if (OnLambda)
+      OnLambda(Lambda);
+    return true;
+  }
+};
+} // namespace
+
+void forEachReferenceTo(const ValueDecl *D, const Stmt *Scope,
+                        llvm::function_ref<void(const DeclRefExpr *)> Visit) {
+  if (!Scope)
+    return;
+  ScopeWalker Walker;
+  Walker.Target = D;
+  Walker.OnRef = Visit;
+  Walker.TraverseStmt(const_cast<Stmt *>(Scope));
+}
+
+void forEachLambdaIn(const Stmt *Scope,
+                     llvm::function_ref<void(const LambdaExpr *)> Visit) {
+  if (!Scope)
+    return;
+  ScopeWalker Walker;
+  Walker.OnLambda = Visit;
+  Walker.TraverseStmt(const_cast<Stmt *>(Scope));
 }
 
 DynTypedNode meaningfulParent(const Expr *E, ASTContext &Ctx,

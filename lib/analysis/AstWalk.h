@@ -14,8 +14,13 @@
 #include "clang/AST/ASTTypeTraits.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <string>
 #include <utility>
+
+namespace clang {
+class LambdaExpr;
+} // namespace clang
 
 namespace alloc_tidy {
 
@@ -46,6 +51,21 @@ clang::DynTypedNode meaningfulParent(const clang::Expr *E,
                                      const clang::Expr *&Child,
                                      Transparency Kind,
                                      bool PreferInitialization = false);
+
+/// \p E without the transparent nodes (Transparency::Value) around its
+/// value: parentheses, temporaries, full expressions, implicit casts other
+/// than lvalue-to-rvalue.
+const clang::Expr *stripTransparent(const clang::Expr *E);
+
+/// Calls \p Visit with every reference to \p D in \p Scope, lambda bodies
+/// inside it included.
+void forEachReferenceTo(
+    const clang::ValueDecl *D, const clang::Stmt *Scope,
+    llvm::function_ref<void(const clang::DeclRefExpr *)> Visit);
+
+/// Calls \p Visit with every lambda expression in \p Scope.
+void forEachLambdaIn(const clang::Stmt *Scope,
+                     llvm::function_ref<void(const clang::LambdaExpr *)> Visit);
 
 /// The position of \p Child among \p Args (implicit nodes ignored), or
 /// Args.size().

@@ -20,24 +20,6 @@ using namespace clang;
 namespace alloc_tidy {
 namespace {
 
-const Expr *stripTransparent(const Expr *E) {
-  while (true) {
-    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E);
-        Cast && Cast->getCastKind() != CK_LValueToRValue)
-      E = Cast->getSubExpr();
-    else if (const auto *Paren = dyn_cast<ParenExpr>(E))
-      E = Paren->getSubExpr();
-    else if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = Temp->getSubExpr();
-    else if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(E))
-      E = Bind->getSubExpr();
-    else if (const auto *Full = dyn_cast<FullExpr>(E))
-      E = Full->getSubExpr();
-    else
-      return E;
-  }
-}
-
 /// The constructor initializer whose expression is \p E. The parent map
 /// names either the initializer or, for some, the constructor itself.
 const CXXCtorInitializer *initializerOf(const Expr *E,
@@ -50,13 +32,6 @@ const CXXCtorInitializer *initializerOf(const Expr *E,
           stripTransparent(Init->getInit()) == stripTransparent(E))
         return Init;
   return nullptr;
-}
-
-/// Whether a variable, member or return value of type \p T that receives an
-/// element access keeps pointing into the container: a reference, a
-/// pointer, or (when the access yields one) an iterator.
-bool keepsReference(QualType T, bool IsIterator) {
-  return T->isReferenceType() || T->isPointerType() || IsIterator;
 }
 
 bool isInStdNamespace(const Decl *D) {
@@ -156,8 +131,9 @@ const ValueDecl *referencedContainer(const Expr *E) {
         isInStdNamespace(Callee))
       return referencedContainer(Call->getArg(0));
   }
+  // A data member named without an object: &Class::Member.
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    return dyn_cast<VarDecl>(DRE->getDecl());
+    return isa<VarDecl, FieldDecl>(DRE->getDecl()) ? DRE->getDecl() : nullptr;
   if (const auto *Member = dyn_cast<MemberExpr>(E))
     return dyn_cast<FieldDecl>(Member->getMemberDecl());
   return nullptr;
@@ -166,11 +142,16 @@ const ValueDecl *referencedContainer(const Expr *E) {
 const FunctionDecl *enclosingFunction(const Stmt *S, ASTContext &Ctx) {
   DynTypedNode Node = DynTypedNode::create(*S);
   while (true) {
+    DynTypedNode Below = Node;
     Node = parentOf(Node, Ctx);
     if (Node.get<TranslationUnitDecl>() || Node.getNodeKind().isNone())
       return nullptr;
-    if (const auto *Lambda = Node.get<LambdaExpr>())
-      return Lambda->getCallOperator();
+    // An init-capture ([&L = c.back()]) runs in the enclosing function.
+    if (const auto *Lambda = Node.get<LambdaExpr>()) {
+      const auto *Capture = Below.get<VarDecl>();
+      if (!Capture || !Capture->isInitCapture())
+        return Lambda->getCallOperator();
+    }
     if (const auto *Function = Node.get<FunctionDecl>())
       return Function;
   }
@@ -230,6 +211,12 @@ ContainerUse classifyContainerUse(const Expr *Ref, ASTContext &Ctx) {
   Use.Ref = Ref;
   Use.Site = Ref;
   Use.Function = enclosingFunction(Ref, Ctx);
+
+  // &Class::Member: whatever reaches the member through the pointer is
+  // out of sight (and the pointer's type names the member's).
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Ref);
+      DRE && isa<FieldDecl>(DRE->getDecl()))
+    return unknown(Use, "a pointer to it as a member is taken");
 
   const Expr *Child = nullptr;
   DynTypedNode Parent = meaningfulParent(Ref, Ctx, Child, Transparency::Value);
@@ -387,254 +374,6 @@ ContainerUse classifyContainerUse(const Expr *Ref, ASTContext &Ctx) {
   if (const auto *S = Parent.get<Stmt>())
     return unknown(Use, std::string("used in a ") + S->getStmtClassName());
   return unknown(Use, "used where the analysis cannot follow");
-}
-
-ElementRef traceElementRef(const Expr *Access, bool YieldsIterator,
-                           ASTContext &Ctx) {
-  ElementRef Result;
-  const Expr *Cur = Access;
-  bool IsIterator = YieldsIterator;
-  while (true) {
-    const Expr *Child = nullptr;
-    DynTypedNode Parent =
-        meaningfulParent(Cur, Ctx, Child, Transparency::Value);
-    const auto *ParentExpr = Parent.get<Expr>();
-
-    // Still a reference into the element: a member of it, its address, an
-    // iterator moved along or dereferenced.
-    if (const auto *Member = dyn_cast_or_null<MemberExpr>(ParentExpr)) {
-      if (!isa<FieldDecl>(Member->getMemberDecl()))
-        return Result; // a call on the element
-      Cur = Member;
-      IsIterator = false;
-      continue;
-    }
-    if (const auto *Cond =
-            dyn_cast_or_null<AbstractConditionalOperator>(ParentExpr)) {
-      // c ? d.front() : d.back() is still a reference into d.
-      if (Cond->getCond() == Child || !Cond->isGLValue())
-        return Result;
-      Cur = Cond;
-      continue;
-    }
-    if (const auto *Init = initializerOf(Cur, Parent)) {
-      // S() : First(d[0]), Last(&d.back()) {} keeps it in a member.
-      const FieldDecl *Member = Init->getMember();
-      if (Member && keepsReference(Member->getType(), IsIterator))
-        return {ElementRefFate::Escapes, nullptr, Cur};
-      return Result;
-    }
-    if (const auto *Op = dyn_cast_or_null<UnaryOperator>(ParentExpr)) {
-      if (Op->getOpcode() == UO_AddrOf || Op->getOpcode() == UO_Deref ||
-          Op->isIncrementDecrementOp()) {
-        Cur = Op;
-        continue;
-      }
-      return Result;
-    }
-    if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(ParentExpr)) {
-      bool IsFirst = stripTransparent(Op->getArg(0)) == stripTransparent(Child);
-      OverloadedOperatorKind Kind = Op->getOperator();
-      if (IsIterator && IsFirst &&
-          (Kind == OO_Star || Kind == OO_Arrow || Kind == OO_Plus ||
-           Kind == OO_Minus || Kind == OO_PlusPlus || Kind == OO_MinusMinus)) {
-        IsIterator = Kind != OO_Star && Kind != OO_Arrow;
-        Cur = Op;
-        continue;
-      }
-      return Result; // the element's own operators work on it in place
-    }
-    if (const auto *Bin = dyn_cast_or_null<BinaryOperator>(ParentExpr)) {
-      if (Bin->getOpcode() == BO_Assign && Bin->getRHS() == Child &&
-          (Cur->getType()->isPointerType() || IsIterator)) {
-        const Expr *Target = Bin->getLHS()->IgnoreParenImpCasts();
-        if (const auto *DRE = dyn_cast<DeclRefExpr>(Target)) {
-          const auto *Var = dyn_cast<VarDecl>(DRE->getDecl());
-          if (Var && Var->hasLocalStorage()) {
-            if (IsIterator)
-              return Result;
-            return {ElementRefFate::LocalVariable, Var, Bin};
-          }
-        }
-        return {ElementRefFate::Escapes, nullptr, Bin};
-      }
-      if (Bin->isAdditiveOp() && Cur->getType()->isPointerType()) {
-        Cur = Bin;
-        continue;
-      }
-      return Result;
-    }
-    if (const auto *Var = Parent.get<VarDecl>()) {
-      QualType T = Var->getType();
-      if (!keepsReference(T, IsIterator))
-        return Result;
-      if (!Var->hasLocalStorage())
-        return {ElementRefFate::Escapes, nullptr, Cur};
-      if (IsIterator && !T->isReferenceType())
-        return Result;
-      return {ElementRefFate::LocalVariable, Var, Cur};
-    }
-    if (Parent.get<ReturnStmt>()) {
-      const FunctionDecl *Function = enclosingFunction(Cur, Ctx);
-      if (Function && keepsReference(Function->getReturnType(), IsIterator))
-        return {ElementRefFate::Escapes, nullptr, Cur};
-      return Result;
-    }
-    if (const auto *Call = dyn_cast_or_null<CallExpr>(ParentExpr)) {
-      const FunctionDecl *Callee = Call->getDirectCallee();
-      bool ByPointer = Cur->getType()->isPointerType() || IsIterator;
-      bool IsRefWrapper =
-          Callee && Callee->getIdentifier() &&
-          (Callee->getName() == "ref" || Callee->getName() == "cref") &&
-          isInStdNamespace(Callee);
-      // Algorithms take iterators by value and drop them; a pointer handed to
-      // anything, or a std::ref, may be stored.
-      if ((ByPointer && !IsIterator) || IsRefWrapper)
-        return {ElementRefFate::Escapes, nullptr, Cur};
-      return Result;
-    }
-    if (isa_and_nonnull<CXXConstructExpr>(ParentExpr)) {
-      if (Cur->getType()->isPointerType())
-        return {ElementRefFate::Escapes, nullptr, Cur};
-      return Result;
-    }
-    if (const auto *List = dyn_cast_or_null<InitListExpr>(ParentExpr)) {
-      if (Cur->getType()->isPointerType() || !List->getType()->isRecordType())
-        return {ElementRefFate::Escapes, nullptr, Cur};
-      return Result;
-    }
-    return Result;
-  }
-}
-
-llvm::SmallVector<ElementRef, 2>
-traceRangeForElementRefs(const CXXForRangeStmt *Loop, ASTContext &Ctx) {
-  llvm::SmallVector<ElementRef, 2> Kept;
-  const VarDecl *LoopVar = Loop->getLoopVariable();
-  if (!LoopVar || !LoopVar->getType()->isReferenceType())
-    return Kept;
-  class Finder : public RecursiveASTVisitor<Finder> {
-  public:
-    const VarDecl *LoopVar;
-    ASTContext &Ctx;
-    llvm::SmallVector<ElementRef, 2> &Kept;
-    Finder(const VarDecl *V, ASTContext &C, llvm::SmallVector<ElementRef, 2> &K)
-        : LoopVar(V), Ctx(C), Kept(K) {}
-    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-      if (Ref->getDecl() != LoopVar)
-        return true;
-      ElementRef Fate = traceElementRef(Ref, /*YieldsIterator=*/false, Ctx);
-      if (Fate.Fate != ElementRefFate::Temporary)
-        Kept.push_back(Fate);
-      return true;
-    }
-  } Visitor(LoopVar, Ctx, Kept);
-  Visitor.TraverseStmt(const_cast<Stmt *>(Loop->getBody()));
-  return Kept;
-}
-
-namespace {
-
-bool isBefore(const Stmt *A, const Stmt *B, const SourceManager &SM) {
-  return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
-}
-
-bool contains(const Stmt *Outer, const Stmt *Inner, const SourceManager &SM) {
-  SourceRange Range = Outer->getSourceRange();
-  SourceLocation Loc = Inner->getBeginLoc();
-  return !SM.isBeforeInTranslationUnit(Loc, Range.getBegin()) &&
-         !SM.isBeforeInTranslationUnit(Range.getEnd(), Loc);
-}
-
-/// Whether Growth can run after Kept while the holder is alive: later in the
-/// scope, or earlier in a loop that repeats within it.
-bool growsLaterIn(const Stmt *Scope, const Stmt *Kept, const Stmt *Growth,
-                  ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  if (Scope && !contains(Scope, Growth, SM))
-    return false;
-  if (isBefore(Kept, Growth, SM))
-    return true;
-  for (const Stmt *Loop = enclosingLoop(Kept, Ctx); Loop;
-       Loop = enclosingLoop(Loop, Ctx)) {
-    if (Scope && !contains(Scope, Loop, SM))
-      break;
-    if (contains(Loop, Growth, SM))
-      return true;
-  }
-  return false;
-}
-
-/// The compound statement that ends a local variable's life.
-const Stmt *scopeOf(const VarDecl *Var, ASTContext &Ctx) {
-  DynTypedNode Node = DynTypedNode::create(*Var);
-  while (true) {
-    Node = parentOf(Node, Ctx);
-    if (Node.getNodeKind().isNone() || Node.get<Decl>())
-      return nullptr;
-    if (const auto *S = Node.get<Stmt>();
-        S && isa<CompoundStmt, ForStmt, CXXForRangeStmt, WhileStmt, IfStmt>(S))
-      return S;
-  }
-}
-
-/// Whether code in \p Scope after \p From calls a non-const member function
-/// of the object that owns the container, which may grow it.
-bool callsOwnerAfter(const Stmt *Scope, const Stmt *From, ASTContext &Ctx) {
-  class Finder : public RecursiveASTVisitor<Finder> {
-  public:
-    const Stmt *From;
-    const SourceManager &SM;
-    bool Found = false;
-    Finder(const Stmt *F, const SourceManager &S) : From(F), SM(S) {}
-    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
-      const auto *Method = Call->getMethodDecl();
-      if (Method && !Method->isConst() && isBefore(From, Call, SM) &&
-          isa<CXXThisExpr>(
-              Call->getImplicitObjectArgument()->IgnoreParenImpCasts()))
-        Found = true;
-      return !Found;
-    }
-  } Visitor(From, Ctx.getSourceManager());
-  Visitor.TraverseStmt(const_cast<Stmt *>(Scope));
-  return Visitor.Found;
-}
-
-} // namespace
-
-bool isKeptAcrossGrowth(const ElementRef &Kept, const FunctionDecl *Function,
-                        llvm::ArrayRef<const ContainerUse *> Growth,
-                        const CXXRecordDecl *Owner, ASTContext &Ctx) {
-  if (Kept.Fate == ElementRefFate::Temporary)
-    return false;
-  const Stmt *Scope = Kept.Fate == ElementRefFate::LocalVariable
-                          ? scopeOf(Kept.Holder, Ctx)
-                          : nullptr;
-  bool GrowsElsewhere = false;
-  for (const ContainerUse *G : Growth) {
-    if (G->Function == Function) {
-      if (growsLaterIn(Scope, Kept.KeptAt, G->Site, Ctx))
-        return true;
-      // A member function can run again on the same object, and its growth
-      // then meets the reference it kept the first time; a constructor
-      // cannot.
-      if (Kept.Fate == ElementRefFate::Escapes && Owner &&
-          !isa_and_nonnull<CXXConstructorDecl>(Function))
-        return true;
-      continue;
-    }
-    const auto *Ctor = dyn_cast_or_null<CXXConstructorDecl>(G->Function);
-    if (Ctor && Owner && Ctor->getParent() == Owner)
-      continue;
-    GrowsElsewhere = true;
-  }
-  if (!GrowsElsewhere)
-    return false;
-  // Growth in another function: a kept reference that escapes can meet it;
-  // a local one only if this function calls back into the owner.
-  if (Kept.Fate == ElementRefFate::Escapes)
-    return true;
-  return Owner && Scope && callsOwnerAfter(Scope, Kept.KeptAt, Ctx);
 }
 
 const Stmt *fullStatementOf(const Expr *E, ASTContext &Ctx) {

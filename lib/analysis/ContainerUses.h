@@ -2,9 +2,8 @@
 //
 // Questions the alloc-* checks ask about one container variable or data
 // member: what does each reference to it do (call which member, pass it
-// where, link it to which other container), does a reference or pointer to
-// one of its elements outlive a point where it grows, and does this
-// translation unit see all the code that can touch a data member?
+// where, link it to which other container)? Where references to its
+// elements go is ElementRefs' question.
 //
 // Nothing here knows about diagnostics; the checks turn answers into them.
 //
@@ -72,48 +71,6 @@ ContainerUse classifyContainerUse(const clang::Expr *Ref,
 /// The declaration a container reference names: the VarDecl or FieldDecl
 /// of a DeclRefExpr or MemberExpr, else null.
 const clang::ValueDecl *referencedContainer(const clang::Expr *E);
-
-/// Where a reference, pointer or iterator into an element ends up.
-enum class ElementRefFate {
-  /// Used within the full-expression (read, written, copied out).
-  Temporary,
-  /// Stored in a local variable (Holder).
-  LocalVariable,
-  /// Stored where it outlives the function: a member, a global, another
-  /// container, returned by reference or pointer, or passed as a pointer.
-  Escapes,
-};
-
-struct ElementRef {
-  ElementRefFate Fate = ElementRefFate::Temporary;
-  const clang::VarDecl *Holder = nullptr;
-  /// Where the reference is kept.
-  const clang::Stmt *KeptAt = nullptr;
-};
-
-/// Follows the result of \p Access (c[i], c.back(), c.begin(), ...), which
-/// yields a reference or iterator into an element, to where it is kept.
-/// \p YieldsIterator says whether Access yields an iterator: iterators held
-/// in local variables are not reported, since deque growth invalidates them
-/// as well.
-ElementRef traceElementRef(const clang::Expr *Access, bool YieldsIterator,
-                           clang::ASTContext &Ctx);
-
-/// The places a range-for loop's reference variable ends up, one for each
-/// use of it in the body that keeps it.
-llvm::SmallVector<ElementRef, 2>
-traceRangeForElementRefs(const clang::CXXForRangeStmt *Loop,
-                         clang::ASTContext &Ctx);
-
-/// Whether an element reference kept as \p Kept (by code in \p Function) can
-/// still be alive when one of \p Growth (calls that may reallocate the
-/// container) runs. Growth in constructors of \p Owner is taken to happen
-/// before any other member function hands out references.
-bool isKeptAcrossGrowth(const ElementRef &Kept,
-                        const clang::FunctionDecl *Function,
-                        llvm::ArrayRef<const ContainerUse *> Growth,
-                        const clang::CXXRecordDecl *Owner,
-                        clang::ASTContext &Ctx);
 
 /// The function (or lambda body's function) that holds \p S, or null.
 const clang::FunctionDecl *enclosingFunction(const clang::Stmt *S,

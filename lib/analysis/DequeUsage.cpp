@@ -2,6 +2,7 @@
 
 #include "lib/analysis/DequeUsage.h"
 #include "lib/analysis/AstWalk.h"
+#include "lib/analysis/ElementRefs.h"
 #include "lib/analysis/ParentIndex.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -54,21 +55,6 @@ bool mayReallocate(const ContainerUse &Use) {
       "push_back", "emplace_back", "insert", "emplace",
       "resize",    "assign",       "push",   "shrink_to_fit"};
   return Methods.contains(Use.Method);
-}
-
-/// Calls that yield a reference or iterator into an element.
-bool yieldsElement(const ContainerUse &Use, bool &IsIterator) {
-  IsIterator = false;
-  if (Use.Kind == UseKind::Subscript)
-    return true;
-  if (Use.Kind != UseKind::Call)
-    return false;
-  static const llvm::StringSet<> Refs = {"back",         "front", "at",
-                                         "emplace_back", "top",   "emplace"};
-  static const llvm::StringSet<> Iters = {"begin",  "end",  "cbegin",  "cend",
-                                          "rbegin", "rend", "crbegin", "crend"};
-  IsIterator = Iters.contains(Use.Method);
-  return IsIterator || Refs.contains(Use.Method);
 }
 
 /// The argument of an insert/emplace/erase that names a position: true when
@@ -233,13 +219,12 @@ DequeUsage judgeDequeUses(const ValueDecl &Decl, DequeShape Shape,
                           ? dyn_cast<CXXRecordDecl>(D->getDeclContext())
                           : nullptr;
   for (const ContainerUse &Use : Uses) {
-    llvm::SmallVector<ElementRef, 2> Kept;
-    bool IsIterator = false;
-    if (yieldsElement(Use, IsIterator))
-      Kept.push_back(traceElementRef(cast<Expr>(Use.Site), IsIterator, Ctx));
-    else if (Use.Kind == UseKind::RangeFor)
-      Kept = traceRangeForElementRefs(cast<CXXForRangeStmt>(Use.Site), Ctx);
-    for (const ElementRef &Ref : Kept) {
+    for (const ElementRef &Ref : elementRefsOf(Use, Ctx)) {
+      // What other translation units weigh against their own growth.
+      if (Owner)
+        if (std::optional<ElementEscape> Escape =
+                escapeOf(Ref, Use, Owner, Ctx))
+          U.Escapes.push_back(*Escape);
       if (!isKeptAcrossGrowth(Ref, Use.Function, U.Growth, Owner, Ctx))
         continue;
       // The deque was chosen for exactly this: a warning without a safe
@@ -263,6 +248,35 @@ DequeUsage judgeDequeUses(const ValueDecl &Decl, DequeShape Shape,
               "' can be neither moved nor copied, which a std::vector needs "
               "when it grows");
   return U;
+}
+
+MemberFacts dequeMemberFacts(const FieldDecl &Field, const DequeUsage &Usage,
+                             llvm::StringRef Keep, llvm::StringRef NoFix,
+                             bool WarnWhenKept, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  MemberFacts Facts = memberFactsFor(Field, Ctx);
+  Facts.WarnWhenKept = WarnWhenKept;
+  if (!Keep.empty()) {
+    Facts.Local = MemberAction::Silent;
+    Facts.Why = Keep.str();
+    return Facts;
+  }
+  Facts.Local = NoFix.empty() ? MemberAction::Fix : MemberAction::Warn;
+  Facts.Why = NoFix.str();
+  for (const ElementEscape &Escape : Usage.Escapes)
+    Facts.Escapes.push_back(
+        {describeEscape(Escape.Route),
+         codePlaceOf(Escape.At->getBeginLoc(), Escape.Function, SM)});
+  const auto *Owner = dyn_cast<CXXRecordDecl>(Field.getParent());
+  for (const ContainerUse *Growth : Usage.Growth) {
+    // The class's constructors grow it before anything can refer to it.
+    const auto *Ctor = dyn_cast_or_null<CXXConstructorDecl>(Growth->Function);
+    if (Ctor && Owner && Ctor->getParent() == Owner)
+      continue;
+    Facts.Growth.push_back(
+        codePlaceOf(Growth->Site->getBeginLoc(), Growth->Function, SM));
+  }
+  return Facts;
 }
 
 std::optional<DequeFill>

@@ -11,6 +11,8 @@
 #define ALLOC_TIDY_LIB_ANALYSIS_DEQUEUSAGE_H
 
 #include "lib/analysis/ContainerUses.h"
+#include "lib/analysis/ElementRefs.h"
+#include "lib/analysis/MemberFacts.h"
 #include "lib/analysis/TripCount.h"
 #include "clang/AST/Type.h"
 #include "clang/Basic/SourceLocation.h"
@@ -21,6 +23,7 @@
 
 namespace clang {
 class ASTContext;
+class FieldDecl;
 class Stmt;
 class ValueDecl;
 } // namespace clang
@@ -48,6 +51,9 @@ struct DequeUsage {
   std::vector<const clang::Stmt *> Rotations;
   /// The uses that can reallocate a vector.
   std::vector<const ContainerUse *> Growth;
+  /// For a data member: the element references that leave the functions
+  /// that take them, whether or not this unit's own code grows it after.
+  std::vector<ElementEscape> Escapes;
 };
 
 /// Judges every use of \p D, which holds \p Element, as \p Shape. An element
@@ -57,6 +63,16 @@ DequeUsage judgeDequeUses(const clang::ValueDecl &D, DequeShape Shape,
                           clang::QualType Element,
                           llvm::ArrayRef<ContainerUse> Uses, bool WarnWhenKept,
                           clang::ASTContext &Ctx);
+
+/// The facts of the data member \p Field for a decision across units: this
+/// unit's verdict (silent for \p Keep, else a warning for \p NoFix, else a
+/// fix), the element references that leave its functions, and where it can
+/// reallocate outside its class's constructors (\p Usage, from
+/// judgeDequeUses). The caller sets Check and Finding.
+MemberFacts dequeMemberFacts(const clang::FieldDecl &Field,
+                             const DequeUsage &Usage, llvm::StringRef Keep,
+                             llvm::StringRef NoFix, bool WarnWhenKept,
+                             clang::ASTContext &Ctx);
 
 /// A loop that appends to the deque once per iteration, with its trip
 /// count, and the reserve() statement to insert before it (empty when it

@@ -1,41 +1,58 @@
-//===--- MemberFacts.h - member decisions across translation units -*- C++
+//===--- MemberFacts.h - what one unit knows about a data member -*- C++
 //-*-===//
 //
 // A data member's type is shared by every translation unit that includes its
 // class, so a fix-it that changes it is safe only when every piece of code
 // that can name the member agrees. One unit sees part of that code; a compile
 // database sees all of it. These are the facts one unit records about a
-// member (what its own code does with it, which of the class's functions it
-// defines), in a stable JSON form, and the decision (fix, warn, silent, and
-// why) from the facts of one unit or of many.
+// member: what its own code does with it, what of it escapes that code (an
+// element's reference handed out, growth that would move the elements),
+// which of the class's functions it defines, and who can name it; and the
+// identity of the unit that recorded them. MemberDecision decides from them,
+// MemberFactsFile stores them.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef ALLOC_TIDY_LIB_ANALYSIS_MEMBERFACTS_H
 #define ALLOC_TIDY_LIB_ANALYSIS_MEMBERFACTS_H
 
-#include "llvm/ADT/ArrayRef.h"
-#include "llvm/ADT/StringMap.h"
-#include "llvm/Support/Error.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/JSON.h"
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace clang {
 class ASTContext;
 class CXXRecordDecl;
+class FunctionDecl;
 class NamedDecl;
 class RecordDecl;
+class SourceLocation;
+class SourceManager;
 } // namespace clang
 
 namespace alloc_tidy {
 
 /// The version of the serialised facts and decisions; readers refuse others.
-constexpr int MemberFactsVersion = 1;
+/// 2: escapes, growth, access, the identity of units and of the database.
+constexpr int MemberFactsVersion = 2;
 
 enum class MemberAction { Fix, Warn, Silent };
 
 llvm::StringRef memberActionName(MemberAction Action);
+std::optional<MemberAction> memberActionNamed(llvm::StringRef Name);
+
+/// Who can name a data member besides its class's own functions: nobody
+/// (private, or protected in a final class), the code of derived classes
+/// (protected), any code (public; a record counts as public). In order:
+/// the whole-program decision is made for the members up to the access that
+/// option WholeProgramAccess allows.
+enum class MemberAccess { Private, Protected, Public };
+
+llvm::StringRef memberAccessName(MemberAccess Access);
+std::optional<MemberAccess> memberAccessNamed(llvm::StringRef Name);
 
 /// The functions that can name a private member of a class: its member
 /// functions (of nested classes too) and its friend functions, each as
@@ -50,6 +67,33 @@ struct ClassCode {
 
 ClassCode classCodeIn(const clang::CXXRecordDecl &Record);
 
+/// A place in the code, for a note that another unit prints.
+struct CodePlace {
+  /// The file's name, without its directories, as the notes print places.
+  std::string File;
+  unsigned Line = 0;
+  /// The qualified name of the function there, or empty.
+  std::string Function;
+
+  /// "read.cpp:3 ('Scrollback::at')".
+  std::string text() const;
+};
+
+CodePlace codePlaceOf(clang::SourceLocation Loc,
+                      const clang::FunctionDecl *Function,
+                      const clang::SourceManager &SM);
+
+/// An element reference that leaves the function that took it.
+struct MemberEscape {
+  /// What the function does with the container: "returns a reference into
+  /// it".
+  std::string What;
+  CodePlace Where;
+
+  /// "'Scrollback::at' returns a reference into it (read.cpp:3)".
+  std::string text() const;
+};
+
 /// What one unit knows about one data member.
 struct MemberFacts {
   /// The check that judged the member: "alloc-deque-as-array".
@@ -59,6 +103,8 @@ struct MemberFacts {
   /// The real path of the file that declares it. With Check, Member and
   /// Offset this is the member's key.
   std::string File;
+  /// The real path of the main file of the unit that recorded the facts.
+  std::string Unit;
   /// Why, for Warn and Silent.
   std::string Why;
   ClassCode Code;
@@ -74,27 +120,44 @@ struct MemberFacts {
   uint64_t Bound = 0;
   /// What this unit's own code allows, as if it were all the code there is.
   MemberAction Local = MemberAction::Silent;
+  /// Who else can name it.
+  MemberAccess Access = MemberAccess::Public;
+  /// The widest access the unit's option WholeProgramAccess lets the
+  /// decision across units take on.
+  MemberAccess WholeProgramAccess = MemberAccess::Private;
   /// The class is in a header (or the unit's main file is one): other units
   /// can include it.
   bool ClassInHeader = false;
+  /// Element references that leave this unit's functions, which growth in
+  /// another unit would invalidate once the container's type changes.
+  std::vector<MemberEscape> Escapes;
+  /// Where this unit's code can reallocate it, outside its class's
+  /// constructors (which run before any reference is handed out).
+  std::vector<CodePlace> Growth;
+  /// The check's option: an element reference kept across growth gives a
+  /// warning without a fix-it rather than silence.
+  bool WarnWhenKept = false;
+
   /// Only the class's own code (member and friend functions) can name the
-  /// member: private, or protected in a final class.
-  bool OnlyClassCodeNamesIt = false;
+  /// member: private, or protected in a final class, and no friend classes.
+  bool onlyClassCodeNamesIt() const {
+    return Access == MemberAccess::Private && !Code.HasFriendClasses;
+  }
 
   std::string key() const;
 };
 
 /// Facts about the member \p Member (a data member, a member type alias)
-/// that do not depend on a check: name, place, who can name it. The caller
-/// sets Check, Local, Why and Finding.
+/// that do not depend on a check: name, place, who can name it, the unit.
+/// The caller sets Check, Local, Why and Finding, and what escapes.
 MemberFacts memberFactsFor(const clang::NamedDecl &Member,
                            clang::ASTContext &Ctx);
 
 /// Facts keyed by the record \p Record itself, for a change to the record
-/// rather than to one member (a field reorder). Any code can name a record,
-/// so no class code is tracked: it is in a header when its definition is
-/// outside the main file or the main file is one. The caller sets Check,
-/// Local, Why and Finding.
+/// rather than to one member (a field reorder). Any code can name a record
+/// (its access is public), so no class code is tracked: it is in a header
+/// when its definition is outside the main file or the main file is one.
+/// The caller sets Check, Local, Why and Finding.
 MemberFacts recordFactsFor(const clang::RecordDecl &Record,
                            clang::ASTContext &Ctx);
 
@@ -111,63 +174,38 @@ std::string unseenCode(const MemberFacts &Facts);
 bool seesAllCodeUsingMember(const clang::NamedDecl *Member,
                             clang::ASTContext &Ctx);
 
-/// What to do with a member, and why.
-struct MemberDecision {
-  std::string Why;
-  /// The finding to report for Fix or Warn, from the first unit (in the
-  /// order given) that rendered one.
-  llvm::json::Value Finding = nullptr;
-  /// The largest Bound of the units' facts.
-  uint64_t Bound = 0;
-  MemberAction Action = MemberAction::Silent;
-  /// How many units' facts it rests on.
-  unsigned Units = 0;
+/// The identity of a translation unit as its facts were recorded: its main
+/// file, and the content hash of each file it read outside system headers,
+/// so that a later reader can tell whether the code is still what the facts
+/// describe.
+struct UnitIdentity {
+  /// The real path of the main file.
+  std::string Unit;
+  /// (real path, SHA-256 in hex), sorted by path.
+  std::vector<std::pair<std::string, std::string>> Files;
+  /// False when the unit had errors: its facts may be missing or partial.
+  bool Complete = true;
 };
 
-/// The decision from one unit's facts alone: a member is decided there only
-/// when the unit provably sees every piece of code that can name it.
-MemberDecision decideInOneUnit(const MemberFacts &Facts);
+/// The identity of the unit \p SM holds.
+UnitIdentity unitIdentityOf(const clang::SourceManager &SM, bool Complete);
 
-/// The decision from the facts of every unit of a compile database that sees
-/// the member, taken to be the whole program: every unit's code must allow
-/// the change, and every function of the class must be defined in some unit.
-/// A unit that sees every piece of code that can name the member decides it
-/// alone: the others cannot touch it. The finding is that of the unit with
-/// the largest Bound among those whose own verdict is the decision's.
-MemberDecision decideAcrossUnits(llvm::ArrayRef<MemberFacts> Facts);
+/// The compile database a run over the whole program analysed: every unit
+/// whose facts a decision across units needs.
+struct DatabaseIdentity {
+  /// The real path of compile_commands.json and the SHA-256 of its text.
+  std::string Path;
+  std::string Sha256;
+  /// The real paths of the main files of its units.
+  std::vector<std::string> Units;
+};
 
-/// Decisions by member key, as a merged facts file holds them.
-using MemberDecisions = llvm::StringMap<MemberDecision>;
+/// The SHA-256 of \p Path's contents in hex, or nothing when it cannot be
+/// read.
+std::optional<std::string> sha256OfFile(llvm::StringRef Path);
 
-/// The decision in a single-unit run that has the whole program's decisions
-/// (\p Merged, from the MemberFactsFile option; may be null): the merged
-/// decision for the member, except that the unit's own "silent" wins (facts
-/// written before a change must never bring a fix the unit contradicts) and
-/// a unit whose own code allows only a warning gets no fix. A member the
-/// merged decisions do not know is decided from the unit alone.
-MemberDecision decideWithMerged(const MemberFacts &Facts,
-                                const MemberDecisions *Merged);
-
-llvm::json::Value toJson(const MemberFacts &Facts);
-llvm::Expected<MemberFacts> memberFactsFromJson(const llvm::json::Value &V);
-
-/// Decides every member in \p Facts (grouped by key) across units and
-/// serialises the result: {"version": 1, "members": [{key, check, member,
-/// file, offset, line, action, why, units, finding}]}.
-llvm::json::Value decideAll(llvm::ArrayRef<MemberFacts> Facts);
-
-/// Reads a file written from decideAll(); errors name the file and what is
-/// wrong with it.
-llvm::Expected<MemberDecisions> readMemberDecisions(llvm::StringRef Path);
-
-/// Reads facts, one JSON object per line (what the checks append).
-llvm::Expected<std::vector<MemberFacts>>
-readMemberFactsLines(llvm::StringRef Path);
-
-/// Appends \p Facts as one line to \p Path (created if missing). Each line is
-/// written with a single write() so that units analysed in parallel into
-/// the same file do not interleave.
-llvm::Error appendMemberFacts(llvm::StringRef Path, const MemberFacts &Facts);
+/// The real path of \p Path, or \p Path when it has none.
+std::string realPathOf(llvm::StringRef Path);
 
 } // namespace alloc_tidy
 

@@ -3,6 +3,8 @@
 #include "lib/analysis/VectorBound.h"
 #include "lib/analysis/AstWalk.h"
 #include "lib/analysis/ConstructorArguments.h"
+#include "lib/analysis/ElementRefs.h"
+#include "lib/analysis/MemberFacts.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -363,6 +365,24 @@ VectorBound boundOfMember(const FieldDecl &Field, QualType Element,
     return Unbounded("too large for an inline buffer");
   B.OnlyAppends = false;
   return B;
+}
+
+std::optional<std::string> inlineElementsEscape(const FieldDecl &Field,
+                                                ArrayRef<ContainerUse> Uses,
+                                                ASTContext &Ctx) {
+  // Growth that reallocates is the same for both; only a move of the owner
+  // differs, so a reference held in a local across a call does not count.
+  std::vector<ElementEscape> Escapes =
+      elementEscapes(Uses, /*Owner=*/nullptr, Ctx);
+  if (Escapes.empty())
+    return std::nullopt;
+  const ElementEscape &First = Escapes.front();
+  MemberEscape Escape{describeEscape(First.Route),
+                      codePlaceOf(First.At->getBeginLoc(), First.Function,
+                                  Ctx.getSourceManager())};
+  return Escape.text() + "; an inline buffer moves its elements with the '" +
+         Field.getParent()->getNameAsString() +
+         "' that holds it, and the reference would not survive a move";
 }
 
 } // namespace alloc_tidy

@@ -107,6 +107,15 @@ VectorBound boundOfMember(const clang::FieldDecl &Field,
                           llvm::function_ref<ConstructorArguments &()> Calls,
                           clang::ASTContext &Ctx);
 
+/// Why the elements of the data member \p Field must not live in an inline
+/// buffer: a reference to one leaves the function that takes it (returned,
+/// stored, captured by a lambda that is kept), and an inline buffer moves
+/// its elements with the object that holds it, where a std::vector's stay
+/// put; nothing when none does. \p Uses are its uses.
+std::optional<std::string>
+inlineElementsEscape(const clang::FieldDecl &Field,
+                     llvm::ArrayRef<ContainerUse> Uses, clang::ASTContext &Ctx);
+
 } // namespace alloc_tidy
 
 #endif

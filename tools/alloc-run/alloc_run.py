@@ -37,7 +37,7 @@ from urllib.parse import urljoin, urlparse
 import yaml
 
 PROG = 'alloc-run'
-CACHE_VERSION = '2'  # 2: entries keep the units' member facts
+CACHE_VERSION = '3'  # 3: member facts of version 2 (escapes, identity)
 # Replaced by the build (tools/alloc-run/CMakeLists.txt); from the source
 # tree the docs are found beside the script.
 DOCS_DIR = '@ALLOC_RUN_DOCS_DIR@'
@@ -1083,12 +1083,36 @@ class DecisionError(Exception):
     pass
 
 
+class IncompleteFacts(DecisionError):
+    """The facts of some units of the database are missing (\p missing) or
+    partial: their units had errors."""
+
+    def __init__(self, message, missing):
+        super().__init__(message)
+        self.missing = missing
+
+
+def database_facts(build_dir, units):
+    """The facts line that names the compile database and every unit in it:
+    a decision across units needs the facts of each."""
+    path = os.path.realpath(os.path.join(build_dir, 'compile_commands.json'))
+    with open(path, 'rb') as f:
+        digest = hashlib.sha256(f.read()).hexdigest()
+    return json.dumps({'version': 2, 'kind': 'database', 'path': path,
+                       'sha256': digest,
+                       'units': [os.path.realpath(u.file) for u in units]})
+
+
 def decide_members(tool, facts_files, out):
     """alloc-tidy's decisions from the member facts of every unit (JSON-lines
     files), written to \p out and returned."""
     proc = subprocess.run([tool, f'--merge-member-facts={out}'] + facts_files,
                           capture_output=True, text=True, errors='replace',
                           check=False)
+    message = (proc.stderr.strip().removeprefix('alloc-tidy: error: ') or
+               f'exit status {proc.returncode}')
+    if proc.returncode in (3, 4):
+        raise IncompleteFacts(message, missing=proc.returncode == 3)
     if proc.returncode != 0:
         raise DecisionError(proc.stderr.strip() or
                             f'exit status {proc.returncode}')
@@ -1235,9 +1259,33 @@ def parse_merge_args(argv):
     return p.parse_args(argv)
 
 
+def shards_with_facts(inputs):
+    """The SARIF logs among \p inputs written by a shard that recorded member
+    facts (--member-facts): merging them without those facts would decide
+    the members by each unit alone, unseen."""
+    found = []
+    for path in inputs:
+        if not path.endswith('.sarif'):
+            continue
+        try:
+            with open(path, encoding='utf-8') as f:
+                run = json.load(f)['runs'][0]
+        except (OSError, ValueError, KeyError, IndexError):
+            continue  # merge_outputs() says what is wrong with it
+        if run.get('properties', {}).get('allocRunMemberFacts'):
+            found.append(path)
+    return found
+
+
 def merge_member_decisions(args):
     """The decisions from the shards' member facts, or None without them."""
     if not args.member_facts:
+        with_facts = shards_with_facts(args.inputs)
+        if with_facts:
+            fail_usage(f"cannot decide data members across the shards: "
+                       f"'{with_facts[0]}' comes from a shard that wrote "
+                       f"member facts, and merge was given none; pass every "
+                       f"shard's file with --member-facts")
         return None
     tool = find_tool(args)
     for path in args.member_facts:
@@ -1247,6 +1295,14 @@ def merge_member_decisions(args):
     os.close(fd)
     try:
         return decide_members(tool, args.member_facts, out)
+    except IncompleteFacts as e:
+        if e.missing:
+            fail_usage(f'cannot decide data members across the shards: {e}')
+        # Units with errors: as in a run over the whole database, each unit
+        # decides its members alone.
+        print(f'{PROG}: note: data members and records are decided by each '
+              f'unit alone: {e}', file=sys.stderr)
+        return None
     except DecisionError as e:
         fail_usage(f'cannot decide data members across the shards ({e})')
     finally:
@@ -1333,6 +1389,9 @@ def merge_outputs(out, inputs, decisions, error_globs):
     results = rank_sarif_results(sorted(results, key=sarif_order))
     run = merged['runs'][0]
     run['tool']['driver']['rules'] = [rules[r] for r in order]
+    run.get('properties', {}).pop('allocRunMemberFacts', None)
+    if not run.get('properties', True):
+        run.pop('properties')
     run.pop('results', None)
     run['invocations'] = [{'executionSuccessful': successful}]
     if notifications:
@@ -1595,6 +1654,7 @@ def main(argv):
     args = parse_args(argv)
     tool = find_tool(args)
     units = load_database(args.build_dir)
+    database_units = units
     runner = Runner(args, tool)
     root, root_reason = source_root(args, units)
     all_units = len(units)
@@ -1655,6 +1715,8 @@ def main(argv):
     diagnostics = unique_diagnostics(results)
     problems = [p for r in results for p in unit_problems(r)]
     facts = [line for r in results for line in r.facts]
+    if facts:
+        facts.insert(0, database_facts(args.build_dir, database_units))
     if args.member_facts:
         write_facts(args.member_facts, facts)
     added, replaced, member_note = [], [], None
@@ -1670,12 +1732,19 @@ def main(argv):
         try:
             decisions = decide_from_lines(
                 tool, facts, os.path.join(args.build_dir, MEMBER_FACTS_FILE))
+        except IncompleteFacts as e:
+            # A unit whose checks wrote nothing (another .clang-tidy turns the
+            # member checks off there): no decision across units.
+            decisions = None
+            member_note = (f'note: data members and records are decided by '
+                           f'each unit alone: {e}')
         except (DecisionError, OSError) as e:
+            decisions = None
             failure = f'cannot decide data members across units ({e})'
             failures.append(failure)
             problems.append((args.build_dir, failure))
             print(f'{PROG}: error: {failure}', file=sys.stderr)
-        else:
+        if decisions is not None:
             diagnostics, removed, added, replaced = apply_member_decisions(
                 diagnostics, decisions, args.warnings_as_errors)
             # The units' text of a replaced finding is printed as the
@@ -1707,6 +1776,9 @@ def main(argv):
                          tool_version(runner.tool_identity[3]),
                          docs_uri_base(args), args.sarif_category, problems)
         run = sarif['runs'][0]
+        if args.member_facts and facts:
+            # 'merge' refuses this log without the facts that go with it.
+            run['properties'] = {'allocRunMemberFacts': True}
         run['results'] = rank_sarif_results(
             sorted(run['results'], key=sarif_order))
         write_json(args.sarif, sarif)

@@ -6,7 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "clang-tidy/tool/ClangTidyMain.h"
-#include "lib/analysis/MemberFacts.h"
+#include "lib/analysis/MemberFactsFile.h"
 #include "tools/CompileDatabaseProblem.h"
 #include "tools/ResourceDir.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -73,8 +73,10 @@ static std::string autodetectedFrom(int Argc, const char **Argv) {
 }
 
 /// alloc-tidy --merge-member-facts=OUT FACTS...: the whole-program member
-/// decisions from the facts the checks wrote for every unit (one JSON object
-/// per line), as alloc-run makes them. Exit 2 for unusable input.
+/// decisions from the facts the checks and alloc-run wrote for every unit
+/// (one JSON object per line), as alloc-run makes them. Exit 2 for unusable
+/// input, 3 when the facts of some units of the compile database are
+/// missing, 4 when some units had errors: no decision is written then.
 static int mergeMemberFacts(llvm::StringRef Out,
                             llvm::ArrayRef<const char *> Inputs) {
   if (Out.empty() || Inputs.empty()) {
@@ -82,16 +84,26 @@ static int mergeMemberFacts(llvm::StringRef Out,
                     "--merge-member-facts=OUT FACTS.jsonl...\n";
     return 2;
   }
-  std::vector<alloc_tidy::MemberFacts> All;
-  for (const char *Input : Inputs) {
-    llvm::Expected<std::vector<alloc_tidy::MemberFacts>> Facts =
-        alloc_tidy::readMemberFactsLines(Input);
-    if (!Facts) {
-      llvm::errs() << "alloc-tidy: error: " << llvm::toString(Facts.takeError())
+  alloc_tidy::FactsStream All;
+  for (const char *Input : Inputs)
+    if (llvm::Error E = alloc_tidy::readFactsLines(Input, All)) {
+      llvm::errs() << "alloc-tidy: error: " << llvm::toString(std::move(E))
                    << "\n";
       return 2;
     }
-    All.insert(All.end(), Facts->begin(), Facts->end());
+  llvm::Expected<llvm::json::Value> Decided = alloc_tidy::decideAll(All);
+  if (!Decided) {
+    int Status = 2;
+    llvm::handleAllErrors(
+        Decided.takeError(),
+        [&](const alloc_tidy::IncompleteFactsError &E) {
+          llvm::errs() << "alloc-tidy: error: " << E.message() << "\n";
+          Status = E.Missing.empty() ? 4 : 3;
+        },
+        [&](const llvm::ErrorInfoBase &E) {
+          llvm::errs() << "alloc-tidy: error: " << E.message() << "\n";
+        });
+    return Status;
   }
   std::error_code EC;
   llvm::raw_fd_ostream OS(Out, EC, llvm::sys::fs::OF_Text);
@@ -100,7 +112,7 @@ static int mergeMemberFacts(llvm::StringRef Out,
                  << "': " << EC.message() << "\n";
     return 1;
   }
-  OS << llvm::formatv("{0:2}", alloc_tidy::decideAll(All)) << "\n";
+  OS << llvm::formatv("{0:2}", *Decided) << "\n";
   OS.close();
   if (OS.has_error()) {
     llvm::errs() << "alloc-tidy: error: cannot write '" << Out

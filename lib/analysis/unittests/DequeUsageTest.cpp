@@ -199,5 +199,41 @@ TEST_F(DequeUsageTest, DeclarationsNotJudged) {
   EXPECT_EQ(Excluded("made"), "macro");
 }
 
+TEST_F(DequeUsageTest, MemberFactsForOtherUnits) {
+  // What this unit tells the others: the reference at() hands out, and the
+  // growth in add(); not the constructor's growth, which comes first.
+  ASSERT_NO_FATAL_FAILURE(parse("class Log {\n"
+                                "  std::deque<int> Items;\n"
+                                "public:\n"
+                                "  Log() { Items.push_back(0); }\n"
+                                "  void add(int V) { Items.push_back(V); }\n"
+                                "  const int &at(int I) const;\n"
+                                "};\n"
+                                "const int &Log::at(int I) const {\n"
+                                "  return Items[I];\n"
+                                "}\n"));
+  // Both are in this unit, and it judges them itself: the deque stays.
+  DequeUsage U = judge("Items");
+  EXPECT_EQ(U.Keep, "a reference to an element is kept while it grows");
+  // With WarnWhenReferencesKept, a warning; the facts carry both.
+  U = judge("Items", /*WarnWhenKept=*/true);
+  ASSERT_EQ(U.Keep, "");
+  const FieldDecl *Items = test::findField(ctx(), "Items");
+  MemberFacts Facts =
+      dequeMemberFacts(*Items, U, "", U.NoFixReason, true, ctx());
+  EXPECT_EQ(Facts.Local, MemberAction::Warn);
+  EXPECT_TRUE(Facts.WarnWhenKept);
+  ASSERT_EQ(Facts.Escapes.size(), 1u);
+  EXPECT_EQ(Facts.Escapes[0].text(),
+            "'Log::at' returns a reference into it (input.cc:13)");
+  ASSERT_EQ(Facts.Growth.size(), 1u);
+  EXPECT_EQ(Facts.Growth[0].text(), "input.cc:9 ('Log::add')");
+  // A unit whose own code keeps it has nothing more to say.
+  Facts = dequeMemberFacts(*Items, U, "front operation", "", false, ctx());
+  EXPECT_EQ(Facts.Local, MemberAction::Silent);
+  EXPECT_EQ(Facts.Why, "front operation");
+  EXPECT_TRUE(Facts.Escapes.empty() && Facts.Growth.empty());
+}
+
 } // namespace
 } // namespace alloc_tidy

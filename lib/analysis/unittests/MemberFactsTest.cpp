@@ -2,6 +2,8 @@
 
 #include "lib/analysis/MemberFacts.h"
 #include "AnalysisTestUtils.h"
+#include "lib/analysis/MemberDecision.h"
+#include "lib/analysis/MemberFactsFile.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -79,7 +81,12 @@ TEST_F(MemberFactsTest, KeyAndPlace) {
   EXPECT_TRUE(llvm::StringRef(Facts.File).ends_with("ring.h")) << Facts.File;
   EXPECT_EQ(Facts.Offset, 63u);
   EXPECT_TRUE(Facts.ClassInHeader);
-  EXPECT_TRUE(Facts.OnlyClassCodeNamesIt);
+  EXPECT_EQ(Facts.Access, MemberAccess::Private);
+  EXPECT_TRUE(Facts.onlyClassCodeNamesIt());
+  // The unit that recorded it: the main file.
+  EXPECT_TRUE(llvm::StringRef(Facts.Unit).ends_with("input.cc") ||
+              llvm::StringRef(Facts.Unit).ends_with(".cpp"))
+      << Facts.Unit;
   Facts.Check = "alloc-deque-as-array";
   EXPECT_EQ(Facts.key(), "alloc-deque-as-array|ui::Ring::slots|" + Facts.File +
                              ":" + std::to_string(Facts.Offset));
@@ -126,7 +133,8 @@ TEST_F(MemberFactsTest, RecordItself) {
   // lines in the main file's buffer; a real file's line is right.
   EXPECT_EQ(Point.Offset, 23u);
   EXPECT_TRUE(Point.ClassInHeader);
-  EXPECT_FALSE(Point.OnlyClassCodeNamesIt);
+  EXPECT_EQ(Point.Access, MemberAccess::Public);
+  EXPECT_FALSE(Point.onlyClassCodeNamesIt());
   EXPECT_TRUE(Point.Code.Declared.empty());
   EXPECT_EQ(unseenCode(Point),
             "the class is in a header and code outside it can name the member");
@@ -245,6 +253,14 @@ TEST_F(MemberFactsTest, FieldOfClassInHeader) {
   // No class can derive from a final class.
   EXPECT_TRUE(seesAllCodeUsingMember(FinalProt, ctx()));
   EXPECT_FALSE(seesAllCodeUsingMember(Prot, ctx()));
+  // Who can name each, for the whole-program assumption.
+  EXPECT_EQ(memberFactsFor(*ClosedPriv, ctx()).Access, MemberAccess::Private);
+  EXPECT_EQ(memberFactsFor(*ClosedPub, ctx()).Access, MemberAccess::Public);
+  EXPECT_EQ(memberFactsFor(*FinalProt, ctx()).Access, MemberAccess::Private);
+  EXPECT_EQ(memberFactsFor(*Prot, ctx()).Access, MemberAccess::Protected);
+  MemberFacts Friendly = memberFactsFor(*FriendPriv, ctx());
+  EXPECT_EQ(Friendly.Access, MemberAccess::Private);
+  EXPECT_FALSE(Friendly.onlyClassCodeNamesIt());
 
   // Member type aliases follow the same rules.
   const NamedDecl *PrivAlias = MemberOf("Closed", "Storage");
@@ -269,7 +285,10 @@ MemberFacts unitFacts(MemberAction Local, std::vector<std::string> Declared,
   F.Local = Local;
   F.Why = std::move(Why);
   F.ClassInHeader = true;
-  F.OnlyClassCodeNamesIt = OnlyClassCode;
+  F.Access = OnlyClassCode ? MemberAccess::Private : MemberAccess::Public;
+  // Each unit defines other functions: its main file is named after them.
+  F.Unit = "/src/" + (Defined.empty() ? std::string("main") : Defined.front()) +
+           ".cpp";
   F.Code.Declared = std::move(Declared);
   F.Code.Defined = std::move(Defined);
   if (Local != MemberAction::Silent)
@@ -312,6 +331,15 @@ TEST(MemberDecisionTest, OneUnit) {
   EXPECT_EQ(D.Why, "passed");
 }
 
+/// Across units, with the whole-program assumption allowed up to \p Access.
+std::optional<MemberDecision>
+across(std::vector<MemberFacts> Facts,
+       MemberAccess Access = MemberAccess::Private) {
+  for (MemberFacts &F : Facts)
+    F.WholeProgramAccess = Access;
+  return decideAcrossUnits(Facts);
+}
+
 TEST(MemberDecisionTest, AcrossUnits) {
   std::vector<std::string> Add = {"Scrollback::add(void (int))"};
   std::vector<std::string> Drop = {"Scrollback::drop(void (void))"};
@@ -319,52 +347,148 @@ TEST(MemberDecisionTest, AcrossUnits) {
   MemberFacts Main = unitFacts(MemberAction::Fix, functions(), {});
   MemberFacts AddUnit = unitFacts(MemberAction::Fix, functions(), Add);
   MemberFacts DropUnit = unitFacts(MemberAction::Fix, functions(), Drop);
-  MemberDecision D = decideAcrossUnits({Main, AddUnit, DropUnit});
-  EXPECT_EQ(D.Action, MemberAction::Fix);
-  EXPECT_EQ(D.Units, 3u);
+  std::optional<MemberDecision> D = across({Main, AddUnit, DropUnit});
+  ASSERT_TRUE(D.has_value());
+  EXPECT_EQ(D->Action, MemberAction::Fix);
+  EXPECT_EQ(D->Units, 3u);
+  // A private member: the database holds all its class's code, no
+  // assumption to state.
+  EXPECT_TRUE(D->Notes.empty());
   // The finding of the first unit that rendered one.
-  EXPECT_EQ(*D.Finding.getAsObject()->getString("Unit"), "none");
-  // Public members too: every unit that can name it is in the database.
-  MemberFacts PublicAdd = AddUnit, PublicDrop = DropUnit;
-  PublicAdd.OnlyClassCodeNamesIt = PublicDrop.OnlyClassCodeNamesIt = false;
-  EXPECT_EQ(decideAcrossUnits({PublicAdd, PublicDrop}).Action,
-            MemberAction::Fix);
+  EXPECT_EQ(*D->Finding.getAsObject()->getString("Unit"), "none");
 
   // One unit uses the front.
   MemberFacts Front = unitFacts(MemberAction::Silent, functions(), Drop, true,
                                 "front operation");
-  D = decideAcrossUnits({Main, AddUnit, Front});
-  EXPECT_EQ(D.Action, MemberAction::Silent);
-  EXPECT_EQ(D.Why, "front operation");
-  EXPECT_EQ(D.Finding.kind(), llvm::json::Value::Null);
+  D = across({Main, AddUnit, Front});
+  EXPECT_EQ(D->Action, MemberAction::Silent);
+  EXPECT_EQ(D->Why, "front operation");
+  EXPECT_EQ(D->Finding.kind(), llvm::json::Value::Null);
 
   // drop() is defined by no unit of the database.
-  D = decideAcrossUnits({Main, AddUnit});
-  EXPECT_EQ(D.Action, MemberAction::Silent);
-  EXPECT_EQ(D.Why,
+  D = across({Main, AddUnit});
+  EXPECT_EQ(D->Action, MemberAction::Silent);
+  EXPECT_EQ(D->Why,
             "'Scrollback::drop' is defined in no unit of the compile database");
 
   // A warning in one unit makes the decision a warning, with its finding.
   MemberFacts Warned = unitFacts(MemberAction::Warn, functions(), Drop, true,
                                  "passed to 'print'");
-  D = decideAcrossUnits({Main, AddUnit, Warned});
-  EXPECT_EQ(D.Action, MemberAction::Warn);
-  EXPECT_EQ(D.Why, "passed to 'print'");
-  EXPECT_EQ(*D.Finding.getAsObject()->getString("Unit"),
+  D = across({Main, AddUnit, Warned});
+  EXPECT_EQ(D->Action, MemberAction::Warn);
+  EXPECT_EQ(D->Why, "passed to 'print'");
+  EXPECT_EQ(*D->Finding.getAsObject()->getString("Unit"),
             "Scrollback::drop(void (void))");
 
-  EXPECT_EQ(decideAcrossUnits({}).Action, MemberAction::Silent);
+  EXPECT_EQ(across({})->Action, MemberAction::Silent);
 
   // A class in one source file (no unit sees it in a header): a function it
   // declares and nobody defines is a dead declaration.
   MemberFacts InSource = unitFacts(MemberAction::Fix, functions(), Add);
   InSource.ClassInHeader = false;
   EXPECT_EQ(decideInOneUnit(InSource).Action, MemberAction::Silent);
-  EXPECT_EQ(decideAcrossUnits({InSource}).Action, MemberAction::Fix);
+  EXPECT_EQ(across({InSource})->Action, MemberAction::Fix);
   // Included by another unit (a unity build), it is a header there.
   MemberFacts IncludedElsewhere = unitFacts(MemberAction::Fix, functions(), {});
-  EXPECT_EQ(decideAcrossUnits({InSource, IncludedElsewhere}).Action,
+  EXPECT_EQ(across({InSource, IncludedElsewhere})->Action,
             MemberAction::Silent);
+}
+
+TEST(MemberDecisionTest, TheWholeProgramAssumptionByAccess) {
+  std::vector<std::string> Add = {"Scrollback::add(void (int))"};
+  std::vector<std::string> Drop = {"Scrollback::drop(void (void))"};
+  MemberFacts AddUnit = unitFacts(MemberAction::Fix, functions(), Add, false);
+  MemberFacts DropUnit = unitFacts(MemberAction::Fix, functions(), Drop, false);
+  // A public member: code outside the database can name it. Not decided
+  // across units by default; each unit decides it alone.
+  EXPECT_FALSE(across({AddUnit, DropUnit}).has_value());
+  EXPECT_FALSE(
+      across({AddUnit, DropUnit}, MemberAccess::Protected).has_value());
+  std::optional<MemberDecision> D =
+      across({AddUnit, DropUnit}, MemberAccess::Public);
+  ASSERT_TRUE(D.has_value());
+  EXPECT_EQ(D->Action, MemberAction::Fix);
+  // The assumption, stated in the decision and in its finding.
+  ASSERT_EQ(D->Notes.size(), 1u);
+  EXPECT_EQ(D->Notes[0],
+            "decided across the 2 translation units of the compile database "
+            "that see it; this assumes the compile database is the whole "
+            "program, since code outside it can name this public member "
+            "(WholeProgramAccess: private decides only private members)");
+  const llvm::json::Array *Notes = D->Finding.getAsObject()->getArray("Notes");
+  ASSERT_TRUE(Notes && Notes->size() == 1);
+  EXPECT_EQ(*(*Notes)[0].getAsObject()->getString("Message"), D->Notes[0]);
+
+  // Protected, in a class that can have derived classes: one rule with
+  // public members, up to its own level.
+  AddUnit.Access = DropUnit.Access = MemberAccess::Protected;
+  EXPECT_FALSE(across({AddUnit, DropUnit}).has_value());
+  D = across({AddUnit, DropUnit}, MemberAccess::Protected);
+  ASSERT_TRUE(D.has_value());
+  EXPECT_NE(D->Notes[0].find("derived and friend classes outside it can name "
+                             "this member"),
+            std::string::npos);
+  // A private member of a class with friend classes is as open.
+  AddUnit.Access = DropUnit.Access = MemberAccess::Private;
+  AddUnit.Code.HasFriendClasses = true;
+  EXPECT_FALSE(across({AddUnit, DropUnit}).has_value());
+  EXPECT_TRUE(across({AddUnit, DropUnit}, MemberAccess::Protected).has_value());
+  // The narrowest option of the units decides.
+  AddUnit.Code.HasFriendClasses = false;
+  AddUnit.Access = DropUnit.Access = MemberAccess::Public;
+  AddUnit.WholeProgramAccess = MemberAccess::Public;
+  DropUnit.WholeProgramAccess = MemberAccess::Protected;
+  EXPECT_FALSE(decideAcrossUnits({AddUnit, DropUnit}).has_value());
+}
+
+TEST(MemberDecisionTest, AnEscapeInOneUnitMeetsGrowthInAnother) {
+  std::vector<std::string> Add = {"Scrollback::add(void (int))"};
+  std::vector<std::string> Drop = {"Scrollback::drop(void (void))"};
+  MemberFacts Grows = unitFacts(MemberAction::Fix, functions(), Add);
+  Grows.Growth = {{"add.cpp", 3, "Scrollback::add"}};
+  Grows.Finding = llvm::json::parse(R"({
+      "DiagnosticName": "alloc-deque-as-array",
+      "DiagnosticMessage": {"Message": "'History' is a std::deque",
+                            "FilePath": "/src/scrollback.h",
+                            "FileOffset": 120,
+                            "Replacements": [{"FilePath": "/src/scrollback.h",
+                                              "Offset": 110, "Length": 10,
+                                              "ReplacementText": "std::vector"}]},
+      "Notes": [], "Level": "Warning"})")
+                      .get();
+  MemberFacts Hands = unitFacts(MemberAction::Fix, functions(), Drop);
+  Hands.Escapes = {
+      {"returns a reference into it", {"read.cpp", 5, "Scrollback::drop"}}};
+  // Each alone allows the fix: together they keep the deque, and say why.
+  std::optional<MemberDecision> D = across({Grows, Hands});
+  EXPECT_EQ(D->Action, MemberAction::Silent);
+  EXPECT_EQ(D->Why, "'Scrollback::drop' returns a reference into it "
+                    "(read.cpp:5), and 'Scrollback::add' grows it (add.cpp:3): "
+                    "the new type would move the elements as it grows, and "
+                    "the reference would dangle");
+  // WarnWhenReferencesKept: a warning without its fix-its, naming both.
+  Hands.WarnWhenKept = true;
+  D = across({Grows, Hands});
+  EXPECT_EQ(D->Action, MemberAction::Warn);
+  const llvm::json::Object *O = D->Finding.getAsObject();
+  ASSERT_TRUE(O != nullptr);
+  EXPECT_TRUE(
+      O->getObject("DiagnosticMessage")->getArray("Replacements")->empty());
+  const llvm::json::Array *Notes = O->getArray("Notes");
+  ASSERT_EQ(Notes->size(), 1u);
+  EXPECT_EQ(*(*Notes)[0].getAsObject()->getString("Message"),
+            "no fix-it: " + D->Why);
+  // An escape and growth in the same unit were judged there, in order
+  // (growth in the constructor, a reference handed out after): no pair.
+  Hands.WarnWhenKept = false;
+  MemberFacts Both = Grows;
+  Both.Escapes = Hands.Escapes;
+  MemberFacts Other = unitFacts(MemberAction::Fix, functions(), Drop);
+  EXPECT_EQ(across({Both, Other})->Action, MemberAction::Fix);
+  // No growth anywhere after construction: references stay valid.
+  MemberFacts Still = Grows;
+  Still.Growth.clear();
+  EXPECT_EQ(across({Still, Hands})->Action, MemberAction::Fix);
 }
 
 TEST(MemberDecisionTest, AcrossUnitsTheLargestBound) {
@@ -378,24 +502,26 @@ TEST(MemberDecisionTest, AcrossUnitsTheLargestBound) {
   Three.Bound = 3;
   MemberFacts None = unitFacts(MemberAction::Fix, functions(), {});
   None.Finding = nullptr;
-  MemberDecision D = decideAcrossUnits({None, Two, Three});
-  EXPECT_EQ(D.Action, MemberAction::Fix);
-  EXPECT_EQ(D.Bound, 3u);
-  EXPECT_EQ(*D.Finding.getAsObject()->getString("Unit"),
+  std::optional<MemberDecision> D = across({None, Two, Three});
+  EXPECT_EQ(D->Action, MemberAction::Fix);
+  EXPECT_EQ(D->Bound, 3u);
+  EXPECT_EQ(*D->Finding.getAsObject()->getString("Unit"),
             "Scrollback::drop(void (void))");
   // The unit that needs the most rendered no finding: none is reported
   // rather than one that allows for too little.
   Three.Finding = nullptr;
-  D = decideAcrossUnits({Two, Three});
-  EXPECT_EQ(D.Action, MemberAction::Fix);
-  EXPECT_EQ(D.Bound, 3u);
-  EXPECT_EQ(D.Finding.kind(), llvm::json::Value::Null);
+  D = across({Two, Three});
+  EXPECT_EQ(D->Action, MemberAction::Fix);
+  EXPECT_EQ(D->Bound, 3u);
+  EXPECT_EQ(D->Finding.kind(), llvm::json::Value::Null);
 }
 
 TEST(MemberDecisionTest, AWarningFromAUnitThatReportsNothing) {
   // One unit reports the record with a fix-it; another has no instance of
   // it (no finding) but initialises it by position: a warning, with the
-  // first unit's finding stripped of its fix-its and a note saying why.
+  // first unit's finding stripped of its fix-its and a note saying why. A
+  // record counts as public: decided across units with WholeProgramAccess:
+  // public only.
   MemberFacts Reports = unitFacts(MemberAction::Fix, {}, {}, false);
   Reports.Finding = llvm::json::parse(R"({
       "DiagnosticName": "alloc-padding",
@@ -411,24 +537,31 @@ TEST(MemberDecisionTest, AWarningFromAUnitThatReportsNothing) {
   MemberFacts Positional = unitFacts(MemberAction::Warn, {}, {}, false,
                                      "its fields are initialised by position "
                                      "at b.cpp:4");
+  Positional.Unit = "/src/b.cpp";
   Positional.Finding = nullptr;
-  MemberDecision D = decideAcrossUnits({Reports, Positional});
-  EXPECT_EQ(D.Action, MemberAction::Warn);
-  const llvm::json::Object *O = D.Finding.getAsObject();
+  EXPECT_FALSE(across({Reports, Positional}).has_value());
+  std::optional<MemberDecision> D =
+      across({Reports, Positional}, MemberAccess::Public);
+  EXPECT_EQ(D->Action, MemberAction::Warn);
+  const llvm::json::Object *O = D->Finding.getAsObject();
   ASSERT_TRUE(O != nullptr);
   EXPECT_TRUE(
       O->getObject("DiagnosticMessage")->getArray("Replacements")->empty());
   const llvm::json::Array *Notes = O->getArray("Notes");
-  ASSERT_EQ(Notes->size(), 2u);
+  ASSERT_EQ(Notes->size(), 3u);
   EXPECT_TRUE((*Notes)[0].getAsObject()->getArray("Replacements")->empty());
   const llvm::json::Object *Why = (*Notes)[1].getAsObject();
   EXPECT_EQ(*Why->getString("Message"),
             "no fix-it: its fields are initialised by position at b.cpp:4");
   EXPECT_EQ(*Why->getString("FilePath"), "/p/point.h");
   EXPECT_EQ(*Why->getInteger("FileOffset"), 12);
+  // The assumption comes last.
+  EXPECT_NE((*Notes)[2].getAsObject()->getString("Message")->find(
+                "assumes the compile database is the whole program"),
+            llvm::StringRef::npos);
   // No unit reports it at all: nothing to say.
   Reports.Finding = nullptr;
-  EXPECT_EQ(decideAcrossUnits({Reports, Positional}).Finding.kind(),
+  EXPECT_EQ(across({Reports, Positional}, MemberAccess::Public)->Finding.kind(),
             llvm::json::Value::Null);
 }
 
@@ -440,15 +573,16 @@ TEST(MemberDecisionTest, AUnitThatSeesAllItsCodeDecidesAlone) {
   Owner.Bound = 4;
   MemberFacts Includer = unitFacts(MemberAction::Silent, functions(), {}, true,
                                    "no constructor fills it");
-  MemberDecision D = decideAcrossUnits({Includer, Owner});
-  EXPECT_EQ(D.Action, MemberAction::Warn);
-  EXPECT_EQ(D.Why, "profiled");
-  EXPECT_EQ(D.Bound, 4u);
-  EXPECT_EQ(D.Units, 2u);
-  EXPECT_EQ(D.Finding, Owner.Finding);
+  std::optional<MemberDecision> D = across({Includer, Owner});
+  EXPECT_EQ(D->Action, MemberAction::Warn);
+  EXPECT_EQ(D->Why, "profiled");
+  EXPECT_EQ(D->Bound, 4u);
+  EXPECT_EQ(D->Units, 2u);
+  EXPECT_EQ(D->Finding, Owner.Finding);
   // A public member can be named anywhere: every unit counts.
-  Owner.OnlyClassCodeNamesIt = Includer.OnlyClassCodeNamesIt = false;
-  EXPECT_EQ(decideAcrossUnits({Includer, Owner}).Action, MemberAction::Silent);
+  Owner.Access = Includer.Access = MemberAccess::Public;
+  EXPECT_EQ(across({Includer, Owner}, MemberAccess::Public)->Action,
+            MemberAction::Silent);
 }
 
 TEST(MemberDecisionTest, OneUnitWithTheWholeProgramsDecisions) {
@@ -460,11 +594,13 @@ TEST(MemberDecisionTest, OneUnitWithTheWholeProgramsDecisions) {
   MemberDecision Fix;
   Fix.Action = MemberAction::Fix;
   Fix.Units = 3;
+  Fix.Notes = {"assumes"};
   Merged[Header.key()] = Fix;
   MemberDecision D = decideWithMerged(Header, &Merged);
   EXPECT_EQ(D.Action, MemberAction::Fix);
   EXPECT_EQ(D.Units, 3u);
   EXPECT_EQ(D.Finding, Header.Finding);
+  EXPECT_EQ(D.Notes, std::vector<std::string>{"assumes"});
   // The whole program needs more room than this unit's code.
   Merged[Header.key()].Bound = 5;
   EXPECT_EQ(decideWithMerged(Header, &Merged).Bound, 5u);
@@ -508,19 +644,33 @@ TEST(MemberFactsJsonTest, RoundTrip) {
                             false, "why");
   F.Code.HasFriendClasses = true;
   F.Bound = 7;
+  F.Access = MemberAccess::Protected;
+  F.WholeProgramAccess = MemberAccess::Public;
+  F.Escapes = {{"stores a reference into it", {"mark.cpp", 3, "S::mark"}}};
+  F.Growth = {{"add.cpp", 4, "S::add"}, {"more.cpp", 9, ""}};
+  F.WarnWhenKept = true;
   llvm::Expected<MemberFacts> Back = memberFactsFromJson(toJson(F));
   ASSERT_TRUE(static_cast<bool>(Back)) << llvm::toString(Back.takeError());
   EXPECT_EQ(Back->key(), F.key());
+  EXPECT_EQ(Back->Unit, F.Unit);
   EXPECT_EQ(Back->Line, F.Line);
   EXPECT_EQ(Back->Local, MemberAction::Warn);
   EXPECT_EQ(Back->Why, "why");
   EXPECT_TRUE(Back->ClassInHeader);
-  EXPECT_FALSE(Back->OnlyClassCodeNamesIt);
+  EXPECT_EQ(Back->Access, MemberAccess::Protected);
+  EXPECT_EQ(Back->WholeProgramAccess, MemberAccess::Public);
   EXPECT_TRUE(Back->Code.HasFriendClasses);
   EXPECT_EQ(Back->Code.Declared, F.Code.Declared);
   EXPECT_EQ(Back->Code.Defined, F.Code.Defined);
   EXPECT_EQ(Back->Finding, F.Finding);
   EXPECT_EQ(Back->Bound, 7u);
+  ASSERT_EQ(Back->Escapes.size(), 1u);
+  EXPECT_EQ(Back->Escapes[0].text(),
+            "'S::mark' stores a reference into it (mark.cpp:3)");
+  ASSERT_EQ(Back->Growth.size(), 2u);
+  EXPECT_EQ(Back->Growth[0].text(), "add.cpp:4 ('S::add')");
+  EXPECT_EQ(Back->Growth[1].text(), "more.cpp:9");
+  EXPECT_TRUE(Back->WarnWhenKept);
   // Facts without a bound (a check that has none) read as 0.
   llvm::json::Value NoBound = toJson(F);
   NoBound.getAsObject()->erase("bound");
@@ -536,12 +686,17 @@ TEST(MemberFactsJsonTest, Malformed) {
   };
   EXPECT_EQ(Error(42), "malformed member facts: not an object");
   llvm::json::Value Good = toJson(unitFacts(MemberAction::Fix, {}, {}));
-  llvm::json::Value Later = Good;
-  (*Later.getAsObject())["version"] = 2;
-  EXPECT_EQ(Error(Later), "malformed member facts: version 2, expected 1");
+  llvm::json::Value Earlier = Good;
+  (*Earlier.getAsObject())["version"] = 1;
+  EXPECT_EQ(Error(Earlier), "malformed member facts: version 1, expected 2 "
+                            "(written by another alloc-tidy; run alloc-run "
+                            "again)");
   llvm::json::Value Unknown = Good;
   (*Unknown.getAsObject())["local"] = "maybe";
   EXPECT_EQ(Error(Unknown), "malformed member facts: unknown action 'maybe'");
+  llvm::json::Value Access = Good;
+  (*Access.getAsObject())["access"] = "friend";
+  EXPECT_EQ(Error(Access), "malformed member facts: unknown access 'friend'");
   llvm::json::Value Negative = Good;
   (*Negative.getAsObject())["bound"] = -1;
   EXPECT_EQ(Error(Negative), "malformed member facts: 'bound' is not a count");
@@ -549,6 +704,10 @@ TEST(MemberFactsJsonTest, Malformed) {
   Missing.getAsObject()->erase("file");
   EXPECT_EQ(Error(Missing),
             "malformed member facts: a field is missing or has the wrong type");
+  llvm::json::Value Escape = Good;
+  (*Escape.getAsObject())["escapes"] = llvm::json::Array{42};
+  EXPECT_EQ(Error(Escape),
+            "malformed member facts: an escape without what it is or where");
 }
 
 class MemberFactsFileTest : public ::testing::Test {
@@ -571,56 +730,148 @@ protected:
     ASSERT_FALSE(EC);
     OS << Text;
   }
+  /// A database of \p Units (main file names) and the identity of each,
+  /// whose files are the unit itself and a header.
+  FactsStream database(std::vector<std::string> Units) {
+    FactsStream Stream;
+    DatabaseIdentity Database;
+    write("compile_commands.json", "[]");
+    Database.Path = path("compile_commands.json");
+    Database.Sha256 = *sha256OfFile(Database.Path);
+    for (const std::string &Unit : Units) {
+      write(Unit, "// " + Unit);
+      Database.Units.push_back(path(Unit));
+      UnitIdentity Identity;
+      Identity.Unit = path(Unit);
+      Identity.Files = {{path(Unit), *sha256OfFile(path(Unit))}};
+      Stream.Units.push_back(Identity);
+    }
+    Stream.Databases.push_back(Database);
+    return Stream;
+  }
 };
 
 TEST_F(MemberFactsFileTest, LinesThenDecisions) {
+  FactsStream Database = database({"add.cpp", "drop.cpp"});
   std::string Lines = path("facts.jsonl");
   std::vector<std::string> Drop = {"Scrollback::drop(void (void))"};
-  ASSERT_FALSE(static_cast<bool>(appendMemberFacts(
-      Lines, unitFacts(MemberAction::Fix, functions(), {functions()[0]}))));
+  ASSERT_FALSE(
+      static_cast<bool>(appendFactsLine(Lines, toJson(Database.Databases[0]))));
+  for (const UnitIdentity &Unit : Database.Units)
+    ASSERT_FALSE(static_cast<bool>(appendFactsLine(Lines, toJson(Unit))));
+  ASSERT_FALSE(static_cast<bool>(appendFactsLine(
+      Lines,
+      toJson(unitFacts(MemberAction::Fix, functions(), {functions()[0]})))));
   MemberFacts WithBound = unitFacts(MemberAction::Fix, functions(), Drop);
   WithBound.Bound = 3;
-  ASSERT_FALSE(static_cast<bool>(appendMemberFacts(Lines, WithBound)));
-  llvm::Expected<std::vector<MemberFacts>> Read = readMemberFactsLines(Lines);
-  ASSERT_TRUE(static_cast<bool>(Read)) << llvm::toString(Read.takeError());
-  ASSERT_EQ(Read->size(), 2u);
+  ASSERT_FALSE(static_cast<bool>(appendFactsLine(Lines, toJson(WithBound))));
+  FactsStream Read;
+  ASSERT_FALSE(static_cast<bool>(readFactsLines(Lines, Read)));
+  ASSERT_EQ(Read.Members.size(), 2u);
+  ASSERT_EQ(Read.Units.size(), 2u);
+  ASSERT_EQ(Read.Databases.size(), 1u);
+  EXPECT_EQ(Read.Databases[0].Units, Database.Databases[0].Units);
 
+  llvm::Expected<llvm::json::Value> Decided = decideAll(Read);
+  ASSERT_TRUE(static_cast<bool>(Decided))
+      << llvm::toString(Decided.takeError());
   std::string Text;
-  llvm::raw_string_ostream(Text) << decideAll(*Read);
+  llvm::raw_string_ostream(Text) << *Decided;
   write("decisions.json", Text);
-  llvm::Expected<MemberDecisions> Decisions =
+  llvm::Expected<MergedDecisions> Decisions =
       readMemberDecisions(path("decisions.json"));
   ASSERT_TRUE(static_cast<bool>(Decisions))
       << llvm::toString(Decisions.takeError());
-  ASSERT_EQ(Decisions->size(), 1u);
-  const MemberDecision &D = Decisions->find((*Read)[0].key())->second;
+  ASSERT_EQ(Decisions->Members.size(), 1u);
+  const MemberDecision &D =
+      Decisions->Members.find(Read.Members[0].key())->second;
   EXPECT_EQ(D.Action, MemberAction::Fix);
   EXPECT_EQ(D.Units, 2u);
   EXPECT_EQ(D.Bound, 3u);
+  // What the decisions rest on, current.
+  EXPECT_EQ(Decisions->Files.size(), 2u);
+  EXPECT_TRUE(changedFiles(*Decisions).empty());
+  // One source edited: stale, and it says which.
+  write("drop.cpp", "// drop.cpp, edited to pop the front");
+  EXPECT_EQ(changedFiles(*Decisions),
+            std::vector<std::string>{path("drop.cpp")});
+  // The database changed (a unit added): stale too.
+  write("drop.cpp", "// drop.cpp");
+  write("compile_commands.json", "[{}]");
+  EXPECT_EQ(changedFiles(*Decisions),
+            std::vector<std::string>{path("compile_commands.json")});
+}
+
+TEST_F(MemberFactsFileTest, EveryUnitOfTheDatabaseOrNoDecision) {
+  auto Error = [](const FactsStream &Stream) {
+    llvm::Expected<llvm::json::Value> D = decideAll(Stream);
+    return D ? std::string("decided") : llvm::toString(D.takeError());
+  };
+  FactsStream Stream = database({"a.cpp", "b.cpp", "c.cpp"});
+  Stream.Members.push_back(unitFacts(MemberAction::Fix, functions(), {}));
+  EXPECT_EQ(Error(Stream), "decided");
+  // A shard's facts not given: the units it analysed are missing.
+  FactsStream Missing = Stream;
+  Missing.Units.erase(Missing.Units.begin() + 1);
+  Missing.Units.pop_back();
+  EXPECT_EQ(Error(Missing),
+            "the member facts of 2 of 3 units of the compile database are "
+            "missing: " +
+                path("b.cpp") + ", " + path("c.cpp") +
+                " (give the --member-facts of every shard)");
+  // A unit with errors: its facts are partial.
+  FactsStream Broken = Stream;
+  Broken.Units[0].Complete = false;
+  llvm::Expected<llvm::json::Value> D = decideAll(Broken);
+  ASSERT_FALSE(static_cast<bool>(D));
+  bool Incomplete = false;
+  llvm::handleAllErrors(D.takeError(), [&](const IncompleteFactsError &E) {
+    Incomplete = E.Missing.empty() && E.WithErrors.size() == 1;
+  });
+  EXPECT_TRUE(Incomplete);
+  // No database named, or two.
+  FactsStream Unnamed = Stream;
+  Unnamed.Databases.clear();
+  EXPECT_NE(Error(Unnamed).find("name no compile database"), std::string::npos);
+  FactsStream Two = Stream;
+  Two.Databases.push_back(Two.Databases[0]);
+  Two.Databases[1].Units.pop_back();
+  EXPECT_NE(Error(Two).find("different compile databases"), std::string::npos);
 }
 
 TEST_F(MemberFactsFileTest, BadFiles) {
   auto Error = [&](llvm::StringRef Name) {
-    llvm::Expected<MemberDecisions> D = readMemberDecisions(path(Name));
+    llvm::Expected<MergedDecisions> D = readMemberDecisions(path(Name));
     return D ? std::string("accepted") : llvm::toString(D.takeError());
   };
   EXPECT_NE(Error("missing.json").find("cannot use the member facts file"),
             std::string::npos);
   write("text.json", "not json");
   EXPECT_NE(Error("text.json").find("text.json"), std::string::npos);
-  write("old.json", R"({"version": 0, "members": []})");
-  EXPECT_NE(Error("old.json").find("is not version 1"), std::string::npos);
+  write("old.json", R"({"version": 1, "members": []})");
+  EXPECT_NE(Error("old.json").find("is not version 2"), std::string::npos);
   write("bad-action.json",
-        R"({"version": 1, "members": [{"key": "k", "action": "later"}]})");
-  EXPECT_NE(Error("bad-action.json")
-                .find("a member without a key or a known "
-                      "action"),
+        R"({"version": 2, "database": {"path": "/db", "sha256": "0"},
+            "files": [], "members": [{"key": "k", "action": "later"}]})");
+  EXPECT_NE(
+      Error("bad-action.json").find("a member without a key or a known action"),
+      std::string::npos);
+  write("no-files.json", R"({"version": 2, "members": []})");
+  EXPECT_NE(Error("no-files.json").find("no compile database or files"),
             std::string::npos);
-  write("facts.jsonl", "{\"version\": 1}\n");
-  llvm::Expected<std::vector<MemberFacts>> Lines =
-      readMemberFactsLines(path("facts.jsonl"));
-  ASSERT_FALSE(static_cast<bool>(Lines));
-  EXPECT_NE(llvm::toString(Lines.takeError()).find("facts.jsonl:1: "),
+  auto LinesError = [&](llvm::StringRef Text) {
+    write("facts.jsonl", Text);
+    FactsStream Into;
+    llvm::Error E = readFactsLines(path("facts.jsonl"), Into);
+    return E ? llvm::toString(std::move(E)) : std::string("accepted");
+  };
+  EXPECT_NE(LinesError("{\"version\": 1}\n").find("facts.jsonl:1: "),
+            std::string::npos);
+  EXPECT_NE(LinesError("{\"version\": 2, \"kind\": \"shard\"}\n")
+                .find("unknown kind 'shard'"),
+            std::string::npos);
+  EXPECT_NE(LinesError("\n{\"version\": 2, \"kind\": \"unit\"}\n")
+                .find("facts.jsonl:2: malformed member facts: a unit without"),
             std::string::npos);
 }
 

@@ -413,5 +413,27 @@ TEST_F(VectorBoundTest, MemberWithOnlyADefaultMemberInitializer) {
   EXPECT_TRUE(Bare.SizeUnknown);
 }
 
+TEST_F(VectorBoundTest, ElementsThatEscapeStayOnTheHeap) {
+  // A reference into a cell handed out: a move of the Row (a std::vector of
+  // rows growing) would leave it behind with an inline buffer.
+  ASSERT_NO_FATAL_FAILURE(
+      parse("class Row {\n"
+            "  std::vector<int> Cells;\n"
+            "  std::vector<int> Kept;\n"
+            "public:\n"
+            "  Row() : Cells{1, 2}, Kept{3} {}\n"
+            "  const int &first() const { return Cells[0]; }\n"
+            "  int second() const { return Kept[0]; }\n"
+            "};\n"));
+  const FieldDecl *Cells = test::findField(ctx(), "Cells");
+  EXPECT_EQ(inlineElementsEscape(*Cells, usesOf(Cells), ctx()),
+            std::optional<std::string>(
+                "'Row::first' returns a reference into it (input.cc:7); an "
+                "inline buffer moves its elements with the 'Row' that holds "
+                "it, and the reference would not survive a move"));
+  const FieldDecl *Kept = test::findField(ctx(), "Kept");
+  EXPECT_EQ(inlineElementsEscape(*Kept, usesOf(Kept), ctx()), std::nullopt);
+}
+
 } // namespace
 } // namespace alloc_tidy

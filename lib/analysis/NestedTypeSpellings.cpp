@@ -1,0 +1,70 @@
+//===--- NestedTypeSpellings.cpp ------------------------------------------===//
+
+#include "lib/analysis/NestedTypeSpellings.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace alloc_tidy {
+namespace {
+
+class Collector : public RecursiveASTVisitor<Collector> {
+public:
+  Collector(ASTContext &Ctx,
+            llvm::DenseMap<const Decl *,
+                           std::vector<NestedTypeSpellings::Spelling>> &Out)
+      : SM(Ctx.getSourceManager()), Out(Out) {}
+
+  // std::deque<Row>::const_iterator names a member type alias of the
+  // specialization std::deque<Row>.
+  bool VisitTypedefTypeLoc(TypedefTypeLoc TL) {
+    const TypedefNameDecl *Alias = TL.getTypePtr()->getDecl();
+    const auto *Owner =
+        Alias ? dyn_cast<CXXRecordDecl>(Alias->getDeclContext()) : nullptr;
+    if (!Owner)
+      return true;
+    SourceLocation Loc = TL.getBeginLoc();
+    if (Loc.isInvalid() || SM.isInSystemHeader(SM.getExpansionLoc(Loc)))
+      return true;
+    Out[Owner->getCanonicalDecl()].push_back({TL.getSourceRange()});
+    return true;
+  }
+
+private:
+  const SourceManager &SM;
+  llvm::DenseMap<const Decl *, std::vector<NestedTypeSpellings::Spelling>> &Out;
+};
+
+} // namespace
+
+void NestedTypeSpellings::collect(ASTContext &Ctx) {
+  ByContainer.emplace();
+  Collector(Ctx, *ByContainer).TraverseAST(Ctx);
+}
+
+std::vector<NestedTypeSpellings::Spelling>
+NestedTypeSpellings::of(QualType Container, const FunctionDecl *Within,
+                        ASTContext &Ctx) {
+  if (!ByContainer)
+    collect(Ctx);
+  const CXXRecordDecl *Record = Container->getAsCXXRecordDecl();
+  auto It = Record ? ByContainer->find(Record->getCanonicalDecl())
+                   : ByContainer->end();
+  if (It == ByContainer->end())
+    return {};
+  if (!Within)
+    return It->second;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceRange Body = Within->getSourceRange();
+  std::vector<Spelling> Inside;
+  for (const Spelling &S : It->second)
+    if (!SM.isBeforeInTranslationUnit(S.Range.getBegin(), Body.getBegin()) &&
+        !SM.isBeforeInTranslationUnit(Body.getEnd(), S.Range.getBegin()))
+      Inside.push_back(S);
+  return Inside;
+}
+
+} // namespace alloc_tidy

@@ -1,0 +1,12 @@
+#include "scrollback.h"
+#include <cstdio>
+
+int main() {
+  Scrollback S;
+  S.add("the marked line, long enough to be on the heap");
+  S.mark();
+  for (int I = 0; I < 1000; ++I)
+    S.add("line " + std::to_string(I));
+  std::printf("%zu %s\n", S.size(), S.marked()->Text.c_str());
+  return 0;
+}

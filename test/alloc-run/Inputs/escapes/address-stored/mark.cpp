@@ -1,0 +1,3 @@
+#include "scrollback.h"
+
+void Scrollback::mark() { Marked = &Lines.back(); }

@@ -1,0 +1,3 @@
+#include "scrollback.h"
+
+void Scrollback::add(std::string Text) { Lines.push_back({std::move(Text)}); }

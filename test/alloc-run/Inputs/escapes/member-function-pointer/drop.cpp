@@ -1,0 +1,3 @@
+#include "scrollback.h"
+
+void Scrollback::dropLast() { Lines.pop_back(); }

@@ -1,0 +1,3 @@
+#include "row.h"
+
+const int &Row::first() const { return Cells[0]; }

@@ -1,0 +1,3 @@
+#include "scrollback.h"
+
+void Scrollback::title() { Title = Lines.back().Text; }
