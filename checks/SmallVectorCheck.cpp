@@ -152,12 +152,6 @@ void SmallVectorCheck::analyzeCommon(Candidate &C) {
 
   for (const Expr *Ref : References.lookup(D))
     C.Uses.push_back(classifyContainerUse(Ref, Ctx));
-  if (const auto *Field = dyn_cast<FieldDecl>(D))
-    if (std::optional<std::string> Why =
-            inlineElementsEscape(*Field, C.Uses, Ctx)) {
-      C.Silence = *Why;
-      return;
-    }
 
   // The spelled type, for the fix-it.
   const auto *DD = cast<DeclaratorDecl>(D);
@@ -166,6 +160,14 @@ void SmallVectorCheck::analyzeCommon(Candidate &C) {
   if (std::optional<NoRewrite> Why = whyTypeNotRewritable(*DD, C.Spelled)) {
     C.NoFixReason = std::move(Why->Text);
     C.NoFixLoc = Why->Loc;
+  } else if (const auto *Field = dyn_cast<FieldDecl>(D)) {
+    // Worth knowing, but only the author can tell that no reference is
+    // held across a move of the object.
+    if (std::optional<std::string> Why =
+            inlineElementsEscape(*Field, C.Uses, Ctx)) {
+      C.NoFixReason = std::move(*Why);
+      C.NoFixLoc = D->getLocation();
+    }
   }
 }
 

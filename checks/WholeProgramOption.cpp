@@ -91,7 +91,7 @@ static std::string describeChanges(llvm::ArrayRef<std::string> Changed) {
            llvm::sys::path::filename(Changed[1]).str() + " and " +
            std::to_string(Changed.size() - 2) + " other files";
   return Text + (Changed.size() == 1 ? " has" : " have") +
-         " changed since alloc-run wrote them";
+         " changed since alloc-run made it";
 }
 
 MemberDecision WholeProgramOption::decide(
@@ -115,8 +115,7 @@ MemberDecision WholeProgramOption::decide(
   // The code is no longer what the decisions rest on: this unit decides
   // alone, and says so where the whole program's decision would differ.
   MemberDecision Own = decideWithMerged(Facts, nullptr);
-  auto It = Decisions->Members.find(Facts.key());
-  if (It == Decisions->Members.end() || It->second.Action == Own.Action)
+  if (decideWithMerged(Facts, &Decisions->Members).Action == Own.Action)
     return Own;
   std::string Stale = "the whole-program decision on '" + Facts.Member +
                       "' in '" + File + "' is stale (" +

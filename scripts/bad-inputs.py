@@ -171,7 +171,7 @@ for front_end, tidy in (('alloc-tidy', '{tidy}'),
           '--config={CheckOptions: {MemberFactsFile: {dir}/old.json}}',
           '--', '-std=c++17'],
          1, "cannot use the member facts file '{dir}/old.json': it is not "
-            "version 1", files={'ok.cpp': OK_CPP,
+            "version 2", files={'ok.cpp': OK_CPP,
                                 'old.json': '{"version": 0, "members": []}'})
     for check in ('alloc-small-string', 'alloc-reserve-in-loop',
                   'alloc-container-in-loop'):

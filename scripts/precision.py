@@ -47,6 +47,7 @@ set-up error. --strict also fails (1) on unlabelled findings or lost TPs.
 import argparse
 import concurrent.futures
 import fnmatch
+import hashlib
 import json
 import os
 import re
@@ -124,6 +125,19 @@ def line_of(path, offset):
             return f.read(offset).count(b'\n') + 1
     except OSError:
         return 0
+
+
+def write_database_facts(facts_file, database, units):
+    """The facts line that names the compile database and its units, as
+    alloc-run writes it: the decisions need the facts of every unit."""
+    with open(database, 'rb') as f:
+        digest = hashlib.sha256(f.read()).hexdigest()
+    with open(facts_file, 'a') as f:
+        f.write(json.dumps({'version': 2, 'kind': 'database',
+                            'path': os.path.realpath(database),
+                            'sha256': digest,
+                            'units': [os.path.realpath(u) for u in units]})
+                + '\n')
 
 
 def decide_members(args, facts_file, findings, relative):
@@ -207,6 +221,9 @@ def analyse(args, project, units):
     # As alloc-run: decisions across units need every unit's facts.
     decided = None
     if not args.single_unit and not failed and os.path.exists(facts_file):
+        write_database_facts(
+            facts_file, os.path.join(project['build'], 'compile_commands.json'),
+            units)
         decided = decide_members(args, facts_file, findings, relative)
     shutil.rmtree(work, ignore_errors=True)
     return findings, failed, decided

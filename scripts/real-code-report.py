@@ -64,6 +64,7 @@ import argparse
 import concurrent.futures
 import datetime
 import filecmp
+import hashlib
 import json
 import os
 import platform
@@ -327,6 +328,17 @@ def step_tidy(args, project, report, work):
     # only with every unit's facts.
     if not any(r.crash or r.error for r in report.runs['tidy']) and \
             os.path.exists(facts):
+        # The compile database and its units, as alloc-run names them.
+        with open(os.path.join(project.build, 'compile_commands.json'),
+                  'rb') as f:
+            digest = hashlib.sha256(f.read()).hexdigest()
+        with open(facts, 'a') as f:
+            f.write(json.dumps({
+                'version': 2, 'kind': 'database',
+                'path': os.path.realpath(
+                    os.path.join(project.build, 'compile_commands.json')),
+                'sha256': digest,
+                'units': [os.path.realpath(u) for u in report.units]}) + '\n')
         decide_members(args, project, report, work, facts, fixes)
 
 

@@ -113,18 +113,33 @@ public:
   ElementRef trace(const Expr *Access, bool IsIterator, bool IsValue,
                    unsigned Depth);
 
+  /// The first escape of the value that the local variable of \p Held
+  /// holds (or of its bindings), followed through further local variables;
+  /// nothing when it stays in the function.
+  std::optional<ElementRef> escapeThroughHolder(const ElementRef &Held,
+                                                unsigned Depth);
+
 private:
   ElementRef intoVariable(const VarDecl *Var, const Expr *At, bool IsIterator,
                           unsigned Depth);
-  ElementRef intoAssignment(const Expr *Target, const Stmt *At, bool IsIterator,
-                            unsigned Depth);
-  /// The first escape of the value of \p Holder (a local variable holding
-  /// an element reference) or of its bindings, or nothing.
-  std::optional<ElementRef> escapeOfHolder(const VarDecl *Holder,
-                                           bool IsIterator, unsigned Depth);
+  ElementRef intoAssignment(const Expr *Target, const Stmt *At,
+                            bool IsIterator);
 
   ASTContext &Ctx;
 };
+
+/// A local variable \p Var that holds the reference from \p At on: an
+/// iterator held so is not reported (deque growth invalidates it too), but
+/// where it goes is followed.
+ElementRef heldIn(const VarDecl *Var, const Stmt *At, bool IteratorOnly) {
+  ElementRef Held;
+  Held.Fate =
+      IteratorOnly ? ElementRefFate::Temporary : ElementRefFate::LocalVariable;
+  Held.Holder = Var;
+  Held.KeptAt = At;
+  Held.HoldsIterator = IteratorOnly;
+  return Held;
+}
 
 ElementRef Tracer::intoVariable(const VarDecl *Var, const Expr *At,
                                 bool IsIterator, unsigned Depth) {
@@ -141,42 +156,23 @@ ElementRef Tracer::intoVariable(const VarDecl *Var, const Expr *At,
       return escapes(EscapeRoute::Captured, At);
     return ElementRef();
   }
-  if (std::optional<ElementRef> Escape =
-          escapeOfHolder(Var, IsIterator && !T->isReferenceType(), Depth))
-    return *Escape;
-  if (IsIterator && !T->isReferenceType())
-    return ElementRef();
-  ElementRef Held;
-  Held.Fate = ElementRefFate::LocalVariable;
-  Held.Holder = Var;
-  Held.KeptAt = At;
-  return Held;
+  return heldIn(Var, At, IsIterator && !T->isReferenceType());
 }
 
 ElementRef Tracer::intoAssignment(const Expr *Target, const Stmt *At,
-                                  bool IsIterator, unsigned Depth) {
+                                  bool IsIterator) {
   Target = Target->IgnoreParenImpCasts();
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(Target)) {
-    const auto *Var = dyn_cast<VarDecl>(DRE->getDecl());
-    if (Var && Var->hasLocalStorage()) {
-      if (std::optional<ElementRef> Escape =
-              escapeOfHolder(Var, IsIterator, Depth))
-        return *Escape;
-      if (IsIterator)
-        return ElementRef();
-      ElementRef Held;
-      Held.Fate = ElementRefFate::LocalVariable;
-      Held.Holder = Var;
-      Held.KeptAt = At;
-      return Held;
-    }
-  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Target))
+    if (const auto *Var = dyn_cast<VarDecl>(DRE->getDecl());
+        Var && Var->hasLocalStorage())
+      return heldIn(Var, At, IsIterator);
   return escapes(EscapeRoute::Stored, At);
 }
 
-std::optional<ElementRef>
-Tracer::escapeOfHolder(const VarDecl *Holder, bool IsIterator, unsigned Depth) {
-  const Stmt *Body = bodyHolding(Holder);
+std::optional<ElementRef> Tracer::escapeThroughHolder(const ElementRef &Held,
+                                                      unsigned Depth) {
+  const VarDecl *Holder = Held.Holder;
+  const Stmt *Body = Holder ? bodyHolding(Holder) : nullptr;
   if (!Body || Depth >= MaxHolderDepth)
     return std::nullopt;
   llvm::SmallVector<const ValueDecl *, 4> Names = {Holder};
@@ -202,17 +198,17 @@ Tracer::escapeOfHolder(const VarDecl *Holder, bool IsIterator, unsigned Depth) {
       }
     }
   });
-  if (Found)
-    return Found;
   for (const ValueDecl *Name : Names)
     forEachReferenceTo(Name, Body, [&](const DeclRefExpr *Ref) {
       if (Found)
         return;
-      bool HoldsValue = Name == Holder && !Holder->getType()->isReferenceType();
+      bool HoldsValue = Name == Holder && CopyHolds;
       ElementRef Fate =
-          trace(Ref, IsIterator && HoldsValue, HoldsValue, Depth + 1);
+          trace(Ref, Held.HoldsIterator && HoldsValue, HoldsValue, Depth + 1);
       if (Fate.Fate == ElementRefFate::Escapes)
         Found = Fate;
+      else if (Fate.Holder && Fate.Holder != Holder)
+        Found = escapeThroughHolder(Fate, Depth + 1);
     });
   return Found;
 }
@@ -297,12 +293,12 @@ ElementRef Tracer::trace(const Expr *Access, bool IsIterator, bool IsValue,
       }
       // An iterator or a view assigned: where it lands keeps it.
       if (Kind == OO_Equal && !IsFirst && Op->getNumArgs() == 2 && IsValue)
-        return intoAssignment(Op->getArg(0), Op, IsIterator, Depth);
+        return intoAssignment(Op->getArg(0), Op, IsIterator);
       return Result; // the element's own operators work on it in place
     }
     if (const auto *Bin = dyn_cast_or_null<BinaryOperator>(ParentExpr)) {
       if (Bin->getOpcode() == BO_Assign && Bin->getRHS() == Child && IsValue)
-        return intoAssignment(Bin->getLHS(), Bin, IsIterator, Depth);
+        return intoAssignment(Bin->getLHS(), Bin, IsIterator);
       if (Bin->isAdditiveOp() && Cur->getType()->isPointerType() && IsValue) {
         Cur = Bin;
         continue;
@@ -516,7 +512,7 @@ traceRangeForElementRefs(const CXXForRangeStmt *Loop, ASTContext &Ctx) {
   if (!LoopVar)
     return Kept;
   auto Keep = [&](const ElementRef &Fate) {
-    if (Fate.Fate != ElementRefFate::Temporary)
+    if (Fate.Fate != ElementRefFate::Temporary || Fate.Holder)
       Kept.push_back(Fate);
   };
   // for (auto &[Key, Value] : c): the bindings are the element's members.
@@ -553,6 +549,14 @@ llvm::SmallVector<ElementRef, 2> elementRefsOf(const ContainerUse &Use,
     Kept.push_back(traceElementRef(cast<Expr>(Use.Site), IsIterator, Ctx));
   else if (Use.Kind == UseKind::RangeFor)
     Kept = traceRangeForElementRefs(cast<CXXForRangeStmt>(Use.Site), Ctx);
+  // Where the local variables that hold them send them.
+  Tracer T(Ctx);
+  for (size_t I = 0, N = Kept.size(); I < N; ++I)
+    if (std::optional<ElementRef> Escape = T.escapeThroughHolder(Kept[I], 0))
+      Kept.push_back(*Escape);
+  llvm::erase_if(Kept, [](const ElementRef &Ref) {
+    return Ref.Fate == ElementRefFate::Temporary;
+  });
   return Kept;
 }
 

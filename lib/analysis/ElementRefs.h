@@ -61,14 +61,17 @@ struct ElementRef {
   const clang::Stmt *KeptAt = nullptr;
   /// For Escapes: how.
   EscapeRoute Route = EscapeRoute::Stored;
+  /// The Holder holds an iterator, which is not reported (the fate is
+  /// Temporary) but whose value can still escape.
+  bool HoldsIterator = false;
 };
 
 /// Follows the result of \p Access (c[i], c.back(), c.begin(), ...), which
-/// yields a reference or iterator into an element, to where it is kept. A
-/// local variable that holds it is followed in turn: the reference escapes
-/// when the variable's value does. \p YieldsIterator says whether Access
-/// yields an iterator: iterators held only in local variables are not
-/// reported, since deque growth invalidates them as well.
+/// yields a reference or iterator into an element, to where it is kept: up
+/// to the local variable that holds it (elementRefsOf() follows that one
+/// in turn). \p YieldsIterator says whether Access yields an iterator:
+/// iterators held only in local variables are not reported, since deque
+/// growth invalidates them as well.
 ElementRef traceElementRef(const clang::Expr *Access, bool YieldsIterator,
                            clang::ASTContext &Ctx);
 
@@ -79,7 +82,9 @@ traceRangeForElementRefs(const clang::CXXForRangeStmt *Loop,
                          clang::ASTContext &Ctx);
 
 /// The element references that \p Use (any use of the container) yields,
-/// followed to where they are kept; empty for uses that yield none.
+/// followed to where they are kept: for one held in a local variable, the
+/// variable and, when its value escapes (returned, stored, captured), the
+/// escape too. Empty for uses that yield none.
 llvm::SmallVector<ElementRef, 2> elementRefsOf(const ContainerUse &Use,
                                                clang::ASTContext &Ctx);
 

@@ -127,8 +127,8 @@ static MemberAccess reach(const MemberFacts &F) {
 /// Who, besides the class's own code, can name a member of \p Access.
 static std::string namedBy(MemberAccess Access) {
   return Access == MemberAccess::Protected
-             ? "derived and friend classes outside it can name this member"
-             : "code outside it can name this public member";
+             ? "derived and friend classes outside it can name it"
+             : "code outside it can name it";
 }
 
 std::optional<MemberDecision>

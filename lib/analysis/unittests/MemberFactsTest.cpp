@@ -413,7 +413,7 @@ TEST(MemberDecisionTest, TheWholeProgramAssumptionByAccess) {
   EXPECT_EQ(D->Notes[0],
             "decided across the 2 translation units of the compile database "
             "that see it; this assumes the compile database is the whole "
-            "program, since code outside it can name this public member "
+            "program, since code outside it can name it "
             "(WholeProgramAccess: private decides only private members)");
   const llvm::json::Array *Notes = D->Finding.getAsObject()->getArray("Notes");
   ASSERT_TRUE(Notes && Notes->size() == 1);
@@ -426,7 +426,7 @@ TEST(MemberDecisionTest, TheWholeProgramAssumptionByAccess) {
   D = across({AddUnit, DropUnit}, MemberAccess::Protected);
   ASSERT_TRUE(D.has_value());
   EXPECT_NE(D->Notes[0].find("derived and friend classes outside it can name "
-                             "this member"),
+                             "it"),
             std::string::npos);
   // A private member of a class with friend classes is as open.
   AddUnit.Access = DropUnit.Access = MemberAccess::Private;

@@ -1,0 +1,3 @@
+#include "log.h"
+
+std::string Log::last() const { return Lines.back().Text; }

@@ -1,0 +1,6 @@
+#include "journal.h"
+
+void trimOldest(Journal &J, std::size_t Keep) {
+  while (J.Entries.size() > Keep)
+    J.Entries.pop_front();
+}
