@@ -173,6 +173,13 @@ for front_end, tidy in (('alloc-tidy', '{tidy}'),
          1, "cannot use the member facts file '{dir}/old.json': it is not "
             "version 2", files={'ok.cpp': OK_CPP,
                                 'old.json': '{"version": 0, "members": []}'})
+    case(front_end, 'WholeProgramAccess: friends',
+         [tidy, '{dir}/ok.cpp', '--checks=-*,alloc-deque-as-array',
+          '--config={CheckOptions: {WholeProgramAccess: friends}}',
+          '--', '-std=c++17'],
+         1, "invalid value 'friends' for alloc-deque-as-array."
+            "WholeProgramAccess; expected private, protected or public",
+         files={'ok.cpp': OK_CPP})
     for check in ('alloc-small-string', 'alloc-reserve-in-loop',
                   'alloc-container-in-loop'):
         case(front_end, f'{check}.ColdFunctions: an invalid regex',
@@ -396,6 +403,31 @@ case('alloc-tidy', '--merge-member-facts without inputs',
 case('alloc-tidy', '--merge-member-facts: a line that is not JSON',
      ['{tidy}', '--merge-member-facts={dir}/out.json', '{dir}/f.jsonl'], 2,
      '{dir}/f.jsonl:2: ', {'f.jsonl': '\n{"version": 1,\n'})
+# Facts that do not cover the database: a shard's facts missing, facts of
+# two databases, a unit line without its files.
+FACTS_DB = ('{"version": 2, "kind": "database", "path": "/p/db.json", '
+            '"sha256": "0", "units": ["/p/a.cpp", "/p/b.cpp"]}\n')
+FACTS_UNIT_A = ('{"version": 2, "kind": "unit", "unit": "/p/a.cpp", '
+                '"complete": true, "files": []}\n')
+case('alloc-tidy', "--merge-member-facts: a unit's facts missing",
+     ['{tidy}', '--merge-member-facts={dir}/out.json', '{dir}/f.jsonl'], 3,
+     'the member facts of 1 of 2 units of the compile database are missing: '
+     '/p/b.cpp', {'f.jsonl': FACTS_DB + FACTS_UNIT_A})
+case('alloc-tidy', '--merge-member-facts: facts of two databases',
+     ['{tidy}', '--merge-member-facts={dir}/out.json', '{dir}/f.jsonl'], 2,
+     'the member facts come from different compile databases',
+     {'f.jsonl': FACTS_DB + FACTS_DB.replace('db.json', 'other.json')})
+case('alloc-tidy', '--merge-member-facts: a unit without its files',
+     ['{tidy}', '--merge-member-facts={dir}/out.json', '{dir}/f.jsonl'], 2,
+     '{dir}/f.jsonl:2: malformed member facts: a unit without its file, '
+     'state or files',
+     {'f.jsonl': FACTS_DB + '{"version": 2, "kind": "unit"}\n'})
+case('alloc-run', "merge: a shard's member facts missing",
+     ['{run}', 'merge', '{dir}/out.yaml', '{dir}/a.yaml', '--member-facts',
+      '{dir}/f.jsonl'], 2, 'cannot decide data members across the shards: '
+     'the member facts of 1 of 2 units of the compile database are missing: '
+     '/p/b.cpp', {'a.yaml': 'Diagnostics: []\n',
+                  'f.jsonl': FACTS_DB + FACTS_UNIT_A})
 case('alloc-run', 'an unknown option',
      ['{run}', '-p', '{dir}/db', '--fast'], 2,
      'unrecognized arguments: --fast', PROJECT)
