@@ -12,7 +12,6 @@
 #include "checks/OptionValues.h"
 #include "checks/TypeSpelling.h"
 #include "clang-tidy/utils/OptionsUtils.h"
-#include "lib/analysis/AstWalk.h"
 #include "lib/analysis/ContainerUses.h"
 #include "lib/analysis/DequeUsage.h"
 #include "lib/analysis/NestedTypeSpellings.h"
@@ -227,16 +226,9 @@ void DequeAsArrayCheck::analyze(Candidate &C) {
   // would no longer match; a local's type can only be tied to its function.
   const auto *Within =
       isa<VarDecl>(D) ? dyn_cast<FunctionDecl>(D->getDeclContext()) : nullptr;
-  for (const NestedTypeSpellings::Spelling &S :
-       Spellings.of(D->getType(), Within, Ctx)) {
-    NoFix(S.Range.getBegin(),
-          "'" + sourceText(S.Range, Ctx) + "' (" +
-              codePlaceOf(S.Range.getBegin(), nullptr, Ctx.getSourceManager())
-                  .text() +
-              ") names a type of the container and would have to change "
-              "with it");
-    break;
-  }
+  if (std::optional<NestedTypeSpellings::Tie> Tie =
+          Spellings.firstTie(D->getType(), Within, Ctx))
+    NoFix(Tie->Loc, Tie->Why);
 
   if (C.Kind == ContainerKind::Deque)
     C.Fill = dequeFillLoop(*D, C.Uses, C.Usage.Growth, Ctx);
@@ -324,8 +316,8 @@ void DequeAsArrayCheck::linkCandidates() {
   // One spelled type can serve several declarations: an alias, or
   // declarators in one declaration ("std::deque<int> a, b;"). Rewriting it
   // changes them all, so it is rewritten only when all of them convert.
-  auto Fixable = [&](const ValueDecl *D) {
-    auto It = Candidates.find(D);
+  auto Fixable = [&](const ValueDecl &D) {
+    auto It = Candidates.find(&D);
     return It != Candidates.end() && It->second->Silence.empty() &&
            It->second->NoFixReason.empty();
   };
@@ -351,7 +343,7 @@ void DequeAsArrayCheck::linkCandidates() {
           const auto *DD = dyn_cast<DeclaratorDecl>(Other.first);
           if (DD && DD->getTypeSourceInfo() &&
               DD->getTypeSourceInfo()->getTypeLoc().getBeginLoc() == Use)
-            Known = Fixable(Other.first);
+            Known = Fixable(*Other.first);
         }
         AllConvert &= Known;
       }
@@ -363,19 +355,12 @@ void DequeAsArrayCheck::linkCandidates() {
       continue;
     }
     const auto *DD = dyn_cast<DeclaratorDecl>(C.Decl);
-    if (!DD)
-      continue;
-    for (const Decl *Sibling : DD->getDeclContext()->decls()) {
-      const auto *Other = dyn_cast<DeclaratorDecl>(Sibling);
-      if (Other && Other != DD &&
-          Other->getTypeSpecStartLoc() == DD->getTypeSpecStartLoc() &&
-          !Fixable(Other)) {
-        C.NoFixReason = "'" + Other->getNameAsString() +
-                        "' is declared with the same type and must stay as "
-                        "it is; declare it separately";
-        C.NoFixLoc = Other->getLocation();
-        break;
-      }
+    if (const DeclaratorDecl *Other =
+            DD ? declaratorSharingType(*DD, Fixable) : nullptr) {
+      C.NoFixReason = "'" + Other->getNameAsString() +
+                      "' is declared with the same type and must stay as "
+                      "it is; declare it separately";
+      C.NoFixLoc = Other->getLocation();
     }
   }
 }
@@ -387,12 +372,10 @@ void DequeAsArrayCheck::decideMember(Candidate &C, const FieldDecl &Field) {
   if (!dequeDeclarationExcluded(Field, Ctx).empty())
     return;
 
-  MemberFacts Facts =
-      dequeMemberFacts(Field, C.Usage, C.Silence,
-                       !C.NoFixReason.empty() ? C.NoFixReason
-                       : C.Rotations.empty()  ? ""
-                                              : "a rotating buffer",
-                       WarnWhenReferencesKept, Ctx);
+  bool Rotates = C.NoFixReason.empty() && !C.Rotations.empty();
+  MemberFacts Facts = dequeMemberFacts(
+      Field, C.Usage, C.Silence, Rotates ? "a rotating buffer" : C.NoFixReason,
+      WarnWhenReferencesKept, Ctx);
   Facts.Check = CheckName;
   MemberDecision Decision = WholeProgram.decide(
       Facts,

@@ -280,15 +280,7 @@ void SmallVectorCheck::decideMember(Candidate &C) {
   MemberFacts &Facts = *C.Facts;
   Facts.Check = OwnName;
   Facts.Bound = C.Capacity;
-  if (!C.Silence.empty()) {
-    Facts.Local = MemberAction::Silent;
-    Facts.Why = C.Silence;
-  } else if (!C.NoFixReason.empty()) {
-    Facts.Local = MemberAction::Warn;
-    Facts.Why = C.NoFixReason;
-  } else {
-    Facts.Local = MemberAction::Fix;
-  }
+  Facts.setVerdict(C.Silence, C.NoFixReason);
   MemberDecision Decision = WholeProgram.decide(
       Facts,
       [&](utils::IncludeInserter &Includes) -> std::optional<Finding> {
@@ -313,13 +305,7 @@ void SmallVectorCheck::decideMember(Candidate &C) {
     C.Capacity = Decision.Bound;
     C.UseArray = false;
     chooseDeclaredCapacity(C);
-    C.Notes.push_back(
-        {C.Decl->getLocation(),
-         "across the " + std::to_string(Decision.Units) +
-             " translation units of the compile database that see it, its "
-             "constructors give it at most " +
-             std::to_string(Decision.Bound) +
-             (Decision.Bound == 1 ? " element" : " elements")});
+    C.Notes.push_back({C.Decl->getLocation(), boundNote(Decision)});
   }
 }
 

@@ -87,16 +87,26 @@ std::optional<NoRewrite> whyTypeNotRewritable(const DeclaratorDecl &D,
     return NoRewrite{D.getLocation(),
                      "the declaration does not spell the type"};
   }
+  if (const DeclaratorDecl *Other = declaratorSharingType(
+          D, [](const DeclaratorDecl &) { return false; }))
+    return NoRewrite{
+        Other->getLocation(),
+        "'" + Other->getNameAsString() +
+            "' is declared with the same type; declare it separately"};
+  return std::nullopt;
+}
+
+const DeclaratorDecl *declaratorSharingType(
+    const DeclaratorDecl &D,
+    llvm::function_ref<bool(const DeclaratorDecl &)> ChangesToo) {
   for (const Decl *Sibling : D.getDeclContext()->decls()) {
     const auto *Other = dyn_cast<DeclaratorDecl>(Sibling);
     if (Other && Other != &D &&
-        Other->getTypeSpecStartLoc() == D.getTypeSpecStartLoc())
-      return NoRewrite{
-          Other->getLocation(),
-          "'" + Other->getNameAsString() +
-              "' is declared with the same type; declare it separately"};
+        Other->getTypeSpecStartLoc() == D.getTypeSpecStartLoc() &&
+        !ChangesToo(*Other))
+      return Other;
   }
-  return std::nullopt;
+  return nullptr;
 }
 
 } // namespace clang::tidy::alloc

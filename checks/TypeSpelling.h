@@ -12,6 +12,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <optional>
 #include <string>
 
@@ -42,6 +43,13 @@ struct NoRewrite {
   SourceLocation Loc;
   std::string Text;
 };
+
+/// Another declarator of the declaration of \p D ("std::deque<int> a, b;"),
+/// which a rewrite of the type spelled once would change too; none when
+/// each declarator that shares it is one \p ChangesToo accepts.
+const DeclaratorDecl *declaratorSharingType(
+    const DeclaratorDecl &D,
+    llvm::function_ref<bool(const DeclaratorDecl &)> ChangesToo);
 
 /// Whether a fix-it can rewrite the type of \p D, spelled as \p Spelled
 /// (null when not spelled): not through an alias, spelled as a template,

@@ -387,7 +387,11 @@ def decide_members(args, project, report, work, facts, fixes):
                   Dumper=_FixesDumper, explicit_start=True, explicit_end=True,
                   sort_keys=False, allow_unicode=True, width=1 << 30)
     added = {place(d) for d in findings}
-    report.member_decisions = (len(added - withdrawn), len(withdrawn - added))
+    actions = [m['action'] for m in members]
+    report.member_decisions = {
+        'decided': len(members),
+        'actions': {a: actions.count(a) for a in ('fix', 'warn', 'silent')},
+        'added': len(added - withdrawn), 'withdrawn': len(withdrawn - added)}
 
 
 def step_layout(args, project, report, work):
@@ -697,11 +701,12 @@ def print_project(report, steps):
         by_check = ', '.join(f'{k} {v}' for k, v in report.findings_by_check().items())
         rows.append(('findings (alloc-tidy)', str(len(report.tidy_findings)),
                      by_check))
-        if report.member_decisions and any(report.member_decisions):
-            added, withdrawn = report.member_decisions
-            rows.append(('member findings across units', f'+{added}',
-                         f'no single unit could make them; {withdrawn} '
-                         'withdrawn'))
+        if report.member_decisions:
+            d = report.member_decisions
+            counts = ', '.join(f'{n} {a}' for a, n in d['actions'].items())
+            rows.append(('member decisions across units', str(d['decided']),
+                         f"{counts}; +{d['added']} findings no single unit "
+                         f"could make, {d['withdrawn']} withdrawn"))
     if 'clangd' in steps:
         rows.append(('findings (alloc-clangd, main files)',
                      str(report.clangd_findings), ''))

@@ -256,13 +256,9 @@ MemberFacts dequeMemberFacts(const FieldDecl &Field, const DequeUsage &Usage,
   const SourceManager &SM = Ctx.getSourceManager();
   MemberFacts Facts = memberFactsFor(Field, Ctx);
   Facts.WarnWhenKept = WarnWhenKept;
-  if (!Keep.empty()) {
-    Facts.Local = MemberAction::Silent;
-    Facts.Why = Keep.str();
+  Facts.setVerdict(Keep, NoFix);
+  if (Facts.Local == MemberAction::Silent)
     return Facts;
-  }
-  Facts.Local = NoFix.empty() ? MemberAction::Fix : MemberAction::Warn;
-  Facts.Why = NoFix.str();
   for (const ElementEscape &Escape : Usage.Escapes)
     Facts.Escapes.push_back(
         {describeEscape(Escape.Route),

@@ -107,8 +107,7 @@ static std::string escapeMeetsGrowth(llvm::ArrayRef<MemberFacts> Facts) {
         return Escape.text() + ", and " +
                (Growth.Function.empty() ? "code"
                                         : "'" + Growth.Function + "'") +
-               " grows it (" + Growth.File + ":" +
-               std::to_string(Growth.Line) +
+               " grows it (" + Growth.File + ":" + std::to_string(Growth.Line) +
                "): the new type would move the elements as it grows, and the "
                "reference would dangle";
       }
@@ -228,6 +227,13 @@ decideAcrossUnits(llvm::ArrayRef<MemberFacts> Facts) {
   }
   addNotes(D.Finding, D.Notes);
   return D;
+}
+
+std::string boundNote(const MemberDecision &D) {
+  return "across the " + std::to_string(D.Units) +
+         " translation units of the compile database that see it, its "
+         "constructors give it at most " +
+         std::to_string(D.Bound) + (D.Bound == 1 ? " element" : " elements");
 }
 
 MemberDecision decideWithMerged(const MemberFacts &Facts,

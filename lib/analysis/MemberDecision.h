@@ -56,6 +56,11 @@ MemberDecision decideInOneUnit(const MemberFacts &Facts);
 std::optional<MemberDecision>
 decideAcrossUnits(llvm::ArrayRef<MemberFacts> Facts);
 
+/// "across the N translation units of the compile database that see it,
+/// its constructors give it at most M elements": what the Bound of \p D
+/// rests on.
+std::string boundNote(const MemberDecision &D);
+
 /// Decisions by member key, as a merged facts file holds them.
 using MemberDecisions = llvm::StringMap<MemberDecision>;
 

@@ -212,6 +212,13 @@ std::string MemberFacts::key() const {
   return Check + "|" + Member + "|" + File + ":" + std::to_string(Offset);
 }
 
+void MemberFacts::setVerdict(llvm::StringRef Silence, llvm::StringRef NoFix) {
+  Local = !Silence.empty() ? MemberAction::Silent
+          : !NoFix.empty() ? MemberAction::Warn
+                           : MemberAction::Fix;
+  Why = (!Silence.empty() ? Silence : NoFix).str();
+}
+
 std::string unseenCode(const MemberFacts &Facts) {
   if (Facts.ClassInHeader && !Facts.onlyClassCodeNamesIt())
     return "the class is in a header and code outside it can name the member";

@@ -145,6 +145,11 @@ struct MemberFacts {
   }
 
   std::string key() const;
+
+  /// Sets Local and Why from what the unit's own code allows: silent for a
+  /// non-empty \p Silence, else a warning for a non-empty \p NoFix, else a
+  /// fix.
+  void setVerdict(llvm::StringRef Silence, llvm::StringRef NoFix);
 };
 
 /// Facts about the member \p Member (a data member, a member type alias)

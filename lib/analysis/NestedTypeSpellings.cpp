@@ -1,6 +1,8 @@
 //===--- NestedTypeSpellings.cpp ------------------------------------------===//
 
 #include "lib/analysis/NestedTypeSpellings.h"
+#include "lib/analysis/AstWalk.h"
+#include "lib/analysis/MemberFacts.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/TypeLoc.h"
@@ -65,6 +67,19 @@ NestedTypeSpellings::of(QualType Container, const FunctionDecl *Within,
         !SM.isBeforeInTranslationUnit(Body.getEnd(), S.Range.getBegin()))
       Inside.push_back(S);
   return Inside;
+}
+
+std::optional<NestedTypeSpellings::Tie>
+NestedTypeSpellings::firstTie(QualType Container, const FunctionDecl *Within,
+                              ASTContext &Ctx) {
+  std::vector<Spelling> All = of(Container, Within, Ctx);
+  if (All.empty())
+    return std::nullopt;
+  SourceLocation Loc = All.front().Range.getBegin();
+  return Tie{Loc, "'" + sourceText(All.front().Range, Ctx) + "' (" +
+                      codePlaceOf(Loc, nullptr, Ctx.getSourceManager()).text() +
+                      ") names a type of the container and would have to "
+                      "change with it"};
 }
 
 } // namespace alloc_tidy

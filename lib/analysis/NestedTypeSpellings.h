@@ -16,6 +16,7 @@
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseMap.h"
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace alloc_tidy {
@@ -34,6 +35,16 @@ public:
   std::vector<Spelling> of(clang::QualType Container,
                            const clang::FunctionDecl *Within,
                            clang::ASTContext &Ctx);
+
+  /// The first of those, and why a change of the container's type must
+  /// change it too.
+  struct Tie {
+    clang::SourceLocation Loc;
+    std::string Why;
+  };
+  std::optional<Tie> firstTie(clang::QualType Container,
+                              const clang::FunctionDecl *Within,
+                              clang::ASTContext &Ctx);
 
 private:
   void collect(clang::ASTContext &Ctx);
