@@ -7,6 +7,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Basic/Version.h"
 
 using namespace clang;
 
@@ -20,6 +21,16 @@ public:
                            std::vector<NestedTypeSpellings::Spelling>> &Out)
       : SM(Ctx.getSourceManager()), Out(Out) {}
 
+#if CLANG_VERSION_MAJOR < 22
+  // Before clang 22 the qualifier ("std::deque<Row>::") is a sugar node of
+  // its own around the alias: its range is the whole spelling.
+  bool VisitElaboratedTypeLoc(ElaboratedTypeLoc TL) {
+    if (auto Named = TL.getNamedTypeLoc().getAs<TypedefTypeLoc>())
+      Outer[Named.getBeginLoc()] = TL.getSourceRange();
+    return true;
+  }
+#endif
+
   // std::deque<Row>::const_iterator names a member type alias of the
   // specialization std::deque<Row>.
   bool VisitTypedefTypeLoc(TypedefTypeLoc TL) {
@@ -31,12 +42,17 @@ public:
     SourceLocation Loc = TL.getBeginLoc();
     if (Loc.isInvalid() || SM.isInSystemHeader(SM.getExpansionLoc(Loc)))
       return true;
-    Out[Owner->getCanonicalDecl()].push_back({TL.getSourceRange()});
+    SourceRange Range = TL.getSourceRange();
+    if (auto It = Outer.find(TL.getBeginLoc()); It != Outer.end())
+      Range = It->second;
+    Out[Owner->getCanonicalDecl()].push_back({Range});
     return true;
   }
 
 private:
   const SourceManager &SM;
+  /// The qualified spelling around an alias, by the alias's place.
+  llvm::DenseMap<SourceLocation, SourceRange> Outer;
   llvm::DenseMap<const Decl *, std::vector<NestedTypeSpellings::Spelling>> &Out;
 };
 

@@ -291,6 +291,13 @@ TEST_F(ElementRefsTest, NestedTypeSpellings) {
   NestedTypeSpellings Spellings;
   const FieldDecl *Rows = test::findField(ctx(), "Rows");
   EXPECT_EQ(Spellings.of(Rows->getType(), nullptr, ctx()).size(), 2u);
+  // The whole spelling, qualifier included (clang before 22 wraps it).
+  std::optional<NestedTypeSpellings::Tie> Tie =
+      Spellings.firstTie(Rows->getType(), nullptr, ctx());
+  ASSERT_TRUE(Tie.has_value());
+  EXPECT_EQ(Tie->Why, "'std::deque<Line>::const_iterator' (input.cc:14) names "
+                      "a type of the container and would have to change with "
+                      "it");
   // The other deque's only spelling is inside local(): there for its local,
   // anywhere for a member.
   const FieldDecl *Other = test::findField(ctx(), "Other");
