@@ -3,6 +3,7 @@
 #include "lib/analysis/AstWalk.h"
 #include "lib/analysis/ParentIndex.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -51,6 +52,18 @@ const Expr *stripTransparent(const Expr *E) {
     else
       return E;
   }
+}
+
+const CXXCtorInitializer *initializerOf(const Expr *E,
+                                        const DynTypedNode &Parent) {
+  if (const auto *Init = Parent.get<CXXCtorInitializer>())
+    return Init;
+  if (const auto *Ctor = Parent.get<CXXConstructorDecl>())
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      if (Init->getInit() &&
+          stripTransparent(Init->getInit()) == stripTransparent(E))
+        return Init;
+  return nullptr;
 }
 
 namespace {

@@ -57,6 +57,12 @@ clang::DynTypedNode meaningfulParent(const clang::Expr *E,
 /// than lvalue-to-rvalue.
 const clang::Expr *stripTransparent(const clang::Expr *E);
 
+/// The constructor initializer whose expression is \p E, given \p Parent,
+/// the parent of \p E: the parent map names either the initializer or, for
+/// some, the constructor itself. Null for anything else.
+const clang::CXXCtorInitializer *
+initializerOf(const clang::Expr *E, const clang::DynTypedNode &Parent);
+
 /// Calls \p Visit with every reference to \p D in \p Scope, lambda bodies
 /// inside it included.
 void forEachReferenceTo(

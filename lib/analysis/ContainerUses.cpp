@@ -20,20 +20,6 @@ using namespace clang;
 namespace alloc_tidy {
 namespace {
 
-/// The constructor initializer whose expression is \p E. The parent map
-/// names either the initializer or, for some, the constructor itself.
-const CXXCtorInitializer *initializerOf(const Expr *E,
-                                        const DynTypedNode &Parent) {
-  if (const auto *Init = Parent.get<CXXCtorInitializer>())
-    return Init;
-  if (const auto *Ctor = Parent.get<CXXConstructorDecl>())
-    for (const CXXCtorInitializer *Init : Ctor->inits())
-      if (Init->getInit() &&
-          stripTransparent(Init->getInit()) == stripTransparent(E))
-        return Init;
-  return nullptr;
-}
-
 bool isInStdNamespace(const Decl *D) {
   const DeclContext *DC = D->getDeclContext();
   while (DC && !DC->isTranslationUnit()) {

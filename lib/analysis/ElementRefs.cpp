@@ -18,20 +18,6 @@ namespace {
 /// bound to an element...) is followed.
 constexpr unsigned MaxHolderDepth = 4;
 
-/// The constructor initializer whose expression is \p E. The parent map
-/// names either the initializer or, for some, the constructor itself.
-const CXXCtorInitializer *initializerOf(const Expr *E,
-                                        const DynTypedNode &Parent) {
-  if (const auto *Init = Parent.get<CXXCtorInitializer>())
-    return Init;
-  if (const auto *Ctor = Parent.get<CXXConstructorDecl>())
-    for (const CXXCtorInitializer *Init : Ctor->inits())
-      if (Init->getInit() &&
-          stripTransparent(Init->getInit()) == stripTransparent(E))
-        return Init;
-  return nullptr;
-}
-
 bool isInSystemHeader(const Decl *D) {
   const SourceManager &SM = D->getASTContext().getSourceManager();
   return SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()));
