@@ -60,7 +60,7 @@ TEST(Budget, GrowingVectorMakesEightAllocations) {
 TEST(Budget, ReserveMakesOne) {
   EXPECT_ALLOCS_LE(1, reservedInts(100));
   EXPECT_NONFATAL_FAILURE(EXPECT_NO_ALLOCS(reservedInts(100)),
-                          "`reservedInts(100)` made 1 allocations, over the "
+                          "`reservedInts(100)` made 1 allocation, over the "
                           "budget of 0");
 }
 
@@ -119,6 +119,65 @@ TEST(Budget, NothingCountedFails) {
                              "counting"),
             std::string::npos)
       << R.message();
+}
+
+// A negative budget is not read as 2^64 - 1, which every statement meets:
+// it fails, whatever the statement. (A negative constant does not compile
+// with clang: test/heapcount/budget-honest.test.)
+TEST(Budget, NegativeBudgetFails) {
+  volatile int Limit = -1;
+  int Budget = Limit;
+  EXPECT_NONFATAL_FAILURE(EXPECT_ALLOCS_LE(Budget, growInts(100)),
+                          "EXPECT_ALLOCS_LE(Budget) failed: `growInts(100)` "
+                          "cannot meet a negative budget (-1)");
+  EXPECT_NONFATAL_FAILURE(EXPECT_ALLOC_BYTES_LE(Budget, keep(nullptr)),
+                          "cannot meet a negative budget (-1)");
+  long long Lowest = Limit * 9223372036854775807LL - 1;
+  heapcount::BudgetResult R = heapcount::allocsAtMost(Lowest, [] {});
+  EXPECT_FALSE(R);
+  EXPECT_NE(R.message().find("negative budget (-9223372036854775808)"),
+            std::string::npos)
+      << R.message();
+  EXPECT_FALSE(heapcount::allocBytesAtMost(Budget, [] {}));
+  // Unsigned and large budgets are what they say.
+  EXPECT_TRUE(heapcount::allocsAtMost(~0ULL, [] { growInts(100); }));
+}
+
+// The failure quotes the statement as written, not as the preprocessor
+// expanded it.
+#define GROW_A_HUNDRED growInts(100)
+TEST(Budget, StatementQuotedAsWritten) {
+  EXPECT_NONFATAL_FAILURE(EXPECT_ALLOCS_LE(7, GROW_A_HUNDRED),
+                          "`GROW_A_HUNDRED` made 8 allocations");
+  EXPECT_FATAL_FAILURE(ASSERT_NO_ALLOCS(GROW_A_HUNDRED),
+                       "ASSERT_NO_ALLOCS failed: `GROW_A_HUNDRED` made");
+}
+
+// A budget nested in the statement of another counts for the outer one with
+// its statement only: not its measuring, its message, or GoogleTest's record
+// of its failure.
+TEST(Budget, NestedBudgetsCountStatementsOnly) {
+  EXPECT_ALLOCS_LE(16, growInts(100); EXPECT_ALLOCS_LE(8, growInts(100)));
+  EXPECT_NONFATAL_FAILURE(
+      EXPECT_ALLOCS_LE(15, growInts(100); EXPECT_ALLOCS_LE(8, growInts(100))),
+      "made 16 allocations, over the budget of 15");
+  EXPECT_NO_ALLOCS(EXPECT_NO_ALLOCS(keep(nullptr));
+                   EXPECT_ALLOC_BYTES_LE(0, keep(nullptr)));
+  // The inner budget fails (one failure); the outer one, 8, is met.
+  EXPECT_NONFATAL_FAILURE(
+      EXPECT_ALLOCS_LE(8, EXPECT_ALLOCS_LE(7, GROW_A_HUNDRED)),
+      "`GROW_A_HUNDRED` made 8 allocations, over the budget "
+      "of 7");
+  // Three levels, and the plain form inside the macro.
+  EXPECT_ALLOCS_LE(8, EXPECT_ALLOCS_LE(8, EXPECT_TRUE(heapcount::allocsAtMost(
+                                              8, [] { growInts(100); }))));
+  heapcount::BudgetResult Outer = heapcount::allocsAtMost(8, [] {
+    heapcount::BudgetResult Inner =
+        heapcount::allocsAtMost(8, [] { growInts(100); });
+    keep(&Inner);
+  });
+  EXPECT_TRUE(Outer) << Outer;
+  EXPECT_EQ(Outer.measurement().Allocs, 8u);
 }
 
 // The plain form, for other frameworks.

@@ -27,6 +27,7 @@
 #ifndef HEAPCOUNT_BUDGET_H
 #define HEAPCOUNT_BUDGET_H
 
+#include "heapcount/budget_support.h"
 #include "heapcount/heapcount.h"
 
 #include <algorithm>
@@ -77,6 +78,9 @@ struct Measurement {
   bool Counting = false;
   /// Allocations with a stack that found no room (the table was full).
   bool SitesIncomplete = false;
+  /// Set when the library is loaded and counting but a probe allocation
+  /// was not counted: why (valgrind, another allocator first).
+  std::string NotCounted;
 };
 
 namespace detail {
@@ -566,13 +570,19 @@ inline void attribute(const std::vector<std::vector<const void *>> &Stacks,
 
 } // namespace detail
 
-/// Runs \p Body and measures its heap calls; with stacks recorded, also its
-/// call sites.
-template <typename Callable> Measurement measure(Callable &&Body) {
+namespace detail {
+
+/// measure() within an assertion's \p Own work: the statement's counts
+/// leave out the own work of the assertions nested in it.
+template <typename Callable>
+Measurement measureIn(OwnWork &Own, Callable &Body) {
   Measurement M;
   heapcount_status Before;
   M.Loaded = heapcount_status_take(&Before) != 0;
   M.StackDepth = M.Loaded ? Before.stack_depth : 0;
+  // The first measurement proves that the counter moves.
+  if (M.Loaded && Before.counting)
+    M.NotCounted = probeProblem();
   // Room for every stack now and many new ones, reserved before counting
   // starts: the walks themselves must not allocate.
   std::vector<detail::StackCount> Old, New;
@@ -585,21 +595,27 @@ template <typename Callable> Measurement measure(Callable &&Body) {
   detail::StackCollector OldWalk{&Old};
   if (M.StackDepth)
     heapcount_stacks_visit(detail::StackCollector::visit, &OldWalk);
+  OwnWorkCounts NestedBefore = ownWorkNow();
   heapcount_snapshot Start;
   heapcount_snapshot_take(&Start);
   Body();
   heapcount_snapshot End;
   heapcount_snapshot_take(&End);
+  OwnWorkCounts NestedAfter = ownWorkNow();
+  Own.window(Start, End);
   detail::StackCollector NewWalk{&New};
   if (M.StackDepth)
     heapcount_stacks_visit(detail::StackCollector::visit, &NewWalk);
   heapcount_status After;
   heapcount_status_take(&After);
   M.Counting = M.Loaded && Before.counting && After.counting;
-  M.Allocs = End.allocs - Start.allocs;
-  M.Frees = End.frees - Start.frees;
-  M.Bytes = End.bytes - Start.bytes;
-  if (!M.StackDepth || !M.Counting)
+  // What the assertions nested in the statement did for their own sake is
+  // not the statement's.
+  M.Allocs =
+      End.allocs - Start.allocs - (NestedAfter.Allocs - NestedBefore.Allocs);
+  M.Frees = End.frees - Start.frees - (NestedAfter.Frees - NestedBefore.Frees);
+  M.Bytes = End.bytes - Start.bytes - (NestedAfter.Bytes - NestedBefore.Bytes);
+  if (!M.StackDepth || !M.Counting || !M.NotCounted.empty())
     return M;
 
   // What each stack gained while Body ran, most calls first.
@@ -660,6 +676,16 @@ template <typename Callable> Measurement measure(Callable &&Body) {
   return M;
 }
 
+} // namespace detail
+
+/// Runs \p Body and measures its heap calls; with stacks recorded, also its
+/// call sites. Budget assertions nested in \p Body count their statements
+/// only.
+template <typename Callable> Measurement measure(Callable &&Body) {
+  detail::OwnWork Own;
+  return detail::measureIn(Own, Body);
+}
+
 /// What a budget limits.
 enum class Limit { Allocs, Bytes };
 
@@ -688,40 +714,60 @@ inline std::ostream &operator<<(std::ostream &Out, const BudgetResult &R) {
 /// code and the assertion in the message (the assertion macros pass their
 /// text; "the code" and "the budget" otherwise).
 inline BudgetResult checkBudget(const Measurement &M, Limit What,
-                                std::uint64_t Max, const char *Code = nullptr,
+                                BudgetLimit Max, const char *Code = nullptr,
                                 const char *Assertion = nullptr) {
   std::string Name = Code && *Code ? std::string("`") + Code + "`" : "the code";
   std::string Check = Assertion && *Assertion ? Assertion : "the budget";
-  std::string Unit = What == Limit::Allocs ? "allocations" : "bytes allocated";
-  std::string Budget = std::to_string(Max) + " " + Unit;
+  // "1 allocation", "2 allocations", "1 byte allocated".
+  auto Quantity = [What](std::uint64_t N, const std::string &Text) {
+    bool One = N == 1;
+    return Text + (What == Limit::Allocs
+                       ? (One ? " allocation" : " allocations")
+                       : (One ? " byte allocated" : " bytes allocated"));
+  };
+  std::string Budget = Quantity(Max.value(), Max.text());
+  std::string Failed = "heapcount: " + Check + " failed: " + Name;
+  if (Max.negative())
+    return BudgetResult(false,
+                        Failed + " cannot meet a negative budget (" +
+                            Max.text() +
+                            "): a budget counts from 0; write the most the "
+                            "code may make",
+                        M);
   if (!M.Loaded)
     return BudgetResult(
         false,
-        "heapcount: " + Check + " failed: " + Name +
-            " was not measured: heapcount's counting library is not in this "
-            "process (link the test with AllocTidy::heapcount or "
+        Failed +
+            " was not measured: heapcount's counting library is not in "
+            "this process (link the test with AllocTidy::heapcount or "
             "libheapcount, or run it under heapcount), so the budget of " +
             Budget + " cannot be checked",
         M);
   if (!M.Counting)
     return BudgetResult(
         false,
-        "heapcount: " + Check + " failed: " + Name +
+        Failed +
             " was not measured: heapcount is loaded but not counting (it "
-            "waits for its start marker, --start=api or --start=scope:NAME), "
-            "so the budget of " +
+            "waits for its start marker, --start=api or "
+            "--start=scope:NAME), so the budget of " +
             Budget + " cannot be checked",
         M);
+  if (!M.NotCounted.empty())
+    return BudgetResult(false,
+                        Failed + " was not measured: " + M.NotCounted +
+                            ", so the budget of " + Budget +
+                            " cannot be checked",
+                        M);
   std::uint64_t Got = What == Limit::Allocs ? M.Allocs : M.Bytes;
   std::string Text;
-  bool Ok = Got <= Max;
+  bool Ok = Got <= Max.value();
   if (Ok)
-    Text = "heapcount: " + Name + " made " + std::to_string(Got) + " " + Unit +
-           ", within the budget of " + std::to_string(Max);
+    Text = "heapcount: " + Name + " made " +
+           Quantity(Got, std::to_string(Got)) + ", within the budget of " +
+           Max.text();
   else
-    Text = "heapcount: " + Check + " failed: " + Name + " made " +
-           std::to_string(Got) + " " + Unit + ", over the budget of " +
-           std::to_string(Max);
+    Text = Failed + " made " + Quantity(Got, std::to_string(Got)) +
+           ", over the budget of " + Max.text();
   Text += "\n  counted: " + std::to_string(M.Allocs) + " allocs, " +
           std::to_string(M.Frees) + " frees, " + std::to_string(M.Bytes) +
           " bytes allocated (the whole process while it ran)";
@@ -753,10 +799,13 @@ inline BudgetResult checkBudget(const Measurement &M, Limit What,
   return BudgetResult(Ok, Text, M);
 }
 
-/// \p Body makes at most \p Max allocations.
+/// \p Body makes at most \p Max allocations. Its own work (measuring,
+/// the message) is left out of any measurement it is nested in, up to the
+/// return of the result.
 template <typename Callable>
-BudgetResult allocsAtMost(std::uint64_t Max, Callable &&Body) {
-  return checkBudget(measure(std::forward<Callable>(Body)), Limit::Allocs, Max);
+BudgetResult allocsAtMost(BudgetLimit Max, Callable &&Body) {
+  detail::OwnWork Own;
+  return checkBudget(detail::measureIn(Own, Body), Limit::Allocs, Max);
 }
 
 /// \p Body makes no allocation.
@@ -766,8 +815,9 @@ template <typename Callable> BudgetResult noAllocs(Callable &&Body) {
 
 /// \p Body asks for at most \p Max bytes in all its allocations.
 template <typename Callable>
-BudgetResult allocBytesAtMost(std::uint64_t Max, Callable &&Body) {
-  return checkBudget(measure(std::forward<Callable>(Body)), Limit::Bytes, Max);
+BudgetResult allocBytesAtMost(BudgetLimit Max, Callable &&Body) {
+  detail::OwnWork Own;
+  return checkBudget(detail::measureIn(Own, Body), Limit::Bytes, Max);
 }
 
 } // namespace heapcount

@@ -35,57 +35,70 @@
 namespace heapcount {
 namespace gtest_detail {
 
-/// A predicate-formatter for EXPECT_PRED_FORMAT1: the measurement is its
-/// argument, so that GoogleTest evaluates the statement once, inside the
-/// assertion.
-class Budget {
+/// One budget assertion: measures the statement and checks it when it is
+/// made. As a base, OwnWork outlives the result, so everything the
+/// assertion does for its own sake (measuring, the message, GoogleTest's
+/// record of a failure, freeing them) is left out of a budget it is nested
+/// in.
+class Check : private detail::OwnWork {
 public:
-  Budget(Limit What, std::uint64_t Max, const char *Code, const char *Assertion)
-      : What(What), Max(Max), Code(Code), Assertion(Assertion) {}
-  ::testing::AssertionResult operator()(const char *,
-                                        const Measurement &M) const {
-    BudgetResult R = checkBudget(M, What, Max, Code, Assertion);
-    if (R)
-      return ::testing::AssertionSuccess();
-    return ::testing::AssertionFailure() << R.message();
-  }
+  template <typename Callable>
+  Check(Limit What, BudgetLimit Max, const char *Code, const char *Assertion,
+        Callable &&Body)
+      : Result(checkBudget(detail::measureIn(*this, Body), What, Max, Code,
+                           Assertion)) {}
+  explicit operator bool() const { return Result.ok(); }
+  const char *message() const { return Result.message().c_str(); }
 
 private:
-  Limit What;
-  std::uint64_t Max;
-  const char *Code;
-  const char *Assertion;
+  BudgetResult Result;
 };
 
 } // namespace gtest_detail
 } // namespace heapcount
 
-// The parentheses keep a statement's commas (template arguments, braces)
-// from splitting GoogleTest's macro arguments.
-#define HEAPCOUNT_GTEST_BUDGET_(CHECK, NAME, WHAT, MAX, ...)                   \
-  CHECK((::heapcount::gtest_detail::Budget(::heapcount::Limit::WHAT, (MAX),    \
-                                           #__VA_ARGS__, NAME)),               \
-        (::heapcount::measure([&]() { __VA_ARGS__; })))
+// The statement is quoted as written (CODE is stringized by the assertion
+// itself, before its macros are expanded) and runs in a lambda, so its
+// commas (template arguments, braces) need no parentheses. The check lives
+// until the failure is reported: see gtest_detail::Check. __COUNTER__ names
+// it apart from the check of a budget nested in the statement.
+#define HEAPCOUNT_GTEST_BUDGET_(FAILURE, NAME, WHAT, MAX, CODE, ...)           \
+  HEAPCOUNT_GTEST_BUDGET_AS_(__COUNTER__, FAILURE, NAME, WHAT, MAX, CODE,      \
+                             __VA_ARGS__)
+#define HEAPCOUNT_GTEST_BUDGET_AS_(ID, ...)                                    \
+  HEAPCOUNT_GTEST_BUDGET_NAMED_(HEAPCOUNT_GTEST_CAT_(heapcount_check_, ID),    \
+                                __VA_ARGS__)
+#define HEAPCOUNT_GTEST_CAT_(A, B) HEAPCOUNT_GTEST_CAT2_(A, B)
+#define HEAPCOUNT_GTEST_CAT2_(A, B) A##B
+#define HEAPCOUNT_GTEST_BUDGET_NAMED_(CHECK, FAILURE, NAME, WHAT, MAX, CODE,   \
+                                      ...)                                     \
+  GTEST_AMBIGUOUS_ELSE_BLOCKER_                                                \
+  if (const ::heapcount::gtest_detail::Check CHECK{::heapcount::Limit::WHAT,   \
+                                                   (MAX), CODE, NAME,          \
+                                                   [&]() { __VA_ARGS__; }})    \
+    ;                                                                          \
+  else                                                                         \
+    FAILURE(CHECK.message())
 
 #define EXPECT_ALLOCS_LE(N, ...)                                               \
-  HEAPCOUNT_GTEST_BUDGET_(EXPECT_PRED_FORMAT1, "EXPECT_ALLOCS_LE(" #N ")",     \
-                          Allocs, N, __VA_ARGS__)
+  HEAPCOUNT_GTEST_BUDGET_(GTEST_NONFATAL_FAILURE_, "EXPECT_ALLOCS_LE(" #N ")", \
+                          Allocs, N, #__VA_ARGS__, __VA_ARGS__)
 #define ASSERT_ALLOCS_LE(N, ...)                                               \
-  HEAPCOUNT_GTEST_BUDGET_(ASSERT_PRED_FORMAT1, "ASSERT_ALLOCS_LE(" #N ")",     \
-                          Allocs, N, __VA_ARGS__)
+  HEAPCOUNT_GTEST_BUDGET_(GTEST_FATAL_FAILURE_, "ASSERT_ALLOCS_LE(" #N ")",    \
+                          Allocs, N, #__VA_ARGS__, __VA_ARGS__)
 #define EXPECT_NO_ALLOCS(...)                                                  \
-  HEAPCOUNT_GTEST_BUDGET_(EXPECT_PRED_FORMAT1, "EXPECT_NO_ALLOCS", Allocs, 0,  \
-                          __VA_ARGS__)
+  HEAPCOUNT_GTEST_BUDGET_(GTEST_NONFATAL_FAILURE_, "EXPECT_NO_ALLOCS", Allocs, \
+                          0, #__VA_ARGS__, __VA_ARGS__)
 #define ASSERT_NO_ALLOCS(...)                                                  \
-  HEAPCOUNT_GTEST_BUDGET_(ASSERT_PRED_FORMAT1, "ASSERT_NO_ALLOCS", Allocs, 0,  \
-                          __VA_ARGS__)
+  HEAPCOUNT_GTEST_BUDGET_(GTEST_FATAL_FAILURE_, "ASSERT_NO_ALLOCS", Allocs, 0, \
+                          #__VA_ARGS__, __VA_ARGS__)
 #define EXPECT_ALLOC_BYTES_LE(B, ...)                                          \
-  HEAPCOUNT_GTEST_BUDGET_(EXPECT_PRED_FORMAT1,                                 \
+  HEAPCOUNT_GTEST_BUDGET_(GTEST_NONFATAL_FAILURE_,                             \
                           "EXPECT_ALLOC_BYTES_LE(" #B ")", Bytes, B,           \
-                          __VA_ARGS__)
+                          #__VA_ARGS__, __VA_ARGS__)
 #define ASSERT_ALLOC_BYTES_LE(B, ...)                                          \
-  HEAPCOUNT_GTEST_BUDGET_(ASSERT_PRED_FORMAT1,                                 \
+  HEAPCOUNT_GTEST_BUDGET_(GTEST_FATAL_FAILURE_,                                \
                           "ASSERT_ALLOC_BYTES_LE(" #B ")", Bytes, B,           \
-                          __VA_ARGS__)
+                          #__VA_ARGS__, __VA_ARGS__)
 
 #endif // HEAPCOUNT_GTEST_H

@@ -83,6 +83,11 @@ typedef int (*heapcount_status_fn)(heapcount_status *);
 typedef unsigned long (*heapcount_stacks_fn)(heapcount_stack_visit_fn, void *);
 #define HEAPCOUNT_STATUS_SYMBOL "heapcount_status_v1"
 #define HEAPCOUNT_STACKS_SYMBOL "heapcount_stacks_v1"
+/* Why the library cannot count the program's heap calls (valgrind replaces
+   malloc, another allocator answers first), or null when it can as far as
+   it knows; a sentence without a final period. */
+typedef const char *(*heapcount_diagnosis_fn)(void);
+#define HEAPCOUNT_DIAGNOSIS_SYMBOL "heapcount_diagnosis_v1"
 
 #if (defined(__linux__) || defined(_WIN32)) && !defined(HEAPCOUNT_NO_INLINE_API)
 #include <string.h>
@@ -107,6 +112,7 @@ typedef struct heapcount_entry_points {
   heapcount_scope_add_fn scope_add;
   heapcount_status_fn status;
   heapcount_stacks_fn stacks;
+  heapcount_diagnosis_fn diagnosis;
 } heapcount_entry_points;
 
 static inline const heapcount_entry_points *heapcount_library(void) {
@@ -124,6 +130,8 @@ static inline const heapcount_entry_points *heapcount_library(void) {
         (heapcount_status_fn)HEAPCOUNT_LOOKUP(HEAPCOUNT_STATUS_SYMBOL);
     points.stacks =
         (heapcount_stacks_fn)HEAPCOUNT_LOOKUP(HEAPCOUNT_STACKS_SYMBOL);
+    points.diagnosis =
+        (heapcount_diagnosis_fn)HEAPCOUNT_LOOKUP(HEAPCOUNT_DIAGNOSIS_SYMBOL);
     looked_up = 1;
   }
   return &points;
@@ -157,6 +165,14 @@ heapcount_stacks_visit(heapcount_stack_visit_fn visit, void *context) {
   if (!heapcount_library()->stacks)
     return 0;
   return heapcount_library()->stacks(visit, context);
+}
+
+/* Why the library cannot count this program's heap calls, or null (also
+   without the library, or with one too old to say). */
+static inline const char *heapcount_diagnosis(void) {
+  if (!heapcount_library()->diagnosis)
+    return 0;
+  return heapcount_library()->diagnosis();
 }
 
 /* Starts counting when heapcount runs with --start=api (or a scope marker
