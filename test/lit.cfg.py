@@ -55,7 +55,9 @@ Substitutions:
 
 Features: "clangd" when alloc-clangd is built, "llvm-<major version>",
 "chromium" when /usr/bin/chromium exists (the HTML report tests),
-"valgrind" when valgrind is installed, "neovim" when nvim is on PATH,
+"valgrind" when valgrind is installed, "asan" and "tsan" when clang builds
+and runs a program with AddressSanitizer or ThreadSanitizer ("gxx-asan",
+"gxx-tsan": the same with g++), "neovim" when nvim is on PATH,
 "wine" when Wine, mingw-w64 and build-windows are there, "libcxx" when the
 LLVM's libc++ is installed, "deb" when cpack can build a Debian package
 (dpkg-deb, dpkg-shlibdeps and file are installed; test/install), "root"
@@ -74,6 +76,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 
 import lit.formats
 
@@ -229,6 +232,36 @@ gxx = shutil.which('g++')
 if gxx:
     config.available_features.add('gxx')
     config.substitutions.append(('%gxx', q(gxx)))
+
+# Sanitizers, whose allocators answer a program's heap calls before
+# heapcount's (test/heapcount/budget-sanitizers.test, sanitizers.test):
+# "asan" and "tsan" when clang builds and runs a program with them, "gxx-asan"
+# and "gxx-tsan" for GCC's (whose runtimes are shared libraries).
+def sanitizer_runs(compiler, sanitizer):
+    """Whether COMPILER builds a C program with -fsanitize=SANITIZER that
+    runs (the runtime may be missing, or the kernel refuse its memory
+    layout)."""
+    with tempfile.TemporaryDirectory(prefix='alloc-lit-') as directory:
+        source = os.path.join(directory, 'main.c')
+        program = os.path.join(directory, 'main')
+        with open(source, 'w') as f:
+            f.write('#include <stdlib.h>\n'
+                    'int main(void) { free(malloc(8)); return 0; }\n')
+        try:
+            built = subprocess.run(
+                [compiler, '-x', 'c', f'-fsanitize={sanitizer}', source, '-o',
+                 program], capture_output=True, timeout=120)
+            return built.returncode == 0 and subprocess.run(
+                [program], capture_output=True, timeout=60).returncode == 0
+        except (OSError, subprocess.TimeoutExpired):
+            return False
+
+
+for sanitizer, feature in (('address', 'asan'), ('thread', 'tsan')):
+    if sanitizer_runs(clang, sanitizer):
+        config.available_features.add(feature)
+    if gxx and sanitizer_runs(gxx, sanitizer):
+        config.available_features.add(f'gxx-{feature}')
 
 # Neovim is a real LSP client for alloc-clangd (test/editors): it applies a
 # quick fix and saves the file the way a user's editor would.

@@ -78,5 +78,9 @@ heapcount_stacks_v1(heapcount_stack_visit_fn Visit, void *Context) {
       &F));
 }
 
+HEAPCOUNT_EXPORT const char *heapcount_diagnosis_v1(void) {
+  return heapcount::diagnosis();
+}
+
 } // extern "C"
 // NOLINTEND(readability-identifier-naming)

@@ -68,6 +68,8 @@ const char *const Names[] = {
     "RtlFreeHeap",
     "RtlCreateHeap",
     "RtlDestroyHeap",
+    "allocation (sanitizer hook)",
+    "release (sanitizer hook)",
 };
 static_assert(sizeof(Names) / sizeof(Names[0]) ==
                   static_cast<unsigned>(Fn::Count),
@@ -324,6 +326,13 @@ void startCounting() {
   Mode.fetch_and(~unsigned{Paused});
 }
 
+namespace {
+std::atomic<const char *> Diagnosis{nullptr};
+} // namespace
+
+void setDiagnosis(const char *Problem) { Diagnosis.store(Problem); }
+const char *diagnosis() { return Diagnosis.load(); }
+
 Totals snapshotTotals() {
   Totals T;
   forEachBlock([&](const ThreadBlock &Block) {
@@ -532,6 +541,10 @@ void writeJson(WriteFn Write, void *Context, const ProcessInfo &Info) {
   }
   Out.raw("},\n\"counting\":{\"from\":").string(StartMarker);
   Out.raw(",\"started\":").raw(MarkerReached.load(Relaxed) ? "true" : "false");
+  if (Info.Via)
+    Out.raw(",\"via\":").string(Info.Via);
+  if (Info.Problem)
+    Out.raw(",\"problem\":").string(Info.Problem);
   Out.raw("},\n\"process\":{\"pid\":")
       .number(static_cast<std::uint64_t>(Info.Pid));
   Out.raw(",\"parent_pid\":")

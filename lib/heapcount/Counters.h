@@ -82,6 +82,10 @@ enum class Fn : unsigned {
   RtlFreeHeap,
   RtlCreateHeap,
   RtlDestroyHeap,
+  // Linux: a sanitizer's allocator, counted through its hooks, which do not
+  // say which function allocated or released (linux/Allocator.h).
+  SanitizerAlloc,
+  SanitizerFree,
   Count
 };
 
@@ -379,6 +383,11 @@ inline void countOsCall(ThreadBlock &T, OsFn F, std::size_t Bytes) {
 
 Totals snapshotTotals();
 
+/// Why the backend cannot count this process's heap calls (null when it
+/// can), for the in-process API's heapcount_diagnosis.
+void setDiagnosis(const char *Problem);
+const char *diagnosis();
+
 /// Adds the counts of one run of the scope \p Name (what happened between
 /// its start and end, process-wide). Names are copied; at most MaxScopes
 /// names are kept, later ones are counted under "(other scopes)".
@@ -452,6 +461,11 @@ struct ProcessInfo {
   std::size_t ArgumentsSize = 0;
   /// Lists the loaded modules when stacks were collected.
   ModuleEnumerator Modules = nullptr;
+  /// How the heap calls were counted ("interposition", "AddressSanitizer's
+  /// allocator hooks", "none"), and why nothing could be counted; written in
+  /// "counting" when set.
+  const char *Via = nullptr;
+  const char *Problem = nullptr;
   /// Writes the backend's own members of the report (each starting with
   /// ",\n"), after "process".
   void (*WriteExtra)(JsonWriter &Out) = nullptr;

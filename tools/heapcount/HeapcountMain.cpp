@@ -239,6 +239,20 @@ std::string readString(const std::string &Json, std::size_t &At) {
   return Text;
 }
 
+// A string member of the report's "counting" object ("via", "problem"), or
+// "" when it has none.
+std::string countingMember(const std::string &Json, const std::string &Key) {
+  std::size_t Counting = Json.find("\"counting\":{");
+  std::size_t End = Json.find("\"process\":", Counting);
+  if (Counting == std::string::npos)
+    return "";
+  std::size_t At = Json.find("\"" + Key + "\":\"", Counting);
+  if (At == std::string::npos || At > End)
+    return "";
+  At += Key.size() + 3;
+  return readString(Json, At);
+}
+
 // The members of the object "Key":{...} whose values are flat objects:
 // each name with the text of its object.
 std::vector<std::pair<std::string, std::string>>
@@ -506,8 +520,28 @@ int main(int Argc, char **Argv) {
     for (auto &Child : childReports(Report, Started))
       ChildReports.push_back(std::move(Child.second));
   std::string Json = readFile(Report);
-  if (Json.empty()) {
-    if (Run.Crash.rfind("signal 9,", 0) == 0)
+  // The library marks the report file when it starts (Launch.h); the report
+  // replaces the mark.
+  bool Marked = Json.rfind(heapcount::StartMarker, 0) == 0;
+  bool Killed = Run.Crash.rfind("signal 9,", 0) == 0;
+  // Nothing of the program could be counted: an error, never a clean run.
+  std::string NotCounted;
+  if (Json.empty() && heapcount::LibraryMarksStart && !Killed)
+    NotCounted = heapcount::whyLibraryNotStarted(Settings, Run);
+  else if (!Marked)
+    NotCounted = countingMember(Json, "problem");
+  // Counted, but not the way --stacks and --profile need.
+  std::string Via = Marked ? "" : countingMember(Json, "via");
+  bool Hooked = !Via.empty() && Via != "interposition" && NotCounted.empty();
+  bool Failed = !NotCounted.empty() ||
+                (Hooked && (Opts.Stacks || !Opts.ProfilePath.empty()));
+  if (!NotCounted.empty())
+    std::fprintf(stderr, "heapcount: error: nothing was counted: %s\n",
+                 NotCounted.c_str());
+  if (Json.empty() || Marked) {
+    if (!NotCounted.empty())
+      ;
+    else if (Killed)
       std::fprintf(stderr, "heapcount: no report: SIGKILL ends a process "
                            "without letting it write one (its counts were in "
                            "its own memory)\n");
@@ -517,12 +551,34 @@ int main(int Argc, char **Argv) {
                    "counting library could not write one (%s)\n",
                    heapcount::NoReportCauses);
     std::remove(Report.c_str());
-    if (!Opts.ProfilePath.empty())
+    // No profile that could pass for one of a run that counted nothing.
+    if (!Opts.ProfilePath.empty() && NotCounted.empty())
       heapcount::reportProfile(nullptr, ChildReports, Program, Opts.Top,
                                Opts.ProfilePath);
+    else if (!Opts.ProfilePath.empty())
+      std::remove(Opts.ProfilePath.c_str());
+  } else if (!NotCounted.empty()) {
+    if (Temporary)
+      std::remove(Report.c_str());
+    if (!Opts.ProfilePath.empty())
+      std::remove(Opts.ProfilePath.c_str());
   } else {
     printSummary(Json, Opts.Top);
-    if (Opts.Stacks || !Opts.ProfilePath.empty()) {
+    if (Hooked)
+      std::fprintf(stderr,
+                   "heapcount: counted through %s: which function allocated "
+                   "is not known, and allocations made before the counting "
+                   "library started are not counted\n",
+                   Via.c_str());
+    if (Hooked && Failed) {
+      std::fprintf(stderr,
+                   "heapcount: error: no call sites: %s give no stacks (build "
+                   "the program without the sanitizer for --stacks and "
+                   "--profile)\n",
+                   Via.c_str());
+      if (!Opts.ProfilePath.empty())
+        std::remove(Opts.ProfilePath.c_str());
+    } else if (Opts.Stacks || !Opts.ProfilePath.empty()) {
       heapcount::SymbolizedStacks Stacks = heapcount::readAndSymbolize(Json);
       if (Opts.Stacks)
         heapcount::reportCallSites(Stacks, Json, Opts.Top, Opts.JsonPath);
@@ -535,5 +591,6 @@ int main(int Argc, char **Argv) {
   }
   if (heapcount::FollowsChildProcesses)
     listChildReports(Report, Started, !Temporary);
-  return Run.ExitCode;
+  // A run that could not be counted fails, even when the program did not.
+  return Failed && Run.ExitCode == 0 ? UsageError : Run.ExitCode;
 }

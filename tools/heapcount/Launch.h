@@ -41,6 +41,13 @@ extern const char *const PlatformHelp;
 /// Examples of endings that leave no report, for the "no report" message.
 extern const char *const NoReportCauses;
 
+/// True when the counting library marks the report file as soon as it
+/// starts in the program (Linux), so that a file left empty means that it
+/// never started: nothing was counted, which is an error.
+extern const bool LibraryMarksStart;
+/// What the library writes to mark its start: the beginning of the file.
+constexpr const char *StartMarker = "{\"heapcount_started\":";
+
 /// The file the system runs for \p Name (a path, or a name looked up the
 /// way the system does: PATH on Linux, CreateProcess's search with ".exe"
 /// on Windows), or "" when there is none.
@@ -87,6 +94,11 @@ struct LaunchResult {
 /// Runs the program with the counting library loaded and waits for it,
 /// leaving it ^C (heapcount itself ignores it from then on).
 LaunchResult runProgram(const LaunchSettings &Settings);
+
+/// Why the counting library never started in the program that \p Settings
+/// ran and that ended as \p Result says (LibraryMarksStart platforms).
+std::string whyLibraryNotStarted(const LaunchSettings &Settings,
+                                 const LaunchResult &Result);
 
 /// The absolute path of an existing file with every symbolic link and "."
 /// or ".." resolved (realpath), or "" when there is no such file.

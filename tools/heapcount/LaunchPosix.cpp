@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tools/heapcount/Launch.h"
+#include "tools/heapcount/ProgramFile.h"
 
 #include <cerrno>
 #include <climits>
@@ -26,7 +27,11 @@ namespace heapcount {
 const char *const PlatformHelp = "";
 
 const char *const NoReportCauses =
-    "SIGKILL, a signal handler of its own, a stack overflow";
+    "SIGKILL, a signal handler of its own, a stack overflow, or an exec of a "
+    "program the loader does not preload it into: statically linked, "
+    "setuid or setgid";
+
+const bool LibraryMarksStart = true;
 
 namespace {
 
@@ -157,6 +162,92 @@ bool prepareReport(const std::string &Path, std::string &Error) {
   return true;
 }
 
+namespace {
+
+/// The dynamic loader splits LD_PRELOAD at spaces and colons, with no way to
+/// escape them, and expands '$' tokens ($ORIGIN, $LIB).
+bool preloadable(const std::string &Path) {
+  return Path.find_first_of(" :$\t\n") == std::string::npos;
+}
+
+/// The counting library under a path LD_PRELOAD can hold: its own, or a
+/// symbolic link to it in a private temporary directory (an installation
+/// under "/opt/My Tools"), removed with this object.
+class PreloadPath {
+public:
+  PreloadPath(const std::string &Library, std::string &Error) {
+    if (preloadable(Library)) {
+      Path = Library;
+      return;
+    }
+    const char *Tmp = std::getenv("TMPDIR");
+    std::string Base = Tmp && *Tmp == '/' && preloadable(Tmp) ? Tmp : "/tmp";
+    std::string Template = Base + "/heapcount-lib-XXXXXX";
+    std::vector<char> Name(Template.begin(), Template.end());
+    Name.push_back('\0');
+    if (!mkdtemp(Name.data())) {
+      Error = "cannot preload the counting library '" + Library +
+              "': LD_PRELOAD cannot hold a path with a space, a colon or "
+              "a '$', and no link to it could be made in " +
+              Base + " (" + std::strerror(errno) + ")";
+      return;
+    }
+    Dir = Name.data();
+    std::string Link = Dir + "/libheapcount.so";
+    if (symlink(Library.c_str(), Link.c_str()) != 0) {
+      Error = "cannot preload the counting library '" + Library +
+              "': LD_PRELOAD cannot hold a path with a space, a colon or "
+              "a '$', and no link to it could be made in " +
+              Dir + " (" + std::strerror(errno) + ")";
+      return;
+    }
+    Path = Link;
+  }
+  ~PreloadPath() {
+    if (Dir.empty())
+      return;
+    if (!Path.empty())
+      unlink(Path.c_str());
+    rmdir(Dir.c_str());
+  }
+  PreloadPath(const PreloadPath &) = delete;
+  PreloadPath &operator=(const PreloadPath &) = delete;
+
+  /// Empty when there is none (the constructor's Error says why).
+  const std::string &path() const { return Path; }
+
+private:
+  std::string Path;
+  std::string Dir;
+};
+
+} // namespace
+
+std::string whyLibraryNotStarted(const LaunchSettings &Settings,
+                                 const LaunchResult &Result) {
+  ProgramFile Program = inspectProgram(Settings.Program);
+  std::string Name = "'" + Settings.Command[0] + "'";
+  if (Program.SetId)
+    return Name + " is setuid or setgid: the dynamic loader does not preload a "
+                  "library given by its path into it (secure-execution mode)";
+  if (Program.Elf && Program.Static)
+    return Name +
+           " is statically linked: no dynamic loader runs for it to preload "
+           "the counting library";
+  std::string Status =
+      " (it exited with status " + std::to_string(Result.ExitCode) + ")";
+  if (!Program.SanitizerRuntime.empty())
+    return Name + " needs " + Program.Sanitizer + "'s runtime (" +
+           Program.SanitizerRuntime +
+           "), which heapcount preloaded ahead of the counting library, and "
+           "ended before the library started" +
+           Status;
+  return "the counting library never started in " + Name +
+         ": the dynamic loader did not load it (its message, if any, is "
+         "above) or the program ended before any library's initialization" +
+         Status;
+}
+
 LaunchResult runProgram(const LaunchSettings &Settings) {
   LaunchResult Result;
   std::vector<char *> Argv;
@@ -165,7 +256,16 @@ LaunchResult runProgram(const LaunchSettings &Settings) {
     Argv.push_back(const_cast<char *>(Arg.c_str()));
   Argv.push_back(nullptr);
   std::string StackDepth = std::to_string(Settings.StackDepth);
-  std::string Preload = Settings.Library;
+  PreloadPath Library(Settings.Library, Result.Error);
+  if (Library.path().empty())
+    return Result;
+  // A sanitizer's runtime the program needs must come first (GCC's libasan
+  // ends the program otherwise); the library then counts through its hooks.
+  ProgramFile Program = inspectProgram(Settings.Program);
+  std::string Preload = Library.path();
+  if (!Program.SanitizerRuntime.empty() &&
+      preloadable(Program.SanitizerRuntime))
+    Preload = Program.SanitizerRuntime + ":" + Preload;
   if (const char *Old = std::getenv("LD_PRELOAD"); Old && *Old)
     Preload += std::string(":") + Old;
 

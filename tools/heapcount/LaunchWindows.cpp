@@ -30,6 +30,10 @@ const char *const PlatformHelp =
 const char *const NoReportCauses =
     "TerminateProcess, a stack overflow, heapcount.dll not initialised";
 
+// heapcount.dll is the program's first import: the program does not start
+// without it, and it does not mark the report file.
+const bool LibraryMarksStart = false;
+
 namespace {
 
 // The function of heapcount.dll the program is made to import.
@@ -354,6 +358,10 @@ bool prepareReport(const std::string &Path, std::string &Error) {
   }
   CloseHandle(File);
   return true;
+}
+
+std::string whyLibraryNotStarted(const LaunchSettings &, const LaunchResult &) {
+  return ""; // LibraryMarksStart is false: never asked.
 }
 
 LaunchResult runProgram(const LaunchSettings &Settings) {

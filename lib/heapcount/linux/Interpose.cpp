@@ -24,6 +24,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lib/heapcount/Counters.h"
+#include "lib/heapcount/linux/Allocator.h"
 
 #include <atomic>
 #include <cerrno>
@@ -124,6 +125,10 @@ struct RealFunctions {
 };
 
 RealFunctions Real{};
+// Whose malloc the program calls (linux/Allocator.h): looked up with the
+// real functions, decided at set-up.
+heapcount::posix::AllocatorSymbols ProgramAllocator;
+heapcount::posix::AllocatorRoute Route;
 // std::nothrow lives in libstdc++, which this library does not link.
 const std::nothrow_t NoThrow{};
 std::atomic<bool> Resolved{false};
@@ -340,6 +345,7 @@ void resolve() {
   lookup(Real.Mremap, "mremap");
   lookup(Real.Brk, "brk");
   lookup(Real.Sbrk, "sbrk");
+  heapcount::posix::lookUpAllocatorSymbols(ProgramAllocator);
   // At the first heap call, which can come before this library's
   // constructor (from another library's): nothing before the marker counts.
   if (const char *Start = std::getenv("HEAPCOUNT_START")) {
@@ -395,8 +401,15 @@ std::size_t glibcBlockSize(const void *P) {
   return ChunkSize - sizeof(Header) - (Header & IsMapped) * 4;
 }
 
+// False when the program's malloc is not the one this library forwards to
+// (linux/Allocator.h): malloc_usable_size of a block of another allocator
+// can crash, so sizes are 0 (and the report says nothing was counted).
+bool UsableSizes = true;
+
 std::size_t blockSize(void *P) {
-  return GlibcChunks ? glibcBlockSize(P) : malloc_usable_size(P);
+  if (GlibcChunks)
+    return glibcBlockSize(P);
+  return UsableSizes ? malloc_usable_size(P) : 0;
 }
 
 // libstdc++'s (and libc++'s) operator new is malloc in a loop with the
@@ -531,6 +544,21 @@ void *countedNew(Fn F, std::size_t Size, TryFn Try, ThrowFn Throw) {
   if (!P)
     P = Throw();
   return countedAlloc(F, Size, P);
+}
+
+// A sanitizer's allocator answers the program's heap calls (Route is
+// SanitizerHooks): these count what its hooks say, before a release frees
+// the block (so its size can still be asked).
+void countHookedAlloc(const volatile void *P, std::size_t Size) {
+  if (P && !InHook)
+    heapcount::countAllocation(block(), Fn::SanitizerAlloc, Size,
+                               ProgramAllocator.AllocatedSize(P));
+}
+
+void countHookedFree(const volatile void *P) {
+  if (P && !InHook)
+    heapcount::countRelease(block(), Fn::SanitizerFree,
+                            ProgramAllocator.AllocatedSize(P));
 }
 
 } // namespace
@@ -1178,6 +1206,8 @@ void writeReportOnce(const char *End, int Signal) {
     Info.Modules =
         Signal && KeepSnapshot ? enumerateSnapshot : enumerateModules;
     Info.Program = SelfExe;
+    Info.Via = Route.Via;
+    Info.Problem = Route.Problem;
     // The arguments as the kernel keeps them (NUL-separated), read with
     // system calls only: this may run in a signal handler.
     static char Arguments[16384];
@@ -1209,7 +1239,10 @@ void writeReportOnce(const char *End, int Signal) {
 // private buffers (libstdc++'s exception pool, ...); running them as late,
 // uncounted after this point, makes the frees match.
 void runFreeres() {
-  if (Real.CxxFreeres)
+  // Under a sanitizer's hooks, libstdc++'s exception pool was made before
+  // they were installed, uncounted: its release must not be counted either.
+  if (Real.CxxFreeres &&
+      Route.Kind != heapcount::posix::AllocatorRoute::SanitizerHooks)
     Real.CxxFreeres();
   if (Real.LibcFreeres)
     Real.LibcFreeres();
@@ -1401,23 +1434,58 @@ bool parseStackSizes(const char *Text) {
   return false;
 }
 
+// The process heapcount started marks its report file as soon as the
+// library starts in it: a file left empty then means that the library never
+// started (not loaded, or the program ended before), which heapcount reports
+// as an error (tools/heapcount/Launch.h, StartMarker). The report replaces
+// the mark.
+void markStart() {
+  int Fd = open(OutputPath, O_WRONLY | O_TRUNC | O_CLOEXEC);
+  if (Fd < 0)
+    return;
+  char Mark[64] = "{\"heapcount_started\":";
+  std::size_t Length = appendDecimal(Mark, std::strlen(Mark),
+                                     static_cast<unsigned long>(getpid()));
+  Mark[Length++] = '}';
+  Mark[Length++] = '\n';
+  ReportFile File{Fd};
+  writeAll(Mark, Length, &File);
+  close(Fd);
+}
+
 // Before the program's own constructors (a preloaded library's run first).
 __attribute__((constructor)) void setUp() {
   ensureResolved();
   InHook = true;
-  checkGlibcChunks();
-  checkDirectNew();
+  Route = heapcount::posix::chooseAllocatorRoute(
+      ProgramAllocator, reinterpret_cast<const void *>(&setUp),
+      countHookedAlloc, countHookedFree);
+  heapcount::setDiagnosis(Route.Problem);
+  bool Interposed = Route.Kind == heapcount::posix::AllocatorRoute::Interposed;
+  // Not on another allocator's blocks: glibc's headers are not there (an
+  // invalid read under valgrind), and a sanitizer's malloc_usable_size
+  // aborts on a block of glibc's.
+  if (Interposed) {
+    checkGlibcChunks();
+    checkDirectNew();
+  }
+  UsableSizes = Interposed;
   if (const char *Path = std::getenv("HEAPCOUNT_OUTPUT")) {
     std::size_t Length = std::strlen(Path);
     if (Length < sizeof(OutputPath))
       std::memcpy(OutputPath, Path, Length + 1);
   }
   RootPid = parsePid(std::getenv("HEAPCOUNT_ROOT_PID"));
+  if (OutputPath[0] && RootPid == getpid())
+    markStart();
   ssize_t Length = readlink("/proc/self/exe", SelfExe, sizeof(SelfExe) - 1);
   SelfExe[Length > 0 ? Length : 0] = '\0';
   HaveBlockKey = pthread_key_create(&BlockKey, releaseBlock) == 0;
   pthread_atfork(nullptr, nullptr, afterForkChild);
-  if (unsigned Depth = parseDepth(std::getenv("HEAPCOUNT_STACKS"))) {
+  // A sanitizer's hooks are called from inside its allocator, whose frames
+  // would be the call sites: no stacks then.
+  unsigned Depth = parseDepth(std::getenv("HEAPCOUNT_STACKS"));
+  if (Depth && Interposed) {
     setUpStacks(Depth, parseStackSizes(std::getenv("HEAPCOUNT_STACK_SIZES")));
     KeepSnapshot = true;
     refreshModuleSnapshot();

@@ -173,15 +173,14 @@ inline const std::string &probeProblem() {
     std::string What = !MallocMoves && !NewMoves ? "malloc and operator new"
                        : !MallocMoves            ? "malloc"
                                                  : "operator new";
-    return "a probe allocation with " + What +
-           " was not counted: heapcount's library is in this process but "
-           "does not see its heap calls (" +
+    return "heapcount's library is in this process but a probe allocation "
+           "with " +
+           What + " was not counted: " +
            (Cause && *Cause
                 ? std::string(Cause)
-                : std::string("the program's allocator is not heapcount's: "
-                              "one linked into the program or loaded ahead "
-                              "of heapcount, or a tool that replaces it")) +
-           ")";
+                : std::string("the program's allocator is not heapcount's "
+                              "(one linked into the program or loaded ahead "
+                              "of heapcount, or a tool that replaces it)"));
   }();
   return Problem;
 }
