@@ -480,6 +480,40 @@ case('heapcount', 'a program killed by SIGKILL (no report)',
      'one')
 case('heapcount', 'a program that exits with status 3', ['{heapcount}', '--',
      'sh', '-c', 'exit 3'], 3, 'heapcount: ')
+DIFF_CASES = [
+    ('a count of 2^63', '"allocs": 9223372036854775808',
+     'its total.allocs is 9223372036854775808, not a count'),
+    ('a negative count', '"allocs": -1', 'its total.allocs is -1, not a count'),
+    ('a count written as a string', '"allocs": "10"',
+     'its total.allocs is a string ("10"), not a number'),
+]
+for what, allocs, message in DIFF_CASES:
+    case('heapcount', 'diff: ' + what,
+         ['{heapcount}', 'diff', '--max-allocs-increase', '0', '{dir}/a.json',
+          '{dir}/b.json'], 2, message,
+         {'a.json': '{"version": 1, "total": {"allocs": 5, "frees": 5, '
+                    '"bytes": 80}}',
+          'b.json': '{"version": 1, "total": {' + allocs +
+                    ', "frees": 5, "bytes": 80}}'})
+case('heapcount', 'diff: a report of another format version',
+     ['{heapcount}', 'diff', '{dir}/a.json', '{dir}/a.json'], 2,
+     'a report of format version 2; this heapcount reads version 1',
+     {'a.json': '{"version": 2, "total": {"allocs": 5, "frees": 5, '
+                '"bytes": 80}}'})
+case('heapcount', 'a statically linked program (nothing can be preloaded)',
+     ['sh', '{dir}/run.sh'], 2,
+     "heapcount: error: nothing was counted: './static' is statically "
+     'linked',
+     {'run.sh': '{clang} -static -x c -o static - <<EOF\n'
+                'int main(void) { return 0; }\nEOF\n'
+                'exec {heapcount} -- ./static\n'})
+case('heapcount', 'a counting library that does not load',
+     ['sh', '{dir}/run.sh'], 2,
+     "heapcount: error: nothing was counted: the counting library never "
+     "started in 'true'",
+     {'run.sh': 'mkdir -p bin lib && cp {heapcount} bin/ && '
+                'echo broken > lib/libheapcount.so\n'
+                'exec bin/heapcount -- true\n'})
 case('heapcount', 'a --json report that cannot be written',
      ['{heapcount}', '--json', '{dir}/no/such/dir/report.json', '--', 'true'],
      2, '{dir}/no/such/dir/report.json')
@@ -497,6 +531,7 @@ class Runner:
             'clangd': os.path.join(build, 'bin', 'alloc-clangd'),
             'heapcount': os.path.join(build, 'bin', 'heapcount'),
             'clangxx': os.path.join(llvm_tools, 'clang++'),
+            'clang': os.path.join(llvm_tools, 'clang'),
         }
         self.plugin_tidy = [os.path.join(llvm_tools, 'clang-tidy'),
                             f'--load={plugin}']
@@ -525,7 +560,9 @@ class Runner:
                 os.makedirs(os.path.dirname(path), exist_ok=True)
                 with open(path, 'w', encoding='latin-1') as f:
                     f.write(text.replace('{dir}', directory).replace(
-                        '{clangxx}', self.places['clangxx']))
+                        '{clangxx}', self.places['clangxx']).replace(
+                        '{clang}', self.places['clang']).replace(
+                        '{heapcount}', self.places['heapcount']))
             argv = self.argv(item, directory)
             try:
                 proc = subprocess.run(

@@ -125,20 +125,6 @@ std::string groupedSigned(std::int64_t Value) {
   return (Value < 0 ? "\u2212" : "+") + Magnitude;
 }
 
-bool readCounts(const JsonValue *Object, ScopeCounts &Out, bool WithPeak) {
-  if (!Object || Object->Kind != JsonValue::Object)
-    return false;
-  Out.Present = true;
-  Out.Allocs = toUnsigned(Object->get("allocs"));
-  Out.Frees = toUnsigned(Object->get("frees"));
-  Out.Bytes = toUnsigned(Object->get("bytes"));
-  if (WithPeak) {
-    Out.HasPeak = Object->get("peak_live_bytes") != nullptr;
-    Out.Peak = toUnsigned(Object->get("peak_live_bytes"));
-  }
-  return Object->get("allocs") && Object->get("frees") && Object->get("bytes");
-}
-
 // One row of the comparison: a scope ("total" first), and whether it is in
 // each report.
 struct Row {
@@ -575,45 +561,6 @@ std::string describeArguments(const std::vector<std::string> &Arguments) {
 
 } // namespace
 
-bool readDiffReport(const std::string &Path, const std::string &Json,
-                    DiffReport &Report, std::string &Error) {
-  Report.Path = Path;
-  JsonValue Root;
-  JsonParser Parser(Json);
-  if (!Parser.parse(Root) || Root.Kind != JsonValue::Object) {
-    Error = Json.empty() ? "the file is empty"
-                         : "not JSON, or cut short (at byte " +
-                               std::to_string(Parser.offset()) + ")";
-    return false;
-  }
-  if (!readCounts(Root.get("total"), Report.Total, /*WithPeak=*/true) ||
-      !Root.get("version")) {
-    Error = "not a heapcount report: no \"version\" or \"total\"";
-    return false;
-  }
-  Report.Platform = toString(Root.get("platform"));
-  if (const JsonValue *Scopes = Root.get("scopes"))
-    for (const auto &Member : Scopes->Members)
-      readCounts(&Member.second, Report.Scopes[Member.first], false);
-  if (const JsonValue *Counting = Root.get("counting"))
-    if (const JsonValue *Started = Counting->get("started"))
-      Report.Started = Started->Text != "false";
-  if (const JsonValue *Process = Root.get("process")) {
-    Report.End = toString(Process->get("end"));
-    Report.Signal = static_cast<int>(toUnsigned(Process->get("signal")));
-    Report.Exception = toString(Process->get("exception"));
-  }
-  if (const JsonValue *Run = Root.get("run")) {
-    Report.HasRun = true;
-    Report.Program = toString(Run->get("program"));
-    Report.Version = toString(Run->get("heapcount_version"));
-    if (const JsonValue *Arguments = Run->get("arguments"))
-      for (const JsonValue &A : Arguments->Items)
-        Report.Arguments.push_back(toString(&A));
-  }
-  return true;
-}
-
 std::string whyNotComparable(const DiffReport &Before, const DiffReport &After,
                              const DiffOptions &Options) {
   for (const DiffReport *R : {&Before, &After}) {
@@ -625,6 +572,8 @@ std::string whyNotComparable(const DiffReport &Before, const DiffReport &After,
     if (!R->Started)
       return "'" + R->Path +
              "' counted nothing: its start marker was never reached";
+    if (!R->Problem.empty())
+      return "'" + R->Path + "' counted nothing: " + R->Problem;
   }
   for (const std::string &Scope : Options.Scopes)
     if (!Before.Scopes.count(Scope) && !After.Scopes.count(Scope))

@@ -47,6 +47,8 @@ struct DiffReport {
   std::string Version; // heapcount's
   std::string End;
   std::string Exception;
+  /// Why the library counted nothing (counting.problem); empty when it did.
+  std::string Problem;
   ScopeCounts Total;
   std::map<std::string, ScopeCounts> Scopes;
   int Signal = 0;
@@ -54,8 +56,9 @@ struct DiffReport {
   bool Started = true;
 };
 
-/// Reads \p Json (from \p Path); false with \p Error saying why when it is
-/// not a heapcount report.
+/// Reads \p Json (from \p Path) strictly (DiffReport.cpp); false with
+/// \p Error saying why when it is not a heapcount report of format version
+/// 1 with counts from 0 to 2^63 - 1.
 bool readDiffReport(const std::string &Path, const std::string &Json,
                     DiffReport &Report, std::string &Error);
 

@@ -539,13 +539,11 @@ int main(int Argc, char **Argv) {
     std::fprintf(stderr, "heapcount: error: nothing was counted: %s\n",
                  NotCounted.c_str());
   if (Json.empty() || Marked) {
-    if (!NotCounted.empty())
-      ;
-    else if (Killed)
+    if (NotCounted.empty() && Killed)
       std::fprintf(stderr, "heapcount: no report: SIGKILL ends a process "
                            "without letting it write one (its counts were in "
                            "its own memory)\n");
-    else
+    else if (NotCounted.empty())
       std::fprintf(stderr,
                    "heapcount: no report: the program ended where the "
                    "counting library could not write one (%s)\n",
