@@ -1206,7 +1206,9 @@ void writeReportOnce(const char *End, int Signal) {
     Info.Modules =
         Signal && KeepSnapshot ? enumerateSnapshot : enumerateModules;
     Info.Program = SelfExe;
-    Info.Via = Route.Via;
+    // "via" only when the calls were not counted the usual way.
+    if (Route.Kind != heapcount::posix::AllocatorRoute::Interposed)
+      Info.Via = Route.Via;
     Info.Problem = Route.Problem;
     // The arguments as the kernel keeps them (NUL-separated), read with
     // system calls only: this may run in a signal handler.

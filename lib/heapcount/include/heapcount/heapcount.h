@@ -168,12 +168,12 @@ heapcount_stacks_visit(heapcount_stack_visit_fn visit, void *context) {
   return heapcount_library()->stacks(visit, context);
 }
 
-/* Why the library cannot count this program's heap calls, or null (also
+/* Why the library cannot count this program's heap calls, or "" (also
    without the library, or with one too old to say). */
 static inline const char *heapcount_diagnosis(void) {
-  if (!heapcount_library()->diagnosis)
-    return 0;
-  return heapcount_library()->diagnosis();
+  const char *problem =
+      heapcount_library()->diagnosis ? heapcount_library()->diagnosis() : "";
+  return problem ? problem : "";
 }
 
 /* Starts counting when heapcount runs with --start=api (or a scope marker
