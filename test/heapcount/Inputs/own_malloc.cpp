@@ -1,6 +1,7 @@
 // A program's own allocator, linked into it: its malloc answers every heap
-// call before the counting library's (test/heapcount/budget-own-allocator.test).
-// A bump allocator that never frees, with each block's size in front of it.
+// call before the counting library's
+// (test/heapcount/budget-own-allocator.test). A bump allocator that never
+// frees, with each block's size in front of it.
 #include <cerrno>
 #include <cstddef>
 #include <cstring>
