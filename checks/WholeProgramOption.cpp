@@ -77,8 +77,10 @@ const std::vector<std::string> &WholeProgramOption::changed() {
 }
 
 bool WholeProgramOption::knows(const MemberFacts &Facts) {
-  return Decisions && changed().empty() &&
-         Decisions->Members.count(Facts.key());
+  if (!Decisions)
+    return false;
+  const MemberDecisions &Members = Decisions->Members;
+  return changed().empty() && Members.count(Facts.key());
 }
 
 /// "trim.cpp changed" or "trim.cpp, main.cpp and 3 other files changed".
@@ -110,12 +112,13 @@ MemberDecision WholeProgramOption::decide(
   }
   if (!Decisions)
     return decideWithMerged(Facts, nullptr);
+  const MemberDecisions &Members = Decisions->Members;
   if (changed().empty())
-    return decideWithMerged(Facts, &Decisions->Members);
+    return decideWithMerged(Facts, &Members);
   // The code is no longer what the decisions rest on: this unit decides
   // alone, and says so where the whole program's decision would differ.
   MemberDecision Own = decideWithMerged(Facts, nullptr);
-  if (decideWithMerged(Facts, &Decisions->Members).Action == Own.Action)
+  if (decideWithMerged(Facts, &Members).Action == Own.Action)
     return Own;
   std::string Stale = "the whole-program decision on '" + Facts.Member +
                       "' in '" + File + "' is stale (" +

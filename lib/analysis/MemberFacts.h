@@ -111,13 +111,19 @@ struct MemberFacts {
   /// The diagnostic this unit renders for the member when the decision is
   /// Fix or Warn (clang-tidy's exported-fixes form, as JSON), or null.
   llvm::json::Value Finding = nullptr;
-  /// The offset and line of its name in File.
-  unsigned Offset = 0;
-  unsigned Line = 0;
   /// A size the change must allow for, where one unit's code sets a
   /// lower bound (the inline capacity the constructors defined here need);
   /// the decision takes the largest. 0 when the check has none.
   uint64_t Bound = 0;
+  /// Element references that leave this unit's functions, which growth in
+  /// another unit would invalidate once the container's type changes.
+  std::vector<MemberEscape> Escapes;
+  /// Where this unit's code can reallocate it, outside its class's
+  /// constructors (which run before any reference is handed out).
+  std::vector<CodePlace> Growth;
+  /// The offset and line of its name in File.
+  unsigned Offset = 0;
+  unsigned Line = 0;
   /// What this unit's own code allows, as if it were all the code there is.
   MemberAction Local = MemberAction::Silent;
   /// Who else can name it.
@@ -128,12 +134,6 @@ struct MemberFacts {
   /// The class is in a header (or the unit's main file is one): other units
   /// can include it.
   bool ClassInHeader = false;
-  /// Element references that leave this unit's functions, which growth in
-  /// another unit would invalidate once the container's type changes.
-  std::vector<MemberEscape> Escapes;
-  /// Where this unit's code can reallocate it, outside its class's
-  /// constructors (which run before any reference is handed out).
-  std::vector<CodePlace> Growth;
   /// The check's option: an element reference kept across growth gives a
   /// warning without a fix-it rather than silence.
   bool WarnWhenKept = false;

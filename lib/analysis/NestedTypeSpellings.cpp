@@ -58,20 +58,20 @@ private:
 
 } // namespace
 
-void NestedTypeSpellings::collect(ASTContext &Ctx) {
-  ByContainer.emplace();
-  Collector(Ctx, *ByContainer).TraverseAST(Ctx);
+NestedTypeSpellings::SpellingMap &
+NestedTypeSpellings::collect(ASTContext &Ctx) {
+  SpellingMap &Map = ByContainer.emplace();
+  Collector(Ctx, Map).TraverseAST(Ctx);
+  return Map;
 }
 
 std::vector<NestedTypeSpellings::Spelling>
 NestedTypeSpellings::of(QualType Container, const FunctionDecl *Within,
                         ASTContext &Ctx) {
-  if (!ByContainer)
-    collect(Ctx);
+  SpellingMap &Map = ByContainer ? *ByContainer : collect(Ctx);
   const CXXRecordDecl *Record = Container->getAsCXXRecordDecl();
-  auto It = Record ? ByContainer->find(Record->getCanonicalDecl())
-                   : ByContainer->end();
-  if (It == ByContainer->end())
+  auto It = Record ? Map.find(Record->getCanonicalDecl()) : Map.end();
+  if (It == Map.end())
     return {};
   if (!Within)
     return It->second;

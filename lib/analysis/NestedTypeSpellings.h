@@ -47,11 +47,12 @@ public:
                               clang::ASTContext &Ctx);
 
 private:
-  void collect(clang::ASTContext &Ctx);
+  using SpellingMap =
+      llvm::DenseMap<const clang::Decl *, std::vector<Spelling>>;
+  SpellingMap &collect(clang::ASTContext &Ctx);
 
   /// By the container's class (its canonical declaration).
-  std::optional<llvm::DenseMap<const clang::Decl *, std::vector<Spelling>>>
-      ByContainer;
+  std::optional<SpellingMap> ByContainer;
 };
 
 } // namespace alloc_tidy

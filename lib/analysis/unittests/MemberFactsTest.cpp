@@ -732,7 +732,7 @@ protected:
   }
   /// A database of \p Units (main file names) and the identity of each,
   /// whose files are the unit itself and a header.
-  FactsStream database(std::vector<std::string> Units) {
+  FactsStream database(const std::vector<std::string> &Units) {
     FactsStream Stream;
     DatabaseIdentity Database;
     write("compile_commands.json", "[]");
