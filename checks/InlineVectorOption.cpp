@@ -10,7 +10,8 @@ namespace clang::tidy::alloc {
 InlineVectorOption::InlineVectorOption(ClangTidyCheck &Check,
                                        ClangTidyCheck::OptionsView &Options,
                                        StringRef CheckName)
-    : ClassName(Options.get("SmallVectorClass", "auto").str()),
+    : CheckName(CheckName),
+      ClassName(Options.get("SmallVectorClass", "auto").str()),
       Header(Options.get("SmallVectorHeader", "").str()) {
   std::string Error;
   Auto = StringRef(ClassName).trim() == "auto";
@@ -32,15 +33,21 @@ void InlineVectorOption::store(ClangTidyCheck::OptionsView &Options,
   Options.store(Opts, "SmallVectorHeader", Header);
 }
 
-InlineVectorClass InlineVectorOption::classAt(SourceLocation Loc,
-                                              ASTContext &Ctx) {
+std::optional<InlineVectorClass> InlineVectorOption::classAt(SourceLocation Loc,
+                                                             ASTContext &Ctx) {
   if (!Auto || !Usable)
     return Configured;
   if (!ClassesInUnit)
     ClassesInUnit = findInlineVectorClasses(Ctx);
-  if (auto Preferred = ClassesInUnit->preferredAt(Loc, Ctx.getSourceManager()))
-    return *Preferred;
-  return Configured;
+  return ClassesInUnit->preferredAt(Loc, Ctx.getSourceManager());
+}
+
+std::string InlineVectorOption::whyNoClass(StringRef Example) const {
+  return "this code uses no small-vector class (its own, or Boost's, LLVM's, "
+         "Abseil's or folly's) nor their libraries, and a fix-it does not "
+         "add a dependency; set " +
+         CheckName + ".SmallVectorClass to the class to use, e.g. " +
+         Example.str();
 }
 
 bool headerFound(Preprocessor *PP, StringRef Header, SourceLocation Where,

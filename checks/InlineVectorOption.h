@@ -3,9 +3,9 @@
 // The class alloc-small-vector's fix-its write: option SmallVectorClass
 // names it (with SmallVectorHeader for a class that is not a preset), or
 // "auto" lets the code decide for each declaration: its own small vector
-// where the declaration sees one, else a preset the unit already uses, else
-// Boost's. Also: whether the class's header is found, and how an include
-// of it is spelled.
+// where the declaration sees one, else a preset the unit already uses (the
+// class, or its library), else none: a fix-it never adds a library. Also:
+// whether the class's header is found, and how an include of it is spelled.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,14 +36,21 @@ public:
   /// Whether the code decides the class ("auto").
   bool isAuto() const { return Auto; }
 
-  /// The class the option names (Boost's for "auto").
+  /// The class the option names (Boost's for "auto", as an example).
   const alloc_tidy::InlineVectorClass &configured() const { return Configured; }
-  /// The class for a declaration at \p Loc.
-  alloc_tidy::InlineVectorClass classAt(SourceLocation Loc, ASTContext &Ctx);
+  /// The class for a declaration at \p Loc; nullopt for "auto" when the
+  /// unit uses no small vector and no library that has one.
+  std::optional<alloc_tidy::InlineVectorClass> classAt(SourceLocation Loc,
+                                                       ASTContext &Ctx);
+  /// The note of a vector without a fix-it because the code has no class:
+  /// names the option, with \p Example ("boost::container::small_vector<int,
+  /// 2>").
+  std::string whyNoClass(StringRef Example) const;
   /// Forgets the classes of the translation unit that ended.
   void endTranslationUnit() { ClassesInUnit.reset(); }
 
 private:
+  std::string CheckName;
   std::string ClassName;
   std::string Header;
   bool Auto = false;

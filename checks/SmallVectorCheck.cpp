@@ -222,12 +222,19 @@ void SmallVectorCheck::sizeFromProfile(ArrayRef<Candidate *> Profiled) {
       if (Chosen.Capacity)
         C.Capacity = *Chosen.Capacity;
       C.Silence = std::move(Chosen.Silence);
-      Target = TargetClass.classAt(C.Decl->getLocation(), *Context);
+      chooseTarget(C);
       if (C.Silence.empty())
         checkReplacement(C);
     }
     finish(C);
   }
+}
+
+void SmallVectorCheck::chooseTarget(const Candidate &C) {
+  std::optional<InlineVectorClass> Chosen =
+      TargetClass.classAt(C.Decl->getLocation(), *Context);
+  TargetInProject = Chosen.has_value();
+  Target = Chosen ? *Chosen : TargetClass.configured();
 }
 
 void SmallVectorCheck::checkReplacement(Candidate &C) {
@@ -256,6 +263,11 @@ void SmallVectorCheck::checkReplacement(Candidate &C) {
       return;
     }
   chooseDeclaredCapacity(C);
+  if (!TargetInProject && C.NoFixReason.empty()) {
+    C.NoFixReason = TargetClass.whyNoClass(Target.spell(
+        spelledElementType(C.Element, C.Spelled, *Context), C.Declared));
+    C.NoFixLoc = C.Decl->getLocation();
+  }
   // A fix-it whose include is not found would not compile.
   if (!Target.Header.empty() && C.NoFixReason.empty() &&
       !headerFound(PP, Target.Header, C.Decl->getLocation(),
@@ -346,7 +358,7 @@ void SmallVectorCheck::onEndOfTranslationUnit() {
         continue;
       }
     }
-    Target = TargetClass.classAt(C.Decl->getLocation(), *Context);
+    chooseTarget(C);
     if (C.Silence.empty())
       checkReplacement(C);
     finish(C);
@@ -359,17 +371,6 @@ void SmallVectorCheck::onEndOfTranslationUnit() {
   Calls.reset();
   TargetClass.endTranslationUnit();
   Profiles.endTranslationUnit();
-}
-
-/// The element as the code spells it: "std::vector<Row>" gives "Row".
-static std::string spelledElement(QualType Element, TypeLoc Spelled,
-                                  const ASTContext &Ctx) {
-  TypeLoc Named = Spelled ? namedTypeLoc(Spelled) : TypeLoc();
-  if (auto Spec = Named ? Named.getAs<TemplateSpecializationTypeLoc>()
-                        : TemplateSpecializationTypeLoc();
-      Spec && Spec.getNumArgs() == 1)
-    return sourceText(Spec.getArgLoc(0).getSourceRange(), Ctx);
-  return Element.getAsString(Ctx.getPrintingPolicy());
 }
 
 /// "1 element", "3 elements".
@@ -385,11 +386,12 @@ Finding SmallVectorCheck::render(const Candidate &C,
   std::string Count = std::to_string(C.Capacity);
   StringRef Them = C.Capacity == 1 ? "it" : "them";
 
-  std::string Element = spelledElement(C.Element, C.Spelled, Ctx);
+  std::string Element = spelledElementType(C.Element, C.Spelled, Ctx);
   TypeLoc Named = C.Spelled ? namedTypeLoc(C.Spelled) : TypeLoc();
-  std::string NewType = C.UseArray
-                            ? "std::array<" + Element + ", " + Count + ">"
-                            : Target.spell(Element, C.Declared);
+  std::string NewType =
+      C.UseArray        ? "std::array<" + Element + ", " + Count + ">"
+      : TargetInProject ? Target.spell(Element, C.Declared)
+                        : "a small vector with room for " + Count;
 
   Finding F;
   F.Warning.Loc = C.Decl->getLocation();
@@ -505,7 +507,7 @@ void SmallVectorCheck::addLayoutNotes(const Candidate &C,
   std::string Why;
   QualType NewType =
       inlineVectorModelType(Ctx, Target.Name, C.Element, C.Declared, Why);
-  std::string Element = spelledElement(C.Element, C.Spelled, Ctx);
+  std::string Element = spelledElementType(C.Element, C.Spelled, Ctx);
   for (const std::string &Note :
        memberTypeChangeNotes(Field, NewType, Target.spell(Element, C.Declared),
                              Why, Ctx, LayoutNotes))

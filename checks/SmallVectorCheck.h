@@ -78,6 +78,11 @@ private:
   uint64_t MaxInlineBytes;
   /// The class of the candidate at hand.
   alloc_tidy::InlineVectorClass Target;
+  /// Whether the unit already has Target (or the user named it); when not,
+  /// Target only names an example and there is no fix-it.
+  bool TargetInProject = true;
+  /// Sets Target and TargetInProject for the declaration of \p C.
+  void chooseTarget(const Candidate &C);
   StlOption TargetStl;
   utils::IncludeInserter Inserter;
   WholeProgramOption WholeProgram;

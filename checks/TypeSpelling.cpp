@@ -1,6 +1,7 @@
 //===--- TypeSpelling.cpp - where a declaration spells its type -----------===//
 
 #include "checks/TypeSpelling.h"
+#include "lib/analysis/AstWalk.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/Version.h"
 #include "clang/Lex/Lexer.h"
@@ -107,6 +108,16 @@ const DeclaratorDecl *declaratorSharingType(
       return Other;
   }
   return nullptr;
+}
+
+std::string spelledElementType(QualType Element, TypeLoc Spelled,
+                               const ASTContext &Ctx) {
+  TypeLoc Named = Spelled ? namedTypeLoc(Spelled) : TypeLoc();
+  if (auto Spec = Named ? Named.getAs<TemplateSpecializationTypeLoc>()
+                        : TemplateSpecializationTypeLoc();
+      Spec && Spec.getNumArgs() == 1)
+    return alloc_tidy::sourceText(Spec.getArgLoc(0).getSourceRange(), Ctx);
+  return Element.getAsString(Ctx.getPrintingPolicy());
 }
 
 } // namespace clang::tidy::alloc

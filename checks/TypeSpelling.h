@@ -21,6 +21,11 @@ namespace clang::tidy::alloc {
 /// Strips cv-qualifiers and the sugar that spells a qualified name.
 TypeLoc namedTypeLoc(TypeLoc TL);
 
+/// The element as the code spells it: "std::vector<Row>" gives "Row"; the
+/// printed \p Element when the type is not spelled as one template argument.
+std::string spelledElementType(QualType Element, TypeLoc Spelled,
+                               const ASTContext &Ctx);
+
 /// The text between the angle brackets of a spelled template type: a type's
 /// source range leaves out a leading 'const' ("const Token *" would lose
 /// it). Empty when the type is not spelled as a template.

@@ -73,6 +73,8 @@ public:
   void visit(const DeclContext &Context) {
     for (const Decl *D : Context.decls()) {
       if (const auto *NS = dyn_cast<NamespaceDecl>(D)) {
+        if (NS->getParent()->isTranslationUnit())
+          noteLibrary(*NS);
         visit(*NS);
       } else if (isa<LinkageSpecDecl, ExportDecl>(D)) {
         visit(*cast<DeclContext>(D));
@@ -86,6 +88,16 @@ public:
   }
 
 private:
+  /// namespace boost { ... } at file scope: the unit uses Boost.
+  void noteLibrary(const NamespaceDecl &NS) {
+    if (!NS.getIdentifier())
+      return;
+    for (const InlineVectorClass &Preset : inlineVectorPresets())
+      if (Preset.Name.split("::").first == NS.getName() &&
+          !llvm::is_contained(Out.Libraries, &Preset))
+        Out.Libraries.push_back(&Preset);
+  }
+
   void consider(const NamedDecl &D, const TemplateParameterList *Params,
                 bool Defined) {
     if (!D.getIdentifier())
@@ -129,6 +141,9 @@ InlineVectorClassesInUnit::preferredAt(SourceLocation Loc,
   llvm::ArrayRef<InlineVectorClass> All = inlineVectorPresets();
   for (const InlineVectorClass &Preset : All)
     if (llvm::is_contained(Presets, &Preset))
+      return Preset;
+  for (const InlineVectorClass &Preset : All)
+    if (llvm::is_contained(Libraries, &Preset))
       return Preset;
   return std::nullopt;
 }

@@ -3,10 +3,11 @@
 // Which inline-buffer vector a fix-it should use is decided by the code it
 // goes into: a project with its own small vector (or one that builds
 // without Boost) must not get a Boost include. These are the facts: the
-// preset classes a unit declares, the project's own class and alias
-// templates that look like one (SmallVector<T, N>, small_vector<T, N>,
-// InlinedVector<T, N>), and whether a declaration is seen at a place in
-// every unit that sees that place.
+// preset classes a unit declares, the libraries of presets it uses at all
+// (any declaration in namespace boost, llvm, absl or folly), the project's
+// own class and alias templates that look like one (SmallVector<T, N>,
+// small_vector<T, N>, InlinedVector<T, N>), and whether a declaration is
+// seen at a place in every unit that sees that place.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,6 +39,10 @@ struct InlineVectorClassesInUnit {
   /// Presets the unit declares (their headers are in use), in the order of
   /// inlineVectorPresets().
   std::vector<const InlineVectorClass *> Presets;
+  /// Presets whose library the unit includes something of (a namespace
+  /// "boost", "llvm", "absl" or "folly" at file scope), in the order of
+  /// inlineVectorPresets(): their header adds no dependency.
+  std::vector<const InlineVectorClass *> Libraries;
 
   /// A class or alias template outside system headers, named like an
   /// inline vector, whose parameters are a type and an integer (more only
@@ -53,7 +58,8 @@ struct InlineVectorClassesInUnit {
 
   /// The class a fix-it at \p Loc should use when the user chose none: the
   /// project's own class seen at \p Loc, else a preset the unit already
-  /// uses; nullopt when there is neither.
+  /// declares, else a preset from a library the unit already uses; nullopt
+  /// when there is none: any class would be a new dependency.
   std::optional<InlineVectorClass>
   preferredAt(clang::SourceLocation Loc, const clang::SourceManager &SM) const;
 };

@@ -132,12 +132,35 @@ std::vector<int> V;
   EXPECT_EQ(Preferred->Header, "<boost/container/small_vector.hpp>");
 }
 
+TEST(InlineVectorInScopeTest, ALibraryTheUnitUsesGivesItsPreset) {
+  // Any Boost header makes Boost a dependency already: its small vector
+  // adds none. A namespace nested in the project's does not count.
+  auto AST = test::parseCode(R"cpp(
+#include <boost/optional.hpp>
+#include <vector>
+namespace app { namespace llvm { int X; } }
+std::vector<int> V;
+)cpp");
+  ASSERT_TRUE(AST && !test::hasErrors(*AST));
+  ASTContext &Ctx = AST->getASTContext();
+  InlineVectorClassesInUnit Found = findInlineVectorClasses(Ctx);
+  EXPECT_TRUE(Found.Presets.empty());
+  ASSERT_EQ(Found.Libraries.size(), 1u);
+  EXPECT_EQ(Found.Libraries.front()->Name, "boost::container::small_vector");
+  auto Preferred = Found.preferredAt(test::findVar(Ctx, "V")->getLocation(),
+                                     Ctx.getSourceManager());
+  ASSERT_TRUE(Preferred);
+  EXPECT_EQ(Preferred->Name, "boost::container::small_vector");
+  EXPECT_EQ(Preferred->Header, "<boost/container/small_vector.hpp>");
+}
+
 TEST(InlineVectorInScopeTest, NothingInScopeGivesNoPreference) {
   auto AST = test::parseCode("#include <vector>\nstd::vector<int> V;\n");
   ASSERT_TRUE(AST && !test::hasErrors(*AST));
   ASTContext &Ctx = AST->getASTContext();
   InlineVectorClassesInUnit Found = findInlineVectorClasses(Ctx);
   EXPECT_TRUE(Found.Presets.empty());
+  EXPECT_TRUE(Found.Libraries.empty());
   EXPECT_TRUE(Found.Project.empty());
   EXPECT_FALSE(Found.preferredAt(test::findVar(Ctx, "V")->getLocation(),
                                  Ctx.getSourceManager()));

@@ -14,7 +14,7 @@
 #include <cstdlib>
 #include <new>
 #include <vector>
-
+#include <boost/container/small_vector.hpp> // the project uses it
 static int Allocations = 0;
 void *operator new(std::size_t Size) {
   ++Allocations;

