@@ -86,6 +86,20 @@ void ContainerInLoopCheck::registerMatchers(MatchFinder *Finder) {
                      this);
 }
 
+/// Whether a declaration can go before \p Loop: a loop of the user's own
+/// code that OpenMP does not run on several threads (each iteration would
+/// then need its own copy).
+static bool canHoldDeclarations(const Stmt *Loop, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation LoopLoc = Loop->getBeginLoc();
+  if (LoopLoc.isMacroID() || SM.isInSystemHeader(SM.getExpansionLoc(LoopLoc)))
+    return false;
+  DynTypedNode LoopParent =
+      parentOf(DynTypedNode::create(*Loop), Ctx, /*PreferInitialization=*/true);
+  return !LoopParent.get<CapturedStmt>() && !LoopParent.get<CapturedDecl>() &&
+         !LoopParent.get<OMPExecutableDirective>();
+}
+
 void ContainerInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   // Code with errors has lost expressions (an unfinished 'v.swap(' is
@@ -116,13 +130,7 @@ void ContainerInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Loop || !isInLoopBody(Decl, Loop, Ctx))
     return;
   SourceLocation LoopLoc = Loop->getBeginLoc();
-  if (LoopLoc.isMacroID() || SM.isInSystemHeader(SM.getExpansionLoc(LoopLoc)))
-    return;
-  // OpenMP runs the iterations on several threads, each with its own copy.
-  DynTypedNode LoopParent =
-      parentOf(DynTypedNode::create(*Loop), Ctx, /*PreferInitialization=*/true);
-  if (LoopParent.get<CapturedStmt>() || LoopParent.get<CapturedDecl>() ||
-      LoopParent.get<OMPExecutableDirective>())
+  if (!canHoldDeclarations(Loop, Ctx))
     return;
   if (!isDefaultConstructed(Var) || runsAtMostOnce(Loop, Ctx))
     return;
@@ -163,7 +171,23 @@ void ContainerInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   if (OnlyIfMeasured && (!Measured || Measured->Allocations == 0))
     return;
 
+  // Hoisted above the outermost loop that can hold it: hoisted only above
+  // an inner loop, it would be constructed again on every iteration of the
+  // outer one, and an inner loop entered once per outer iteration would
+  // reuse nothing.
+  const Stmt *Target = Loop;
   HoistPlan Plan = planHoist(Var, Decl, Loop, S->Element, Ctx);
+  if (Plan.NoFix.empty())
+    for (const Stmt *Outer = enclosingLoop(Loop, Ctx); Outer;
+         Outer = enclosingLoop(Outer, Ctx)) {
+      if (!isInLoopBody(Loop, Outer, Ctx) || !canHoldDeclarations(Outer, Ctx))
+        break;
+      HoistPlan Wider = planHoist(Var, Decl, Outer, S->Element, Ctx);
+      if (!Wider.NoFix.empty())
+        break;
+      Target = Outer;
+      Plan = std::move(Wider);
+    }
   StringRef Name = Var->getName();
   {
     auto Diag = diag(Var->getLocation(),
@@ -172,7 +196,7 @@ void ContainerInLoopCheck::check(const MatchFinder::MatchResult &Result) {
                      "cleared here, it would keep its capacity")
                 << Name;
     if (Plan.NoFix.empty())
-      Diag << FixItHint::CreateInsertion(LoopLoc, Plan.Hoisted)
+      Diag << FixItHint::CreateInsertion(Target->getBeginLoc(), Plan.Hoisted)
            << FixItHint::CreateReplacement(Plan.DeclRange,
                                            (Name + ".clear();").str());
   }
@@ -199,6 +223,12 @@ void ContainerInLoopCheck::check(const MatchFinder::MatchResult &Result) {
          "capacity",
          DiagnosticIDs::Note)
         << std::to_string(*Count->Value) << Name;
+  if (Target != Loop)
+    diag(Target->getBeginLoc(),
+         "declared before this outer loop, '%0' keeps its capacity across "
+         "its iterations too",
+         DiagnosticIDs::Note)
+        << Name;
   if (!Plan.NoFix.empty())
     diag(Plan.NoFixLoc, "no fix-it: %0", DiagnosticIDs::Note) << Plan.NoFix;
 }

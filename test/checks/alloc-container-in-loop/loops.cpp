@@ -7,6 +7,7 @@
 #include <vector>
 
 int consume(const std::vector<int> &V);
+int Parts(const std::vector<int> &V);
 
 int forLoop(int N) {
   int Total = 0;
@@ -69,7 +70,9 @@ int doLoop(int N) {
 }
 
 // The innermost loop holding the declaration is the one it leaves; a loop
-// inside its scope only fills it.
+// inside its scope only fills it. The declaration goes above the outermost
+// loop that can hold it: above the inner loop only, it would be built again
+// for every row, and rows of one cell would reuse nothing.
 int nested(const std::vector<std::vector<int>> &Rows) {
   int Total = 0;
   for (const std::vector<int> &Row : Rows) {
@@ -83,10 +86,51 @@ int nested(const std::vector<std::vector<int>> &Rows) {
       Total += consume(Digits);
     }
   }
-  // CHECK-FIXES: {{^}}  for (const std::vector<int> &Row : Rows) {{[{]}}{{$}}
-  // CHECK-FIXES-NEXT: {{^}}    std::vector<int> Digits;{{$}}
+  // CHECK-FIXES: {{^}}  std::vector<int> Digits;{{$}}
+  // CHECK-FIXES-NEXT: {{^}}  for (const std::vector<int> &Row : Rows) {{[{]}}{{$}}
   // CHECK-FIXES-NEXT: {{^}}    for (int Cell : Row) {{[{]}}{{$}}
   // CHECK-FIXES-NEXT: {{^}}      Digits.clear();{{$}}
+  return Total;
+}
+
+// The outer loop cannot hold it: the element type is declared in its body.
+// Above the inner loop, where the type is in scope.
+int outerType(const std::vector<std::vector<int>> &Rows) {
+  int Total = 0;
+  for (const std::vector<int> &Row : Rows) {
+    struct Pair { int A, B; };
+    for (int Cell : Row) {
+      std::vector<Pair> Pairs;
+      // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: 'Pairs' is constructed
+      for (int I = 0; I < Cell; ++I)
+        Pairs.push_back({I, Cell});
+      Total += static_cast<int>(Pairs.size());
+    }
+  }
+  // CHECK-FIXES: {{^}}    struct Pair { int A, B; };{{$}}
+  // CHECK-FIXES-NEXT: {{^}}    std::vector<Pair> Pairs;{{$}}
+  // CHECK-FIXES-NEXT: {{^}}    for (int Cell : Row) {{[{]}}{{$}}
+  // CHECK-FIXES-NEXT: {{^}}      Pairs.clear();{{$}}
+  return Total;
+}
+
+// The name means something else after the outer loop: the hoist stops at
+// the inner loop, where it hides nothing.
+int outerName(const std::vector<std::vector<int>> &Rows) {
+  int Total = 0;
+  for (const std::vector<int> &Row : Rows) {
+    for (int Cell : Row) {
+      std::vector<int> Parts;
+      // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: 'Parts' is constructed
+      for (int D = Cell; D > 0; D /= 2)
+        Parts.push_back(D);
+      Total += consume(Parts);
+    }
+  }
+  Total += Parts(Rows.front());
+  // CHECK-FIXES: {{^}}  for (const std::vector<int> &Row : Rows) {{[{]}}{{$}}
+  // CHECK-FIXES-NEXT: {{^}}    std::vector<int> Parts;{{$}}
+  // CHECK-FIXES-NEXT: {{^}}    for (int Cell : Row) {{[{]}}{{$}}
   return Total;
 }
 
