@@ -102,6 +102,7 @@ static bool canHoldDeclarations(const Stmt *Loop, ASTContext &Ctx) {
 
 void ContainerInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
+  Profiles.explainSites(Ctx);
   // Code with errors has lost expressions (an unfinished 'v.swap(' is
   // dropped), so a use that keeps the buffer could go unseen.
   if (Errors.occurred(Ctx.getDiagnostics()))
@@ -201,10 +202,9 @@ void ContainerInLoopCheck::check(const MatchFinder::MatchResult &Result) {
                                            (Name + ".clear();").str());
   }
 
-  if (std::optional<std::string> Note =
-          Profiles.measuredNote(Measured, [&](const Measurement &M) {
-            return describeHoist(Name, M);
-          }))
+  if (std::optional<std::string> Note = Profiles.measuredNote(
+          Measured, Var->getLocation(), SM,
+          [&](const Measurement &M) { return describeHoist(Name, M); }))
     diag(Var->getLocation(), "%0", DiagnosticIDs::Note) << *Note;
 
   // The cost, when every iteration surely allocates and the count is known.

@@ -429,8 +429,8 @@ Finding DequeAsArrayCheck::render(const Candidate &C,
                      "holds its elements in one allocation";
 
   bool Reserved = C.Fill && !C.Fill->ReserveText.empty();
-  if (std::optional<std::string> Note =
-          Profiles.measuredNote(C.Measured, [&](const Measurement &M) {
+  if (std::optional<std::string> Note = Profiles.measuredNote(
+          C.Measured, C.Decl->getLocation(), SM, [&](const Measurement &M) {
             return describeVectorForDeque(Name, M, Reserved);
           }))
     F.note(C.Decl->getLocation(), std::move(*Note));

@@ -2,6 +2,8 @@
 
 #include "checks/ProfileOption.h"
 #include "checks/OptionValues.h"
+#include "checks/ProfileEvidenceLog.h"
+#include "lib/analysis/SiteCode.h"
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringMap.h"
@@ -9,6 +11,7 @@
 #include "llvm/Support/FileSystem.h"
 #include <cstdlib>
 #include <mutex>
+#include <set>
 #include <variant>
 
 using namespace alloc_tidy;
@@ -188,14 +191,46 @@ ProfileOption::measureContainer(QualType T, ArrayRef<ProfileAnchor> Code,
       Ctx);
 }
 
+void ProfileOption::explainSites(ASTContext &Ctx) {
+  if (!loaded() || !profileEvidenceWanted() || Explained == &Ctx)
+    return;
+  Explained = &Ctx;
+  // Once per unit in this process, whichever check asks first.
+  static std::mutex Lock;
+  static std::set<std::pair<const ASTContext *, std::string>> Done;
+  const SourceManager &SM = Ctx.getSourceManager();
+  OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    if (!Main || !Done.emplace(&Ctx, Main->getName().str()).second)
+      return;
+  }
+  for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
+    FileID File = SM.translateFile(It->first);
+    if (File.isInvalid() ||
+        SM.isInSystemHeader(SM.getLocForStartOfFile(File)))
+      continue;
+    const ProfileSet::FileView *View = viewOf(File, SM);
+    if (!View)
+      continue;
+    for (const ProfileSite &Site : View->Sites)
+      if (std::optional<std::string> Why = describeSiteCode(
+              File, Site.Line, Site.Column, Site.Container, Ctx))
+        logSiteReason(Site.File, Site.Line, Site.Column, *Why);
+  }
+}
+
 std::optional<std::string> ProfileOption::measuredNote(
-    const std::optional<Measurement> &Measured,
+    const std::optional<Measurement> &Measured, SourceLocation At,
+    const SourceManager &SM,
     llvm::function_ref<std::string(const Measurement &)> Describe) const {
   if (!Measured)
     return std::nullopt;
   const Measurement &M = *Measured;
-  if (M.Covered)
+  if (M.Covered) {
+    logMeasuredSites(CheckName, At, M.Sites, SM);
     return Describe(M);
+  }
   if (M.StaleFile.empty())
     return std::nullopt;
   return "heapcount's profile '" + M.StaleProfiles.front() +

@@ -76,10 +76,17 @@ public:
   /// The note of a finding measured as \p M: \p Describe's sentence when a
   /// profile covers its code, the note that the profiles are stale when
   /// every one of them saw another version of it; nullopt otherwise.
+  /// The sites measured are logged for alloc-run --explain with \p At,
+  /// where the note goes (ProfileEvidenceLog.h).
   std::optional<std::string>
   measuredNote(const std::optional<alloc_tidy::Measurement> &M,
+               SourceLocation At, const SourceManager &SM,
                llvm::function_ref<std::string(const alloc_tidy::Measurement &)>
                    Describe) const;
+  /// For alloc-run --explain: what the code at each profiled site of the
+  /// unit's files does (lib/analysis/SiteCode.h), logged once per unit
+  /// whichever check calls it first; nothing unless alloc-run asked.
+  void explainSites(ASTContext &Ctx);
   /// Forgets the files of the translation unit that ended.
   void endTranslationUnit() {
     Views.clear();
@@ -106,6 +113,8 @@ private:
   std::shared_ptr<const alloc_tidy::ProfileSet> Profiles;
   /// By file of the unit; null when the file has no path.
   std::map<FileID, std::unique_ptr<alloc_tidy::ProfileSet::FileView>> Views;
+  /// The unit explainSites() was last called for.
+  const ASTContext *Explained = nullptr;
   /// The files of the unit that were said to be stale.
   std::map<FileID, bool> Warned;
 };

@@ -156,6 +156,7 @@ void ReserveInLoopCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 void ReserveInLoopCheck::check(const MatchFinder::MatchResult &Result) {
+  Profiles.explainSites(*Result.Context);
   ASTContext &Ctx = *Result.Context;
   // Code with errors has lost statements; counts would be wrong.
   if (Errors.occurred(Ctx.getDiagnostics()))
@@ -302,7 +303,7 @@ void ReserveInLoopCheck::diagnose(const ReservePlan &P, ASTContext &Ctx) {
               std::string(Column > 0 ? Column - 1 : 0, ' '));
     }
   }
-  addMeasuredNote(Loc, Name, Measured);
+  addMeasuredNote(Loc, Ctx.getSourceManager(), Name, Measured);
   diag(P.Loop->getBeginLoc(), "N = '%0'; reserve(%1) goes before this loop",
        DiagnosticIDs::Note)
       << P.Count << Reserve;
@@ -384,14 +385,15 @@ void ReserveInLoopCheck::checkStraightLine(const Expr *Call,
         Name + ".reserve(" + std::to_string(Appends) + ");\n" +
             std::string(Column > 0 ? Column - 1 : 0, ' '));
   }
-  addMeasuredNote(FirstAppend->getBeginLoc(), Name, Measured);
+  addMeasuredNote(FirstAppend->getBeginLoc(), Ctx.getSourceManager(), Name,
+                  Measured);
 }
 
 void ReserveInLoopCheck::addMeasuredNote(
-    SourceLocation Loc, StringRef Name,
+    SourceLocation Loc, const SourceManager &SM, StringRef Name,
     const std::optional<Measurement> &Measured) {
   if (std::optional<std::string> Note =
-          Profiles.measuredNote(Measured, [&](const Measurement &M) {
+          Profiles.measuredNote(Measured, Loc, SM, [&](const Measurement &M) {
             return describeReserve(Name, M);
           }))
     diag(Loc, "%0", DiagnosticIDs::Note) << *Note;

@@ -48,7 +48,8 @@ private:
   void checkReserveInLoop(const CXXMemberCallExpr *Reserve, ASTContext &Ctx);
   void diagnose(const alloc_tidy::ReservePlan &P, ASTContext &Ctx);
   /// The measured note at \p Loc, or the note that the profile is stale.
-  void addMeasuredNote(SourceLocation Loc, StringRef Name,
+  void addMeasuredNote(SourceLocation Loc, const SourceManager &SM,
+                       StringRef Name,
                        const std::optional<alloc_tidy::Measurement> &Measured);
   bool isInputCall(const CallExpr *Call) const;
   alloc_tidy::ReservePolicy policy() const;

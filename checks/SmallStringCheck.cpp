@@ -191,11 +191,12 @@ SmallStringCheck::measure(QualType Type, const Stmt &Code, ASTContext &Ctx) {
   return Profiles.measureContainer(Type, Anchor, Ctx);
 }
 
-void SmallStringCheck::addMeasuredNote(SourceLocation Loc, StringRef Name,
+void SmallStringCheck::addMeasuredNote(SourceLocation Loc,
+                                       const SourceManager &SM, StringRef Name,
                                        const std::optional<Measurement> &M,
                                        StringRef Change, uint64_t Kept) {
   if (std::optional<std::string> Note =
-          Profiles.measuredNote(M, [&](const Measurement &Measured) {
+          Profiles.measuredNote(M, Loc, SM, [&](const Measurement &Measured) {
             return describeNoAllocation(Name, Measured, Change, Kept);
           }))
     diag(Loc, "%0", DiagnosticIDs::Note) << *Note;
@@ -303,7 +304,7 @@ void SmallStringCheck::checkLocal(const VarDecl &Var, ASTContext &Ctx) {
           Begin, Type.isConstQualified() ? "static " : "static const ");
     }
   }
-  addMeasuredNote(Var.getLocation(), Name, Measured,
+  addMeasuredNote(Var.getLocation(), Ctx.getSourceManager(), Name, Measured,
                   View ? "as a 'constexpr " + ViewType + "', it"
                        : std::string("declared 'static const', it"),
                   View ? 0 : 1);
@@ -388,7 +389,7 @@ void SmallStringCheck::checkTemporary(const Expr &Temporary, ASTContext &Ctx) {
       Diag << FixItHint::CreateReplacement(
           TempRange, Lexer::getSourceText(LiteralRange, SM, LangOpts));
   }
-  addMeasuredNote(SM.getFileLoc(Loc), "the temporary", Measured,
+  addMeasuredNote(SM.getFileLoc(Loc), SM, "the temporary", Measured,
                   Replace ? "the literal itself"
                           : std::string("a 'static const' string"),
                   Replace ? 0 : 1);
@@ -435,8 +436,8 @@ void SmallStringCheck::checkRecord(const CXXRecordDecl &Record,
   diag(SM.getFileLoc(Found->Allocation->getBeginLoc()),
        "the characters of '%0' are allocated here with %1", DiagnosticIDs::Note)
       << Found->Characters->getName() << Found->Kind;
-  if (std::optional<std::string> Note =
-          Profiles.measuredNote(Measured, [&](const Measurement &M) {
+  if (std::optional<std::string> Note = Profiles.measuredNote(
+          Measured, Loc, Ctx.getSourceManager(), [&](const Measurement &M) {
             return Sized ? describeStringBuffer(Record.getName(), *Sized,
                                                 CharSize)
                          : describeNoAllocation(Record.getName(), M,

@@ -50,7 +50,8 @@ private:
   std::optional<alloc_tidy::Measurement>
   measure(QualType Type, const Stmt &Code, ASTContext &Ctx);
   /// The measured note at \p Loc (or the note that the profile is stale).
-  void addMeasuredNote(SourceLocation Loc, StringRef Name,
+  void addMeasuredNote(SourceLocation Loc, const SourceManager &SM,
+                       StringRef Name,
                        const std::optional<alloc_tidy::Measurement> &M,
                        StringRef Change, uint64_t Kept);
 

@@ -11,6 +11,7 @@
 
 #include "checks/SmallVectorCheck.h"
 #include "checks/OptionValues.h"
+#include "checks/ProfileEvidenceLog.h"
 #include "checks/TypeSpelling.h"
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "lib/analysis/AstWalk.h"
@@ -463,14 +464,16 @@ Finding SmallVectorCheck::render(const Candidate &C,
   }
   for (const SizeEvidence &Note : C.Notes)
     F.note(Note.Loc, Note.Text);
-  if (C.Profiled)
+  if (C.Profiled) {
+    logMeasuredSites(OwnName, C.Decl->getLocation(), C.ProfileSites, SM);
     Profiles.addNotes(F, C.ProfileSites, C.MismatchedSites, *C.Profiled,
                       C.Capacity, C.Decl->getLocation(),
                       Ctx.getTypeSizeInChars(C.Element).getQuantity());
-  else if (std::optional<std::string> Note =
-               Profiles.measuredNote(C.Measured, [&](const Measurement &M) {
-                 return describeInlineBuffer(Name, M, C.Capacity);
-               }))
+  } else if (std::optional<std::string> Note = Profiles.measuredNote(
+                 C.Measured, C.Decl->getLocation(), SM,
+                 [&](const Measurement &M) {
+                   return describeInlineBuffer(Name, M, C.Capacity);
+                 }))
     F.note(C.Decl->getLocation(), std::move(*Note));
   if (C.ConditionalGrowth)
     F.note(C.ConditionalGrowth->getBeginLoc(),

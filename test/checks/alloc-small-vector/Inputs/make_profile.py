@@ -121,8 +121,11 @@ def main():
         entry['size'] = len(data)
         value = fnv1a64(data) ^ (1 if args.hash == 'stale' else 0)
         entry['fnv1a64'] = f'{value:016x}'
+    # Every allocation of the run: the sites, the others, and 3 more (the
+    # runtime's buffers).
     profile = {'heapcount_profile': 1, 'program': '/test/program',
-               'allocations': sum(s['allocations'] for s in sites) + 3,
+               'allocations': sum(s['allocations'] for s in sites) +
+               sum(s['allocations'] for s in allocation_sites) + 3,
                'profiled': sum(s['allocations'] for s in sites),
                'files': [entry], 'sites': sites}
     if allocation_sites:

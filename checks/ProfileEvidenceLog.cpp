@@ -1,0 +1,61 @@
+//===--- ProfileEvidenceLog.cpp - which profile sites a finding measured --===//
+
+#include "checks/ProfileEvidenceLog.h"
+#include "lib/analysis/HeapProfile.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+#include <cstdlib>
+#include <mutex>
+
+namespace clang::tidy::alloc {
+
+/// One JSON line appended to the file alloc-run named.
+static void appendLine(const llvm::json::Value &Line) {
+  const char *Path = std::getenv(ProfileEvidenceEnv);
+  if (!Path || !*Path)
+    return;
+  // One write per line, appended: the checks of a unit share the file.
+  static std::mutex Lock;
+  std::lock_guard<std::mutex> Guard(Lock);
+  std::error_code EC;
+  llvm::raw_fd_ostream Out(Path, EC, llvm::sys::fs::OF_Append);
+  if (!EC)
+    Out << Line << '\n';
+}
+
+bool profileEvidenceWanted() {
+  const char *Path = std::getenv(ProfileEvidenceEnv);
+  return Path && *Path;
+}
+
+void logSiteReason(llvm::StringRef File, unsigned Line, unsigned Column,
+                   llvm::StringRef Reason) {
+  appendLine(llvm::json::Object{{"site", llvm::json::Array{File, Line, Column}},
+                                {"reason", Reason}});
+}
+
+void logMeasuredSites(llvm::StringRef Check, SourceLocation Warning,
+                      llvm::ArrayRef<alloc_tidy::SiteMatch> Sites,
+                      const SourceManager &SM) {
+  if (!profileEvidenceWanted() || Sites.empty() || Warning.isInvalid())
+    return;
+  SourceLocation At = SM.getExpansionLoc(Warning);
+  OptionalFileEntryRef File = SM.getFileEntryRefForID(SM.getFileID(At));
+  if (!File)
+    return;
+  llvm::SmallString<256> Name(File->getName());
+  if (llvm::sys::fs::make_absolute(Name))
+    return;
+  llvm::json::Array Measured;
+  for (const alloc_tidy::SiteMatch &M : Sites)
+    if (M.Site)
+      Measured.push_back(llvm::json::Array{
+          M.Site->File, M.Site->Line, M.Site->Column, M.Site->Allocations});
+  appendLine(llvm::json::Object{{"check", Check},
+                                {"file", Name.str()},
+                                {"offset", SM.getFileOffset(At)},
+                                {"sites", std::move(Measured)}});
+}
+
+} // namespace clang::tidy::alloc

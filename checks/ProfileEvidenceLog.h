@@ -1,0 +1,45 @@
+//===--- ProfileEvidenceLog.h - which profile sites a finding measured -*- C++
+//-*-===//
+//
+// alloc-run --explain says, for each of the profile's busiest sites, which
+// finding removes it. The diagnostics do not name the sites a finding
+// measured (its notes give one figure), so a check that measures a finding
+// also appends a line to the file ALLOC_TIDY_PROFILE_EVIDENCE names, when
+// alloc-run sets it: the check, the warning's file and offset, and the
+// sites; and what the code at each profiled site of the unit does
+// (lib/analysis/SiteCode.h). Without the variable nothing is written.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ALLOC_TIDY_CHECKS_PROFILEEVIDENCELOG_H
+#define ALLOC_TIDY_CHECKS_PROFILEEVIDENCELOG_H
+
+#include "lib/analysis/ProfileSites.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace clang::tidy::alloc {
+
+/// The environment variable alloc-run sets to a file per unit.
+inline constexpr const char *ProfileEvidenceEnv = "ALLOC_TIDY_PROFILE_EVIDENCE";
+
+/// Appends one JSON line: {"check", "file", "offset", "sites": [[file,
+/// line, column, allocations], ...]} for the finding of \p Check at
+/// \p Warning that measured \p Sites. Errors are ignored: the evidence only
+/// explains, it never changes a finding.
+void logMeasuredSites(llvm::StringRef Check, SourceLocation Warning,
+                      llvm::ArrayRef<alloc_tidy::SiteMatch> Sites,
+                      const SourceManager &SM);
+
+/// Whether alloc-run asked for the evidence (the variable is set).
+bool profileEvidenceWanted();
+
+/// Appends {"site": [file, line, column], "reason": ...}: what the code at
+/// a profile site does, for the sites no finding removes.
+void logSiteReason(llvm::StringRef File, unsigned Line, unsigned Column,
+                   llvm::StringRef Reason);
+
+} // namespace clang::tidy::alloc
+
+#endif

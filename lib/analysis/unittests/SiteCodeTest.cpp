@@ -1,0 +1,147 @@
+//===--- SiteCodeTest.cpp - what the code at a profile site does ----------===//
+
+#include "lib/analysis/SiteCode.h"
+#include "AnalysisTestUtils.h"
+#include "clang/Basic/SourceManager.h"
+#include "gtest/gtest.h"
+
+using namespace clang;
+
+namespace alloc_tidy {
+namespace {
+
+const char *const Vector = "std::vector<int, std::allocator<int> >";
+
+/// The description of the site on the line of \p Code that holds "SITE",
+/// at the column of \p At on that line (0: none given).
+std::optional<std::string> describe(llvm::StringRef Code, llvm::StringRef At,
+                                    llvm::StringRef Container = Vector) {
+  std::string Source = "#include <string>\n#include <vector>\n" + Code.str();
+  auto AST = test::parseCode(Source);
+  if (!AST || test::hasErrors(*AST)) {
+    ADD_FAILURE() << "the snippet does not compile";
+    return std::nullopt;
+  }
+  llvm::StringRef Text(Source);
+  size_t Mark = Text.find("SITE");
+  size_t LineStart = Text.rfind('\n', Mark) + 1;
+  unsigned Line = Text.take_front(Mark).count('\n') + 1;
+  unsigned Column = 0;
+  if (!At.empty())
+    Column = Text.find(At, LineStart) - LineStart + 1;
+  ASTContext &Ctx = AST->getASTContext();
+  return describeSiteCode(Ctx.getSourceManager().getMainFileID(), Line, Column,
+                          Container, Ctx);
+}
+
+TEST(SiteCodeTest, AContainerFilledThroughAReferenceParameter) {
+  auto Why = describe(R"cpp(
+void fill(std::vector<int> &Out, int N) {
+  Out.push_back(N); // SITE
+}
+)cpp",
+                      "push_back");
+  ASSERT_TRUE(Why);
+  EXPECT_EQ(*Why, "filled by a callee through its reference parameter 'Out' "
+                  "(in 'fill'): the caller's container grows one call at a "
+                  "time");
+}
+
+TEST(SiteCodeTest, AConstReferenceIsNotFilled) {
+  // Only read: a copy, whose site this is not, would be another pattern.
+  EXPECT_FALSE(describe(R"cpp(
+int first(const std::vector<int> &In) {
+  return In.front(); // SITE
+}
+)cpp",
+                        "front"));
+}
+
+TEST(SiteCodeTest, ACopyAndAnAssignment) {
+  auto Copy = describe(R"cpp(
+std::vector<int> keep(const std::vector<int> &In) {
+  std::vector<int> Kept(In); // SITE
+  return Kept;
+}
+)cpp",
+                       "Kept");
+  ASSERT_TRUE(Copy);
+  EXPECT_EQ(*Copy, "a copy of a 'std::vector<int>' (in 'keep'): a move, a "
+                   "reference or a view would not allocate");
+  auto Assigned = describe(R"cpp(
+std::vector<int> Last;
+void remember(const std::vector<int> &In) {
+  Last = In; // SITE
+}
+)cpp",
+                           "=");
+  ASSERT_TRUE(Assigned);
+  EXPECT_EQ(*Assigned, "a copy of a 'std::vector<int>' (an assignment in "
+                       "'remember'): a move or a reference would not allocate");
+}
+
+TEST(SiteCodeTest, ATemporaryForAnArgument) {
+  auto Why =
+      describe(R"cpp(
+int find(const std::vector<std::string> &Names, const std::string &Key);
+int op(const std::string &Key) {
+  return find({"add", "sub"}, Key); // SITE
+}
+)cpp",
+               "{", "std::vector<std::string, std::allocator<std::string> >");
+  ASSERT_TRUE(Why);
+  EXPECT_EQ(*Why, "a temporary 'std::vector<std::string>' built for an "
+                  "argument of 'find' on every call: a std::initializer_list, "
+                  "std::span or view parameter, or a static const argument, "
+                  "would not allocate");
+}
+
+TEST(SiteCodeTest, ALocalAndAMember) {
+  auto Local = describe(R"cpp(
+int sum(int N) {
+  std::vector<int> Parts;
+  Parts.push_back(N); // SITE
+  return static_cast<int>(Parts.size());
+}
+)cpp",
+                        "push_back");
+  ASSERT_TRUE(Local);
+  EXPECT_EQ(*Local, "a local container built on every call (in 'sum'): a "
+                    "buffer the caller (or a member) keeps would reuse its "
+                    "capacity");
+  auto Member = describe(R"cpp(
+struct Log {
+  std::vector<int> Lines;
+  void add(int L) { Lines.push_back(L); } // SITE
+};
+)cpp",
+                         "push_back");
+  ASSERT_TRUE(Member);
+  EXPECT_EQ(*Member, "a member grown by 'push_back' (in 'Log::add')");
+}
+
+TEST(SiteCodeTest, OnlyTheSitesContainer) {
+  // The string's copy on the same line (inside push_back) is not the
+  // vector's growth; with the string's class, the copy is what the site is.
+  const char *Code = R"cpp(
+void fill(std::vector<std::string> &Out, const std::string &S) {
+  Out.push_back(S); // SITE
+}
+)cpp";
+  auto Growth =
+      describe(Code, "push_back",
+               "std::vector<std::string, std::allocator<std::string> >");
+  ASSERT_TRUE(Growth);
+  EXPECT_TRUE(llvm::StringRef(*Growth).starts_with("filled by a callee"));
+  auto Copy = describe(Code, "push_back",
+                       "std::__cxx11::basic_string<char, "
+                       "std::char_traits<char>, std::allocator<char> >");
+  ASSERT_TRUE(Copy);
+  EXPECT_EQ(*Copy, "a copy of each 'std::string' appended by 'push_back' (in "
+                   "'fill'): moving it in would not allocate");
+  // Another line: nothing.
+  EXPECT_FALSE(describe("int f(); // SITE\n", ""));
+}
+
+} // namespace
+} // namespace alloc_tidy
