@@ -163,8 +163,12 @@ void ContainerInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   // heapcount sees the growth at the fills.
   std::vector<ProfileAnchor> Code;
   Code.reserve(Uses.Fills.size());
-  for (const ContainerFill &F : Uses.Fills)
+  for (const ContainerFill &F : Uses.Fills) {
     Code.push_back({F.Site->getSourceRange(), enclosingFunction(F.Site, Ctx)});
+    for (const Expr *Growth : F.CalleeGrowth)
+      Code.push_back(
+          {Growth->getSourceRange(), enclosingFunction(Growth, Ctx)});
+  }
   std::optional<Measurement> Measured =
       Profiles.measureContainer(Type, Code, Ctx);
   if (Measured && Profiles.isCold(*Measured))

@@ -3,8 +3,8 @@
 #include "checks/ProfileOption.h"
 #include "checks/OptionValues.h"
 #include "checks/ProfileEvidenceLog.h"
-#include "lib/analysis/SiteCode.h"
 #include "clang-tidy/utils/OptionsUtils.h"
+#include "lib/analysis/SiteCode.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Chrono.h"
@@ -207,8 +207,7 @@ void ProfileOption::explainSites(ASTContext &Ctx) {
   }
   for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
     FileID File = SM.translateFile(It->first);
-    if (File.isInvalid() ||
-        SM.isInSystemHeader(SM.getLocForStartOfFile(File)))
+    if (File.isInvalid() || SM.isInSystemHeader(SM.getLocForStartOfFile(File)))
       continue;
     const ProfileSet::FileView *View = viewOf(File, SM);
     if (!View)

@@ -2,6 +2,7 @@
 
 #include "lib/analysis/LoopContainerFills.h"
 #include "lib/analysis/AstWalk.h"
+#include "lib/analysis/CalleeFills.h"
 #include "lib/analysis/ContainerUses.h"
 #include "lib/analysis/ParentIndex.h"
 #include "lib/analysis/TripCount.h"
@@ -346,9 +347,17 @@ void UseAnalysis::argument(const FunctionDecl *Callee, unsigned Index,
     return escape("moved");
   if (Param.getNonReferenceType().isConstQualified())
     return; // Read, or copied: a copy allocates either way.
-  if (!Std)
-    return escape("passed by non-const reference to '" +
-                  Callee->getNameAsString() + "'");
+  if (!Std) {
+    // A function of the unit that only fills or reads it.
+    std::string Why;
+    std::optional<CalleeUse> Use =
+        containerUseByCallee(Callee, Index, Ctx, Why);
+    if (!Use)
+      return escape(Why);
+    if (Use->Fills && (!S.InlineElements || !provenStringsOnly()))
+      Fills.push_back({Call, /*Definite=*/false, std::move(Use->Growth)});
+    return;
+  }
   if (Name == "getline") {
     if (S.IsString && !provenStringsOnly())
       Fills.push_back({Call, /*Definite=*/false});

@@ -36,6 +36,9 @@ struct ContainerFill {
   const clang::Expr *Site = nullptr;
   /// Always allocates when it runs on the freshly constructed container.
   bool Definite = false;
+  /// For a call that fills it through a reference parameter: the growth
+  /// calls in the callee, where heapcount sees the allocations.
+  std::vector<const clang::Expr *> CalleeGrowth;
 };
 
 /// The shape of \p Var's container type: a std::basic_string, or a

@@ -12,6 +12,8 @@ FUNCTION is the symbolized function name (default "main").
 --allocation-site NAME:SIZES[:FUNCTION] writes an allocation that is no
 container's growth (the "allocation_sites" member), SIZES being
 "BYTESxALLOCATIONS,...".
+--element NAME=SPELLING gives site NAME's element as heapcount writes it
+(the shorthand string spells libstdc++'s std::string), for names with "::".
 --container NAME=SPELLING gives site NAME's container as heapcount writes
 it (default std::vector<ELEMENT, std::allocator<ELEMENT> >); the shorthands
 string, deque<T> and list<T> spell libstdc++'s classes.
@@ -46,6 +48,7 @@ def main():
     parser.add_argument('--path')
     parser.add_argument('--site', action='append', default=[])
     parser.add_argument('--container', action='append', default=[])
+    parser.add_argument('--element', action='append', default=[])
     parser.add_argument('--allocation-site', action='append', default=[])
     args = parser.parse_args()
     containers = {}
@@ -97,11 +100,19 @@ def main():
             'bytes': sum(b * a for b, a in sizes), 'sizes': sizes})
 
     sites = []
+    elements = {}
+    for spec in args.element:
+        name, _, spelling = spec.partition('=')
+        if spelling == 'string':
+            spelling = ('std::__cxx11::basic_string<char, '
+                        'std::char_traits<char>, std::allocator<char> >')
+        elements[name] = spelling
     for spec in args.site:
         parts = spec.split(':', 4)
         if len(parts) < 4:
             sys.exit(f'make_profile.py: bad --site {spec!r}')
         name, element, size, counts = parts[:4]
+        element = elements.get(name, element)
         function = parts[4] if len(parts) == 5 else 'main'
         line, column = place(name)
         histogram = histogram_of(counts)
