@@ -821,18 +821,19 @@ SymbolTable symbolizeByModule(const StackReport &Report,
           *Used = Tool;
         Left.resize(1);
       }
-      if (Worked || Chosen)
+      // Stopped (catchStopSignals): not the symbolizer's failure.
+      if (Worked || Chosen || stopSignal())
         break;
       Tried += (Tried.empty() ? "" : ", ") + Tool.Path;
       Left.erase(Left.begin());
     }
-    if (Left.empty())
+    if (Left.empty() || stopSignal())
       break;
     if (Progress && !Progress(++Done, ByModule.size(),
                               Report.Modules[Module].Path, Requests.size()))
       break;
   }
-  if (!Left.empty() || ByModule.empty())
+  if (!Left.empty() || ByModule.empty() || stopSignal())
     return Symbols;
   if (Tried.empty())
     Warning =

@@ -258,11 +258,11 @@ int reportProfile(const StackFolder &Folder, const FoldedRun &Run,
   std::fputs(formatProfile(P, Top, Path).c_str(), stderr);
   if (Verbose)
     std::fprintf(stderr,
-                 "heapcount: profile: %s folded, %s of %s symbolized, one "
-                 "symbolizer run each\n",
+                 "heapcount: profile: %s folded; %s symbolized, one "
+                 "symbolizer run each (%zu modules loaded)\n",
                  plural(Folder.processes(), "process", "processes").c_str(),
-                 std::to_string(ModulesDone).c_str(),
-                 plural(Folder.modules(), "module", "modules").c_str());
+                 plural(ModulesDone, "module", "modules").c_str(),
+                 Folder.modules());
   if (Stopped)
     std::fprintf(stderr,
                  "heapcount: error: profile: %s: the profile in %s is "
