@@ -399,8 +399,8 @@ class ChildReports {
 public:
   ChildReports(std::string Dir, std::string KeepBeside,
                heapcount::StackFolder *Folder, heapcount::FoldedRun &Run)
-      : Dir(std::move(Dir)), KeepBeside(std::move(KeepBeside)),
-        Folder(Folder), Run(Run) {}
+      : Dir(std::move(Dir)), KeepBeside(std::move(KeepBeside)), Folder(Folder),
+        Run(Run) {}
 
   /// Takes the complete reports there now. \p Last: the program has ended;
   /// progress is shown and a stop signal ends the folding.
@@ -408,7 +408,8 @@ public:
     const std::string Prefix = "report.json.";
     std::vector<std::string> Names;
     for (std::string &Name : heapcount::listDirectory(Dir))
-      if (Name.size() > Prefix.size() && !Name.compare(0, Prefix.size(), Prefix) &&
+      if (Name.size() > Prefix.size() &&
+          !Name.compare(0, Prefix.size(), Prefix) &&
           Name.find_first_not_of("0123456789", Prefix.size()) ==
               std::string::npos)
         Names.push_back(std::move(Name));
@@ -493,7 +494,8 @@ private:
       }
     }
     if (KeepBeside.empty() ||
-        !heapcount::moveFile(Path, KeepBeside + "." + Name.substr(Prefix.size())))
+        !heapcount::moveFile(Path,
+                             KeepBeside + "." + Name.substr(Prefix.size())))
       std::remove(Path.c_str());
   }
 
@@ -543,8 +545,7 @@ int main(int Argc, char **Argv) {
     Report = LibraryReport = heapcount::createTemporaryReport(Error);
   else if (Temporary)
     Report = LibraryReport;
-  if (Report.empty() ||
-      !heapcount::prepareReport(LibraryReport, Error) ||
+  if (Report.empty() || !heapcount::prepareReport(LibraryReport, Error) ||
       (!Temporary && !heapcount::prepareReport(Report, Error)))
     Fail(Error);
   if (!Opts.ProfilePath.empty()) {

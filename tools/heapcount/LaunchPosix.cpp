@@ -11,12 +11,12 @@
 
 #include <cerrno>
 #include <climits>
-#include <dirent.h>
-#include <poll.h>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <dirent.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sstream>

@@ -384,8 +384,8 @@ struct FoldedRun {
 /// summary on stderr. A stop signal (catchStopSignals) ends the
 /// symbolizing: the profile of what was done is written with
 /// "incomplete" set and an error printed; returns that signal, else 0.
-int reportProfile(const StackFolder &Folder, const FoldedRun &Run,
-                  unsigned Top, const std::string &Path, bool Verbose);
+int reportProfile(const StackFolder &Folder, const FoldedRun &Run, unsigned Top,
+                  const std::string &Path, bool Verbose);
 
 /// `heapcount merge-profiles OUT IN...`: merges profile files taken in
 /// separate runs into OUT. Returns the exit status: 0, or 2 with

@@ -27,8 +27,8 @@ const std::string &ModuleIdentities::identify(const std::string &Path) {
     Entry.Identity = Path;
     return Entry.Identity;
   }
-  std::int64_t ModifiedNs = static_cast<std::int64_t>(Info.st_mtime) *
-                            1000000000;
+  std::int64_t ModifiedNs =
+      static_cast<std::int64_t>(Info.st_mtime) * 1000000000;
 #ifndef _WIN32
   ModifiedNs += Info.st_mtim.tv_nsec;
 #endif
@@ -73,8 +73,7 @@ void StackFolder::add(const StackReport &Report) {
     Folded.push_back(moduleOf(M.Path));
   std::size_t ProgramModule =
       Folded.empty() ? moduleOf(std::string()) : Folded.front();
-  auto [Found, Added] =
-      ProgramByModule.emplace(ProgramModule, Programs.size());
+  auto [Found, Added] = ProgramByModule.emplace(ProgramModule, Programs.size());
   if (Added) {
     Programs.emplace_back();
     Programs.back().Module = ProgramModule;
@@ -126,9 +125,8 @@ std::vector<StackReport> StackFolder::reports() const {
       for (std::uint64_t Frame : Stack.Frames) {
         if (Frame < FoldedModuleBase)
           continue;
-        auto Module =
-            static_cast<std::size_t>((Frame - 1 - FoldedModuleBase) /
-                                     FoldedModuleSpan);
+        auto Module = static_cast<std::size_t>((Frame - 1 - FoldedModuleBase) /
+                                               FoldedModuleSpan);
         if (Module < Modules.size() && Used.insert(Module).second)
           R.Modules.push_back(Modules[Module]);
       }

@@ -1,4 +1,5 @@
-//===- StackFolder.h - heapcount --profile: many processes as one -*- C++ -*-===//
+//===- StackFolder.h - heapcount --profile: many processes as one -*- C++
+//-*-===//
 //
 // A test suite starts thousands of processes that run a few programs and
 // share most of their libraries. Each process's report gives its stacks as

@@ -1,4 +1,5 @@
-//===- ContainerGrowth.cpp - heapcount --profile: which stacks grow containers ===//
+//===- ContainerGrowth.cpp - heapcount --profile: which stacks grow containers
+//===//
 //
 // classifyStack: whether a symbolized stack is a standard container's
 // growth, of what element, at which of the user's sites. See Profile.h

@@ -1,4 +1,5 @@
-//===- DwarfTypes.cpp - heapcount --profile: element sizes from DWARF -------===//
+//===- DwarfTypes.cpp - heapcount --profile: element sizes from DWARF
+//-------===//
 //
 // Finds the sizes of element types in a module's debugging information by
 // running llvm-dwarfdump --name over it and reading its output. See
@@ -6,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tools/heapcount/Profile.h"
 #include "tools/heapcount/Launch.h"
+#include "tools/heapcount/Profile.h"
 #include "tools/heapcount/profile/ProfileHelpers.h"
 
 #include <cstdlib>

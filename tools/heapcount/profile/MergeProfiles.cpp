@@ -1,12 +1,13 @@
-//===- MergeProfiles.cpp - heapcount --profile: merging profiles ------------===//
+//===- MergeProfiles.cpp - heapcount --profile: merging profiles
+//------------===//
 //
 // mergeProfiles, and `heapcount merge-profiles OUT IN...` that merges the
 // profile files of separate runs.
 //
 //===----------------------------------------------------------------------===//
 
-#include "tools/heapcount/Profile.h"
 #include "tools/heapcount/Launch.h"
+#include "tools/heapcount/Profile.h"
 #include "tools/heapcount/profile/ProfileHelpers.h"
 
 #include <algorithm>

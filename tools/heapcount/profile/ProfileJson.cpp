@@ -1,12 +1,13 @@
-//===- ProfileJson.cpp - heapcount --profile: the JSON file -----------------===//
+//===- ProfileJson.cpp - heapcount --profile: the JSON file
+//-----------------===//
 //
 // Writes a profile as JSON (format version 1, docs/heapcount.md,
 // "Profiles") and reads it back for heapcount merge-profiles.
 //
 //===----------------------------------------------------------------------===//
 
-#include "tools/heapcount/Profile.h"
 #include "tools/heapcount/JsonReader.h"
+#include "tools/heapcount/Profile.h"
 #include "tools/heapcount/profile/ProfileHelpers.h"
 
 namespace heapcount {

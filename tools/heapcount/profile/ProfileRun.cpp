@@ -1,4 +1,5 @@
-//===- ProfileRun.cpp - heapcount --profile: the profile of a run -----------===//
+//===- ProfileRun.cpp - heapcount --profile: the profile of a run
+//-----------===//
 //
 // What heapcount --profile does once the program has ended: the stacks of
 // every process, folded by program (StackFolder.h), symbolized once per
@@ -6,15 +7,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tools/heapcount/Profile.h"
 #include "tools/heapcount/Launch.h"
+#include "tools/heapcount/Profile.h"
 #include "tools/heapcount/StackFolder.h"
 #include "tools/heapcount/profile/ProfileHelpers.h"
 
 #include <cerrno>
 #include <chrono>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -153,11 +154,11 @@ std::string plural(std::uint64_t Count, const char *One, const char *Many) {
 
 } // namespace
 
-int reportProfile(const StackFolder &Folder, const FoldedRun &Run,
-                  unsigned Top, const std::string &Path, bool Verbose) {
+int reportProfile(const StackFolder &Folder, const FoldedRun &Run, unsigned Top,
+                  const std::string &Path, bool Verbose) {
   if (!Run.RootWhy.empty())
-    std::fprintf(stderr,
-                 "heapcount: warning: profile: %s: %s\n", Run.RootWhy.c_str(),
+    std::fprintf(stderr, "heapcount: warning: profile: %s: %s\n",
+                 Run.RootWhy.c_str(),
                  Run.Processes > 1 ? "the program's own allocations are not "
                                      "in the profile"
                                    : "the profile has no sites");
@@ -166,8 +167,7 @@ int reportProfile(const StackFolder &Folder, const FoldedRun &Run,
                  "heapcount: warning: profile: %s the program started: %s: "
                  "%s not in the profile\n",
                  plural(Count, "process", "processes").c_str(), Cause.c_str(),
-                 Count == 1 ? "its allocations are"
-                            : "their allocations are");
+                 Count == 1 ? "its allocations are" : "their allocations are");
 
   // Every module's frames symbolized once, for all the processes.
   StackReport All = Folder.allFrames();
@@ -184,8 +184,7 @@ int reportProfile(const StackFolder &Folder, const FoldedRun &Run,
           ModulesDone = Done;
           ModulesAsked = Modules;
           if (Verbose)
-            std::fprintf(stderr,
-                         "heapcount: profile: symbolized %s once: %s\n",
+            std::fprintf(stderr, "heapcount: profile: symbolized %s once: %s\n",
                          Module.c_str(),
                          plural(Addresses, "address", "addresses").c_str());
           if (Clock.due() && Done < Modules)
@@ -243,11 +242,10 @@ int reportProfile(const StackFolder &Folder, const FoldedRun &Run,
     if (!Run.Incomplete.empty())
       P.Incomplete += " " + Run.Incomplete;
     else if (ModulesDone < ModulesAsked || !ModulesAsked)
-      P.Incomplete += " while symbolizing (" + std::to_string(ModulesDone) +
-                      " of " +
-                      std::to_string(ModulesAsked ? ModulesAsked
-                                                  : Folder.modules()) +
-                      " modules done)";
+      P.Incomplete +=
+          " while symbolizing (" + std::to_string(ModulesDone) + " of " +
+          std::to_string(ModulesAsked ? ModulesAsked : Folder.modules()) +
+          " modules done)";
   }
   if (!profile::writeWholeFile(Path, profileJson(P))) {
     std::fprintf(stderr,

@@ -1,4 +1,5 @@
-//===- ProfileSites.cpp - heapcount --profile: sites from stacks ------------===//
+//===- ProfileSites.cpp - heapcount --profile: sites from stacks
+//------------===//
 //
 // Builds a profile from classified stacks (buildProfile) and merges sites,
 // allocation sites and unattributed groups by their keys; describes the
@@ -6,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tools/heapcount/Profile.h"
 #include "tools/heapcount/Launch.h"
+#include "tools/heapcount/Profile.h"
 #include "tools/heapcount/profile/ProfileHelpers.h"
 
 #include <algorithm>

@@ -1,4 +1,5 @@
-//===- ProfileSummary.cpp - heapcount --profile: the summary on stderr ------===//
+//===- ProfileSummary.cpp - heapcount --profile: the summary on stderr
+//------===//
 //
 // formatProfile: the warnings and the lines heapcount prints about a
 // profile (its sites with most allocations, what was left out and why).

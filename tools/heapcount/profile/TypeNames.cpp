@@ -1,4 +1,5 @@
-//===- TypeNames.cpp - heapcount --profile: C++ type names ------------------===//
+//===- TypeNames.cpp - heapcount --profile: C++ type names
+//------------------===//
 //
 // The names of the standard library's allocators and containers as a
 // symbolizer prints them, and a canonical spelling of a type in which the

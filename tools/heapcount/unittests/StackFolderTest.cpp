@@ -48,8 +48,7 @@ std::pair<std::string, std::uint64_t> whereIs(const StackReport &R,
   FrameAddress Where = locateFrame(R, Frame);
   if (Where.Module < 0)
     return {"", Frame};
-  return {R.Modules[static_cast<std::size_t>(Where.Module)].Path,
-          Where.Offset};
+  return {R.Modules[static_cast<std::size_t>(Where.Module)].Path, Where.Offset};
 }
 
 TEST(StackFolder, SameModulesAtOtherAddressesFoldIntoOneStack) {
@@ -71,9 +70,9 @@ TEST(StackFolder, SameModulesAtOtherAddressesFoldIntoOneStack) {
   // The folded addresses lead back to the same file offsets.
   EXPECT_EQ(whereIs(R, R.Stacks[0].Frames[0]),
             std::make_pair(std::string("/bin/test"), std::uint64_t{0x1000}));
-  EXPECT_EQ(whereIs(R, R.Stacks[0].Frames[1]),
-            std::make_pair(std::string("/lib/libc.so.6"),
-                           std::uint64_t{0x200}));
+  EXPECT_EQ(
+      whereIs(R, R.Stacks[0].Frames[1]),
+      std::make_pair(std::string("/lib/libc.so.6"), std::uint64_t{0x200}));
 }
 
 TEST(StackFolder, OtherSizesAndOtherProgramsStayApart) {
