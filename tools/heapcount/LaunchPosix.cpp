@@ -135,8 +135,12 @@ std::vector<std::string> listDirectory(const std::string &Dir) {
 }
 
 void removePrivateDirectory(const std::string &Dir) {
-  for (const std::string &Name : listDirectory(Dir))
-    unlink((Dir + "/" + Name).c_str());
+  std::string Path = Dir + "/";
+  for (const std::string &Name : listDirectory(Dir)) {
+    Path.resize(Dir.size() + 1);
+    Path += Name;
+    unlink(Path.c_str());
+  }
   rmdir(Dir.c_str());
 }
 

@@ -536,8 +536,12 @@ std::vector<std::string> listDirectory(const std::string &Dir) {
 }
 
 void removePrivateDirectory(const std::string &Dir) {
-  for (const std::string &Name : listDirectory(Dir))
-    DeleteFileW(widen(Dir + "\\" + Name).c_str());
+  std::string Path = Dir + "\\";
+  for (const std::string &Name : listDirectory(Dir)) {
+    Path.resize(Dir.size() + 1);
+    Path += Name;
+    DeleteFileW(widen(Path).c_str());
+  }
   RemoveDirectoryW(widen(Dir).c_str());
 }
 

@@ -1,6 +1,7 @@
 //===- ProgramFileTest.cpp - what heapcount reads of a program file ------===//
 
 #include "tools/heapcount/ProgramFile.h"
+#include "tools/heapcount/Launch.h"
 
 #include <gtest/gtest.h>
 
@@ -44,14 +45,10 @@ TEST(ProgramFile, BuildIdAsReadelfPrintsIt) {
   ssize_t Length = readlink("/proc/self/exe", Self, sizeof(Self) - 1);
   ASSERT_GT(Length, 0);
   Self[Length] = '\0';
-  std::string Command = std::string("readelf -n '") + Self + "' 2>/dev/null";
-  std::FILE *Readelf = popen(Command.c_str(), "r");
-  ASSERT_NE(Readelf, nullptr);
+  std::string Readelf = findOnPath("readelf");
   std::string Output;
-  char Buffer[4096];
-  while (std::size_t Got = std::fread(Buffer, 1, sizeof(Buffer), Readelf))
-    Output.append(Buffer, Got);
-  pclose(Readelf);
+  if (Readelf.empty() || !runCapture({Readelf, "-n", Self}, "", Output))
+    GTEST_SKIP() << "no readelf to compare with";
   std::size_t At = Output.find("Build ID: ");
   if (At == std::string::npos)
     GTEST_SKIP() << "no readelf to compare with";

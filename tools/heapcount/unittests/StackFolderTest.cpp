@@ -139,7 +139,7 @@ TEST(StackFolder, FramesInNoModuleKeepTheirAddress) {
 
 TEST(StackFolder, EveryFrameOnceForTheSymbolizer) {
   StackFolder Folder(byPath);
-  for (int I = 0; I < 100; ++I)
+  for (std::uint64_t I = 0; I < 100; ++I)
     Folder.add(process("/bin/test", 0x400000 + I * 0x100000,
                        0x7f0000000000 + I * 0x1000000, 16 + I % 3, 1));
   StackReport All = Folder.allFrames();
