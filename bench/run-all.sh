@@ -51,6 +51,8 @@ fi
 
 echo; echo "== heapcount overhead (bench/heapcount-overhead.sh)"
 bash "$root/bench/heapcount-overhead.sh" "$build" "$runs"
+echo; echo "== heapcount --profile over a test suite (bench/heapcount-suite.sh)"
+bash "$root/bench/heapcount-suite.sh" "$build" "$runs"
 
 echo; echo "== alloc-run on a long compile command (bench/alloc-run-long-command.py)"
 python3 "$root/bench/alloc-run-long-command.py" --build "$build" --runs "$runs"

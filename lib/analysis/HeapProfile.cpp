@@ -132,6 +132,11 @@ Expected<HeapProfile> HeapProfile::parse(StringRef Json) {
   if (*Version != 1)
     return malformed("the profile", "format version " + Twine(*Version) +
                                         " is not supported (this reads 1)");
+  // heapcount was stopped before the profile covered the whole run: its
+  // numbers would pass for the run's.
+  if (std::optional<StringRef> Incomplete = O->getString("incomplete"))
+    return malformed("the profile", "incomplete (" + *Incomplete +
+                                        "): take the profile again");
 
   HeapProfile Profile;
   Profile.Program = O->getString("program").value_or("").str();

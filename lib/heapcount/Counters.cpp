@@ -136,6 +136,11 @@ const char OtherScopes[] = "(other scopes)";
 // (KeySizes), and Depth frames (0 after the last one).
 constexpr std::size_t StackSlots = 1u << 16;
 char *StackTable = nullptr;
+// The slots in use, in the order they were taken, after the table in the
+// same mapping: the report visits those alone. Reading every slot's hash
+// would fault in each page of a table of megabytes that a short process
+// (one of a test suite's thousands) barely touched.
+std::uint32_t *SlotsInUse = nullptr;
 bool KeySizes = false;
 Counter DroppedStacks{0};
 Counter UsedSlots{0};
@@ -238,8 +243,9 @@ void writeStacks(JsonWriter &Out, const ProcessInfo &Info) {
         &Context);
   Out.raw("],\n\"list\":[");
   const char *Sep = "";
-  for (std::size_t Slot = 0; Slot < StackSlots; ++Slot) {
-    StackEntry E = entryAt(Slot);
+  std::size_t Used = UsedSlots.load(std::memory_order_acquire);
+  for (std::size_t I = 0; I < Used; ++I) {
+    StackEntry E = entryAt(SlotsInUse[I]);
     if (E.hash().load(std::memory_order_acquire) == 0)
       continue;
     Out.raw(Sep).raw("\n{\"calls\":").number(load(E.calls()));
@@ -385,12 +391,16 @@ void enterScope(const char *Name) {
 }
 
 std::size_t stackTableBytes(unsigned D, bool BySize) {
-  return StackSlots * entryBytes(D, BySize);
+  return StackSlots * (entryBytes(D, BySize) + sizeof(std::uint32_t));
 }
 
 void setStackTable(void *Memory, unsigned D, bool BySize) {
   StackTable = static_cast<char *>(Memory);
   Depth = Memory ? D : 0;
+  SlotsInUse = Memory ? reinterpret_cast<std::uint32_t *>(
+                            StackTable + StackSlots * entryBytes(D, BySize))
+                      : nullptr;
+  UsedSlots.store(0, Relaxed); // A new table has no slot in use.
   KeySizes = Memory && BySize;
   if (Depth)
     Mode.fetch_or(Stacks);
@@ -425,7 +435,11 @@ void addStack(void *const *Frames, unsigned NumFrames, std::size_t Bytes) {
         for (unsigned I = 0; I < NumFrames; ++I)
           E.frame(I).store(reinterpret_cast<std::uintptr_t>(Frames[I]),
                            Relaxed);
-        UsedSlots.fetch_add(1, Relaxed);
+        SlotsInUse[load(UsedSlots)] =
+            static_cast<std::uint32_t>((Slot + Probe) & (StackSlots - 1));
+        // Published after the slot's frames, before its hash: a reader that
+        // counts the slot finds it, and skips it while its hash is 0.
+        UsedSlots.fetch_add(1, std::memory_order_release);
         E.hash().store(Hash, std::memory_order_release);
         Seen = Hash;
       }
@@ -445,8 +459,9 @@ std::size_t forEachStack(StackVisitor Visit, void *Context) {
     return 0;
   std::size_t Visited = 0;
   const void *Frames[64];
-  for (std::size_t Slot = 0; Slot < StackSlots; ++Slot) {
-    StackEntry E = entryAt(Slot);
+  std::size_t Used = UsedSlots.load(std::memory_order_acquire);
+  for (std::size_t I = 0; I < Used; ++I) {
+    StackEntry E = entryAt(SlotsInUse[I]);
     if (E.hash().load(std::memory_order_acquire) == 0)
       continue;
     StackView View;

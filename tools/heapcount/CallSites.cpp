@@ -794,6 +794,58 @@ SymbolTable symbolize(const StackReport &Report,
   return Symbols;
 }
 
+SymbolTable symbolizeByModule(const StackReport &Report,
+                              const std::vector<Symbolizer> &Candidates,
+                              std::string &Warning, Symbolizer *Used,
+                              const SymbolizeProgress &Progress) {
+  SymbolTable Symbols;
+  std::map<std::size_t, std::vector<Request>> ByModule;
+  for (Request &R : requestsOf(Report))
+    ByModule[R.Module].push_back(R);
+  std::vector<Symbolizer> Left = Candidates;
+  std::string Tried;
+  bool Chosen = false;
+  std::size_t Done = 0;
+  for (const auto &[Module, Requests] : ByModule) {
+    // Until one symbolizer worked, a failure tries the next candidate;
+    // then a module the chosen one cannot read keeps raw frames.
+    while (!Left.empty()) {
+      const Symbolizer &Tool = Left.front();
+      bool Worked =
+          Tool.Kind == Symbolizer::Llvm
+              ? symbolizeWithLlvm(Tool.Path, Report, Requests, Symbols)
+              : symbolizeWithAddr2line(Tool.Path, Report, Requests, Symbols);
+      if (Worked && !Chosen) {
+        Chosen = true;
+        if (Used)
+          *Used = Tool;
+        Left.resize(1);
+      }
+      // Stopped (catchStopSignals): not the symbolizer's failure.
+      if (Worked || Chosen || stopSignal())
+        break;
+      Tried += (Tried.empty() ? "" : ", ") + Tool.Path;
+      Left.erase(Left.begin());
+    }
+    if (Left.empty() || stopSignal())
+      break;
+    if (Progress && !Progress(++Done, ByModule.size(),
+                              Report.Modules[Module].Path, Requests.size()))
+      break;
+  }
+  if (!Left.empty() || ByModule.empty() || stopSignal())
+    return Symbols;
+  if (Tried.empty())
+    Warning =
+        std::getenv("HEAPCOUNT_SYMBOLIZER")
+            ? "no symbolizer (HEAPCOUNT_SYMBOLIZER is '" +
+                  std::string(std::getenv("HEAPCOUNT_SYMBOLIZER")) + "')"
+            : "no symbolizer found (" + std::string(DefaultSymbolizers) + ")";
+  else
+    Warning = "the symbolizer failed (" + Tried + ")";
+  return Symbols;
+}
+
 SymbolizedStacks readAndSymbolize(const std::string &Json) {
   SymbolizedStacks Stacks;
   Stacks.HaveStacks = readStackReport(Json, Stacks.Report, Stacks.Error);

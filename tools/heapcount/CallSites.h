@@ -15,6 +15,7 @@
 #define ALLOC_TIDY_TOOLS_HEAPCOUNT_CALLSITES_H
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -207,6 +208,21 @@ std::vector<Symbolizer> findSymbolizers();
 SymbolTable symbolize(const StackReport &Report,
                       const std::vector<Symbolizer> &Candidates,
                       std::string &Warning, Symbolizer *Used = nullptr);
+
+/// Where symbolizeByModule is: modules done of all, and the module just
+/// symbolized with the number of its addresses. Returns false to stop.
+using SymbolizeProgress =
+    std::function<bool(std::size_t Done, std::size_t Modules,
+                       const std::string &Module, std::size_t Addresses)>;
+
+/// As symbolize, one run of the symbolizer per module (all its addresses at
+/// once), calling \p Progress after each; when it returns false the table
+/// holds the modules done so far. The first candidate that works for a
+/// module is used for the rest.
+SymbolTable symbolizeByModule(const StackReport &Report,
+                              const std::vector<Symbolizer> &Candidates,
+                              std::string &Warning, Symbolizer *Used,
+                              const SymbolizeProgress &Progress);
 
 /// A report's stacks, read and symbolized once for --stacks and --profile.
 struct SymbolizedStacks {

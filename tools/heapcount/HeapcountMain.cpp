@@ -21,18 +21,17 @@
 #include "tools/heapcount/Diff.h"
 #include "tools/heapcount/Launch.h"
 #include "tools/heapcount/Profile.h"
+#include "tools/heapcount/StackFolder.h"
 
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <ctime>
-#include <dirent.h>
 #include <fstream>
 #include <iterator>
+#include <memory>
 #include <string>
-#include <sys/stat.h>
 #include <utility>
 #include <vector>
 
@@ -81,6 +80,8 @@ const char *const Help =
     "                      container's growth, by call site, to FILE (stacks "
     "of\n"
     "                      24 frames unless --stacks=DEPTH; Linux only)\n"
+    "  --verbose           with --profile: say which modules were symbolized\n"
+    "                      (each once) and how many processes were folded\n"
     "  --version           print heapcount's version";
 
 struct Options {
@@ -90,6 +91,7 @@ struct Options {
   bool Stacks = false;     // --stacks: list the call sites.
   unsigned StackDepth = 0; // --stacks=DEPTH; 0 when not given.
   std::string ProfilePath; // --profile.
+  bool Verbose = false;    // --verbose: how the profile was made.
   std::vector<std::string> Command;
 };
 
@@ -145,6 +147,8 @@ Options parseArgs(int Argc, char **Argv) {
       Opts.ProfilePath = ValueOf("--profile");
       if (Opts.ProfilePath.empty())
         fail("--profile expects a file name");
+    } else if (Arg == "--verbose") {
+      Opts.Verbose = true;
     } else if (Arg == "--stacks") {
       Opts.Stacks = true;
     } else if (Arg.rfind("--stacks=", 0) == 0) {
@@ -353,102 +357,153 @@ void printSummary(const std::string &Json, unsigned Top) {
   }
 }
 
-// The files beside \p Report whose names are REPORT.<Suffix> for a Suffix
-// that \p Wanted accepts, written since \p Since: (suffix, path).
-std::vector<std::pair<std::string, std::string>>
-filesBesideReport(const std::string &Report, std::time_t Since,
-                  bool (*Wanted)(const std::string &Suffix)) {
-  std::size_t Slash = Report.find_last_of(heapcount::PathSeparators);
-  std::string Dir = Slash == std::string::npos ? "." : Report.substr(0, Slash);
-  std::string Prefix =
-      (Slash == std::string::npos ? Report : Report.substr(Slash + 1)) + ".";
-  std::vector<std::pair<std::string, std::string>> Found;
-  DIR *Listing = opendir(Dir.c_str());
-  if (!Listing)
-    return Found;
-  while (dirent *Entry = readdir(Listing)) {
-    std::string Name = Entry->d_name;
-    if (Name.size() <= Prefix.size() || Name.compare(0, Prefix.size(), Prefix))
-      continue;
-    std::string Suffix = Name.substr(Prefix.size());
-    if (!Wanted(Suffix))
-      continue;
-    std::string Path = Dir;
-    Path += '/';
-    Path += Name;
-    struct stat Info;
-    if (stat(Path.c_str(), &Info) == 0 && Info.st_mtime >= Since)
-      Found.emplace_back(std::move(Suffix), std::move(Path));
+/// heapcount's private directory (Linux): the program's report is
+/// report.json in it and each process it starts writes report.json.<pid>
+/// there. Nothing else writes there, so the reports are found by listing
+/// it, never a shared directory such as /tmp. Removed with what is left.
+class PrivateDirectory {
+public:
+  PrivateDirectory() = default;
+  ~PrivateDirectory() {
+    if (!Path.empty())
+      heapcount::removePrivateDirectory(Path);
   }
-  closedir(Listing);
-  return Found;
-}
+  PrivateDirectory(const PrivateDirectory &) = delete;
+  PrivateDirectory &operator=(const PrivateDirectory &) = delete;
 
-// Reports whose writing was cut short (REPORT.partial.<pid>, or
-// REPORT.<pid>.partial.<pid> of a process the program started): the
-// counting library renames a report into place only once it is complete.
-void removeUnfinishedReports(const std::string &Report, std::time_t Since) {
-  for (const auto &[Suffix, Path] :
-       filesBesideReport(Report, Since, [](const std::string &Suffix) {
-         return Suffix.find("partial.") != std::string::npos;
-       }))
-    std::remove(Path.c_str());
-}
+  bool create(std::string &Error) {
+    Path = heapcount::createPrivateDirectory(Error);
+    return !Path.empty();
+  }
+  const std::string &path() const { return Path; }
+  std::string report() const { return Path + "/report.json"; }
 
-// The reports of the processes the program started (REPORT.<pid>), written
-// since \p Since, by pid.
-std::vector<std::pair<long, std::string>>
-childReports(const std::string &Report, std::time_t Since) {
-  std::vector<std::pair<long, std::string>> Children;
-  for (auto &[Suffix, Path] :
-       filesBesideReport(Report, Since, [](const std::string &Suffix) {
-         return Suffix.find_first_not_of("0123456789") == std::string::npos;
-       }))
-    Children.emplace_back(std::strtol(Suffix.c_str(), nullptr, 10),
-                          std::move(Path));
-  std::sort(Children.begin(), Children.end());
-  return Children;
-}
+private:
+  std::string Path;
+};
 
-// The reports of the processes the program started (REPORT.<pid>), written
-// since \p Since; removed after the listing when \p Keep is false.
-void listChildReports(const std::string &Report, std::time_t Since, bool Keep) {
-  std::vector<std::pair<long, std::string>> Children =
-      childReports(Report, Since);
-  // A build tool starts hundreds: the first ones by name, the rest summed.
-  constexpr std::size_t Listed = 10;
-  unsigned long long RestAllocs = 0, RestFrees = 0, RestBytes = 0;
-  for (std::size_t I = 0; I < Children.size(); ++I) {
-    const auto &[Pid, Path] = Children[I];
-    std::string Json = readFile(Path);
-    if (!Keep)
-      std::remove(Path.c_str());
-    if (I >= Listed) {
-      RestAllocs += numberAfter(Json, "allocs");
-      RestFrees += numberAfter(Json, "frees");
-      RestBytes += numberAfter(Json, "bytes");
-      continue;
+/// A process the program started, as the listing shows it.
+struct ChildSummary {
+  long Pid = 0;
+  std::string End;
+  unsigned long long Allocs = 0, Frees = 0, Bytes = 0;
+};
+
+/// The reports of the processes the program starts, taken from the private
+/// directory once complete (while the program runs and once more when it
+/// has ended): summed up for the listing, folded into the profile with
+/// --profile, then moved beside the user's report with --json
+/// (REPORT.<pid>) or removed. The disk holds only the reports not taken
+/// yet.
+class ChildReports {
+public:
+  ChildReports(std::string Dir, std::string KeepBeside,
+               heapcount::StackFolder *Folder, heapcount::FoldedRun &Run)
+      : Dir(std::move(Dir)), KeepBeside(std::move(KeepBeside)), Folder(Folder),
+        Run(Run) {}
+
+  /// Takes the complete reports there now. \p Last: the program has ended;
+  /// progress is shown and a stop signal ends the folding.
+  void take(bool Last) {
+    const std::string Prefix = "report.json.";
+    std::vector<std::string> Names;
+    for (std::string &Name : heapcount::listDirectory(Dir))
+      if (Name.size() > Prefix.size() &&
+          !Name.compare(0, Prefix.size(), Prefix) &&
+          Name.find_first_not_of("0123456789", Prefix.size()) ==
+              std::string::npos)
+        Names.push_back(std::move(Name));
+    heapcount::ProgressClock Clock;
+    for (std::size_t I = 0; I < Names.size(); ++I) {
+      if (Last && heapcount::stopSignal()) {
+        Run.Incomplete = "after folding " + std::to_string(I) + " of " +
+                         std::to_string(Names.size()) +
+                         " process reports left when the program ended";
+        return;
+      }
+      if (Last && Folder && Clock.due())
+        std::fprintf(stderr,
+                     "heapcount: profile: folded %zu of %zu process reports "
+                     "left when the program ended...\n",
+                     I, Names.size());
+      takeOne(Names[I], Prefix);
     }
-    std::size_t End = Json.find("\"end\":");
-    std::string How = End == std::string::npos ? "" : [&] {
-      End += 6;
-      return readString(Json, End);
-    }();
-    std::fprintf(stderr,
-                 "heapcount: process %ld (started by the program, ended by "
-                 "%s): %llu allocs, %llu frees, %llu bytes allocated%s%s\n",
-                 Pid, How.c_str(), numberAfter(Json, "allocs"),
-                 numberAfter(Json, "frees"), numberAfter(Json, "bytes"),
-                 Keep ? "; report " : "", Keep ? Path.c_str() : "");
   }
-  if (Children.size() > Listed)
-    std::fprintf(stderr,
-                 "heapcount: %zu more processes: %llu allocs, %llu frees, "
-                 "%llu bytes allocated in all%s%s%s\n",
-                 Children.size() - Listed, RestAllocs, RestFrees, RestBytes,
-                 Keep ? " (reports " : "", Keep ? Report.c_str() : "",
-                 Keep ? ".<pid>)" : "");
-}
+
+  /// The listing after the summary: the first processes by pid, the rest
+  /// summed. \p Report is the user's report (--json) or "".
+  void list(const std::string &Report) {
+    std::sort(Children.begin(), Children.end(),
+              [](const ChildSummary &A, const ChildSummary &B) {
+                return A.Pid < B.Pid;
+              });
+    // A build tool starts hundreds: the first ones by name, the rest summed.
+    constexpr std::size_t Listed = 10;
+    bool Keep = !Report.empty();
+    unsigned long long RestAllocs = 0, RestFrees = 0, RestBytes = 0;
+    for (std::size_t I = 0; I < Children.size(); ++I) {
+      const ChildSummary &C = Children[I];
+      if (I >= Listed) {
+        RestAllocs += C.Allocs;
+        RestFrees += C.Frees;
+        RestBytes += C.Bytes;
+        continue;
+      }
+      std::string Kept =
+          Keep ? "; report " + Report + "." + std::to_string(C.Pid) : "";
+      std::fprintf(stderr,
+                   "heapcount: process %ld (started by the program, ended by "
+                   "%s): %llu allocs, %llu frees, %llu bytes allocated%s\n",
+                   C.Pid, C.End.c_str(), C.Allocs, C.Frees, C.Bytes,
+                   Kept.c_str());
+    }
+    if (Children.size() > Listed)
+      std::fprintf(stderr,
+                   "heapcount: %zu more processes: %llu allocs, %llu frees, "
+                   "%llu bytes allocated in all%s%s%s\n",
+                   Children.size() - Listed, RestAllocs, RestFrees, RestBytes,
+                   Keep ? " (reports " : "", Keep ? Report.c_str() : "",
+                   Keep ? ".<pid>)" : "");
+  }
+
+private:
+  void takeOne(const std::string &Name, const std::string &Prefix) {
+    std::string Path = Dir + "/" + Name;
+    std::string Json = readFile(Path);
+    ChildSummary C;
+    C.Pid = std::strtol(Name.c_str() + Prefix.size(), nullptr, 10);
+    C.Allocs = numberAfter(Json, "allocs");
+    C.Frees = numberAfter(Json, "frees");
+    C.Bytes = numberAfter(Json, "bytes");
+    std::size_t End = Json.find("\"end\":");
+    if (End != std::string::npos) {
+      End += 6;
+      C.End = readString(Json, End);
+    }
+    Children.push_back(std::move(C));
+    if (Folder) {
+      ++Run.Processes;
+      heapcount::StackReport Stacks;
+      std::string Why;
+      if (heapcount::readStackReport(Json, Stacks, Why)) {
+        Folder->add(Stacks);
+      } else {
+        ++Run.ChildFailures[Why];
+        ++Run.FailedProcesses;
+        Run.FailedAllocations += Stacks.TotalAllocs;
+      }
+    }
+    if (KeepBeside.empty() ||
+        !heapcount::moveFile(Path,
+                             KeepBeside + "." + Name.substr(Prefix.size())))
+      std::remove(Path.c_str());
+  }
+
+  std::string Dir, KeepBeside;
+  heapcount::StackFolder *Folder;
+  heapcount::FoldedRun &Run;
+  std::vector<ChildSummary> Children;
+};
 
 } // namespace
 
@@ -470,40 +525,64 @@ int main(int Argc, char **Argv) {
   if (Library.empty())
     fail(Error);
 
-  // Where the library writes its report: the user's file (checked writable
-  // before the program runs) or a temporary one.
+  // Where the library writes its report: on Linux a private directory
+  // that also receives the reports of the processes the program starts;
+  // then the user's file (checked writable before the program runs) or a
+  // temporary one.
+  PrivateDirectory Private;
+  if (heapcount::FollowsChildProcesses && !Private.create(Error))
+    fail(Error);
+  auto Fail = [&](const std::string &What) {
+    if (!Private.path().empty())
+      heapcount::removePrivateDirectory(Private.path());
+    fail(What);
+  };
   std::string Report = Opts.JsonPath;
   bool Temporary = Report.empty();
-  if (Temporary)
-    Report = heapcount::createTemporaryReport(Error);
-  if (Report.empty() ||
+  std::string LibraryReport =
+      Private.path().empty() ? Report : Private.report();
+  if (Temporary && Private.path().empty())
+    Report = LibraryReport = heapcount::createTemporaryReport(Error);
+  else if (Temporary)
+    Report = LibraryReport;
+  if (Report.empty() || !heapcount::prepareReport(LibraryReport, Error) ||
       (!Temporary && !heapcount::prepareReport(Report, Error)))
-    fail(Error);
+    Fail(Error);
   if (!Opts.ProfilePath.empty()) {
     if (!heapcount::prepareProfile(Opts.ProfilePath, Error)) {
       if (Temporary)
         std::remove(Report.c_str());
-      fail(Error);
+      Fail(Error);
     }
     if (heapcount::realPath(Opts.ProfilePath) == heapcount::realPath(Report))
-      fail("--profile and --json name the same file ('" + Opts.ProfilePath +
+      Fail("--profile and --json name the same file ('" + Opts.ProfilePath +
            "')");
   }
+
+  // The stacks of every process, folded as each one's report arrives.
+  heapcount::StackFolder Folder(
+      [Identities = std::make_shared<heapcount::ModuleIdentities>()](
+          const std::string &Path) { return Identities->identify(Path); });
+  heapcount::FoldedRun Folded;
+  bool Profiling = !Opts.ProfilePath.empty();
+  ChildReports Children(Private.path(), Temporary ? "" : Report,
+                        Profiling ? &Folder : nullptr, Folded);
 
   heapcount::LaunchSettings Settings;
   Settings.Program = Program;
   Settings.Command = Opts.Command;
   Settings.Library = Library;
-  Settings.Report = Report;
+  Settings.Report = LibraryReport;
   Settings.Start = Opts.Start;
   Settings.StackDepth = Opts.StackDepth;
-  Settings.StackSizes = !Opts.ProfilePath.empty();
-  std::time_t Started = std::time(nullptr);
+  Settings.StackSizes = Profiling;
+  if (heapcount::FollowsChildProcesses)
+    Settings.WhileRunning = [&] { Children.take(false); };
   heapcount::LaunchResult Run = heapcount::runProgram(Settings);
   if (!Run.Error.empty()) {
     if (Temporary)
       std::remove(Report.c_str());
-    fail(Run.Error);
+    Fail(Run.Error);
   }
   if (!Run.Crash.empty())
     std::fprintf(stderr, "heapcount: %s %s (%s)\n", Opts.Command[0].c_str(),
@@ -511,14 +590,13 @@ int main(int Argc, char **Argv) {
                                              : "crashed",
                  Run.Crash.c_str());
 
+  // From here a SIGTERM (a CI job's timeout) or ^C stops what is left to
+  // do: the profile is written with what it has, and says so.
+  heapcount::catchStopSignals();
   if (heapcount::FollowsChildProcesses)
-    removeUnfinishedReports(Report, Started);
-  // The profile covers every process: the reports of those the program
-  // started are symbolized and merged with its own.
-  std::vector<std::string> ChildReports;
-  if (heapcount::FollowsChildProcesses && !Opts.ProfilePath.empty())
-    for (auto &Child : childReports(Report, Started))
-      ChildReports.push_back(std::move(Child.second));
+    Children.take(true);
+  if (LibraryReport != Report)
+    heapcount::moveFile(LibraryReport, Report);
   std::string Json = readFile(Report);
   // The library marks the report file when it starts (Launch.h); the report
   // replaces the mark.
@@ -533,8 +611,28 @@ int main(int Argc, char **Argv) {
   // Counted, but not the way --stacks and --profile need.
   std::string Via = Marked ? "" : countingMember(Json, "via");
   bool Hooked = !Via.empty() && Via != "interposition" && NotCounted.empty();
-  bool Failed = !NotCounted.empty() ||
-                (Hooked && (Opts.Stacks || !Opts.ProfilePath.empty()));
+  bool Failed = !NotCounted.empty() || (Hooked && (Opts.Stacks || Profiling));
+  int Stopped = 0;
+  // The profile: the program's own stacks with those of every process it
+  // started.
+  auto WriteProfile = [&](const heapcount::SymbolizedStacks *Own) {
+    Folded.Program = Program;
+    ++Folded.Processes;
+    if (!Own) {
+      Folded.RootWhy = "the program left no report";
+      ++Folded.FailedProcesses;
+    } else if (!Own->HaveStacks) {
+      Folded.RootWhy = Own->Error;
+      ++Folded.FailedProcesses;
+      Folded.FailedAllocations += Own->Report.TotalAllocs;
+    } else {
+      if (!Own->Report.Modules.empty())
+        Folded.Program = Own->Report.Modules[0].Path;
+      Folder.add(Own->Report);
+    }
+    Stopped = heapcount::reportProfile(Folder, Folded, Opts.Top,
+                                       Opts.ProfilePath, Opts.Verbose);
+  };
   if (!NotCounted.empty())
     std::fprintf(stderr, "heapcount: error: nothing was counted: %s\n",
                  NotCounted.c_str());
@@ -550,15 +648,14 @@ int main(int Argc, char **Argv) {
                    heapcount::NoReportCauses);
     std::remove(Report.c_str());
     // No profile that could pass for one of a run that counted nothing.
-    if (!Opts.ProfilePath.empty() && NotCounted.empty())
-      heapcount::reportProfile(nullptr, ChildReports, Program, Opts.Top,
-                               Opts.ProfilePath);
-    else if (!Opts.ProfilePath.empty())
+    if (Profiling && NotCounted.empty())
+      WriteProfile(nullptr);
+    else if (Profiling)
       std::remove(Opts.ProfilePath.c_str());
   } else if (!NotCounted.empty()) {
     if (Temporary)
       std::remove(Report.c_str());
-    if (!Opts.ProfilePath.empty())
+    if (Profiling)
       std::remove(Opts.ProfilePath.c_str());
   } else {
     printSummary(Json, Opts.Top);
@@ -574,21 +671,29 @@ int main(int Argc, char **Argv) {
                    "the program without the sanitizer for --stacks and "
                    "--profile)\n",
                    Via.c_str());
-      if (!Opts.ProfilePath.empty())
+      if (Profiling)
         std::remove(Opts.ProfilePath.c_str());
-    } else if (Opts.Stacks || !Opts.ProfilePath.empty()) {
+    } else if (Opts.Stacks) {
       heapcount::SymbolizedStacks Stacks = heapcount::readAndSymbolize(Json);
-      if (Opts.Stacks)
-        heapcount::reportCallSites(Stacks, Json, Opts.Top, Opts.JsonPath);
-      if (!Opts.ProfilePath.empty())
-        heapcount::reportProfile(&Stacks, ChildReports, Program, Opts.Top,
-                                 Opts.ProfilePath);
+      heapcount::reportCallSites(Stacks, Json, Opts.Top, Opts.JsonPath);
+      if (Profiling)
+        WriteProfile(&Stacks);
+    } else if (Profiling) {
+      // The profile symbolizes every module once, this program's with the
+      // others.
+      heapcount::SymbolizedStacks Stacks;
+      Stacks.HaveStacks =
+          heapcount::readStackReport(Json, Stacks.Report, Stacks.Error);
+      WriteProfile(&Stacks);
     }
     if (Temporary)
       std::remove(Report.c_str());
   }
   if (heapcount::FollowsChildProcesses)
-    listChildReports(Report, Started, !Temporary);
+    Children.list(Temporary ? "" : Report);
+  // Stopped before the profile was whole: the run failed.
+  if (Stopped)
+    return 128 + Stopped;
   // A run that could not be counted fails, even when the program did not.
   return Failed && Run.ExitCode == 0 ? UsageError : Run.ExitCode;
 }

@@ -19,6 +19,7 @@
 #ifndef ALLOC_TIDY_TOOLS_HEAPCOUNT_LAUNCH_H
 #define ALLOC_TIDY_TOOLS_HEAPCOUNT_LAUNCH_H
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -76,6 +77,9 @@ struct LaunchSettings {
   /// --profile: stacks keyed by requested size (HEAPCOUNT_STACK_SIZES=1);
   /// otherwise the variable is left as it is.
   bool StackSizes = false;
+  /// Called about every 100 ms while the program runs (Linux; the reports
+  /// of the processes it starts are taken as they come); may be empty.
+  std::function<void()> WhileRunning;
 };
 
 /// How the program ended.
@@ -125,6 +129,31 @@ std::string findOnPath(const std::string &Name);
 /// though heapcount ignores it.
 bool runCapture(const std::vector<std::string> &Argv,
                 const std::string &InputPath, std::string &Output);
+
+/// Creates a directory only this user can enter, under TMPDIR (or /tmp; the
+/// system's temporary directory on Windows), named heapcount-XXXXXX; "" with
+/// \p Error when it cannot.
+std::string createPrivateDirectory(std::string &Error);
+
+/// Removes the files in \p Dir (it has no subdirectories) and \p Dir.
+void removePrivateDirectory(const std::string &Dir);
+
+/// The names of the entries of \p Dir, "." and ".." left out.
+std::vector<std::string> listDirectory(const std::string &Dir);
+
+/// Moves \p From to \p To (a rename, or a copy and a removal across file
+/// systems). False when it cannot.
+bool moveFile(const std::string &From, const std::string &To);
+
+/// From now on SIGTERM, SIGINT and SIGHUP (those not ignored when heapcount
+/// started) ask heapcount to stop: stopSignal() then names the signal, the
+/// helper runCapture is running is ended, and no other starts. Called once
+/// the program has ended, for the work left (symbolizing a profile).
+void catchStopSignals();
+/// The signal that asked heapcount to stop, or 0.
+int stopSignal();
+/// "SIGTERM" for its number.
+std::string signalName(int Signal);
 
 /// A temporary file holding some text, removed with the object; path() is
 /// empty when it could not be written.

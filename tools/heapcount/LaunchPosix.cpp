@@ -14,11 +14,14 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <dirent.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sstream>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -37,6 +40,10 @@ namespace {
 
 /// The program heapcount waits for; 0 before it exists.
 volatile sig_atomic_t ProgramPid = 0;
+/// The helper runCapture waits for; 0 when none.
+volatile sig_atomic_t HelperPid = 0;
+/// The signal that asked heapcount to stop (catchStopSignals); 0 for none.
+volatile sig_atomic_t StopSignal = 0;
 
 /// A signal meant to stop the run (SIGTERM from a CI job's timeout, SIGHUP,
 /// a kill -INT) goes on to the program, whose end heapcount then reports as
@@ -68,7 +75,98 @@ void forwardSignalsTo(pid_t Program) {
   }
 }
 
+void stopWork(int Signal) {
+  if (!StopSignal)
+    StopSignal = Signal;
+  if (HelperPid > 0)
+    kill(HelperPid, SIGTERM);
+}
+
 } // namespace
+
+void catchStopSignals() {
+  struct sigaction Action;
+  std::memset(&Action, 0, sizeof(Action));
+  Action.sa_handler = stopWork;
+  Action.sa_flags = SA_RESTART;
+  sigemptyset(&Action.sa_mask);
+  for (int Signal : {SIGTERM, SIGHUP, SIGINT}) {
+    struct sigaction Old;
+    if (sigaction(Signal, nullptr, &Old) == 0 && Old.sa_handler == SIG_IGN)
+      continue;
+    sigaction(Signal, &Action, nullptr);
+  }
+  // SIGQUIT keeps what heapcount had: ^\\ still ends it at once.
+}
+
+int stopSignal() { return StopSignal; }
+
+std::string signalName(int Signal) {
+  const char *Name = sigabbrev_np(Signal);
+  return Name ? std::string("SIG") + Name : "signal " + std::to_string(Signal);
+}
+
+std::string createPrivateDirectory(std::string &Error) {
+  const char *Tmp = std::getenv("TMPDIR");
+  std::string Template =
+      std::string(Tmp && *Tmp ? Tmp : "/tmp") + "/heapcount-XXXXXX";
+  std::vector<char> Name(Template.begin(), Template.end());
+  Name.push_back('\0');
+  if (!mkdtemp(Name.data())) {
+    Error = "cannot create a private directory " + Template + " (" +
+            std::strerror(errno) + ")";
+    return "";
+  }
+  return Name.data();
+}
+
+std::vector<std::string> listDirectory(const std::string &Dir) {
+  std::vector<std::string> Names;
+  DIR *Listing = opendir(Dir.c_str());
+  if (!Listing)
+    return Names;
+  while (dirent *Entry = readdir(Listing)) {
+    std::string Name = Entry->d_name;
+    if (Name != "." && Name != "..")
+      Names.push_back(std::move(Name));
+  }
+  closedir(Listing);
+  return Names;
+}
+
+void removePrivateDirectory(const std::string &Dir) {
+  std::string Path = Dir + "/";
+  for (const std::string &Name : listDirectory(Dir)) {
+    Path.resize(Dir.size() + 1);
+    Path += Name;
+    unlink(Path.c_str());
+  }
+  rmdir(Dir.c_str());
+}
+
+bool moveFile(const std::string &From, const std::string &To) {
+  if (std::rename(From.c_str(), To.c_str()) == 0)
+    return true;
+  if (errno != EXDEV)
+    return false;
+  std::FILE *In = std::fopen(From.c_str(), "rb");
+  std::FILE *Out = In ? std::fopen(To.c_str(), "wb") : nullptr;
+  bool Copied = In && Out;
+  char Buffer[65536];
+  while (Copied) {
+    std::size_t Got = std::fread(Buffer, 1, sizeof(Buffer), In);
+    if (Got == 0)
+      break;
+    Copied = std::fwrite(Buffer, 1, Got, Out) == Got;
+  }
+  if (In)
+    std::fclose(In);
+  if (Out && std::fclose(Out) != 0)
+    Copied = false;
+  if (Copied)
+    std::remove(From.c_str());
+  return Copied;
+}
 
 unsigned long currentProcessId() {
   return static_cast<unsigned long>(getpid());
@@ -248,6 +346,31 @@ std::string whyLibraryNotStarted(const LaunchSettings &Settings,
          Status;
 }
 
+namespace {
+
+/// Waits for \p Child, calling \p Work about every 100 ms until it ends:
+/// a pidfd wakes the wait as soon as it does (a sleep where there is none).
+void waitWhileRunning(pid_t Child, int &Status,
+                      const std::function<void()> &Work) {
+  int Ended = static_cast<int>(syscall(SYS_pidfd_open, Child, 0));
+  for (;;) {
+    pid_t Done = waitpid(Child, &Status, WNOHANG);
+    if (Done == Child || (Done < 0 && errno != EINTR))
+      break;
+    Work();
+    if (Ended >= 0) {
+      pollfd Wait{Ended, POLLIN, 0};
+      poll(&Wait, 1, 100);
+    } else {
+      usleep(50000);
+    }
+  }
+  if (Ended >= 0)
+    close(Ended);
+}
+
+} // namespace
+
 LaunchResult runProgram(const LaunchSettings &Settings) {
   LaunchResult Result;
   std::vector<char *> Argv;
@@ -310,8 +433,11 @@ LaunchResult runProgram(const LaunchSettings &Settings) {
   // Signals that end a run end the program, and heapcount reports it.
   forwardSignalsTo(Child);
   int Status = 0;
-  while (waitpid(Child, &Status, 0) < 0 && errno == EINTR) {
-  }
+  if (Settings.WhileRunning && Got != static_cast<ssize_t>(sizeof(ExecError)))
+    waitWhileRunning(Child, Status, Settings.WhileRunning);
+  else
+    while (waitpid(Child, &Status, 0) < 0 && errno == EINTR) {
+    }
   ProgramPid = 0; // its pid may be reused from now on
   if (Got == static_cast<ssize_t>(sizeof(ExecError))) {
     Result.Error = "cannot run '" + Settings.Program + "' (" +
@@ -358,8 +484,13 @@ bool runCapture(const std::vector<std::string> &Argv,
   posix_spawnattr_setsigdefault(&Attributes, &Default);
   posix_spawnattr_setflags(&Attributes, POSIX_SPAWN_SETSIGDEF);
   pid_t Child = 0;
-  int Error =
-      posix_spawn(&Child, Args[0], &Actions, &Attributes, Args.data(), environ);
+  // Asked to stop: no helper starts (one running is ended by stopWork).
+  int Error = StopSignal ? ECANCELED
+                         : posix_spawn(&Child, Args[0], &Actions, &Attributes,
+                                       Args.data(), environ);
+  HelperPid = Error == 0 ? Child : 0;
+  if (StopSignal && HelperPid > 0)
+    kill(Child, SIGTERM); // The signal came between the check and the spawn.
   posix_spawn_file_actions_destroy(&Actions);
   posix_spawnattr_destroy(&Attributes);
   close(Pipe[1]);
@@ -380,7 +511,8 @@ bool runCapture(const std::vector<std::string> &Argv,
   int Status = 0;
   while (waitpid(Child, &Status, 0) < 0 && errno == EINTR) {
   }
-  return WIFEXITED(Status);
+  HelperPid = 0;
+  return WIFEXITED(Status) && !StopSignal;
 }
 
 TemporaryFile::TemporaryFile(const std::string &Text) {

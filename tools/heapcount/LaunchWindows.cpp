@@ -500,6 +500,64 @@ bool runCapture(const std::vector<std::string> &Argv,
   return Code < 0xC0000000;
 }
 
+// Windows runs no child processes of the program under heapcount and takes
+// no profiles (FollowsChildProcesses is false): these serve the portable
+// code, and are kept simple.
+std::string createPrivateDirectory(std::string &Error) {
+  std::wstring Tmp = fillBuffer(
+      [](wchar_t *Into, DWORD Size) { return GetTempPathW(Size, Into); });
+  for (unsigned Try = 0; !Tmp.empty() && Try < 100; ++Try) {
+    std::wstring Dir = Tmp + L"heapcount-" +
+                       std::to_wstring(GetCurrentProcessId()) + L"-" +
+                       std::to_wstring(GetTickCount() + Try);
+    if (CreateDirectoryW(Dir.c_str(), nullptr))
+      return narrow(Dir);
+    if (GetLastError() != ERROR_ALREADY_EXISTS)
+      break;
+  }
+  Error = "cannot create a private directory in " + narrow(Tmp) + " (" +
+          lastErrorText() + ")";
+  return "";
+}
+
+std::vector<std::string> listDirectory(const std::string &Dir) {
+  std::vector<std::string> Names;
+  WIN32_FIND_DATAW Entry;
+  HANDLE Find = FindFirstFileW(widen(Dir + "\\*").c_str(), &Entry);
+  if (Find == INVALID_HANDLE_VALUE)
+    return Names;
+  do {
+    std::string Name = narrow(Entry.cFileName);
+    if (Name != "." && Name != "..")
+      Names.push_back(Name);
+  } while (FindNextFileW(Find, &Entry));
+  FindClose(Find);
+  return Names;
+}
+
+void removePrivateDirectory(const std::string &Dir) {
+  std::string Path = Dir + "\\";
+  for (const std::string &Name : listDirectory(Dir)) {
+    Path.resize(Dir.size() + 1);
+    Path += Name;
+    DeleteFileW(widen(Path).c_str());
+  }
+  RemoveDirectoryW(widen(Dir).c_str());
+}
+
+bool moveFile(const std::string &From, const std::string &To) {
+  return MoveFileExW(widen(From).c_str(), widen(To).c_str(),
+                     MOVEFILE_REPLACE_EXISTING | MOVEFILE_COPY_ALLOWED);
+}
+
+void catchStopSignals() {}
+
+int stopSignal() { return 0; }
+
+std::string signalName(int Signal) {
+  return "signal " + std::to_string(Signal);
+}
+
 TemporaryFile::TemporaryFile(const std::string &Text) {
   std::wstring Dir = fillBuffer(
       [](wchar_t *Into, DWORD Size) { return GetTempPathW(Size, Into); });

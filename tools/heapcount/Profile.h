@@ -24,7 +24,9 @@
 #define ALLOC_TIDY_TOOLS_HEAPCOUNT_PROFILE_H
 
 #include "tools/heapcount/CallSites.h"
+#include "tools/heapcount/StackFolder.h"
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -298,6 +300,9 @@ struct Profile {
   /// The processes profiled, and their distinct programs (sorted).
   std::uint64_t Processes = 1;
   std::set<std::string> Programs;
+  /// Why the profile is not the whole run ("heapcount was stopped by
+  /// SIGTERM while symbolizing (3 of 12 modules done)"); "" when it is.
+  std::string Incomplete;
   std::uint64_t leftOut() const;
 };
 
@@ -342,17 +347,45 @@ std::string formatProfile(const Profile &P, unsigned Top,
 /// before the program runs.
 bool prepareProfile(const std::string &Path, std::string &Error);
 
-/// What `heapcount --profile PATH` does when the program has ended: builds
-/// the profile from \p Stacks (null when there was no report) and from the
-/// reports of the processes it started, \p ChildReports (their paths),
-/// each symbolized against its own modules, merges them, writes the result
-/// to \p Path (with no sites when it cannot be built, saying why) and prints
-/// the summary on stderr. \p Program names the program when the report does
-/// not.
-void reportProfile(const SymbolizedStacks *Stacks,
-                   const std::vector<std::string> &ChildReports,
-                   const std::string &Program, unsigned Top,
-                   const std::string &Path);
+/// Says when a progress line is due: every second, or every
+/// HEAPCOUNT_PROGRESS_SECONDS (0: at every step; the tests use it).
+class ProgressClock {
+public:
+  ProgressClock();
+  bool due();
+
+private:
+  std::chrono::steady_clock::time_point Last;
+  double Interval = 1.0;
+};
+
+/// What a run gathered besides the folded stacks.
+struct FoldedRun {
+  /// The program heapcount ran: its report's path, else the command's.
+  std::string Program;
+  /// Why the program's own process is not in the profile ("" when it is).
+  std::string RootWhy;
+  /// Every process whose report was read, the program's included.
+  std::uint64_t Processes = 0;
+  /// The processes the program started whose reports had no stacks, by why.
+  std::map<std::string, std::uint64_t> ChildFailures;
+  /// The processes (the program's included) whose reports had no stacks,
+  /// and the allocations their reports counted.
+  std::uint64_t FailedProcesses = 0, FailedAllocations = 0;
+  /// Set when heapcount stopped before every report was folded: what was
+  /// left ("after folding 10 of 20 process reports").
+  std::string Incomplete;
+};
+
+/// What `heapcount --profile PATH` does when the program has ended:
+/// symbolizes the frames of \p Folder once per module (saying so per module
+/// when \p Verbose, and how far it is every second), builds the profile of
+/// each program, merges them, writes the result to \p Path and prints the
+/// summary on stderr. A stop signal (catchStopSignals) ends the
+/// symbolizing: the profile of what was done is written with
+/// "incomplete" set and an error printed; returns that signal, else 0.
+int reportProfile(const StackFolder &Folder, const FoldedRun &Run, unsigned Top,
+                  const std::string &Path, bool Verbose);
 
 /// `heapcount merge-profiles OUT IN...`: merges profile files taken in
 /// separate runs into OUT. Returns the exit status: 0, or 2 with

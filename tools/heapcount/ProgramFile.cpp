@@ -135,4 +135,49 @@ ProgramFile inspectProgram(const std::string &Path) {
   return Program;
 }
 
+std::string readBuildId(const std::string &Path) {
+  FileReader File(Path);
+  Elf64_Ehdr Header;
+  if (!File.read(0, &Header, sizeof(Header)) ||
+      std::memcmp(Header.e_ident, ELFMAG, SELFMAG) != 0 ||
+      Header.e_ident[EI_CLASS] != ELFCLASS64 ||
+      Header.e_phentsize != sizeof(Elf64_Phdr) || Header.e_phnum > 4096)
+    return "";
+  std::vector<Elf64_Phdr> Segments(Header.e_phnum);
+  if (!Segments.empty() && !File.read(Header.e_phoff, Segments.data(),
+                                      Segments.size() * sizeof(Elf64_Phdr)))
+    return "";
+  for (const Elf64_Phdr &Segment : Segments) {
+    if (Segment.p_type != PT_NOTE || Segment.p_filesz > (1u << 16))
+      continue;
+    std::vector<unsigned char> Notes(Segment.p_filesz);
+    if (Notes.empty() ||
+        !File.read(Segment.p_offset, Notes.data(), Notes.size()))
+      continue;
+    // Each note: a header, then its name and its description, each padded
+    // to 4 bytes.
+    auto Padded = [](std::size_t Size) { return (Size + 3) & ~std::size_t{3}; };
+    for (std::size_t At = 0; At + sizeof(Elf64_Nhdr) <= Notes.size();) {
+      Elf64_Nhdr Note;
+      std::memcpy(&Note, Notes.data() + At, sizeof(Note));
+      std::size_t Name = At + sizeof(Note);
+      std::size_t Description = Name + Padded(Note.n_namesz);
+      if (Description + Note.n_descsz > Notes.size())
+        break;
+      if (Note.n_type == NT_GNU_BUILD_ID && Note.n_namesz == 4 &&
+          std::memcmp(Notes.data() + Name, "GNU", 4) == 0) {
+        static const char Hex[] = "0123456789abcdef";
+        std::string Id;
+        for (std::size_t I = 0; I < Note.n_descsz; ++I) {
+          Id += Hex[Notes[Description + I] >> 4];
+          Id += Hex[Notes[Description + I] & 15];
+        }
+        return Id;
+      }
+      At = Description + Padded(Note.n_descsz);
+    }
+  }
+  return "";
+}
+
 } // namespace heapcount

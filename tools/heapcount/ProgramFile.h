@@ -37,6 +37,10 @@ struct ProgramFile {
 /// Reads \p Path; a file that is not a readable ELF64 file gives Elf false.
 ProgramFile inspectProgram(const std::string &Path);
 
+/// The GNU build id of the ELF64 file \p Path (its NT_GNU_BUILD_ID note) in
+/// lower-case hex, or "" when it has none or cannot be read.
+std::string readBuildId(const std::string &Path);
+
 /// The sanitizer whose runtime \p Soname is ("libasan.so.8",
 /// "libclang_rt.tsan-x86_64.so"), or "" when it is none.
 std::string sanitizerOfRuntime(const std::string &Soname);

@@ -163,6 +163,10 @@ TEST(HeapProfileTest, SaysWhatIsWrongWithABadProfile) {
   expectError(R"({"heapcount_profile": 2, "sites": []})",
               "format version 2 is not supported");
   expectError(R"({"heapcount_profile": 1})", "'sites' is missing");
+  // heapcount was stopped before the profile covered its run.
+  expectError(R"({"heapcount_profile": 1,
+    "incomplete": "heapcount was stopped by SIGTERM", "sites": []})",
+              "incomplete (heapcount was");
   expectError(R"({"heapcount_profile": 1, "sites": [{"file": "a.cpp",
     "element": "int", "element_size": 4, "counts": []}]})",
               "sites[0]: 'line' is missing");

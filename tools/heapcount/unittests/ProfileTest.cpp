@@ -1023,6 +1023,27 @@ TEST(ReadProfile, SaysWhatIsWrong) {
             "files[0]: 'fnv1a64' is not 16 hexadecimal digits");
 }
 
+TEST(ReadProfile, AnIncompleteProfileIsRefused) {
+  // heapcount was stopped before its profile covered the run: written with
+  // "incomplete", never read back as a whole profile.
+  Profile P;
+  P.Program = "/bin/sh";
+  P.Incomplete = "heapcount was stopped by SIGTERM while symbolizing (1 of 3 "
+                 "modules done)";
+  std::string Json = profileJson(P);
+  EXPECT_NE(Json.find("\"incomplete\":\"heapcount was stopped by SIGTERM"),
+            std::string::npos)
+      << Json;
+  Profile Read;
+  std::string Error;
+  EXPECT_FALSE(readProfile(Json, Read, Error));
+  EXPECT_EQ(Error, "the profile is incomplete (" + P.Incomplete + ")");
+  // A whole one has no such member.
+  P.Incomplete.clear();
+  EXPECT_EQ(profileJson(P).find("incomplete"), std::string::npos);
+  EXPECT_TRUE(readProfile(profileJson(P), Read, Error)) << Error;
+}
+
 TEST(MergeProfiles, SumsAndMergesLikeSites) {
   Profile A = profileWithNewMembers();
   Profile B = smallProfile();

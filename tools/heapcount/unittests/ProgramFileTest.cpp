@@ -1,12 +1,14 @@
 //===- ProgramFileTest.cpp - what heapcount reads of a program file ------===//
 
 #include "tools/heapcount/ProgramFile.h"
+#include "tools/heapcount/Launch.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <unistd.h>
 
 namespace heapcount {
 namespace {
@@ -32,6 +34,27 @@ TEST(ProgramFile, ReadsADynamicProgram) {
   EXPECT_EQ(Self.SanitizerRuntime, "");
 }
 
+// The build id that binutils' readelf prints for this test program, when
+// readelf is there.
+TEST(ProgramFile, BuildIdAsReadelfPrintsIt) {
+  std::string Id = readBuildId("/proc/self/exe");
+  ASSERT_FALSE(Id.empty());
+  EXPECT_EQ(Id.find_first_not_of("0123456789abcdef"), std::string::npos) << Id;
+  // readelf's own /proc/self is readelf: the test's path is given instead.
+  char Self[4096];
+  ssize_t Length = readlink("/proc/self/exe", Self, sizeof(Self) - 1);
+  ASSERT_GT(Length, 0);
+  Self[Length] = '\0';
+  std::string Readelf = findOnPath("readelf");
+  std::string Output;
+  if (Readelf.empty() || !runCapture({Readelf, "-n", Self}, "", Output))
+    GTEST_SKIP() << "no readelf to compare with";
+  std::size_t At = Output.find("Build ID: ");
+  if (At == std::string::npos)
+    GTEST_SKIP() << "no readelf to compare with";
+  EXPECT_EQ(Output.substr(At + 10, Id.size()), Id);
+}
+
 TEST(ProgramFile, NotAnElfFile) {
   std::string Path = ::testing::TempDir() + "heapcount-not-elf.sh";
   {
@@ -51,7 +74,9 @@ TEST(ProgramFile, NotAnElfFile) {
            "ELF\x02\x01";
   }
   EXPECT_FALSE(inspectProgram(Path).Elf);
+  EXPECT_EQ(readBuildId(Path), "");
   std::remove(Path.c_str());
+  EXPECT_EQ(readBuildId("/no/such/program"), "");
 }
 
 } // namespace

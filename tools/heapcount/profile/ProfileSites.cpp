@@ -1,0 +1,275 @@
+//===- ProfileSites.cpp - heapcount --profile: sites from stacks
+//------------===//
+//
+// Builds a profile from classified stacks (buildProfile) and merges sites,
+// allocation sites and unattributed groups by their keys; describes the
+// source files that sites name.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tools/heapcount/Launch.h"
+#include "tools/heapcount/Profile.h"
+#include "tools/heapcount/profile/ProfileHelpers.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace heapcount {
+
+using profile::readWholeFile;
+
+// --- The profile ---------------------------------------------------------
+
+std::uint64_t fnv1a64(const std::string &Data) {
+  std::uint64_t Hash = 0xcbf29ce484222325ULL;
+  for (char C : Data) {
+    Hash ^= static_cast<unsigned char>(C);
+    Hash *= 0x100000001b3ULL;
+  }
+  return Hash;
+}
+
+SourceFile describeSourceFile(const std::string &DebugPath) {
+  SourceFile File;
+  std::string Real = realPath(DebugPath);
+  if (Real.empty()) {
+    File.Path = normalizePath(DebugPath);
+    return File;
+  }
+  File.Path = Real;
+  bool Ok = false;
+  std::string Data = readWholeFile(Real, Ok);
+  if (Ok) {
+    File.Exists = true;
+    File.Size = Data.size();
+    File.Hash = fnv1a64(Data);
+  }
+  return File;
+}
+
+namespace {
+
+auto siteKey(const ProfileSite &S) {
+  return std::tie(S.File, S.Line, S.Column, S.Container, S.Function, S.Element);
+}
+
+} // namespace
+
+std::vector<ProfileSite> mergeSites(std::vector<ProfileSite> Sites) {
+  std::sort(Sites.begin(), Sites.end(),
+            [](const ProfileSite &A, const ProfileSite &B) {
+              return siteKey(A) < siteKey(B);
+            });
+  std::vector<ProfileSite> Merged;
+  for (ProfileSite &S : Sites) {
+    if (!Merged.empty() && siteKey(Merged.back()) == siteKey(S)) {
+      ProfileSite &Into = Merged.back();
+      Into.Allocations += S.Allocations;
+      Into.Bytes += S.Bytes;
+      for (const auto &Count : S.Counts)
+        Into.Counts[Count.first] += Count.second;
+      continue;
+    }
+    Merged.push_back(std::move(S));
+  }
+  return Merged;
+}
+
+namespace {
+
+auto allocationSiteKey(const AllocationSite &S) {
+  return std::tie(S.File, S.Line, S.Column, S.Function);
+}
+
+auto unattributedKey(const UnattributedGroup &G) {
+  return std::tie(G.Reason, G.Element, G.File, G.Line, G.Column, G.Function,
+                  G.Module, G.Offset);
+}
+
+} // namespace
+
+std::vector<AllocationSite>
+mergeAllocationSites(std::vector<AllocationSite> Sites) {
+  std::sort(Sites.begin(), Sites.end(),
+            [](const AllocationSite &A, const AllocationSite &B) {
+              return allocationSiteKey(A) < allocationSiteKey(B);
+            });
+  std::vector<AllocationSite> Merged;
+  for (AllocationSite &S : Sites) {
+    if (!Merged.empty() &&
+        allocationSiteKey(Merged.back()) == allocationSiteKey(S)) {
+      AllocationSite &Into = Merged.back();
+      Into.Allocations += S.Allocations;
+      Into.Bytes += S.Bytes;
+      for (const auto &Size : S.Sizes)
+        Into.Sizes[Size.first] += Size.second;
+      continue;
+    }
+    Merged.push_back(std::move(S));
+  }
+  return Merged;
+}
+
+std::vector<UnattributedGroup>
+mergeUnattributed(std::vector<UnattributedGroup> Groups) {
+  std::sort(Groups.begin(), Groups.end(),
+            [](const UnattributedGroup &A, const UnattributedGroup &B) {
+              return unattributedKey(A) < unattributedKey(B);
+            });
+  std::vector<UnattributedGroup> Merged;
+  for (UnattributedGroup &G : Groups) {
+    if (!Merged.empty() &&
+        unattributedKey(Merged.back()) == unattributedKey(G)) {
+      Merged.back().Allocations += G.Allocations;
+      Merged.back().Bytes += G.Bytes;
+      continue;
+    }
+    Merged.push_back(std::move(G));
+  }
+  std::sort(Merged.begin(), Merged.end(),
+            [](const UnattributedGroup &A, const UnattributedGroup &B) {
+              if (A.Allocations != B.Allocations)
+                return A.Allocations > B.Allocations;
+              if (A.Bytes != B.Bytes)
+                return A.Bytes > B.Bytes;
+              return unattributedKey(A) < unattributedKey(B);
+            });
+  return Merged;
+}
+
+std::uint64_t Profile::leftOut() const {
+  std::uint64_t Sum = NoUserFrame.Allocations + NoLine.Allocations +
+                      NotMultiple.Allocations + NoSize.Allocations +
+                      Unqualified.Allocations + Changed.Allocations +
+                      LeftOutUnknown;
+  for (const auto &Entry : NoElementSize)
+    Sum += Entry.second.first.Allocations;
+  return Sum;
+}
+
+Profile buildProfile(const StackReport &Report,
+                     const std::vector<ContainerGrowth> &Growth,
+                     const ElementSizes &Sizes,
+                     const std::map<std::string, SourceFile> &Files) {
+  Profile P;
+  P.Allocations = Report.TotalAllocs;
+  P.Dropped = Report.Dropped;
+  if (!Report.Modules.empty())
+    P.Program = Report.Modules[0].Path;
+  if (!P.Program.empty())
+    P.Programs.insert(P.Program);
+  std::vector<ProfileSite> Sites;
+  std::vector<AllocationSite> Allocating;
+  std::vector<UnattributedGroup> Unattributed;
+  std::map<std::string, SourceFile> Used;
+  auto SourceOf = [&](const std::string &DebugPath) {
+    auto File = Files.find(DebugPath);
+    SourceFile Source =
+        File == Files.end() ? SourceFile{DebugPath, false, 0, 0} : File->second;
+    Used[Source.Path] = Source;
+    return Source.Path;
+  };
+  auto Add = [&](LeftOut &Out, const StackInfo &Stack, const ContainerGrowth &G,
+                 const char *Reason) {
+    Out.Allocations += Stack.Calls;
+    ++Out.Stacks;
+    UnattributedGroup Group;
+    Group.Reason = Reason;
+    Group.Allocations = Stack.Calls;
+    Group.Bytes = Stack.Bytes;
+    if (G.ReachedUserCode && !G.File.empty() && G.Line) {
+      auto Known = Files.find(G.File);
+      Group.File = Known == Files.end() ? G.File : Known->second.Path;
+      Group.Line = G.Line;
+      Group.Column = G.Column;
+      Group.Function = G.Function;
+    } else {
+      Group.Function = G.ReachedUserCode ? G.Function : G.InnermostFunction;
+      if (G.FrameModule >= 0 &&
+          static_cast<std::size_t>(G.FrameModule) < Report.Modules.size())
+        Group.Module =
+            Report.Modules[static_cast<std::size_t>(G.FrameModule)].Path;
+      Group.Offset = G.FrameOffset;
+    }
+    if (std::string(Reason) == "no_element_size")
+      Group.Element = G.Element;
+    Unattributed.push_back(std::move(Group));
+  };
+  for (std::size_t I = 0; I < Report.Stacks.size() && I < Growth.size(); ++I) {
+    const ContainerGrowth &G = Growth[I];
+    const StackInfo &Stack = Report.Stacks[I];
+    if (Stack.Calls == 0)
+      continue;
+    if (!G.IsGrowth && G.UnqualifiedAllocator) {
+      Add(P.Unqualified, Stack, G, "unqualified_allocator");
+      continue;
+    }
+    if (!G.IsGrowth) {
+      // Not a container's growth: an allocation site of the user's code.
+      if (!Report.BySize || !G.ReachedUserCode || G.File.empty() || G.Line == 0)
+        continue;
+      AllocationSite Site;
+      Site.File = SourceOf(G.File);
+      Site.Line = G.Line;
+      Site.Column = G.Column;
+      Site.Function = G.Function;
+      Site.Allocations = Stack.Calls;
+      Site.Bytes = Stack.Bytes;
+      Site.Sizes[Stack.Size] = Stack.Calls;
+      Allocating.push_back(std::move(Site));
+      continue;
+    }
+    if (!Report.BySize) {
+      Add(P.NoSize, Stack, G, "not_by_size");
+      continue;
+    }
+    if (!G.ReachedUserCode) {
+      Add(P.NoUserFrame, Stack, G, "no_user_frame");
+      continue;
+    }
+    if (G.File.empty() || G.Line == 0) {
+      Add(P.NoLine, Stack, G, "no_line");
+      continue;
+    }
+    std::uint64_t ElementSize = builtinTypeSize(G.Element);
+    if (ElementSize == 0) {
+      auto Found = Sizes.find({G.ElementModule, G.Element});
+      if (Found == Sizes.end() || Found->second.Bytes == 0) {
+        auto &Entry = P.NoElementSize[G.Element];
+        Add(Entry.first, Stack, G, "no_element_size");
+        if (Entry.second.empty())
+          Entry.second =
+              Found == Sizes.end() ? "not looked up" : Found->second.Why;
+        continue;
+      }
+      ElementSize = Found->second.Bytes;
+    }
+    if (Stack.Size % ElementSize != 0) {
+      Add(P.NotMultiple, Stack, G, "not_multiple");
+      continue;
+    }
+    ProfileSite Site;
+    std::string Path = SourceOf(G.File);
+    Site.File = Path;
+    Site.Line = G.Line;
+    Site.Column = G.Column;
+    Site.Function = G.Function;
+    Site.Container = G.Container;
+    Site.Element = G.Element;
+    Site.ElementSize = ElementSize;
+    Site.Allocations = Stack.Calls;
+    Site.Bytes = Stack.Bytes;
+    Site.Counts[Stack.Size / ElementSize] = Stack.Calls;
+    Sites.push_back(std::move(Site));
+  }
+  P.Sites = mergeSites(std::move(Sites));
+  P.AllocationSites = mergeAllocationSites(std::move(Allocating));
+  P.Unattributed = mergeUnattributed(std::move(Unattributed));
+  for (const ProfileSite &S : P.Sites)
+    P.Profiled += S.Allocations;
+  for (auto &Entry : Used)
+    P.Files.push_back(std::move(Entry.second));
+  return P;
+}
+
+} // namespace heapcount
