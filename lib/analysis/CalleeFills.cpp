@@ -46,14 +46,6 @@ public:
   std::vector<const DeclRefExpr *> Found;
 };
 
-/// The index of \p Arg among the arguments of \p Call; npos if absent.
-size_t argumentIndex(const CallExpr *Call, const Expr *Arg) {
-  for (unsigned I = 0; I < Call->getNumArgs(); ++I)
-    if (Call->getArg(I)->IgnoreParenImpCasts() == Arg)
-      return I;
-  return std::string::npos;
-}
-
 } // namespace
 
 std::optional<CalleeUse> containerUseByCallee(const FunctionDecl *Callee,
@@ -115,9 +107,12 @@ std::optional<CalleeUse> containerUseByCallee(const FunctionDecl *Callee,
     DynTypedNode Parent = meaningfulParent(Ref, Ctx, Child, Transparency::Value,
                                            /*PreferInitialization=*/true);
     const auto *Call = Parent.get<CallExpr>();
-    size_t Arg = Call ? argumentIndex(Call, Ref) : std::string::npos;
+    llvm::SmallVector<const Expr *, 4> Args;
+    if (Call)
+      Args.assign(Call->arg_begin(), Call->arg_end());
+    unsigned Arg = Call ? argumentIndex(Args, Child) : 0;
     const FunctionDecl *Next = Call ? Call->getDirectCallee() : nullptr;
-    if (!Next || Arg == std::string::npos || isa<CXXOperatorCallExpr>(Call) ||
+    if (!Next || Arg == Args.size() || isa<CXXOperatorCallExpr>(Call) ||
         isWithinStd(Next))
       return Fail("does more with" + (U.Why.empty() ? "" : " (" + U.Why + ")"));
     std::optional<CalleeUse> Inner =

@@ -39,6 +39,14 @@ def fnv1a64(data):
     return value
 
 
+def with_string(spelling):
+    """The shorthand 'string' spelled as heapcount writes libstdc++'s."""
+    if spelling == 'string':
+        return ('std::__cxx11::basic_string<char, std::char_traits<char>, '
+                'std::allocator<char> >')
+    return spelling
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument('source')
@@ -54,9 +62,7 @@ def main():
     containers = {}
     for spec in args.container:
         name, _, spelling = spec.partition('=')
-        if spelling == 'string':
-            spelling = ('std::__cxx11::basic_string<char, '
-                        'std::char_traits<char>, std::allocator<char> >')
+        spelling = with_string(spelling)
         for short in ('deque', 'list'):
             m = re.fullmatch(short + r'<(.*)>', spelling)
             if m:
@@ -103,10 +109,7 @@ def main():
     elements = {}
     for spec in args.element:
         name, _, spelling = spec.partition('=')
-        if spelling == 'string':
-            spelling = ('std::__cxx11::basic_string<char, '
-                        'std::char_traits<char>, std::allocator<char> >')
-        elements[name] = spelling
+        elements[name] = with_string(spelling)
     for spec in args.site:
         parts = spec.split(':', 4)
         if len(parts) < 4:
