@@ -1,0 +1,114 @@
+//===--- CalleeFillsTest.cpp - a container filled through a reference -----===//
+
+#include "lib/analysis/CalleeFills.h"
+#include "AnalysisTestUtils.h"
+#include "gtest/gtest.h"
+
+using namespace clang;
+
+namespace alloc_tidy {
+namespace {
+
+const char *const Preamble = "#include <string>\n"
+                             "#include <utility>\n"
+                             "#include <vector>\n"
+                             "using Words = std::vector<std::string>;\n";
+
+class CalleeFillsTest : public test::SnippetTest {
+protected:
+  CalleeFillsTest() : SnippetTest(Preamble) {}
+
+  /// What 'f' does with its first parameter.
+  std::optional<CalleeUse> use(std::string &Why) {
+    const FunctionDecl *F = test::findFunction(ctx(), "f");
+    if (!F) {
+      ADD_FAILURE() << "want a function f";
+      return std::nullopt;
+    }
+    return containerUseByCallee(F, 0, ctx(), Why);
+  }
+};
+
+TEST_F(CalleeFillsTest, AppendsAndReadsFill) {
+  ASSERT_NO_FATAL_FAILURE(parse(R"cpp(
+void f(Words &Out, const std::string &S) {
+  if (Out.empty() || Out.size() < 3)
+    Out.push_back(S);
+  for (const std::string &W : Out)
+    (void)W;
+  Out[0] += "!";
+  Out.resize(2);
+}
+)cpp"));
+  std::string Why;
+  std::optional<CalleeUse> Use = use(Why);
+  ASSERT_TRUE(Use) << Why;
+  EXPECT_TRUE(Use->Fills);
+  EXPECT_EQ(Use->Growth.size(), 2u); // push_back and resize
+}
+
+TEST_F(CalleeFillsTest, OnlyReadingIsNoFill) {
+  ASSERT_NO_FATAL_FAILURE(parse(R"cpp(
+int f(Words &Out) { return static_cast<int>(Out.size()); }
+)cpp"));
+  std::string Why;
+  std::optional<CalleeUse> Use = use(Why);
+  ASSERT_TRUE(Use) << Why;
+  EXPECT_FALSE(Use->Fills);
+}
+
+TEST_F(CalleeFillsTest, HandedOnIsFollowed) {
+  ASSERT_NO_FATAL_FAILURE(parse(R"cpp(
+void add(Words &Out) { Out.emplace_back("x"); }
+void f(Words &Out) { add(Out); }
+)cpp"));
+  std::string Why;
+  std::optional<CalleeUse> Use = use(Why);
+  ASSERT_TRUE(Use) << Why;
+  EXPECT_TRUE(Use->Fills);
+  ASSERT_EQ(Use->Growth.size(), 1u);
+}
+
+TEST_F(CalleeFillsTest, WhatMakesItAnEscape) {
+  struct Case {
+    const char *Code;
+    const char *Why;
+  } Cases[] = {
+      {"Words *Kept; void f(Words &Out) { Kept = &Out; }",
+       "'f' does more with (its address is taken) the container it takes by "
+       "reference"},
+      {"void f(Words &Out) { Words O; Out.swap(O); }",
+       "'f' swaps, assigns or copies the container it takes by reference"},
+      {"Words Sink; void f(Words &Out) { Sink = std::move(Out); }", ""},
+      {"void f(Words &Out) { if (Out.capacity() < 2) Out.push_back(\"\"); }",
+       "'f' calls capacity() on the container it takes by reference"},
+      {"void g(Words &);\nvoid f(Words &Out) { g(Out); }",
+       "passed by non-const reference to a function defined elsewhere"},
+      {"void f(Words &Out) { auto L = [&] { Out.clear(); }; L(); }",
+       "'f' captures the container it takes by reference"},
+  };
+  for (const Case &C : Cases) {
+    SCOPED_TRACE(C.Code);
+    ASSERT_NO_FATAL_FAILURE(parse(C.Code));
+    std::string Why;
+    EXPECT_FALSE(use(Why));
+    if (*C.Why)
+      EXPECT_EQ(Why, C.Why);
+    else
+      EXPECT_FALSE(Why.empty());
+  }
+}
+
+TEST_F(CalleeFillsTest, AVirtualFunctionIsNotFollowed) {
+  ASSERT_NO_FATAL_FAILURE(parse(R"cpp(
+struct Filler {
+  virtual void f(Words &Out) { Out.push_back("x"); }
+};
+)cpp"));
+  std::string Why;
+  EXPECT_FALSE(use(Why));
+  EXPECT_EQ(Why, "passed by non-const reference to a virtual function");
+}
+
+} // namespace
+} // namespace alloc_tidy
