@@ -79,6 +79,9 @@ std::optional<CalleeUse> containerUseByCallee(const FunctionDecl *Callee,
   };
   CalleeUse Use;
   for (const DeclRefExpr *Ref : Refs.Found) {
+    // In a lambda's body: the closure may outlive the call.
+    if (Ref->refersToEnclosingVariableOrCapture())
+      return Fail("captures");
     ContainerUse U = classifyContainerUse(Ref, Ctx);
     switch (U.Kind) {
     case UseKind::Call:

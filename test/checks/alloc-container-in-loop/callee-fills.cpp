@@ -7,6 +7,7 @@
 // (-fsyntax-only: elsewhere() is defined in no unit here).
 // RUN: %check_alloc_tidy %s alloc-container-in-loop %t
 
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -62,7 +63,8 @@ int countTokens(const std::vector<std::string> &Lines) {
 }
 
 // Negatives: the callee keeps its address, swaps it, moves from it, asks
-// its capacity, is defined elsewhere, is virtual, or only reads.
+// its capacity, is defined elsewhere, is virtual, only reads, or keeps a
+// lambda that captures it.
 static std::vector<std::string> *Last;
 static void remember(std::vector<std::string> &Out) { Last = &Out; }
 static void swapIn(std::vector<std::string> &Out) {
@@ -79,6 +81,10 @@ static void growAware(std::vector<std::string> &Out) {
     Out.push_back("small");
 }
 void elsewhere(std::vector<std::string> &Out);
+static std::function<void()> Later;
+static void defer(std::vector<std::string> &Out) {
+  Later = [&Out] { Out.push_back("late"); };
+}
 struct Filler {
   virtual ~Filler() = default;
   virtual void fill(std::vector<std::string> &Out) { Out.push_back("f"); }
@@ -106,8 +112,11 @@ int negatives(const std::vector<std::string> &Lines, Filler &F) {
     F.fill(G);
     std::vector<std::string> H;
     Count += readOnly(H);
+    std::vector<std::string> K;
+    defer(K);
+    K.push_back(Line);
     Count += consume(A) + consume(B) + consume(C) + consume(D) + consume(E) +
-             consume(G) + consume(H);
+             consume(G) + consume(H) + consume(K);
   }
   return Count;
 }
