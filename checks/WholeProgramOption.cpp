@@ -1,6 +1,7 @@
 //===--- WholeProgramOption.cpp -------------------------------------------===//
 
 #include "checks/WholeProgramOption.h"
+#include "checks/OptionPaths.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/StringSet.h"
@@ -19,7 +20,7 @@ WholeProgramOption::WholeProgramOption(ClangTidyCheck &Check,
                                        utils::IncludeSorter::IncludeStyle Style,
                                        bool SelfContainedDiags)
     : Check(Check), CheckName(CheckName.str()),
-      File(Options.getLocalOrGlobal("MemberFactsFile", "")),
+      File(readPathOption(Check, Options, CheckName, "MemberFactsFile")),
       AccessOption(Options.getLocalOrGlobal("WholeProgramAccess", "private")),
       OutputInserter(Style, SelfContainedDiags) {
   if (std::optional<MemberAccess> Parsed =
