@@ -1775,8 +1775,11 @@ def print_measurements(args, diagnostics, root, positions):
     --profile or --stats, how many findings the profiles measured and how
     many are in files they saw in another version. Findings silenced as
     cold (--min-profiled-allocations) are not reported, so not counted."""
-    measured = [(measured_saving(d), d) for d in diagnostics
+    # A diagnostic without a location (a stale profile's warning) is about
+    # the run, not a finding.
+    findings = [d for d in diagnostics
                 if d['DiagnosticMessage'].get('FilePath')]
+    measured = [(measured_saving(d), d) for d in findings]
     measured = ranked([m for m in measured if m[0] is not None],
                       lambda m: m[0])
     stale = sum(1 for d in diagnostics if is_stale(d))
@@ -1798,8 +1801,8 @@ def print_measurements(args, diagnostics, root, positions):
                   f"{diag['DiagnosticName']}  {text}", file=sys.stderr)
     if args.profile or (args.stats and (profile_files(args) or measured or
                                         stale)):
-        print(f'{PROG}: {len(measured)} of {len(diagnostics)} findings with '
-              f'a measured saving; {stale} in files the profiles saw in '
+        print(f'{PROG}: {len(measured)} of {plural(len(findings), "finding")} '
+              f'with a measured saving; {stale} in files the profiles saw in '
               f'another version (stale)', file=sys.stderr)
 
 
@@ -1881,7 +1884,8 @@ def main(argv):
     if whole_program and problems:
         member_note = (f'note: data members and records are decided by each '
                        f'unit alone: '
-                       f'{len(problems)} of {len(results)} units were not '
+                       f'{len(problems)} of {len(results)} units '
+                       f'{"was" if len(problems) == 1 else "were"} not '
                        f'analysed completely, and a decision across units '
                        f'needs the facts of all of them')
     elif whole_program and facts:
@@ -1911,8 +1915,11 @@ def main(argv):
             printed_findings.update(text_key(d, positions)
                                     for d in removed + replaced)
             decided = len(decisions.get('members', []))
-            member_note = (f'{decided} data members and records decided across '
-                           f'{len(results)} units: {len(added)} findings '
+            what = ('data member or record' if decided == 1 else
+                    'data members and records')
+            member_note = (f'{decided} {what} decided across '
+                           f'{plural(len(results), "unit")}: '
+                           f'{plural(len(added), "finding")} '
                            f'no single unit could make, {len(removed)} '
                            f'withdrawn')
     positions = Positions()

@@ -21,7 +21,11 @@ command = sys.argv[sys.argv.index('--') + 1:]
 os.makedirs(pids_dir, exist_ok=True)
 os.makedirs(tmp_dir, exist_ok=True)
 env = dict(os.environ, SLOW_PIDS=pids_dir, TMPDIR=tmp_dir)
-run = subprocess.Popen(command, env=env)
+# lit runs tests with SIGINT ignored, which alloc-run would inherit: it gets
+# the disposition of a program started from a terminal.
+run = subprocess.Popen(
+    command, env=env,
+    preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
 def pids():
