@@ -30,7 +30,9 @@ const std::string &startup() {
 
 // Taken when the module is loaded: alloc-tidy and alloc-clangd before main,
 // the plugin when clang-tidy loads it, so before clang-tidy moves into a
-// compile command's directory.
+// compile command's directory. An exception there ends the tool, as it would
+// in main.
+// NOLINTNEXTLINE(bugprone-throwing-static-initialization): see above.
 [[maybe_unused]] const bool StartupTaken = !startup().empty();
 
 /// The main file of the unit \p Check is made for, which clang-tidy only
@@ -137,15 +139,17 @@ std::string configFileArgument() {
 /// The folder of the configuration file that sets option \p Key or
 /// \p Global to \p Value for the unit of \p MainFile; the startup
 /// directory when none does (--config, the environment).
-std::string folderOfSetting(StringRef MainFile, StringRef Key,
-                            StringRef Global, StringRef Value) {
+std::string folderOfSetting(StringRef MainFile, StringRef Key, StringRef Global,
+                            StringRef Value) {
   if (std::string ConfigFile = configFileArgument(); !ConfigFile.empty()) {
     if (std::optional<ClangTidyOptions> Options = readClangTidyFile(ConfigFile);
         Options && sets(Options->CheckOptions, Key, Global, Value))
       return llvm::sys::path::parent_path(ConfigFile).str();
   }
   llvm::SmallString<256> File(MainFile);
-  llvm::sys::fs::make_absolute(File);
+  // A main file that cannot be made absolute has no configuration above it.
+  if (llvm::sys::fs::make_absolute(File))
+    return startup();
   llvm::sys::path::remove_dots(File, /*remove_dot_dot=*/true);
   std::vector<std::string> Folders;
   for (StringRef Dir = llvm::sys::path::parent_path(File); !Dir.empty();

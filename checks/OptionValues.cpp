@@ -57,8 +57,7 @@ uint64_t readCountOption(ClangTidyCheck &Check,
 }
 
 std::string optionName(ClangTidyCheck::OptionsView &Options,
-                       StringRef CheckName, StringRef Option,
-                       StringRef Value) {
+                       StringRef CheckName, StringRef Option, StringRef Value) {
   std::optional<StringRef> Own = Options.get(Option);
   if (Own && *Own == Value)
     return (CheckName + "." + Option).str();

@@ -79,8 +79,8 @@ void ProfileOption::read(ClangTidyCheck &Check,
   this->CheckName = CheckName.str();
   File = Options.getLocalOrGlobal("ProfileFile", "").str();
   // Relative paths are the configuration file's (checks/OptionPaths.h).
-  std::string Resolved = readPathOption(Check, Options, CheckName,
-                                        "ProfileFile");
+  std::string Resolved =
+      readPathOption(Check, Options, CheckName, "ProfileFile");
   std::string FileOption = optionName(Options, CheckName, "ProfileFile", File);
   // alloc-run --profile: the profiles of this run, whatever the
   // configuration says.

@@ -1,12 +1,14 @@
 //===--- CompileDatabaseDirectories.h - relative "directory" -*- C++ -*-===//
 //
-// clang's tooling resolves a relative "directory" of compile_commands.json
-// against the folder that holds the file, after following its symbolic
-// links (llvm-project#235400, JSONCompilationDatabase.md); LLVM 22's loader
-// keeps it as it is, so no file matches its entries and clang-tidy prints
-// "Skipping FILE. Compile command not found." and exits 0. alloc-tidy gives
-// clang-tidy a copy of the database with those directories made absolute,
-// and refuses a source file the database has no command for.
+// The JSON compilation database format gives "directory" as the working
+// directory of the compilation and says nothing of a relative one; LLVM 22's
+// loader keeps it as it is, so no source file matches its entries and
+// clang-tidy prints "Skipping FILE. Compile command not found." and exits 0.
+// alloc-tidy resolves such a directory against the folder of the database
+// (after following its symbolic links: where the build wrote it), which does
+// not depend on where the tool runs, gives clang-tidy a copy of the database
+// with those directories made absolute, and refuses a source file the
+// database has no command for. alloc-run reads the database the same way.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +16,7 @@
 #define ALLOC_TIDY_TOOLS_COMPILEDATABASEDIRECTORIES_H
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -48,9 +51,30 @@ inline std::string databaseFolder(llvm::StringRef Path) {
   llvm::SmallString<256> Real;
   if (llvm::sys::fs::real_path(Path, Real)) {
     Real = Path;
-    llvm::sys::fs::make_absolute(Real);
+    if (llvm::sys::fs::make_absolute(Real))
+      return llvm::sys::path::parent_path(Path).str();
   }
   return llvm::sys::path::parent_path(Real).str();
+}
+
+/// Whether the database text \p Text may have a relative "directory": a
+/// quick look, so that the usual database (absolute directories, perhaps
+/// large) is not parsed once more for each unit.
+inline bool mayHaveRelativeDirectory(llvm::StringRef Text) {
+  for (size_t At = Text.find("\"directory\""); At != llvm::StringRef::npos;
+       At = Text.find("\"directory\"", At + 1)) {
+    llvm::StringRef Value = Text.drop_front(At + 11).drop_while(
+        [](char C) { return C == ':' || llvm::isSpace(C); });
+    if (!Value.consume_front("\""))
+      return true; // not a string: the parser decides
+    // An absolute path: "/...", "C:\\..." or "C:/...", "\\\\server...".
+    bool Absolute =
+        Value.starts_with("/") || Value.starts_with("\\\\") ||
+        (Value.size() > 2 && llvm::isAlpha(Value[0]) && Value[1] == ':');
+    if (!Absolute)
+      return true;
+  }
+  return false;
 }
 
 /// The text of the JSON compilation database \p Path with every relative
@@ -61,7 +85,7 @@ inline std::optional<std::string>
 withAbsoluteDirectories(llvm::StringRef Path) {
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
       llvm::MemoryBuffer::getFile(Path);
-  if (!Text)
+  if (!Text || !mayHaveRelativeDirectory((*Text)->getBuffer()))
     return std::nullopt;
   llvm::Expected<llvm::json::Value> Parsed =
       llvm::json::parse((*Text)->getBuffer());

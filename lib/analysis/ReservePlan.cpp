@@ -100,8 +100,8 @@ bool clearedRightBefore(const ContainerUse &Last, const Stmt *Loop,
     return false;
   // The call is a statement of a block that holds the loop, and nothing
   // between them calls anything that could fill the container again.
-  const auto *Block = parentOf(DynTypedNode::create(*Last.Site), Ctx)
-                          .get<CompoundStmt>();
+  const auto *Block =
+      parentOf(DynTypedNode::create(*Last.Site), Ctx).get<CompoundStmt>();
   if (!Block)
     return false;
   const SourceManager &SM = Ctx.getSourceManager();
@@ -285,8 +285,8 @@ std::optional<ReservePlan> planReserve(const ValueDecl *Container,
     P.MaybeFilled = !constructsEmpty(Init) || UsedBefore;
   } else if (const auto *Field = dyn_cast<FieldDecl>(Container)) {
     const auto *Ctor = dyn_cast<CXXConstructorDecl>(Function);
-    P.MaybeFilled = !Ctor || !emptyInConstructor(*Field, *Ctor) ||
-                    UsedBefore || usesThisBefore(*Ctor, Loop, Ctx);
+    P.MaybeFilled = !Ctor || !emptyInConstructor(*Field, *Ctor) || UsedBefore ||
+                    usesThisBefore(*Ctor, Loop, Ctx);
   }
   // Emptied right before the loop: size() is 0 there, whatever it held.
   if (Last && clearedRightBefore(*Last, Loop, Ctx))

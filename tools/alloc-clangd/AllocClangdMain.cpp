@@ -65,8 +65,8 @@ int main(int Argc, char **Argv) {
   alloc_tidy::QuickFixFilter Filter;
   if (servesLsp(Argc, Argv))
     Filter.start();
-  int Status = clang::clangd::clangdMain(static_cast<int>(Args.size() - 1),
-                                         Args.data());
+  int Status =
+      clang::clangd::clangdMain(static_cast<int>(Args.size() - 1), Args.data());
   Filter.stop();
   return Status;
 }

@@ -18,10 +18,11 @@ constexpr llvm::StringLiteral Header = "Content-Length:";
 /// Whether every element of \p Result is a code action or a command: an
 /// object with a "title".
 bool isCodeActionList(const llvm::json::Array &Result) {
-  return !Result.empty() && llvm::all_of(Result, [](const llvm::json::Value &V) {
-    const llvm::json::Object *O = V.getAsObject();
-    return O && O->getString("title");
-  });
+  return !Result.empty() &&
+         llvm::all_of(Result, [](const llvm::json::Value &V) {
+           const llvm::json::Object *O = V.getAsObject();
+           return O && O->getString("title");
+         });
 }
 } // namespace
 

@@ -106,10 +106,10 @@ def split_command(command):
 
 
 class Unit:
-    """One entry of compile_commands.json. A relative "directory" is
-    relative to \p db_dir, the folder of compile_commands.json after its
-    symbolic links are followed, as clang's tooling resolves it (and
-    alloc-tidy, whose clang-tidy does not yet)."""
+    """One entry of compile_commands.json. A relative "directory" (which
+    the format does not define) is relative to \p db_dir, the folder of
+    compile_commands.json after its symbolic links are followed, as
+    alloc-tidy resolves it (tools/CompileDatabaseDirectories.h)."""
 
     def __init__(self, entry, db_dir):
         self.directory = os.path.normpath(

@@ -274,7 +274,8 @@ int main(int Argc, const char **Argv) {
         Error, clang::tooling::JSONCommandLineSyntax::AutoDetect);
     for (const std::string &Source : sourceArguments(Argc, Argv)) {
       llvm::SmallString<256> Absolute(Source);
-      llvm::sys::fs::make_absolute(Absolute);
+      if (llvm::sys::fs::make_absolute(Absolute))
+        continue; // clang-tidy says what is wrong with it
       llvm::sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
       if (Loaded && Loaded->getCompileCommands(Absolute).empty()) {
         llvm::errs() << "alloc-tidy: error: '" << Source
