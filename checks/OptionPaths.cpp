@@ -111,9 +111,9 @@ ClangTidyOptions::OptionMap readClangdCheckOptions(StringRef Path) {
 /// The --config-file clang-tidy was given, from the command line of this
 /// process (Linux), made absolute; empty when there is none.
 std::string configFileArgument() {
+  // Read to its end: /proc says its files are empty.
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
-      llvm::MemoryBuffer::getFile("/proc/self/cmdline", /*IsText=*/false,
-                                  /*RequiresNullTerminator=*/false);
+      llvm::MemoryBuffer::getFileAsStream("/proc/self/cmdline");
   if (!Text)
     return "";
   llvm::SmallVector<StringRef, 32> Args;

@@ -123,8 +123,9 @@ public:
   ~ResolvedDatabase() {
     if (File.empty())
       return;
-    llvm::sys::fs::remove(File);
-    llvm::sys::fs::remove(llvm::sys::path::parent_path(File));
+    // What cannot be removed stays in the temporary directory.
+    if (!llvm::sys::fs::remove(File))
+      (void)!llvm::sys::fs::remove(llvm::sys::path::parent_path(File));
   }
   /// Writes \p Text; an error message when it cannot.
   std::string write(const std::string &Text) {
