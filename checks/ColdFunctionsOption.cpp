@@ -1,6 +1,7 @@
 //===--- ColdFunctionsOption.cpp - option ColdFunctions -------------------===//
 
 #include "checks/ColdFunctionsOption.h"
+#include "checks/OptionValues.h"
 #include "lib/analysis/ColdCode.h"
 
 namespace clang::tidy::alloc {
@@ -17,10 +18,11 @@ ColdFunctionsOption::ColdFunctionsOption(ClangTidyCheck &Check,
   llvm::Regex Compiled(Pattern);
   std::string Error;
   if (!Compiled.isValid(Error)) {
-    Check.configurationDiag("invalid value '%0' for %1.ColdFunctions; "
-                            "expected a regular expression (%2)",
+    Check.configurationDiag("invalid value '%0' for %1; expected a regular "
+                            "expression (%2)",
                             DiagnosticIDs::Error)
-        << Pattern << CheckName << Error;
+        << Pattern << optionName(Options, CheckName, "ColdFunctions", Pattern)
+        << Error;
     return;
   }
   Names.emplace(std::move(Compiled));

@@ -56,6 +56,14 @@ uint64_t readCountOption(ClangTidyCheck &Check,
   return Default;
 }
 
+std::string optionName(ClangTidyCheck::OptionsView &Options,
+                       StringRef CheckName, StringRef Option, StringRef Value) {
+  std::optional<StringRef> Own = Options.get(Option);
+  if (Own && *Own == Value)
+    return (CheckName + "." + Option).str();
+  return Option.str();
+}
+
 utils::IncludeSorter::IncludeStyle
 readIncludeStyleOption(ClangTidyCheck &Check,
                        ClangTidyCheck::OptionsView &Options,
@@ -65,10 +73,10 @@ readIncludeStyleOption(ClangTidyCheck &Check,
     return utils::IncludeSorter::IS_LLVM;
   if (Value->trim() == "google")
     return utils::IncludeSorter::IS_Google;
-  Check.configurationDiag("invalid value '%0' for %1.IncludeStyle; expected "
-                          "llvm or google (using llvm)",
+  Check.configurationDiag("invalid value '%0' for %1; expected llvm or "
+                          "google (using llvm)",
                           DiagnosticIDs::Error)
-      << *Value << CheckName;
+      << *Value << optionName(Options, CheckName, "IncludeStyle", *Value);
   return utils::IncludeSorter::IS_LLVM;
 }
 

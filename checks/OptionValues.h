@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <string>
 
 namespace clang::tidy::alloc {
 
@@ -41,6 +42,13 @@ uint64_t readCountOption(ClangTidyCheck &Check,
                          StringRef CheckName, StringRef Option,
                          uint64_t Default, uint64_t Min = 0,
                          uint64_t Max = std::numeric_limits<uint32_t>::max());
+
+/// How an error names option \p Option of \p CheckName whose value \p Value
+/// was read with getLocalOrGlobal: "alloc-x.Option" when it is the check's
+/// own, "Option" when it is the global one. Every check that reads a bad
+/// global value then gives the same error, which clang-tidy reports once.
+std::string optionName(ClangTidyCheck::OptionsView &Options,
+                       StringRef CheckName, StringRef Option, StringRef Value);
 
 /// IncludeStyle, the check's own or the global one: "llvm" (the default)
 /// or "google"; another value is a configuration error.

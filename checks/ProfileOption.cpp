@@ -1,12 +1,15 @@
 //===--- ProfileOption.cpp - the heapcount profiles the checks read -------===//
 
 #include "checks/ProfileOption.h"
+#include "checks/OptionPaths.h"
 #include "checks/OptionValues.h"
 #include "checks/ProfileEvidenceLog.h"
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "lib/analysis/SiteCode.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Chrono.h"
 #include "llvm/Support/FileSystem.h"
 #include <cstdlib>
@@ -78,40 +81,53 @@ void ProfileOption::read(ClangTidyCheck &Check,
   this->Check = &Check;
   this->CheckName = CheckName.str();
   File = Options.getLocalOrGlobal("ProfileFile", "").str();
+  // Relative paths are the configuration file's (checks/OptionPaths.h).
+  std::string Resolved =
+      readPathOption(Check, Options, CheckName, "ProfileFile");
+  std::string FileOption = optionName(Options, CheckName, "ProfileFile", File);
   // alloc-run --profile: the profiles of this run, whatever the
   // configuration says.
   if (const char *FromRun = std::getenv("ALLOC_TIDY_PROFILE_FILES");
-      FromRun && *FromRun)
+      FromRun && *FromRun) {
     File = FromRun;
+    Resolved = resolvePaths(File, startupDirectory());
+    FileOption = "ALLOC_TIDY_PROFILE_FILES";
+  }
   CoverageText = Options.getLocalOrGlobal("ProfileCoverage", "0.9").str();
   MinAllocations =
       readCountOption(Check, Options, CheckName, "ProfileMinAllocations", 100);
   std::optional<StringRef> Min =
       Options.getLocalOrGlobal("MinProfiledAllocations");
+  std::string MinOption =
+      Min ? optionName(Options, CheckName, "MinProfiledAllocations", *Min) : "";
   if (const char *FromRun = std::getenv("ALLOC_TIDY_MIN_PROFILED_ALLOCATIONS");
-      FromRun && *FromRun)
+      FromRun && *FromRun) {
     Min = FromRun;
+    MinOption = "ALLOC_TIDY_MIN_PROFILED_ALLOCATIONS";
+  }
+  // An error names the option as it was given (the global one for every
+  // check that reads it), so that clang-tidy reports it once.
   if (Min) {
     if (std::optional<uint64_t> Parsed = parseCountOption(*Min, 0, UINT32_MAX))
       MinProfiledAllocations = *Parsed;
     else
-      Check.configurationDiag("invalid value '%0' for "
-                              "%1.MinProfiledAllocations; expected a whole "
+      Check.configurationDiag("invalid value '%0' for %1; expected a whole "
                               "number (0 reports every finding; using 0)",
                               DiagnosticIDs::Error)
-          << *Min << CheckName;
+          << *Min << MinOption;
   }
   if (StringRef(CoverageText).trim().getAsDouble(Coverage) ||
       !(Coverage > 0 && Coverage <= 1)) {
-    Check.configurationDiag("invalid value '%0' for %1.ProfileCoverage: "
-                            "expected the share of allocations to cover, "
-                            "above 0 and at most 1 (such as 0.9); using 0.9",
+    Check.configurationDiag("invalid value '%0' for %1: expected the share "
+                            "of allocations to cover, above 0 and at most 1 "
+                            "(such as 0.9); using 0.9",
                             DiagnosticIDs::Error)
-        << CoverageText << CheckName;
+        << CoverageText
+        << optionName(Options, CheckName, "ProfileCoverage", CoverageText);
     Coverage = 0.9;
   }
   std::vector<std::string> Paths;
-  for (StringRef Path : utils::options::parseStringList(File))
+  for (StringRef Path : utils::options::parseStringList(Resolved))
     if (!Path.trim().empty())
       Paths.push_back(Path.trim().str());
   if (Paths.empty())
@@ -121,9 +137,10 @@ void ProfileOption::read(ClangTidyCheck &Check,
     Profiles = std::move(*Shared);
   else
     Check.configurationDiag("cannot read the heapcount profile '%0' "
-                            "(%1.ProfileFile): %2; the profiles are not used",
+                            "(%1): %2; the profiles are not used",
                             DiagnosticIDs::Error)
-        << std::get<1>(Loaded).first << CheckName << std::get<1>(Loaded).second;
+        << std::get<1>(Loaded).first << FileOption
+        << std::get<1>(Loaded).second;
 }
 
 void ProfileOption::store(ClangTidyCheck::OptionsView &Options,
@@ -134,6 +151,25 @@ void ProfileOption::store(ClangTidyCheck::OptionsView &Options,
                 static_cast<unsigned>(MinAllocations));
   Options.store(Opts, "MinProfiledAllocations",
                 static_cast<unsigned>(MinProfiledAllocations));
+}
+
+/// Whether no check of the unit of \p SM has said yet that the profiles
+/// are stale for \p File: the checks of a unit say it once between them.
+/// Units are told apart by their SourceManager and main file's buffer (a
+/// unit that ended may have left its addresses to the next one).
+static bool firstToSayStale(const SourceManager &SM, StringRef File) {
+  static std::mutex Lock;
+  static llvm::DenseMap<const SourceManager *,
+                        std::pair<const char *, llvm::StringSet<>>>
+      Said;
+  const char *Unit = SM.getBufferData(SM.getMainFileID()).data();
+  std::lock_guard<std::mutex> Guard(Lock);
+  auto &[Buffer, Files] = Said[&SM];
+  if (Buffer != Unit) {
+    Buffer = Unit;
+    Files.clear();
+  }
+  return Files.insert(File).second;
 }
 
 const ProfileSet::FileView *ProfileOption::viewOf(FileID FileInUnit,
@@ -149,7 +185,20 @@ const ProfileSet::FileView *ProfileOption::viewOf(FileID FileInUnit,
     return nullptr;
   It->second = std::make_unique<ProfileSet::FileView>(
       Profiles->view(Path, SM.getBufferData(FileInUnit)));
-  return It->second.get();
+  const ProfileSet::FileView &View = *It->second;
+  // Said once per unit and file, by the check that read the profile, as a
+  // warning about the run (no location: not a finding; docs/ci.md).
+  if (!View.Stale.empty() && !View.Covered && firstToSayStale(SM, View.Path))
+    Check->diag("the heapcount profile '%0' is stale for '%1': "
+                "%select{the file has changed since it was profiled|"
+                "it has no hash of the file to tell whether it "
+                "changed}2; its %3 %plural{1:site|:sites}4 there "
+                "%plural{1:is|:are}4 ignored (profile the program again)",
+                DiagnosticIDs::Warning)
+        << View.Stale.front() << View.Path << View.StaleForLackOfHash
+        << std::to_string(View.StaleSites)
+        << static_cast<unsigned>(View.StaleSites);
+  return &View;
 }
 
 const std::vector<ProfileSite> *
@@ -157,18 +206,6 @@ ProfileOption::sitesIn(FileID FileInUnit, const SourceManager &SM) {
   const ProfileSet::FileView *View = viewOf(FileInUnit, SM);
   if (!View)
     return nullptr;
-  if (!View->Stale.empty() && !View->Covered &&
-      Warned.try_emplace(FileInUnit, true).second)
-    Check->configurationDiag(
-        "%0.ProfileFile: the profile '%1' is stale for '%2': "
-        "%select{the file has changed since it was profiled|"
-        "it has no hash of the file to tell whether it "
-        "changed}3; its %4 %plural{1:site|:sites}5 there "
-        "%plural{1:is|:are}5 ignored (profile the program again)",
-        DiagnosticIDs::Warning)
-        << CheckName << View->Stale.front() << View->Path
-        << View->StaleForLackOfHash << std::to_string(View->StaleSites)
-        << static_cast<unsigned>(View->StaleSites);
   return View->Sites.empty() ? nullptr : &View->Sites;
 }
 

@@ -53,11 +53,13 @@ public:
   /// covers it; 0 reports every finding.
   uint64_t minProfiledAllocations() const { return MinProfiledAllocations; }
 
-  /// How the profiles saw \p File; null without a profile or a file.
+  /// How the profiles saw \p File; null without a profile or a file. When
+  /// every profile saw another version of it, a warning without a location
+  /// says so, once per unit and file among the checks.
   const alloc_tidy::ProfileSet::FileView *viewOf(FileID File,
                                                  const SourceManager &SM);
   /// The profiles' sites in \p File, or null when they have none there or
-  /// the file is not the one profiled (a warning, once per file).
+  /// the file is not the one profiled (viewOf()).
   const std::vector<alloc_tidy::ProfileSite> *sitesIn(FileID File,
                                                       const SourceManager &SM);
   /// What the profiles measured at \p Code of a container of type \p T;
@@ -88,10 +90,7 @@ public:
   /// whichever check calls it first; nothing unless alloc-run asked.
   void explainSites(ASTContext &Ctx);
   /// Forgets the files of the translation unit that ended.
-  void endTranslationUnit() {
-    Views.clear();
-    Warned.clear();
-  }
+  void endTranslationUnit() { Views.clear(); }
 
   /// The evidence of \p Capacity chosen as \p Chosen from \p Sites: each
   /// site's counts, what the capacity leaves to the heap (said at \p Decl),
@@ -103,7 +102,7 @@ public:
                 SourceLocation Decl, uint64_t ElementBytes) const;
 
 private:
-  const ClangTidyCheck *Check = nullptr;
+  ClangTidyCheck *Check = nullptr;
   std::string CheckName;
   std::string File;
   std::string CoverageText;
@@ -115,8 +114,6 @@ private:
   std::map<FileID, std::unique_ptr<alloc_tidy::ProfileSet::FileView>> Views;
   /// The unit explainSites() was last called for.
   const ASTContext *Explained = nullptr;
-  /// The files of the unit that were said to be stale.
-  std::map<FileID, bool> Warned;
 };
 
 } // namespace clang::tidy::alloc

@@ -296,11 +296,9 @@ void ReserveInLoopCheck::diagnose(const ReservePlan &P, ASTContext &Ctx) {
              << Name << P.UpperBound << Unit << P.AppendsAfter;
     }();
     if (P.NoFix.empty()) {
-      unsigned Column = SM.getSpellingColumnNumber(P.Loop->getBeginLoc());
       Diag << FixItHint::CreateInsertion(
-          P.Loop->getBeginLoc(),
-          P.Object + ".reserve(" + Reserve + ");\n" +
-              std::string(Column > 0 ? Column - 1 : 0, ' '));
+          P.Loop->getBeginLoc(), P.Object + ".reserve(" + Reserve + ");\n" +
+                                     indentationAt(P.Loop->getBeginLoc(), SM));
     }
   }
   addMeasuredNote(Loc, Ctx.getSourceManager(), Name, Measured);
@@ -379,11 +377,10 @@ void ReserveInLoopCheck::checkStraightLine(const Expr *Call,
                               "'%0' grows up to %1 times for these %1 "
                               "appends; reserve(%1) first makes 1 allocation")
                              << Name << std::to_string(Appends);
-    unsigned Column = SM.getSpellingColumnNumber(FirstAppend->getBeginLoc());
     Diag << FixItHint::CreateInsertion(
         FirstAppend->getBeginLoc(),
         Name + ".reserve(" + std::to_string(Appends) + ");\n" +
-            std::string(Column > 0 ? Column - 1 : 0, ' '));
+            indentationAt(FirstAppend->getBeginLoc(), SM));
   }
   addMeasuredNote(FirstAppend->getBeginLoc(), Ctx.getSourceManager(), Name,
                   Measured);

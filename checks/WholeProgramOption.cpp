@@ -1,6 +1,8 @@
 //===--- WholeProgramOption.cpp -------------------------------------------===//
 
 #include "checks/WholeProgramOption.h"
+#include "checks/OptionPaths.h"
+#include "checks/OptionValues.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/StringSet.h"
@@ -19,18 +21,19 @@ WholeProgramOption::WholeProgramOption(ClangTidyCheck &Check,
                                        utils::IncludeSorter::IncludeStyle Style,
                                        bool SelfContainedDiags)
     : Check(Check), CheckName(CheckName.str()),
-      File(Options.getLocalOrGlobal("MemberFactsFile", "")),
+      FileOption(Options.getLocalOrGlobal("MemberFactsFile", "")),
+      File(readPathOption(Check, Options, CheckName, "MemberFactsFile")),
       AccessOption(Options.getLocalOrGlobal("WholeProgramAccess", "private")),
       OutputInserter(Style, SelfContainedDiags) {
   if (std::optional<MemberAccess> Parsed =
           memberAccessNamed(StringRef(AccessOption).trim()))
     Access = *Parsed;
   else
-    Check.configurationDiag("invalid value '%0' for %1.WholeProgramAccess; "
-                            "expected private, protected or public (using "
-                            "private)",
+    Check.configurationDiag("invalid value '%0' for %1; expected private, "
+                            "protected or public (using private)",
                             DiagnosticIDs::Error)
-        << AccessOption << CheckName;
+        << AccessOption
+        << optionName(Options, CheckName, "WholeProgramAccess", AccessOption);
   if (const char *Out = std::getenv("ALLOC_TIDY_MEMBER_FACTS_OUTPUT"))
     Output = Out;
   if (File.empty())
@@ -44,7 +47,7 @@ WholeProgramOption::WholeProgramOption(ClangTidyCheck &Check,
 
 void WholeProgramOption::store(ClangTidyCheck::OptionsView &Options,
                                ClangTidyOptions::OptionMap &Opts) const {
-  Options.store(Opts, "MemberFactsFile", File);
+  Options.store(Opts, "MemberFactsFile", FileOption);
   Options.store(Opts, "WholeProgramAccess", memberAccessName(Access));
 }
 

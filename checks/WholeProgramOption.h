@@ -71,6 +71,9 @@ private:
 
   ClangTidyCheck &Check;
   std::string CheckName;
+  /// MemberFactsFile as the configuration gives it, and made absolute
+  /// (checks/OptionPaths.h).
+  std::string FileOption;
   std::string File;
   std::string AccessOption;
   alloc_tidy::MemberAccess Access = alloc_tidy::MemberAccess::Private;

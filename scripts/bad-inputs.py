@@ -36,13 +36,14 @@ CRASH = re.compile(r'Stack dump:|PLEASE submit a bug report|Traceback '
 CASES = []
 
 
-def case(tool, what, argv, status, message, files=None, env=None):
+def case(tool, what, argv, status, message, files=None, env=None,
+         once=False):
     """A bad input: ARGV (placeholders in braces, see Runner.expand) must end
     with STATUS ('non-zero', or a number) and print MESSAGE (a plain
-    substring, with {dir} for the case's directory)."""
+    substring, with {dir} for the case's directory), exactly once if ONCE."""
     CASES.append({'tool': tool, 'what': what, 'argv': argv,
                   'status': status, 'message': message,
-                  'files': files or {}, 'env': env or {}})
+                  'files': files or {}, 'env': env or {}, 'once': once})
 
 
 OK_CPP = 'int main() { return 0; }\n'
@@ -148,14 +149,29 @@ for front_end, tidy in (('alloc-tidy', '{tidy}'),
           '--config={CheckOptions: {ProfileFile: {dir}/none.json}}', '--',
           '-std=c++17'],
          1, "cannot read the heapcount profile '{dir}/none.json' "
-            "(alloc-reserve-in-loop.ProfileFile)",
+            "(ProfileFile)",
          files={'ok.cpp': OK_CPP})
+    # Read by every alloc-* check, said once.
+    case(front_end, 'global ProfileCoverage: 2 (every alloc-* check reads it; said once)',
+         [tidy, '{dir}/ok.cpp', '--checks=-*,alloc-*',
+          '--config={CheckOptions: {ProfileCoverage: 2}}', '--',
+          '-std=c++17'],
+         1, "invalid value '2' for ProfileCoverage: expected the share of "
+            "allocations to cover", files={'ok.cpp': OK_CPP}, once=True)
+    # A relative path is the folder's of the .clang-tidy that gives it.
+    case(front_end, 'relative ProfileFile in a .clang-tidy, file missing',
+         [tidy, '{dir}/src/ok.cpp', '--checks=-*,alloc-reserve-in-loop',
+          '--', '-std=c++17'],
+         1, "cannot read the heapcount profile '{dir}/src/none.json' "
+            "(ProfileFile)",
+         files={'src/ok.cpp': OK_CPP,
+                'src/.clang-tidy': "CheckOptions: {ProfileFile: none.json}"})
     case(front_end, 'global MinProfiledAllocations: -3',
          [tidy, '{dir}/ok.cpp', '--checks=-*,alloc-container-in-loop',
           '--config={CheckOptions: {MinProfiledAllocations: -3}}', '--',
           '-std=c++17'],
-         1, "invalid value '-3' for alloc-container-in-loop."
-            "MinProfiledAllocations", files={'ok.cpp': OK_CPP})
+         1, "invalid value '-3' for MinProfiledAllocations",
+         files={'ok.cpp': OK_CPP})
     # One option shared by the member checks: each reads it.
     for check in ('alloc-deque-as-array', 'alloc-small-vector',
                   'alloc-padding'):
@@ -177,8 +193,8 @@ for front_end, tidy in (('alloc-tidy', '{tidy}'),
          [tidy, '{dir}/ok.cpp', '--checks=-*,alloc-deque-as-array',
           '--config={CheckOptions: {WholeProgramAccess: friends}}',
           '--', '-std=c++17'],
-         1, "invalid value 'friends' for alloc-deque-as-array."
-            "WholeProgramAccess; expected private, protected or public",
+         1, "invalid value 'friends' for WholeProgramAccess; expected "
+            "private, protected or public",
          files={'ok.cpp': OK_CPP})
     for check in ('alloc-small-string', 'alloc-reserve-in-loop',
                   'alloc-container-in-loop'):
@@ -255,6 +271,29 @@ case('alloc-run', 'compile database: -p names a directory without one',
      ['{run}', '-p', '{dir}/empty'], 2,
      "alloc-run: error: no compilation database (compile_commands.json) in "
      "'{dir}/empty'", {'empty/.keep': ''})
+# A relative "directory" is resolved against the database's folder; the
+# finding is then reported (an error with --warnings-as-errors).
+GROW_CPP = ('#include <vector>\nstd::vector<int> grow(int n) {\n'
+            '  std::vector<int> v;\n'
+            '  for (int i = 0; i < n; ++i) v.push_back(i);\n'
+            '  return v;\n}\n')
+RELATIVE_DB = {'src/grow.cpp': GROW_CPP, 'build/compile_commands.json':
+               '[{"directory": "..", "file": "src/grow.cpp", '
+               '"command": "{clangxx} -std=c++17 -c src/grow.cpp"}]'}
+case('alloc-tidy', 'compile database with a relative "directory" ("..")',
+     ['{tidy}', '-p', '{dir}/build', '--checks=-*,alloc-reserve-in-loop',
+      '--warnings-as-errors=alloc-*', '{dir}/src/grow.cpp'], 1,
+     "error: 'v' grows about log2(N) times", RELATIVE_DB)
+case('alloc-run', 'compile database with a relative "directory" ("..")',
+     ['{run}', '-p', '{dir}/build', '--checks=-*,alloc-reserve-in-loop',
+      '--no-cache', '--warnings-as-errors=alloc-*'], 1,
+     "error: 'v' grows about log2(N) times", RELATIVE_DB)
+case('alloc-tidy', 'a source file the compile database has no command for',
+     ['{tidy}', '-p', '{dir}/build', '--checks=-*,alloc-*',
+      '{dir}/src/other.cpp'], 1,
+     "alloc-tidy: error: '{dir}/src/other.cpp' has no compile command in "
+     "'{dir}/build/compile_commands.json', so it would not be analysed",
+     {**RELATIVE_DB, 'src/other.cpp': OK_CPP})
 case('alloc-run', 'compile database: -p names a directory that is not there',
      ['{run}', '-p', '{dir}/no-such-build'], 2,
      "(no such directory)")
@@ -352,6 +391,27 @@ case('alloc-run', '--changed-since a ref that does not exist',
      ['{run}', '-p', '{dir}/db', '--changed-since', 'no-such-ref'], 2,
      'failed', PROJECT)
 PROFILE = '{"heapcount_profile": 1, "files": [], "sites": []}'
+# A profile of another version of the file: a warning without a location,
+# once, credited to the check that read it; not a finding, exit status 0.
+STALE_PROFILE = ('{"heapcount_profile": 1, "program": "/p", "allocations": 1, '
+                 '"profiled": 1, "files": [{"path": "{dir}/grow.cpp", '
+                 '"size": 1, "fnv1a64": "0000000000000000"}], "sites": [{'
+                 '"file": "{dir}/grow.cpp", "line": 4, "column": 31, '
+                 '"function": "grow(int)", "container": "std::vector<int, '
+                 'std::allocator<int> >", "element": "int", '
+                 '"element_size": 4, "allocations": 1, "bytes": 4, '
+                 '"counts": [[1, 1]]}]}')
+case('alloc-run', '--profile: a profile of another version of a file '
+     '(a warning, said once; goes on)',
+     ['{run}', '-p', '{dir}/db', '--checks=-*,alloc-reserve-in-loop',
+      '--no-cache', '--profile', '{dir}/p.json'], 0,
+     "warning: the heapcount profile '{dir}/p.json' is stale for "
+     "'{dir}/grow.cpp': the file has changed since it was profiled; its 1 "
+     "site there is ignored (profile the program again) "
+     "[alloc-reserve-in-loop]",
+     {'grow.cpp': GROW_CPP, 'p.json': STALE_PROFILE,
+      'db/compile_commands.json': DB_OK.replace('ok.cpp', '{dir}/grow.cpp')},
+     once=True)
 case('alloc-run', '--profile: a file that is not there',
      ['{run}', '-p', '{dir}/db', '--profile', '{dir}/none.json'], 2,
      "cannot read --profile '{dir}/none.json' (No such file or directory)",
@@ -586,6 +646,9 @@ class Runner:
             if message not in output:
                 problems.append(f'no "{message}" in the output: '
                                 + ' | '.join(output.strip().splitlines()[:4]))
+            elif item['once'] and output.count(message) > 1:
+                problems.append(f'"{message}" said '
+                                f'{output.count(message)} times, not once')
             return '; '.join(problems)
         finally:
             shutil.rmtree(directory, ignore_errors=True)

@@ -7,6 +7,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -148,6 +149,20 @@ std::string sourceText(SourceRange Range, const ASTContext &Ctx) {
   return Lexer::getSourceText(CharSourceRange::getTokenRange(Range),
                               Ctx.getSourceManager(), Ctx.getLangOpts())
       .str();
+}
+
+std::string indentationAt(SourceLocation Loc, const SourceManager &SM) {
+  auto [File, Offset] = SM.getDecomposedLoc(SM.getSpellingLoc(Loc));
+  bool Invalid = false;
+  llvm::StringRef Buffer = SM.getBufferData(File, &Invalid);
+  if (Invalid || Offset > Buffer.size())
+    return "";
+  size_t Start = Buffer.rfind('\n', Offset);
+  Start = Start == llvm::StringRef::npos ? 0 : Start + 1;
+  std::string Indent;
+  for (char C : Buffer.slice(Start, Offset))
+    Indent += C == '\t' ? '\t' : ' ';
+  return Indent;
 }
 
 /// The definition of the record that \p T names, looking through pointers,

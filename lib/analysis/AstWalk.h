@@ -86,6 +86,13 @@ bool isForwardingReference(const clang::FunctionDecl *Callee, unsigned Index);
 /// The source text of \p Range, a token range.
 std::string sourceText(clang::SourceRange Range, const clang::ASTContext &Ctx);
 
+/// The indentation for a line inserted before the one of \p Loc, with the
+/// inserted text ending right at \p Loc: the characters of that line before
+/// \p Loc, each tab kept and anything else a space, so a tab-indented loop
+/// stays tab-indented.
+std::string indentationAt(clang::SourceLocation Loc,
+                          const clang::SourceManager &SM);
+
 /// Whether \p Text (source text) is a name, a member chain or an
 /// argument-less call chain ("n", "in.size()", "p->items().size()",
 /// "ns::kCount"): safe next to '*' or '+' without parentheses.

@@ -339,9 +339,8 @@ dequeFillLoop(const ValueDecl &Decl, llvm::ArrayRef<ContainerUse> Uses,
   std::string Spelled = F.Count.Spelling;
   if (MaybeFilled)
     Spelled = Name + ".size() + " + asOperand(Spelled);
-  unsigned Column = SM.getSpellingColumnNumber(Loop->getBeginLoc());
   F.ReserveText = Name + ".reserve(" + Spelled + ");\n" +
-                  std::string(Column > 0 ? Column - 1 : 0, ' ');
+                  indentationAt(Loop->getBeginLoc(), SM);
   return F;
 }
 

@@ -22,6 +22,105 @@ bool containsLoc(const Stmt *Outer, SourceLocation Loc,
          !SM.isBeforeInTranslationUnit(Range.getEnd(), Loc);
 }
 
+bool constructsEmpty(const Expr *Init) {
+  if (!Init)
+    return true;
+  Init = Init->IgnoreImplicit();
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(Init))
+    return Construct->getNumArgs() == 0;
+  if (const auto *List = dyn_cast<InitListExpr>(Init))
+    return List->getNumInits() == 0;
+  return false;
+}
+
+bool emptyInConstructor(const FieldDecl &Field,
+                        const CXXConstructorDecl &Ctor) {
+  if (Ctor.isDelegatingConstructor())
+    return false; // the target constructor may fill it
+  for (const CXXCtorInitializer *Init : Ctor.inits())
+    if (Init->getMember() == &Field)
+      return Init->isWritten() ? constructsEmpty(Init->getInit())
+                               : constructsEmpty(Field.getInClassInitializer());
+  return constructsEmpty(Field.getInClassInitializer());
+}
+
+namespace {
+/// Finds a 'this' before a location that is more than the object of a data
+/// member's access: a member function called, 'this' passed on.
+class ThisUse : public RecursiveASTVisitor<ThisUse> {
+public:
+  ThisUse(SourceLocation Before, const SourceManager &SM)
+      : Before(Before), SM(SM) {}
+  bool VisitMemberExpr(MemberExpr *E) {
+    if (isa<FieldDecl>(E->getMemberDecl()))
+      if (const auto *This =
+              dyn_cast<CXXThisExpr>(E->getBase()->IgnoreParenImpCasts()))
+        FieldBases.insert(This);
+    return true;
+  }
+  bool VisitCXXThisExpr(CXXThisExpr *E) {
+    Found |= !FieldBases.count(E) &&
+             SM.isBeforeInTranslationUnit(E->getBeginLoc(), Before);
+    return true;
+  }
+  bool Found = false;
+
+private:
+  SourceLocation Before;
+  const SourceManager &SM;
+  llvm::SmallPtrSet<const CXXThisExpr *, 8> FieldBases;
+};
+} // namespace
+
+bool usesThisBefore(const CXXConstructorDecl &Ctor, const Stmt *Loop,
+                    const ASTContext &Ctx) {
+  // A MemberExpr is visited before its base, so a field's 'this' is known
+  // when it is reached.
+  ThisUse Finder(Loop->getBeginLoc(), Ctx.getSourceManager());
+  for (const CXXCtorInitializer *Init : Ctor.inits())
+    if (Init->isWritten())
+      Finder.TraverseStmt(Init->getInit());
+  Finder.TraverseStmt(Ctor.getBody());
+  return Finder.Found;
+}
+
+namespace {
+bool hasCall(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<CallExpr, CXXConstructExpr>(S))
+    return true;
+  return llvm::any_of(S->children(), hasCall);
+}
+} // namespace
+
+bool clearedRightBefore(const ContainerUse &Last, const Stmt *Loop,
+                        ASTContext &Ctx) {
+  if (Last.Kind != UseKind::Call || Last.Method != "clear" || !Last.Site)
+    return false;
+  // The call is a statement of a block that holds the loop, and nothing
+  // between them calls anything that could fill the container again.
+  const auto *Block =
+      parentOf(DynTypedNode::create(*Last.Site), Ctx).get<CompoundStmt>();
+  if (!Block)
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  bool After = false;
+  for (const Stmt *S : Block->body()) {
+    if (S == Last.Site) {
+      After = true;
+      continue;
+    }
+    if (!After)
+      continue;
+    if (containsLoc(S, Loop->getBeginLoc(), SM))
+      return true;
+    if (hasCall(S) || isa<SwitchCase, LabelStmt>(S))
+      return false;
+  }
+  return false;
+}
+
 std::optional<uint64_t> inlineCapacity(QualType T) {
   const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
       T.getNonReferenceType()->getAsCXXRecordDecl());
@@ -167,6 +266,7 @@ std::optional<ReservePlan> planReserve(const ValueDecl *Container,
   if (!Function || !Function->getBody())
     return std::nullopt;
   bool UsedBefore = false;
+  std::optional<ContainerUse> Last; // the last use before the loop
   for (const Expr *Ref : refsIn(Function->getBody(), Container)) {
     if (!SM.isBeforeInTranslationUnit(Ref->getBeginLoc(), Loop->getBeginLoc()))
       continue;
@@ -174,18 +274,23 @@ std::optional<ReservePlan> planReserve(const ValueDecl *Container,
     if (Use.Kind == UseKind::Call && Use.Method == "reserve")
       return std::nullopt; // the author already reserved
     UsedBefore = true;
+    if (!Last || SM.isBeforeInTranslationUnit(Last->Ref->getBeginLoc(),
+                                              Ref->getBeginLoc()))
+      Last = Use;
   }
   const auto *Var = dyn_cast<VarDecl>(Container);
   if (Var && !isa<ParmVarDecl>(Var) && !Var->getType()->isReferenceType()) {
     const Expr *Init =
         Var->getInit() ? Var->getInit()->IgnoreImplicit() : nullptr;
-    const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Init);
-    const auto *List = dyn_cast_or_null<InitListExpr>(Init);
-    bool ConstructedEmpty = !Init ||
-                            (Construct && Construct->getNumArgs() == 0) ||
-                            (List && List->getNumInits() == 0);
-    P.MaybeFilled = !ConstructedEmpty || UsedBefore;
+    P.MaybeFilled = !constructsEmpty(Init) || UsedBefore;
+  } else if (const auto *Field = dyn_cast<FieldDecl>(Container)) {
+    const auto *Ctor = dyn_cast<CXXConstructorDecl>(Function);
+    P.MaybeFilled = !Ctor || !emptyInConstructor(*Field, *Ctor) || UsedBefore ||
+                    usesThisBefore(*Ctor, Loop, Ctx);
   }
+  // Emptied right before the loop: size() is 0 there, whatever it held.
+  if (Last && clearedRightBefore(*Last, Loop, Ctx))
+    P.MaybeFilled = false;
   // A reserve(size() + n) repeated by an outer loop whose count is unknown
   // would reallocate on every pass: exactly the quadratic pattern.
   // A container declared in the outer loop's body is a new object on every

@@ -14,6 +14,7 @@
 #define ALLOC_TIDY_LIB_ANALYSIS_RESERVEPLAN_H
 
 #include "lib/analysis/Appends.h"
+#include "lib/analysis/ContainerUses.h"
 #include "lib/analysis/InputTaint.h"
 #include "lib/analysis/StlFacts.h"
 #include "lib/analysis/TripCount.h"
@@ -107,6 +108,25 @@ AppendRun appendsAfterDeclaration(const clang::VarDecl *Var,
 /// Whether \p Loc is within \p Outer's source range.
 bool containsLoc(const clang::Stmt *Outer, clang::SourceLocation Loc,
                  const clang::SourceManager &SM);
+
+/// Whether \p Init (null: none) constructs a container without elements.
+bool constructsEmpty(const clang::Expr *Init);
+
+/// Whether \p Field holds no elements when \p Ctor's body starts: neither
+/// its initializer nor a delegated-to constructor gives it any.
+bool emptyInConstructor(const clang::FieldDecl &Field,
+                        const clang::CXXConstructorDecl &Ctor);
+
+/// Whether \p Ctor hands 'this' to anything before \p Loop (a member
+/// function called, 'this' passed on), which could fill a member.
+bool usesThisBefore(const clang::CXXConstructorDecl &Ctor,
+                    const clang::Stmt *Loop, const clang::ASTContext &Ctx);
+
+/// Whether \p Last, the last use of a container before \p Loop, is a
+/// clear() that leaves it empty at the loop: a statement of a block that
+/// holds the loop, with no call between them.
+bool clearedRightBefore(const ContainerUse &Last, const clang::Stmt *Loop,
+                        clang::ASTContext &Ctx);
 
 /// The inline capacity N of small_vector<T, N>-like classes.
 std::optional<uint64_t> inlineCapacity(clang::QualType T);

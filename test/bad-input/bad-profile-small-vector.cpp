@@ -35,12 +35,12 @@
 // RUN: echo '// changed' >> %t/row.cpp
 // RUN: %alloc_tidy %t/row.cpp -checks='-*,alloc-small-vector' -config="{CheckOptions: {alloc-small-vector.ProfileFile: '%t/good.json'}}" -- -std=c++17 2>&1 | FileCheck %s --check-prefix=STALE
 // RUN: %clang_tidy_plugin %t/row.cpp -checks='-*,alloc-small-vector' -config="{CheckOptions: {alloc-small-vector.ProfileFile: '%t/good.json'}}" -- -std=c++17 2>&1 | FileCheck %s --check-prefix=STALE
-// STALE: warning: alloc-small-vector.ProfileFile: the profile '{{.*}}good.json' is stale for '{{.*}}row.cpp': the file has changed since it was profiled; its 1 site there is ignored (profile the program again) [clang-tidy-config]
+// STALE: warning: the heapcount profile '{{.*}}good.json' is stale for '{{.*}}row.cpp': the file has changed since it was profiled; its 1 site there is ignored (profile the program again) [alloc-small-vector]
 // STALE-NOT: asked for
 
 // RUN: python3 %S/../checks/alloc-small-vector/Inputs/make_profile.py %t/row.cpp %t/nohash.json --hash=none --site=cells:Cell:4:120x100:Row::Row(int)
 // RUN: %alloc_tidy %t/row.cpp -checks='-*,alloc-small-vector' -config="{CheckOptions: {alloc-small-vector.ProfileFile: '%t/nohash.json'}}" -- -std=c++17 2>&1 | FileCheck %s --check-prefix=NO-HASH
-// NO-HASH: warning: alloc-small-vector.ProfileFile: the profile '{{.*}}nohash.json' is stale for '{{.*}}row.cpp': it has no hash of the file to tell whether it changed; its 1 site there is ignored (profile the program again) [clang-tidy-config]
+// NO-HASH: warning: the heapcount profile '{{.*}}nohash.json' is stale for '{{.*}}row.cpp': it has no hash of the file to tell whether it changed; its 1 site there is ignored (profile the program again) [alloc-small-vector]
 // NO-HASH-NOT: asked for
 #include <vector>
 

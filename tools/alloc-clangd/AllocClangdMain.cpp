@@ -8,6 +8,7 @@
 
 #include "alloc-tidy/Version.h"
 #include "tools/ResourceDir.h"
+#include "tools/alloc-clangd/QuickFixFilter.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstdlib>
 #include <string>
@@ -36,18 +37,36 @@ static void addVersionLineAtExit(int Argc, char **Argv) {
   }
 }
 
+/// Whether clangd runs as a language server, writing LSP messages to the
+/// standard output (not --check, --help, --version and the like).
+static bool servesLsp(int Argc, char **Argv) {
+  for (int I = 1; I < Argc; ++I) {
+    llvm::StringRef Name = llvm::StringRef(Argv[I]).ltrim('-');
+    if (Name.starts_with("check") || Name.starts_with("help") ||
+        Name == "version" || Name.starts_with("print") ||
+        Name.starts_with("dump"))
+      return false;
+  }
+  return true;
+}
+
 int main(int Argc, char **Argv) {
   addVersionLineAtExit(Argc, Argv);
   const char **ConstArgv = const_cast<const char **>(Argv);
   std::string Dir = alloc_tidy::fallbackResourceDir(
       Argv[0], reinterpret_cast<void *>(&main), ALLOC_TIDY_RESOURCE_DIR);
-  if (Dir.empty() || alloc_tidy::mentionsResourceDir(Argc, ConstArgv))
-    return clang::clangd::clangdMain(Argc, Argv);
-
   std::string Flag = "--resource-dir=" + Dir;
   std::vector<char *> Args(Argv, Argv + Argc);
-  Args.insert(Args.begin() + 1, Flag.data());
+  if (!Dir.empty() && !alloc_tidy::mentionsResourceDir(Argc, ConstArgv))
+    Args.insert(Args.begin() + 1, Flag.data());
   Args.push_back(nullptr);
-  return clang::clangd::clangdMain(static_cast<int>(Args.size() - 1),
-                                   Args.data());
+  // One code action per fix, for the clients that take notes as
+  // diagnostics of their own (QuickFixFilter.h).
+  alloc_tidy::QuickFixFilter Filter;
+  if (servesLsp(Argc, Argv))
+    Filter.start();
+  int Status =
+      clang::clangd::clangdMain(static_cast<int>(Args.size() - 1), Args.data());
+  Filter.stop();
+  return Status;
 }

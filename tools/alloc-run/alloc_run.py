@@ -21,10 +21,12 @@ warning turned into one by --warnings-as-errors) or failed, 2 on bad usage.
 
 import argparse
 import concurrent.futures
+import contextlib
 import hashlib
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -32,13 +34,14 @@ import threading
 import time
 from pathlib import Path
 import urllib.request
-from urllib.parse import urljoin, urlparse
+from urllib.parse import quote, urljoin, urlparse
 
 import yaml
 
 PROG = 'alloc-run'
-CACHE_VERSION = '4'  # 4: the profile sites each finding measured
-# (3: member facts of version 2 (escapes, identity))
+CACHE_VERSION = '5'  # 3: member facts of version 2 (escapes, identity);
+# 4: units analysed again without __clang_analyzer__ keep that analysis;
+# 5: the profile sites each finding measured
 # Replaced by the build (tools/alloc-run/CMakeLists.txt); from the source
 # tree the docs are found beside the script.
 DOCS_DIR = '@ALLOC_RUN_DOCS_DIR@'
@@ -104,7 +107,10 @@ def split_command(command):
 
 
 class Unit:
-    """One entry of compile_commands.json."""
+    """One entry of compile_commands.json. A relative "directory" (which
+    the format does not define) is relative to \p db_dir, the folder of
+    compile_commands.json after its symbolic links are followed, as
+    alloc-tidy resolves it (tools/CompileDatabaseDirectories.h)."""
 
     def __init__(self, entry, db_dir):
         self.directory = os.path.normpath(
@@ -137,7 +143,7 @@ def load_database(build_dir):
         if 'command' not in entry and 'arguments' not in entry:
             fail_usage(f"'{path}' has an entry without a command or "
                        f"arguments: {entry['file']!r}")
-        unit = Unit(entry, os.path.dirname(os.path.abspath(path)))
+        unit = Unit(entry, os.path.dirname(os.path.realpath(path)))
         units.setdefault(unit.file, unit)  # clang-tidy uses the first one
     return list(units.values())
 
@@ -181,13 +187,14 @@ def preprocess_command(unit):
 LINE_MARKER = re.compile(rb'^# \d+ "((?:[^"\\]|\\.)*)"', re.M)
 
 
-def preprocess(unit):
+def preprocess(unit, call):
     """(hash of the preprocessed unit, the files it read), or the reason
-    why the unit cannot be preprocessed (a string)."""
+    why the unit cannot be preprocessed (a string). \p call runs the
+    compiler (Runner.call)."""
     try:
-        proc = subprocess.run(preprocess_command(unit), cwd=unit.directory,
-                              capture_output=True, timeout=600, check=False)
-    except (OSError, subprocess.TimeoutExpired) as e:
+        proc = call(preprocess_command(unit), cwd=unit.directory,
+                    timeout=600)
+    except OSError as e:
         return str(e)
     if proc.returncode != 0:
         lines = proc.stderr.decode('utf-8', 'replace').strip().splitlines()
@@ -357,7 +364,8 @@ def ranked(items, saving):
 
 class Result:
     def __init__(self, unit, diagnostics, text, stderr, returncode,
-                 cached=False, failure=None, facts=None, evidence=None):
+                 cached=False, failure=None, facts=None, notes=None,
+                 analysed=True, evidence=None):
         self.unit = unit
         # The profile sites each measured finding covers (JSON lines of
         # ALLOC_TIDY_PROFILE_EVIDENCE), for --explain.
@@ -370,7 +378,29 @@ class Result:
         self.stderr = stderr
         self.returncode = returncode
         self.cached = cached
-        self.failure = failure  # a crash or a lost result
+        self.failure = failure  # a crash, a skipped unit or a lost result
+        # What alloc-run says about how the unit was analysed (it was
+        # analysed without __clang_analyzer__): printed and in SARIF, not
+        # a failure.
+        self.notes = notes or []
+        # False when alloc-tidy never analysed the unit (its file is gone,
+        # alloc-tidy skipped it or could not be started).
+        self.analysed = analysed
+
+
+class Stopped(Exception):
+    """alloc-run was told to stop (SIGTERM, SIGINT): no more units."""
+
+    def __init__(self, signum):
+        super().__init__(signum)
+        self.signum = signum
+
+
+# clang-tidy's words for a file it did not analyse, exit status 0: "Skipping
+# FILE. Compile command not found." (and alloc-tidy's own error for it).
+SKIPPED = re.compile(r'^(?:Skipping (?P<file>.+?)\. (?P<why>.+)|'
+                     r'alloc-tidy: error: (?P<error>.+))$', re.M)
+ANALYZER_MACRO = '__clang_analyzer__'
 
 
 def absolute_diagnostic(diag):
@@ -432,6 +462,10 @@ class Runner:
         # of the old one.
         self.profiles = profile_identity(args)
         self.env = {}
+        # The alloc-tidy and compiler processes running now, stopped with
+        # alloc-run (SIGTERM, SIGINT).
+        self.children = set()
+        self.stopping = None
         if args.profile:
             self.env[PROFILE_FILES_ENV] = ';'.join(args.profile)
         if args.min_profiled_allocations is not None:
@@ -440,6 +474,40 @@ class Runner:
     def note(self, message):
         with self.lock:
             self.notes.append(message)
+
+    def call(self, command, timeout=None, **kwargs):
+        """subprocess.run(command, capture_output=True, check=False,
+        **kwargs), stopped by stop()."""
+        with self.lock:
+            if self.stopping is not None:
+                raise Stopped(self.stopping)
+            proc = subprocess.Popen(command, stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE, **kwargs)
+            self.children.add(proc)
+        try:
+            try:
+                out, err = proc.communicate(timeout=timeout)
+            except subprocess.TimeoutExpired as e:
+                proc.kill()
+                proc.communicate()
+                raise OSError(str(e)) from e
+        finally:
+            with self.lock:
+                self.children.discard(proc)
+        if self.stopping is not None:
+            raise Stopped(self.stopping)
+        return subprocess.CompletedProcess(command, proc.returncode, out, err)
+
+    def stop(self, signum):
+        """No process starts from now on; those running are terminated."""
+        with self.lock:
+            self.stopping = signum
+            running = list(self.children)
+        for proc in running:
+            try:
+                proc.terminate()
+            except OSError:
+                pass
 
     def command_key(self, unit):
         configs = []
@@ -460,14 +528,14 @@ class Runner:
         """The unit's result; a failure of alloc-run itself (an unreadable
         file, a full disk) is a failed unit, not a lost result."""
         if not os.path.isfile(unit.file):
-            return Result(unit, [], '', '', 1,
+            return Result(unit, [], '', '', 1, analysed=False,
                           failure=f"'{unit.file}' is in the compilation "
                                   f"database but no longer exists (a stale "
                                   f"entry: regenerate the database)")
         try:
             return self.run_cached(unit)
         except OSError as e:
-            return Result(unit, [], '', '', 1,
+            return Result(unit, [], '', '', 1, analysed=False,
                           failure=f"cannot analyse '{unit.file}' ({e})")
 
     def run_cached(self, unit):
@@ -478,7 +546,7 @@ class Runner:
         # Direct hit: every file the unit read last time is as it was.
         if entry and deps_unchanged(entry['deps']):
             return self.replay(unit, entry)
-        pre = preprocess(unit)
+        pre = preprocess(unit, self.call)
         if isinstance(pre, str):
             self.note(f"note: cannot preprocess '{unit.file}' with its "
                       f"compile command ({pre}); its cache entry hashes the "
@@ -501,7 +569,8 @@ class Runner:
                     'diagnostics': result.diagnostics, 'text': result.text,
                     'stderr': result.stderr,
                     'returncode': result.returncode,
-                    'facts': result.facts, 'evidence': result.evidence})
+                    'facts': result.facts, 'notes': result.notes,
+                    'evidence': result.evidence})
             except OSError as e:
                 # The analysis stands; only the cache is lost (a full
                 # disk, a directory that became read-only).
@@ -514,9 +583,29 @@ class Runner:
         return Result(unit, entry['diagnostics'], entry['text'],
                       entry['stderr'], entry['returncode'], cached=True,
                       facts=entry.get('facts', []),
+                      notes=entry.get('notes', []),
                       evidence=entry.get('evidence', []))
 
     def analyse(self, unit):
+        result = self.run_tidy(unit, [])
+        if not self.breaks_under_analyzer(result):
+            return result
+        # The unit compiles when the macro is not defined: its findings are
+        # those of that analysis, and alloc-run says so.
+        again = self.run_tidy(unit, [f'--extra-arg=-U{ANALYZER_MACRO}'])
+        if again.failure or 'Error while processing' in \
+                again.text + again.stderr:
+            return result
+        again.notes.append(
+            f"'{unit.file}' was analysed without {ANALYZER_MACRO}: it does "
+            f"not compile when the macro is defined (clang-tidy defines it, "
+            f"and a header takes another branch then; some bundled "
+            f"libraries do), so its findings are those of the analysis "
+            f"without it")
+        return again
+
+    def run_tidy(self, unit, extra):
+        """alloc-tidy on \p unit, with the arguments \p extra added."""
         fd, fixes = tempfile.mkstemp(prefix='alloc-run-', suffix='.yaml')
         os.close(fd)
         os.unlink(fixes)
@@ -530,10 +619,10 @@ class Runner:
         env = dict(os.environ, ALLOC_TIDY_MEMBER_FACTS_OUTPUT=facts_file,
                    ALLOC_TIDY_PROFILE_EVIDENCE=evidence_file, **self.env)
         command = [self.tool, '-p', self.args.build_dir, '--quiet',
-                   f'--export-fixes={fixes}'] + self.tool_args + [unit.file]
+                   f'--export-fixes={fixes}'] + self.tool_args + extra + \
+            [unit.file]
         try:
-            proc = subprocess.run(command, capture_output=True, text=True,
-                                  errors='replace', check=False, env=env)
+            proc = self.call(command, text=True, errors='replace', env=env)
             diagnostics = []
             if os.path.exists(fixes):
                 with open(fixes, encoding='utf-8') as f:
@@ -546,49 +635,38 @@ class Runner:
                 evidence = [json.loads(line)
                             for line in f.read().splitlines() if line]
         except (OSError, ValueError, yaml.YAMLError) as e:
-            return Result(unit, [], '', str(e), 1,
+            return Result(unit, [], '', str(e), 1, analysed=False,
                           failure=f"cannot run alloc-tidy on '{unit.file}' "
                                   f"({e})")
         finally:
             for path in (fixes, facts_file, evidence_file):
                 if os.path.exists(path):
                     os.unlink(path)
-        if proc.returncode == 1 and self.breaks_under_analyzer(unit, proc):
-            proc.stderr += (
-                f"{PROG}: note: '{unit.file}' compiles when "
-                f"__clang_analyzer__ is not defined: clang-tidy defines it, "
-                f"and a header takes another branch then (some bundled "
-                f"libraries do); run with "
-                f"--extra-arg=-U__clang_analyzer__\n")
-        failure = None
+        failure, analysed = None, True
+        skipped = SKIPPED.search(proc.stdout + proc.stderr)
         if proc.returncode < 0:
             failure = (f"alloc-tidy crashed on '{unit.file}' (signal "
                        f"{-proc.returncode})")
         elif proc.returncode not in (0, 1):
             failure = (f"alloc-tidy failed on '{unit.file}' (exit status "
                        f"{proc.returncode})")
+        elif skipped:
+            # A unit alloc-tidy did not analyse is a failed unit, whatever
+            # its exit status.
+            failure = (f"alloc-tidy did not analyse '{unit.file}' "
+                       f"({(skipped['why'] or skipped['error']).rstrip('.')})")
+            analysed = False
         return Result(unit, diagnostics, proc.stdout, proc.stderr,
                       proc.returncode, failure=failure, facts=facts,
-                      evidence=evidence)
+                      analysed=analysed, evidence=evidence)
 
-
-    def breaks_under_analyzer(self, unit, proc):
-        """Whether the unit's errors come from __clang_analyzer__, which
-        clang-tidy defines: it has errors, and has none without it."""
-        output = proc.stdout + proc.stderr
-        if 'Error while processing' not in output or any(
-                '__clang_analyzer__' in a for a in self.tool_args):
-            return False
-        command = [self.tool, '-p', self.args.build_dir, '--quiet'] + \
-            self.tool_args + ['--extra-arg=-U__clang_analyzer__', unit.file]
-        try:
-            again = subprocess.run(command, capture_output=True, text=True,
-                                   errors='replace', check=False,
-                                   env=dict(os.environ, **self.env))
-        except OSError:
-            return False
-        return again.returncode >= 0 and \
-            'Error while processing' not in again.stdout + again.stderr
+    def breaks_under_analyzer(self, result):
+        """Whether the unit's errors may come from __clang_analyzer__, which
+        clang-tidy defines: it has errors, and the macro was not already
+        taken care of."""
+        return (result.returncode == 1 and not result.failure and
+                'Error while processing' in result.text + result.stderr and
+                not any(ANALYZER_MACRO in a for a in self.tool_args))
 
 
 # --- selecting units ---------------------------------------------------------
@@ -721,6 +799,12 @@ FINDING_LINE = re.compile(
     r'(?P<message>.*) \[(?P<check>[^\],]+)[^\]]*\]$')
 
 
+# "error: message [check]": a diagnostic without a location (an invalid
+# option, a stale profile), which every unit repeats; printed once.
+RUN_LINE = re.compile(r'^(?:warning|error): (?P<message>.*) '
+                      r'\[(?P<check>[^\],]+)[^\]]*\]$')
+
+
 def text_blocks(text, directory):
     """\p text in blocks: [key, text] for a finding with its notes and
     source lines, [None, text] for a line of its own ("N warnings
@@ -734,6 +818,10 @@ def text_blocks(text, directory):
                    match['col'], match['check'],
                    without_template_arguments(match['message']))
             blocks.append([key, line])
+        elif RUN_LINE.match(line.rstrip('\n')):
+            match = RUN_LINE.match(line.rstrip('\n'))
+            blocks.append([('', '', '', match['check'], match['message']),
+                           line])
         elif blocks and (line.startswith((' ', '\t')) or
                          re.match(r'^.+?:\d+:\d+: note: ', line)):
             blocks[-1][1] += line
@@ -909,9 +997,12 @@ def rule_for(check, docs_uri):
 
 
 def artifact_location(path, root):
+    """A SARIF artifactLocation: a URI reference, so a space or a letter
+    outside ASCII is percent-encoded ('my%20file.cpp', UTF-8 bytes)."""
     rel = os.path.relpath(path, root)
     if not rel.startswith('..'):
-        return {'uri': Path(rel).as_posix(), 'uriBaseId': 'SRCROOT'}
+        return {'uri': quote(Path(rel).as_posix(), safe='/'),
+                'uriBaseId': 'SRCROOT'}
     return {'uri': Path(path).as_uri()}
 
 
@@ -960,18 +1051,20 @@ def tool_version(version_output):
     return 'unknown', 'alloc-tidy'
 
 
-def unit_notification(path, text, root):
+def unit_notification(path, text, root, level='error'):
     """A toolExecutionNotification about one unit."""
-    return {'level': 'error', 'message': {'text': text},
+    return {'level': level, 'message': {'text': text},
             'locations': [{'physicalLocation': {
                 'artifactLocation': artifact_location(path, root)}}]}
+
+
+SARIF_LEVELS = {'Error': 'error', 'Warning': 'warning', 'Remark': 'note'}
 
 
 def sarif_result(diag, rule_index, root, positions):
     """One clang-tidy diagnostic (with a location) as a SARIF result."""
     message = diag['DiagnosticMessage']
-    level = {'Error': 'error', 'Warning': 'warning',
-             'Remark': 'note'}.get(diag.get('Level'), 'warning')
+    level = SARIF_LEVELS.get(diag.get('Level'), 'warning')
     result = {'ruleId': diag['DiagnosticName'], 'ruleIndex': rule_index,
               'level': level, 'message': {'text': message['Message']}}
     result['locations'] = [physical_location(message, root, positions)]
@@ -1017,23 +1110,30 @@ def rank_sarif_results(results):
 
 
 def to_sarif(diagnostics, root, version, docs_uri, category=None,
-             unit_problems=()):
+             unit_problems=(), unit_notes=()):
     """\p unit_problems: (file, text) for each unit whose analysis failed or
-    is incomplete; they and any diagnostic without a location (which code
-    scanning rejects as a result) become notifications of an execution that
-    did not succeed, so that a run with failures never looks clean."""
+    is incomplete; they become error notifications of an execution that did
+    not succeed, so that a run with failures never looks clean. \p
+    unit_notes: (file, text) said about a unit that was analysed (a note).
+    A diagnostic without a location (which code scanning rejects as a
+    result) is a notification of its level, credited to its check: an error
+    (an invalid option) fails the execution, a warning (a stale profile)
+    does not, as the exit status goes (docs/ci.md)."""
     positions = Positions()
     notifications = [unit_notification(path, text, root)
                      for path, text in unit_problems]
+    notifications += [unit_notification(path, text, root, 'note')
+                      for path, text in unit_notes]
     located = []
     for diag in diagnostics:
         if diag['DiagnosticMessage'].get('FilePath'):
             located.append(diag)
         else:
             notifications.append({
-                'level': 'error',
+                'level': SARIF_LEVELS.get(diag.get('Level'), 'warning'),
                 'message': {'text': f"{diag['DiagnosticMessage']['Message']} "
-                                    f"[{diag['DiagnosticName']}]"}})
+                                    f"[{diag['DiagnosticName']}]"},
+                'associatedRule': {'id': diag['DiagnosticName']}})
     diagnostics = located
     checks = sorted({diag['DiagnosticName'] for diag in diagnostics})
     rules = [rule_for(check, docs_uri) for check in checks]
@@ -1055,7 +1155,8 @@ def to_sarif(diagnostics, root, version, docs_uri, category=None,
     run['originalUriBaseIds'] = {
         'SRCROOT': {'uri': Path(root).as_uri() + '/'}}
     run['columnKind'] = 'unicodeCodePoints'
-    run['invocations'] = [{'executionSuccessful': not notifications}]
+    run['invocations'] = [{'executionSuccessful': not any(
+        n['level'] == 'error' for n in notifications)}]
     if notifications:
         run['invocations'][0]['toolExecutionNotifications'] = notifications
     run['results'] = results
@@ -1075,6 +1176,13 @@ def unit_problems(result):
         return [(result.unit.file, f"'{result.unit.file}' was not analysed "
                  f"completely: it has errors (see the error results, or "
                  f"alloc-tidy's output); its findings may be incomplete")]
+    if result.returncode != 0 and not any(
+            d.get('Level') == 'Error' for d in result.diagnostics):
+        # Exit status 1 with no error to show for it: never a clean run.
+        errors = re.findall(r'^(?:.*: )?error: (.*)$', output, re.M)
+        return [(result.unit.file, f"alloc-tidy failed on "
+                 f"'{result.unit.file}' (exit status {result.returncode}"
+                 f"{': ' + errors[0] if errors else ''})")]
     return []
 
 
@@ -1604,8 +1712,59 @@ def print_unit(result, printed_findings):
     sys.stdout.write(unique_text(result.text, printed_findings,
                                  result.unit.directory))
     sys.stdout.flush()
+    print_unit_stderr(result)
+
+
+def print_unit_stderr(result):
+    """A unit's errors as alloc-tidy wrote them, and alloc-run's notes on
+    it."""
     if result.stderr and result.returncode != 0:
         sys.stderr.write(result.stderr)
+    for note in result.notes:
+        print(f'{PROG}: note: {note}', file=sys.stderr)
+
+
+def plural(count, noun):
+    """'1 finding', '2 findings'."""
+    return f'{count} {noun}' + ('' if count == 1 else 's')
+
+
+@contextlib.contextmanager
+def stopping_pool(runner, jobs):
+    """A thread pool for the units that stops with alloc-run: on SIGTERM
+    or SIGINT (Stopped, KeyboardInterrupt) the running alloc-tidy processes
+    are terminated and the units not started are dropped, and the workers
+    finish, removing their temporary files, before the exception goes on."""
+    pool = concurrent.futures.ThreadPoolExecutor(jobs)
+    try:
+        yield pool
+    except BaseException as e:
+        runner.stop(e.signum if isinstance(e, Stopped) else signal.SIGINT)
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
+
+
+def on_stop_signal(signum, _frame):
+    # Once: a second signal must not interrupt the clean-up.
+    signal.signal(signum, signal.SIG_IGN)
+    raise Stopped(signum)
+
+
+def narrowed_note(args, selected, total, results):
+    """What a run over part of the database (FILE, --files,
+    --changed-since) leaves undone: the decisions across units, when the
+    units recorded data members to decide."""
+    if not args.whole_program or args.shard or selected == total or \
+            not any(r.facts for r in results):
+        return None
+    how = ', '.join(name for name, given in (
+        ('FILE', args.files_positional), ('--files', args.files),
+        ('--changed-since', args.changed_since)) if given)
+    return (f'note: {selected} of the {total} units of the compile '
+            f'database analysed ({how}): data members and records are '
+            f'decided by each unit alone; the decisions across units need a '
+            f'run over the whole database')
 
 
 def print_ranked(held, decided, printed_findings, savings, positions):
@@ -1616,8 +1775,7 @@ def print_ranked(held, decided, printed_findings, savings, positions):
     for ready in held:
         blocks += unique_blocks(ready.text, printed_findings,
                                 ready.unit.directory)
-        if ready.stderr and ready.returncode != 0:
-            sys.stderr.write(ready.stderr)
+        print_unit_stderr(ready)
     for diag in decided:
         blocks.append((text_key(diag, positions),
                        finding_text(diag, positions)))
@@ -1635,8 +1793,11 @@ def print_measurements(args, diagnostics, root, positions):
     --profile or --stats, how many findings the profiles measured and how
     many are in files they saw in another version. Findings silenced as
     cold (--min-profiled-allocations) are not reported, so not counted."""
-    measured = [(measured_saving(d), d) for d in diagnostics
+    # A diagnostic without a location (a stale profile's warning) is about
+    # the run, not a finding.
+    findings = [d for d in diagnostics
                 if d['DiagnosticMessage'].get('FilePath')]
+    measured = [(measured_saving(d), d) for d in findings]
     measured = ranked([m for m in measured if m[0] is not None],
                       lambda m: m[0])
     stale = sum(1 for d in diagnostics if is_stale(d))
@@ -1658,8 +1819,8 @@ def print_measurements(args, diagnostics, root, positions):
                   f"{diag['DiagnosticName']}  {text}", file=sys.stderr)
     if args.profile or (args.stats and (profile_files(args) or measured or
                                         stale)):
-        print(f'{PROG}: {len(measured)} of {len(diagnostics)} findings with '
-              f'a measured saving; {stale} in files the profiles saw in '
+        print(f'{PROG}: {len(measured)} of {plural(len(findings), "finding")} '
+              f'with a measured saving; {stale} in files the profiles saw in '
               f'another version (stale)', file=sys.stderr)
 
 
@@ -1982,7 +2143,7 @@ def main(argv):
     # printed as soon as every unit before it is done.
     finished = {}
     printed = 0
-    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+    with stopping_pool(runner, args.jobs) as pool:
         futures = {pool.submit(runner.run, u): i for i, u in enumerate(units)}
         for future in concurrent.futures.as_completed(futures):
             result = future.result()
@@ -2027,7 +2188,8 @@ def main(argv):
     if whole_program and problems:
         member_note = (f'note: data members and records are decided by each '
                        f'unit alone: '
-                       f'{len(problems)} of {len(results)} units were not '
+                       f'{len(problems)} of {len(results)} units '
+                       f'{"was" if len(problems) == 1 else "were"} not '
                        f'analysed completely, and a decision across units '
                        f'needs the facts of all of them')
     elif whole_program and facts:
@@ -2057,8 +2219,11 @@ def main(argv):
             printed_findings.update(text_key(d, positions)
                                     for d in removed + replaced)
             decided = len(decisions.get('members', []))
-            member_note = (f'{decided} data members and records decided across '
-                           f'{len(results)} units: {len(added)} findings '
+            what = ('data member or record' if decided == 1 else
+                    'data members and records')
+            member_note = (f'{decided} {what} decided across '
+                           f'{plural(len(results), "unit")}: '
+                           f'{plural(len(added), "finding")} '
                            f'no single unit could make, {len(removed)} '
                            f'withdrawn')
     positions = Positions()
@@ -2081,7 +2246,8 @@ def main(argv):
     if args.sarif:
         sarif = to_sarif(diagnostics, root,
                          tool_version(runner.tool_identity[3]),
-                         docs_uri_base(args), args.sarif_category, problems)
+                         docs_uri_base(args), args.sarif_category, problems,
+                         [(r.unit.file, n) for r in results for n in r.notes])
         run = sarif['runs'][0]
         if args.member_facts and facts:
             # 'merge' refuses this log without the facts that go with it.
@@ -2091,24 +2257,42 @@ def main(argv):
         add_explanation_to_sarif(run, explained, root, positions)
         write_json(args.sarif, sarif)
     cached = sum(r.cached for r in results)
-    errors = sum(1 for r in results if r.returncode != 0)
+    errors = sum(1 for r in results if r.returncode != 0 or r.failure)
     errors += sum(1 for d in added if d.get('Level') == 'Error')
     if args.stats:
-        print(f'{PROG}: {len(results)} translation units: '
-              f'{len(results) - cached} analysed, {cached} from cache; '
-              f'{len(diagnostics)} findings; {errors} with errors',
+        # A diagnostic without a location (an option's error, a stale
+        # profile) is about the run, not a finding.
+        findings = sum(1 for d in diagnostics
+                       if d['DiagnosticMessage'].get('FilePath'))
+        not_analysed = sum(1 for r in results if not r.analysed)
+        print(f'{PROG}: {plural(len(results), "translation unit")}: '
+              f'{len(results) - cached - not_analysed} analysed, {cached} '
+              f'from cache'
+              f'{f", {not_analysed} not analysed" if not_analysed else ""}; '
+              f'{plural(findings, "finding")}; {errors} with errors',
               file=sys.stderr)
         print(f'{PROG}: source root {root} ({root_reason})', file=sys.stderr)
     if member_note and (args.stats or member_note.startswith('note:')):
         print(f'{PROG}: {member_note}', file=sys.stderr)
+    narrowed = narrowed_note(args, len(units), all_units, results)
+    if narrowed:
+        print(f'{PROG}: {narrowed}', file=sys.stderr)
     print_measurements(args, diagnostics, root, positions)
     print_explanation(explained, root, positions)
     return 1 if errors or failures else 0
 
 
 if __name__ == '__main__':
+    # SIGTERM (a CI job's timeout) stops alloc-run as SIGINT does: its
+    # alloc-tidy processes stop and its temporary files go.
+    signal.signal(signal.SIGTERM, on_stop_signal)
     try:
         sys.exit(main(sys.argv[1:]))
+    except Stopped as e:
+        print(f'{PROG}: error: stopped by '
+              f'{signal.Signals(e.signum).name}; no results were written',
+              file=sys.stderr)
+        sys.exit(128 + e.signum)
     except UsageError as e:
         print(f'{PROG}: error: {e}', file=sys.stderr)
         sys.exit(2)
@@ -2117,4 +2301,6 @@ if __name__ == '__main__':
               file=sys.stderr)
         sys.exit(1)
     except KeyboardInterrupt:
+        print(f'{PROG}: error: stopped by SIGINT; no results were written',
+              file=sys.stderr)
         sys.exit(130)

@@ -7,12 +7,14 @@
 
 #include "clang-tidy/tool/ClangTidyMain.h"
 #include "lib/analysis/MemberFactsFile.h"
+#include "tools/CompileDatabaseDirectories.h"
 #include "tools/CompileDatabaseProblem.h"
 #include "tools/ResourceDir.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 #include <string>
 #include <vector>
@@ -31,20 +33,28 @@ static std::string buildPathArgument(int Argc, const char **Argv) {
   return "";
 }
 
-/// Without -p and without "--" (compiler arguments on the command line),
-/// clang-tidy looks for the database from the first source file's
-/// directory: that directory, or "" when there is no such file argument.
-static std::string autodetectedFrom(int Argc, const char **Argv) {
+/// Whether the compiler arguments are on the command line, after "--": no
+/// compile database is read then.
+static bool hasCompilerArguments(int Argc, const char **Argv) {
   for (int I = 1; I < Argc; ++I)
     if (llvm::StringRef(Argv[I]) == "--")
-      return "";
+      return true;
+  return false;
+}
+
+/// The source files named on the command line: the arguments before "--"
+/// that are neither options nor an option's value.
+static std::vector<std::string> sourceArguments(int Argc, const char **Argv) {
+  std::vector<std::string> Sources;
   for (int I = 1; I < Argc; ++I) {
     llvm::StringRef Arg = Argv[I];
     if (Arg == "--")
-      return "";
-    if (Arg == "-p" || Arg == "--p")
-      return "";
-    if (Arg.starts_with("-")) {
+      break;
+    if (Arg == "-p" || Arg == "--p") {
+      ++I;
+      continue;
+    }
+    if (Arg.starts_with("-") || Arg.starts_with("@")) {
       // An option given its value as the next argument ("--config-file X").
       static const char *const TakeValue[] = {"checks",
                                               "config",
@@ -66,11 +76,88 @@ static std::string autodetectedFrom(int Argc, const char **Argv) {
         ++I;
       continue;
     }
-    llvm::StringRef Dir = llvm::sys::path::parent_path(Arg);
-    return Dir.empty() ? "." : Dir.str();
+    Sources.push_back(Arg.str());
   }
-  return "";
+  return Sources;
 }
+
+/// Without -p and without "--" (compiler arguments on the command line),
+/// clang-tidy looks for the database from the first source file's
+/// directory: that directory, or "" when there is no such file argument.
+static std::string autodetectedFrom(int Argc, const char **Argv) {
+  if (hasCompilerArguments(Argc, Argv) ||
+      !buildPathArgument(Argc, Argv).empty())
+    return "";
+  std::vector<std::string> Sources = sourceArguments(Argc, Argv);
+  if (Sources.empty())
+    return "";
+  llvm::StringRef Dir = llvm::sys::path::parent_path(Sources.front());
+  return Dir.empty() ? "." : Dir.str();
+}
+
+/// \p Args with their -p replaced by \p Flag ("-p=DIR"), which must outlive
+/// them.
+static std::vector<const char *>
+withBuildPath(llvm::ArrayRef<const char *> Args, const std::string &Flag) {
+  std::vector<const char *> Out = {Args.front(), Flag.c_str()};
+  for (size_t I = 1; I < Args.size(); ++I) {
+    llvm::StringRef Arg = Args[I];
+    if (Arg == "--") {
+      Out.insert(Out.end(), Args.begin() + I, Args.end());
+      break;
+    }
+    if (Arg == "-p" || Arg == "--p")
+      ++I;
+    else if (!Arg.starts_with("-p=") && !Arg.starts_with("--p="))
+      Out.push_back(Args[I]);
+  }
+  return Out;
+}
+
+namespace {
+/// The copy of a compile database with its relative directories made
+/// absolute, in a folder of its own, removed when alloc-tidy ends (also
+/// on SIGINT or SIGTERM).
+class ResolvedDatabase {
+public:
+  ~ResolvedDatabase() {
+    if (File.empty())
+      return;
+    // What cannot be removed stays in the temporary directory.
+    if (!llvm::sys::fs::remove(File))
+      (void)!llvm::sys::fs::remove(llvm::sys::path::parent_path(File));
+  }
+  /// Writes \p Text; an error message when it cannot.
+  std::string write(const std::string &Text) {
+    llvm::SmallString<256> Dir;
+    if (std::error_code EC =
+            llvm::sys::fs::createUniqueDirectory("alloc-tidy-database", Dir))
+      return "cannot create a temporary folder (" + EC.message() + ")";
+    llvm::SmallString<256> Path(Dir);
+    llvm::sys::path::append(Path, "compile_commands.json");
+    File = Path.str().str();
+    llvm::sys::RemoveFileOnSignal(File);
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(File, EC, llvm::sys::fs::OF_Text);
+    if (!EC) {
+      OS << Text;
+      OS.close();
+      if (OS.has_error()) {
+        EC = OS.error();
+        OS.clear_error();
+      }
+    }
+    return EC ? "cannot write '" + File + "' (" + EC.message() + ")" : "";
+  }
+  const std::string &folder() {
+    Folder = llvm::sys::path::parent_path(File).str();
+    return Folder;
+  }
+
+private:
+  std::string File, Folder;
+};
+} // namespace
 
 /// alloc-tidy --merge-member-facts=OUT FACTS...: the whole-program member
 /// decisions from the facts the checks and alloc-run wrote for every unit
@@ -153,23 +240,59 @@ int main(int Argc, const char **Argv) {
   }
   // Found from the source's directory, a broken database would make stock
   // clang-tidy run "without flags" and exit 0: the same error as with -p.
-  if (std::string From = autodetectedFrom(Argc, Argv);
-      !From.empty() && buildPathArgument(Argc, Argv).empty()) {
+  std::string From = autodetectedFrom(Argc, Argv);
+  if (!From.empty()) {
     if (std::string Problem = alloc_tidy::compileDatabaseProblem(From);
         !Problem.empty()) {
       llvm::errs() << "alloc-tidy: error: " << Problem << "\n";
       return 1;
     }
   }
+  std::vector<const char *> Args(Argv, Argv + Argc);
+  // The database clang-tidy reads, its relative directories resolved; a
+  // source file it has no command for would be skipped with exit status 0.
+  ResolvedDatabase Resolved;
+  std::string BuildPathFlag, Database;
+  if (std::string BuildPath = buildPathArgument(Argc, Argv);
+      !BuildPath.empty() && !hasCompilerArguments(Argc, Argv))
+    Database = alloc_tidy::findCompileDatabase(BuildPath);
+  else if (!From.empty())
+    Database = alloc_tidy::findCompileDatabase(From);
+  if (!Database.empty()) {
+    if (std::optional<std::string> Text =
+            alloc_tidy::withAbsoluteDirectories(Database)) {
+      if (std::string Problem = Resolved.write(*Text); !Problem.empty()) {
+        llvm::errs() << "alloc-tidy: error: " << Problem << "\n";
+        return 1;
+      }
+      BuildPathFlag = "-p=" + Resolved.folder();
+      Args = withBuildPath(Args, BuildPathFlag);
+    }
+    std::string Error;
+    auto Loaded = clang::tooling::JSONCompilationDatabase::loadFromFile(
+        BuildPathFlag.empty() ? Database
+                              : Resolved.folder() + "/compile_commands.json",
+        Error, clang::tooling::JSONCommandLineSyntax::AutoDetect);
+    for (const std::string &Source : sourceArguments(Argc, Argv)) {
+      llvm::SmallString<256> Absolute(Source);
+      if (llvm::sys::fs::make_absolute(Absolute))
+        continue; // clang-tidy says what is wrong with it
+      llvm::sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
+      if (Loaded && Loaded->getCompileCommands(Absolute).empty()) {
+        llvm::errs() << "alloc-tidy: error: '" << Source
+                     << "' has no compile command in '" << Database
+                     << "', so it would not be analysed; add it to the "
+                        "database, or give its flags after '--'\n";
+        return 1;
+      }
+    }
+  }
   std::string Dir = alloc_tidy::fallbackResourceDir(
       Argv[0], reinterpret_cast<void *>(&main), ALLOC_TIDY_RESOURCE_DIR);
-  if (Dir.empty() || alloc_tidy::mentionsResourceDir(Argc, Argv))
-    return clang::tidy::clangTidyMain(Argc, Argv);
-
   // --extra-arg-before keeps a -resource-dir from the compile command last,
   // so a user's own choice still wins.
   std::string Extra = "--extra-arg-before=-resource-dir=" + Dir;
-  std::vector<const char *> Args(Argv, Argv + Argc);
-  Args.insert(Args.begin() + 1, Extra.c_str());
+  if (!Dir.empty() && !alloc_tidy::mentionsResourceDir(Argc, Argv))
+    Args.insert(Args.begin() + 1, Extra.c_str());
   return clang::tidy::clangTidyMain(static_cast<int>(Args.size()), Args.data());
 }

@@ -30,6 +30,9 @@
 // RUN:   --prepare="python3 %S/../alloc-small-vector/Inputs/make_profile.py %t.stale.cpp %t.stale.json \
 // RUN:     --hash=stale --site=row:int:4:1x100:rows --site=line:char:1:31x900:lines --container=line=string" \
 // RUN:   -- -config="{CheckOptions: {ProfileFile: '%t.stale.json', MinProfiledAllocations: 100}}"
+// A stale profile is one warning without a location, credited to the check
+// that read it (issue 34, item 7).
+// CHECK-NOTES-STALE: {{^}}warning: the heapcount profile '{{.*}}stale.json' is stale for '{{.*}}': the file has changed since it was profiled; {{.*}} (profile the program again) [alloc-container-in-loop]
 
 #include <istream>
 #include <string>

@@ -32,6 +32,9 @@
 // RUN:   --prepare="python3 %S/../alloc-small-vector/Inputs/make_profile.py %t.stale.cpp %t.stale.json \
 // RUN:     --hash=stale --site=blocks:Row:160:3x3000:screen --container=blocks=deque<Row>" \
 // RUN:   -- -config="{CheckOptions: {ProfileFile: '%t.stale.json', MinProfiledAllocations: 100}}"
+// A stale profile is one warning without a location, credited to the check
+// that read it (issue 34, item 7).
+// CHECK-NOTES-STALE: {{^}}warning: the heapcount profile '{{.*}}stale.json' is stale for '{{.*}}': the file has changed since it was profiled; {{.*}} (profile the program again) [alloc-deque-as-array]
 
 #include <deque>
 

@@ -31,6 +31,9 @@
 // RUN:   --prepare="python3 %S/../alloc-small-vector/Inputs/make_profile.py %t.stale.cpp %t.stale.json \
 // RUN:     --hash=stale --site=hot:int:4:1x100:fill(unsigned)" \
 // RUN:   -- -config="{CheckOptions: {alloc-reserve-in-loop.ProfileFile: '%t.stale.json', alloc-reserve-in-loop.MinProfiledAllocations: 10}}"
+// A stale profile is one warning without a location, credited to the check
+// that read it (issue 34, item 7).
+// CHECK-NOTES-STALE: {{^}}warning: the heapcount profile '{{.*}}stale.json' is stale for '{{.*}}': the file has changed since it was profiled; {{.*}} (profile the program again) [alloc-reserve-in-loop]
 
 #include <string>
 #include <unordered_set>

@@ -22,6 +22,9 @@
 // RUN:   --prepare="python3 %S/../alloc-small-vector/Inputs/make_profile.py %t.stale.cpp %t.stale.json \
 // RUN:     --hash=stale --site=decl:char:1:44x5000:each --container=decl=string" \
 // RUN:   -- -config="{CheckOptions: {ProfileFile: '%t.stale.json', MinProfiledAllocations: 10}}"
+// A stale profile is one warning without a location, credited to the check
+// that read it (issue 34, item 7).
+// CHECK-MESSAGES-STALE: {{^}}warning: the heapcount profile '{{.*}}stale.json' is stale for '{{.*}}': the file has changed since it was profiled; {{.*}} (profile the program again) [alloc-small-string]
 
 #include <cstdio>
 #include <string>

@@ -25,7 +25,7 @@
 #include <vector>
 #include <boost/container/small_vector.hpp> // the project uses it
 // Sizing from a stale profile is off, and said once.
-// CHECK-MESSAGES-STALE: warning: alloc-small-vector.ProfileFile: the profile '{{.*}}stale.json' is stale for '{{.*}}stale.cpp': the file has changed since it was profiled; its 1 site there is ignored (profile the program again) [clang-tidy-config]
+// CHECK-MESSAGES-STALE: warning: the heapcount profile '{{.*}}stale.json' is stale for '{{.*}}stale.cpp': the file has changed since it was profiled; its 1 site there is ignored (profile the program again) [alloc-small-vector]
 
 int hot() {
   std::vector<int> Corners;

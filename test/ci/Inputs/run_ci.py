@@ -52,8 +52,9 @@ import tempfile
 import yaml
 
 SKIP_MARKER = re.compile(r'^\s*# ci-test: skip\b', re.MULTILINE)
-STATS = re.compile(r'alloc-run: (\d+) translation units: (\d+) analysed, '
-                   r'(\d+) from cache; (\d+) findings; (\d+) with errors')
+STATS = re.compile(r'alloc-run: (\d+) translation units?: (\d+) analysed, '
+                   r'(\d+) from cache(?:, \d+ not analysed)?; (\d+) '
+                   r'findings?; (\d+) with errors')
 
 
 class CIError(Exception):

@@ -145,12 +145,21 @@ local function main()
   end
 
   -- 2. The code actions for the diagnostic's range. clangd finds the fix-it
-  -- by the range and message of the diagnostic passed back in the context.
+  -- by the range and message of each diagnostic passed back in the context,
+  -- which holds every diagnostic of the line, as vim.lsp.buf.code_action()
+  -- sends it with the cursor on that line (the notes among them, when the
+  -- client shows them as diagnostics of their own).
+  local line_diagnostics = {}
+  for _, d in ipairs(published.latest or {}) do
+    if d.range.start.line == diagnostic.range.start.line then
+      table.insert(line_diagnostics, d)
+    end
+  end
   local responses, request_err = vim.lsp.buf_request_sync(bufnr,
     'textDocument/codeAction', {
       textDocument = { uri = uri },
       range = diagnostic.range,
-      context = { diagnostics = { diagnostic } },
+      context = { diagnostics = line_diagnostics },
     }, timeout)
   if not responses then
     fail('textDocument/codeAction failed: ' .. tostring(request_err))
@@ -165,18 +174,23 @@ local function main()
   local title = headline:gsub(' %(fix available%)$', '')
   local action
   local titles = {}
+  local offered = 0
   for _, a in ipairs(response.result or {}) do
     table.insert(titles, a.title)
     if a.title == title and a.edit then
-      action = a
+      action = action or a
+      offered = offered + 1
     end
   end
   if not action then
     fail(string.format('no code action with an edit titled "%s"; got: %s',
       title, #titles > 0 and table.concat(titles, ' | ') or 'none'))
   end
-  out(string.format('code action (%s): %s', action.kind or 'no kind',
-    action.title))
+  -- The same fix offered twice would garble the buffer if both were applied.
+  out(string.format('code action (%s): %s (offered %d time%s for %d '
+    .. 'diagnostic%s of the line)', action.kind or 'no kind', action.title,
+    offered, offered == 1 and '' or 's', #line_diagnostics,
+    #line_diagnostics == 1 and '' or 's'))
 
   -- 3. Apply it as the client's own code-action handler would, in the
   -- position encoding the client and clangd agreed on.
