@@ -762,6 +762,16 @@ std::vector<Symbolizer> findSymbolizers() {
   return Found;
 }
 
+/// Why no stack was symbolized: no symbolizer, or those in \p Tried failed.
+static std::string symbolizerWarning(const std::string &Tried) {
+  if (!Tried.empty())
+    return "the symbolizer failed (" + Tried + ")";
+  if (const char *Named = std::getenv("HEAPCOUNT_SYMBOLIZER"))
+    return "no symbolizer (HEAPCOUNT_SYMBOLIZER is '" + std::string(Named) +
+           "')";
+  return "no symbolizer found (" + std::string(DefaultSymbolizers) + ")";
+}
+
 SymbolTable symbolize(const StackReport &Report,
                       const std::vector<Symbolizer> &Candidates,
                       std::string &Warning, Symbolizer *Used) {
@@ -783,14 +793,7 @@ SymbolTable symbolize(const StackReport &Report,
     Symbols.clear();
     Tried += (Tried.empty() ? "" : ", ") + Tool.Path;
   }
-  if (Tried.empty())
-    Warning =
-        std::getenv("HEAPCOUNT_SYMBOLIZER")
-            ? "no symbolizer (HEAPCOUNT_SYMBOLIZER is '" +
-                  std::string(std::getenv("HEAPCOUNT_SYMBOLIZER")) + "')"
-            : "no symbolizer found (" + std::string(DefaultSymbolizers) + ")";
-  else
-    Warning = "the symbolizer failed (" + Tried + ")";
+  Warning = symbolizerWarning(Tried);
   return Symbols;
 }
 
@@ -835,14 +838,7 @@ SymbolTable symbolizeByModule(const StackReport &Report,
   }
   if (!Left.empty() || ByModule.empty() || stopSignal())
     return Symbols;
-  if (Tried.empty())
-    Warning =
-        std::getenv("HEAPCOUNT_SYMBOLIZER")
-            ? "no symbolizer (HEAPCOUNT_SYMBOLIZER is '" +
-                  std::string(std::getenv("HEAPCOUNT_SYMBOLIZER")) + "')"
-            : "no symbolizer found (" + std::string(DefaultSymbolizers) + ")";
-  else
-    Warning = "the symbolizer failed (" + Tried + ")";
+  Warning = symbolizerWarning(Tried);
   return Symbols;
 }
 

@@ -72,21 +72,27 @@ std::string sanitizerOfRuntime(const std::string &Soname) {
   return "";
 }
 
+/// The program headers of a 64-bit ELF file; false for anything else.
+static bool readSegments(FileReader &File, std::vector<Elf64_Phdr> &Segments) {
+  Elf64_Ehdr Header;
+  if (!File.read(0, &Header, sizeof(Header)) ||
+      std::memcmp(Header.e_ident, ELFMAG, SELFMAG) != 0 ||
+      Header.e_ident[EI_CLASS] != ELFCLASS64 ||
+      Header.e_phentsize != sizeof(Elf64_Phdr) || Header.e_phnum > 4096)
+    return false;
+  Segments.resize(Header.e_phnum);
+  return Segments.empty() || File.read(Header.e_phoff, Segments.data(),
+                                       Segments.size() * sizeof(Elf64_Phdr));
+}
+
 ProgramFile inspectProgram(const std::string &Path) {
   ProgramFile Program;
   struct stat Info;
   if (stat(Path.c_str(), &Info) == 0)
     Program.SetId = (Info.st_mode & (S_ISUID | S_ISGID)) != 0;
   FileReader File(Path);
-  Elf64_Ehdr Header;
-  if (!File.read(0, &Header, sizeof(Header)) ||
-      std::memcmp(Header.e_ident, ELFMAG, SELFMAG) != 0 ||
-      Header.e_ident[EI_CLASS] != ELFCLASS64 ||
-      Header.e_phentsize != sizeof(Elf64_Phdr) || Header.e_phnum > 4096)
-    return Program;
-  std::vector<Elf64_Phdr> Segments(Header.e_phnum);
-  if (!Segments.empty() && !File.read(Header.e_phoff, Segments.data(),
-                                      Segments.size() * sizeof(Elf64_Phdr)))
+  std::vector<Elf64_Phdr> Segments;
+  if (!readSegments(File, Segments))
     return Program;
   Program.Elf = true;
   Program.Static = true;
@@ -137,15 +143,8 @@ ProgramFile inspectProgram(const std::string &Path) {
 
 std::string readBuildId(const std::string &Path) {
   FileReader File(Path);
-  Elf64_Ehdr Header;
-  if (!File.read(0, &Header, sizeof(Header)) ||
-      std::memcmp(Header.e_ident, ELFMAG, SELFMAG) != 0 ||
-      Header.e_ident[EI_CLASS] != ELFCLASS64 ||
-      Header.e_phentsize != sizeof(Elf64_Phdr) || Header.e_phnum > 4096)
-    return "";
-  std::vector<Elf64_Phdr> Segments(Header.e_phnum);
-  if (!Segments.empty() && !File.read(Header.e_phoff, Segments.data(),
-                                      Segments.size() * sizeof(Elf64_Phdr)))
+  std::vector<Elf64_Phdr> Segments;
+  if (!readSegments(File, Segments))
     return "";
   for (const Elf64_Phdr &Segment : Segments) {
     if (Segment.p_type != PT_NOTE || Segment.p_filesz > (1u << 16))
