@@ -7,6 +7,7 @@
 #include "checks/ReserveInLoopCheck.h"
 #include "checks/SmallStringCheck.h"
 #include "checks/SmallVectorCheck.h"
+#include "checks/TemporaryArgumentCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang/Basic/Version.h"
 #include "llvm/Support/CommandLine.h"
@@ -30,6 +31,7 @@ public:
     Factories.registerCheck<ReserveInLoopCheck>("alloc-reserve-in-loop");
     Factories.registerCheck<SmallStringCheck>("alloc-small-string");
     Factories.registerCheck<SmallVectorCheck>("alloc-small-vector");
+    Factories.registerCheck<TemporaryArgumentCheck>("alloc-temporary-argument");
   }
 };
 

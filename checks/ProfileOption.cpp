@@ -216,6 +216,15 @@ Measurement ProfileOption::measureAllocations(ArrayRef<ProfileAnchor> Code,
 }
 
 std::optional<Measurement>
+ProfileOption::measureAnything(ArrayRef<ProfileAnchor> Code,
+                               const ASTContext &Ctx) {
+  if (!loaded())
+    return std::nullopt;
+  return measureAnyAt(
+      Code, [&](FileID F) { return viewOf(F, Ctx.getSourceManager()); }, Ctx);
+}
+
+std::optional<Measurement>
 ProfileOption::measureContainer(QualType T, ArrayRef<ProfileAnchor> Code,
                                 const ASTContext &Ctx) {
   if (!loaded())

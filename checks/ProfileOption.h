@@ -67,6 +67,11 @@ public:
   std::optional<alloc_tidy::Measurement>
   measureContainer(QualType T, llvm::ArrayRef<alloc_tidy::ProfileAnchor> Code,
                    const ASTContext &Ctx);
+  /// Every allocation the profiles measured at \p Code; nullopt without a
+  /// profile.
+  std::optional<alloc_tidy::Measurement>
+  measureAnything(llvm::ArrayRef<alloc_tidy::ProfileAnchor> Code,
+                  const ASTContext &Ctx);
   /// What the profiles measured at \p Code that is no container's growth.
   alloc_tidy::Measurement
   measureAllocations(llvm::ArrayRef<alloc_tidy::ProfileAnchor> Code,

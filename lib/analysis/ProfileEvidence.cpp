@@ -244,6 +244,24 @@ Measurement measureContainerAt(
   return M;
 }
 
+Measurement
+measureAnyAt(ArrayRef<ProfileAnchor> Code,
+             llvm::function_ref<const ProfileSet::FileView *(FileID)> ViewOf,
+             const ASTContext &Ctx) {
+  auto Any = [](const ProfileSite &) { return true; };
+  auto None = [](const ProfileSite &) { return false; };
+  Measurement M = measureIn(
+      Code, ViewOf,
+      [](const ProfileSet::FileView &V) -> const std::vector<ProfileSite> & {
+        return V.Sites;
+      },
+      Any, None, Ctx);
+  Measurement Plain = measureAllocationsAt(Code, ViewOf, Ctx);
+  M.Sites.insert(M.Sites.end(), Plain.Sites.begin(), Plain.Sites.end());
+  M.Allocations += Plain.Allocations;
+  return M;
+}
+
 std::optional<MeasuredBuffer> sizeStringBuffer(const Measurement &M,
                                                double Coverage) {
   std::optional<CapacityChoice> Choice = chooseCapacity(M.Counts, Coverage);
@@ -404,6 +422,16 @@ std::string describeNoAllocation(StringRef Name, const Measurement &M,
   S.Saved = S.Saved > Kept ? S.Saved - Kept : 0;
   return Prefix + ("'" + Name + "' allocated ").str() + times(M.Allocations) +
          " (" + requested(M.Counts) + "); " + wouldSave(Change, S.Saved);
+}
+
+std::string describeBuiltOnce(StringRef What, const Measurement &M,
+                              StringRef Change, uint64_t Kept) {
+  if (M.Allocations == 0)
+    return Prefix + (What + " made no allocation at this code; ").str() +
+           wouldSave("the change", 0);
+  uint64_t Saved = M.Allocations > Kept ? M.Allocations - Kept : 0;
+  return Prefix + (What + " allocated ").str() + times(M.Allocations) +
+         " (the container and what it holds); " + wouldSave(Change, Saved);
 }
 
 std::string describeInlineBuffer(StringRef Name, const Measurement &M,

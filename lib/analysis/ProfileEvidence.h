@@ -134,6 +134,13 @@ Measurement measureContainerAt(
     llvm::function_ref<const ProfileSet::FileView *(clang::FileID)> View,
     const clang::ASTContext &Ctx);
 
+/// Every allocation in \p Code: any container's growth and the plain
+/// allocation sites (a temporary container and the strings it holds).
+Measurement measureAnyAt(
+    llvm::ArrayRef<ProfileAnchor> Code,
+    llvm::function_ref<const ProfileSet::FileView *(clang::FileID)> View,
+    const clang::ASTContext &Ctx);
+
 /// An inline buffer for a string class, sized from the bytes its
 /// allocations asked for.
 struct MeasuredBuffer {
@@ -201,6 +208,12 @@ std::string describeVectorForDeque(llvm::StringRef Name, const Measurement &M,
 /// allocates once).
 std::string describeNoAllocation(llvm::StringRef Name, const Measurement &M,
                                  llvm::StringRef Change, uint64_t Kept = 0);
+
+/// "... the argument for 'names' allocated 3,000 times (the container and what
+/// it holds); <Change> would save about 2,997 allocations". \p Kept is what the
+/// change still allocates (the object built once).
+std::string describeBuiltOnce(llvm::StringRef What, const Measurement &M,
+                              llvm::StringRef Change, uint64_t Kept);
 
 /// "... 'v' allocated 100 times (each for 3 elements); an inline buffer of
 /// 3 elements would save about 100 allocations".

@@ -251,37 +251,11 @@ LocalStringUses judgeLocalStringUses(const VarDecl &Var, const Stmt &Body,
 
 std::optional<ConstStringArgument> asConstStringArgument(const Expr &Temporary,
                                                          ASTContext &Ctx) {
-  const Expr *Child = nullptr;
-  DynTypedNode Parent =
-      meaningfulParent(&Temporary, Ctx, Child, Transparency::Object,
-                       /*PreferInitialization=*/true);
-  ConstStringArgument Argument;
-  if (const auto *Op = Parent.get<CXXOperatorCallExpr>()) {
-    Argument.Callee = Op->getDirectCallee();
-    Argument.Args.assign(Op->arg_begin(), Op->arg_end());
-    if (isa_and_nonnull<CXXMethodDecl>(Argument.Callee)) {
-      if (Argument.Args.empty() || Argument.Args[0] == Child)
-        return std::nullopt;
-      Argument.Object = Argument.Args[0];
-      Argument.Args.erase(Argument.Args.begin());
-    }
-  } else if (const auto *Call = Parent.get<CallExpr>()) {
-    Argument.Callee = Call->getDirectCallee();
-    Argument.Args.assign(Call->arg_begin(), Call->arg_end());
-    if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
-      Argument.Object = Member->getImplicitObjectArgument();
-  } else if (const auto *Construct = Parent.get<CXXConstructExpr>()) {
-    Argument.Callee = Construct->getConstructor();
-    Argument.Args.assign(Construct->arg_begin(), Construct->arg_end());
-  }
-  Argument.Index = argumentIndex(Argument.Args, Child);
-  if (!Argument.Callee || Argument.Index == Argument.Args.size() ||
-      Argument.Index >= Argument.Callee->getNumParams())
-    return std::nullopt;
-  QualType Param = Argument.Callee->getParamDecl(Argument.Index)->getType();
-  if (!Param->isLValueReferenceType() ||
-      !Param.getNonReferenceType().isConstQualified() ||
-      !basicString(Param.getNonReferenceType()))
+  std::optional<ConstReferenceArgument> Argument =
+      asConstReferenceArgument(Temporary, Ctx);
+  if (!Argument || !basicString(Argument->Callee->getParamDecl(Argument->Index)
+                                    ->getType()
+                                    .getNonReferenceType()))
     return std::nullopt;
   return Argument;
 }

@@ -13,6 +13,7 @@
 #ifndef ALLOC_TIDY_LIB_ANALYSIS_STRINGUSES_H
 #define ALLOC_TIDY_LIB_ANALYSIS_STRINGUSES_H
 
+#include "lib/analysis/TemporaryArguments.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Expr.h"
@@ -75,16 +76,7 @@ LocalStringUses judgeLocalStringUses(const clang::VarDecl &Var,
 
 /// A std::basic_string temporary passed as an argument to a parameter of
 /// type const std::basic_string &.
-struct ConstStringArgument {
-  const clang::FunctionDecl *Callee = nullptr;
-  /// The position of the temporary in Args.
-  unsigned Index = 0;
-  /// The object of a member function call (the left operand of a member
-  /// operator), else null.
-  const clang::Expr *Object = nullptr;
-  /// The arguments, the object aside.
-  llvm::SmallVector<const clang::Expr *, 4> Args;
-};
+using ConstStringArgument = ConstReferenceArgument;
 
 /// Where \p Temporary is passed as a const std::basic_string & argument of
 /// a call, an operator or a constructor; nullopt for any other use (the

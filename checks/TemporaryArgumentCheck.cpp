@@ -1,0 +1,192 @@
+//===--- TemporaryArgumentCheck.cpp ---------------------------------------===//
+//
+// expect({"name", "type"}, X) with a const std::vector<std::string> &
+// parameter builds a vector and its strings, passes them by reference and
+// frees them, on every call; so does log("a message longer than the inline
+// buffer") for a const std::string &. When the argument is built from
+// constants only, one 'static const' object built the first time the
+// statement runs holds the same value for every call, and the callee, which
+// can only read it, cannot tell the difference.
+//
+// Without a profile the check reports such an argument only inside a loop
+// (or anywhere, with OutsideLoops); a heapcount profile that measured the
+// argument's allocations reports it wherever it is hot. The fix-it declares
+// the object, named after the parameter, right before the statement.
+//
+//===----------------------------------------------------------------------===//
+
+#include "checks/TemporaryArgumentCheck.h"
+#include "checks/OptionValues.h"
+#include "lib/analysis/ContainerUses.h"
+#include "lib/analysis/ParentIndex.h"
+#include "lib/analysis/ProfileEvidence.h"
+#include "lib/analysis/Repetition.h"
+#include "lib/analysis/StlFacts.h"
+#include "lib/analysis/StringFacts.h"
+#include "lib/analysis/TemporaryArguments.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include <algorithm>
+
+using namespace clang::ast_matchers;
+using namespace alloc_tidy;
+
+namespace clang::tidy::alloc {
+
+TemporaryArgumentCheck::TemporaryArgumentCheck(StringRef Name,
+                                               ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context), TargetStl(*this, Options, Name),
+      ColdFunctions(*this, Options, Name),
+      OutsideLoops(
+          readBoolOption(*this, Options, Name, "OutsideLoops", false)) {
+  Profiles.read(*this, Options, Name);
+}
+
+void TemporaryArgumentCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "OutsideLoops", OutsideLoops);
+  TargetStl.store(Options, Opts);
+  ColdFunctions.store(Options, Opts);
+  Profiles.store(Options, Opts);
+}
+
+void TemporaryArgumentCheck::registerMatchers(MatchFinder *Finder) {
+  // The standard classes are filtered by the analysis; the matcher keeps
+  // to class temporaries in code that is not an instantiation (a pattern is
+  // judged once).
+  Finder->addMatcher(
+      materializeTemporaryExpr(
+          hasType(hasUnqualifiedDesugaredType(recordType(hasDeclaration(
+              classTemplateSpecializationDecl(isInStdNamespace()))))),
+          unless(isInTemplateInstantiation()))
+          .bind("temporary"),
+      this);
+}
+
+/// "3 constant elements", "37 constant characters".
+static std::string builtFrom(const ConstantTemporaryArgument &Facts) {
+  std::string Size = std::to_string(*Facts.Size);
+  if (Facts.IsString)
+    return Size +
+           (*Facts.Size == 1 ? " constant character" : " constant characters");
+  return Size + (*Facts.Size == 1 ? " constant element" : " constant elements");
+}
+
+bool TemporaryArgumentCheck::stringAllocates(uint64_t Length,
+                                             uint64_t CharSize) const {
+  StlFlavor Stl = TargetStl.resolve(PP);
+  if (std::optional<uint64_t> Capacity = stringInlineCapacity(Stl, CharSize))
+    return Length > *Capacity;
+  uint64_t Largest = 0;
+  for (StlFlavor Flavor :
+       {StlFlavor::LibStdCxx, StlFlavor::LibCxx, StlFlavor::Msvc})
+    Largest =
+        std::max(Largest, stringInlineCapacity(Flavor, CharSize).value_or(0));
+  return Length > Largest;
+}
+
+void TemporaryArgumentCheck::check(const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
+  if (Errors.occurred(Ctx.getDiagnostics()))
+    return;
+  const auto *Temporary =
+      Result.Nodes.getNodeAs<MaterializeTemporaryExpr>("temporary");
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Loc = Temporary->getBeginLoc();
+  // Written by a macro's body, or in a system header: not the user's to fix.
+  if (Loc.isInvalid() || SM.isInSystemHeader(SM.getExpansionLoc(Loc)) ||
+      (Loc.isMacroID() && SM.isMacroBodyExpansion(Loc)))
+    return;
+  std::optional<ConstantTemporaryArgument> Facts =
+      constantTemporaryArgument(*Temporary, Ctx);
+  if (!Facts || !Facts->Size || *Facts->Size == 0)
+    return;
+  if (Facts->IsString && !stringAllocates(*Facts->Size, Facts->CharSize))
+    return;
+  // std::string("...") written out is alloc-small-string's finding.
+  if (Facts->IsString && Facts->Spelled)
+    return;
+  std::optional<Repetition> Where = findRepetition(*Temporary, Ctx);
+  if (!Where || Where->Function->isDependentContext() ||
+      ColdFunctions.isCold(*Where->Function) ||
+      ColdFunctions.isCold(*Facts->Call.Callee))
+    return;
+
+  std::string Parameter =
+      Facts->Call.Callee->getParamDecl(Facts->Call.Index)->getNameAsString();
+  std::string What = Parameter.empty() ? std::string("the temporary argument")
+                                       : "the argument for '" + Parameter + "'";
+  ProfileAnchor Anchor{Facts->Argument->getSourceRange(), Where->Function};
+  std::optional<Measurement> Measured = Profiles.measureAnything(Anchor, Ctx);
+  if (Measured && Profiles.isCold(*Measured))
+    return;
+  // Built once, the object still makes one construction's allocations: a
+  // vector or string allocates once per construction, which counts them;
+  // for a node-based container, each site counts at least once.
+  uint64_t Kept = Measured ? Measured->Sites.size() : 0;
+  if (Measured && Measured->Allocations > 0)
+    if (std::optional<Measurement> Own =
+            Profiles.measureContainer(Facts->Parameter, Anchor, Ctx);
+        Own && Own->Allocations > 0)
+      Kept = (Measured->Allocations + Own->Allocations - 1) / Own->Allocations;
+  uint64_t Saved = Measured && Measured->Allocations > Kept
+                       ? Measured->Allocations - Kept
+                       : 0;
+  bool MeasuredHot = Measured && Measured->Covered &&
+                     Saved >= std::max<uint64_t>(1, Profiles.minAllocations());
+  if (!Where->Loop && !OutsideLoops && !MeasuredHot)
+    return;
+
+  StaticArgumentPlan Plan = planStaticArgument(
+      *Facts, *Where->Function, NamesTaken[Where->Function], Ctx);
+  PrintingPolicy Policy(Ctx.getLangOpts());
+  Policy.SuppressTagKeyword = true;
+  const auto *String =
+      Facts->IsString ? basicString(Facts->Parameter) : nullptr;
+  std::string Type = String ? stringTypeName(*String, Ctx)
+                            : Facts->Parameter.getAsString(Policy);
+  std::string Callee = Facts->Call.Callee->getNameAsString();
+  // An argument of a macro is reported where it is written.
+  SourceLocation At = SM.getFileLoc(Facts->Argument->getBeginLoc());
+  {
+    auto Diag =
+        diag(At,
+             "the temporary %0 passed to '%1' is built from %2 "
+             "%select{on every iteration|on every call}3, allocating each "
+             "time; a 'static const' object built once would serve every call")
+        << Type << Callee << builtFrom(*Facts) << (Where->Loop ? 0 : 1);
+    if (Plan.NoFix.empty())
+      Diag << FixItHint::CreateInsertion(Plan.InsertAt, Plan.Declaration)
+           << FixItHint::CreateReplacement(Plan.ArgumentRange, Plan.Name);
+  }
+  if (Where->Loop) {
+    // The statement of the call; a declaration's, for an initializer.
+    const Stmt *Statement = fullStatementOf(Temporary, Ctx);
+    for (const DynTypedNode &Parent : parentsOf(*Statement, Ctx))
+      if (const auto *Var = Parent.get<VarDecl>())
+        for (const DynTypedNode &Holder : parentsOf(*Var, Ctx))
+          if (const auto *Decl = Holder.get<DeclStmt>())
+            Statement = Decl;
+    countIterations(*Where, Statement, Ctx);
+    if (Where->Times)
+      diag(Where->Loop->getBeginLoc(),
+           "this loop runs it %0 times, allocating each time",
+           DiagnosticIDs::Note)
+          << std::to_string(*Where->Times);
+    else
+      diag(Where->Loop->getBeginLoc(),
+           "this loop %select{can run|runs}0 it on every iteration",
+           DiagnosticIDs::Note)
+          << (Where->EveryIteration ? 1 : 0);
+  }
+  if (std::optional<std::string> Note =
+          Profiles.measuredNote(Measured, At, SM, [&](const Measurement &M) {
+            return describeBuiltOnce(
+                What, M, "a 'static const' object built once", Kept);
+          }))
+    diag(At, "%0", DiagnosticIDs::Note) << *Note;
+  if (!Plan.NoFix.empty())
+    diag(At, "no fix-it: %0", DiagnosticIDs::Note) << Plan.NoFix;
+}
+
+} // namespace clang::tidy::alloc
