@@ -3,6 +3,7 @@
 #include "checks/ColdFunctionsOption.h"
 #include "checks/OptionValues.h"
 #include "lib/analysis/ColdCode.h"
+#include "clang/AST/DeclCXX.h"
 
 namespace clang::tidy::alloc {
 
@@ -35,6 +36,15 @@ void ColdFunctionsOption::store(ClangTidyCheck::OptionsView &Options,
 
 bool ColdFunctionsOption::isCold(const Decl &D) const {
   return alloc_tidy::isInColdFunction(D, Names ? &*Names : nullptr);
+}
+
+bool ColdFunctionsOption::isColdCall(const FunctionDecl &Callee) const {
+  if (isCold(Callee))
+    return true;
+  const auto *Ctor = dyn_cast<CXXConstructorDecl>(&Callee);
+  const IdentifierInfo *Class =
+      Ctor ? Ctor->getParent()->getIdentifier() : nullptr;
+  return Class && Names && Names->match(Class->getName());
 }
 
 } // namespace clang::tidy::alloc

@@ -31,6 +31,10 @@ public:
 
   /// Whether \p D is declared in a cold function (or a lambda in one).
   bool isCold(const Decl &D) const;
+  /// Whether a call of \p Callee only runs to report an error: a cold
+  /// function, or a constructor of a class the pattern names (an error
+  /// message object).
+  bool isColdCall(const FunctionDecl &Callee) const;
 
 private:
   std::string Pattern;

@@ -282,6 +282,12 @@ void DequeAsArrayCheck::measure(Candidate &C) {
       C.Decl->getType(), containerCode(*C.Decl, C.Uses), *Context);
   if (C.Measured && Profiles.isCold(*C.Measured))
     C.Silence = "cold in the profiled run";
+  // Measured small: a vector growing to each deque's size would allocate as
+  // often as its block and map do, or more.
+  bool Reserved = C.Fill && !C.Fill->ReserveText.empty();
+  if (C.Measured && C.Measured->Covered && C.Measured->Allocations > 0 &&
+      savingOfVectorForDeque(*C.Measured, Reserved).Saved == 0)
+    C.Silence = "a std::vector saves nothing in the profiled run";
 }
 
 void DequeAsArrayCheck::linkCandidates() {

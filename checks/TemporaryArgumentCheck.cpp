@@ -51,16 +51,28 @@ void TemporaryArgumentCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 }
 
 void TemporaryArgumentCheck::registerMatchers(MatchFinder *Finder) {
-  // The standard classes are filtered by the analysis; the matcher keeps
-  // to class temporaries in code that is not an instantiation (a pattern is
-  // judged once).
+  // The standard classes are filtered by the analysis; instantiations are
+  // skipped in check() (an ancestor matcher would build the parent map).
   Finder->addMatcher(
       materializeTemporaryExpr(
           hasType(hasUnqualifiedDesugaredType(recordType(hasDeclaration(
-              classTemplateSpecializationDecl(isInStdNamespace()))))),
-          unless(isInTemplateInstantiation()))
+              classTemplateSpecializationDecl(isInStdNamespace()))))))
           .bind("temporary"),
       this);
+}
+
+/// Whether \p Function is, or is nested in, an instantiation of a template:
+/// code of a template is judged nowhere (its instantiations may differ).
+static bool isInInstantiation(const FunctionDecl &Function) {
+  for (const DeclContext *DC = &Function; DC; DC = DC->getParent()) {
+    if (const auto *F = dyn_cast<FunctionDecl>(DC);
+        F && F->getTemplateInstantiationPattern())
+      return true;
+    if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(DC);
+        Spec && !Spec->isExplicitSpecialization())
+      return true;
+  }
+  return false;
 }
 
 /// "3 constant elements", "37 constant characters".
@@ -107,9 +119,10 @@ void TemporaryArgumentCheck::check(const MatchFinder::MatchResult &Result) {
   if (Facts->IsString && Facts->Spelled)
     return;
   std::optional<Repetition> Where = findRepetition(*Temporary, Ctx);
-  if (!Where || Where->Function->isDependentContext() ||
+  if (!Where || isInInstantiation(*Where->Function) ||
+      Where->Function->isDependentContext() ||
       ColdFunctions.isCold(*Where->Function) ||
-      ColdFunctions.isCold(*Facts->Call.Callee))
+      ColdFunctions.isColdCall(*Facts->Call.Callee))
     return;
 
   std::string Parameter =

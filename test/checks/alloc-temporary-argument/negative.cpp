@@ -22,6 +22,10 @@ void reportError(const std::vector<std::string> &Lines);
 template <typename T> int generic(const T &Value);
 int variadic(const char *Format, ...);
 
+struct ErrorMessage {
+  explicit ErrorMessage(const std::vector<std::string> &Lines);
+};
+
 struct Noisy {
   Noisy(int V); // not constexpr: may count or log
 };
@@ -51,6 +55,8 @@ int negatives(const std::vector<int> &In, const std::string &Name) {
     log(std::string("a message that is longer than fifteen"));
     // A cold callee: error reporting.
     reportError({"an error line that is long enough"});
+    // The constructor of an error message: a class ColdFunctions names.
+    ErrorMessage Message({"a line of the message that is long", "another"});
     // Deduced from the argument: the object keeps its type, but the call is
     // generic code's business.
     (void)variadic("%d", X);
