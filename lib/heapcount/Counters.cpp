@@ -318,9 +318,13 @@ ThreadBlock *sharedThreadBlock() {
 }
 
 void afterForkInChild(ThreadBlock *Survivor) {
-  for (ThreadBlock &Block : Pool)
-    if (&Block != Survivor)
-      Block.InUse.store(false, Relaxed);
+  // Only the blocks claimed so far, and only those in use are written: a
+  // write to every block made the child copy each page of the pool (a
+  // shell's forks, thousands in a test suite, each paid for it).
+  unsigned High = PoolHigh.load(Relaxed);
+  for (unsigned I = 0; I < High; ++I)
+    if (&Pool[I] != Survivor && Pool[I].InUse.load(Relaxed))
+      Pool[I].InUse.store(false, Relaxed);
   ScopesLock.reset();
   StackLock.reset();
 }

@@ -420,10 +420,10 @@ std::size_t blockSize(void *P) {
 bool DirectNew = false;
 
 bool inCxxRuntime(void *Function) {
-  Dl_info Info;
-  return Function && dladdr(Function, &Info) && Info.dli_fname &&
-         (std::strstr(Info.dli_fname, "/libstdc++.so") ||
-          std::strstr(Info.dli_fname, "/libc++.so"));
+  const char *Path = Function ? heapcount::posix::moduleOf(Function).Path
+                              : nullptr;
+  return Path && (std::strstr(Path, "/libstdc++.so") ||
+                  std::strstr(Path, "/libc++.so"));
 }
 
 void checkDirectNew() {
@@ -436,9 +436,9 @@ void checkDirectNew() {
 }
 
 void checkGlibcChunks() {
-  Dl_info Info;
-  if (!dladdr(reinterpret_cast<void *>(Real.Malloc), &Info) ||
-      !Info.dli_fname || !std::strstr(Info.dli_fname, "/libc.so"))
+  const char *Path =
+      heapcount::posix::moduleOf(reinterpret_cast<void *>(Real.Malloc)).Path;
+  if (!Path || !std::strstr(Path, "/libc.so"))
     return;
   // Small, large and mapped (over the 128 KiB threshold) chunks, and an
   // aligned one.
@@ -1043,6 +1043,34 @@ struct ReportFile {
   bool Failed = false;
 };
 
+void writeAll(const char *Data, std::size_t Size, void *Context);
+
+/// The report's pieces gathered into one system call per 64 KiB (the JSON
+/// writer hands them over by the kilobyte): a static buffer, as the report
+/// may be written from a signal handler, by one thread (ReportWritten).
+struct BufferedReport {
+  ReportFile File;
+  std::size_t Used = 0;
+};
+char ReportBuffer[64 * 1024];
+
+void flushReport(BufferedReport &Out) {
+  writeAll(ReportBuffer, Out.Used, &Out.File);
+  Out.Used = 0;
+}
+
+void bufferReport(const char *Data, std::size_t Size, void *Context) {
+  auto *Out = static_cast<BufferedReport *>(Context);
+  if (Out->Used + Size > sizeof(ReportBuffer))
+    flushReport(*Out);
+  if (Size > sizeof(ReportBuffer)) {
+    writeAll(Data, Size, &Out->File);
+    return;
+  }
+  std::memcpy(ReportBuffer + Out->Used, Data, Size);
+  Out->Used += Size;
+}
+
 void writeAll(const char *Data, std::size_t Size, void *Context) {
   auto *File = static_cast<ReportFile *>(Context);
   int Fd = File->Fd;
@@ -1226,8 +1254,11 @@ void writeReportOnce(const char *End, int Signal) {
     Arguments[Got] = '\0';
     Info.Arguments = Arguments;
     Info.ArgumentsSize = static_cast<std::size_t>(Got);
-    ReportFile File{Fd};
-    heapcount::writeJson(writeAll, &File, Info);
+    BufferedReport Out;
+    Out.File.Fd = Fd;
+    heapcount::writeJson(bufferReport, &Out, Info);
+    flushReport(Out);
+    const ReportFile &File = Out.File;
     if (close(Fd) == 0 && !File.Failed)
       rename(Partial, Path);
     else
@@ -1308,33 +1339,6 @@ void findSelf() {
       &Info);
 }
 
-// libunwind's cache of register states is global by default: each frame it
-// has not seen yet takes its lock, and the lock blocks all signals and
-// restores them, four system calls more per new frame (hundreds in a
-// short process such as sed, where most frames are new). A cache per thread
-// takes no lock. (unw_set_caching_policy and unw_local_addr_space by their
-// exported names, which carry the target's name.)
-void usePerThreadUnwindCache(void *Unwind) {
-#if defined(__x86_64__)
-  const char *SetPolicy = "_ULx86_64_set_caching_policy";
-  const char *LocalSpace = "_ULx86_64_local_addr_space";
-#elif defined(__aarch64__)
-  const char *SetPolicy = "_ULaarch64_set_caching_policy";
-  const char *LocalSpace = "_ULaarch64_local_addr_space";
-#else
-  const char *SetPolicy = nullptr;
-  const char *LocalSpace = nullptr;
-#endif
-  if (!SetPolicy)
-    return;
-  using SetPolicyFn = int (*)(void *, int);
-  auto Set = reinterpret_cast<SetPolicyFn>(dlsym(Unwind, SetPolicy));
-  auto *Space = static_cast<void **>(dlsym(Unwind, LocalSpace));
-  constexpr int CachePerThread = 2; // UNW_CACHE_PER_THREAD
-  if (Set && Space && *Space)
-    Set(*Space, CachePerThread);
-}
-
 // libunwind's unw_backtrace caches what it learns about each return address
 // and is about ten times faster than glibc's backtrace, which interprets the
 // unwind tables again for every frame; glibc's is the fallback.
@@ -1342,10 +1346,8 @@ void setUpStacks(unsigned Depth, bool BySize) {
   if (Depth > MaxDepth)
     Depth = MaxDepth;
   Hiding = true;
-  if (void *Unwind = dlopen("libunwind.so.8", RTLD_NOW | RTLD_LOCAL)) {
+  if (void *Unwind = dlopen("libunwind.so.8", RTLD_NOW | RTLD_LOCAL))
     Backtrace = reinterpret_cast<BacktraceFn>(dlsym(Unwind, "unw_backtrace"));
-    usePerThreadUnwindCache(Unwind);
-  }
   if (!Backtrace)
     Backtrace = backtrace;
   findSelf();
