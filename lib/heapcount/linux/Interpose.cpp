@@ -40,6 +40,7 @@
 #include <malloc.h>
 #include <new>
 #include <pthread.h>
+#include <sys/auxv.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -1313,7 +1314,6 @@ void installSignalHandlers() {
 // Allocation stacks.
 
 using BacktraceFn = int (*)(void **, int);
-BacktraceFn Backtrace = nullptr;
 // This library's code: its frames are left out of every stack.
 std::uintptr_t SelfStart = 0, SelfEnd = 0;
 constexpr unsigned MaxDepth = 64;
@@ -1339,18 +1339,83 @@ void findSelf() {
       &Info);
 }
 
-// libunwind's unw_backtrace caches what it learns about each return address
-// and is about ten times faster than glibc's backtrace, which interprets the
-// unwind tables again for every frame; glibc's is the fallback.
+// Two unwinders. libunwind's unw_backtrace caches what it learns about each
+// return address and is about ten times faster than glibc's backtrace
+// (libgcc's unwinder), which interprets the unwind tables again for every
+// frame; but loading libunwind and its first unwind take about 0.3 ms, and
+// each return address it has not seen yet costs it eight system calls
+// (signal masks). A test suite's processes are short: most make a few
+// hundred allocations, where glibc's is the cheaper. So glibc's unwinds the
+// first LibunwindAfter stacks of a process and libunwind the rest (both
+// give the same return addresses).
+constexpr unsigned LibunwindAfter = 1024;
+std::atomic<BacktraceFn> Backtrace{nullptr};
+std::atomic<unsigned> Unwinds{0};
+std::atomic<bool> LibunwindTried{false};
+// The dynamic loader's code: libunwind is not loaded from an allocation made
+// inside the loader (its lists of modules are being changed there).
+std::uintptr_t LoaderStart = 0, LoaderEnd = 0;
+
+void findLoader() {
+  std::uintptr_t Base = getauxval(AT_BASE);
+  if (!Base)
+    return;
+  dl_iterate_phdr(
+      [](dl_phdr_info *Module, std::size_t, void *Raw) {
+        if (Module->dlpi_addr != *static_cast<std::uintptr_t *>(Raw))
+          return 0;
+        for (unsigned I = 0; I < Module->dlpi_phnum; ++I) {
+          const ElfW(Phdr) &Segment = Module->dlpi_phdr[I];
+          if (Segment.p_type != PT_LOAD)
+            continue;
+          std::uintptr_t From = Module->dlpi_addr + Segment.p_vaddr;
+          if (!LoaderStart || From < LoaderStart)
+            LoaderStart = From;
+          if (From + Segment.p_memsz > LoaderEnd)
+            LoaderEnd = From + Segment.p_memsz;
+        }
+        return 1;
+      },
+      &Base);
+}
+
+// Called with InHook and Hiding set: what loading libunwind allocates is
+// uncounted and hidden, as at start-up.
+void switchToLibunwind() {
+  void *Unwind = dlopen("libunwind.so.8", RTLD_NOW | RTLD_LOCAL);
+  auto Unw = Unwind ? reinterpret_cast<BacktraceFn>(
+                          dlsym(Unwind, "unw_backtrace"))
+                    : nullptr;
+  if (!Unw)
+    return;
+  // Its first unwind allocates its caches.
+  void *Frames[4];
+  Unw(Frames, 4);
+  Backtrace.store(Unw, std::memory_order_release);
+}
+
+// From the LibunwindAfter-th stack on, once, when the whole stack was seen
+// and none of it is in the loader.
+void maybeSwitchToLibunwind(void *const *Frames, int Got, int Asked) {
+  if (Got >= Asked || LibunwindTried.load(std::memory_order_relaxed))
+    return;
+  for (int I = 0; I < Got; ++I) {
+    auto Address = reinterpret_cast<std::uintptr_t>(Frames[I]);
+    if (Address >= LoaderStart && Address < LoaderEnd)
+      return;
+  }
+  if (LibunwindTried.exchange(true))
+    return;
+  switchToLibunwind();
+}
+
 void setUpStacks(unsigned Depth, bool BySize) {
   if (Depth > MaxDepth)
     Depth = MaxDepth;
   Hiding = true;
-  if (void *Unwind = dlopen("libunwind.so.8", RTLD_NOW | RTLD_LOCAL))
-    Backtrace = reinterpret_cast<BacktraceFn>(dlsym(Unwind, "unw_backtrace"));
-  if (!Backtrace)
-    Backtrace = backtrace;
+  Backtrace.store(backtrace, std::memory_order_relaxed);
   findSelf();
+  findLoader();
   // Straight from the kernel: zeroed, and not a counted mapping call.
   long Mapped =
       syscall(SYS_mmap, nullptr, heapcount::stackTableBytes(Depth, BySize),
@@ -1359,10 +1424,9 @@ void setUpStacks(unsigned Depth, bool BySize) {
     Hiding = false;
     return;
   }
-  // The first unwind loads and caches (glibc's loads libgcc_s); do it now,
-  // uncounted.
+  // The first unwind loads libgcc_s; do it now, uncounted.
   void *Frames[4];
-  Backtrace(Frames, 4);
+  backtrace(Frames, 4);
   Hiding = false;
   heapcount::setStackTable(kernelAddress(Mapped), Depth, BySize);
 }
@@ -1372,9 +1436,12 @@ void recordStack(std::size_t Requested) {
     return;
   unsigned Depth = heapcount::stackDepth();
   void *Frames[MaxDepth + 8];
+  int Asked = static_cast<int>(Depth + 8);
   InHook = true;
   Hiding = true;
-  int Got = Backtrace(Frames, static_cast<int>(Depth + 8));
+  int Got = Backtrace.load(std::memory_order_acquire)(Frames, Asked);
+  if (Unwinds.fetch_add(1, std::memory_order_relaxed) >= LibunwindAfter)
+    maybeSwitchToLibunwind(Frames, Got, Asked);
   Hiding = false;
   InHook = false;
   int First = 0;
