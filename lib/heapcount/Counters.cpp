@@ -418,9 +418,10 @@ std::size_t stackTableBytes(unsigned D, bool BySize) {
 void setStackTable(void *Memory, unsigned D, bool BySize) {
   StackTable = static_cast<char *>(Memory);
   Depth = Memory ? D : 0;
-  StackIndex = Memory ? reinterpret_cast<std::uint32_t *>(
-                            StackTable + MaxStackEntries * entryBytes(D, BySize))
-                      : nullptr;
+  StackIndex = Memory
+                   ? reinterpret_cast<std::uint32_t *>(
+                         StackTable + MaxStackEntries * entryBytes(D, BySize))
+                   : nullptr;
   UsedEntries.store(0, Relaxed); // A new table has no entry.
   IndexLevel.store(0, Relaxed);
   KeySizes = Memory && BySize;
@@ -465,8 +466,8 @@ void addStack(void *const *Frames, unsigned NumFrames, std::size_t Bytes) {
   if (NumFrames > Depth)
     NumFrames = Depth;
   std::uint64_t Hash = hashFrames(Frames, NumFrames, Bytes);
-  Counter *Found = findStack(IndexLevel.load(std::memory_order_acquire),
-                             Hash, Frames, NumFrames, Bytes);
+  Counter *Found = findStack(IndexLevel.load(std::memory_order_acquire), Hash,
+                             Frames, NumFrames, Bytes);
   if (!Found) {
     StackLock.lock();
     // Again under the lock, in the index as it is now: another thread may
@@ -485,8 +486,7 @@ void addStack(void *const *Frames, unsigned NumFrames, std::size_t Bytes) {
       if (KeySizes)
         E.size().store(Bytes, Relaxed);
       for (unsigned I = 0; I < NumFrames; ++I)
-        E.frame(I).store(reinterpret_cast<std::uintptr_t>(Frames[I]),
-                         Relaxed);
+        E.frame(I).store(reinterpret_cast<std::uintptr_t>(Frames[I]), Relaxed);
       // Published after the entry's frames: the report reads entries
       // [0, UsedEntries) without the lock.
       UsedEntries.store(Used + 1, std::memory_order_release);

@@ -7,9 +7,9 @@
 
 #include "lib/heapcount/linux/Allocator.h"
 
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
-#include <cstdint>
 #include <dlfcn.h>
 #include <link.h>
 

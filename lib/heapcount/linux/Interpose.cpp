@@ -421,8 +421,8 @@ std::size_t blockSize(void *P) {
 bool DirectNew = false;
 
 bool inCxxRuntime(void *Function) {
-  const char *Path = Function ? heapcount::posix::moduleOf(Function).Path
-                              : nullptr;
+  const char *Path =
+      Function ? heapcount::posix::moduleOf(Function).Path : nullptr;
   return Path && (std::strstr(Path, "/libstdc++.so") ||
                   std::strstr(Path, "/libc++.so"));
 }
@@ -1383,9 +1383,9 @@ void findLoader() {
 // uncounted and hidden, as at start-up.
 void switchToLibunwind() {
   void *Unwind = dlopen("libunwind.so.8", RTLD_NOW | RTLD_LOCAL);
-  auto Unw = Unwind ? reinterpret_cast<BacktraceFn>(
-                          dlsym(Unwind, "unw_backtrace"))
-                    : nullptr;
+  auto Unw = Unwind
+                 ? reinterpret_cast<BacktraceFn>(dlsym(Unwind, "unw_backtrace"))
+                 : nullptr;
   if (!Unw)
     return;
   // Its first unwind allocates its caches.
