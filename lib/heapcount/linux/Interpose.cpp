@@ -1394,11 +1394,19 @@ void switchToLibunwind() {
   Backtrace.store(Unw, std::memory_order_release);
 }
 
-// From the LibunwindAfter-th stack on, once, when the whole stack was seen
-// and none of it is in the loader.
+// From the LibunwindAfter-th stack on, once, when none of the stack is in
+// the loader (a stack deeper than the frames kept is unwound again whole).
 void maybeSwitchToLibunwind(void *const *Frames, int Got, int Asked) {
-  if (Got >= Asked || LibunwindTried.load(std::memory_order_relaxed))
+  if (LibunwindTried.load(std::memory_order_relaxed))
     return;
+  constexpr int MaxWhole = 256;
+  void *Whole[MaxWhole];
+  if (Got >= Asked) {
+    Got = backtrace(Whole, MaxWhole);
+    Frames = Whole;
+    if (Got >= MaxWhole)
+      return;
+  }
   for (int I = 0; I < Got; ++I) {
     auto Address = reinterpret_cast<std::uintptr_t>(Frames[I]);
     if (Address >= LoaderStart && Address < LoaderEnd)
