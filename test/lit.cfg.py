@@ -226,6 +226,15 @@ if valgrind:
     config.available_features.add('valgrind')
     config.substitutions.append(('%valgrind', q(valgrind)))
 
+# libunwind, which heapcount's library loads for the stacks after a
+# process's first 1024 (test/heapcount/stacks-unwinders.test).
+try:
+    import ctypes
+    ctypes.CDLL('libunwind.so.8')
+    config.available_features.add('libunwind')
+except OSError:
+    pass
+
 # GCC, for the programs heapcount profiles built by another compiler than
 # clang (test/heapcount/profile-optimized-gcc.test).
 gxx = shutil.which('g++')

@@ -131,20 +131,38 @@ std::atomic<unsigned> NumScopes{0};
 SpinLock ScopesLock;
 const char OtherScopes[] = "(other scopes)";
 
-// The stack table: open addressing over fixed-size entries, each a hash
-// (0: empty), calls, bytes, the requested size when stacks are keyed by size
-// (KeySizes), and Depth frames (0 after the last one).
+// The stack table: fixed-size entries in the order they were recorded, each
+// a hash, calls, bytes, the requested size when stacks are keyed by size
+// (KeySizes), and Depth frames (0 after the last one); and an index, open
+// addressing over entry numbers + 1 (0: empty). The index starts at one
+// page and grows fourfold when three quarters full: a short process (one of
+// a test suite's thousands) touches a few pages of the table, where an
+// index of entries spread over all of its megabytes took a page fault for
+// almost every stack. Every index size lives at its own place in the
+// mapping, so that a lookup still reading a smaller one stays valid.
 constexpr std::size_t StackSlots = 1u << 16;
+constexpr std::size_t MaxStackEntries = StackSlots / 4 * 3;
+constexpr std::size_t FirstIndexSlots = 1024;
+constexpr unsigned IndexLevels = 4; // 1024, 4096, 16384, 65536 slots
+constexpr std::size_t AllIndexSlots = FirstIndexSlots * (1 + 4 + 16 + 64);
+static_assert(FirstIndexSlots << 2 * (IndexLevels - 1) == StackSlots,
+              "the largest index has StackSlots slots");
 char *StackTable = nullptr;
-// The slots in use, in the order they were taken, after the table in the
-// same mapping: the report visits those alone. Reading every slot's hash
-// would fault in each page of a table of megabytes that a short process
-// (one of a test suite's thousands) barely touched.
-std::uint32_t *SlotsInUse = nullptr;
+std::uint32_t *StackIndex = nullptr;
+std::atomic<unsigned> IndexLevel{0};
 bool KeySizes = false;
 Counter DroppedStacks{0};
-Counter UsedSlots{0};
+Counter UsedEntries{0};
 SpinLock StackLock;
+
+std::size_t indexSlots(unsigned Level) { return FirstIndexSlots << 2 * Level; }
+
+std::atomic<std::uint32_t> *indexAt(unsigned Level) {
+  std::size_t Offset = 0;
+  for (unsigned L = 0; L < Level; ++L)
+    Offset += indexSlots(L);
+  return reinterpret_cast<std::atomic<std::uint32_t> *>(StackIndex + Offset);
+}
 
 std::size_t headerWords(bool BySize) { return BySize ? 4 : 3; }
 
@@ -163,9 +181,9 @@ struct StackEntry {
   Counter &frame(unsigned I) const { return Words[headerWords(KeySizes) + I]; }
 };
 
-StackEntry entryAt(std::size_t Slot) {
+StackEntry entryAt(std::size_t Number) {
   return StackEntry{reinterpret_cast<Counter *>(
-      StackTable + Slot * entryBytes(Depth, KeySizes))};
+      StackTable + Number * entryBytes(Depth, KeySizes))};
 }
 
 std::uint64_t hashFrames(void *const *Frames, unsigned N, std::uint64_t Size) {
@@ -243,11 +261,9 @@ void writeStacks(JsonWriter &Out, const ProcessInfo &Info) {
         &Context);
   Out.raw("],\n\"list\":[");
   const char *Sep = "";
-  std::size_t Used = UsedSlots.load(std::memory_order_acquire);
+  std::size_t Used = UsedEntries.load(std::memory_order_acquire);
   for (std::size_t I = 0; I < Used; ++I) {
-    StackEntry E = entryAt(SlotsInUse[I]);
-    if (E.hash().load(std::memory_order_acquire) == 0)
-      continue;
+    StackEntry E = entryAt(I);
     Out.raw(Sep).raw("\n{\"calls\":").number(load(E.calls()));
     Out.raw(",\"bytes\":").number(load(E.bytes()));
     if (KeySizes)
@@ -302,9 +318,13 @@ ThreadBlock *sharedThreadBlock() {
 }
 
 void afterForkInChild(ThreadBlock *Survivor) {
-  for (ThreadBlock &Block : Pool)
-    if (&Block != Survivor)
-      Block.InUse.store(false, Relaxed);
+  // Only the blocks claimed so far, and only those in use are written: a
+  // write to every block made the child copy each page of the pool (a
+  // shell's forks, thousands in a test suite, each paid for it).
+  unsigned High = PoolHigh.load(Relaxed);
+  for (unsigned I = 0; I < High; ++I)
+    if (&Pool[I] != Survivor && Pool[I].InUse.load(Relaxed))
+      Pool[I].InUse.store(false, Relaxed);
   ScopesLock.reset();
   StackLock.reset();
 }
@@ -391,16 +411,19 @@ void enterScope(const char *Name) {
 }
 
 std::size_t stackTableBytes(unsigned D, bool BySize) {
-  return StackSlots * (entryBytes(D, BySize) + sizeof(std::uint32_t));
+  return MaxStackEntries * entryBytes(D, BySize) +
+         AllIndexSlots * sizeof(std::uint32_t);
 }
 
 void setStackTable(void *Memory, unsigned D, bool BySize) {
   StackTable = static_cast<char *>(Memory);
   Depth = Memory ? D : 0;
-  SlotsInUse = Memory ? reinterpret_cast<std::uint32_t *>(
-                            StackTable + StackSlots * entryBytes(D, BySize))
-                      : nullptr;
-  UsedSlots.store(0, Relaxed); // A new table has no slot in use.
+  StackIndex = Memory
+                   ? reinterpret_cast<std::uint32_t *>(
+                         StackTable + MaxStackEntries * entryBytes(D, BySize))
+                   : nullptr;
+  UsedEntries.store(0, Relaxed); // A new table has no entry.
+  IndexLevel.store(0, Relaxed);
   KeySizes = Memory && BySize;
   if (Depth)
     Mode.fetch_or(Stacks);
@@ -408,50 +431,81 @@ void setStackTable(void *Memory, unsigned D, bool BySize) {
     Mode.fetch_and(~unsigned{Stacks});
 }
 
+namespace {
+
+// The entry of this stack in the index of \p Level, or null. Lock-free: an
+// index slot is published after its entry is complete.
+Counter *findStack(unsigned Level, std::uint64_t Hash, void *const *Frames,
+                   unsigned N, std::uint64_t Size) {
+  std::atomic<std::uint32_t> *Index = indexAt(Level);
+  std::size_t Mask = indexSlots(Level) - 1;
+  for (std::size_t Slot = Hash & Mask;; Slot = (Slot + 1) & Mask) {
+    std::uint32_t Number = Index[Slot].load(std::memory_order_acquire);
+    if (Number == 0)
+      return nullptr;
+    StackEntry E = entryAt(Number - 1);
+    if (load(E.hash()) == Hash && sameFrames(E, Frames, N, Size))
+      return E.Words;
+  }
+}
+
+void indexStack(unsigned Level, std::uint64_t Hash, std::uint32_t Number) {
+  std::atomic<std::uint32_t> *Index = indexAt(Level);
+  std::size_t Mask = indexSlots(Level) - 1;
+  std::size_t Slot = Hash & Mask;
+  while (Index[Slot].load(Relaxed) != 0)
+    Slot = (Slot + 1) & Mask;
+  Index[Slot].store(Number + 1, std::memory_order_release);
+}
+
+} // namespace
+
 void addStack(void *const *Frames, unsigned NumFrames, std::size_t Bytes) {
   if (!Depth || !counting())
     return;
   if (NumFrames > Depth)
     NumFrames = Depth;
   std::uint64_t Hash = hashFrames(Frames, NumFrames, Bytes);
-  std::size_t Slot = Hash & (StackSlots - 1);
-  // Linear probing; an entry's frames are written before its hash is
-  // published, so a reader that sees the hash sees the frames.
-  for (std::size_t Probe = 0; Probe < StackSlots; ++Probe) {
-    StackEntry E = entryAt((Slot + Probe) & (StackSlots - 1));
-    std::uint64_t Seen = E.hash().load(std::memory_order_acquire);
-    if (Seen == 0) {
-      StackLock.lock();
-      Seen = E.hash().load(std::memory_order_acquire);
-      if (Seen == 0) {
-        // Three quarters full: keep probing short, count the rest apart.
-        if (load(UsedSlots) >= StackSlots / 4 * 3) {
-          StackLock.unlock();
-          DroppedStacks.fetch_add(1, Relaxed);
-          return;
-        }
-        if (KeySizes)
-          E.size().store(Bytes, Relaxed);
-        for (unsigned I = 0; I < NumFrames; ++I)
-          E.frame(I).store(reinterpret_cast<std::uintptr_t>(Frames[I]),
-                           Relaxed);
-        SlotsInUse[load(UsedSlots)] =
-            static_cast<std::uint32_t>((Slot + Probe) & (StackSlots - 1));
-        // Published after the slot's frames, before its hash: a reader that
-        // counts the slot finds it, and skips it while its hash is 0.
-        UsedSlots.fetch_add(1, std::memory_order_release);
-        E.hash().store(Hash, std::memory_order_release);
-        Seen = Hash;
-      }
+  Counter *Found = findStack(IndexLevel.load(std::memory_order_acquire), Hash,
+                             Frames, NumFrames, Bytes);
+  if (!Found) {
+    StackLock.lock();
+    // Again under the lock, in the index as it is now: another thread may
+    // have added the stack or grown the index.
+    unsigned Level = IndexLevel.load(Relaxed);
+    Found = findStack(Level, Hash, Frames, NumFrames, Bytes);
+    std::size_t Used = load(UsedEntries);
+    if (!Found && Used == MaxStackEntries) {
       StackLock.unlock();
-    }
-    if (Seen == Hash && sameFrames(E, Frames, NumFrames, Bytes)) {
-      E.calls().fetch_add(1, Relaxed);
-      E.bytes().fetch_add(Bytes, Relaxed);
+      DroppedStacks.fetch_add(1, Relaxed);
       return;
     }
+    if (!Found) {
+      StackEntry E = entryAt(Used);
+      E.hash().store(Hash, Relaxed);
+      if (KeySizes)
+        E.size().store(Bytes, Relaxed);
+      for (unsigned I = 0; I < NumFrames; ++I)
+        E.frame(I).store(reinterpret_cast<std::uintptr_t>(Frames[I]), Relaxed);
+      // Published after the entry's frames: the report reads entries
+      // [0, UsedEntries) without the lock.
+      UsedEntries.store(Used + 1, std::memory_order_release);
+      // Three quarters full: the next index takes every entry, then is
+      // published (the old one stays valid for lookups still in it).
+      if (Used + 1 > indexSlots(Level) / 4 * 3 && Level + 1 < IndexLevels) {
+        for (std::size_t N = 0; N < Used; ++N)
+          indexStack(Level + 1, load(entryAt(N).hash()),
+                     static_cast<std::uint32_t>(N));
+        IndexLevel.store(++Level, std::memory_order_release);
+      }
+      indexStack(Level, Hash, static_cast<std::uint32_t>(Used));
+      Found = E.Words;
+    }
+    StackLock.unlock();
   }
-  DroppedStacks.fetch_add(1, Relaxed);
+  StackEntry E{Found};
+  E.calls().fetch_add(1, Relaxed);
+  E.bytes().fetch_add(Bytes, Relaxed);
 }
 
 std::size_t forEachStack(StackVisitor Visit, void *Context) {
@@ -459,11 +513,9 @@ std::size_t forEachStack(StackVisitor Visit, void *Context) {
     return 0;
   std::size_t Visited = 0;
   const void *Frames[64];
-  std::size_t Used = UsedSlots.load(std::memory_order_acquire);
+  std::size_t Used = UsedEntries.load(std::memory_order_acquire);
   for (std::size_t I = 0; I < Used; ++I) {
-    StackEntry E = entryAt(SlotsInUse[I]);
-    if (E.hash().load(std::memory_order_acquire) == 0)
-      continue;
+    StackEntry E = entryAt(I);
     StackView View;
     View.Key = reinterpret_cast<std::uintptr_t>(E.Words);
     View.Calls = load(E.calls());

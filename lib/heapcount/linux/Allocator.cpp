@@ -7,9 +7,11 @@
 
 #include "lib/heapcount/linux/Allocator.h"
 
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <dlfcn.h>
+#include <link.h>
 
 #if defined(__has_include)
 #if __has_include(<valgrind/valgrind.h>)
@@ -76,6 +78,30 @@ void lookUpAllocatorSymbols(AllocatorSymbols &Out) {
   Out.Sanitizer = "a sanitizer";
 }
 
+ModuleOfAddress moduleOf(const void *Address) {
+  struct Search {
+    std::uintptr_t Address;
+    ModuleOfAddress Found;
+  } S{reinterpret_cast<std::uintptr_t>(Address), {}};
+  dl_iterate_phdr(
+      [](dl_phdr_info *Info, std::size_t, void *Raw) {
+        auto *S = static_cast<Search *>(Raw);
+        for (unsigned I = 0; I < Info->dlpi_phnum; ++I) {
+          const ElfW(Phdr) &Segment = Info->dlpi_phdr[I];
+          std::uintptr_t Start = Info->dlpi_addr + Segment.p_vaddr;
+          if (Segment.p_type != PT_LOAD || S->Address < Start ||
+              S->Address - Start >= Segment.p_memsz)
+            continue;
+          S->Found.Path = Info->dlpi_name ? Info->dlpi_name : "";
+          S->Found.Phdrs = Info->dlpi_phdr;
+          return 1;
+        }
+        return 0;
+      },
+      &S);
+  return S.Found;
+}
+
 AllocatorRoute chooseAllocatorRoute(const AllocatorSymbols &Symbols,
                                     const void *OwnCode, HookedAllocFn OnAlloc,
                                     HookedFreeFn OnFree) {
@@ -93,10 +119,9 @@ AllocatorRoute chooseAllocatorRoute(const AllocatorSymbols &Symbols,
   }
   // By module: inside the library, &malloc is the program's (the reference
   // goes through the GOT, as any other would).
-  Dl_info Program, Own;
+  const void *ProgramModule = moduleOf(Symbols.ProgramMalloc).Phdrs;
   if (!Symbols.ProgramMalloc ||
-      (dladdr(Symbols.ProgramMalloc, &Program) && dladdr(OwnCode, &Own) &&
-       Program.dli_fbase == Own.dli_fbase))
+      (ProgramModule && ProgramModule == moduleOf(OwnCode).Phdrs))
     return Route;
   if (Symbols.InstallHooks && Symbols.AllocatedSize &&
       Symbols.InstallHooks(OnAlloc, OnFree) != 0) {

@@ -57,6 +57,18 @@ struct AllocatorRoute {
   const char *Problem = nullptr;
 };
 
+/// The loaded module that holds \p Address: its path ("" for the main
+/// program) and its program headers (one table per module, so the same
+/// pointer means the same module); a null Phdrs when none holds it. With
+/// dl_iterate_phdr: dladdr also looks for the nearest symbol, a walk over
+/// every symbol of a library as large as libc or libstdc++, in each
+/// process's start-up.
+struct ModuleOfAddress {
+  const char *Path = nullptr;
+  const void *Phdrs = nullptr;
+};
+ModuleOfAddress moduleOf(const void *Address);
+
 /// Chooses the route at set-up: interposition when the program's malloc is
 /// the one in the module of \p OwnCode, the library's (and no valgrind), the
 /// sanitizer's hooks (installed here, calling \p OnAlloc and \p OnFree)

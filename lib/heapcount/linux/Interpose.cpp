@@ -40,6 +40,7 @@
 #include <malloc.h>
 #include <new>
 #include <pthread.h>
+#include <sys/auxv.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -420,10 +421,10 @@ std::size_t blockSize(void *P) {
 bool DirectNew = false;
 
 bool inCxxRuntime(void *Function) {
-  Dl_info Info;
-  return Function && dladdr(Function, &Info) && Info.dli_fname &&
-         (std::strstr(Info.dli_fname, "/libstdc++.so") ||
-          std::strstr(Info.dli_fname, "/libc++.so"));
+  const char *Path =
+      Function ? heapcount::posix::moduleOf(Function).Path : nullptr;
+  return Path && (std::strstr(Path, "/libstdc++.so") ||
+                  std::strstr(Path, "/libc++.so"));
 }
 
 void checkDirectNew() {
@@ -436,9 +437,9 @@ void checkDirectNew() {
 }
 
 void checkGlibcChunks() {
-  Dl_info Info;
-  if (!dladdr(reinterpret_cast<void *>(Real.Malloc), &Info) ||
-      !Info.dli_fname || !std::strstr(Info.dli_fname, "/libc.so"))
+  const char *Path =
+      heapcount::posix::moduleOf(reinterpret_cast<void *>(Real.Malloc)).Path;
+  if (!Path || !std::strstr(Path, "/libc.so"))
     return;
   // Small, large and mapped (over the 128 KiB threshold) chunks, and an
   // aligned one.
@@ -1043,6 +1044,34 @@ struct ReportFile {
   bool Failed = false;
 };
 
+void writeAll(const char *Data, std::size_t Size, void *Context);
+
+/// The report's pieces gathered into one system call per 64 KiB (the JSON
+/// writer hands them over by the kilobyte): a static buffer, as the report
+/// may be written from a signal handler, by one thread (ReportWritten).
+struct BufferedReport {
+  ReportFile File;
+  std::size_t Used = 0;
+};
+char ReportBuffer[64 * 1024];
+
+void flushReport(BufferedReport &Out) {
+  writeAll(ReportBuffer, Out.Used, &Out.File);
+  Out.Used = 0;
+}
+
+void bufferReport(const char *Data, std::size_t Size, void *Context) {
+  auto *Out = static_cast<BufferedReport *>(Context);
+  if (Out->Used + Size > sizeof(ReportBuffer))
+    flushReport(*Out);
+  if (Size > sizeof(ReportBuffer)) {
+    writeAll(Data, Size, &Out->File);
+    return;
+  }
+  std::memcpy(ReportBuffer + Out->Used, Data, Size);
+  Out->Used += Size;
+}
+
 void writeAll(const char *Data, std::size_t Size, void *Context) {
   auto *File = static_cast<ReportFile *>(Context);
   int Fd = File->Fd;
@@ -1226,8 +1255,11 @@ void writeReportOnce(const char *End, int Signal) {
     Arguments[Got] = '\0';
     Info.Arguments = Arguments;
     Info.ArgumentsSize = static_cast<std::size_t>(Got);
-    ReportFile File{Fd};
-    heapcount::writeJson(writeAll, &File, Info);
+    BufferedReport Out;
+    Out.File.Fd = Fd;
+    heapcount::writeJson(bufferReport, &Out, Info);
+    flushReport(Out);
+    const ReportFile &File = Out.File;
     if (close(Fd) == 0 && !File.Failed)
       rename(Partial, Path);
     else
@@ -1282,7 +1314,6 @@ void installSignalHandlers() {
 // Allocation stacks.
 
 using BacktraceFn = int (*)(void **, int);
-BacktraceFn Backtrace = nullptr;
 // This library's code: its frames are left out of every stack.
 std::uintptr_t SelfStart = 0, SelfEnd = 0;
 constexpr unsigned MaxDepth = 64;
@@ -1308,18 +1339,91 @@ void findSelf() {
       &Info);
 }
 
-// libunwind's unw_backtrace caches what it learns about each return address
-// and is about ten times faster than glibc's backtrace, which interprets the
-// unwind tables again for every frame; glibc's is the fallback.
+// Two unwinders. libunwind's unw_backtrace caches what it learns about each
+// return address and is about ten times faster than glibc's backtrace
+// (libgcc's unwinder), which interprets the unwind tables again for every
+// frame; but loading libunwind and its first unwind take about 0.3 ms, and
+// each return address it has not seen yet costs it eight system calls
+// (signal masks). A test suite's processes are short: most make a few
+// hundred allocations, where glibc's is the cheaper. So glibc's unwinds the
+// first LibunwindAfter stacks of a process and libunwind the rest (both
+// give the same return addresses).
+constexpr unsigned LibunwindAfter = 1024;
+std::atomic<BacktraceFn> Backtrace{nullptr};
+std::atomic<unsigned> Unwinds{0};
+std::atomic<bool> LibunwindTried{false};
+// The dynamic loader's code: libunwind is not loaded from an allocation made
+// inside the loader (its lists of modules are being changed there).
+std::uintptr_t LoaderStart = 0, LoaderEnd = 0;
+
+void findLoader() {
+  std::uintptr_t Base = getauxval(AT_BASE);
+  if (!Base)
+    return;
+  dl_iterate_phdr(
+      [](dl_phdr_info *Module, std::size_t, void *Raw) {
+        if (Module->dlpi_addr != *static_cast<std::uintptr_t *>(Raw))
+          return 0;
+        for (unsigned I = 0; I < Module->dlpi_phnum; ++I) {
+          const ElfW(Phdr) &Segment = Module->dlpi_phdr[I];
+          if (Segment.p_type != PT_LOAD)
+            continue;
+          std::uintptr_t From = Module->dlpi_addr + Segment.p_vaddr;
+          if (!LoaderStart || From < LoaderStart)
+            LoaderStart = From;
+          if (From + Segment.p_memsz > LoaderEnd)
+            LoaderEnd = From + Segment.p_memsz;
+        }
+        return 1;
+      },
+      &Base);
+}
+
+// Called with InHook and Hiding set: what loading libunwind allocates is
+// uncounted and hidden, as at start-up.
+void switchToLibunwind() {
+  void *Unwind = dlopen("libunwind.so.8", RTLD_NOW | RTLD_LOCAL);
+  auto Unw = Unwind
+                 ? reinterpret_cast<BacktraceFn>(dlsym(Unwind, "unw_backtrace"))
+                 : nullptr;
+  if (!Unw)
+    return;
+  // Its first unwind allocates its caches.
+  void *Frames[4];
+  Unw(Frames, 4);
+  Backtrace.store(Unw, std::memory_order_release);
+}
+
+// From the LibunwindAfter-th stack on, once, when none of the stack is in
+// the loader (a stack deeper than the frames kept is unwound again whole).
+void maybeSwitchToLibunwind(void *const *Frames, int Got, int Asked) {
+  if (LibunwindTried.load(std::memory_order_relaxed))
+    return;
+  constexpr int MaxWhole = 256;
+  void *Whole[MaxWhole];
+  if (Got >= Asked) {
+    Got = backtrace(Whole, MaxWhole);
+    Frames = Whole;
+    if (Got >= MaxWhole)
+      return;
+  }
+  for (int I = 0; I < Got; ++I) {
+    auto Address = reinterpret_cast<std::uintptr_t>(Frames[I]);
+    if (Address >= LoaderStart && Address < LoaderEnd)
+      return;
+  }
+  if (LibunwindTried.exchange(true))
+    return;
+  switchToLibunwind();
+}
+
 void setUpStacks(unsigned Depth, bool BySize) {
   if (Depth > MaxDepth)
     Depth = MaxDepth;
   Hiding = true;
-  if (void *Unwind = dlopen("libunwind.so.8", RTLD_NOW | RTLD_LOCAL))
-    Backtrace = reinterpret_cast<BacktraceFn>(dlsym(Unwind, "unw_backtrace"));
-  if (!Backtrace)
-    Backtrace = backtrace;
+  Backtrace.store(backtrace, std::memory_order_relaxed);
   findSelf();
+  findLoader();
   // Straight from the kernel: zeroed, and not a counted mapping call.
   long Mapped =
       syscall(SYS_mmap, nullptr, heapcount::stackTableBytes(Depth, BySize),
@@ -1328,10 +1432,9 @@ void setUpStacks(unsigned Depth, bool BySize) {
     Hiding = false;
     return;
   }
-  // The first unwind loads and caches (glibc's loads libgcc_s); do it now,
-  // uncounted.
+  // The first unwind loads libgcc_s; do it now, uncounted.
   void *Frames[4];
-  Backtrace(Frames, 4);
+  backtrace(Frames, 4);
   Hiding = false;
   heapcount::setStackTable(kernelAddress(Mapped), Depth, BySize);
 }
@@ -1341,9 +1444,12 @@ void recordStack(std::size_t Requested) {
     return;
   unsigned Depth = heapcount::stackDepth();
   void *Frames[MaxDepth + 8];
+  int Asked = static_cast<int>(Depth + 8);
   InHook = true;
   Hiding = true;
-  int Got = Backtrace(Frames, static_cast<int>(Depth + 8));
+  int Got = Backtrace.load(std::memory_order_acquire)(Frames, Asked);
+  if (Unwinds.fetch_add(1, std::memory_order_relaxed) >= LibunwindAfter)
+    maybeSwitchToLibunwind(Frames, Got, Asked);
   Hiding = false;
   InHook = false;
   int First = 0;

@@ -7,9 +7,14 @@
 
 #include "lib/heapcount/Counters.h"
 
+#include <algorithm>
 #include <string>
 #include <thread>
 #include <vector>
+
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <gtest/gtest.h>
 
@@ -268,6 +273,83 @@ TEST(Stacks, KeyedBySizeForProfiles) {
                       "\"0x2000\"]}"),
             std::string::npos)
       << Json;
+}
+
+// A short process records a few hundred stacks: they take the first pages
+// of the table, not one page each across its megabytes (each page touched
+// is a page fault, in each of a test suite's thousands of processes).
+TEST(Stacks, FewStacksTouchTheStartOfTheTable) {
+  std::vector<char> Table(stackTableBytes(24, /*BySize=*/true));
+  setStackTable(Table.data(), 24, /*BySize=*/true);
+  for (std::uintptr_t I = 1; I <= 300; ++I) {
+    void *Frames[] = {reinterpret_cast<void *>(0x1000 + I),
+                      reinterpret_cast<void *>(0x2000)};
+    addStack(Frames, 2, 16);
+  }
+  setStackTable(nullptr, 0);
+  std::size_t Pages = 0;
+  for (std::size_t Page = 0; Page < Table.size(); Page += 4096) {
+    std::size_t End = std::min(Table.size(), Page + 4096);
+    for (std::size_t I = Page; I < End; ++I)
+      if (Table[I]) {
+        ++Pages;
+        break;
+      }
+  }
+  // 300 entries of 28 words: 17 pages; the first index: 1 page.
+  EXPECT_LE(Pages, 20u);
+}
+
+// The index grows (fourfold, three times) as stacks come: every stack is
+// found again after each growth, and the table holds 49152 stacks, the
+// rest counted as dropped.
+TEST(Stacks, IndexGrowsAndKeepsEveryStack) {
+  std::vector<char> Table(stackTableBytes(1));
+  setStackTable(Table.data(), 1);
+  constexpr std::uintptr_t Distinct = 49152;
+  for (int Round = 0; Round < 2; ++Round)
+    for (std::uintptr_t I = 1; I <= Distinct + 10; ++I) {
+      void *Frames[] = {reinterpret_cast<void *>(I * 16)};
+      addStack(Frames, 1, 1);
+    }
+  struct Tally {
+    std::size_t Stacks = 0;
+    std::size_t Twice = 0;
+  } T;
+  std::size_t Visited = forEachStack(
+      [](const StackView &S, void *Raw) {
+        auto *T = static_cast<Tally *>(Raw);
+        ++T->Stacks;
+        T->Twice += S.Calls == 2 && S.NumFrames == 1;
+      },
+      &T);
+  std::string Json = report(oneModule);
+  setStackTable(nullptr, 0);
+  EXPECT_EQ(Visited, Distinct);
+  EXPECT_EQ(T.Stacks, Distinct);
+  EXPECT_EQ(T.Twice, Distinct);
+  EXPECT_NE(Json.find("\"dropped\":20,"), std::string::npos);
+}
+
+// A forked child (each of a shell's subshells) releases the blocks of the
+// threads that did not survive the fork without copying the pool: no write
+// to a block that was not in use, so no copy-on-write fault per page.
+TEST(Counters, ForkedChildCopiesNoPageOfThePool) {
+  mine();
+  std::fflush(nullptr);
+  pid_t Child = fork();
+  ASSERT_GE(Child, 0);
+  if (Child == 0) {
+    rusage Before, After;
+    getrusage(RUSAGE_SELF, &Before);
+    afterForkInChild(&mine());
+    getrusage(RUSAGE_SELF, &After);
+    _exit(After.ru_minflt - Before.ru_minflt < 8 ? 0 : 1);
+  }
+  int Status = 0;
+  ASSERT_EQ(waitpid(Child, &Status, 0), Child);
+  EXPECT_TRUE(WIFEXITED(Status) && WEXITSTATUS(Status) == 0)
+      << "the child took page faults over the pool";
 }
 
 TEST(WriteJson, SchemaAndOnlyCalledFunctions) {
