@@ -212,7 +212,8 @@ class Proof:
             with open(self.path(f'{kind}.err'), 'w') as f:
                 f.write(errors)
             raise Failure(f'the workload ({kind}, {build}) exited with status '
-                          f'{proc.returncode} (see {self.path(kind + ".err")})')
+                          f'{proc.returncode} (see '
+                          f'{self.path(kind + ".err")})')
         if not wrapper:  # a wrapper's stderr is heapcount's
             text += errors
         return self.mask(text, build)
@@ -251,9 +252,16 @@ class Proof:
         import yaml  # python3-yaml: the exported fixes
         with open(self.path('fixes.yaml')) as f:
             data = yaml.safe_load(f) or {}
-        return [d for d in data.get('Diagnostics') or []
-                if d.get('DiagnosticName', '').startswith('alloc-')
-                and d['DiagnosticMessage'].get('Replacements')]
+        found, seen = [], set()
+        for diag in data.get('Diagnostics') or []:
+            message = diag['DiagnosticMessage']
+            key = (diag.get('DiagnosticName'), message.get('FilePath'),
+                   message.get('FileOffset'))
+            if (diag.get('DiagnosticName', '').startswith('alloc-') and
+                    message.get('Replacements') and key not in seen):
+                seen.add(key)
+                found.append(diag)
+        return found
 
     def apply(self, diagnostics, copy, label):
         """Applies DIAGNOSTICS' replacements, moved from the sources to
@@ -267,11 +275,17 @@ class Proof:
         moved = []
         for diag in diagnostics:
             diag = json.loads(json.dumps(diag))
+            outside = [r['FilePath'] for r in
+                       diag['DiagnosticMessage']['Replacements']
+                       if not r['FilePath'].startswith(prefix)]
+            if outside:
+                self.result['problems'].append(
+                    f'a fix-it of {diag["DiagnosticName"]} at '
+                    f'{place(diag, self.source)} '
+                    f'changes {outside[0]}, outside the sources: not applied')
+                continue
             for replacement in diag['DiagnosticMessage']['Replacements']:
                 path = replacement['FilePath']
-                if not path.startswith(prefix):
-                    raise Failure(f'a fix-it of {diag["DiagnosticName"]} '
-                                  f'changes {path}, outside {self.source}')
                 touched.add(path[len(prefix):])
                 replacement['FilePath'] = os.path.join(copy,
                                                        path[len(prefix):])
@@ -354,7 +368,8 @@ class Proof:
         run(real.alloc_run_command(self.tools['alloc-run'], build,
                                    self.source, profile, sarif,
                                    self.args.jobs,
-                                   ['--export-fixes', self.path('fixes.yaml')]),
+                                   ['--export-fixes',
+                                    self.path('fixes.yaml')]),
             log)
         with open(log) as f:
             lines = [line.rstrip() for line in f]
@@ -386,7 +401,8 @@ class Proof:
         chosen = candidates[:self.args.max_predictions]
         if len(candidates) > len(chosen):
             self.result['problems'].append(
-                f'{len(candidates) - len(chosen)} more predictions of at least '
+                f'{len(candidates) - len(chosen)} more predictions of at '
+                f'least '
                 f'{self.args.min_predicted} not checked (the cap is '
                 f'{self.args.max_predictions})')
         if not chosen:
@@ -394,13 +410,21 @@ class Proof:
         single_src = self.copy_sources('single-src')
         single_build = self.path('build-single')
         self.build(single_src, single_build)
-        native = open(self.path('before.masked')).read()
+        # The reference is this copy's own count before any fix-it: a build
+        # of other paths could allocate otherwise (it does not, so far).
+        baseline, _ = self.count(single_build, 'single-0')
+        self.result['single_before'] = baseline
+        if baseline != self.result['before']:
+            self.result['problems'].append(
+                f'the pristine copy made {baseline:,} allocations, the '
+                f'pristine sources {self.result["before"]:,}')
         touched = []
         for number, diag in enumerate(chosen, 1):
             for name in touched:  # a new mtime: ninja rebuilds its units
                 shutil.copyfile(os.path.join(self.source, name),
                                 os.path.join(single_src, name))
-            entry = {'check': diag['DiagnosticName'], 'place': place(diag),
+            entry = {'check': diag['DiagnosticName'],
+                     'place': place(diag, self.source),
                      'predicted': saving(diag)}
             self.result['predictions'].append(entry)
             touched = self.apply([diag], single_src, f'single-{number}')
@@ -410,8 +434,8 @@ class Proof:
                 entry['problem'] = 'the fixed copy does not build'
                 raise Failure(f'{entry["check"]} at {entry["place"]} alone: '
                               f'{e}')
-            count, output = self.count(single_build, f'single-{number}')
-            entry['measured'] = self.result['before'] - count
+            count, _ = self.count(single_build, f'single-{number}')
+            entry['measured'] = baseline - count
             entry['holds'] = proof_table.holds(entry['predicted'],
                                                entry['measured'])
             say(f'{self.name}: {entry["check"]} at {entry["place"]}: '
@@ -431,9 +455,8 @@ def saving(diag):
     return None
 
 
-def place(diag):
-    """DIAG's file (relative to the sources' parent: project/...) and
-    line."""
+def place(diag, source):
+    """DIAG's file (relative to SOURCE) and line."""
     message = diag['DiagnosticMessage']
     path, offset = message['FilePath'], message.get('FileOffset', 0)
     try:
@@ -441,10 +464,7 @@ def place(diag):
             line = f.read(offset).count(b'\n') + 1
     except OSError:
         line = 0
-    parts = path.split(os.sep)
-    shown = os.sep.join(parts[parts.index('src') + 1:]) \
-        if 'src' in parts else os.path.basename(path)
-    return f'{shown}:{line}'
+    return f'{os.path.relpath(path, source)}:{line}'
 
 
 def main():
@@ -518,9 +538,17 @@ def main():
         say('skipped: no program of the corpus could be run (nothing '
             'written)')
         return 0
+    # A run of some programs keeps the others' last results.
+    kept = {p['name']: p for p in (proof_table.read_results(args.results) or
+                                   {}).get('programs', [])}
+    kept.update({p['name']: p for p in results})
+    order = [e['name'] for e in load_corpus(args.corpus)]
     data = {'date': datetime.datetime.now(datetime.timezone.utc).strftime(
         '%Y-%m-%d'), 'min_predicted': args.min_predicted,
-        'max_predictions': args.max_predictions, 'programs': results}
+        'max_predictions': args.max_predictions,
+        'programs': sorted(kept.values(), key=lambda p: (
+            order.index(p['name']) if p['name'] in order else len(order),
+            p['name']))}
     with open(args.results, 'w') as f:
         json.dump(data, f, indent=1)
         f.write('\n')
@@ -534,10 +562,11 @@ def main():
                                             proof_table.section(data)))
     for p in results:
         before, after = p.get('before'), p.get('after')
+        saved = None if after is None else before - after
         say(f'{p["name"]}: {p["status"]}: allocations '
             f'{proof_table.thousands(before)} -> '
             f'{proof_table.thousands(after)} '
-            f'({proof_table.percent(None if after is None else before - after, before)} '
+            f'({proof_table.percent(saved, before)} '
             f'saved), predicted {proof_table.thousands(p.get("predicted"))}, '
             f'coverage {p.get("coverage", "—")}')
     for message in failed:

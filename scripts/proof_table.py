@@ -91,12 +91,14 @@ def section(results):
                 '| program | finding | predicted | measured | holds |',
                 '|---|---|---:|---:|---|']
         for name, q in checked:
+            problem = f' ({q["problem"]})' if q.get('problem') else ''
             out.append(f'| {name} | `{q["check"]}` {q["place"]} | '
                        f'{thousands(q.get("predicted"))} | '
                        f'{thousands(q.get("measured"))} | '
                        f'{"yes" if q.get("holds") else "**no**"}'
-                       f'{" (" + q["problem"] + ")" if q.get("problem") else ""} |')
-    problems = [(p['name'], m) for p in programs for m in p.get('problems', [])]
+                       f'{problem} |')
+    problems = [(p['name'], m) for p in programs
+                for m in p.get('problems', [])]
     if problems:
         out += ['', 'Problems:', '']
         out += [f'- {name}: {message}' for name, message in problems]
