@@ -157,7 +157,8 @@ class Proof:
                 copied += 1
         if not copied:
             raise Skip('no input found (' + '; '.join(
-                os.path.join(b, p) for b, p in self.entry['inputs']) + ')')
+                os.path.join(b.format(**places), p)
+                for b, p in self.entry['inputs']) + ')')
         self.result['input_files'] = copied
         say(f'{self.name}: {copied} input files in {self.input}')
 
@@ -369,7 +370,9 @@ class Proof:
                                    self.source, profile, sarif,
                                    self.args.jobs,
                                    ['--export-fixes',
-                                    self.path('fixes.yaml')]),
+                                    self.path('fixes.yaml')] +
+                                   (['--files', self.entry['files']]
+                                    if 'files' in self.entry else [])),
             log)
         with open(log) as f:
             lines = [line.rstrip() for line in f]
@@ -494,6 +497,7 @@ def main():
     parser.add_argument('-j', '--jobs', type=int, default=2)
     args = parser.parse_args()
     args.projects_dir = os.path.abspath(args.projects_dir)
+    args.bin_dir = os.path.abspath(args.bin_dir)
     if args.work_dir:
         args.work_dir = os.path.abspath(args.work_dir)
 
