@@ -388,7 +388,10 @@ class Proof:
             explained = sum(s['allocations'] for s in busiest
                             if 'finding' in s or
                             s.get('reason', 'no finding') != 'no finding')
+            fixed = sum(s['allocations'] for s in busiest
+                        if s.get('finding', {}).get('fixIt'))
             self.result['top_explained'] = proof_table.percent(explained, top)
+            self.result['top_fixed'] = proof_table.percent(fixed, top)
             self.result['profiled'] = sites['allocations']
         if self.args.top_sites:
             os.makedirs(os.path.dirname(os.path.abspath(self.args.top_sites)),
@@ -400,7 +403,7 @@ class Proof:
     def check_predictions(self, fixes):
         candidates = [d for d in fixes
                       if (saving(d) or 0) >= self.args.min_predicted]
-        candidates.sort(key=lambda d: -saving(d))
+        candidates.sort(key=lambda d: -(saving(d) or 0))
         chosen = candidates[:self.args.max_predictions]
         if len(candidates) > len(chosen):
             self.result['problems'].append(

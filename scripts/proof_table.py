@@ -46,7 +46,8 @@ def program_row(p):
              thousands(after), percent(saved, before),
              thousands(p.get('predicted')), thousands(saved),
              f'{held} of {len(predictions)}' if predictions else '—',
-             output, p.get('coverage', '—'), p.get('top_explained', '—')]
+             output, p.get('coverage', '—'), p.get('top_explained', '—'),
+             p.get('top_fixed', '—')]
     if p.get('status') != 'ok':
         cells[0] += f' (**{p.get("status", "failed")}**)'
     return '| ' + ' | '.join(c.replace('|', '\\|') for c in cells) + ' |'
@@ -80,8 +81,8 @@ def section(results):
         'finding or a named reason.', '',
         '| program | workload | allocations before | after | saved | '
         'predicted (sum) | measured | predictions held | identical output | '
-        'allocation coverage | top 20 explained |',
-        '|---|---|---:|---:|---:|---:|---:|---|---|---:|---:|']
+        'allocation coverage | top 20 explained | top 20 with a fix-it |',
+        '|---|---|---:|---:|---:|---:|---:|---|---|---:|---:|---:|']
     programs = results['programs']
     out += [program_row(p) for p in programs]
     checked = [(p['name'], q) for p in programs
