@@ -86,8 +86,9 @@ profile-real: build
 # built there at -O2 -g, its real workload run natively, under heapcount
 # --profile and counted; alloc-run --profile's fix-its applied to a copy,
 # built again (and with AddressSanitizer), the output compared byte for byte
-# and counted again; each prediction of at least 100 allocations (4 per
-# program) checked alone. Writes docs/proof-results.json, the table in
+# and counted again; each fix-it checked alone (at most 8 per program, the
+# largest predictions first): its "would save about N allocations" against
+# the drop it makes. Writes docs/proof-results.json, the table in
 # docs/validation.md and alloc-run's --explain in PROOF_TOP_SITES. Skips
 # with a message when a project, a tool or an input is absent.
 PROOF_TOP_SITES ?= /tmp/proof/top-sites.md

@@ -25,8 +25,9 @@ sources in src/, project.json), in PROJECTS/PROJECT/proof:
      built with AddressSanitizer (build-asan/, not counted) and run: the
      same output again, nothing reported;
   5. single-src/: for each finding with a fix-it whose prediction ("would
-     save about N allocations") is at least --min-predicted, the largest
-     --max-predictions first: that fix-it alone applied to this copy (the
+     save about N allocations") is at least --min-predicted (default 0:
+     every fix-it, the unmeasured ones too), the largest --max-predictions
+     (default 8) first: that fix-it alone applied to this copy (the
      previous one's files restored first), rebuilt incrementally
      (build-single/), counted; the prediction holds within 5%.
 The results go to --results (JSON) and the table to the section of
@@ -401,6 +402,8 @@ class Proof:
                         f'```\n' + '\n'.join(explanation) + '\n```\n')
 
     def check_predictions(self, fixes):
+        # With --min-predicted 0 the unmeasured fix-its are checked too:
+        # what they change is measured, with no prediction to hold.
         candidates = [d for d in fixes
                       if (saving(d) or 0) >= self.args.min_predicted]
         candidates.sort(key=lambda d: -(saving(d) or 0))
@@ -442,12 +445,15 @@ class Proof:
                               f'{e}')
             count, _ = self.count(single_build, f'single-{number}')
             entry['measured'] = baseline - count
-            entry['holds'] = proof_table.holds(entry['predicted'],
-                                               entry['measured'])
+            if entry['predicted'] is None:
+                verdict = 'no prediction'
+            else:
+                entry['holds'] = proof_table.holds(entry['predicted'],
+                                                   entry['measured'])
+                verdict = 'holds' if entry['holds'] else 'does not hold'
             say(f'{self.name}: {entry["check"]} at {entry["place"]}: '
                 f'predicted {entry["predicted"]}, measured '
-                f'{entry["measured"]}: '
-                f'{"holds" if entry["holds"] else "does not hold"}')
+                f'{entry["measured"]}: {verdict}')
 
 
 def saving(diag):
@@ -494,8 +500,8 @@ def main():
         ROOT, 'docs', 'validation.md'))
     parser.add_argument('--top-sites', help='append each program\'s '
                         'alloc-run --explain here')
-    parser.add_argument('--min-predicted', type=int, default=100)
-    parser.add_argument('--max-predictions', type=int, default=4)
+    parser.add_argument('--min-predicted', type=int, default=0)
+    parser.add_argument('--max-predictions', type=int, default=8)
     parser.add_argument('--no-asan', dest='asan', action='store_false')
     parser.add_argument('-j', '--jobs', type=int, default=2)
     args = parser.parse_args()

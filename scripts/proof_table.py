@@ -28,6 +28,14 @@ def holds(predicted, measured):
             abs(measured - predicted) <= HOLD_TOLERANCE * predicted)
 
 
+def verdict(prediction):
+    if prediction.get('predicted') is None:
+        return 'not measured'
+    if prediction.get('measured') is None:
+        return '—'
+    return 'yes' if prediction.get('holds') else '**no**'
+
+
 def read_results(path):
     try:
         with open(path, encoding='utf-8') as f:
@@ -39,7 +47,8 @@ def read_results(path):
 def program_row(p):
     before, after = p.get('before'), p.get('after')
     saved = None if before is None or after is None else before - after
-    predictions = p.get('predictions', [])
+    predictions = [q for q in p.get('predictions', [])
+                   if q.get('predicted') is not None]
     held = sum(1 for q in predictions if q.get('holds'))
     output = {True: 'yes', False: '**differs**'}.get(p.get('identical'), '—')
     cells = [p['name'], p.get('workload', ''), thousands(before),
@@ -71,11 +80,14 @@ def section(results):
         'run again (allocations after; the output must be byte for byte the '
         'native one\'s, the build directory\'s path masked). Predicted is '
         'the sum of the fix-bearing findings\' "would save about N '
-        'allocations"; measured is before minus after. Each prediction of '
-        f'at least {results.get("min_predicted", "?")} allocations (at most '
-        f'{results.get("max_predictions", "?")} per program, largest first) '
-        'is checked alone: that one fix-it applied to a fresh copy, rebuilt '
-        'and counted; it holds within 5%. Coverage is alloc-run\'s share of '
+        'allocations"; measured is before minus after. Each fix-it whose '
+        f'prediction is at least {results.get("min_predicted", "?")} '
+        'allocations (0: every fix-it, an unmeasured one too; at most '
+        f'{results.get("max_predictions", "?")} per program, largest '
+        'prediction first) is checked alone: that one fix-it applied to a '
+        'fresh copy, rebuilt and counted against the same copy\'s count '
+        'without it; a prediction holds within 5% (0 only at exactly 0). '
+        '"Predictions held" counts the measured findings only. Coverage is alloc-run\'s share of '
         'the profiled allocations at sites with a fix-it; top 20 explained '
         'is the share of the 20 busiest sites\' allocations that have a '
         'finding or a named reason.', '',
@@ -96,7 +108,7 @@ def section(results):
             out.append(f'| {name} | `{q["check"]}` {q["place"]} | '
                        f'{thousands(q.get("predicted"))} | '
                        f'{thousands(q.get("measured"))} | '
-                       f'{"yes" if q.get("holds") else "**no**"}'
+                       f'{verdict(q)}'
                        f'{problem} |')
     problems = [(p['name'], m) for p in programs
                 for m in p.get('problems', [])]

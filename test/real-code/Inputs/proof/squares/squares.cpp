@@ -5,6 +5,8 @@
 #include <iostream>
 #include <vector>
 
+std::vector<int> range(int N);
+
 static long sumOfSquares(int N) {
   std::vector<long> Squares;
   for (int I = 0; I < N; ++I)
@@ -18,6 +20,8 @@ static long sumOfSquares(int N) {
 int main(int Argc, char **Argv) {
   if (Argc < 2)
     return 2;
+  if (Argc > 2)
+    return static_cast<int>(range(Argc).size());
   std::ifstream In(Argv[1]);
   int N;
   while (In >> N)
