@@ -302,10 +302,29 @@ class Proof:
         return sorted(touched)
 
     def copy_sources(self, name):
+        """The sources in NAME, made equal to the pristine ones: a file that
+        differs is written again (a new mtime, so that the copy's build
+        recompiles what an earlier run changed), an equal one is left as it
+        is (its objects stay up to date), an extra one is removed."""
         copy = self.path(name)
-        shutil.rmtree(copy, ignore_errors=True)
-        shutil.copytree(self.source, copy, symlinks=True,
-                        ignore=shutil.ignore_patterns('.git'))
+        wanted = set()
+        for directory, dirs, files in os.walk(self.source):
+            dirs[:] = [d for d in dirs if d != '.git']
+            relative = os.path.relpath(directory, self.source)
+            os.makedirs(os.path.join(copy, relative), exist_ok=True)
+            for file in files:
+                source = os.path.join(directory, file)
+                target = os.path.normpath(os.path.join(copy, relative, file))
+                wanted.add(target)
+                if os.path.islink(source) or not os.path.isfile(source):
+                    continue
+                if not same_content(source, target):
+                    shutil.copyfile(source, target)
+        for directory, _, files in os.walk(copy):
+            for file in files:
+                path = os.path.normpath(os.path.join(directory, file))
+                if path not in wanted:
+                    os.remove(path)
         return copy
 
     # --- the steps ----------------------------------------------------------
@@ -454,6 +473,14 @@ class Proof:
             say(f'{self.name}: {entry["check"]} at {entry["place"]}: '
                 f'predicted {entry["predicted"]}, measured '
                 f'{entry["measured"]}: {verdict}')
+
+
+def same_content(a, b):
+    try:
+        with open(a, 'rb') as f, open(b, 'rb') as g:
+            return f.read() == g.read()
+    except OSError:
+        return False
 
 
 def saving(diag):
