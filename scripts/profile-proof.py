@@ -89,8 +89,9 @@ def run(command, log, cwd=None, env=None, check=True):
     with open(log, 'w') as f:
         status = subprocess.run(command, cwd=cwd, env=env, stdout=f,
                                 stderr=subprocess.STDOUT).returncode
+    program = command[3] if command[0] == 'nice' else command[0]
     if check and status != 0:
-        raise Failure(f'{os.path.basename(command[0])} exited with status '
+        raise Failure(f'{os.path.basename(program)} exited with status '
                       f'{status} (see {log})')
     return status
 
