@@ -100,6 +100,38 @@ def sarif_findings(path, source):
     return findings
 
 
+def alloc_run_command(alloc_run, build, source, profiles, sarif, jobs,
+                      extra=()):
+    """alloc-run over BUILD's units with every alloc-* check, the options of
+    scripts/real-code-report.py and its header filter (the project's source
+    tree: not GoogleTest's headers, not the build's), the PROFILES, --explain
+    of the 20 busiest sites, SARIF to SARIF."""
+    options = real_code_report()
+    header_filter = '^' + options.llvm_regex_escape(source + '/')
+    config = ('{HeaderFilterRegex: \'' + header_filter + '\', ' +
+              options.tidy_config()[1:])
+    if isinstance(profiles, str):
+        profiles = [profiles]
+    command = [alloc_run, '-p', build, '--checks=-*,alloc-*',
+               f'--config={config}', f'--jobs={jobs}', '--no-cache',
+               '--source-root', source, '--explain', '20', '--sarif', sarif]
+    for profile in profiles:
+        command += ['--profile', profile]
+    return command + list(extra)
+
+
+def explain_index(log):
+    """Where alloc-run's --explain starts in the lines of its output."""
+    return next((i for i, line in enumerate(log) if 'busiest sites' in line),
+                len(log))
+
+
+def explanation(log):
+    """alloc-run's --explain: from its heading to the coverage line."""
+    return [line for line in log[explain_index(log):]
+            if line.startswith('alloc-run: ')]
+
+
 def saving_of(finding):
     return finding[5]
 
@@ -176,14 +208,9 @@ def main():
 
     # 3. alloc-run with the profile, over the project's units, its own
     # headers reported (not GoogleTest's, not the build's).
-    options = real_code_report()
-    header_filter = '^' + options.llvm_regex_escape(source + '/')
-    config = ('{HeaderFilterRegex: \'' + header_filter + '\', ' +
-              options.tidy_config()[1:])
     sarif = os.path.join(work, 'alloc.sarif')
-    run([alloc_run, '-p', build, '--checks=-*,alloc-*', f'--config={config}',
-         f'--jobs={args.jobs}', '--no-cache', '--source-root', source,
-         '--profile', profile, '--sarif', sarif],
+    run(alloc_run_command(alloc_run, build, source, profile, sarif,
+                          args.jobs),
         os.path.join(work, 'alloc-run.log'))
 
     # 4. The report.
@@ -194,11 +221,8 @@ def main():
     top = ranking.TOP
     with open(os.path.join(work, 'alloc-run.log')) as f:
         log = [line.rstrip() for line in f]
-    # alloc-run's --explain: from its heading to the coverage line.
-    explain_start = next((i for i, line in enumerate(log)
-                          if 'busiest sites' in line), len(log))
-    explain_lines = [line for line in log[explain_start:]
-                     if line.startswith('alloc-run: ')]
+    explain_start = explain_index(log)
+    explain_lines = explanation(log)
     top_lines = [line for line in log[:explain_start]
                  if line.startswith('alloc-run: ')
                  and ('measured saving' in line or line.startswith(

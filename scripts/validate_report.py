@@ -33,6 +33,7 @@ import yaml
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ranking  # noqa: E402 (next to this script)
+import proof_table  # noqa: E402
 
 PLATFORMS = ('linux', 'windows')
 PLATFORM_NAMES = {'linux': 'Linux', 'windows': 'Windows'}
@@ -592,6 +593,8 @@ def main():
     parser.add_argument('--command', required=True)
     parser.add_argument('--heapcount', required=True)
     parser.add_argument('--profile-note', default='')
+    parser.add_argument('--proof-results', help='make profile-proof\'s '
+                        'results (default: ROOT/docs/proof-results.json)')
     parser.add_argument('--no-windows', dest='windows', action='store_false')
     parser.add_argument('--version', action='append', default=[])
     parser.add_argument('programs', nargs='+')
@@ -651,6 +654,10 @@ def main():
     out.append('')
     out += ranked_section(programs)
     out += sections
+    # The proof on real programs (make profile-proof) is kept from its
+    # results file: make validate does not run it.
+    out += [''] + proof_table.section(proof_table.read_results(
+        args.proof_results or proof_table.default_results_path(args.root)))
     try:
         os.makedirs(os.path.dirname(args.report) or '.', exist_ok=True)
         with open(args.report, 'w', encoding='utf-8') as f:
