@@ -141,19 +141,11 @@ std::optional<std::string>
 SmallStringCheck::costNote(uint64_t Length, QualType Char, ASTContext &Ctx) {
   uint64_t CharSize = Ctx.getTypeSizeInChars(Char).getQuantity();
   StlFlavor Stl = TargetStl.resolve(PP);
-  std::string Library;
-  uint64_t Capacity = 0;
-  if (std::optional<uint64_t> Known = stringInlineCapacity(Stl, CharSize)) {
-    Capacity = *Known;
-    Library = stlDisplayName(Stl).str() + " keeps at most ";
-  } else {
-    // Not known: only what allocates on every library counts.
-    for (StlFlavor Flavor :
-         {StlFlavor::LibStdCxx, StlFlavor::LibCxx, StlFlavor::Msvc})
-      Capacity = std::max(Capacity,
-                          stringInlineCapacity(Flavor, CharSize).value_or(0));
-    Library = "no standard library keeps more than ";
-  }
+  uint64_t Capacity = stringInlineCapacityOrLargest(Stl, CharSize);
+  // Not known: only what allocates on every library counts.
+  std::string Library = stringInlineCapacity(Stl, CharSize)
+                            ? stlDisplayName(Stl).str() + " keeps at most "
+                            : "no standard library keeps more than ";
   if (Length <= Capacity)
     return std::nullopt;
   return "the literal has " + std::to_string(Length) + " characters; " +

@@ -86,15 +86,8 @@ static std::string builtFrom(const ConstantTemporaryArgument &Facts) {
 
 bool TemporaryArgumentCheck::stringAllocates(uint64_t Length,
                                              uint64_t CharSize) const {
-  StlFlavor Stl = TargetStl.resolve(PP);
-  if (std::optional<uint64_t> Capacity = stringInlineCapacity(Stl, CharSize))
-    return Length > *Capacity;
-  uint64_t Largest = 0;
-  for (StlFlavor Flavor :
-       {StlFlavor::LibStdCxx, StlFlavor::LibCxx, StlFlavor::Msvc})
-    Largest =
-        std::max(Largest, stringInlineCapacity(Flavor, CharSize).value_or(0));
-  return Length > Largest;
+  return Length >
+         stringInlineCapacityOrLargest(TargetStl.resolve(PP), CharSize);
 }
 
 void TemporaryArgumentCheck::check(const MatchFinder::MatchResult &Result) {

@@ -3,6 +3,7 @@
 #include "lib/analysis/StlFacts.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/StringSwitch.h"
+#include <algorithm>
 
 namespace alloc_tidy {
 
@@ -127,6 +128,17 @@ std::optional<uint64_t> stringInlineCapacity(StlFlavor Flavor,
     break;
   }
   return std::nullopt;
+}
+
+uint64_t stringInlineCapacityOrLargest(StlFlavor Flavor, uint64_t CharSize) {
+  if (std::optional<uint64_t> Known = stringInlineCapacity(Flavor, CharSize))
+    return *Known;
+  uint64_t Largest = 0;
+  for (StlFlavor Each :
+       {StlFlavor::LibStdCxx, StlFlavor::LibCxx, StlFlavor::Msvc})
+    Largest =
+        std::max(Largest, stringInlineCapacity(Each, CharSize).value_or(0));
+  return Largest;
 }
 
 std::optional<uint64_t>

@@ -64,6 +64,10 @@ std::optional<uint64_t> vectorGrowthAllocations(StlFlavor Flavor,
 std::optional<uint64_t> stringInlineCapacity(StlFlavor Flavor,
                                              uint64_t CharSize);
 
+/// The inline capacity of \p Flavor's strings; for Unknown, the largest of
+/// the known libraries' (what fits it fits every one of them).
+uint64_t stringInlineCapacityOrLargest(StlFlavor Flavor, uint64_t CharSize);
+
 /// Allocations a std::basic_string makes while \p Count characters are
 /// appended one at a time to an empty string; nullopt where the growth rule
 /// is not known here (libc++ rounds capacities to its allocation
