@@ -40,6 +40,27 @@ std::optional<std::string> whyDeclarationIgnored(const ValueDecl &D,
   return std::nullopt;
 }
 
+/// Whether an object of type \p T holds one of \p Record, by value: it is
+/// \p Record, or a base, a member or an array element of it is.
+static bool holdsRecordByValue(QualType T, const RecordDecl *Record,
+                               unsigned Depth = 0) {
+  const auto *R = dyn_cast_or_null<CXXRecordDecl>(
+      T.isNull() ? nullptr : T->getBaseElementTypeUnsafe()->getAsRecordDecl());
+  if (!R || Depth > 8)
+    return false;
+  if (R->getCanonicalDecl() == Record->getCanonicalDecl())
+    return true;
+  if (!R->hasDefinition())
+    return false;
+  for (const CXXBaseSpecifier &Base : R->bases())
+    if (holdsRecordByValue(Base.getType(), Record, Depth + 1))
+      return true;
+  for (const FieldDecl *Member : R->fields())
+    if (holdsRecordByValue(Member->getType(), Record, Depth + 1))
+      return true;
+  return false;
+}
+
 std::optional<std::string> whyTypeIgnored(const ValueDecl &D,
                                           QualType &Element) {
   const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
@@ -51,6 +72,11 @@ std::optional<std::string> whyTypeIgnored(const ValueDecl &D,
   if (Element.isNull() || Element->isDependentType() ||
       Element->isIncompleteType() || Element->isBooleanType())
     return "element type";
+  // An element that holds the member's own class by value: inline elements
+  // would make the class contain itself (RegEx holding a vector of RegEx).
+  if (const auto *Field = dyn_cast<FieldDecl>(&D);
+      Field && holdsRecordByValue(Element, Field->getParent()))
+    return "element type holds the class itself";
   // A custom allocator would be lost by the replacement.
   if (Spec->getTemplateArgs().size() > 1) {
     const TemplateArgument &Alloc = Spec->getTemplateArgs()[1];
