@@ -82,6 +82,10 @@ struct PaddingPolicy {
   bool ReportAll = false;
   /// Report records shared with C code.
   bool WarnCRecords = false;
+  /// Count a single new T / make_unique<T> outside a loop as evidence when
+  /// the smaller size takes a smaller malloc chunk. Off by default: one
+  /// object (a pimpl, a per-file state) is not many instances.
+  bool SingleHeapObjects = false;
 };
 
 struct PaddingDecision {
