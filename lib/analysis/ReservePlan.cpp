@@ -84,6 +84,43 @@ bool usesThisBefore(const CXXConstructorDecl &Ctor, const Stmt *Loop,
   return Finder.Found;
 }
 
+/// Whether \p Ctor (its definition, or the constructor it delegates to)
+/// calls reserve() on \p Field.
+static bool reservesInConstructor(const FieldDecl &Field,
+                                  const CXXConstructorDecl &Ctor,
+                                  ASTContext &Ctx, unsigned Depth = 0) {
+  const FunctionDecl *Definition = nullptr;
+  if (!Ctor.hasBody(Definition) || !Definition->getBody() || Depth > 4)
+    return false;
+  const auto *Defined = cast<CXXConstructorDecl>(Definition);
+  for (const Expr *Ref : refsIn(Defined->getBody(), &Field)) {
+    ContainerUse Use = classifyContainerUse(Ref, Ctx);
+    if (Use.Kind == UseKind::Call && Use.Method == "reserve")
+      return true;
+  }
+  if (Defined->isDelegatingConstructor())
+    if (const auto *Target = Defined->getTargetConstructor())
+      return reservesInConstructor(Field, *Target, Ctx, Depth + 1);
+  return false;
+}
+
+bool reservedByEveryConstructor(const FieldDecl &Field, ASTContext &Ctx) {
+  const auto *Class = dyn_cast<CXXRecordDecl>(Field.getParent());
+  if (!Class)
+    return false;
+  bool Any = false;
+  for (const CXXConstructorDecl *Ctor : Class->ctors()) {
+    // A defaulted copy or move keeps the object it copies reserved (or
+    // near its size); the constructors the author wrote decide.
+    if (Ctor->isImplicit() || Ctor->isDeleted() || Ctor->isDefaulted())
+      continue;
+    if (!reservesInConstructor(Field, *Ctor, Ctx))
+      return false;
+    Any = true;
+  }
+  return Any;
+}
+
 namespace {
 bool hasCall(const Stmt *S) {
   if (!S)
@@ -278,6 +315,11 @@ std::optional<ReservePlan> planReserve(const ValueDecl *Container,
                                               Ref->getBeginLoc()))
       Last = Use;
   }
+  // A member that every constructor reserves was sized by its author.
+  if (const auto *Field = dyn_cast<FieldDecl>(Container);
+      Field && !isa<CXXConstructorDecl>(Function) &&
+      reservedByEveryConstructor(*Field, Ctx))
+    return std::nullopt;
   const auto *Var = dyn_cast<VarDecl>(Container);
   if (Var && !isa<ParmVarDecl>(Var) && !Var->getType()->isReferenceType()) {
     const Expr *Init =

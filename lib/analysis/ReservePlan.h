@@ -117,6 +117,12 @@ bool constructsEmpty(const clang::Expr *Init);
 bool emptyInConstructor(const clang::FieldDecl &Field,
                         const clang::CXXConstructorDecl &Ctor);
 
+/// Whether every constructor of \p Field's class that its author wrote
+/// (none implicit, defaulted or deleted, and at least one) calls reserve()
+/// on it, itself or through the constructor it delegates to.
+bool reservedByEveryConstructor(const clang::FieldDecl &Field,
+                                clang::ASTContext &Ctx);
+
 /// Whether \p Ctor hands 'this' to anything before \p Loop (a member
 /// function called, 'this' passed on), which could fill a member.
 bool usesThisBefore(const clang::CXXConstructorDecl &Ctor,
