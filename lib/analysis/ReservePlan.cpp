@@ -22,6 +22,23 @@ bool containsLoc(const Stmt *Outer, SourceLocation Loc,
          !SM.isBeforeInTranslationUnit(Range.getEnd(), Loc);
 }
 
+std::optional<uint64_t> literalLength(const Expr *Init) {
+  while (Init) {
+    Init = Init->IgnoreImplicit();
+    if (const auto *Literal = dyn_cast<StringLiteral>(Init))
+      return Literal->getLength();
+    const auto *Construct = dyn_cast<CXXConstructExpr>(Init);
+    if (!Construct || Construct->getNumArgs() == 0)
+      return std::nullopt;
+    // std::string S("literal"): one argument besides the defaulted ones.
+    for (unsigned I = 1; I < Construct->getNumArgs(); ++I)
+      if (!isa<CXXDefaultArgExpr>(Construct->getArg(I)))
+        return std::nullopt;
+    Init = Construct->getArg(0);
+  }
+  return std::nullopt;
+}
+
 bool constructsEmpty(const Expr *Init) {
   if (!Init)
     return true;
@@ -353,6 +370,21 @@ std::optional<ReservePlan> planReserve(const ValueDecl *Container,
     return std::nullopt;
   if (Count->Value && *Count->Value < Policy.MinIterations && !P.CountValue)
     return std::nullopt;
+  // A string started from a literal that gets one character per pass ends
+  // as long as the literal plus the count: it leaves its inline buffer only
+  // for that many elements. A known count decides here; otherwise only a
+  // profile (or UnboundedStrings) shows that it does.
+  if (Kind == ContainerFamily::String && Var && !UsedBefore && Inline &&
+      P.Appends.size() == 1 && P.Appends.front().Amount == 1 &&
+      P.Appends.front().InnerCounts.empty() && !P.AppendsAfter) {
+    P.LiteralPrefix = literalLength(Var->getInit());
+    P.InlineCapacity = Inline;
+    if (P.LiteralPrefix && P.CountValue &&
+        *P.LiteralPrefix + *P.CountValue <= *Inline)
+      return std::nullopt;
+    P.NeedsMeasurement =
+        P.LiteralPrefix && !P.CountValue && !Policy.UnboundedStrings;
+  }
   // A string that a bare integer counts (a code point's digits, an indent)
   // mostly stays in its inline buffer, where a reserve saves nothing; one
   // filled per element of a range grows with the data. UnboundedStrings

@@ -56,6 +56,14 @@ struct ReservePlan {
   bool UntrustedCount = false;
   /// Appends after the loop in the same block are part of the count.
   bool AppendsAfter = false;
+  /// A string that a literal of this length starts and the loop extends by
+  /// one character per pass (its final length is the literal's plus N).
+  std::optional<uint64_t> LiteralPrefix;
+  /// The characters a string holds without allocating (with LiteralPrefix).
+  std::optional<uint64_t> InlineCapacity;
+  /// Report only when a profile shows the string allocating: N is not known
+  /// and the literal plus N may well stay inline.
+  bool NeedsMeasurement = false;
   /// Later loops of the same block whose appends the count includes.
   std::vector<const clang::Stmt *> LaterLoops;
 };
@@ -108,6 +116,10 @@ AppendRun appendsAfterDeclaration(const clang::VarDecl *Var,
 /// Whether \p Loc is within \p Outer's source range.
 bool containsLoc(const clang::Stmt *Outer, clang::SourceLocation Loc,
                  const clang::SourceManager &SM);
+
+/// The length of the string literal \p Init (null: none) copies, as in
+/// std::string S = "abc" or S("abc"); nullopt for anything else.
+std::optional<uint64_t> literalLength(const clang::Expr *Init);
 
 /// Whether \p Init (null: none) constructs a container without elements.
 bool constructsEmpty(const clang::Expr *Init);
