@@ -19,6 +19,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Basic/TargetInfo.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -56,16 +57,10 @@ struct DequeAsArrayCheck::Candidate {
   std::vector<std::string> DecisionNotes;
 };
 
-namespace {
-
-const char DefaultDequeLikeClasses[] = "";
-
-} // namespace
-
 DequeAsArrayCheck::DequeAsArrayCheck(StringRef Name, ClangTidyContext *Ctx)
     : ClangTidyCheck(Name, Ctx), CheckName(Name.str()),
-      DequeLikeClasses(utils::options::parseStringList(
-          Options.get("DequeLikeClasses", DefaultDequeLikeClasses))),
+      DequeLikeClasses(
+          utils::options::parseStringList(Options.get("DequeLikeClasses", ""))),
       TargetStl(*this, Options, Name),
       StackAdaptors(
           readBoolOption(*this, Options, Name, "StackAdaptors", false)),
@@ -110,9 +105,8 @@ void DequeAsArrayCheck::registerMatchers(MatchFinder *Finder) {
       hasName("::std::stack"),
       hasTemplateArgument(1, refersToType(hasUnqualifiedDesugaredType(
                                  recordType(hasDeclaration(DequeDecl))))));
-  auto ContainerDecl = StackAdaptors
-                           ? cxxRecordDecl(anyOf(DequeDecl, StackDecl))
-                           : cxxRecordDecl(DequeDecl);
+  // Stacks are decided one by one (analyze), whatever StackAdaptors says.
+  auto ContainerDecl = cxxRecordDecl(anyOf(DequeDecl, StackDecl));
   auto ContainerType = qualType(
       hasUnqualifiedDesugaredType(recordType(hasDeclaration(ContainerDecl))));
 
@@ -220,6 +214,15 @@ void DequeAsArrayCheck::analyze(Candidate &C) {
     }
     if (!Spec)
       NoFix(D->getLocation(), "the stack's type is not spelled here");
+    // By default only where the deque takes a block per push: MSVC's blocks
+    // hold 16 bytes; libstdc++'s 512 hold a deep stack, a vector regrows.
+    bool Msvc = TargetStl.resolve(PP) == StlFlavor::Msvc ||
+                Ctx.getTargetInfo().getTriple().isWindowsMSVCEnvironment();
+    if (!StackAdaptors &&
+        (!Msvc || C.Element->isIncompleteType() ||
+         Ctx.getTypeSizeInChars(C.Element).getQuantity() <= 8))
+      C.Silence = "a stack is flagged by default only on MSVC's STL with "
+                  "elements over 8 bytes; StackAdaptors flags every one";
   }
 
   // A type nested in it spelled elsewhere ("std::deque<Row>::iterator")
