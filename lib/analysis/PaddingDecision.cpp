@@ -124,7 +124,8 @@ PaddingDecision decidePadding(const PaddingFacts &Facts,
       const InstanceEvidence &E = Facts.Evidence[I];
       if (!isHeap(E))
         continue;
-      if (E.What == Kind::HeapAllocation && !Policy.SingleHeapObjects) {
+      if (E.What == Kind::HeapAllocation && !E.Repeated &&
+          !Policy.SingleHeapObjects) {
         if (SingleObject.empty())
           SingleObject = "allocated one object at a time with '" + E.Via +
                          "' at " + E.Where +

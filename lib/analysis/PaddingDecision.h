@@ -55,6 +55,10 @@ struct InstanceEvidence {
   /// the object's size (new, make_unique) or not (make_shared puts a control
   /// block of the library's own size next to it).
   bool ExactChunk = true;
+  /// For a HeapAllocation: it runs once per instance of something many (a
+  /// node of a linked structure, a pimpl made in the constructor of a class
+  /// with many instances), so it counts without SingleHeapObjects.
+  bool Repeated = false;
 };
 
 /// What is known about one padded record and its instances.

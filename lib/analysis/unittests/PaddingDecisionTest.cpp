@@ -114,6 +114,15 @@ TEST(DecidePaddingTest, SingleHeapObjectIsSilentByDefault) {
                    "when its malloc chunk shrinks");
 }
 
+// A 'new' that runs once per node of a linked structure counts by default.
+TEST(DecidePaddingTest, RepeatedSingleHeapObjectIsReported) {
+  InstanceEvidence Node =
+      evidence(Kind::HeapAllocation, "new Token", "a.cpp:3");
+  Node.Repeated = true;
+  PaddingDecision D = decidePadding(facts(64, 48, {Node}), {});
+  EXPECT_TRUE(D.Report);
+}
+
 TEST(DecidePaddingTest, HeapAllocationThatCrossesASizeClass) {
   PaddingPolicy Single;
   Single.SingleHeapObjects = true;
