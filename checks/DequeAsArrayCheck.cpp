@@ -19,7 +19,6 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
-#include "clang/Basic/TargetInfo.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -105,8 +104,11 @@ void DequeAsArrayCheck::registerMatchers(MatchFinder *Finder) {
       hasName("::std::stack"),
       hasTemplateArgument(1, refersToType(hasUnqualifiedDesugaredType(
                                  recordType(hasDeclaration(DequeDecl))))));
-  // Stacks are decided one by one (analyze), whatever StackAdaptors says.
-  auto ContainerDecl = cxxRecordDecl(anyOf(DequeDecl, StackDecl));
+  // Stacks only where one can be flagged: their matchers cost every unit.
+  auto ContainerDecl = StackAdaptors || getLangOpts().MSVCCompat ||
+                               TargetStl.resolve(nullptr) == StlFlavor::Msvc
+                           ? cxxRecordDecl(anyOf(DequeDecl, StackDecl))
+                           : cxxRecordDecl(DequeDecl);
   auto ContainerType = qualType(
       hasUnqualifiedDesugaredType(recordType(hasDeclaration(ContainerDecl))));
 
@@ -216,13 +218,12 @@ void DequeAsArrayCheck::analyze(Candidate &C) {
       NoFix(D->getLocation(), "the stack's type is not spelled here");
     // By default only where the deque takes a block per push: MSVC's blocks
     // hold 16 bytes; libstdc++'s 512 hold a deep stack, a vector regrows.
-    bool Msvc = TargetStl.resolve(PP) == StlFlavor::Msvc ||
-                Ctx.getTargetInfo().getTriple().isWindowsMSVCEnvironment();
     if (!StackAdaptors &&
-        (!Msvc || C.Element->isIncompleteType() ||
+        (!(getLangOpts().MSVCCompat ||
+           TargetStl.resolve(PP) == StlFlavor::Msvc) ||
+         C.Element->isIncompleteType() ||
          Ctx.getTypeSizeInChars(C.Element).getQuantity() <= 8))
-      C.Silence = "a stack is flagged by default only on MSVC's STL with "
-                  "elements over 8 bytes; StackAdaptors flags every one";
+      C.Silence = "flagged by default only on MSVC's STL, elements > 8 bytes";
   }
 
   // A type nested in it spelled elsewhere ("std::deque<Row>::iterator")
