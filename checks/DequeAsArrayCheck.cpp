@@ -56,16 +56,10 @@ struct DequeAsArrayCheck::Candidate {
   std::vector<std::string> DecisionNotes;
 };
 
-namespace {
-
-const char DefaultDequeLikeClasses[] = "";
-
-} // namespace
-
 DequeAsArrayCheck::DequeAsArrayCheck(StringRef Name, ClangTidyContext *Ctx)
     : ClangTidyCheck(Name, Ctx), CheckName(Name.str()),
-      DequeLikeClasses(utils::options::parseStringList(
-          Options.get("DequeLikeClasses", DefaultDequeLikeClasses))),
+      DequeLikeClasses(
+          utils::options::parseStringList(Options.get("DequeLikeClasses", ""))),
       TargetStl(*this, Options, Name),
       StackAdaptors(
           readBoolOption(*this, Options, Name, "StackAdaptors", false)),
@@ -110,7 +104,9 @@ void DequeAsArrayCheck::registerMatchers(MatchFinder *Finder) {
       hasName("::std::stack"),
       hasTemplateArgument(1, refersToType(hasUnqualifiedDesugaredType(
                                  recordType(hasDeclaration(DequeDecl))))));
-  auto ContainerDecl = StackAdaptors
+  // Stacks only where one can be flagged: their matchers cost every unit.
+  auto ContainerDecl = StackAdaptors || getLangOpts().MSVCCompat ||
+                               TargetStl.resolve(nullptr) == StlFlavor::Msvc
                            ? cxxRecordDecl(anyOf(DequeDecl, StackDecl))
                            : cxxRecordDecl(DequeDecl);
   auto ContainerType = qualType(
@@ -220,6 +216,14 @@ void DequeAsArrayCheck::analyze(Candidate &C) {
     }
     if (!Spec)
       NoFix(D->getLocation(), "the stack's type is not spelled here");
+    // By default only where the deque takes a block per push: MSVC's blocks
+    // hold 16 bytes; libstdc++'s 512 hold a deep stack, a vector regrows.
+    if (!StackAdaptors &&
+        (!(getLangOpts().MSVCCompat ||
+           TargetStl.resolve(PP) == StlFlavor::Msvc) ||
+         C.Element->isIncompleteType() ||
+         Ctx.getTypeSizeInChars(C.Element).getQuantity() <= 8))
+      C.Silence = "flagged by default only on MSVC's STL, elements > 8 bytes";
   }
 
   // A type nested in it spelled elsewhere ("std::deque<Row>::iterator")

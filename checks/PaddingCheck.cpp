@@ -102,6 +102,8 @@ PaddingCheck::PaddingCheck(StringRef Name, ClangTidyContext *Ctx)
       ReorderFixIt(readBoolOption(*this, Options, Name, "ReorderFixIt", false)),
       ReportAll(readBoolOption(*this, Options, Name, "ReportAll", false)),
       WarnCRecords(readBoolOption(*this, Options, Name, "WarnCRecords", false)),
+      SingleHeapObjects(
+          readBoolOption(*this, Options, Name, "SingleHeapObjects", false)),
       LayoutNotes(readLayoutNoteStyle(*this, Options, Name)),
       CheckName(Name.str()),
       WholeProgram(*this, Options, Name, utils::IncludeSorter::IS_LLVM,
@@ -120,6 +122,7 @@ void PaddingCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "ReorderFixIt", ReorderFixIt);
   Options.store(Opts, "ReportAll", ReportAll);
   Options.store(Opts, "WarnCRecords", WarnCRecords);
+  Options.store(Opts, "SingleHeapObjects", SingleHeapObjects);
   Options.store(Opts, "LayoutNotes", layoutNoteStyleName(LayoutNotes));
   WholeProgram.store(Options, Opts);
 }
@@ -376,6 +379,7 @@ void PaddingCheck::decide(Candidate &F,
   alloc_tidy::PaddingPolicy Policy;
   Policy.ReportAll = ReportAll;
   Policy.WarnCRecords = WarnCRecords;
+  Policy.SingleHeapObjects = SingleHeapObjects;
   F.Decision = alloc_tidy::decidePadding(Facts, Policy);
   if (F.Decision.CostEvidence)
     F.CostLoc = Evidence[*F.Decision.CostEvidence].Loc;

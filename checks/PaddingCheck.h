@@ -51,6 +51,7 @@ private:
   bool ReorderFixIt;
   bool ReportAll;
   bool WarnCRecords;
+  bool SingleHeapObjects;
   LayoutNoteStyle LayoutNotes;
   std::string CheckName;
   WholeProgramOption WholeProgram;

@@ -251,6 +251,10 @@ void ReserveInLoopCheck::diagnose(const ReservePlan &P, ASTContext &Ctx) {
       Profiles.measureContainer(P.Container->getType(), Code, Ctx);
   if (Measured && Profiles.isCold(*Measured))
     return;
+  // A literal plus a character per element of a list of unknown length:
+  // only a measured allocation shows it leaves the inline buffer.
+  if (P.NeedsMeasurement && !(Measured && Measured->Allocations > 0))
+    return;
   StlFlavor Stl = stl();
   std::optional<uint64_t> Exact;
   if (P.CountValue && !P.MaybeFilled && !P.UpperBound) {
@@ -302,6 +306,17 @@ void ReserveInLoopCheck::diagnose(const ReservePlan &P, ASTContext &Ctx) {
     }
   }
   addMeasuredNote(Loc, Ctx.getSourceManager(), Name, Measured);
+  if (P.LiteralPrefix && P.InlineCapacity) {
+    const bool Beyond = *P.LiteralPrefix >= *P.InlineCapacity;
+    diag(Loc,
+         "its final length is %0 (the literal) plus one character per "
+         "element; %select{it leaves the %1-character inline buffer past %2 "
+         "elements|the literal alone fills the %1-character inline buffer}3",
+         DiagnosticIDs::Note)
+        << std::to_string(*P.LiteralPrefix) << std::to_string(*P.InlineCapacity)
+        << std::to_string(Beyond ? 0 : *P.InlineCapacity - *P.LiteralPrefix)
+        << Beyond;
+  }
   diag(P.Loop->getBeginLoc(), "N = '%0'; reserve(%1) goes before this loop",
        DiagnosticIDs::Note)
       << P.Count << Reserve;

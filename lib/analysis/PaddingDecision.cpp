@@ -119,10 +119,20 @@ PaddingDecision decidePadding(const PaddingFacts &Facts,
     const uint64_t ChunkNow = glibcMallocChunk(Facts.SizeNow);
     const uint64_t ChunkAfter = glibcMallocChunk(Facts.SizeReordered);
     std::string SameChunk;
+    std::string SingleObject;
     for (size_t I = 0; I < Facts.Evidence.size() && !Best; ++I) {
       const InstanceEvidence &E = Facts.Evidence[I];
       if (!isHeap(E))
         continue;
+      if (E.What == Kind::HeapAllocation && !E.Repeated &&
+          !Policy.SingleHeapObjects) {
+        if (SingleObject.empty())
+          SingleObject = "allocated one object at a time with '" + E.Via +
+                         "' at " + E.Where +
+                         ", not in a loop; SingleHeapObjects reports it "
+                         "when its malloc chunk shrinks";
+        continue;
+      }
       const std::string Each =
           "each '" + E.Via + "'" +
           (E.What == Kind::LoopAllocation ? " in the loop at " : " at ") +
@@ -147,8 +157,9 @@ PaddingDecision decidePadding(const PaddingFacts &Facts,
       }
     }
     if (!Best && !Policy.ReportAll) {
-      D.Why = !SameChunk.empty()
-                  ? SameChunk
+      D.Why = !SameChunk.empty() ? SameChunk
+              : !SingleObject.empty()
+                  ? SingleObject
                   : "the translation unit shows no container, array or "
                     "loop allocation of it, so few instances; ReportAll "
                     "reports it";

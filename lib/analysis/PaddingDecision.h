@@ -55,6 +55,10 @@ struct InstanceEvidence {
   /// the object's size (new, make_unique) or not (make_shared puts a control
   /// block of the library's own size next to it).
   bool ExactChunk = true;
+  /// For a HeapAllocation: it runs once per instance of something many (a
+  /// node of a linked structure, a pimpl made in the constructor of a class
+  /// with many instances), so it counts without SingleHeapObjects.
+  bool Repeated = false;
 };
 
 /// What is known about one padded record and its instances.
@@ -82,6 +86,10 @@ struct PaddingPolicy {
   bool ReportAll = false;
   /// Report records shared with C code.
   bool WarnCRecords = false;
+  /// Count a single new T / make_unique<T> outside a loop as evidence when
+  /// the smaller size takes a smaller malloc chunk. Off by default: one
+  /// object (a pimpl, a per-file state) is not many instances.
+  bool SingleHeapObjects = false;
 };
 
 struct PaddingDecision {

@@ -98,7 +98,14 @@ public:
     if (D && !isa<TranslationUnitDecl>(D) && D->getLocation().isValid() &&
         SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
       return true;
-    return RecursiveASTVisitor::TraverseDecl(D);
+    const auto *Ctor = dyn_cast_or_null<CXXConstructorDecl>(D);
+    if (!Ctor)
+      return RecursiveASTVisitor::TraverseDecl(D);
+    const RecordDecl *Outer = Constructed;
+    Constructed = Ctor->getParent()->getDefinition();
+    const bool Result = RecursiveASTVisitor::TraverseDecl(D);
+    Constructed = Outer;
+    return Result;
   }
 
   /// Loops count their nesting; the statements below one are traversed
@@ -209,6 +216,17 @@ public:
   /// MemberOf evidence for the by-value members and bases of every record
   /// with many instances, transitively.
   void finish() {
+    // A 'new' in a constructor runs once per object of the constructor's
+    // class (a pimpl): as often as that class has instances.
+    for (const OwnedAllocation &A : Owned) {
+      auto It = Out.Direct.find(A.Owner);
+      if (It != Out.Direct.end() &&
+          llvm::any_of(It->second, [](const LocatedEvidence &E) {
+            return E.Evidence.What != Kind::HeapAllocation ||
+                   E.Evidence.Repeated;
+          }))
+        Out.Direct[A.Record][A.Index].Evidence.Repeated = true;
+    }
     std::vector<std::pair<const RecordDecl *, LocatedEvidence>> Work;
     for (const auto &[RD, List] : Out.Direct)
       for (const LocatedEvidence &E : List)
@@ -267,8 +285,33 @@ private:
 
   void add(const RecordDecl &RD, InstanceEvidence E, SourceLocation Loc) {
     E.Where = where(Loc);
-    Out.Direct[RD.getDefinition()].push_back(
-        {std::move(E), SM.getExpansionLoc(Loc)});
+    std::vector<LocatedEvidence> &List = Out.Direct[RD.getDefinition()];
+    if (E.What == Kind::HeapAllocation) {
+      E.Repeated = linksToItself(RD);
+      if (Constructed && !E.Repeated)
+        Owned.push_back({RD.getDefinition(), List.size(), Constructed});
+    }
+    List.push_back({std::move(E), SM.getExpansionLoc(Loc)});
+  }
+
+  /// A node of a linked structure (a pointer to its own type among its
+  /// fields, raw or smart): one 'new' of it runs once per node.
+  bool linksToItself(const RecordDecl &RD) const {
+    const RecordDecl *Def = RD.getDefinition();
+    for (const FieldDecl *F : Def->fields()) {
+      QualType T = F->getType();
+      if (T->isPointerType())
+        T = T->getPointeeType();
+      else if (const auto *Spec =
+                   dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+                       T->getAsCXXRecordDecl());
+               Spec && Spec->getTemplateArgs().size() > 0 &&
+               Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type)
+        T = Spec->getTemplateArgs()[0].getAsType();
+      if (definitionOf(T) == Def)
+        return true;
+    }
+    return false;
   }
 
   /// \p T as the type of a declaration named \p Name at \p Loc.
@@ -418,6 +461,16 @@ private:
   RecordInstances &Out;
   llvm::SmallVector<const IdentifierInfo *, 6> Inserters;
   unsigned LoopDepth = 0;
+  /// The class whose constructor is being traversed, if any.
+  const RecordDecl *Constructed = nullptr;
+  /// A single 'new' of Record (the Index-th of its evidence) in a
+  /// constructor of Owner.
+  struct OwnedAllocation {
+    const RecordDecl *Record;
+    size_t Index;
+    const RecordDecl *Owner;
+  };
+  std::vector<OwnedAllocation> Owned;
 };
 
 RecordInstances RecordInstances::collect(ASTContext &Ctx) {

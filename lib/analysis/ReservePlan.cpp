@@ -22,6 +22,23 @@ bool containsLoc(const Stmt *Outer, SourceLocation Loc,
          !SM.isBeforeInTranslationUnit(Range.getEnd(), Loc);
 }
 
+std::optional<uint64_t> literalLength(const Expr *Init) {
+  while (Init) {
+    Init = Init->IgnoreImplicit();
+    if (const auto *Literal = dyn_cast<StringLiteral>(Init))
+      return Literal->getLength();
+    const auto *Construct = dyn_cast<CXXConstructExpr>(Init);
+    if (!Construct || Construct->getNumArgs() == 0)
+      return std::nullopt;
+    // std::string S("literal"): one argument besides the defaulted ones.
+    for (unsigned I = 1; I < Construct->getNumArgs(); ++I)
+      if (!isa<CXXDefaultArgExpr>(Construct->getArg(I)))
+        return std::nullopt;
+    Init = Construct->getArg(0);
+  }
+  return std::nullopt;
+}
+
 bool constructsEmpty(const Expr *Init) {
   if (!Init)
     return true;
@@ -82,6 +99,43 @@ bool usesThisBefore(const CXXConstructorDecl &Ctor, const Stmt *Loop,
       Finder.TraverseStmt(Init->getInit());
   Finder.TraverseStmt(Ctor.getBody());
   return Finder.Found;
+}
+
+/// Whether \p Ctor (its definition, or the constructor it delegates to)
+/// calls reserve() on \p Field.
+static bool reservesInConstructor(const FieldDecl &Field,
+                                  const CXXConstructorDecl &Ctor,
+                                  ASTContext &Ctx, unsigned Depth = 0) {
+  const FunctionDecl *Definition = nullptr;
+  if (!Ctor.hasBody(Definition) || !Definition->getBody() || Depth > 4)
+    return false;
+  const auto *Defined = cast<CXXConstructorDecl>(Definition);
+  for (const Expr *Ref : refsIn(Defined->getBody(), &Field)) {
+    ContainerUse Use = classifyContainerUse(Ref, Ctx);
+    if (Use.Kind == UseKind::Call && Use.Method == "reserve")
+      return true;
+  }
+  if (Defined->isDelegatingConstructor())
+    if (const auto *Target = Defined->getTargetConstructor())
+      return reservesInConstructor(Field, *Target, Ctx, Depth + 1);
+  return false;
+}
+
+bool reservedByEveryConstructor(const FieldDecl &Field, ASTContext &Ctx) {
+  const auto *Class = dyn_cast<CXXRecordDecl>(Field.getParent());
+  if (!Class)
+    return false;
+  bool Any = false;
+  for (const CXXConstructorDecl *Ctor : Class->ctors()) {
+    // A defaulted copy or move keeps the object it copies reserved (or
+    // near its size); the constructors the author wrote decide.
+    if (Ctor->isImplicit() || Ctor->isDeleted() || Ctor->isDefaulted())
+      continue;
+    if (!reservesInConstructor(Field, *Ctor, Ctx))
+      return false;
+    Any = true;
+  }
+  return Any;
 }
 
 namespace {
@@ -278,6 +332,11 @@ std::optional<ReservePlan> planReserve(const ValueDecl *Container,
                                               Ref->getBeginLoc()))
       Last = Use;
   }
+  // A member that every constructor reserves was sized by its author.
+  if (const auto *Field = dyn_cast<FieldDecl>(Container);
+      Field && !isa<CXXConstructorDecl>(Function) &&
+      reservedByEveryConstructor(*Field, Ctx))
+    return std::nullopt;
   const auto *Var = dyn_cast<VarDecl>(Container);
   if (Var && !isa<ParmVarDecl>(Var) && !Var->getType()->isReferenceType()) {
     const Expr *Init =
@@ -311,6 +370,21 @@ std::optional<ReservePlan> planReserve(const ValueDecl *Container,
     return std::nullopt;
   if (Count->Value && *Count->Value < Policy.MinIterations && !P.CountValue)
     return std::nullopt;
+  // A string started from a literal that gets one character per pass ends
+  // as long as the literal plus the count: it leaves its inline buffer only
+  // for that many elements. A known count decides here; otherwise only a
+  // profile (or UnboundedStrings) shows that it does.
+  if (Kind == ContainerFamily::String && Var && !UsedBefore && Inline &&
+      P.Appends.size() == 1 && P.Appends.front().Amount == 1 &&
+      P.Appends.front().InnerCounts.empty() && !P.AppendsAfter) {
+    P.LiteralPrefix = literalLength(Var->getInit());
+    P.InlineCapacity = Inline;
+    if (P.LiteralPrefix && P.CountValue &&
+        *P.LiteralPrefix + *P.CountValue <= *Inline)
+      return std::nullopt;
+    P.NeedsMeasurement =
+        P.LiteralPrefix && !P.CountValue && !Policy.UnboundedStrings;
+  }
   // A string that a bare integer counts (a code point's digits, an indent)
   // mostly stays in its inline buffer, where a reserve saves nothing; one
   // filled per element of a range grows with the data. UnboundedStrings

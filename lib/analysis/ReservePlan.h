@@ -56,6 +56,14 @@ struct ReservePlan {
   bool UntrustedCount = false;
   /// Appends after the loop in the same block are part of the count.
   bool AppendsAfter = false;
+  /// A string that a literal of this length starts and the loop extends by
+  /// one character per pass (its final length is the literal's plus N).
+  std::optional<uint64_t> LiteralPrefix;
+  /// The characters a string holds without allocating (with LiteralPrefix).
+  std::optional<uint64_t> InlineCapacity;
+  /// Report only when a profile shows the string allocating: N is not known
+  /// and the literal plus N may well stay inline.
+  bool NeedsMeasurement = false;
   /// Later loops of the same block whose appends the count includes.
   std::vector<const clang::Stmt *> LaterLoops;
 };
@@ -109,6 +117,10 @@ AppendRun appendsAfterDeclaration(const clang::VarDecl *Var,
 bool containsLoc(const clang::Stmt *Outer, clang::SourceLocation Loc,
                  const clang::SourceManager &SM);
 
+/// The length of the string literal \p Init (null: none) copies, as in
+/// std::string S = "abc" or S("abc"); nullopt for anything else.
+std::optional<uint64_t> literalLength(const clang::Expr *Init);
+
 /// Whether \p Init (null: none) constructs a container without elements.
 bool constructsEmpty(const clang::Expr *Init);
 
@@ -116,6 +128,12 @@ bool constructsEmpty(const clang::Expr *Init);
 /// its initializer nor a delegated-to constructor gives it any.
 bool emptyInConstructor(const clang::FieldDecl &Field,
                         const clang::CXXConstructorDecl &Ctor);
+
+/// Whether every constructor of \p Field's class that its author wrote
+/// (none implicit, defaulted or deleted, and at least one) calls reserve()
+/// on it, itself or through the constructor it delegates to.
+bool reservedByEveryConstructor(const clang::FieldDecl &Field,
+                                clang::ASTContext &Ctx);
 
 /// Whether \p Ctor hands 'this' to anything before \p Loop (a member
 /// function called, 'this' passed on), which could fill a member.

@@ -247,6 +247,30 @@ bool isObserver(const CXXMethodDecl *Method) {
   return Names.contains(Method->getName());
 }
 
+/// Whether \p Method is const, or the non-const half of a const/non-const
+/// pair of accessors (items() and items() const, taking the same
+/// parameters): calling it changes nothing the const one would not.
+bool readsLikeConst(const CXXMethodDecl *Method) {
+  if (Method->isConst())
+    return true;
+  if (!Method->getIdentifier() || Method->isStatic())
+    return false;
+  for (const NamedDecl *Other :
+       Method->getParent()->lookup(Method->getDeclName())) {
+    const auto *Twin = dyn_cast<CXXMethodDecl>(Other->getUnderlyingDecl());
+    if (!Twin || Twin == Method || !Twin->isConst() ||
+        Twin->getNumParams() != Method->getNumParams())
+      continue;
+    bool Same = true;
+    for (unsigned I = 0; I < Twin->getNumParams(); ++I)
+      Same &= Twin->getParamDecl(I)->getType().getCanonicalType() ==
+              Method->getParamDecl(I)->getType().getCanonicalType();
+    if (Same)
+      return true;
+  }
+  return false;
+}
+
 /// std::begin(c), std::end(c), std::size(c) and friends.
 bool isStdObserverCall(const Expr *E) {
   const auto *Call = dyn_cast<CallExpr>(E);
@@ -261,8 +285,8 @@ bool isStdObserverCall(const Expr *E) {
   return Names.contains(Callee->getName());
 }
 
-/// Whether the body writes the member of 'this', or calls a non-const
-/// member function on 'this' that could.
+/// Whether the body writes the member of 'this' (any member when \p Field
+/// is null), or calls a non-const member function on 'this' that could.
 bool fieldMayChangeIn(const ValueDecl *Field, const Stmt *Body,
                       ASTContext &Ctx) {
   class Finder : public RecursiveASTVisitor<Finder> {
@@ -272,7 +296,8 @@ bool fieldMayChangeIn(const ValueDecl *Field, const Stmt *Body,
     bool Changed = false;
     Finder(const ValueDecl *Field, ASTContext &Ctx) : Field(Field), Ctx(Ctx) {}
     bool VisitMemberExpr(MemberExpr *Member) {
-      if (Member->getMemberDecl() == Field &&
+      if ((!Field ? isa<FieldDecl>(Member->getMemberDecl())
+                  : Member->getMemberDecl() == Field) &&
           isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts()))
         Changed |= isWriteOf(Member, Ctx);
       return !Changed;
@@ -308,10 +333,14 @@ bool isLoopInvariant(const Expr *E, const Stmt *Body, ASTContext &Ctx) {
     if (!Call || !hasNoExplicitArgs(Call))
       return false;
     const auto *Method = Call->getMethodDecl();
-    if (!Method || !(Method->isConst() || isObserver(Method)))
+    if (!Method || !(readsLikeConst(Method) || isObserver(Method)))
       return false;
     return isLoopInvariant(Call->getImplicitObjectArgument(), Body, Ctx);
   }
+  // The object of a getter called inside a member function (selections()):
+  // the same while the loop changes no member of it.
+  if (isa<CXXThisExpr>(E))
+    return !fieldMayChangeIn(nullptr, Body, Ctx);
   if (isStdObserverCall(E))
     return isLoopInvariant(cast<CallExpr>(E)->getArg(0), Body, Ctx);
   if (const auto *Member = dyn_cast<MemberExpr>(E)) {
@@ -353,7 +382,7 @@ bool isRepeatable(const Expr *E) {
     return true;
   if (const auto *Call = dyn_cast<CXXMemberCallExpr>(E))
     return hasNoExplicitArgs(Call) && Call->getMethodDecl() &&
-           (Call->getMethodDecl()->isConst() ||
+           (readsLikeConst(Call->getMethodDecl()) ||
             isObserver(Call->getMethodDecl())) &&
            isRepeatable(Call->getImplicitObjectArgument());
   if (isStdObserverCall(E))
@@ -946,7 +975,7 @@ std::optional<TripCount> rangeForTripCount(const CXXForRangeStmt *For,
   bool IsGetter = false;
   if (const auto *Call = dyn_cast<CXXMemberCallExpr>(Range)) {
     const CXXMethodDecl *Method = Call->getMethodDecl();
-    IsGetter = Method && Method->isConst() && hasNoExplicitArgs(Call) &&
+    IsGetter = Method && readsLikeConst(Method) && hasNoExplicitArgs(Call) &&
                Method->getReturnType()->isReferenceType() && isRepeatable(Call);
     if (!IsGetter)
       return std::nullopt;

@@ -92,18 +92,43 @@ TEST(DecidePaddingTest, ReportAllReportsWithoutEvidence) {
 
 // 56 and 48 bytes both take a 64-byte chunk: nothing saved on the heap.
 TEST(DecidePaddingTest, HeapAllocationInTheSameSizeClassIsSilent) {
+  PaddingPolicy Single;
+  Single.SingleHeapObjects = true;
   PaddingDecision D = decidePadding(
       facts(56, 48, {evidence(Kind::HeapAllocation, "new Impl", "a.cpp:3")}),
-      {});
+      Single);
   EXPECT_FALSE(D.Report);
   EXPECT_EQ(D.Why, "each 'new Impl' at a.cpp:3 takes a 64-byte malloc chunk "
                    "in either order (glibc, 64-bit)");
 }
 
-TEST(DecidePaddingTest, HeapAllocationThatCrossesASizeClass) {
+// One object allocated outside a loop is not many instances: silent by
+// default, reported with SingleHeapObjects when its malloc chunk shrinks.
+TEST(DecidePaddingTest, SingleHeapObjectIsSilentByDefault) {
   PaddingDecision D = decidePadding(
       facts(64, 48, {evidence(Kind::HeapAllocation, "new Impl", "a.cpp:3")}),
       {});
+  EXPECT_FALSE(D.Report);
+  EXPECT_EQ(D.Why, "allocated one object at a time with 'new Impl' at "
+                   "a.cpp:3, not in a loop; SingleHeapObjects reports it "
+                   "when its malloc chunk shrinks");
+}
+
+// A 'new' that runs once per node of a linked structure counts by default.
+TEST(DecidePaddingTest, RepeatedSingleHeapObjectIsReported) {
+  InstanceEvidence Node =
+      evidence(Kind::HeapAllocation, "new Token", "a.cpp:3");
+  Node.Repeated = true;
+  PaddingDecision D = decidePadding(facts(64, 48, {Node}), {});
+  EXPECT_TRUE(D.Report);
+}
+
+TEST(DecidePaddingTest, HeapAllocationThatCrossesASizeClass) {
+  PaddingPolicy Single;
+  Single.SingleHeapObjects = true;
+  PaddingDecision D = decidePadding(
+      facts(64, 48, {evidence(Kind::HeapAllocation, "new Impl", "a.cpp:3")}),
+      Single);
   EXPECT_TRUE(D.Report);
   EXPECT_EQ(D.Cost, "each 'new Impl' at a.cpp:3 takes a 64-byte malloc "
                     "chunk instead of 80 (glibc, 64-bit)");
