@@ -39,7 +39,8 @@ bool ColdFunctionsOption::isCold(const Decl &D) const {
 }
 
 bool ColdFunctionsOption::isColdCall(const FunctionDecl &Callee) const {
-  if (isCold(Callee))
+  // A call that does not return ends the program or throws: the error path.
+  if (isCold(Callee) || Callee.isNoReturn())
     return true;
   const auto *Ctor = dyn_cast<CXXConstructorDecl>(&Callee);
   const IdentifierInfo *Class =

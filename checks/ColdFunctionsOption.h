@@ -32,8 +32,8 @@ public:
   /// Whether \p D is declared in a cold function (or a lambda in one).
   bool isCold(const Decl &D) const;
   /// Whether a call of \p Callee only runs to report an error: a cold
-  /// function, or a constructor of a class the pattern names (an error
-  /// message object).
+  /// function, a function that does not return, or a constructor of a
+  /// class the pattern names (an error message object).
   bool isColdCall(const FunctionDecl &Callee) const;
 
 private:

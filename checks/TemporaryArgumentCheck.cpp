@@ -28,6 +28,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include <algorithm>
+#include <cctype>
 
 using namespace clang::ast_matchers;
 using namespace alloc_tidy;
@@ -77,11 +78,11 @@ static bool isInInstantiation(const FunctionDecl &Function) {
 
 /// "3 constant elements", "37 constant characters".
 static std::string builtFrom(const ConstantTemporaryArgument &Facts) {
-  std::string Size = std::to_string(*Facts.Size);
+  uint64_t N = Facts.Size.value_or(0);
+  std::string Size = std::to_string(N);
   if (Facts.IsString)
-    return Size +
-           (*Facts.Size == 1 ? " constant character" : " constant characters");
-  return Size + (*Facts.Size == 1 ? " constant element" : " constant elements");
+    return Size + (N == 1 ? " constant character" : " constant characters");
+  return Size + (N == 1 ? " constant element" : " constant elements");
 }
 
 bool TemporaryArgumentCheck::stringAllocates(uint64_t Length,
@@ -108,6 +109,18 @@ void TemporaryArgumentCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   if (Facts->IsString && !stringAllocates(*Facts->Size, Facts->CharSize))
     return;
+  // "--format", "-o": a command-line option, looked up while the arguments
+  // are parsed, once per run.
+  if (Facts->IsString)
+    if (std::optional<LiteralInit> Init = literalInit(Facts->Construction);
+        Init && Init->Literal && Init->Literal->isOrdinary()) {
+      StringRef Text = Init->Literal->getString();
+      if (Text.size() >= 2 && Text[0] == '-' &&
+          (isalpha(static_cast<unsigned char>(Text[1])) ||
+           (Text[1] == '-' && Text.size() >= 3 &&
+            isalpha(static_cast<unsigned char>(Text[2])))))
+        return;
+    }
   // std::string("...") written out is alloc-small-string's finding.
   if (Facts->IsString && Facts->Spelled)
     return;
@@ -140,6 +153,10 @@ void TemporaryArgumentCheck::check(const MatchFinder::MatchResult &Result) {
                        : 0;
   bool MeasuredHot = Measured && Measured->Covered &&
                      Saved >= std::max<uint64_t>(1, Profiles.minAllocations());
+  // Built right before leaving the loop (return f({...}), or a break after
+  // it): once per run of the loop, as in a function without one.
+  if (Where->Loop && leavesLoopAfter(*Facts->Argument, *Where->Loop, Ctx))
+    Where->Loop = nullptr;
   if (!Where->Loop && !OutsideLoops && !MeasuredHot)
     return;
 

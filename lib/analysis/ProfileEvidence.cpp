@@ -72,8 +72,9 @@ std::vector<ProfileAnchor> containerCode(const ValueDecl &D,
     if (Use.Site)
       Code.push_back({Use.Site->getSourceRange(), Use.Function});
   if (const auto *Var = dyn_cast<VarDecl>(&D))
-    Code.push_back({Var->getSourceRange(),
-                    dyn_cast_or_null<FunctionDecl>(Var->getParentFunctionOrMethod())});
+    Code.push_back(
+        {Var->getSourceRange(),
+         dyn_cast_or_null<FunctionDecl>(Var->getParentFunctionOrMethod())});
   else if (const auto *Field = dyn_cast<FieldDecl>(&D))
     for (const CXXConstructorDecl *Ctor :
          cast<CXXRecordDecl>(Field->getParent())->ctors()) {

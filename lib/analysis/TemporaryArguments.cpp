@@ -371,6 +371,47 @@ const Stmt *statementInBlock(const Expr &E, ASTContext &Ctx, std::string &Why) {
   }
 }
 
+bool leavesLoopAfter(const Expr &E, const Stmt &Loop, ASTContext &Ctx) {
+  // The statements from E up to the loop, innermost first.
+  llvm::SmallVector<const Stmt *, 8> Chain;
+  DynTypedNode Node = DynTypedNode::create(E);
+  for (;;) {
+    DynTypedNodeList Parents = parentsOf(Node, Ctx);
+    if (Parents.empty())
+      return false;
+    Node = Parents[0];
+    const auto *S = Node.get<Stmt>();
+    if (S == &Loop)
+      break;
+    if (S)
+      Chain.push_back(S);
+    else if (!Node.get<VarDecl>())
+      return false;
+  }
+  for (size_t I = 0; I < Chain.size(); ++I) {
+    if (isa<ReturnStmt>(Chain[I]))
+      return true;
+    const auto *Block = dyn_cast<CompoundStmt>(Chain[I]);
+    if (!Block || I == 0)
+      continue;
+    // The statement after Chain[I - 1] in this block.
+    const Stmt *Next = nullptr;
+    for (auto It = Block->body_begin(); It != Block->body_end(); ++It)
+      if (*It == Chain[I - 1] && std::next(It) != Block->body_end())
+        Next = *std::next(It);
+    if (const auto *NextExpr = dyn_cast_or_null<Expr>(Next))
+      Next = NextExpr->IgnoreImplicit();
+    if (isa_and_nonnull<ReturnStmt, GotoStmt, CXXThrowExpr>(Next))
+      return true;
+    // A break leaves the loop unless a switch between them takes it.
+    if (isa_and_nonnull<BreakStmt>(Next) &&
+        llvm::none_of(llvm::ArrayRef(Chain).drop_front(I),
+                      [](const Stmt *S) { return isa<SwitchStmt>(S); }))
+      return true;
+  }
+  return false;
+}
+
 /// A local that \p E refers to and that is declared at or after \p At (in
 /// the statement itself), or null.
 static const VarDecl *localDeclaredAfter(const Expr &E, SourceLocation At,

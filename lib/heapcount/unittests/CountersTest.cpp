@@ -282,6 +282,7 @@ TEST(Stacks, FewStacksTouchTheStartOfTheTable) {
   std::vector<char> Table(stackTableBytes(24, /*BySize=*/true));
   setStackTable(Table.data(), 24, /*BySize=*/true);
   for (std::uintptr_t I = 1; I <= 300; ++I) {
+    // NOLINTNEXTLINE(performance-no-int-to-ptr): made-up return addresses
     void *Frames[] = {reinterpret_cast<void *>(0x1000 + I),
                       reinterpret_cast<void *>(0x2000)};
     addStack(Frames, 2, 16);
@@ -309,6 +310,7 @@ TEST(Stacks, IndexGrowsAndKeepsEveryStack) {
   constexpr std::uintptr_t Distinct = 49152;
   for (int Round = 0; Round < 2; ++Round)
     for (std::uintptr_t I = 1; I <= Distinct + 10; ++I) {
+      // NOLINTNEXTLINE(performance-no-int-to-ptr): made-up return addresses
       void *Frames[] = {reinterpret_cast<void *>(I * 16)};
       addStack(Frames, 1, 1);
     }

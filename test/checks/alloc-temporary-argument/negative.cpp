@@ -64,6 +64,28 @@ int negatives(const std::vector<int> &In, const std::string &Name) {
   return R;
 }
 
+// The error path: a function that does not return; a construction right
+// before leaving the loop (once per run of the loop); a command-line option
+// looked up while the arguments are parsed.
+[[noreturn]] void fail(const std::string &Message);
+int option(const std::string &Name);
+int leaving(const std::vector<int> &In) {
+  for (int X : In) {
+    if (X < 0)
+      fail("a negative value is not allowed here");
+    if (X == 0)
+      return expect({"instruction", "a longer name than sixteen"}, X);
+    if (X == 1) {
+      log("a message that is longer than fifteen");
+      break;
+    }
+  }
+  int R = 0;
+  for (int X : In)
+    R += option("--maximum-allocations-increase") + X;
+  return R;
+}
+
 // Without a loop and without a profile: once per call, the function may be
 // cold.
 int once(int X) { return expect({"instruction", "a longer name than sixteen"}, X); }
