@@ -7,7 +7,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/DequeAsArrayCheck.h"
-#include "checks/CompileErrors.h"
 #include "checks/LayoutNotes.h"
 #include "checks/OptionValues.h"
 #include "checks/TypeSpelling.h"
@@ -22,7 +21,6 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/Support/FormatVariadic.h"
-#include <cstdlib>
 
 using namespace clang::ast_matchers;
 using namespace alloc_tidy;
@@ -284,14 +282,10 @@ void DequeAsArrayCheck::measure(Candidate &C) {
   // Its blocks are allocated where it grows, its map where it is built.
   C.Measured = Profiles.measureContainer(
       C.Decl->getType(), containerCode(*C.Decl, C.Uses), *Context);
-  if (C.Measured && Profiles.isCold(*C.Measured))
-    C.Silence = "cold in the profiled run";
-  // Measured small: a vector growing to each deque's size would allocate as
-  // often as its block and map do, or more.
   bool Reserved = C.Fill && !C.Fill->ReserveText.empty();
-  if (C.Measured && C.Measured->Covered && C.Measured->Allocations > 0 &&
-      savingOfVectorForDeque(*C.Measured, Reserved).Saved == 0)
-    C.Silence = "a std::vector saves nothing in the profiled run";
+  if (C.Measured && (Profiles.isCold(*C.Measured) ||
+                     vectorForDequeSavesNothing(*C.Measured, Reserved)))
+    C.Silence = "cold, or a std::vector saves nothing, in the profiled run";
 }
 
 void DequeAsArrayCheck::linkCandidates() {

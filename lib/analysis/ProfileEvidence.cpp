@@ -317,6 +317,11 @@ MeasuredSaving savingOfVectorForDeque(const Measurement &M, bool Reserved) {
   return S;
 }
 
+bool vectorForDequeSavesNothing(const Measurement &M, bool Reserved) {
+  return M.Covered && M.Allocations > 0 &&
+         savingOfVectorForDeque(M, Reserved).Saved == 0;
+}
+
 MeasuredSaving savingOfNoAllocation(const Measurement &M) {
   MeasuredSaving S = runsAndLargest(M);
   S.Saved = M.Allocations;

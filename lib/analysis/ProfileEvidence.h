@@ -179,6 +179,10 @@ MeasuredSaving savingOfHoist(const Measurement &M);
 /// A vector for a deque's blocks and map: reserved once per deque
 /// (\p Reserved), or growing by doubling to the elements of each deque.
 MeasuredSaving savingOfVectorForDeque(const Measurement &M, bool Reserved);
+/// Whether the profiles measured allocations at a deque's code and a vector
+/// would save none of them: small deques, whose one block and map a vector
+/// growing to the same size matches or exceeds.
+bool vectorForDequeSavesNothing(const Measurement &M, bool Reserved);
 /// A change after which the code does not allocate at all (a string_view).
 MeasuredSaving savingOfNoAllocation(const Measurement &M);
 /// An inline buffer of \p Capacity elements: the allocations that asked
