@@ -56,10 +56,9 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import proof_table  # noqa: E402 (next to this script)
+import ranking  # noqa: E402 (next to this script)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MEASURED_NOTE = "heapcount's profile: "
-SAVING = re.compile(r'would save about (\d{1,3}(?:,\d{3})*|\d+) allocations?')
 SANITIZER = re.compile(r'ERROR: (Address|Leak)Sanitizer|runtime error:')
 
 
@@ -486,13 +485,8 @@ def same_content(a, b):
 
 def saving(diag):
     """The allocations the profile says DIAG's fix would save, or None."""
-    for note in diag.get('Notes') or []:
-        message = note.get('Message') or ''
-        if message.startswith(MEASURED_NOTE):
-            match = SAVING.search(message)
-            if match:
-                return int(match.group(1).replace(',', ''))
-    return None
+    return ranking.measured_saving(
+        (note.get('Message') or '') for note in diag.get('Notes') or [])
 
 
 def place(diag, source):
