@@ -2,6 +2,7 @@
 
 #include "lib/analysis/StlFacts.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include <algorithm>
 
@@ -152,6 +153,23 @@ stringGrowthAllocations(StlFlavor Flavor, uint64_t CharSize, uint64_t Count) {
   for (; Capacity < Count; ++Allocations)
     Capacity = Capacity == 0 ? 1 : 2 * Capacity;
   return Allocations;
+}
+
+bool isAllocatingStdTemplate(llvm::StringRef Name) {
+  static constexpr llvm::StringLiteral Names[] = {"vector",
+                                                  "deque",
+                                                  "list",
+                                                  "forward_list",
+                                                  "basic_string",
+                                                  "set",
+                                                  "multiset",
+                                                  "map",
+                                                  "multimap",
+                                                  "unordered_set",
+                                                  "unordered_multiset",
+                                                  "unordered_map",
+                                                  "unordered_multimap"};
+  return llvm::is_contained(Names, Name);
 }
 
 } // namespace alloc_tidy

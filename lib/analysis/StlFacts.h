@@ -75,6 +75,11 @@ uint64_t stringInlineCapacityOrLargest(StlFlavor Flavor, uint64_t CharSize);
 std::optional<uint64_t>
 stringGrowthAllocations(StlFlavor Flavor, uint64_t CharSize, uint64_t Count);
 
+/// Whether the standard class template \p Name ("vector", "basic_string",
+/// "map", ...) allocates when its object holds anything: copying one that
+/// holds elements allocates.
+bool isAllocatingStdTemplate(llvm::StringRef Name);
+
 } // namespace alloc_tidy
 
 #endif

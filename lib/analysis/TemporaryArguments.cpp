@@ -3,6 +3,7 @@
 #include "lib/analysis/TemporaryArguments.h"
 #include "lib/analysis/AstWalk.h"
 #include "lib/analysis/ParentIndex.h"
+#include "lib/analysis/StlFacts.h"
 #include "lib/analysis/StringFacts.h"
 #include "clang/AST/QualTypeNames.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -122,19 +123,6 @@ bool isBuiltFromConstants(const Expr *E, ASTContext &Ctx) {
   return E->getType()->isScalarType() && E->isEvaluatable(Ctx);
 }
 
-/// The standard class templates whose objects allocate when they hold
-/// anything.
-static bool isAllocatingTemplate(StringRef Name) {
-  static const char *const Names[] = {"vector",        "deque",
-                                      "list",          "forward_list",
-                                      "set",           "multiset",
-                                      "map",           "multimap",
-                                      "unordered_set", "unordered_multiset",
-                                      "unordered_map", "unordered_multimap",
-                                      "basic_string"};
-  return llvm::is_contained(Names, Name);
-}
-
 /// The integer \p E evaluates to, when it is a constant.
 static std::optional<uint64_t> constantCount(const Expr *E,
                                              const ASTContext &Ctx) {
@@ -181,7 +169,7 @@ constantTemporaryArgument(const MaterializeTemporaryExpr &Temporary,
   const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
       Temporary.getType()->getAsCXXRecordDecl());
   if (!Spec || !isWithinStd(Spec) ||
-      !isAllocatingTemplate(Spec->getSpecializedTemplate()->getName()))
+      !isAllocatingStdTemplate(Spec->getSpecializedTemplate()->getName()))
     return std::nullopt;
   std::optional<ConstReferenceArgument> Call =
       asConstReferenceArgument(Temporary, Ctx);

@@ -1,0 +1,54 @@
+//===--- MissingMoveCheck.h -------------------------------------*- C++ -*-===//
+
+#ifndef ALLOC_TIDY_CHECKS_MISSINGMOVECHECK_H
+#define ALLOC_TIDY_CHECKS_MISSINGMOVECHECK_H
+
+#include "checks/CompileErrors.h"
+#include "clang-tidy/ClangTidyCheck.h"
+#include "lib/analysis/MissingMove.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
+#include <optional>
+#include <vector>
+
+namespace clang::tidy::alloc {
+
+/// Finds classes that hold a standard container or string and have no move
+/// constructor because of a user-declared destructor or copy operation,
+/// where the unit moves them: every such move copies and allocates.
+/// For the user-facing documentation see:
+/// docs/checks/alloc-missing-move.md
+class MissingMoveCheck : public ClangTidyCheck {
+public:
+  MissingMoveCheck(StringRef Name, ClangTidyContext *Context)
+      : ClangTidyCheck(Name, Context) {}
+  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
+    return LangOpts.CPlusPlus11;
+  }
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *ModuleExpanderPP) override {
+    Errors.startParsing(PP->getDiagnostics());
+  }
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override;
+
+private:
+  /// The facts of \p RD, computed once per unit; null when its moves do
+  /// not copy anything that allocates.
+  const alloc_tidy::SuppressedMove *factsOf(const CXXRecordDecl *RD);
+  void addMove(alloc_tidy::CopyingMove Move, const SourceManager &SM);
+
+  CompileErrors Errors;
+  ASTContext *Ctx = nullptr;
+  llvm::DenseMap<const CXXRecordDecl *,
+                 std::optional<alloc_tidy::SuppressedMove>>
+      Facts;
+  /// The moves of each reported class, in the order the unit makes them.
+  llvm::MapVector<const CXXRecordDecl *, std::vector<alloc_tidy::CopyingMove>>
+      Moves;
+};
+
+} // namespace clang::tidy::alloc
+
+#endif
