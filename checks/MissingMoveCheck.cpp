@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/MissingMoveCheck.h"
+#include "checks/OptionValues.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include <algorithm>
@@ -27,6 +28,15 @@ using namespace clang::ast_matchers;
 using namespace alloc_tidy;
 
 namespace clang::tidy::alloc {
+
+MissingMoveCheck::MissingMoveCheck(StringRef Name, ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      HandWrittenMembers(readBoolOption(*this, Options, Name,
+                                        "HandWrittenMembers", false)) {}
+
+void MissingMoveCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "HandWrittenMembers", HandWrittenMembers);
+}
 
 void MissingMoveCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(
@@ -118,6 +128,8 @@ void MissingMoveCheck::onEndOfTranslationUnit() {
                     }),
         ClassMoves.end());
     MovePlan Plan = planMove(F, *Ctx);
+    if (Plan.HandWritten && !HandWrittenMembers)
+      continue;
     const CopyingMove *ReadAgain = nullptr;
     for (const CopyingMove &Move : ClassMoves)
       if (Move.ReadAfter.isValid() && !ReadAgain)

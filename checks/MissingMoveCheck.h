@@ -20,8 +20,7 @@ namespace clang::tidy::alloc {
 /// docs/checks/alloc-missing-move.md
 class MissingMoveCheck : public ClangTidyCheck {
 public:
-  MissingMoveCheck(StringRef Name, ClangTidyContext *Context)
-      : ClangTidyCheck(Name, Context) {}
+  MissingMoveCheck(StringRef Name, ClangTidyContext *Context);
   bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus11;
   }
@@ -32,6 +31,7 @@ public:
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override;
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
 
 private:
   /// The facts of \p RD, computed once per unit; null when its moves do
@@ -40,6 +40,10 @@ private:
   void addMove(alloc_tidy::CopyingMove Move, const SourceManager &SM);
 
   CompileErrors Errors;
+  /// Also report a class whose destructor or copy is written by hand (or
+  /// defaulted outside the class), without a fix-it: its moves must be
+  /// written by hand too, which is rarely worth it for a static finding.
+  bool HandWrittenMembers;
   ASTContext *Ctx = nullptr;
   llvm::DenseMap<const CXXRecordDecl *,
                  std::optional<alloc_tidy::SuppressedMove>>

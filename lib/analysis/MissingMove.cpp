@@ -337,6 +337,7 @@ MovePlan planMove(const SuppressedMove &Facts, const ASTContext &Ctx) {
       return Plan;
     }
     if (!doesNothing(*M)) {
+      Plan.HandWritten = true;
       const FunctionDecl *Def = nullptr;
       bool DefaultedElsewhere = M->hasBody(Def) && Def->isDefaulted();
       Plan.NoFix =

@@ -95,6 +95,9 @@ struct MovePlan {
   /// Empty when there is a fix-it; otherwise why not, as a clause:
   /// "its destructor has a body".
   std::string NoFix;
+  /// NoFix because a special member is written by hand (a body, or
+  /// defaulted outside the class): moves must be written by hand too.
+  bool HandWritten = false;
   /// Remove this range (a destructor that does nothing, on its own lines).
   clang::CharSourceRange Removal;
   /// Or insert this text at InsertAt (defaulted moves, and the copies that
