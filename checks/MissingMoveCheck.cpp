@@ -31,8 +31,8 @@ namespace clang::tidy::alloc {
 
 MissingMoveCheck::MissingMoveCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
-      HandWrittenMembers(readBoolOption(*this, Options, Name,
-                                        "HandWrittenMembers", false)) {}
+      HandWrittenMembers(
+          readBoolOption(*this, Options, Name, "HandWrittenMembers", false)) {}
 
 void MissingMoveCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "HandWrittenMembers", HandWrittenMembers);

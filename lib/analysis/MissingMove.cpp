@@ -268,6 +268,17 @@ std::optional<CopyingMove> copyingMove(const Expr &E, ASTContext &Ctx) {
   return Found;
 }
 
+static CopyingMove copyingMoveAt(CopyingMove::KindT Kind,
+                                 const CXXRecordDecl &Class, SourceLocation Loc,
+                                 StringRef Callee) {
+  CopyingMove Move;
+  Move.Kind = Kind;
+  Move.Class = &Class;
+  Move.Loc = Loc;
+  Move.Callee = Callee.str();
+  return Move;
+}
+
 /// The members of std::vector that may reallocate its buffer.
 static constexpr llvm::StringLiteral GrowingMembers[] = {
     "push_back", "emplace_back", "insert",       "emplace",
@@ -287,12 +298,8 @@ llvm::SmallVector<CopyingMove, 2> copyingMovesOfCall(const CallExpr &Call,
           cast<ClassTemplateSpecializationDecl>(Member->getRecordDecl());
       if (const CXXRecordDecl *Element =
               recordOf(Vector->getTemplateArgs()[0].getAsType()))
-        Found.push_back({CopyingMove::Growth,
-                         Element,
-                         Call.getExprLoc(),
-                         Name.str(),
-                         nullptr,
-                         {}});
+        Found.push_back(copyingMoveAt(CopyingMove::Growth, *Element,
+                                      Call.getExprLoc(), Name));
     }
   // A member operator's first argument is its object.
   unsigned Skip =
@@ -306,9 +313,9 @@ llvm::SmallVector<CopyingMove, 2> copyingMovesOfCall(const CallExpr &Call,
     const CXXRecordDecl *Class = recordOf(T);
     if (!T->isRValueReferenceType() || !Class || Arg->isLValue())
       continue;
-    CopyingMove Move{CopyingMove::Temporary, Class,
-                     Arg->getBeginLoc(),     Name.str(),
-                     movedVariable(Arg),     {}};
+    CopyingMove Move =
+        copyingMoveAt(CopyingMove::Temporary, *Class, Arg->getBeginLoc(), Name);
+    Move.MovedFrom = movedVariable(Arg);
     if (Move.MovedFrom) {
       Move.Kind = CopyingMove::Move;
       Move.ReadAfter = readAfterMove(*Arg, *Move.MovedFrom, Ctx);
@@ -422,7 +429,7 @@ MovePlan planMove(const SuppressedMove &Facts, const ASTContext &Ctx) {
   if (!Indent.trim().empty())
     Indent = "  ";
   std::string Name = RD.getNameAsString();
-  std::vector<std::string> Lines;
+  llvm::SmallVector<std::string, 4> Lines;
   if (!RD.hasUserDeclaredCopyConstructor())
     Lines.push_back(Name + "(const " + Name + " &) = default;");
   Lines.push_back(Name + "(" + Name + " &&) = default;");

@@ -55,6 +55,11 @@ std::string specialMemberName(const clang::CXXMethodDecl &M);
 /// A place where a unit moves an object of a class that has no move
 /// constructor, so that the object is copied.
 struct CopyingMove {
+  const clang::CXXRecordDecl *Class = nullptr;
+  /// For a Move: the variable it names, when it names one.
+  const clang::ValueDecl *MovedFrom = nullptr;
+  /// The function called: "push_back".
+  std::string Callee;
   enum KindT {
     /// std::move(x), a returned local, or any other xvalue copied.
     Move,
@@ -65,12 +70,7 @@ struct CopyingMove {
     /// (push_back(T{...})), which copies it into place.
     Temporary,
   } Kind = Move;
-  const clang::CXXRecordDecl *Class = nullptr;
   clang::SourceLocation Loc;
-  /// The function called: "push_back".
-  std::string Callee;
-  /// For a Move: the variable it names, when it names one.
-  const clang::ValueDecl *MovedFrom = nullptr;
   /// For a Move of a variable: the first read of it after the move, in the
   /// same function or on the next iteration of a loop around the move; the
   /// move's own location when a loop may read it again.
