@@ -32,10 +32,13 @@ namespace clang::tidy::alloc {
 MissingMoveCheck::MissingMoveCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
       HandWrittenMembers(
-          readBoolOption(*this, Options, Name, "HandWrittenMembers", false)) {}
+          readBoolOption(*this, Options, Name, "HandWrittenMembers", false)) {
+  Profiles.read(*this, Options, Name);
+}
 
 void MissingMoveCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "HandWrittenMembers", HandWrittenMembers);
+  Profiles.store(Options, Opts);
 }
 
 void MissingMoveCheck::registerMatchers(MatchFinder *Finder) {
@@ -112,6 +115,7 @@ void MissingMoveCheck::onEndOfTranslationUnit() {
   if (!Ctx || Errors.occurred(Ctx->getDiagnostics())) {
     Facts.clear();
     Moves.clear();
+    Profiles.endTranslationUnit();
     return;
   }
   const SourceManager &SM = Ctx->getSourceManager();
@@ -129,6 +133,16 @@ void MissingMoveCheck::onEndOfTranslationUnit() {
         ClassMoves.end());
     MovePlan Plan = planMove(F, *Ctx);
     if (Plan.HandWritten && !HandWrittenMembers)
+      continue;
+    // heapcount attributes an implicit copy constructor's allocations to
+    // the class's name; a defaulted one, to its declaration.
+    std::vector<ProfileAnchor> Copies{{SourceRange(F.Class->getLocation())}};
+    for (const CXXMethodDecl *M : F.Suppressors)
+      if (!isa<CXXDestructorDecl>(M))
+        Copies.push_back({SourceRange(M->getLocation())});
+    std::optional<Measurement> Measured =
+        Profiles.measureAnything(Copies, *Ctx);
+    if (Measured && Profiles.isCold(*Measured))
       continue;
     const CopyingMove *ReadAgain = nullptr;
     for (const CopyingMove &Move : ClassMoves)
@@ -156,6 +170,10 @@ void MissingMoveCheck::onEndOfTranslationUnit() {
           Diag << FixItHint::CreateInsertion(Plan.InsertAt, Plan.Insertion);
       }
     }
+    if (std::optional<std::string> Note = Profiles.measuredNote(
+            Measured, First->getLocation(), SM,
+            [&](const Measurement &M) { return describeCopies(ClassName, M); }))
+      diag(First->getLocation(), "%0", DiagnosticIDs::Note) << *Note;
     if (!Plan.NoFix.empty())
       diag(F.Class->getLocation(), "no fix-it: %0", DiagnosticIDs::Note)
           << Plan.NoFix;
@@ -197,6 +215,7 @@ void MissingMoveCheck::onEndOfTranslationUnit() {
   }
   Facts.clear();
   Moves.clear();
+  Profiles.endTranslationUnit();
 }
 
 } // namespace clang::tidy::alloc

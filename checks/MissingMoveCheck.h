@@ -4,6 +4,7 @@
 #define ALLOC_TIDY_CHECKS_MISSINGMOVECHECK_H
 
 #include "checks/CompileErrors.h"
+#include "checks/ProfileOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "lib/analysis/MissingMove.h"
 #include "llvm/ADT/DenseMap.h"
@@ -40,6 +41,8 @@ private:
   void addMove(alloc_tidy::CopyingMove Move, const SourceManager &SM);
 
   CompileErrors Errors;
+  /// What copies of a class allocated, and the cold findings to drop.
+  ProfileOption Profiles;
   /// Also report a class whose destructor or copy is written by hand (or
   /// defaulted outside the class), without a fix-it: its moves must be
   /// written by hand too, which is rarely worth it for a static finding.

@@ -440,6 +440,15 @@ std::string describeBuiltOnce(StringRef What, const Measurement &M,
          " (the container and what it holds); " + wouldSave(Change, Saved);
 }
 
+std::string describeCopies(StringRef Class, const Measurement &M) {
+  if (M.Allocations == 0)
+    return Prefix + ("copies of '" + Class + "' made no allocation").str();
+  return Prefix + ("copies of '" + Class + "' allocated ").str() +
+         times(M.Allocations) +
+         "; those that stand for a move would not allocate once it moves "
+         "(the profile does not tell them from the other copies)";
+}
+
 std::string describeInlineBuffer(StringRef Name, const Measurement &M,
                                  uint64_t Capacity) {
   if (M.Allocations == 0)

@@ -219,6 +219,11 @@ std::string describeNoAllocation(llvm::StringRef Name, const Measurement &M,
 std::string describeBuiltOnce(llvm::StringRef What, const Measurement &M,
                               llvm::StringRef Change, uint64_t Kept);
 
+/// A class that copies where it should move: what its copies (the sites of
+/// its copy constructor) allocated. The profile does not tell the copies a
+/// move makes from the others, so there is no saving to predict.
+std::string describeCopies(llvm::StringRef Class, const Measurement &M);
+
 /// "... 'v' allocated 100 times (each for 3 elements); an inline buffer of
 /// 3 elements would save about 100 allocations".
 std::string describeInlineBuffer(llvm::StringRef Name, const Measurement &M,
