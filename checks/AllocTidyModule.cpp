@@ -3,6 +3,7 @@
 #include "alloc-tidy/Version.h"
 #include "checks/ContainerInLoopCheck.h"
 #include "checks/DequeAsArrayCheck.h"
+#include "checks/LastUseCopyCheck.h"
 #include "checks/MissingMoveCheck.h"
 #include "checks/PaddingCheck.h"
 #include "checks/ReserveInLoopCheck.h"
@@ -28,6 +29,7 @@ public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
     Factories.registerCheck<ContainerInLoopCheck>("alloc-container-in-loop");
     Factories.registerCheck<DequeAsArrayCheck>("alloc-deque-as-array");
+    Factories.registerCheck<LastUseCopyCheck>("alloc-last-use-copy");
     Factories.registerCheck<MissingMoveCheck>("alloc-missing-move");
     Factories.registerCheck<PaddingCheck>("alloc-padding");
     Factories.registerCheck<ReserveInLoopCheck>("alloc-reserve-in-loop");

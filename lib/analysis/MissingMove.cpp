@@ -192,6 +192,20 @@ CharSourceRange declarationRange(const CXXMethodDecl &M,
 
 } // namespace
 
+bool allocatesWhenCopied(QualType T) {
+  llvm::SmallPtrSet<const CXXRecordDecl *, 8> Seen;
+  return allocatesWhenCopied(T, Seen);
+}
+
+bool isStandardLibraryFunction(const FunctionDecl &F) {
+  return isStdFunction(F);
+}
+
+SourceLocation readAgainAfterMove(const Expr &Move, const ValueDecl &Moved,
+                                  ASTContext &Ctx) {
+  return readAfterMove(Move, Moved, Ctx);
+}
+
 std::string specialMemberName(const CXXMethodDecl &M) {
   if (isa<CXXDestructorDecl>(M))
     return "destructor";

@@ -440,6 +440,11 @@ std::string describeBuiltOnce(StringRef What, const Measurement &M,
          " (the container and what it holds); " + wouldSave(Change, Saved);
 }
 
+std::string describeStatement(const Measurement &M) {
+  return Prefix + ("this statement allocated " + times(M.Allocations)) +
+         ", the copy among them";
+}
+
 std::string describeCopies(StringRef Class, const Measurement &M) {
   if (M.Allocations == 0)
     return Prefix + ("copies of '" + Class + "' made no allocation").str();

@@ -219,6 +219,11 @@ std::string describeNoAllocation(llvm::StringRef Name, const Measurement &M,
 std::string describeBuiltOnce(llvm::StringRef What, const Measurement &M,
                               llvm::StringRef Change, uint64_t Kept);
 
+/// A statement that copies where it could move: what the statement
+/// allocated, the copy among the rest (a container's growth at a push); no
+/// saving to predict from the profile alone.
+std::string describeStatement(const Measurement &M);
+
 /// A class that copies where it should move: what its copies (the sites of
 /// its copy constructor) allocated. The profile does not tell the copies a
 /// move makes from the others, so there is no saving to predict.

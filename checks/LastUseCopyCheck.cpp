@@ -1,0 +1,139 @@
+//===--- LastUseCopyCheck.cpp ---------------------------------------------===//
+//
+// for (...) { std::string Line = ...; ...; Lines.push_back(Line); } copies
+// Line's characters into a new buffer for the vector, then frees Line's own
+// buffer at the end of the iteration: two allocations where one would do.
+// When nothing reads Line after the copy, std::move(Line) hands its buffer
+// to the vector. The check reports such a copy (a push into a standard
+// container, a copy construction or assignment, a by-value argument) of a
+// local whose copy allocates, when a loop repeats it with a fresh local, or
+// anywhere a heapcount profile shows the statement is hot (or with
+// OutsideLoops). The fix-it writes std::move.
+//
+//===----------------------------------------------------------------------===//
+
+#include "checks/LastUseCopyCheck.h"
+#include "checks/OptionValues.h"
+#include "lib/analysis/ContainerUses.h"
+#include "lib/analysis/LastUseCopies.h"
+#include "lib/analysis/ParentIndex.h"
+#include "lib/analysis/ProfileEvidence.h"
+#include "lib/analysis/Repetition.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Preprocessor.h"
+#include <algorithm>
+
+using namespace clang::ast_matchers;
+using namespace alloc_tidy;
+
+namespace clang::tidy::alloc {
+
+LastUseCopyCheck::LastUseCopyCheck(StringRef Name, ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      Inserter(readIncludeStyleOption(*this, Options, Name),
+               areDiagsSelfContained()),
+      ColdFunctions(*this, Options, Name),
+      OutsideLoops(
+          readBoolOption(*this, Options, Name, "OutsideLoops", false)) {
+  Profiles.read(*this, Options, Name);
+}
+
+void LastUseCopyCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "OutsideLoops", OutsideLoops);
+  Options.store(Opts, "IncludeStyle", Inserter.getStyle());
+  ColdFunctions.store(Options, Opts);
+  Profiles.store(Options, Opts);
+}
+
+void LastUseCopyCheck::registerPPCallbacks(const SourceManager &SM,
+                                           Preprocessor *PP,
+                                           Preprocessor *ModuleExpanderPP) {
+  Errors.startParsing(PP->getDiagnostics());
+  Inserter.registerPreprocessor(PP);
+}
+
+void LastUseCopyCheck::registerMatchers(MatchFinder *Finder) {
+  auto Local =
+      declRefExpr(to(varDecl(hasLocalStorage(), unless(parmVarDecl()))));
+  Finder->addMatcher(
+      cxxConstructExpr(unless(isExpansionInSystemHeader()),
+                       hasDeclaration(cxxConstructorDecl(isCopyConstructor())),
+                       hasArgument(0, ignoringImplicit(Local)))
+          .bind("copy"),
+      this);
+  Finder->addMatcher(
+      cxxOperatorCallExpr(unless(isExpansionInSystemHeader()),
+                          hasOverloadedOperatorName("="),
+                          callee(cxxMethodDecl(isCopyAssignmentOperator())),
+                          hasArgument(1, ignoringImplicit(Local)))
+          .bind("copy"),
+      this);
+  Finder->addMatcher(cxxMemberCallExpr(unless(isExpansionInSystemHeader()),
+                                       hasAnyArgument(ignoringImplicit(Local)))
+                         .bind("copy"),
+                     this);
+}
+
+void LastUseCopyCheck::check(const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
+  if (Errors.occurred(Ctx.getDiagnostics()))
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const auto *E = Result.Nodes.getNodeAs<Expr>("copy");
+  std::optional<LocalCopy> Copy = copiedLocal(*E, Ctx);
+  if (!Copy || Copy->Use->getBeginLoc().isMacroID())
+    return;
+  std::optional<Repetition> Where = findRepetition(*E, Ctx);
+  if (!Where || Where->Function->isDependentContext() ||
+      Where->Function->getTemplateInstantiationPattern() ||
+      ColdFunctions.isCold(*Where->Function))
+    return;
+  std::string Why = whyNotLastUse(*Copy, Ctx);
+  if (!Why.empty())
+    return;
+  ProfileAnchor Anchor{E->getSourceRange(), Where->Function};
+  std::optional<Measurement> Measured = Profiles.measureAnything(Anchor, Ctx);
+  if (Measured && Profiles.isCold(*Measured))
+    return;
+  bool MeasuredHot =
+      Measured && Measured->Covered &&
+      Measured->Allocations >= std::max<uint64_t>(1, Profiles.minAllocations());
+  if (!Where->Loop && !OutsideLoops && !MeasuredHot)
+    return;
+
+  const std::string Name = Copy->Var->getNameAsString();
+  SourceLocation At = Copy->Use->getBeginLoc();
+  {
+    auto Diag = diag(At, "'%0' is copied by %1 on its last use%select{ on "
+                         "every iteration|}2; std::move would hand its "
+                         "buffer over instead of allocating a copy")
+                << Name << Copy->By << (Where->Loop ? 0 : 1);
+    Diag << FixItHint::CreateReplacement(Copy->Use->getSourceRange(),
+                                         "std::move(" + Name + ")");
+    Diag << Inserter.createIncludeInsertion(
+        SM.getFileID(SM.getExpansionLoc(At)), "<utility>");
+  }
+  if (Where->Loop) {
+    // The statement of the copy; a declaration's, for an initializer.
+    const Stmt *Statement = fullStatementOf(E, Ctx);
+    for (const DynTypedNode &Parent : parentsOf(*Statement, Ctx))
+      if (const auto *Var = Parent.get<VarDecl>())
+        for (const DynTypedNode &Holder : parentsOf(*Var, Ctx))
+          if (const auto *Decl = Holder.get<DeclStmt>())
+            Statement = Decl;
+    countIterations(*Where, Statement, Ctx);
+    diag(Where->Loop->getBeginLoc(),
+         "this loop %select{can run|runs}0 it on every iteration, with a "
+         "new '%1'",
+         DiagnosticIDs::Note)
+        << (Where->EveryIteration ? 1 : 0) << Name;
+  }
+  if (std::optional<std::string> Note =
+          Profiles.measuredNote(Measured, At, SM, [&](const Measurement &M) {
+            return describeStatement(M);
+          }))
+    diag(At, "%0", DiagnosticIDs::Note) << *Note;
+}
+
+} // namespace clang::tidy::alloc

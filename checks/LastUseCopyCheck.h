@@ -1,0 +1,45 @@
+//===--- LastUseCopyCheck.h -------------------------------------*- C++ -*-===//
+
+#ifndef ALLOC_TIDY_CHECKS_LASTUSECOPYCHECK_H
+#define ALLOC_TIDY_CHECKS_LASTUSECOPYCHECK_H
+
+#include "checks/ColdFunctionsOption.h"
+#include "checks/CompileErrors.h"
+#include "checks/ProfileOption.h"
+#include "clang-tidy/ClangTidyCheck.h"
+#include "clang-tidy/utils/IncludeInserter.h"
+
+namespace clang::tidy::alloc {
+
+/// Finds a local container, string or record holding them that is copied
+/// on its last use (pushed into a container, assigned, passed by value)
+/// on every iteration of a loop, where std::move would hand its buffer
+/// over instead of allocating a copy.
+/// For the user-facing documentation see:
+/// docs/checks/alloc-last-use-copy.md
+class LastUseCopyCheck : public ClangTidyCheck {
+public:
+  LastUseCopyCheck(StringRef Name, ClangTidyContext *Context);
+  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
+    return LangOpts.CPlusPlus11;
+  }
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *ModuleExpanderPP) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void onEndOfTranslationUnit() override { Profiles.endTranslationUnit(); }
+
+private:
+  CompileErrors Errors;
+  utils::IncludeInserter Inserter;
+  ColdFunctionsOption ColdFunctions;
+  /// Also report a copy outside any loop, once per call of its function,
+  /// without a profile to show that the function is hot.
+  bool OutsideLoops;
+  ProfileOption Profiles;
+};
+
+} // namespace clang::tidy::alloc
+
+#endif
