@@ -2,6 +2,7 @@
 
 #include "alloc-tidy/Version.h"
 #include "checks/ContainerInLoopCheck.h"
+#include "checks/CopiedParameterCheck.h"
 #include "checks/DequeAsArrayCheck.h"
 #include "checks/PaddingCheck.h"
 #include "checks/ReserveInLoopCheck.h"
@@ -26,6 +27,7 @@ class AllocTidyModule : public ClangTidyModule {
 public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
     Factories.registerCheck<ContainerInLoopCheck>("alloc-container-in-loop");
+    Factories.registerCheck<CopiedParameterCheck>("alloc-copied-parameter");
     Factories.registerCheck<DequeAsArrayCheck>("alloc-deque-as-array");
     Factories.registerCheck<PaddingCheck>("alloc-padding");
     Factories.registerCheck<ReserveInLoopCheck>("alloc-reserve-in-loop");

@@ -122,9 +122,7 @@ bool isBuiltFromConstants(const Expr *E, ASTContext &Ctx) {
   return E->getType()->isScalarType() && E->isEvaluatable(Ctx);
 }
 
-/// The standard class templates whose objects allocate when they hold
-/// anything.
-static bool isAllocatingTemplate(StringRef Name) {
+bool isAllocatingTemplate(StringRef Name) {
   static const char *const Names[] = {"vector",        "deque",
                                       "list",          "forward_list",
                                       "set",           "multiset",

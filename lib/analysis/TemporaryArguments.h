@@ -25,6 +25,10 @@
 
 namespace alloc_tidy {
 
+/// Whether \p Name is one of the standard class templates whose objects
+/// allocate when they hold anything ("vector", "basic_string", "map", ...).
+bool isAllocatingTemplate(llvm::StringRef Name);
+
 /// An argument passed to a parameter of type const T &.
 struct ConstReferenceArgument {
   const clang::FunctionDecl *Callee = nullptr;
