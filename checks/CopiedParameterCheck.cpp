@@ -90,7 +90,10 @@ void CopiedParameterCheck::recordCall(const FunctionDecl &Callee,
                                       llvm::ArrayRef<const Expr *> Args,
                                       SourceLocation At,
                                       const SourceManager &SM) {
-  const FunctionDecl *Key = Callee.getCanonicalDecl();
+  // A call of an instantiation counts for the template's own code, where
+  // the parameter is judged.
+  const FunctionDecl *Pattern = Callee.getTemplateInstantiationPattern();
+  const FunctionDecl *Key = (Pattern ? Pattern : &Callee)->getCanonicalDecl();
   for (unsigned I = 0; I < Args.size() && I < Callee.getNumParams(); ++I) {
     CallsSeen &Seen = Calls[{Key, I}];
     ++Seen.Calls;

@@ -8,6 +8,7 @@
 // RUN: %check_alloc_tidy -check-suffix=UNSEEN %s alloc-copied-parameter %t.unseen -- -config="{CheckOptions: {alloc-copied-parameter.UnseenCallers: true}}"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 std::vector<std::string> Names;
@@ -22,3 +23,8 @@ static void addNowhere(const std::string &S) { Names.push_back(S); }
 // Calls seen, none with an rvalue: silent even with the option.
 void addLvalues(const std::string &S) { Names.push_back(S); }
 void lvalues(const std::string &S) { addLvalues(S); }
+
+// An overload for rvalues exists: by value, calls would be ambiguous (with
+// calls seen, only lvalues would reach this one anyway).
+void overloaded(const std::string &S) { Names.push_back(S); }
+void overloaded(std::string &&S) { Names.push_back(std::move(S)); }
