@@ -20,8 +20,9 @@ namespace alloc_tidy {
 
 static bool ownsHeapMemory(const CXXRecordDecl *Record,
                            llvm::SmallPtrSetImpl<const CXXRecordDecl *> &Seen) {
-  if (!Record || !(Record = Record->getDefinition()) ||
-      !Seen.insert(Record).second)
+  if (Record)
+    Record = Record->getDefinition();
+  if (!Record || !Seen.insert(Record).second)
     return false;
   if (Record->isInStdNamespace() && isAllocatingTemplate(Record->getName()))
     return true;
