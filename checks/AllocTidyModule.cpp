@@ -2,6 +2,7 @@
 
 #include "alloc-tidy/Version.h"
 #include "checks/ContainerInLoopCheck.h"
+#include "checks/CopiedParameterCheck.h"
 #include "checks/DequeAsArrayCheck.h"
 #include "checks/LastUseCopyCheck.h"
 #include "checks/MissingMoveCheck.h"
@@ -28,6 +29,7 @@ class AllocTidyModule : public ClangTidyModule {
 public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
     Factories.registerCheck<ContainerInLoopCheck>("alloc-container-in-loop");
+    Factories.registerCheck<CopiedParameterCheck>("alloc-copied-parameter");
     Factories.registerCheck<DequeAsArrayCheck>("alloc-deque-as-array");
     Factories.registerCheck<LastUseCopyCheck>("alloc-last-use-copy");
     Factories.registerCheck<MissingMoveCheck>("alloc-missing-move");

@@ -1,0 +1,255 @@
+//===--- CopiedParameterCheck.cpp -----------------------------------------===//
+//
+// RegEx operator|(const RegEx &A, const RegEx &B) { RegEx R(OR);
+// R.Params.push_back(A); ... return R; } copies A, a tree of vectors, on
+// every call, even when the caller wrote RegEx('a') | RegEx('b') and the
+// temporaries die right after. Taken by value, a temporary argument is built
+// in place of the parameter, and std::move(A) moves it into the vector: the
+// deep copy is gone, and an lvalue argument costs one copy as before, plus a
+// cheap move.
+//
+// The check reports a const & parameter of a class that owns heap memory
+// when its only use is one copy into storage that outlives the call
+// (lib/analysis/CopiedParameters), and some call seen in this unit passes a
+// temporary or a moved object for it: without such a call there is no
+// saving to show. The fix-it changes every declaration this unit sees and
+// moves the use.
+//
+//===----------------------------------------------------------------------===//
+
+#include "checks/CopiedParameterCheck.h"
+#include "checks/OptionValues.h"
+#include "lib/analysis/CopiedParameters.h"
+#include "lib/analysis/ParentIndex.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
+#include <string>
+
+using namespace clang::ast_matchers;
+using namespace alloc_tidy;
+
+namespace clang::tidy::alloc {
+
+CopiedParameterCheck::CopiedParameterCheck(StringRef Name,
+                                           ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      Inserter(readIncludeStyleOption(*this, Options, Name),
+               areDiagsSelfContained()),
+      ColdFunctions(*this, Options, Name),
+      UnseenCallers(
+          readBoolOption(*this, Options, Name, "UnseenCallers", false)) {}
+
+void CopiedParameterCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "UnseenCallers", UnseenCallers);
+  Options.store(Opts, "IncludeStyle", Inserter.getStyle());
+  ColdFunctions.store(Options, Opts);
+}
+
+void CopiedParameterCheck::registerPPCallbacks(const SourceManager &SM,
+                                               Preprocessor *PP,
+                                               Preprocessor *ModuleExpanderPP) {
+  Errors.startParsing(PP->getDiagnostics());
+  Inserter.registerPreprocessor(PP);
+}
+
+void CopiedParameterCheck::registerMatchers(MatchFinder *Finder) {
+  auto ConstClassReference =
+      parmVarDecl(hasType(hasCanonicalType(lValueReferenceType(
+          pointee(qualType(isConstQualified(), recordType()))))));
+  // The standard library's functions are never candidates: leaving them
+  // out keeps every push_back of the unit away from check().
+  auto Candidate = functionDecl(hasAnyParameter(ConstClassReference),
+                                unless(isExpansionInSystemHeader()));
+  Finder->addMatcher(
+      functionDecl(isDefinition(), hasAnyParameter(ConstClassReference),
+                   unless(isExpansionInSystemHeader()), unless(isImplicit()),
+                   unless(matchers::isInstantiatedDecl()))
+          .bind("definition"),
+      this);
+  // Calls in instantiations are counted once, in the template's own code.
+  Finder->addMatcher(callExpr(callee(Candidate.bind("callee")),
+                              unless(matchers::isInInstantiatedCode()))
+                         .bind("call"),
+                     this);
+  Finder->addMatcher(
+      cxxConstructExpr(hasDeclaration(cxxConstructorDecl(
+                           unless(isCopyConstructor()),
+                           unless(isMoveConstructor()), Candidate)),
+                       unless(matchers::isInInstantiatedCode()))
+          .bind("construct"),
+      this);
+  Finder->addMatcher(declRefExpr(to(Candidate.bind("callee")),
+                                 unless(matchers::isInInstantiatedCode()))
+                         .bind("reference"),
+                     this);
+}
+
+void CopiedParameterCheck::recordCall(const FunctionDecl &Callee,
+                                      llvm::ArrayRef<const Expr *> Args,
+                                      SourceLocation At,
+                                      const SourceManager &SM) {
+  // A call of an instantiation counts for the template's own code, where
+  // the parameter is judged.
+  const FunctionDecl *Pattern = Callee.getTemplateInstantiationPattern();
+  const FunctionDecl *Key = (Pattern ? Pattern : &Callee)->getCanonicalDecl();
+  for (unsigned I = 0; I < Args.size() && I < Callee.getNumParams(); ++I) {
+    CallsSeen &Seen = Calls[{Key, I}];
+    ++Seen.Calls;
+    ArgumentKind Kind = argumentKind(*Args[I]);
+    if (Kind == ArgumentKind::Lvalue)
+      continue;
+    ++(Kind == ArgumentKind::Moved ? Seen.Moved : Seen.Temporaries);
+    if (Seen.FirstRvalue.isInvalid()) {
+      // At the argument; a default argument is at the call.
+      SourceLocation Written = Args[I]->getBeginLoc();
+      Seen.FirstRvalue = SM.getFileLoc(
+          isa<CXXDefaultArgExpr>(Args[I]) || Written.isInvalid() ? At
+                                                                 : Written);
+      Seen.FirstMoved = Kind == ArgumentKind::Moved;
+    }
+  }
+}
+
+void CopiedParameterCheck::check(const MatchFinder::MatchResult &Result) {
+  Context = Result.Context;
+  const SourceManager &SM = *Result.SourceManager;
+  if (const auto *Definition =
+          Result.Nodes.getNodeAs<FunctionDecl>("definition")) {
+    Definitions.insert(Definition);
+    return;
+  }
+  if (const auto *Reference =
+          Result.Nodes.getNodeAs<DeclRefExpr>("reference")) {
+    References[Reference->getDecl()->getAsFunction()->getCanonicalDecl()]
+        .push_back(Reference);
+    return;
+  }
+  if (const auto *Construct =
+          Result.Nodes.getNodeAs<CXXConstructExpr>("construct")) {
+    recordCall(*Construct->getConstructor(),
+               llvm::ArrayRef(Construct->getArgs(), Construct->getNumArgs()),
+               Construct->getBeginLoc(), SM);
+    return;
+  }
+  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
+  const auto *Callee = Result.Nodes.getNodeAs<FunctionDecl>("callee");
+  if (!Call || !Callee)
+    return;
+  CalleeReferences.insert(Call->getCallee()->IgnoreParenImpCasts());
+  llvm::ArrayRef<const Expr *> Args(Call->getArgs(), Call->getNumArgs());
+  // a | b for a member operator|: the left operand is the object.
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(Callee);
+      Method && isa<CXXOperatorCallExpr>(Call) && Method->isInstance())
+    Args = Args.drop_front();
+  recordCall(*Callee, Args, Call->getBeginLoc(), SM);
+}
+
+/// Why the signature of \p Function is not the unit's to change; empty when
+/// it is.
+static StringRef fixedSignature(const FunctionDecl &Function) {
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(&Function)) {
+    if (Method->isVirtual())
+      return "virtual: its overrides share the signature";
+    if (Method->getParent()->isLambda())
+      return "a lambda";
+    if (Method->isCopyAssignmentOperator() ||
+        Method->isMoveAssignmentOperator())
+      return "a copy or move assignment";
+  }
+  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(&Function);
+      Ctor && Ctor->isCopyOrMoveConstructor())
+    return "a copy or move constructor";
+  if (Function.isTemplated() ||
+      Function.getTemplatedKind() != FunctionDecl::TK_NonTemplate)
+    return "a template, or in one";
+  return "";
+}
+
+void CopiedParameterCheck::onEndOfTranslationUnit() {
+  // Code with errors has lost some uses and calls: say nothing.
+  if (Context && !Errors.occurred(Context->getDiagnostics()))
+    for (const FunctionDecl *Definition : Definitions) {
+      if (!fixedSignature(*Definition).empty() ||
+          ColdFunctions.isCold(*Definition))
+        continue;
+      // Its address taken, a call through the pointer would no longer
+      // match the pointer's type.
+      const auto &Refs = References.lookup(Definition->getCanonicalDecl());
+      if (llvm::any_of(Refs, [&](const Expr *Ref) {
+            return !CalleeReferences.contains(Ref);
+          }))
+        continue;
+      for (unsigned I = 0; I < Definition->getNumParams(); ++I)
+        report(*Definition, I);
+    }
+  Definitions.clear();
+  Calls.clear();
+  References.clear();
+  CalleeReferences.clear();
+  Context = nullptr;
+}
+
+void CopiedParameterCheck::report(const FunctionDecl &Definition,
+                                  unsigned Index) {
+  ASTContext &Ctx = *Context;
+  const SourceManager &SM = Ctx.getSourceManager();
+  ParameterCopy Copy = parameterCopy(Definition, Index, Ctx);
+  if (!Copy.Silent.empty())
+    return;
+  // An overload for rvalues already exists: by value, calls would be
+  // ambiguous.
+  if (rvalueOverload(Definition, Index))
+    return;
+  CallsSeen Seen = Calls.lookup({Definition.getCanonicalDecl(), Index});
+  unsigned Rvalues = Seen.Temporaries + Seen.Moved;
+  // The saving exists only for rvalue arguments; with none seen, only
+  // UnseenCallers reports a function whose calls are all elsewhere.
+  if (Rvalues == 0 &&
+      !(Seen.Calls == 0 && UnseenCallers && Definition.isExternallyVisible()))
+    return;
+
+  std::string Name = Copy.Parameter->getName().str();
+  // As spelled: in a macro's body, the macro's text, not its name.
+  std::string Into =
+      Lexer::getSourceText(CharSourceRange::getTokenRange(
+                               SM.getSpellingLoc(Copy.Storage->getBeginLoc()),
+                               SM.getSpellingLoc(Copy.Storage->getEndLoc())),
+                           SM, Ctx.getLangOpts())
+          .str();
+  std::string Passed = Seen.Moved == 0 ? "a temporary"
+                       : Seen.Temporaries == 0
+                           ? "a moved object"
+                           : "a temporary or a moved object";
+  std::string Evidence;
+  if (Seen.Calls == 0)
+    Evidence = "no call of it is seen in this unit";
+  else if (Seen.Calls == 1)
+    Evidence = "the only call seen in this unit passes " + Passed;
+  else
+    Evidence = std::to_string(Rvalues) + " of the " +
+               std::to_string(Seen.Calls) + " calls seen in this unit " +
+               (Rvalues == 1 ? "passes " : "pass ") + Passed;
+  ByValuePlan Plan = planByValue(Copy, Ctx);
+  SourceLocation At = SM.getFileLoc(Copy.Parameter->getLocation());
+  {
+    auto Diag = diag(At, "'%0' is copied into '%1' on every call; taken by "
+                         "value and moved, %select{a temporary|an rvalue}2 "
+                         "argument would not be copied (%3)")
+                << Name << Into << (Seen.Moved == 0 ? 0 : 1) << Evidence;
+    if (Plan.NoFix.empty()) {
+      for (const auto &[Range, Text] : Plan.Edits)
+        Diag << FixItHint::CreateReplacement(Range, Text);
+      Diag << Inserter.createIncludeInsertion(
+          SM.getFileID(SM.getFileLoc(Copy.Use->getBeginLoc())), "<utility>");
+    }
+  }
+  if (!Plan.NoFix.empty())
+    diag(At, "no fix-it: %0", DiagnosticIDs::Note) << Plan.NoFix;
+  if (Seen.FirstRvalue.isValid())
+    diag(Seen.FirstRvalue, "this call passes %0 for '%1'", DiagnosticIDs::Note)
+        << (Seen.FirstMoved ? "a moved object" : "a temporary") << Name;
+}
+
+} // namespace clang::tidy::alloc
