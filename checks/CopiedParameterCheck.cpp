@@ -19,12 +19,15 @@
 
 #include "checks/CopiedParameterCheck.h"
 #include "checks/OptionValues.h"
+#include "lib/analysis/ContainerUses.h"
 #include "lib/analysis/CopiedParameters.h"
 #include "lib/analysis/ParentIndex.h"
+#include "lib/analysis/ProfileEvidence.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
+#include <algorithm>
 #include <string>
 
 using namespace clang::ast_matchers;
@@ -39,12 +42,15 @@ CopiedParameterCheck::CopiedParameterCheck(StringRef Name,
                areDiagsSelfContained()),
       ColdFunctions(*this, Options, Name),
       UnseenCallers(
-          readBoolOption(*this, Options, Name, "UnseenCallers", false)) {}
+          readBoolOption(*this, Options, Name, "UnseenCallers", false)) {
+  Profiles.read(*this, Options, Name);
+}
 
 void CopiedParameterCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "UnseenCallers", UnseenCallers);
   Options.store(Opts, "IncludeStyle", Inserter.getStyle());
   ColdFunctions.store(Options, Opts);
+  Profiles.store(Options, Opts);
 }
 
 void CopiedParameterCheck::registerPPCallbacks(const SourceManager &SM,
@@ -189,6 +195,7 @@ void CopiedParameterCheck::onEndOfTranslationUnit() {
   References.clear();
   CalleeReferences.clear();
   Context = nullptr;
+  Profiles.endTranslationUnit();
 }
 
 void CopiedParameterCheck::report(const FunctionDecl &Definition,
@@ -204,10 +211,20 @@ void CopiedParameterCheck::report(const FunctionDecl &Definition,
     return;
   CallsSeen Seen = Calls.lookup({Definition.getCanonicalDecl(), Index});
   unsigned Rvalues = Seen.Temporaries + Seen.Moved;
+  // What the statement of the copy allocated in a profiled run.
+  const Stmt *Statement = fullStatementOf(Copy.Use, Ctx);
+  ProfileAnchor Anchor{Statement->getSourceRange(), &Definition};
+  std::optional<Measurement> Measured = Profiles.measureAnything(Anchor, Ctx);
+  if (Measured && Profiles.isCold(*Measured))
+    return;
+  bool MeasuredHot =
+      Measured && Measured->Covered &&
+      Measured->Allocations >= std::max<uint64_t>(1, Profiles.minAllocations());
   // The saving exists only for rvalue arguments; with none seen, only
-  // UnseenCallers reports a function whose calls are all elsewhere.
-  if (Rvalues == 0 &&
-      !(Seen.Calls == 0 && UnseenCallers && Definition.isExternallyVisible()))
+  // UnseenCallers, or a profile that measured the copy hot, reports a
+  // function whose calls are all elsewhere.
+  if (Rvalues == 0 && !(Seen.Calls == 0 && (UnseenCallers || MeasuredHot) &&
+                        Definition.isExternallyVisible()))
     return;
 
   std::string Name = Copy.Parameter->getName().str();
@@ -245,6 +262,12 @@ void CopiedParameterCheck::report(const FunctionDecl &Definition,
           SM.getFileID(SM.getFileLoc(Copy.Use->getBeginLoc())), "<utility>");
     }
   }
+  if (std::optional<std::string> Note =
+          Profiles.measuredNote(Measured, At, SM, [&](const Measurement &M) {
+            return describeStatement(M);
+          }))
+    diag(SM.getFileLoc(Copy.Use->getBeginLoc()), "%0", DiagnosticIDs::Note)
+        << *Note;
   if (!Plan.NoFix.empty())
     diag(At, "no fix-it: %0", DiagnosticIDs::Note) << Plan.NoFix;
   if (Seen.FirstRvalue.isValid())

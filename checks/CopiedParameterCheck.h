@@ -5,6 +5,7 @@
 
 #include "checks/ColdFunctionsOption.h"
 #include "checks/CompileErrors.h"
+#include "checks/ProfileOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/utils/IncludeInserter.h"
 #include "llvm/ADT/DenseMap.h"
@@ -53,6 +54,9 @@ private:
   /// Also report a function no call of which is seen in this unit (its
   /// callers are all in other units).
   bool UnseenCallers;
+  /// A copy a heapcount profile measured hot is reported when no call of
+  /// its function is seen here; one measured cold is not.
+  ProfileOption Profiles;
   /// The definitions with a const & parameter of a class, in order.
   llvm::SetVector<const FunctionDecl *> Definitions;
   /// Per canonical declaration and parameter.

@@ -3,6 +3,7 @@
 #include "lib/analysis/CopiedParameters.h"
 #include "lib/analysis/AstWalk.h"
 #include "lib/analysis/ContainerUses.h"
+#include "lib/analysis/CopyFacts.h"
 #include "lib/analysis/StlFacts.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -17,49 +18,6 @@
 using namespace clang;
 
 namespace alloc_tidy {
-
-static bool ownsHeapMemory(const CXXRecordDecl *Record,
-                           llvm::SmallPtrSetImpl<const CXXRecordDecl *> &Seen) {
-  if (Record)
-    Record = Record->getDefinition();
-  if (!Record || !Seen.insert(Record).second)
-    return false;
-  if (Record->isInStdNamespace() && isAllocatingStdTemplate(Record->getName()))
-    return true;
-  for (const CXXBaseSpecifier &Base : Record->bases())
-    if (ownsHeapMemory(Base.getType()->getAsCXXRecordDecl(), Seen))
-      return true;
-  for (const FieldDecl *Field : Record->fields())
-    if (ownsHeapMemory(
-            Field->getType()->getBaseElementTypeUnsafe()->getAsCXXRecordDecl(),
-            Seen))
-      return true;
-  return false;
-}
-
-bool ownsHeapMemory(QualType T) {
-  llvm::SmallPtrSet<const CXXRecordDecl *, 8> Seen;
-  return ownsHeapMemory(T->getAsCXXRecordDecl(), Seen);
-}
-
-bool isMovable(const CXXRecordDecl &Record, bool Assignment) {
-  const CXXRecordDecl *Def = Record.getDefinition();
-  if (!Def)
-    return false;
-  // Declared (by the user, or implicitly once something needed it).
-  for (const CXXMethodDecl *Method : Def->methods()) {
-    const auto *Ctor = dyn_cast<CXXConstructorDecl>(Method);
-    bool IsMove = Assignment ? Method->isMoveAssignmentOperator()
-                             : Ctor && Ctor->isMoveConstructor();
-    if (IsMove)
-      return !Method->isDeleted() && Method->getAccess() == AS_public;
-  }
-  // Not declared yet: implicit unless a copy operation, a move assignment
-  // or a destructor is user-declared.
-  return Assignment ? Def->needsImplicitMoveAssignment()
-                    : Def->needsImplicitMoveConstructor() &&
-                          !Def->defaultedMoveConstructorIsDeleted();
-}
 
 namespace {
 
@@ -234,7 +192,7 @@ ParameterCopy parameterCopy(const FunctionDecl &Definition, unsigned Index,
     return Copy;
   }
   Record = Record->getDefinition();
-  if (!ownsHeapMemory(T)) {
+  if (!allocatesWhenCopied(T)) {
     Copy.Silent = "copying its type does not allocate";
     return Copy;
   }

@@ -15,6 +15,7 @@
 #ifndef ALLOC_TIDY_LIB_ANALYSIS_COPIEDPARAMETERS_H
 #define ALLOC_TIDY_LIB_ANALYSIS_COPIEDPARAMETERS_H
 
+#include "lib/analysis/CopyFacts.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -23,16 +24,6 @@
 #include <utility>
 
 namespace alloc_tidy {
-
-/// Whether copying an object of type \p T allocates: a standard container
-/// or string, or a class with one among its members or bases, at any depth.
-bool ownsHeapMemory(clang::QualType T);
-
-/// Whether an rvalue of \p Record is moved, not copied: it has a move
-/// constructor (or, with \p Assignment, a move assignment operator), declared
-/// or implicit, that is not deleted and is public. A user-declared copy
-/// operation or destructor suppresses the implicit ones.
-bool isMovable(const clang::CXXRecordDecl &Record, bool Assignment);
 
 /// How the single use of a parameter copies it.
 enum class CopyKind {

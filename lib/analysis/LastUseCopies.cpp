@@ -1,6 +1,7 @@
 //===--- LastUseCopies.cpp - locals copied where they could move ----------===//
 
 #include "lib/analysis/LastUseCopies.h"
+#include "lib/analysis/CopyFacts.h"
 #include "lib/analysis/MissingMove.h"
 #include "lib/analysis/ParentIndex.h"
 #include "clang/AST/DeclCXX.h"
@@ -29,13 +30,7 @@ bool movesCheaperThanCopies(QualType T) {
       !allocatesWhenCopied(T))
     return false;
   const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
-  if (!RD || !RD->hasDefinition())
-    return false;
-  RD = RD->getDefinition();
-  for (const CXXConstructorDecl *Ctor : RD->ctors())
-    if (Ctor->isMoveConstructor())
-      return !Ctor->isDeleted();
-  return RD->needsImplicitMoveConstructor();
+  return RD && isMovable(*RD, /*Assignment=*/false);
 }
 
 /// The local variable (not a parameter, not static) that \p E names, its

@@ -1,14 +1,13 @@
 //===--- MissingMove.cpp - classes whose moves copy -----------------------===//
 
 #include "lib/analysis/MissingMove.h"
+#include "lib/analysis/CopyFacts.h"
 #include "lib/analysis/ParentIndex.h"
-#include "lib/analysis/StlFacts.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/SmallPtrSet.h"
 #include <algorithm>
 
 using namespace clang;
@@ -16,37 +15,6 @@ using namespace clang;
 namespace alloc_tidy {
 
 namespace {
-
-/// Whether \p RD, or a member or base of it, is a standard container or
-/// string: copying it may allocate. \p Seen breaks cycles.
-bool allocatesWhenCopied(const CXXRecordDecl &RD,
-                         llvm::SmallPtrSetImpl<const CXXRecordDecl *> &Seen);
-
-bool allocatesWhenCopied(QualType T,
-                         llvm::SmallPtrSetImpl<const CXXRecordDecl *> &Seen) {
-  if (T->isReferenceType())
-    return false;
-  while (const ArrayType *Array = T->getAsArrayTypeUnsafe())
-    T = Array->getElementType();
-  const auto *RD = T->getAsCXXRecordDecl();
-  return RD && allocatesWhenCopied(*RD, Seen);
-}
-
-bool allocatesWhenCopied(const CXXRecordDecl &RD,
-                         llvm::SmallPtrSetImpl<const CXXRecordDecl *> &Seen) {
-  const CXXRecordDecl *Def = RD.getDefinition();
-  if (!Def || !Seen.insert(Def).second)
-    return false;
-  if (Def->isInStdNamespace() && isa<ClassTemplateSpecializationDecl>(Def))
-    return isAllocatingStdTemplate(Def->getName());
-  for (const CXXBaseSpecifier &Base : Def->bases())
-    if (allocatesWhenCopied(Base.getType(), Seen))
-      return true;
-  for (const FieldDecl *Field : Def->fields())
-    if (allocatesWhenCopied(Field->getType(), Seen))
-      return true;
-  return false;
-}
 
 bool isSuppressor(const CXXMethodDecl &M) {
   if (isa<CXXDestructorDecl>(M))
@@ -61,15 +29,6 @@ bool isSuppressor(const CXXMethodDecl &M) {
 bool isStdSpecialization(const CXXRecordDecl *RD, StringRef Name) {
   const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(RD);
   return Spec && Spec->isInStdNamespace() && Spec->getName() == Name;
-}
-
-/// Whether \p F is the standard library's: declared in namespace std, or in
-/// one of its classes.
-bool isStdFunction(const FunctionDecl &F) {
-  const DeclContext *DC = F.getDeclContext();
-  while (DC && isa<RecordDecl>(DC))
-    DC = DC->getParent();
-  return DC && DC->isStdNamespace();
 }
 
 /// The record type \p T names, its reference and qualifiers aside.
@@ -192,15 +151,6 @@ CharSourceRange declarationRange(const CXXMethodDecl &M,
 
 } // namespace
 
-bool allocatesWhenCopied(QualType T) {
-  llvm::SmallPtrSet<const CXXRecordDecl *, 8> Seen;
-  return allocatesWhenCopied(T, Seen);
-}
-
-bool isStandardLibraryFunction(const FunctionDecl &F) {
-  return isStdFunction(F);
-}
-
 SourceLocation readAgainAfterMove(const Expr &Move, const ValueDecl &Moved,
                                   ASTContext &Ctx) {
   return readAfterMove(Move, Moved, Ctx);
@@ -238,18 +188,13 @@ std::optional<SuppressedMove> suppressedMove(const CXXRecordDecl &RD,
       Facts.Suppressors, [&](const CXXMethodDecl *A, const CXXMethodDecl *B) {
         return SM.isBeforeInTranslationUnit(A->getLocation(), B->getLocation());
       });
-  for (const FieldDecl *Field : Def->fields()) {
-    llvm::SmallPtrSet<const CXXRecordDecl *, 8> Seen{Def};
-    if (!Field->getType().isConstQualified() &&
-        allocatesWhenCopied(Field->getType(), Seen)) {
-      Facts.Owner = Field;
-      PrintingPolicy Policy(Ctx.getLangOpts());
-      Policy.SuppressTagKeyword = true;
-      Facts.OwnerType = Field->getType().getAsString(Policy);
-      return Facts;
-    }
-  }
-  return std::nullopt;
+  Facts.Owner = firstAllocatingField(*Def);
+  if (!Facts.Owner)
+    return std::nullopt;
+  PrintingPolicy Policy(Ctx.getLangOpts());
+  Policy.SuppressTagKeyword = true;
+  Facts.OwnerType = Facts.Owner->getType().getAsString(Policy);
+  return Facts;
 }
 
 std::optional<CopyingMove> copyingMove(const Expr &E, ASTContext &Ctx) {
@@ -302,7 +247,8 @@ llvm::SmallVector<CopyingMove, 2> copyingMovesOfCall(const CallExpr &Call,
                                                      ASTContext &Ctx) {
   llvm::SmallVector<CopyingMove, 2> Found;
   const FunctionDecl *Callee = Call.getDirectCallee();
-  if (!Callee || !isStdFunction(*Callee) || !Callee->getIdentifier())
+  if (!Callee || !isStandardLibraryFunction(*Callee) ||
+      !Callee->getIdentifier())
     return Found;
   StringRef Name = Callee->getName();
   if (const auto *Member = dyn_cast<CXXMemberCallExpr>(&Call))

@@ -48,14 +48,6 @@ struct SuppressedMove {
 std::optional<SuppressedMove> suppressedMove(const clang::CXXRecordDecl &RD,
                                              const clang::ASTContext &Ctx);
 
-/// Whether a copy of a \p T may allocate: it is, or holds (through members
-/// and bases), a standard container or string.
-bool allocatesWhenCopied(clang::QualType T);
-
-/// Whether \p F is the standard library's: in namespace std, or a member of
-/// one of its classes.
-bool isStandardLibraryFunction(const clang::FunctionDecl &F);
-
 /// Where \p Moved, moved (or copied for the last time) at \p Move, may be
 /// read again: the first reference to it after \p Move in its function, or
 /// \p Move itself when a loop around it does not also hold the variable's

@@ -65,12 +65,12 @@ protected:
 
 TEST_F(CopiedParametersTest, OwnsHeapMemory) {
   ASTContext &Ctx = AST->getASTContext();
-  EXPECT_FALSE(ownsHeapMemory(typeOf("GS")));
-  EXPECT_TRUE(ownsHeapMemory(typeOf("GH")));
-  EXPECT_TRUE(ownsHeapMemory(typeOf("GD")));
-  EXPECT_TRUE(ownsHeapMemory(typeOf("GN")));
-  EXPECT_TRUE(ownsHeapMemory(typeOf("Last")));
-  EXPECT_FALSE(ownsHeapMemory(Ctx.IntTy));
+  EXPECT_FALSE(allocatesWhenCopied(typeOf("GS")));
+  EXPECT_TRUE(allocatesWhenCopied(typeOf("GH")));
+  EXPECT_TRUE(allocatesWhenCopied(typeOf("GD")));
+  EXPECT_TRUE(allocatesWhenCopied(typeOf("GN")));
+  EXPECT_TRUE(allocatesWhenCopied(typeOf("Last")));
+  EXPECT_FALSE(allocatesWhenCopied(Ctx.IntTy));
 }
 
 TEST_F(CopiedParametersTest, Movable) {
