@@ -355,7 +355,7 @@ void SmallVectorCheck::onEndOfTranslationUnit() {
       analyzeForProfile(C);
       if (C.Silence.empty()) {
         Profiled.push_back(&C);
-        C.Silence = Static;
+        C.Silence = std::move(Static);
         continue;
       }
     }

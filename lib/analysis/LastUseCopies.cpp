@@ -132,7 +132,7 @@ std::optional<LocalCopy> copiedLocal(const Expr &E, ASTContext &Ctx) {
         Construct->getNumArgs() < 1)
       return std::nullopt;
     Copy.Use = localReference(Construct->getArg(0));
-    Copy.By = "a copy";
+    Copy.By = "a copy construction";
     // Past the temporaries a by-value argument is wrapped in.
     DynTypedNode Node = DynTypedNode::create(*Construct);
     for (DynTypedNodeList Up = parentsOf(Node, Ctx);
@@ -150,6 +150,11 @@ std::optional<LocalCopy> copiedLocal(const Expr &E, ASTContext &Ctx) {
                   Call->getDirectCallee()->getNameAsString() + "'";
       else if (Parent.get<CXXCtorInitializer>())
         Copy.By = "a member initializer";
+      else if (const auto *List = Parent.get<InitListExpr>();
+               List && List->getType()->getAsCXXRecordDecl())
+        Copy.By = "the braced initializer of a '" +
+                  List->getType()->getAsCXXRecordDecl()->getNameAsString() +
+                  "'";
     }
   } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(&E)) {
     const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Op->getDirectCallee());

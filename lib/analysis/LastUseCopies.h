@@ -26,7 +26,8 @@ struct LocalCopy {
   const clang::VarDecl *Var = nullptr;
   const clang::DeclRefExpr *Use = nullptr;
   /// What copies it: "'push_back'", "the assignment", "the initialization
-  /// of 'Copy'", "passing it by value to 'f'".
+  /// of 'Copy'", "passing it by value to 'f'", "the braced initializer of
+  /// a 'Token'".
   std::string By;
 };
 

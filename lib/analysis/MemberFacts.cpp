@@ -14,6 +14,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SHA256.h"
 #include <algorithm>
+#include <utility>
 
 using namespace clang;
 
@@ -276,7 +277,7 @@ UnitIdentity unitIdentityOf(const SourceManager &SM, bool Complete) {
     if (!Seen.insert(Path).second)
       continue;
     if (std::optional<std::string> Hash = sha256OfFile(Path))
-      Identity.Files.emplace_back(Path, *Hash);
+      Identity.Files.emplace_back(std::move(Path), *Hash);
   }
   llvm::sort(Identity.Files);
   return Identity;

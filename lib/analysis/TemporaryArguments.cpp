@@ -11,6 +11,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
+#include <utility>
 
 using namespace clang;
 
@@ -468,7 +469,7 @@ StaticArgumentPlan planStaticArgument(const ConstantTemporaryArgument &Facts,
     std::string Candidate = Suffix == 1 ? Base : Base + std::to_string(Suffix);
     if (!Taken.contains(Candidate) &&
         !nameIsTaken(Candidate, Function, Names.Names, Ctx))
-      Plan.Name = Candidate;
+      Plan.Name = std::move(Candidate);
   }
   if (Plan.Name.empty()) {
     Plan.NoFix = "'" + Base + "' and its numbered variants are taken";

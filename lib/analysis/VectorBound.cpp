@@ -8,6 +8,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
+#include <utility>
 
 using namespace clang;
 
@@ -170,7 +171,7 @@ VectorBound boundOfLocal(const VarDecl &Var, QualType Element,
         SetTo = std::max(SetTo, *Effect.N);
         Text = "sets the size to " + std::to_string(*Effect.N);
       }
-      B.Notes.push_back({Use.Site->getBeginLoc(), Text});
+      B.Notes.push_back({Use.Site->getBeginLoc(), std::move(Text)});
       break;
     }
     default:

@@ -5,6 +5,7 @@
 #include "lib/analysis/ElementRefs.h"
 #include "clang/AST/StmtCXX.h"
 #include "gtest/gtest.h"
+#include <utility>
 
 using namespace clang;
 
@@ -113,7 +114,7 @@ protected:
           (Use.Method == "push_back" || Use.Method == "emplace_back" ||
            Use.Method == "push_front" || Use.Method == "insert" ||
            Use.Method == "resize"))
-        Growth.push_back(Use);
+        Growth.push_back(std::move(Use));
     }
     return Growth;
   }
