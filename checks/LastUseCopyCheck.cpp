@@ -6,9 +6,9 @@
 // When nothing reads Line after the copy, std::move(Line) hands its buffer
 // to the vector. The check reports such a copy (a push into a standard
 // container, a copy construction or assignment, a by-value argument) of a
-// local whose copy allocates, when a loop repeats it with a fresh local, or
-// anywhere a heapcount profile shows the statement is hot (or with
-// OutsideLoops). The fix-it writes std::move.
+// local whose copy allocates where a heapcount profile shows the statement
+// is hot; with WithoutProfile, also where a loop repeats it with a fresh
+// local (and with OutsideLoops, anywhere). The fix-it writes std::move.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,12 +34,15 @@ LastUseCopyCheck::LastUseCopyCheck(StringRef Name, ClangTidyContext *Context)
       Inserter(readIncludeStyleOption(*this, Options, Name),
                areDiagsSelfContained()),
       ColdFunctions(*this, Options, Name),
+      WithoutProfile(
+          readBoolOption(*this, Options, Name, "WithoutProfile", false)),
       OutsideLoops(
           readBoolOption(*this, Options, Name, "OutsideLoops", false)) {
   Profiles.read(*this, Options, Name);
 }
 
 void LastUseCopyCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "WithoutProfile", WithoutProfile);
   Options.store(Opts, "OutsideLoops", OutsideLoops);
   Options.store(Opts, "IncludeStyle", Inserter.getStyle());
   ColdFunctions.store(Options, Opts);
@@ -99,7 +102,7 @@ void LastUseCopyCheck::check(const MatchFinder::MatchResult &Result) {
   bool MeasuredHot =
       Measured && Measured->Covered &&
       Measured->Allocations >= std::max<uint64_t>(1, Profiles.minAllocations());
-  if (!Where->Loop && !OutsideLoops && !MeasuredHot)
+  if (!MeasuredHot && !(WithoutProfile && (Where->Loop || OutsideLoops)))
     return;
 
   const std::string Name = Copy->Var->getNameAsString();

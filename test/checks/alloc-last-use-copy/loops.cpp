@@ -1,7 +1,10 @@
 // A local container, string or record holding them, copied on its last use
 // on every iteration of a loop that declares it: std::move hands its buffer
-// over instead of allocating a copy. The fixed file is compiled.
-// RUN: %check_alloc_tidy %s alloc-last-use-copy %t -- -- -std=c++17
+// over instead of allocating a copy. Without a profile the check reports
+// these only with WithoutProfile. The fixed file is compiled.
+// RUN: %check_alloc_tidy %s alloc-last-use-copy %t -- \
+// RUN:   -config="{CheckOptions: {alloc-last-use-copy.WithoutProfile: true}}" -- -std=c++17
+// RUN: %check_alloc_tidy -check-suffix=DEFAULT %s alloc-last-use-copy %t.default -- -- -std=c++17
 
 #include <map>
 #include <string>

@@ -1,9 +1,9 @@
-// Outside a loop a copy runs once per call: reported with OutsideLoops, or
-// where a heapcount profile measured the statement at ProfileMinAllocations
-// (100) allocations or more; a profiled statement with fewer than
-// MinProfiledAllocations is cold and silent, even in a loop.
+// Outside a loop a copy runs once per call: reported with WithoutProfile and
+// OutsideLoops, or where a heapcount profile measured the statement at
+// ProfileMinAllocations (100) allocations or more; a profiled statement with
+// fewer than MinProfiledAllocations is cold and silent, even in a loop.
 // RUN: %check_alloc_tidy %s alloc-last-use-copy %t -- \
-// RUN:   -config="{CheckOptions: {alloc-last-use-copy.OutsideLoops: true}}" -- -std=c++17
+// RUN:   -config="{CheckOptions: {alloc-last-use-copy.WithoutProfile: true, alloc-last-use-copy.OutsideLoops: true}}" -- -std=c++17
 // RUN: %check_alloc_tidy -check-suffix=PROFILE %s alloc-last-use-copy %t.profile \
 // RUN:   --prepare="python3 %S/../alloc-small-vector/Inputs/make_profile.py %t.profile.cpp %t.json \
 // RUN:     --allocation-site=hot:41x500:scalar --allocation-site=cold:41x2:looped" \
