@@ -429,10 +429,9 @@ class Proof:
         chosen = candidates[:self.args.max_predictions]
         if len(candidates) > len(chosen):
             self.result['problems'].append(
-                f'{len(candidates) - len(chosen)} more predictions of at '
-                f'least '
-                f'{self.args.min_predicted} not checked (the cap is '
-                f'{self.args.max_predictions})')
+                f'{len(candidates) - len(chosen)} more fix-its (predicted '
+                f'saving at least {self.args.min_predicted}, or none) not '
+                f'checked alone (the cap is {self.args.max_predictions})')
         if not chosen:
             return
         single_src = self.copy_sources('single-src')

@@ -30,7 +30,7 @@ def holds(predicted, measured):
 
 def verdict(prediction):
     if prediction.get('predicted') is None:
-        return 'not measured'
+        return 'no prediction'
     if prediction.get('measured') is None:
         return '—'
     return 'yes' if prediction.get('holds') else '**no**'
