@@ -70,7 +70,8 @@ const SuppressedMove *MissingMoveCheck::factsOf(const CXXRecordDecl *RD) {
     if (Loc.isValid() && !SM.isInSystemHeader(SM.getExpansionLoc(Loc)))
       It->second = suppressedMove(*RD, *Ctx);
   }
-  return It->second ? &*It->second : nullptr;
+  std::optional<SuppressedMove> &Known = It->second;
+  return Known.has_value() ? &Known.value() : nullptr;
 }
 
 void MissingMoveCheck::addMove(CopyingMove Move, const SourceManager &SM) {
