@@ -16,7 +16,6 @@
 #include "checks/OptionValues.h"
 #include "lib/analysis/ContainerUses.h"
 #include "lib/analysis/LastUseCopies.h"
-#include "lib/analysis/ParentIndex.h"
 #include "lib/analysis/ProfileEvidence.h"
 #include "lib/analysis/Repetition.h"
 #include "clang/AST/ASTContext.h"
@@ -118,14 +117,7 @@ void LastUseCopyCheck::check(const MatchFinder::MatchResult &Result) {
         SM.getFileID(SM.getExpansionLoc(At)), "<utility>");
   }
   if (Where->Loop) {
-    // The statement of the copy; a declaration's, for an initializer.
-    const Stmt *Statement = fullStatementOf(E, Ctx);
-    for (const DynTypedNode &Parent : parentsOf(*Statement, Ctx))
-      if (const auto *Var = Parent.get<VarDecl>())
-        for (const DynTypedNode &Holder : parentsOf(*Var, Ctx))
-          if (const auto *Decl = Holder.get<DeclStmt>())
-            Statement = Decl;
-    countIterations(*Where, Statement, Ctx);
+    countIterations(*Where, blockStatementOf(E, Ctx), Ctx);
     diag(Where->Loop->getBeginLoc(),
          "this loop %select{can run|runs}0 it on every iteration, with a "
          "new '%1'",

@@ -18,7 +18,6 @@
 #include "checks/TemporaryArgumentCheck.h"
 #include "checks/OptionValues.h"
 #include "lib/analysis/ContainerUses.h"
-#include "lib/analysis/ParentIndex.h"
 #include "lib/analysis/ProfileEvidence.h"
 #include "lib/analysis/Repetition.h"
 #include "lib/analysis/StlFacts.h"
@@ -183,14 +182,7 @@ void TemporaryArgumentCheck::check(const MatchFinder::MatchResult &Result) {
            << FixItHint::CreateReplacement(Plan.ArgumentRange, Plan.Name);
   }
   if (Where->Loop) {
-    // The statement of the call; a declaration's, for an initializer.
-    const Stmt *Statement = fullStatementOf(Temporary, Ctx);
-    for (const DynTypedNode &Parent : parentsOf(*Statement, Ctx))
-      if (const auto *Var = Parent.get<VarDecl>())
-        for (const DynTypedNode &Holder : parentsOf(*Var, Ctx))
-          if (const auto *Decl = Holder.get<DeclStmt>())
-            Statement = Decl;
-    countIterations(*Where, Statement, Ctx);
+    countIterations(*Where, blockStatementOf(Temporary, Ctx), Ctx);
     if (Where->Times)
       diag(Where->Loop->getBeginLoc(),
            "this loop runs it %0 times, allocating each time",

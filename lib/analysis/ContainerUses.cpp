@@ -370,6 +370,16 @@ const Stmt *fullStatementOf(const Expr *E, ASTContext &Ctx) {
   return Statement;
 }
 
+const Stmt *blockStatementOf(const Expr *E, ASTContext &Ctx) {
+  const Stmt *Statement = fullStatementOf(E, Ctx);
+  for (const DynTypedNode &Parent : parentsOf(*Statement, Ctx))
+    if (const auto *Var = Parent.get<VarDecl>())
+      for (const DynTypedNode &Holder : parentsOf(*Var, Ctx))
+        if (const auto *Decl = Holder.get<DeclStmt>())
+          Statement = Decl;
+  return Statement;
+}
+
 const Stmt *previousStatement(const Stmt *S, ASTContext &Ctx) {
   DynTypedNodeList Parents = parentsOf(*S, Ctx);
   const auto *Block =

@@ -105,6 +105,11 @@ const clang::Stmt *enclosingLoop(const clang::Stmt *S, clang::ASTContext &Ctx);
 const clang::Stmt *fullStatementOf(const clang::Expr *E,
                                    clang::ASTContext &Ctx);
 
+/// The statement of a block that holds \p E: fullStatementOf(E), or the
+/// declaration statement when that is a variable's initializer.
+const clang::Stmt *blockStatementOf(const clang::Expr *E,
+                                    clang::ASTContext &Ctx);
+
 /// The statement just before \p S in the block that holds it, or null when
 /// \p S is first or not directly in a block.
 const clang::Stmt *previousStatement(const clang::Stmt *S,

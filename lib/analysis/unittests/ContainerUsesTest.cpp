@@ -147,6 +147,19 @@ TEST_F(ContainerUsesTest, MemberCall) {
   EXPECT_EQ(Use.Function, test::findFunction(ctx(), "f"));
 }
 
+TEST_F(ContainerUsesTest, BlockStatementOfAnInitializer) {
+  ASSERT_NO_FATAL_FAILURE(parse("int g(int);\n"
+                                "void f(std::vector<int> &d) {\n"
+                                "  int N = g(d.size());\n"
+                                "  d.push_back(N);\n"
+                                "}\n"));
+  const Stmt *Initializer = blockStatementOf(ref("f", "d", 0), ctx());
+  ASSERT_TRUE(Initializer);
+  EXPECT_TRUE(isa<DeclStmt>(Initializer));
+  const Stmt *Push = blockStatementOf(ref("f", "d", 1), ctx());
+  EXPECT_EQ(Push, test::findCall(ctx(), "f", "push_back"));
+}
+
 TEST_F(ContainerUsesTest, OtherMemberCalls) {
   ASSERT_NO_FATAL_FAILURE(parse("int f(std::deque<int> &d) {\n"
                                 "  d.emplace_back(1);\n"
