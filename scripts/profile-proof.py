@@ -24,6 +24,11 @@ sources in src/, project.json), in PROJECTS/PROJECT/proof:
      before.out's (the build directory's path masked), the after count;
      built with AddressSanitizer (build-asan/, not counted) and run: the
      same output again, nothing reported;
+  4b. up to --rounds (default 2) in all: the fixed program profiled again
+     (profile-N.json), fixed-src analysed with that profile, its new
+     fix-its applied in place, rebuilt and run (the same output; the
+     count after); a round that finds no fix-it ends them. AddressSanitizer
+     runs on the last round's sources;
   5. single-src/: for each finding with a fix-it whose prediction ("would
      save about N allocations") is at least --min-predicted (default 0:
      every fix-it, the unmeasured ones too), the largest --max-predictions
@@ -250,9 +255,9 @@ class Proof:
         return total, output
 
     # --- fixes --------------------------------------------------------------
-    def fixes(self):
+    def fixes(self, path):
         import yaml  # python3-yaml: the exported fixes
-        with open(self.path('fixes.yaml')) as f:
+        with open(path) as f:
             data = yaml.safe_load(f) or {}
         found, seen = [], set()
         for diag in data.get('Diagnostics') or []:
@@ -265,14 +270,14 @@ class Proof:
                 found.append(diag)
         return found
 
-    def apply(self, diagnostics, copy, label):
-        """Applies DIAGNOSTICS' replacements, moved from the sources to
-        COPY; returns the files they change (relative)."""
+    def apply(self, diagnostics, copy, label, source):
+        """Applies DIAGNOSTICS' replacements, moved from SOURCE (the
+        analysed tree) to COPY; returns the files they change (relative)."""
         import yaml
         fixes_dir = self.path(f'fixes-{label}')
         shutil.rmtree(fixes_dir, ignore_errors=True)
         os.makedirs(fixes_dir)
-        prefix = self.source + os.sep
+        prefix = source + os.sep
         touched = set()
         moved = []
         for diag in diagnostics:
@@ -283,7 +288,7 @@ class Proof:
             if outside:
                 self.result['problems'].append(
                     f'a fix-it of {diag["DiagnosticName"]} at '
-                    f'{place(diag, self.source)} '
+                    f'{place(diag, source)} '
                     f'changes {outside[0]}, outside the sources: not applied')
                 continue
             for replacement in diag['DiagnosticMessage']['Replacements']:
@@ -343,21 +348,22 @@ class Proof:
 
         self.analyse(before_build, profile)
 
-        fixes = self.fixes()
+        fixes = self.fixes(self.path('fixes.yaml'))
         self.result['fixes'] = len(fixes)
         self.result['predicted'] = sum(saving(d) or 0 for d in fixes)
         fixed_src = self.copy_sources('fixed-src')
-        self.result['changed_files'] = self.apply(fixes, fixed_src, 'all')
+        changed = set(self.apply(fixes, fixed_src, 'all', self.source))
         fixed_build = self.path('build-fixed')
         self.build(fixed_src, fixed_build)
-        after = self.workload(fixed_build, 'native',
-                              output=self.path('after.out'))
-        self.result['identical'] = after == native
-        if after != native:
-            self.write_diff(native, after, 'after')
-            raise Failure(f'the fixed program\'s output differs from the '
-                          f'native run\'s (see {self.path("after.diff")})')
-        self.result['after'], _ = self.count(fixed_build, 'after')
+        self.result['after'] = self.run_fixed(fixed_build, native, 'after')
+        self.result['rounds'] = [{'fixes': len(fixes),
+                                  'predicted': self.result['predicted'],
+                                  'after': self.result['after']}]
+        for number in range(2, self.args.rounds + 1):
+            if not self.next_round(number, fixed_src, fixed_build, native,
+                                   changed):
+                break
+        self.result['changed_files'] = sorted(changed)
         if self.args.asan:
             asan_build = self.path('build-asan')
             self.build(fixed_src, asan_build, asan=True)
@@ -374,6 +380,57 @@ class Proof:
             self.result['asan'] = 'pass'
         self.check_predictions(fixes)
         self.result['status'] = 'ok'
+
+    def run_fixed(self, build, native, label):
+        """Runs the workload with the fixed BUILD: its output must be the
+        native one's; returns its count."""
+        output = self.workload(build, 'native',
+                               output=self.path(f'{label}.out'))
+        self.result['identical'] = output == native
+        if output != native:
+            self.write_diff(native, output, label)
+            raise Failure(f'the fixed program\'s output differs from the '
+                          f'native run\'s (see {self.path(label + ".diff")})')
+        count, _ = self.count(build, label)
+        return count
+
+    def next_round(self, number, fixed_src, fixed_build, native, changed):
+        """Round NUMBER: the fixed program profiled again, the fixed sources
+        analysed with that profile, the new fix-its applied in place, built
+        and counted. A fix can need another first (a parameter taken by
+        value is worth it once its class moves), so the second round finds
+        what the first one made possible. False when it found nothing."""
+        profile = self.path(f'profile-{number}.json')
+        self.workload(fixed_build, 'profile',
+                      [self.tools['heapcount'], '--profile', profile, '--'])
+        fixes_file = self.path(f'fixes-{number}.yaml')
+        run(profile_real().alloc_run_command(
+            self.tools['alloc-run'], fixed_build, fixed_src, profile,
+            self.path(f'alloc-{number}.sarif'), self.args.jobs,
+            ['--export-fixes', fixes_file] +
+            (['--files', self.entry['files']] if 'files' in self.entry
+             else [])),
+            self.path(f'alloc-run-{number}.log'))
+        fixes = self.fixes(fixes_file)
+        say(f'{self.name}: round {number}: {len(fixes)} fix-its')
+        if not fixes:
+            return False
+        before = self.result['after']
+        predicted = sum(saving(d) or 0 for d in fixes)
+        changed.update(self.apply(fixes, fixed_src, f'round-{number}',
+                                  fixed_src))
+        self.ninja(fixed_build)
+        after = self.run_fixed(fixed_build, native, f'after-{number}')
+        self.result['after'] = after
+        self.result['fixes'] += len(fixes)
+        self.result['predicted'] += predicted
+        self.result['rounds'].append({
+            'fixes': len(fixes), 'predicted': predicted, 'after': after,
+            'findings': [f'{d["DiagnosticName"]} at {place(d, fixed_src)}'
+                         for d in fixes]})
+        say(f'{self.name}: round {number}: allocations {before:,} -> '
+            f'{after:,}')
+        return True
 
     def write_diff(self, before, after, label):
         import difflib
@@ -454,7 +511,8 @@ class Proof:
                      'place': place(diag, self.source),
                      'predicted': saving(diag)}
             self.result['predictions'].append(entry)
-            touched = self.apply([diag], single_src, f'single-{number}')
+            touched = self.apply([diag], single_src, f'single-{number}',
+                                 self.source)
             try:
                 self.ninja(single_build)
             except Failure as e:
@@ -524,8 +582,14 @@ def main():
     parser.add_argument('--min-predicted', type=int, default=0)
     parser.add_argument('--max-predictions', type=int, default=8)
     parser.add_argument('--no-asan', dest='asan', action='store_false')
+    parser.add_argument('--rounds', type=int, default=2,
+                        help='analyse and fix again, with a profile of the '
+                        'fixed program, up to this many times in all '
+                        '(default 2; 1: one round)')
     parser.add_argument('-j', '--jobs', type=int, default=2)
     args = parser.parse_args()
+    if args.rounds < 1:
+        parser.error('--rounds must be at least 1')
     args.projects_dir = os.path.abspath(args.projects_dir)
     args.bin_dir = os.path.abspath(args.bin_dir)
     if args.work_dir:

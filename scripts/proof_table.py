@@ -78,7 +78,10 @@ def section(results):
         '20` exports every `alloc-*` fix-it, which is applied to a copy of '
         'the sources, built again at `-O2 -g` and with AddressSanitizer, and '
         'run again (allocations after; the output must be byte for byte the '
-        'native one\'s, the build directory\'s path masked). Predicted is '
+        'native one\'s, the build directory\'s path masked). The fixed '
+        'program is then profiled and analysed again and the new fix-its '
+        'applied in a second round (a fix-it can need another first); '
+        'after is the last round\'s count. Predicted is '
         'the sum of the fix-bearing findings\' "would save about N '
         'allocations"; measured is before minus after. Each fix-it whose '
         f'prediction is at least {results.get("min_predicted", "?")} '
@@ -110,6 +113,19 @@ def section(results):
                        f'{thousands(q.get("measured"))} | '
                        f'{verdict(q)}'
                        f'{problem} |')
+    later = [(p['name'], number, r) for p in programs
+             for number, r in enumerate(p.get('rounds', []), 1)
+             if number > 1]
+    if later:
+        out += ['', 'Later rounds (the fixed program profiled and analysed '
+                'again; a fix-it can need another one first):', '',
+                '| program | round | fix-its | predicted | allocations '
+                'after | findings |', '|---|---:|---:|---:|---:|---|']
+        for name, number, r in later:
+            findings = '; '.join(f'`{f}`' for f in r.get('findings', []))
+            out.append(f'| {name} | {number} | {r["fixes"]} | '
+                       f'{thousands(r.get("predicted"))} | '
+                       f'{thousands(r.get("after"))} | {findings} |')
     problems = [(p['name'], m) for p in programs
                 for m in p.get('problems', [])]
     if problems:
