@@ -148,7 +148,8 @@ bool moveFile(const std::string &From, const std::string &To);
 /// From now on SIGTERM, SIGINT and SIGHUP (those not ignored when heapcount
 /// started) ask heapcount to stop: stopSignal() then names the signal, the
 /// helper runCapture is running is ended, and no other starts. Called once
-/// the program has ended, for the work left (symbolizing a profile).
+/// the program has ended, for the work left (symbolizing a profile). A
+/// closed stdout or stderr (SIGPIPE) no longer ends heapcount.
 void catchStopSignals();
 /// The signal that asked heapcount to stop, or 0.
 int stopSignal();

@@ -97,6 +97,10 @@ void catchStopSignals() {
     sigaction(Signal, &Action, nullptr);
   }
   // SIGQUIT keeps what heapcount had: ^\\ still ends it at once.
+  // A reader that stopped early (`heapcount ... 2>&1 | head`) must not end
+  // heapcount while it writes its summary, before the profile and the JSON
+  // report are written: a write to the closed pipe fails instead.
+  signal(SIGPIPE, SIG_IGN);
 }
 
 int stopSignal() { return StopSignal; }
