@@ -28,7 +28,9 @@ sources in src/, project.json), in PROJECTS/PROJECT/proof:
      (profile-N.json), fixed-src analysed with that profile, its new
      fix-its applied in place, rebuilt and run (the same output; the
      count after); a round that finds no fix-it ends them. AddressSanitizer
-     runs on the last round's sources;
+     runs on the last round's sources. The busiest sites of --explain are
+     looked up in a profile of the last round's program (site_removal.py):
+     the share of their allocations the fixes removed, measured;
   5. single-src/: for each finding with a fix-it whose prediction ("would
      save about N allocations") is at least --min-predicted (default 0:
      every fix-it, the unmeasured ones too), the largest --max-predictions
@@ -61,6 +63,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import proof_table  # noqa: E402 (next to this script)
+import site_removal  # noqa: E402 (next to this script)
 import ranking  # noqa: E402 (next to this script)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -123,6 +126,7 @@ class Proof:
     def __init__(self, entry, args, tools):
         self.entry, self.args, self.tools = entry, args, tools
         self.name = entry['name']
+        self.busiest = []  # (file under the sources, line) of --explain
         self.result = {'name': self.name, 'workload': entry['description'],
                        'status': 'failed', 'predictions': [], 'problems': []}
 
@@ -359,11 +363,20 @@ class Proof:
         self.result['rounds'] = [{'fixes': len(fixes),
                                   'predicted': self.result['predicted'],
                                   'after': self.result['after']}]
+        final_profile = None
         for number in range(2, self.args.rounds + 1):
             if not self.next_round(number, fixed_src, fixed_build, native,
                                    changed):
+                # That round profiled the program it found nothing in.
+                final_profile = self.path(f'profile-{number}.json')
                 break
         self.result['changed_files'] = sorted(changed)
+        if not final_profile:
+            final_profile = self.path('profile-final.json')
+            self.workload(fixed_build, 'profile',
+                          [self.tools['heapcount'], '--profile',
+                           final_profile, '--'])
+        self.measure_busiest(profile, final_profile, fixed_src)
         if self.args.asan:
             asan_build = self.path('build-asan')
             self.build(fixed_src, asan_build, asan=True)
@@ -380,6 +393,18 @@ class Proof:
             self.result['asan'] = 'pass'
         self.check_predictions(fixes)
         self.result['status'] = 'ok'
+
+    def measure_busiest(self, before_profile, after_profile, fixed_src):
+        """The share of the busiest sites' allocations (alloc-run
+        --explain's 20) that the fixes removed, measured at those sites in
+        the fixed program's profile."""
+        if not self.busiest:
+            return
+        removal = site_removal.removed_at_sites(
+            self.busiest, self.source, fixed_src, before_profile,
+            after_profile)
+        self.result['top_removed'] = proof_table.percent(
+            removal['removed'], removal['before'])
 
     def run_fixed(self, build, native, label):
         """Runs the workload with the fixed BUILD: its output must be the
@@ -470,6 +495,11 @@ class Proof:
             self.result['top_explained'] = proof_table.percent(explained, top)
             self.result['top_fixed'] = proof_table.percent(fixed, top)
             self.result['profiled'] = sites['allocations']
+            self.busiest = [
+                (s['location']['artifactLocation']['uri'],
+                 s['location']['region']['startLine']) for s in busiest
+                if s['location']['artifactLocation'].get('uriBaseId') ==
+                'SRCROOT']
         if self.args.top_sites:
             os.makedirs(os.path.dirname(os.path.abspath(self.args.top_sites)),
                         exist_ok=True)

@@ -56,7 +56,7 @@ def program_row(p):
              thousands(p.get('predicted')), thousands(saved),
              f'{held} of {len(predictions)}' if predictions else '—',
              output, p.get('coverage', '—'), p.get('top_explained', '—'),
-             p.get('top_fixed', '—')]
+             p.get('top_fixed', '—'), p.get('top_removed', '—')]
     if p.get('status') != 'ok':
         cells[0] += f' (**{p.get("status", "failed")}**)'
     return '| ' + ' | '.join(c.replace('|', '\\|') for c in cells) + ' |'
@@ -93,11 +93,14 @@ def section(results):
         '"Predictions held" counts the measured findings only. Coverage is alloc-run\'s share of '
         'the profiled allocations at sites with a fix-it; top 20 explained '
         'is the share of the 20 busiest sites\' allocations that have a '
-        'finding or a named reason.', '',
+        'finding or a named reason; top 20 removed is the share of those '
+        'allocations that the fixes removed, measured at the same lines in '
+        'a profile of the last round\'s program.', '',
         '| program | workload | allocations before | after | saved | '
         'predicted (sum) | measured | predictions held | identical output | '
-        'allocation coverage | top 20 explained | top 20 with a fix-it |',
-        '|---|---|---:|---:|---:|---:|---:|---|---|---:|---:|---:|']
+        'allocation coverage | top 20 explained | top 20 with a fix-it | '
+        'top 20 removed (measured) |',
+        '|---|---|---:|---:|---:|---:|---:|---|---|---:|---:|---:|---:|']
     programs = results['programs']
     out += [program_row(p) for p in programs]
     checked = [(p['name'], q) for p in programs
