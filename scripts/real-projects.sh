@@ -24,6 +24,8 @@
 #   uncrustify github:uncrustify/uncrustify (not tuned on: precision only)
 #   jsoncpp    github:open-source-parsers/jsoncpp (not tuned on: precision
 #              only)
+#   ftxui      github:ArthurSonzogni/FTXUI (not tuned on: precision only)
+#   muparser   github:beltoforion/muparser (not tuned on: precision only)
 #   alloc-tidy this repository's own sources (git HEAD of the checkout this
 #              script is in)
 #
@@ -49,7 +51,8 @@ force=0
 # leveldb's CMakeLists asks for C++11, but util/no_destructor.h and
 # util/env_posix.cc use std::is_standard_layout_v (C++17) since its commit
 # 302786e (2025). cppcheck's units would include a precompiled header that
-# only a build makes.
+# only a build makes. ftxui would use ccache when it is installed; muparser
+# needs OpenMP by default, which the measure does not.
 known=(
   "ninja|ninja-build/ninja|-DBUILD_TESTING=OFF -DNINJA_PYTHON=python3"
   "leveldb|google/leveldb|-DLEVELDB_BUILD_TESTS=OFF -DLEVELDB_BUILD_BENCHMARKS=OFF -DLEVELDB_INSTALL=OFF -DCMAKE_CXX_STANDARD=17"
@@ -57,6 +60,8 @@ known=(
   "cppcheck|danmar/cppcheck|-DBUILD_TESTS=OFF -DBUILD_GUI=OFF -DCMAKE_DISABLE_PRECOMPILE_HEADERS=ON"
   "uncrustify|uncrustify/uncrustify|-DBUILD_TESTING=OFF"
   "jsoncpp|open-source-parsers/jsoncpp|-DJSONCPP_WITH_TESTS=OFF -DJSONCPP_WITH_POST_BUILD_UNITTEST=OFF -DJSONCPP_WITH_EXAMPLE=OFF -DBUILD_STATIC_LIBS=OFF -DBUILD_OBJECT_LIBS=OFF"
+  "ftxui|ArthurSonzogni/FTXUI|-DFTXUI_BUILD_TESTS=OFF -DFTXUI_BUILD_EXAMPLES=OFF -DFTXUI_BUILD_DOCS=OFF -DFTXUI_ENABLE_INSTALL=OFF -DFTXUI_ENABLE_CCACHE=OFF -DFTXUI_QUIET=ON"
+  "muparser|beltoforion/muparser|-DBUILD_TESTING=OFF -DENABLE_SAMPLES=OFF -DENABLE_OPENMP=OFF"
   "alloc-tidy|self|-DALLOC_TIDY_LLVM_VERSION=22"
 )
 
