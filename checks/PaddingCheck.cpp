@@ -102,6 +102,8 @@ PaddingCheck::PaddingCheck(StringRef Name, ClangTidyContext *Ctx)
       ReorderFixIt(readBoolOption(*this, Options, Name, "ReorderFixIt", false)),
       ReportAll(readBoolOption(*this, Options, Name, "ReportAll", false)),
       WarnCRecords(readBoolOption(*this, Options, Name, "WarnCRecords", false)),
+      PublicInterfaceRecords(readBoolOption(*this, Options, Name,
+                                            "PublicInterfaceRecords", false)),
       SingleHeapObjects(
           readBoolOption(*this, Options, Name, "SingleHeapObjects", false)),
       LayoutNotes(readLayoutNoteStyle(*this, Options, Name)),
@@ -122,6 +124,7 @@ void PaddingCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "ReorderFixIt", ReorderFixIt);
   Options.store(Opts, "ReportAll", ReportAll);
   Options.store(Opts, "WarnCRecords", WarnCRecords);
+  Options.store(Opts, "PublicInterfaceRecords", PublicInterfaceRecords);
   Options.store(Opts, "SingleHeapObjects", SingleHeapObjects);
   Options.store(Opts, "LayoutNotes", layoutNoteStyleName(LayoutNotes));
   WholeProgram.store(Options, Opts);
@@ -353,6 +356,7 @@ void PaddingCheck::decide(Candidate &F,
   const RecordDecl &RD = *F.Record;
   alloc_tidy::PaddingFacts Facts;
   Facts.SharedWithC = alloc_tidy::isSharedWithC(*F.Written, Ctx);
+  Facts.PublicInterface = alloc_tidy::publicInterfaceReason(*F.Written, Ctx);
   const std::vector<const FieldDecl *> Fields(RD.field_begin(), RD.field_end());
   if (!F.Order.empty() && F.Order.back() != Fields.back()) {
     if (std::string Tail = Instances.tailReason(RD); !Tail.empty()) {
@@ -379,6 +383,7 @@ void PaddingCheck::decide(Candidate &F,
   alloc_tidy::PaddingPolicy Policy;
   Policy.ReportAll = ReportAll;
   Policy.WarnCRecords = WarnCRecords;
+  Policy.PublicInterfaceRecords = PublicInterfaceRecords;
   Policy.SingleHeapObjects = SingleHeapObjects;
   F.Decision = alloc_tidy::decidePadding(Facts, Policy);
   if (F.Decision.CostEvidence)

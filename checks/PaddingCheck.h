@@ -51,6 +51,7 @@ private:
   bool ReorderFixIt;
   bool ReportAll;
   bool WarnCRecords;
+  bool PublicInterfaceRecords;
   bool SingleHeapObjects;
   LayoutNoteStyle LayoutNotes;
   std::string CheckName;

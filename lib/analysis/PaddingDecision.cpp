@@ -93,6 +93,10 @@ PaddingDecision decidePadding(const PaddingFacts &Facts,
             "compiled as C); WarnCRecords reports it";
     return D;
   }
+  if (!Facts.PublicInterface.empty() && !Policy.PublicInterfaceRecords) {
+    D.Why = Facts.PublicInterface + "; PublicInterfaceRecords reports it";
+    return D;
+  }
   if (Saved == 0) {
     D.Why = "no field order is smaller";
     return D;

@@ -74,6 +74,9 @@ struct PaddingFacts {
   /// Declared in an extern "C" context, or in a header of a translation unit
   /// compiled as C: its layout is shared with C code.
   bool SharedWithC = false;
+  /// Why its layout is part of a library's public interface (an exported
+  /// record in a public header: publicInterfaceReason); empty when not.
+  std::string PublicInterface;
   /// The saving found needs the last field moved, and that field is the
   /// record's variable-length tail (a flexible array member, a trailing
   /// array of 0 or 1 elements, or the address of the last field used past
@@ -86,6 +89,10 @@ struct PaddingPolicy {
   bool ReportAll = false;
   /// Report records shared with C code.
   bool WarnCRecords = false;
+  /// Report records of a library's public interface, whose reorder breaks
+  /// its users' binaries: the maintainer can only take it in a release that
+  /// breaks the ABI anyway.
+  bool PublicInterfaceRecords = false;
   /// Count a single new T / make_unique<T> outside a loop as evidence when
   /// the smaller size takes a smaller malloc chunk. Off by default: one
   /// object (a pimpl, a per-file state) is not many instances.

@@ -5,6 +5,7 @@
 #include "clang/AST/NestedNameSpecifier.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 
@@ -67,6 +68,27 @@ std::string libraryInterfaceReason(const RecordDecl &RD,
     }
     Loc = Tok.getEndLoc();
   }
+  return "";
+}
+
+std::string publicInterfaceReason(const RecordDecl &RD, const ASTContext &Ctx) {
+  std::string Export = libraryInterfaceReason(RD, Ctx);
+  if (Export.empty())
+    return "";
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Loc = SM.getExpansionLoc(RD.getLocation());
+  if (Loc.isInvalid() || SM.isInSystemHeader(Loc) || SM.isInMainFile(Loc))
+    return "";
+  OptionalFileEntryRef File = SM.getFileEntryRefForID(SM.getFileID(Loc));
+  if (!File)
+    return "";
+  StringRef Directory = llvm::sys::path::parent_path(File->getName());
+  for (auto It = llvm::sys::path::begin(Directory),
+            End = llvm::sys::path::end(Directory);
+       It != End; ++It)
+    if (*It == "include")
+      return "it is declared in a public header (under 'include/'), and " +
+             Export;
   return "";
 }
 

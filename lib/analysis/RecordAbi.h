@@ -27,6 +27,14 @@ namespace alloc_tidy {
 std::string libraryInterfaceReason(const clang::RecordDecl &RD,
                                    const clang::ASTContext &Ctx);
 
+/// Why \p RD is part of a library's public interface: exported
+/// (libraryInterfaceReason) and declared in a header under a directory
+/// named 'include', where libraries keep the headers they install for their
+/// users. Its layout is then a promise to code built elsewhere, which a
+/// reorder breaks until the library's next major release. Empty otherwise.
+std::string publicInterfaceReason(const clang::RecordDecl &RD,
+                                  const clang::ASTContext &Ctx);
+
 /// Whether \p RD describes a layout shared with C code: declared in an
 /// extern "C" context, or in a header of a unit compiled as C.
 bool isSharedWithC(const clang::RecordDecl &RD, const clang::ASTContext &Ctx);

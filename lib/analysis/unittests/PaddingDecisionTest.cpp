@@ -185,6 +185,21 @@ TEST(DecidePaddingTest, SharedWithCNeedsWarnCRecords) {
   EXPECT_TRUE(decidePadding(F, Policy).Report);
 }
 
+TEST(DecidePaddingTest, PublicInterfaceNeedsPublicInterfaceRecords) {
+  PaddingFacts F =
+      facts(24, 16, {evidence(Kind::ArrayElement, "Samples", "a.cpp:1", 8)});
+  F.PublicInterface = "it is declared in a public header";
+  PaddingDecision D = decidePadding(F, {});
+  EXPECT_FALSE(D.Report);
+  EXPECT_EQ(D.Why, "it is declared in a public header; "
+                   "PublicInterfaceRecords reports it");
+  PaddingPolicy Policy;
+  Policy.ReportAll = true;
+  EXPECT_FALSE(decidePadding(F, Policy).Report);
+  Policy.PublicInterfaceRecords = true;
+  EXPECT_TRUE(decidePadding(F, Policy).Report);
+}
+
 TEST(DecidePaddingTest, TailThatMustStay) {
   PaddingFacts F =
       facts(24, 16, {evidence(Kind::ArrayElement, "Messages", "a.cpp:1", 8)});

@@ -2,6 +2,9 @@
 
 #include "lib/analysis/RecordAbi.h"
 #include "AnalysisTestUtils.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
 #include "gtest/gtest.h"
 
 namespace alloc_tidy {
@@ -35,6 +38,44 @@ TEST(RecordAbiTest, ExportMacroButNotAQualifier) {
   EXPECT_NE(libraryInterfaceReason(*findRecord(Ctx, "Options"), Ctx), "");
   EXPECT_EQ(libraryInterfaceReason(*findRecord(Ctx, "Plain"), Ctx), "");
   EXPECT_NE(libraryInterfaceReason(*findRecord(Ctx, "Visible"), Ctx), "");
+}
+
+// Exported and in a header under include/: the library's public interface.
+// Exported in a header elsewhere (a program's own library, as cppcheck's
+// lib/), not exported under include/, or in the main file: not.
+TEST(RecordAbiTest, PublicInterfaceIsExportedUnderInclude) {
+  llvm::SmallString<128> Root;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("record-abi", Root));
+  auto Write = [&](llvm::StringRef Relative, llvm::StringRef Text) {
+    llvm::SmallString<128> Path(Root);
+    llvm::sys::path::append(Path, Relative);
+    ASSERT_FALSE(
+        llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Path)));
+    std::error_code EC;
+    llvm::raw_fd_ostream Out(Path, EC);
+    ASSERT_FALSE(EC);
+    Out << Text;
+  };
+  Write("include/mylib/api.h", "#define MYLIB_EXPORT\n"
+                               "class MYLIB_EXPORT Api { int X; };\n"
+                               "class Plain { int X; };\n");
+  Write("lib/token.h", "#define MYLIB_EXPORT\n"
+                       "class MYLIB_EXPORT Token { int X; };\n");
+  std::unique_ptr<clang::ASTUnit> AST = parseCode(
+      "#include \"mylib/api.h\"\n#include \"token.h\"\n"
+      "class MYLIB_EXPORT Local { int X; };\n",
+      {"-I" + (Root + "/include").str(), "-I" + (Root + "/lib").str()});
+  ASSERT_TRUE(AST);
+  ASSERT_FALSE(test::hasErrors(*AST));
+  clang::ASTContext &Ctx = AST->getASTContext();
+  EXPECT_EQ(publicInterfaceReason(*findRecord(Ctx, "Api"), Ctx),
+            "it is declared in a public header (under 'include/'), and "
+            "'MYLIB_EXPORT' in its declaration may export it from a library, "
+            "and then its layout is part of that library's binary interface");
+  EXPECT_EQ(publicInterfaceReason(*findRecord(Ctx, "Plain"), Ctx), "");
+  EXPECT_EQ(publicInterfaceReason(*findRecord(Ctx, "Token"), Ctx), "");
+  EXPECT_EQ(publicInterfaceReason(*findRecord(Ctx, "Local"), Ctx), "");
+  llvm::sys::fs::remove_directories(Root);
 }
 
 TEST(RecordAbiTest, SharedWithC) {

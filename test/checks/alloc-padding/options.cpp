@@ -9,17 +9,19 @@
 // The options are read and written back (--dump-config).
 // RUN: %alloc_tidy --checks='-*,alloc-padding' --config='{}' --dump-config | FileCheck %s --check-prefix=DUMP-DEFAULT
 // RUN: %clang_tidy_plugin --checks='-*,alloc-padding' --config='{}' --dump-config | FileCheck %s --check-prefix=DUMP-DEFAULT
-// RUN: %alloc_tidy --checks='-*,alloc-padding' --config="{CheckOptions: {alloc-padding.MinWastedBytes: 4, alloc-padding.ReorderFixIt: true, alloc-padding.LayoutNotes: None, alloc-padding.ReportAll: true, alloc-padding.WarnCRecords: true}}" --dump-config | FileCheck %s --check-prefix=DUMP-CUSTOM
+// RUN: %alloc_tidy --checks='-*,alloc-padding' --config="{CheckOptions: {alloc-padding.MinWastedBytes: 4, alloc-padding.ReorderFixIt: true, alloc-padding.LayoutNotes: None, alloc-padding.ReportAll: true, alloc-padding.WarnCRecords: true, alloc-padding.PublicInterfaceRecords: true}}" --dump-config | FileCheck %s --check-prefix=DUMP-CUSTOM
 // DUMP-DEFAULT-DAG: alloc-padding.LayoutNotes: Compact
 // DUMP-DEFAULT-DAG: alloc-padding.MinWastedBytes: '8'
 // DUMP-DEFAULT-DAG: alloc-padding.ReorderFixIt: 'false'
 // DUMP-DEFAULT-DAG: alloc-padding.ReportAll: 'false'
 // DUMP-DEFAULT-DAG: alloc-padding.WarnCRecords: 'false'
+// DUMP-DEFAULT-DAG: alloc-padding.PublicInterfaceRecords: 'false'
 // DUMP-CUSTOM-DAG: alloc-padding.LayoutNotes: None
 // DUMP-CUSTOM-DAG: alloc-padding.MinWastedBytes: '4'
 // DUMP-CUSTOM-DAG: alloc-padding.ReorderFixIt: 'true'
 // DUMP-CUSTOM-DAG: alloc-padding.ReportAll: 'true'
 // DUMP-CUSTOM-DAG: alloc-padding.WarnCRecords: 'true'
+// DUMP-CUSTOM-DAG: alloc-padding.PublicInterfaceRecords: 'true'
 
 // Saves 4 bytes: only with MinWastedBytes 4.
 struct Small {
