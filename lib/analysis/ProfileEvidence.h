@@ -22,6 +22,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -101,6 +102,16 @@ struct Measurement {
   /// they asked for.
   uint64_t MapAllocations = 0;
   ElementHistogram MapCounts;
+  /// The processes that allocated at the code, and for each count of
+  /// Counts the processes that asked for it: the most any of the sites saw
+  /// (one piece of code allocates at its sites in the same processes, as a
+  /// rule). nullopt when a site's profile does not say; 0 without sites.
+  std::optional<uint64_t> Processes = 0;
+  ElementHistogram ProcessesByCount;
+  /// The growth of a std::basic_string: it asks for one element more than
+  /// its capacity (the terminating null), and whenever it grows, at least
+  /// doubles its capacity (libstdc++ and libc++).
+  bool OfString = false;
   /// A file of the code whose profiles are all stale, and them.
   std::string StaleFile;
   std::vector<std::string> StaleProfiles;
@@ -174,7 +185,12 @@ struct MeasuredSaving {
 /// every growth.
 MeasuredSaving savingOfReserve(const Measurement &M);
 /// Hoisting a container out of a loop: it keeps its capacity, so it grows
-/// once through the sizes the loop asked for instead of on every iteration.
+/// only to hold more than it ever held instead of on every iteration. In
+/// each process that ran the loop it starts again from empty: at most once
+/// for each count that process asked for, and a string, which at least
+/// doubles, at most as many times as doubling takes it from the fewest
+/// elements to the most. Without the processes, one run of the loop: once
+/// for each count.
 MeasuredSaving savingOfHoist(const Measurement &M);
 /// A vector for a deque's blocks and map: reserved once per deque
 /// (\p Reserved), or growing by doubling to the elements of each deque.
@@ -199,8 +215,9 @@ bool isCold(const Measurement &M, uint64_t MinAllocations);
 /// appends, in 1 run of up to 9,001 elements; reserving first would save
 /// about 13 allocations".
 std::string describeReserve(llvm::StringRef Name, const Measurement &M);
-/// "... 'line' allocated 40,000 times in this loop (for 1 to 64 elements);
-/// declared before the loop it would keep its capacity: ...".
+/// "... 'line' allocated 40,000 times in this loop (for 1 to 64 elements,
+/// in 21 processes); declared before the loop, it keeps its capacity, which
+/// would save about ...". The processes are named when more than one.
 std::string describeHoist(llvm::StringRef Name, const Measurement &M);
 /// "... 'rows' made 563 allocations (blocks and their map) in 1 deque; a
 /// std::vector reserved once would save about 562 allocations".
