@@ -444,6 +444,21 @@ static std::string requested(const ElementHistogram &Counts) {
          count(Most, "element", "elements");
 }
 
+/// ", in 21 processes" when the code allocated in several: a hoisted
+/// container grows again, and a 'static const' object is built again, in
+/// each.
+static std::string inProcesses(const Measurement &M) {
+  if (!M.Processes || *M.Processes <= 1)
+    return "";
+  return ", in " + count(*M.Processes, "process", "processes");
+}
+
+uint64_t keptInEachProcess(const Measurement &M, uint64_t PerProcess) {
+  if (!M.Processes || *M.Processes == 0)
+    return PerProcess;
+  return PerProcess * *M.Processes;
+}
+
 static const char Prefix[] = "heapcount's profile: in the profiled run ";
 
 /// A file the profile covers, and code of it that never allocated there.
@@ -467,13 +482,8 @@ std::string describeHoist(StringRef Name, const Measurement &M) {
   if (M.Allocations == 0)
     return nothingMeasured(Name);
   MeasuredSaving S = savingOfHoist(M);
-  // Run in several processes, the loop regrows a hoisted container in each.
-  std::string InProcesses =
-      M.Processes && *M.Processes > 1
-          ? ", in " + count(*M.Processes, "process", "processes")
-          : "";
   return Prefix + ("'" + Name + "' allocated ").str() + times(M.Allocations) +
-         " in this loop (" + requested(M.Counts) + InProcesses + "); " +
+         " in this loop (" + requested(M.Counts) + inProcesses(M) + "); " +
          wouldSave("declared before the loop, it keeps its capacity, which",
                    S.Saved);
 }
@@ -497,9 +507,11 @@ std::string describeNoAllocation(StringRef Name, const Measurement &M,
   if (M.Allocations == 0)
     return nothingMeasured(Name);
   MeasuredSaving S = savingOfNoAllocation(M);
-  S.Saved = S.Saved > Kept ? S.Saved - Kept : 0;
+  uint64_t KeptInAll = keptInEachProcess(M, Kept);
+  S.Saved = S.Saved > KeptInAll ? S.Saved - KeptInAll : 0;
   return Prefix + ("'" + Name + "' allocated ").str() + times(M.Allocations) +
-         " (" + requested(M.Counts) + "); " + wouldSave(Change, S.Saved);
+         " (" + requested(M.Counts) + inProcesses(M) + "); " +
+         wouldSave(Change, S.Saved);
 }
 
 std::string describeBuiltOnce(StringRef What, const Measurement &M,
@@ -507,9 +519,11 @@ std::string describeBuiltOnce(StringRef What, const Measurement &M,
   if (M.Allocations == 0)
     return Prefix + (What + " made no allocation at this code; ").str() +
            wouldSave("the change", 0);
-  uint64_t Saved = M.Allocations > Kept ? M.Allocations - Kept : 0;
+  uint64_t KeptInAll = keptInEachProcess(M, Kept);
+  uint64_t Saved = M.Allocations > KeptInAll ? M.Allocations - KeptInAll : 0;
   return Prefix + (What + " allocated ").str() + times(M.Allocations) +
-         " (the container and what it holds); " + wouldSave(Change, Saved);
+         " (the container and what it holds" + inProcesses(M) + "); " +
+         wouldSave(Change, Saved);
 }
 
 std::string describeStatement(const Measurement &M) {

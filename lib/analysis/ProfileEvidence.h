@@ -225,16 +225,23 @@ std::string describeVectorForDeque(llvm::StringRef Name, const Measurement &M,
                                    bool Reserved);
 /// "... 'key' allocated 40,000 times; <Change> would save about 40,000
 /// allocations".
-/// \p Kept is what the change still allocates (a 'static const' string
-/// allocates once).
+/// \p Kept is what the change still allocates in each process that runs
+/// the code (a 'static const' string allocates once in each).
 std::string describeNoAllocation(llvm::StringRef Name, const Measurement &M,
                                  llvm::StringRef Change, uint64_t Kept = 0);
 
 /// "... the argument for 'names' allocated 3,000 times (the container and what
 /// it holds); <Change> would save about 2,997 allocations". \p Kept is what the
-/// change still allocates (the object built once).
+/// change still allocates in each process that runs the code (the object
+/// built once in each).
 std::string describeBuiltOnce(llvm::StringRef What, const Measurement &M,
                               llvm::StringRef Change, uint64_t Kept);
+
+/// What a change that builds something once in each process (a 'static
+/// const' object) still allocates, \p PerProcess in each: times the
+/// processes that allocated at the code, or once when the profile does not
+/// say (one process).
+uint64_t keptInEachProcess(const Measurement &M, uint64_t PerProcess);
 
 /// A statement that copies where it could move: what the statement
 /// allocated, the copy among the rest (a container's growth at a push); no
