@@ -147,8 +147,10 @@ void TemporaryArgumentCheck::check(const MatchFinder::MatchResult &Result) {
             Profiles.measureContainer(Facts->Parameter, Anchor, Ctx);
         Own && Own->Allocations > 0)
       Kept = (Measured->Allocations + Own->Allocations - 1) / Own->Allocations;
-  uint64_t Saved = Measured && Measured->Allocations > Kept
-                       ? Measured->Allocations - Kept
+  // Built once in each process that runs the code.
+  uint64_t KeptInAll = Measured ? keptInEachProcess(*Measured, Kept) : 0;
+  uint64_t Saved = Measured && Measured->Allocations > KeptInAll
+                       ? Measured->Allocations - KeptInAll
                        : 0;
   bool MeasuredHot = Measured && Measured->Covered &&
                      Saved >= std::max<uint64_t>(1, Profiles.minAllocations());

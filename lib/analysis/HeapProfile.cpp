@@ -82,6 +82,37 @@ Error parseHistogram(const json::Object &O, StringRef Key, StringRef Pair,
   return Error::success();
 }
 
+/// The processes of a site, added to the format later (optional): how many
+/// allocated there ("processes") and, under \p Key, how many asked for
+/// each count of its histogram ([count, processes] pairs).
+Error parseProcesses(const json::Object &O, StringRef Key, const Twine &Where,
+                     ProfileSite &Site) {
+  if (!O.get("processes") && !O.get(Key))
+    return Error::success();
+  Expected<uint64_t> Processes = getCount(O, "processes", Where);
+  if (!Processes)
+    return Processes.takeError();
+  if (*Processes == 0)
+    return malformed(Where, "'processes' is 0");
+  const json::Array *ByCount = O.getArray(Key);
+  if (!ByCount)
+    return malformed(Where, "'" + Key + "' is missing or not an array");
+  for (size_t I = 0; I < ByCount->size(); ++I) {
+    const json::Array *Entry = (*ByCount)[I].getAsArray();
+    std::optional<int64_t> Count =
+        Entry && Entry->size() == 2 ? (*Entry)[0].getAsInteger() : std::nullopt;
+    std::optional<int64_t> Made =
+        Entry && Entry->size() == 2 ? (*Entry)[1].getAsInteger() : std::nullopt;
+    if (!Count || !Made || *Count < 0 || *Made < 0)
+      return malformed(Where + "." + Key + "[" + Twine(I) + "]",
+                       "not a pair of counts [count, processes]");
+    Site.ProcessesByCount[static_cast<uint64_t>(*Count)] =
+        static_cast<uint64_t>(*Made);
+  }
+  Site.Processes = *Processes;
+  return Error::success();
+}
+
 Expected<ProfileSite> parseSite(const json::Object &O, const Twine &Where) {
   ProfileSite Site;
   if (Error E = parsePlace(O, Where, Site))
@@ -100,6 +131,8 @@ Expected<ProfileSite> parseSite(const json::Object &O, const Twine &Where) {
   if (Error E = parseHistogram(O, "counts", "[elements, allocations]", 1, Where,
                                Site))
     return std::move(E);
+  if (Error E = parseProcesses(O, "processes_by_count", Where, Site))
+    return std::move(E);
   return Site;
 }
 
@@ -112,6 +145,8 @@ Expected<ProfileSite> parseAllocationSite(const json::Object &O,
     return std::move(E);
   if (Error E =
           parseHistogram(O, "sizes", "[bytes, allocations]", 0, Where, Site))
+    return std::move(E);
+  if (Error E = parseProcesses(O, "processes_by_size", Where, Site))
     return std::move(E);
   return Site;
 }

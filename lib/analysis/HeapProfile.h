@@ -1,8 +1,9 @@
 //===--- HeapProfile.h - heapcount's container profile ----------*- C++ -*-===//
 //
 // `heapcount --profile FILE` records, for every allocation a container made
-// as it grew, the user's call site, the element type and size, and how many
-// elements each allocation asked for (docs/heapcount.md, "Profiles"). This
+// as it grew, the user's call site, the element type and size, how many
+// elements each allocation asked for, and in how many processes
+// (docs/heapcount.md, "Profiles"). This
 // reads such a file, tells whether a source file is still the one that was
 // profiled, and picks the inline capacity that would have served a given
 // share of the allocations. No clang: the check maps sites to declarations.
@@ -37,6 +38,11 @@ struct ProfileSite {
   uint64_t ElementSize = 0;
   uint64_t Allocations = 0;
   ElementHistogram Counts;
+  /// The processes that allocated there, and for each count of Counts the
+  /// processes that asked for it there; nullopt and empty when the profile
+  /// does not say (written before heapcount counted them).
+  std::optional<uint64_t> Processes;
+  ElementHistogram ProcessesByCount;
 };
 
 /// A source file as it was when the profile was written.

@@ -15,7 +15,7 @@ void ProfileSet::add(std::string Path, HeapProfile Profile) {
 }
 
 /// Adds \p Sites to \p Into, like sites (same line, column, function,
-/// container and element) added up.
+/// container and element) added up, their processes too.
 static void mergeSites(const std::vector<ProfileSite> &Sites,
                        std::vector<ProfileSite> &Into) {
   for (const ProfileSite &Site : Sites) {
@@ -33,6 +33,15 @@ static void mergeSites(const std::vector<ProfileSite> &Sites,
     Same->Allocations += Site.Allocations;
     for (const auto &[Elements, Allocations] : Site.Counts)
       Same->Counts[Elements] += Allocations;
+    // Separate runs: separate processes.
+    if (!Same->Processes || !Site.Processes) {
+      Same->Processes.reset();
+      Same->ProcessesByCount.clear();
+      continue;
+    }
+    *Same->Processes += *Site.Processes;
+    for (const auto &[Elements, Processes] : Site.ProcessesByCount)
+      Same->ProcessesByCount[Elements] += Processes;
   }
 }
 
@@ -157,6 +166,23 @@ static bool holds(const SourceManager &SM, SourceLocation Begin,
                        Lexer::MeasureTokenLength(End, SM, LangOptions());
 }
 
+/// Adds the processes of a site (or of a measurement) to \p M's: the most
+/// of either, for the code and for each count of \p ByCount; unknown once
+/// either is.
+static void addProcesses(Measurement &M, std::optional<uint64_t> Processes,
+                         const ElementHistogram &ByCount) {
+  if (!M.Processes || !Processes) {
+    M.Processes.reset();
+    M.ProcessesByCount.clear();
+    return;
+  }
+  M.Processes = std::max(*M.Processes, *Processes);
+  for (const auto &[Elements, Made] : ByCount) {
+    uint64_t &Into = M.ProcessesByCount[Elements];
+    Into = std::max(Into, Made);
+  }
+}
+
 /// The sites of \p Sites (a file view's container or allocation sites) in
 /// \p Code that \p Counts accepts.
 static Measurement
@@ -198,6 +224,10 @@ measureIn(ArrayRef<ProfileAnchor> Code,
         M.MapAllocations += Site.Allocations;
       for (const auto &[Elements, Allocations] : Site.Counts)
         Into[Elements] += Allocations;
+      // A deque's map has counts of its own, which Counts leaves out.
+      addProcesses(M, Site.Processes,
+                   IsDequeMap(Site) ? ElementHistogram()
+                                    : Site.ProcessesByCount);
     }
   }
   return M;
@@ -207,13 +237,15 @@ Measurement
 measureAt(ArrayRef<ProfileAnchor> Code, const ContainerIdentity &Id,
           llvm::function_ref<const ProfileSet::FileView *(FileID)> ViewOf,
           const ASTContext &Ctx) {
-  return measureIn(
+  Measurement M = measureIn(
       Code, ViewOf,
       [](const ProfileSet::FileView &V) -> const std::vector<ProfileSite> & {
         return V.Sites;
       },
       [&](const ProfileSite &Site) { return siteIsOf(Site, Id); },
       [&](const ProfileSite &Site) { return isDequeMap(Site, Id); }, Ctx);
+  M.OfString = Id.Template == "basic_string";
+  return M;
 }
 
 Measurement measureAllocationsAt(
@@ -242,6 +274,7 @@ Measurement measureContainerAt(
   M.Allocations += Plain.Allocations;
   for (const auto &[Bytes, Allocations] : Plain.Counts)
     M.Counts[Bytes] += Allocations;
+  addProcesses(M, Plain.Processes, Plain.ProcessesByCount);
   return M;
 }
 
@@ -260,6 +293,8 @@ measureAnyAt(ArrayRef<ProfileAnchor> Code,
   Measurement Plain = measureAllocationsAt(Code, ViewOf, Ctx);
   M.Sites.insert(M.Sites.end(), Plain.Sites.begin(), Plain.Sites.end());
   M.Allocations += Plain.Allocations;
+  // Their bytes are no elements: the counts stay the containers'.
+  addProcesses(M, Plain.Processes, ElementHistogram());
   return M;
 }
 
@@ -287,11 +322,43 @@ MeasuredSaving savingOfReserve(const Measurement &M) {
   return S;
 }
 
+/// What a container declared before a loop still allocates, kept across
+/// its iterations: only to hold more than it held before.
+static uint64_t keptByHoist(const Measurement &M) {
+  // Not knowing the processes, one run of the loop: once for each count
+  // it asked for.
+  if (!M.Processes || *M.Processes == 0)
+    return M.Counts.size();
+  // Each process that ran the loop starts from empty, and asks for a count
+  // at most once.
+  uint64_t Kept = 0;
+  for (const auto &[Elements, Allocations] : M.Counts) {
+    auto Made = M.ProcessesByCount.find(Elements);
+    Kept += Made == M.ProcessesByCount.end()
+                ? Allocations
+                : std::min(Allocations, Made->second);
+  }
+  if (!M.OfString || M.Counts.empty())
+    return Kept;
+  // A string's iterations can ask for many counts (a line each) while the
+  // kept string, doubling, skips most of them: in each process, one
+  // allocation for the first capacity, then one per doubling until it
+  // holds the most. In capacities, without the terminating null.
+  auto CapacityOf = [](uint64_t Elements) {
+    return std::max<uint64_t>(1, Elements) - 1;
+  };
+  uint64_t Capacity =
+      std::max<uint64_t>(1, CapacityOf(M.Counts.begin()->first));
+  uint64_t Most = CapacityOf(M.Counts.rbegin()->first);
+  uint64_t Doublings = 0;
+  for (; Capacity < Most; Capacity *= 2)
+    ++Doublings;
+  return std::min(Kept, *M.Processes * (1 + Doublings));
+}
+
 MeasuredSaving savingOfHoist(const Measurement &M) {
   MeasuredSaving S = runsAndLargest(M);
-  // Kept across iterations, the container allocates once for each size it
-  // grows through, up to the largest.
-  uint64_t Kept = M.Counts.size();
+  uint64_t Kept = keptByHoist(M);
   uint64_t Growth = M.Allocations - M.MapAllocations;
   S.Saved = Growth > Kept ? Growth - Kept : 0;
   return S;
@@ -377,6 +444,21 @@ static std::string requested(const ElementHistogram &Counts) {
          count(Most, "element", "elements");
 }
 
+/// ", in 21 processes" when the code allocated in several: a hoisted
+/// container grows again, and a 'static const' object is built again, in
+/// each.
+static std::string inProcesses(const Measurement &M) {
+  if (!M.Processes || *M.Processes <= 1)
+    return "";
+  return ", in " + count(*M.Processes, "process", "processes");
+}
+
+uint64_t keptInEachProcess(const Measurement &M, uint64_t PerProcess) {
+  if (!M.Processes || *M.Processes == 0)
+    return PerProcess;
+  return PerProcess * *M.Processes;
+}
+
 static const char Prefix[] = "heapcount's profile: in the profiled run ";
 
 /// A file the profile covers, and code of it that never allocated there.
@@ -401,7 +483,7 @@ std::string describeHoist(StringRef Name, const Measurement &M) {
     return nothingMeasured(Name);
   MeasuredSaving S = savingOfHoist(M);
   return Prefix + ("'" + Name + "' allocated ").str() + times(M.Allocations) +
-         " in this loop (" + requested(M.Counts) + "); " +
+         " in this loop (" + requested(M.Counts) + inProcesses(M) + "); " +
          wouldSave("declared before the loop, it keeps its capacity, which",
                    S.Saved);
 }
@@ -425,9 +507,11 @@ std::string describeNoAllocation(StringRef Name, const Measurement &M,
   if (M.Allocations == 0)
     return nothingMeasured(Name);
   MeasuredSaving S = savingOfNoAllocation(M);
-  S.Saved = S.Saved > Kept ? S.Saved - Kept : 0;
+  uint64_t KeptInAll = keptInEachProcess(M, Kept);
+  S.Saved = S.Saved > KeptInAll ? S.Saved - KeptInAll : 0;
   return Prefix + ("'" + Name + "' allocated ").str() + times(M.Allocations) +
-         " (" + requested(M.Counts) + "); " + wouldSave(Change, S.Saved);
+         " (" + requested(M.Counts) + inProcesses(M) + "); " +
+         wouldSave(Change, S.Saved);
 }
 
 std::string describeBuiltOnce(StringRef What, const Measurement &M,
@@ -435,9 +519,11 @@ std::string describeBuiltOnce(StringRef What, const Measurement &M,
   if (M.Allocations == 0)
     return Prefix + (What + " made no allocation at this code; ").str() +
            wouldSave("the change", 0);
-  uint64_t Saved = M.Allocations > Kept ? M.Allocations - Kept : 0;
+  uint64_t KeptInAll = keptInEachProcess(M, Kept);
+  uint64_t Saved = M.Allocations > KeptInAll ? M.Allocations - KeptInAll : 0;
   return Prefix + (What + " allocated ").str() + times(M.Allocations) +
-         " (the container and what it holds); " + wouldSave(Change, Saved);
+         " (the container and what it holds" + inProcesses(M) + "); " +
+         wouldSave(Change, Saved);
 }
 
 std::string describeStatement(const Measurement &M) {

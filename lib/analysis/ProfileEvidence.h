@@ -22,6 +22,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -101,6 +102,16 @@ struct Measurement {
   /// they asked for.
   uint64_t MapAllocations = 0;
   ElementHistogram MapCounts;
+  /// The processes that allocated at the code, and for each count of
+  /// Counts the processes that asked for it: the most any of the sites saw
+  /// (one piece of code allocates at its sites in the same processes, as a
+  /// rule). nullopt when a site's profile does not say; 0 without sites.
+  std::optional<uint64_t> Processes = 0;
+  ElementHistogram ProcessesByCount;
+  /// The growth of a std::basic_string: it asks for one element more than
+  /// its capacity (the terminating null), and whenever it grows, at least
+  /// doubles its capacity (libstdc++ and libc++).
+  bool OfString = false;
   /// A file of the code whose profiles are all stale, and them.
   std::string StaleFile;
   std::vector<std::string> StaleProfiles;
@@ -174,7 +185,12 @@ struct MeasuredSaving {
 /// every growth.
 MeasuredSaving savingOfReserve(const Measurement &M);
 /// Hoisting a container out of a loop: it keeps its capacity, so it grows
-/// once through the sizes the loop asked for instead of on every iteration.
+/// only to hold more than it ever held instead of on every iteration. In
+/// each process that ran the loop it starts again from empty: at most once
+/// for each count that process asked for, and a string, which at least
+/// doubles, at most as many times as doubling takes it from the fewest
+/// elements to the most. Without the processes, one run of the loop: once
+/// for each count.
 MeasuredSaving savingOfHoist(const Measurement &M);
 /// A vector for a deque's blocks and map: reserved once per deque
 /// (\p Reserved), or growing by doubling to the elements of each deque.
@@ -199,8 +215,9 @@ bool isCold(const Measurement &M, uint64_t MinAllocations);
 /// appends, in 1 run of up to 9,001 elements; reserving first would save
 /// about 13 allocations".
 std::string describeReserve(llvm::StringRef Name, const Measurement &M);
-/// "... 'line' allocated 40,000 times in this loop (for 1 to 64 elements);
-/// declared before the loop it would keep its capacity: ...".
+/// "... 'line' allocated 40,000 times in this loop (for 1 to 64 elements,
+/// in 21 processes); declared before the loop, it keeps its capacity, which
+/// would save about ...". The processes are named when more than one.
 std::string describeHoist(llvm::StringRef Name, const Measurement &M);
 /// "... 'rows' made 563 allocations (blocks and their map) in 1 deque; a
 /// std::vector reserved once would save about 562 allocations".
@@ -208,16 +225,23 @@ std::string describeVectorForDeque(llvm::StringRef Name, const Measurement &M,
                                    bool Reserved);
 /// "... 'key' allocated 40,000 times; <Change> would save about 40,000
 /// allocations".
-/// \p Kept is what the change still allocates (a 'static const' string
-/// allocates once).
+/// \p Kept is what the change still allocates in each process that runs
+/// the code (a 'static const' string allocates once in each).
 std::string describeNoAllocation(llvm::StringRef Name, const Measurement &M,
                                  llvm::StringRef Change, uint64_t Kept = 0);
 
 /// "... the argument for 'names' allocated 3,000 times (the container and what
 /// it holds); <Change> would save about 2,997 allocations". \p Kept is what the
-/// change still allocates (the object built once).
+/// change still allocates in each process that runs the code (the object
+/// built once in each).
 std::string describeBuiltOnce(llvm::StringRef What, const Measurement &M,
                               llvm::StringRef Change, uint64_t Kept);
+
+/// What a change that builds something once in each process (a 'static
+/// const' object) still allocates, \p PerProcess in each: times the
+/// processes that allocated at the code, or once when the profile does not
+/// say (one process).
+uint64_t keptInEachProcess(const Measurement &M, uint64_t PerProcess);
 
 /// A statement that copies where it could move: what the statement
 /// allocated, the copy among the rest (a container's growth at a push); no

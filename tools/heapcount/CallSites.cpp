@@ -17,6 +17,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <iterator>
 #include <set>
 #include <sstream>
 #include <utility>
@@ -186,6 +187,42 @@ bool writeFile(const std::string &Path, const std::string &Text) {
 }
 
 } // namespace
+
+// --- Processes -------------------------------------------------------------
+
+void ProcessSet::addLast(std::uint32_t Process) {
+  if (!Runs.empty() && Process <= Runs.back().second)
+    return;
+  if (!Runs.empty() && Process == Runs.back().second + 1)
+    Runs.back().second = Process;
+  else
+    Runs.emplace_back(Process, Process);
+}
+
+void ProcessSet::insert(const ProcessSet &Other) {
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> All;
+  All.reserve(Runs.size() + Other.Runs.size());
+  std::merge(Runs.begin(), Runs.end(), Other.Runs.begin(), Other.Runs.end(),
+             std::back_inserter(All));
+  Runs.clear();
+  for (const auto &Run : All) {
+    // Overlapping or touching the last run: one run.
+    if (!Runs.empty() &&
+        static_cast<std::uint64_t>(Run.first) <=
+            static_cast<std::uint64_t>(Runs.back().second) + 1) {
+      Runs.back().second = std::max(Runs.back().second, Run.second);
+      continue;
+    }
+    Runs.push_back(Run);
+  }
+}
+
+std::uint64_t ProcessSet::size() const {
+  std::uint64_t Size = 0;
+  for (const auto &Run : Runs)
+    Size += static_cast<std::uint64_t>(Run.second) - Run.first + 1;
+  return Size;
+}
 
 // --- The report --------------------------------------------------------------
 

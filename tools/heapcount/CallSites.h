@@ -18,6 +18,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace heapcount {
@@ -33,6 +34,25 @@ struct ModuleInfo {
   std::uint64_t Start = 0, End = 0;
 };
 
+/// Processes by their number in a run (0, 1, ...), kept as ascending runs
+/// of consecutive numbers: a stack that every process of a program made
+/// costs one run, whatever the number of processes.
+class ProcessSet {
+public:
+  /// Adds \p Process, no lower than any added before (the folder numbers
+  /// the processes in the order their reports arrive).
+  void addLast(std::uint32_t Process);
+  /// Adds every process of \p Other.
+  void insert(const ProcessSet &Other);
+  std::uint64_t size() const;
+  bool empty() const { return Runs.empty(); }
+
+private:
+  /// The first and last process of each run, ascending; runs neither
+  /// overlap nor touch.
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> Runs;
+};
+
 /// One distinct allocation stack and the allocations made through it.
 struct StackInfo {
   std::uint64_t Calls = 0, Bytes = 0;
@@ -40,6 +60,9 @@ struct StackInfo {
   /// The size every allocation of the entry requested, when the stacks are
   /// keyed by size (StackReport::BySize); 0 otherwise.
   std::uint64_t Size = 0;
+  /// In a folded report (StackFolder), the processes of its program that
+  /// made the stack; empty in one process's report.
+  ProcessSet Processes{};
 };
 
 /// The report's "stacks" section. Modules[0] is the program.

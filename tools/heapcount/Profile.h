@@ -210,11 +210,18 @@ struct ProfileSite {
   std::uint64_t Allocations = 0, Bytes = 0;
   /// Elements requested -> allocations, ascending.
   std::map<std::uint64_t, std::uint64_t> Counts;
+  /// The processes that allocated there, and for each element count of
+  /// Counts, the processes that asked for it there. 0 and empty when
+  /// unknown (a profile written before heapcount counted them).
+  std::uint64_t Processes = 0;
+  std::map<std::uint64_t, std::uint64_t> ProcessesByCount;
 };
 
 /// Sites with the same file, line, column, function, container and element
-/// merged (allocations, bytes and counts summed), sorted by file, line,
-/// column and container (then function and element).
+/// merged (allocations, bytes, counts and processes summed: the sites are
+/// of separate processes), sorted by file, line, column and container (then
+/// function and element). Processes are unknown once a site does not know
+/// them.
 std::vector<ProfileSite> mergeSites(std::vector<ProfileSite> Sites);
 
 /// Allocations by container growth that are not in the profile, for one
@@ -233,10 +240,14 @@ struct AllocationSite {
   std::uint64_t Allocations = 0, Bytes = 0;
   /// Requested bytes -> allocations, ascending.
   std::map<std::uint64_t, std::uint64_t> Sizes;
+  /// As a ProfileSite's, for each size of Sizes.
+  std::uint64_t Processes = 0;
+  std::map<std::uint64_t, std::uint64_t> ProcessesBySize;
 };
 
 /// Sites with the same file, line, column and function merged (allocations,
-/// bytes and sizes summed), sorted by file, line, column and function.
+/// bytes, sizes and processes summed, as mergeSites does), sorted by file,
+/// line, column and function.
 std::vector<AllocationSite>
 mergeAllocationSites(std::vector<AllocationSite> Sites);
 
@@ -311,7 +322,10 @@ using ElementSizes = std::map<std::pair<int, std::string>, TypeSize>;
 
 /// The profile of \p Report's stacks, classified in \p Growth (one per
 /// stack), with the element sizes of \p Sizes (builtin types need none) and
-/// the files of \p Files (by the normalized debug path).
+/// the files of \p Files (by the normalized debug path). A site's processes
+/// are those of its stacks, each counted once (a process may reach a site
+/// through several stacks); unknown when a stack has none (the report of
+/// one process, not folded).
 Profile buildProfile(const StackReport &Report,
                      const std::vector<ContainerGrowth> &Growth,
                      const ElementSizes &Sizes,

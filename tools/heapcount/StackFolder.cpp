@@ -79,6 +79,7 @@ void StackFolder::add(const StackReport &Report) {
     Programs.back().Module = ProgramModule;
   }
   Program &P = Programs[Found->second];
+  auto Process = static_cast<std::uint32_t>(P.Processes);
   ++P.Processes;
   P.TotalAllocs += Report.TotalAllocs;
   P.Dropped += Report.Dropped;
@@ -98,9 +99,10 @@ void StackFolder::add(const StackReport &Report) {
       // locateFrame takes one from a return address: put it back.
       Frames.push_back(M.Base + Where.Offset + 1);
     }
-    auto &Sums = P.Stacks[{Stack.Size, Frames}];
-    Sums.first += Stack.Calls;
-    Sums.second += Stack.Bytes;
+    Program::Sums &Sums = P.Stacks[{Stack.Size, Frames}];
+    Sums.Calls += Stack.Calls;
+    Sums.Bytes += Stack.Bytes;
+    Sums.Processes.addLast(Process);
   }
 }
 
@@ -120,8 +122,9 @@ std::vector<StackReport> StackFolder::reports() const {
       StackInfo Stack;
       Stack.Size = Key.first;
       Stack.Frames = Key.second;
-      Stack.Calls = Sums.first;
-      Stack.Bytes = Sums.second;
+      Stack.Calls = Sums.Calls;
+      Stack.Bytes = Sums.Bytes;
+      Stack.Processes = Sums.Processes;
       for (std::uint64_t Frame : Stack.Frames) {
         if (Frame < FoldedModuleBase)
           continue;

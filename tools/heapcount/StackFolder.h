@@ -8,7 +8,10 @@
 // module by its contents (ModuleIdentities: the GNU build id, else the path,
 // size and modification time) and sums the stacks of all processes, by
 // program, as each report arrives: the reports can be removed at once, and
-// each module is symbolized once for all processes.
+// each module is symbolized once for all processes. Each stack keeps the
+// processes that made it, so that a profile can say how many processes
+// allocated at a site: a loop that runs once in each process runs as many
+// times as there are processes.
 //
 // The folded stacks are StackReports like a process's, whose addresses are
 // synthetic: module number N of the folder occupies
@@ -71,7 +74,8 @@ public:
   /// The stacks of each program, the program of the first process added
   /// first, then by first appearance: Modules[0] is the program, then the
   /// other modules its stacks use; TotalAllocs, Dropped and the stacks are
-  /// the sums over its processes.
+  /// the sums over its processes, and each stack has the processes that
+  /// made it (numbered in the order they were added, per program).
   std::vector<StackReport> reports() const;
   /// The processes added for each program, in the order of reports().
   std::vector<std::uint64_t> processesByProgram() const;
@@ -92,10 +96,13 @@ private:
     std::uint64_t Processes = 0, TotalAllocs = 0, Dropped = 0;
     unsigned Depth = 0;
     bool BySize = true;
-    /// (requested size, synthetic frames) -> (calls, bytes).
-    std::map<std::pair<std::uint64_t, std::vector<std::uint64_t>>,
-             std::pair<std::uint64_t, std::uint64_t>>
-        Stacks;
+    struct Sums {
+      std::uint64_t Calls = 0, Bytes = 0;
+      /// By their number among the program's processes.
+      ProcessSet Processes;
+    };
+    /// (requested size, synthetic frames) -> what its processes made.
+    std::map<std::pair<std::uint64_t, std::vector<std::uint64_t>>, Sums> Stacks;
   };
 
   IdentifyModule Identify;

@@ -47,6 +47,35 @@ TEST(HeapProfileTest, ReadsSitesByFile) {
   EXPECT_EQ(Sites[1].Container, "");
   EXPECT_EQ(Sites[1].Allocations, 9001U);
   EXPECT_EQ(Sites[1].Counts, (ElementHistogram{{1, 9000}, {2, 1}}));
+  // Written before heapcount counted processes: unknown.
+  EXPECT_FALSE(Sites[0].Processes);
+  EXPECT_TRUE(Sites[0].ProcessesByCount.empty());
+}
+
+// A loop that reads /proc/self/mountinfo in each of 21 processes (ninja's
+// ParseMountInfo in its test run): each count asked for by every process,
+// one of them three times in each; a buffer of its own in each process.
+TEST(HeapProfileTest, ReadsTheProcessesOfASite) {
+  const char *const WithProcesses = R"json({"heapcount_profile":1,
+"program":"/bin/sh","allocations":600,"profiled":105,
+"files":[{"path":"/src/util.cc","size":3,"fnv1a64":"e71fa2190541574b"}],
+"sites":[
+{"file":"/src/util.cc","line":689,"column":5,"function":"ParseMountInfo()","container":"std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >","element":"char","element_size":1,"allocations":105,"bytes":5985,"counts":[[46,21],[75,63],[132,21]],"processes":21,"processes_by_count":[[46,21],[75,21],[132,21]]}],
+"allocation_sites":[
+{"file":"/src/util.cc","line":684,"column":12,"function":"ParseMountInfo()","allocations":21,"bytes":172032,"sizes":[[8192,21]],"processes":21,"processes_by_size":[[8192,21]]}],
+"processes":32}
+)json";
+  llvm::Expected<HeapProfile> Profile = HeapProfile::parse(WithProcesses);
+  ASSERT_TRUE(static_cast<bool>(Profile)) << toString(Profile.takeError());
+  const ProfileSite &Line =
+      Profile->SitesByFile.find("/src/util.cc")->second[0];
+  EXPECT_EQ(Line.Processes, std::optional<uint64_t>(21));
+  EXPECT_EQ(Line.ProcessesByCount,
+            (ElementHistogram{{46, 21}, {75, 21}, {132, 21}}));
+  const ProfileSite &Buffer =
+      Profile->AllocationSitesByFile.find("/src/util.cc")->second[0];
+  EXPECT_EQ(Buffer.Processes, std::optional<uint64_t>(21));
+  EXPECT_EQ(Buffer.ProcessesByCount, (ElementHistogram{{8192, 21}}));
 }
 
 // The members heapcount added later (allocation_sites, unattributed,
@@ -176,6 +205,23 @@ TEST(HeapProfileTest, SaysWhatIsWrongWithABadProfile) {
   expectError(R"({"heapcount_profile": 1, "sites": [{"file": "a.cpp",
     "line": 3, "element": "int", "element_size": 4, "counts": [[0, 1]]}]})",
               "sites[0].counts[0]: not a pair");
+  // The processes come with their counts, never one without the other.
+  expectError(R"({"heapcount_profile": 1, "sites": [{"file": "a.cpp",
+    "line": 3, "element": "int", "element_size": 4, "counts": [[1, 2]],
+    "processes": 2}]})",
+              "sites[0]: 'processes_by_count' is missing");
+  expectError(R"({"heapcount_profile": 1, "sites": [{"file": "a.cpp",
+    "line": 3, "element": "int", "element_size": 4, "counts": [[1, 2]],
+    "processes_by_count": [[1, 2]]}]})",
+              "sites[0]: 'processes' is missing");
+  expectError(R"({"heapcount_profile": 1, "sites": [{"file": "a.cpp",
+    "line": 3, "element": "int", "element_size": 4, "counts": [[1, 2]],
+    "processes": 0, "processes_by_count": []}]})",
+              "sites[0]: 'processes' is 0");
+  expectError(R"({"heapcount_profile": 1, "sites": [], "allocation_sites": [
+    {"file": "a.cpp", "line": 3, "sizes": [[8, 1]], "processes": 1,
+     "processes_by_size": [[8]]}]})",
+              "allocation_sites[0].processes_by_size[0]: not a pair");
   expectError(R"({"heapcount_profile": 1, "files": [{"path": "a.cpp",
     "fnv1a64": "xyz"}], "sites": []})",
               "files[0]: 'fnv1a64' is not 16 hexadecimal digits");

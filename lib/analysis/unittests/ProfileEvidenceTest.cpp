@@ -59,6 +59,30 @@ TEST(ProfileSetTest, LikeSitesOfSeveralRunsAddUp) {
   EXPECT_EQ(View.Sites[0].Counts, (ElementHistogram{{1, 10}, {2, 15}, {4, 5}}));
 }
 
+TEST(ProfileSetTest, TheProcessesOfSeveralRunsAddUp) {
+  ProfileSite One = site(3, 5, Vector, "int", 4, {{1, 10}, {2, 10}});
+  One.Processes = 10;
+  One.ProcessesByCount = {{1, 10}, {2, 10}};
+  ProfileSite Two = site(3, 5, Vector, "int", 4, {{2, 5}, {4, 5}});
+  Two.Processes = 5;
+  Two.ProcessesByCount = {{2, 5}, {4, 5}};
+  ProfileSet Set;
+  Set.add("one.json", profileOf("text", {One}));
+  Set.add("two.json", profileOf("text", {Two}));
+  ProfileSet::FileView View = Set.view("/src/a.cpp", "text");
+  ASSERT_EQ(View.Sites.size(), 1u);
+  EXPECT_EQ(View.Sites[0].Processes, std::optional<uint64_t>(15));
+  EXPECT_EQ(View.Sites[0].ProcessesByCount,
+            (ElementHistogram{{1, 10}, {2, 15}, {4, 5}}));
+  // A run whose profile does not say makes the sum unknown.
+  Set.add("old.json",
+          profileOf("text", {site(3, 5, Vector, "int", 4, {{1, 1}})}));
+  View = Set.view("/src/a.cpp", "text");
+  ASSERT_EQ(View.Sites.size(), 1u);
+  EXPECT_FALSE(View.Sites[0].Processes);
+  EXPECT_TRUE(View.Sites[0].ProcessesByCount.empty());
+}
+
 TEST(ProfileSetTest, AStaleRunIsLeftOutAndTheCurrentOneKept) {
   ProfileSet Set;
   Set.add("old.json",
@@ -175,6 +199,27 @@ TEST_F(MeasureTest, SitesInTheCodeCountAndOthersDoNot) {
   EXPECT_FALSE(isCold(M, 0));
   EXPECT_FALSE(isCold(M, 9));
   EXPECT_TRUE(isCold(M, 10));
+  // The profile does not say in how many processes.
+  EXPECT_FALSE(M.Processes);
+  EXPECT_FALSE(M.OfString);
+
+  // Two sites of the code (two columns of one call), each saying: the code
+  // ran in as many processes as the site that saw most.
+  View.Sites = {site(5, 7, Vector, "int", 4, {{1, 3}, {2, 3}}),
+                site(5, 9, Vector, "int", 4, {{1, 2}, {4, 2}})};
+  View.Sites[0].Processes = 3;
+  View.Sites[0].ProcessesByCount = {{1, 3}, {2, 3}};
+  View.Sites[1].Processes = 2;
+  View.Sites[1].ProcessesByCount = {{1, 2}, {4, 2}};
+  Measurement Both = measureAt(Code, *Id, [&](FileID) { return &View; }, ctx());
+  ASSERT_EQ(Both.Sites.size(), 2u);
+  EXPECT_EQ(Both.Processes, std::optional<uint64_t>(3));
+  EXPECT_EQ(Both.ProcessesByCount, (ElementHistogram{{1, 3}, {2, 3}, {4, 2}}));
+  // One that does not say: unknown.
+  View.Sites[1].Processes.reset();
+  View.Sites[1].ProcessesByCount.clear();
+  EXPECT_FALSE(
+      measureAt(Code, *Id, [&](FileID) { return &View; }, ctx()).Processes);
 }
 
 TEST_F(MeasureTest, AContainersCodeIsItsUsesAndWhereItIsBuilt) {
@@ -223,6 +268,14 @@ TEST_F(MeasureTest, AStringsPlainAllocationsAtItsCodeCount) {
   Measurement M = measureContainerAt(Code, String, ViewOf, ctx());
   EXPECT_EQ(M.Allocations, 40u);
   EXPECT_EQ(M.Counts, (ElementHistogram{{23, 40}}));
+  // A string's growth: hoisting it, its doubling counts.
+  EXPECT_TRUE(M.OfString);
+  EXPECT_FALSE(M.Processes);
+  View.AllocationSites[0].Processes = 4;
+  View.AllocationSites[0].ProcessesByCount = {{23, 4}};
+  M = measureContainerAt(Code, String, ViewOf, ctx());
+  EXPECT_EQ(M.Processes, std::optional<uint64_t>(4));
+  EXPECT_EQ(M.ProcessesByCount, (ElementHistogram{{23, 4}}));
   // A vector's growth is always seen as a container's.
   ContainerIdentity Ints{"vector", "int", 4};
   EXPECT_EQ(measureContainerAt(Code, Ints, ViewOf, ctx()).Allocations, 0u);
@@ -264,6 +317,78 @@ TEST(MeasuredSavingTest, ADequeSavesAllButOneAllocationPerDeque) {
   // Two deques.
   M.MapCounts = {{8, 2}};
   EXPECT_EQ(savingOfVectorForDeque(M, true).Saved, 561u);
+}
+
+TEST(MeasuredSavingTest, AHoistedVectorRegrowsInEachProcess) {
+  // 100 iterations in each of 10 processes, each growing its vector to 1,
+  // 2 and 4 elements; 4 elements in 5 of the processes only.
+  Measurement M;
+  M.Counts = {{1, 1000}, {2, 1000}, {4, 500}};
+  M.Allocations = 2500;
+  // Not knowing the processes: one run of the loop, which grows once to
+  // each count.
+  EXPECT_EQ(savingOfHoist(M).Saved, 2500u - 3u);
+  M.Processes.reset();
+  EXPECT_EQ(savingOfHoist(M).Saved, 2500u - 3u);
+  // Kept, it grows again in each process: 10 + 10 + 5 allocations.
+  M.Processes = 10;
+  M.ProcessesByCount = {{1, 10}, {2, 10}, {4, 5}};
+  EXPECT_EQ(savingOfHoist(M).Saved, 2500u - 25u);
+  // Never more than the loop made: an iteration per process.
+  Measurement Once;
+  Once.Counts = {{1, 3}};
+  Once.Allocations = 3;
+  Once.Processes = 3;
+  Once.ProcessesByCount = {{1, 3}};
+  EXPECT_EQ(savingOfHoist(Once).Saved, 0u);
+}
+
+TEST(MeasuredSavingTest, AHoistedStringDoublesPastTheLinesItReads) {
+  // ninja's ParseMountInfo: a line of /proc/self/mountinfo read into a
+  // string declared in the loop, in 21 processes (src/util.cc:688). Each
+  // line longer than the inline buffer allocated its length and the null:
+  // 420 allocations of 12 counts from 46 to 132 characters, every count in
+  // every process.
+  Measurement M;
+  M.Counts = {{46, 21}, {47, 21},  {66, 63}, {67, 21}, {69, 42}, {71, 21},
+              {73, 42}, {75, 105}, {80, 21}, {92, 21}, {94, 21}, {132, 21}};
+  M.Allocations = 420;
+  M.OfString = true;
+  // Without the processes: one run, once per count (the profile heapcount
+  // wrote before it counted processes predicted 408; hoisting it saved 357).
+  M.Processes.reset();
+  EXPECT_EQ(savingOfHoist(M).Saved, 408u);
+  // In each process, kept, it allocates 45 characters, then doubles to 90
+  // and to 180, which hold the 131 of the longest line: 3 allocations a
+  // process, as the fixed ninja made.
+  M.Processes = 21;
+  for (const auto &[Elements, Allocations] : M.Counts)
+    M.ProcessesByCount[Elements] = 21;
+  EXPECT_EQ(savingOfHoist(M).Saved, 420u - 63u);
+  EXPECT_EQ(describeHoist("line", M),
+            "heapcount's profile: in the profiled run 'line' allocated 420 "
+            "times in this loop (for 46 to 132 elements, in 21 processes); "
+            "declared before the loop, it keeps its capacity, which would "
+            "save about 357 allocations");
+  // A vector asked for those counts grew to each of them exactly (reserve,
+  // assign, a range), and would again: once per count and process.
+  M.OfString = false;
+  EXPECT_EQ(savingOfHoist(M).Saved, 420u - 252u);
+  // Lines of 30 to 33 characters in one process: kept, the string holds
+  // 30, then doubles to 60, 2 allocations rather than one per length.
+  Measurement Short;
+  Short.Counts = {{31, 10}, {32, 10}, {33, 10}, {34, 10}};
+  Short.Allocations = 40;
+  Short.OfString = true;
+  Short.Processes = 1;
+  Short.ProcessesByCount = {{31, 1}, {32, 1}, {33, 1}, {34, 1}};
+  EXPECT_EQ(savingOfHoist(Short).Saved, 40u - 2u);
+  // Zero bytes asked for (a plain allocation at the string's code) is no
+  // capacity below zero.
+  Short.Counts = {{0, 1}, {1, 1}};
+  Short.Allocations = 2;
+  Short.ProcessesByCount = {{0, 1}, {1, 1}};
+  EXPECT_EQ(savingOfHoist(Short).Saved, 1u);
 }
 
 TEST(MeasuredSavingTest, NumbersAreWrittenWithSeparators) {
@@ -321,6 +446,51 @@ TEST(MeasuredSavingTest, EachFixHasItsSentence) {
   EXPECT_EQ(describeReserve("v", Measurement()),
             "heapcount's profile: in the profiled run 'v' made no allocation "
             "at this code; the change would save about 0 allocations");
+}
+
+TEST(MeasuredSavingTest, AStaticConstIsBuiltOnceInEachProcess) {
+  // A string built from a long literal, 40 times in each of 3 processes.
+  Measurement Key;
+  Key.Allocations = 120;
+  Key.Counts = {{31, 120}};
+  // Not knowing the processes: built once in the run.
+  Key.Processes.reset();
+  EXPECT_EQ(keptInEachProcess(Key, 1), 1u);
+  EXPECT_EQ(describeNoAllocation("key", Key, "declared 'static const', it", 1),
+            "heapcount's profile: in the profiled run 'key' allocated 120 "
+            "times (each for 31 elements); declared 'static const', it would "
+            "save about 119 allocations");
+  // Built once in each of them.
+  Key.Processes = 3;
+  Key.ProcessesByCount = {{31, 3}};
+  EXPECT_EQ(keptInEachProcess(Key, 1), 3u);
+  EXPECT_EQ(describeNoAllocation("key", Key, "declared 'static const', it", 1),
+            "heapcount's profile: in the profiled run 'key' allocated 120 "
+            "times (each for 31 elements, in 3 processes); declared 'static "
+            "const', it would save about 117 allocations");
+  // A string_view keeps nothing, in any number of processes.
+  EXPECT_EQ(describeNoAllocation("key", Key, "a std::string_view"),
+            "heapcount's profile: in the profiled run 'key' allocated 120 "
+            "times (each for 31 elements, in 3 processes); a std::string_view "
+            "would save about 120 allocations");
+  // A list of 3 strings built on every call, 7 allocations each time (the
+  // vector, the list's strings and their copies): 7 in each process.
+  Measurement Names;
+  Names.Allocations = 42000;
+  Names.Processes = 3;
+  EXPECT_EQ(describeBuiltOnce("the argument for 'Accepted'", Names,
+                              "a 'static const' object built once", 7),
+            "heapcount's profile: in the profiled run the argument for "
+            "'Accepted' allocated 42,000 times (the container and what it "
+            "holds, in 3 processes); a 'static const' object built once "
+            "would save about 41,979 allocations");
+  Names.Processes = 1;
+  EXPECT_EQ(describeBuiltOnce("the argument for 'Accepted'", Names,
+                              "a 'static const' object built once", 7),
+            "heapcount's profile: in the profiled run the argument for "
+            "'Accepted' allocated 42,000 times (the container and what it "
+            "holds); a 'static const' object built once would save about "
+            "41,993 allocations");
 }
 
 TEST(MeasuredSavingTest, AStringClassBufferHoldsTheChosenShare) {

@@ -10,17 +10,22 @@ FNV-1a 64 hash computed here from the file itself, each site's bytes equal
 to the sum of its counts times the element size, "profiled" equal to the
 sum of the sites' allocations, "allocation_sites" sorted with sizes that
 add up, "unattributed" sorted by allocations, "processes" and "programs"
-(later members, optional); with --report, "allocations" equal to the
-report's total.allocs; with --sizes, each element size equal to the sizeof
-the program printed ("sizeof NAME N" lines). Then prints
+(later members, optional), a site's "processes" with its
+"processes_by_count" (or "processes_by_size"; later members, optional) at
+most the profile's, and for each count of the site no more than its
+allocations or the site's processes; with --report, "allocations" equal to
+the report's total.allocs; with --sizes, each element size equal to the
+sizeof the program printed ("sizeof NAME N" lines). Then prints
 
   program: NAME
   allocations: N profiled: N
   processes: N programs: BASENAME...
   site: BASENAME:LINE:COLUMN FUNCTION | CONTAINER | ELEMENT (SIZE) | N allocs
-        N bytes | counts ELEMENTSxALLOCS ...
+        N bytes | counts ELEMENTSxALLOCS ... [| processes N: ELEMENTSxPROCESSES
+        ...]
   alloc: BASENAME:LINE:COLUMN FUNCTION | N allocs N bytes | sizes
-         BYTESxALLOCS ... (with --allocation-sites)
+         BYTESxALLOCS ... [| processes N: BYTESxPROCESSES ...] (with
+         --allocation-sites)
   unattributed: REASON [ELEMENT] | N allocs N bytes | BASENAME:LINE FUNCTION
                 (or MODULE_BASENAME FUNCTION) (with --unattributed)
   files: N checked
@@ -43,6 +48,31 @@ def fnv1a64(data):
 def fail(message):
     print(f'check_profile: {message}', file=sys.stderr)
     sys.exit(1)
+
+
+def check_processes(site, histogram, by_name, processes):
+    """The site's processes, when it has them: at least 1, at most the
+    profile's; for each entry of its histogram (and only those), no more
+    than the entry's allocations or the site's processes. Returns the text
+    to print after the histogram."""
+    if 'processes' not in site and by_name not in site:
+        return ''
+    where = f'{site["file"]}:{site["line"]}'
+    total = site.get('processes')
+    by_count = site.get(by_name)
+    if not isinstance(total, int) or not isinstance(by_count, list):
+        fail(f'{where}: "processes" and "{by_name}" do not go together')
+    if total < 1 or total > processes:
+        fail(f'{where}: {total} processes, the profile has {processes}')
+    allocations = dict(histogram)
+    if [n for n, _ in by_count] != [n for n, _ in histogram]:
+        fail(f'{where}: "{by_name}" is not for the same counts')
+    for n, made in by_count:
+        if made < 1 or made > allocations[n] or made > total:
+            fail(f'{where}: {made} processes for {n}, with '
+                 f'{allocations[n]} allocations and {total} processes')
+    return f' | processes {total}: ' + ' '.join(
+        f'{n}x{made}' for n, made in by_count)
 
 
 def main():
@@ -177,20 +207,27 @@ def main():
           f'{profile["profiled"]}')
     print(f'processes: {processes} programs: ' +
           ' '.join(sorted(os.path.basename(p) for p in programs)))
-    for site in profile['sites']:
+    site_processes = [check_processes(site, site['counts'],
+                                      'processes_by_count', processes)
+                      for site in profile['sites']]
+    alloc_processes = [check_processes(site, site['sizes'],
+                                       'processes_by_size', processes)
+                       for site in profile.get('allocation_sites', [])]
+    for site, made in zip(profile['sites'], site_processes):
         counts = ' '.join(f'{n}x{a}' for n, a in site['counts'])
         print(f'site: {os.path.basename(site["file"])}:{site["line"]}:'
               f'{site["column"]} {site["function"]} | {site["container"]} | '
               f'{site["element"]} ({site["element_size"]}) | '
               f'{site["allocations"]} allocs {site["bytes"]} bytes | '
-              f'counts {counts}')
+              f'counts {counts}{made}')
     if args.allocation_sites:
-        for site in profile.get('allocation_sites', []):
+        for site, made in zip(profile.get('allocation_sites', []),
+                              alloc_processes):
             sizes = ' '.join(f'{n}x{a}' for n, a in site['sizes'])
             print(f'alloc: {os.path.basename(site["file"])}:{site["line"]}:'
                   f'{site["column"]} {site["function"]} | '
                   f'{site["allocations"]} allocs {site["bytes"]} bytes | '
-                  f'sizes {sizes}')
+                  f'sizes {sizes}{made}')
     if args.unattributed:
         for group in unattributed:
             reason = group['reason']

@@ -15,6 +15,34 @@ namespace heapcount {
 using profile::hex16;
 using profile::hexNumber;
 
+namespace {
+
+/// [[n, allocations], ...] in ascending order of n.
+void appendPairs(std::string &Out,
+                 const std::map<std::uint64_t, std::uint64_t> &Pairs) {
+  Out += "[";
+  bool First = true;
+  for (const auto &Pair : Pairs) {
+    Out += First ? "[" : ",[";
+    Out += std::to_string(Pair.first) + "," + std::to_string(Pair.second) + "]";
+    First = false;
+  }
+  Out += "]";
+}
+
+/// A site's processes, when known: the member \p ByName gives them for each
+/// count (or size).
+void appendProcesses(std::string &Out, std::uint64_t Processes,
+                     const std::map<std::uint64_t, std::uint64_t> &ByCount,
+                     const char *ByName) {
+  if (Processes == 0)
+    return;
+  Out += ",\"processes\":" + std::to_string(Processes) + ",\"" + ByName + "\":";
+  appendPairs(Out, ByCount);
+}
+
+} // namespace
+
 std::string profileJson(const Profile &P) {
   std::string Out = "{\"heapcount_profile\":1,\n";
   // Readers refuse a profile that is not the whole run.
@@ -52,15 +80,10 @@ std::string profileJson(const Profile &P) {
     appendJsonString(Out, S.Element);
     Out += ",\"element_size\":" + std::to_string(S.ElementSize) +
            ",\"allocations\":" + std::to_string(S.Allocations) +
-           ",\"bytes\":" + std::to_string(S.Bytes) + ",\"counts\":[";
-    bool First = true;
-    for (const auto &Count : S.Counts) {
-      Out += First ? "[" : ",[";
-      Out += std::to_string(Count.first) + "," + std::to_string(Count.second) +
-             "]";
-      First = false;
-    }
-    Out += "]}";
+           ",\"bytes\":" + std::to_string(S.Bytes) + ",\"counts\":";
+    appendPairs(Out, S.Counts);
+    appendProcesses(Out, S.Processes, S.ProcessesByCount, "processes_by_count");
+    Out += "}";
   }
   Out += "],\n\"allocation_sites\":[";
   for (std::size_t I = 0; I < P.AllocationSites.size(); ++I) {
@@ -71,15 +94,10 @@ std::string profileJson(const Profile &P) {
            ",\"column\":" + std::to_string(S.Column) + ",\"function\":";
     appendJsonString(Out, S.Function);
     Out += ",\"allocations\":" + std::to_string(S.Allocations) +
-           ",\"bytes\":" + std::to_string(S.Bytes) + ",\"sizes\":[";
-    bool First = true;
-    for (const auto &Size : S.Sizes) {
-      Out += First ? "[" : ",[";
-      Out +=
-          std::to_string(Size.first) + "," + std::to_string(Size.second) + "]";
-      First = false;
-    }
-    Out += "]}";
+           ",\"bytes\":" + std::to_string(S.Bytes) + ",\"sizes\":";
+    appendPairs(Out, S.Sizes);
+    appendProcesses(Out, S.Processes, S.ProcessesBySize, "processes_by_size");
+    Out += "}";
   }
   Out += "],\n\"unattributed\":[";
   std::size_t Listed = std::min(P.Unattributed.size(), MaxUnattributedInFile);
@@ -142,6 +160,22 @@ bool readPairs(const JsonValue *V,
       return false;
     Out[toUnsigned(&Pair.Items[0])] += toUnsigned(&Pair.Items[1]);
   }
+  return true;
+}
+
+/// A site's "processes" and the member \p ByName that gives them for each
+/// count (or size); both absent in a profile written before heapcount
+/// counted them, and then unknown. False when malformed.
+bool readProcesses(const JsonValue &Site, const char *ByName,
+                   std::uint64_t &Processes,
+                   std::map<std::uint64_t, std::uint64_t> &ByCount) {
+  const JsonValue *Total = Site.get("processes");
+  const JsonValue *Each = Site.get(ByName);
+  if (!Total && !Each)
+    return true;
+  if (!isNumber(Total) || toUnsigned(Total) == 0 || !readPairs(Each, ByCount))
+    return false;
+  Processes = toUnsigned(Total);
   return true;
 }
 
@@ -239,6 +273,13 @@ bool readProfile(const std::string &Json, Profile &P, std::string &Error) {
               "] is not a site (a 'file', a 'line' and 'counts')";
       return false;
     }
+    if (!readProcesses(S, "processes_by_count", Site.Processes,
+                       Site.ProcessesByCount)) {
+      Error = "sites[" + std::to_string(I) +
+              "]: 'processes' and 'processes_by_count' are not a count and "
+              "[elements, processes] pairs";
+      return false;
+    }
     P.Sites.push_back(std::move(Site));
   }
   if (const JsonValue *Sites = Root.get("allocation_sites")) {
@@ -256,6 +297,13 @@ bool readProfile(const std::string &Json, Profile &P, std::string &Error) {
           !readPairs(S.get("sizes"), Site.Sizes)) {
         Error = "allocation_sites[" + std::to_string(I) +
                 "] is not a site (a 'file', a 'line' and 'sizes')";
+        return false;
+      }
+      if (!readProcesses(S, "processes_by_size", Site.Processes,
+                         Site.ProcessesBySize)) {
+        Error = "allocation_sites[" + std::to_string(I) +
+                "]: 'processes' and 'processes_by_size' are not a count and "
+                "[bytes, processes] pairs";
         return false;
       }
       P.AllocationSites.push_back(std::move(Site));

@@ -53,6 +53,22 @@ auto siteKey(const ProfileSite &S) {
   return std::tie(S.File, S.Line, S.Column, S.Container, S.Function, S.Element);
 }
 
+/// Adds the processes of a site of other processes to \p Into's, per site
+/// and per count (or size); unknown once either is.
+void addProcesses(std::uint64_t &Into,
+                  std::map<std::uint64_t, std::uint64_t> &IntoByCount,
+                  std::uint64_t From,
+                  const std::map<std::uint64_t, std::uint64_t> &FromByCount) {
+  if (Into == 0 || From == 0) {
+    Into = 0;
+    IntoByCount.clear();
+    return;
+  }
+  Into += From;
+  for (const auto &[Count, Processes] : FromByCount)
+    IntoByCount[Count] += Processes;
+}
+
 } // namespace
 
 std::vector<ProfileSite> mergeSites(std::vector<ProfileSite> Sites) {
@@ -68,6 +84,8 @@ std::vector<ProfileSite> mergeSites(std::vector<ProfileSite> Sites) {
       Into.Bytes += S.Bytes;
       for (const auto &Count : S.Counts)
         Into.Counts[Count.first] += Count.second;
+      addProcesses(Into.Processes, Into.ProcessesByCount, S.Processes,
+                   S.ProcessesByCount);
       continue;
     }
     Merged.push_back(std::move(S));
@@ -103,6 +121,8 @@ mergeAllocationSites(std::vector<AllocationSite> Sites) {
       Into.Bytes += S.Bytes;
       for (const auto &Size : S.Sizes)
         Into.Sizes[Size.first] += Size.second;
+      addProcesses(Into.Processes, Into.ProcessesBySize, S.Processes,
+                   S.ProcessesBySize);
       continue;
     }
     Merged.push_back(std::move(S));
@@ -162,6 +182,37 @@ Profile buildProfile(const StackReport &Report,
   std::vector<AllocationSite> Allocating;
   std::vector<UnattributedGroup> Unattributed;
   std::map<std::string, SourceFile> Used;
+  // The processes of each site and of each count (or size) there: a process
+  // that reached a site through several stacks counts once.
+  struct SiteProcesses {
+    ProcessSet All;
+    std::map<std::uint64_t, ProcessSet> ByCount;
+    bool Known = true;
+  };
+  std::map<std::tuple<std::string, unsigned, unsigned, std::string, std::string,
+                      std::string>,
+           SiteProcesses>
+      ProcessesOfSites;
+  std::map<std::tuple<std::string, unsigned, unsigned, std::string>,
+           SiteProcesses>
+      ProcessesOfAllocationSites;
+  auto AddProcesses = [](SiteProcesses &Into, std::uint64_t Count,
+                         const ProcessSet &Made) {
+    if (Made.empty()) {
+      Into.Known = false;
+      return;
+    }
+    Into.All.insert(Made);
+    Into.ByCount[Count].insert(Made);
+  };
+  auto SetProcesses = [](const SiteProcesses &From, std::uint64_t &Processes,
+                         std::map<std::uint64_t, std::uint64_t> &ByCount) {
+    if (!From.Known)
+      return;
+    Processes = From.All.size();
+    for (const auto &[Count, Made] : From.ByCount)
+      ByCount[Count] = Made.size();
+  };
   auto SourceOf = [&](const std::string &DebugPath) {
     auto File = Files.find(DebugPath);
     SourceFile Source =
@@ -216,6 +267,8 @@ Profile buildProfile(const StackReport &Report,
       Site.Allocations = Stack.Calls;
       Site.Bytes = Stack.Bytes;
       Site.Sizes[Stack.Size] = Stack.Calls;
+      AddProcesses(ProcessesOfAllocationSites[allocationSiteKey(Site)],
+                   Stack.Size, Stack.Processes);
       Allocating.push_back(std::move(Site));
       continue;
     }
@@ -260,10 +313,17 @@ Profile buildProfile(const StackReport &Report,
     Site.Allocations = Stack.Calls;
     Site.Bytes = Stack.Bytes;
     Site.Counts[Stack.Size / ElementSize] = Stack.Calls;
+    AddProcesses(ProcessesOfSites[siteKey(Site)], Stack.Size / ElementSize,
+                 Stack.Processes);
     Sites.push_back(std::move(Site));
   }
   P.Sites = mergeSites(std::move(Sites));
   P.AllocationSites = mergeAllocationSites(std::move(Allocating));
+  for (ProfileSite &S : P.Sites)
+    SetProcesses(ProcessesOfSites[siteKey(S)], S.Processes, S.ProcessesByCount);
+  for (AllocationSite &S : P.AllocationSites)
+    SetProcesses(ProcessesOfAllocationSites[allocationSiteKey(S)], S.Processes,
+                 S.ProcessesBySize);
   P.Unattributed = mergeUnattributed(std::move(Unattributed));
   for (const ProfileSite &S : P.Sites)
     P.Profiled += S.Allocations;

@@ -680,6 +680,28 @@ TEST(MergeSites, HistogramsAddUpBySite) {
   EXPECT_EQ(Merged[4].Column, 9u);
 }
 
+TEST(MergeSites, ProcessesOfSeparateRunsAddUpUnlessOneIsUnknown) {
+  ProfileSite A = site("/a.cpp", 3, "int", 4, 1, 10);
+  A.Processes = 2;
+  A.ProcessesByCount = {{1, 2}};
+  ProfileSite B = site("/a.cpp", 3, "int", 4, 2, 3);
+  B.Counts[1] = 4;
+  B.Allocations = 7;
+  B.Processes = 3;
+  B.ProcessesByCount = {{1, 1}, {2, 3}};
+  std::vector<ProfileSite> Merged = mergeSites({A, B});
+  ASSERT_EQ(Merged.size(), 1u);
+  EXPECT_EQ(Merged[0].Processes, 5u);
+  EXPECT_EQ(Merged[0].ProcessesByCount,
+            (std::map<std::uint64_t, std::uint64_t>{{1, 3}, {2, 3}}));
+  // A profile written before heapcount counted them does not know.
+  ProfileSite Old = site("/a.cpp", 3, "int", 4, 1, 10);
+  Merged = mergeSites({A, Old, B});
+  ASSERT_EQ(Merged.size(), 1u);
+  EXPECT_EQ(Merged[0].Processes, 0u);
+  EXPECT_TRUE(Merged[0].ProcessesByCount.empty());
+}
+
 TEST(BuildProfile, SitesAndWhatIsLeftOut) {
   StackReport Report = growthReport();
   Report.Dropped = 2;
@@ -842,6 +864,53 @@ TEST(BuildProfile, ZeroElementsAreACount) {
   EXPECT_FALSE(P.Files[0].Exists);
 }
 
+ProcessSet processes(std::initializer_list<std::uint32_t> Numbers) {
+  ProcessSet Set;
+  for (std::uint32_t Process : Numbers)
+    Set.addLast(Process);
+  return Set;
+}
+
+TEST(BuildProfile, ASitesProcessesCountEachProcessOnce) {
+  // A string filled in a loop, in the folded stacks of 3 processes: 31
+  // characters in each of them, and in process 0 again from another caller
+  // (another stack, the same site); 61 characters in processes 1 and 2. A
+  // buffer of its own class at another line, in process 2.
+  StackReport Report = growthReport();
+  Report.Stacks = {{3, 93, {0x1}, 31, processes({0, 1, 2})},
+                   {1, 31, {0x2}, 31, processes({0})},
+                   {2, 122, {0x3}, 61, processes({1, 2})},
+                   {1, 8, {0x4}, 8, processes({2})}};
+  ContainerGrowth G;
+  G.IsGrowth = G.ReachedUserCode = true;
+  G.Element = "char";
+  G.Container = "std::__cxx11::basic_string<char>";
+  G.File = "/src/a.cpp";
+  G.Line = 4;
+  ContainerGrowth Buffer = G;
+  Buffer.IsGrowth = false;
+  Buffer.Line = 9;
+  Profile P = buildProfile(Report, {G, G, G, Buffer}, ElementSizes(), {});
+  ASSERT_EQ(P.Sites.size(), 1u);
+  EXPECT_EQ(P.Sites[0].Counts,
+            (std::map<std::uint64_t, std::uint64_t>{{31, 4}, {61, 2}}));
+  EXPECT_EQ(P.Sites[0].Processes, 3u);
+  EXPECT_EQ(P.Sites[0].ProcessesByCount,
+            (std::map<std::uint64_t, std::uint64_t>{{31, 3}, {61, 2}}));
+  ASSERT_EQ(P.AllocationSites.size(), 1u);
+  EXPECT_EQ(P.AllocationSites[0].Processes, 1u);
+  EXPECT_EQ(P.AllocationSites[0].ProcessesBySize,
+            (std::map<std::uint64_t, std::uint64_t>{{8, 1}}));
+
+  // A stack that does not say (one process's own report): unknown.
+  Report.Stacks[1].Processes = ProcessSet();
+  Profile Unknown = buildProfile(Report, {G, G, G, Buffer}, ElementSizes(), {});
+  ASSERT_EQ(Unknown.Sites.size(), 1u);
+  EXPECT_EQ(Unknown.Sites[0].Processes, 0u);
+  EXPECT_TRUE(Unknown.Sites[0].ProcessesByCount.empty());
+  EXPECT_EQ(Unknown.AllocationSites[0].Processes, 1u);
+}
+
 Profile smallProfile() {
   Profile P;
   P.Program = "/src/prog";
@@ -919,6 +988,10 @@ Profile profileWithNewMembers() {
   NoSize.Allocations = 2;
   NoSize.Bytes = 64;
   P.Unattributed = {NoLine, NoSize};
+  P.Sites[1].Processes = 2;
+  P.Sites[1].ProcessesByCount = {{120, 2}};
+  P.AllocationSites[0].Processes = 1;
+  P.AllocationSites[0].ProcessesBySize = {{6, 1}, {10, 1}};
   P.NoLine = LeftOut{9, 1};
   P.NoElementSize["ns::Pt"] = {LeftOut{2, 1}, "only a declaration"};
   P.Processes = 3;
@@ -929,11 +1002,17 @@ Profile profileWithNewMembers() {
 TEST(ProfileJson, AllocationSitesUnattributedAndProcesses) {
   std::string Json = profileJson(profileWithNewMembers());
   EXPECT_NE(Json.find("\"left_out\":11,\n"), std::string::npos) << Json;
+  // A site whose processes are known says how many, and for each count.
+  EXPECT_NE(Json.find("\"counts\":[[120,40]],\"processes\":2,"
+                      "\"processes_by_count\":[[120,2]]}"),
+            std::string::npos)
+      << Json;
   std::string Tail = Json.substr(Json.find("\n\"allocation_sites\""));
   EXPECT_EQ(Tail, "\n\"allocation_sites\":[\n"
                   "{\"file\":\"/gone.cpp\",\"line\":3,\"column\":7,"
                   "\"function\":\"Str::Str(char const*)\",\"allocations\":5,"
-                  "\"bytes\":34,\"sizes\":[[6,4],[10,1]]}],\n"
+                  "\"bytes\":34,\"sizes\":[[6,4],[10,1]],\"processes\":1,"
+                  "\"processes_by_size\":[[6,1],[10,1]]}],\n"
                   "\"unattributed\":[\n"
                   "{\"reason\":\"no_line\",\"allocations\":9,\"bytes\":90,"
                   "\"function\":\"Row::Row(int)\",\"module\":\"/src/prog\","
@@ -981,6 +1060,13 @@ TEST(ReadProfile, WhatProfileJsonWrote) {
             (std::map<std::uint64_t, std::uint64_t>{{1, 100}, {4, 10}}));
   EXPECT_EQ(Read.Sites[1].Function, "Row::Row(int)");
   EXPECT_EQ(Read.Sites[1].ElementSize, 4u);
+  // Processes: unknown at the first site, which does not say.
+  EXPECT_EQ(Read.Sites[0].Processes, 0u);
+  EXPECT_EQ(Read.Sites[1].Processes, 2u);
+  EXPECT_EQ(Read.Sites[1].ProcessesByCount,
+            (std::map<std::uint64_t, std::uint64_t>{{120, 2}}));
+  EXPECT_EQ(Read.AllocationSites[0].ProcessesBySize,
+            (std::map<std::uint64_t, std::uint64_t>{{6, 1}, {10, 1}}));
   ASSERT_EQ(Read.AllocationSites.size(), 1u);
   EXPECT_EQ(Read.AllocationSites[0].Sizes,
             (std::map<std::uint64_t, std::uint64_t>{{6, 4}, {10, 1}}));
@@ -1018,6 +1104,16 @@ TEST(ReadProfile, SaysWhatIsWrong) {
   EXPECT_EQ(ErrorOf("{\"heapcount_profile\":1,\"sites\":[{\"file\":\"a\","
                     "\"line\":1,\"counts\":[[1]]}]}"),
             "sites[0] is not a site (a 'file', a 'line' and 'counts')");
+  EXPECT_EQ(ErrorOf("{\"heapcount_profile\":1,\"sites\":[{\"file\":\"a\","
+                    "\"line\":1,\"counts\":[[1,2]],\"processes\":0,"
+                    "\"processes_by_count\":[[1,0]]}]}"),
+            "sites[0]: 'processes' and 'processes_by_count' are not a count "
+            "and [elements, processes] pairs");
+  EXPECT_EQ(ErrorOf("{\"heapcount_profile\":1,\"sites\":[],"
+                    "\"allocation_sites\":[{\"file\":\"a\",\"line\":1,"
+                    "\"sizes\":[[8,1]],\"processes\":1}]}"),
+            "allocation_sites[0]: 'processes' and 'processes_by_size' are not "
+            "a count and [bytes, processes] pairs");
   EXPECT_EQ(ErrorOf("{\"heapcount_profile\":1,\"sites\":[],\"files\":[{"
                     "\"path\":\"a\",\"fnv1a64\":\"12\"}]}"),
             "files[0]: 'fnv1a64' is not 16 hexadecimal digits");
@@ -1082,6 +1178,11 @@ TEST(MergeProfiles, SumsAndMergesLikeSites) {
   EXPECT_EQ(M.AllocationSites[0].Allocations, 10u);
   EXPECT_EQ(M.AllocationSites[0].Sizes,
             (std::map<std::uint64_t, std::uint64_t>{{6, 8}, {10, 2}}));
+  // Separate runs: their processes add up.
+  EXPECT_EQ(M.Sites[0].Processes, 2u);
+  EXPECT_EQ(M.AllocationSites[0].Processes, 2u);
+  EXPECT_EQ(M.AllocationSites[0].ProcessesBySize,
+            (std::map<std::uint64_t, std::uint64_t>{{6, 2}, {10, 2}}));
   ASSERT_EQ(M.Unattributed.size(), 2u);
   EXPECT_EQ(M.Unattributed[0].Reason, "no_line");
   EXPECT_EQ(M.Unattributed[1].Allocations, 4u);

@@ -3,7 +3,7 @@
 // Reports of processes written by hand: the same program and library loaded
 // at different addresses fold into one stack; a module is known by its
 // identity, not its path; each program keeps its own report; every module's
-// frames are asked for once.
+// frames are asked for once; each stack knows the processes that made it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -154,6 +154,57 @@ TEST(StackFolder, EveryFrameOnceForTheSymbolizer) {
   EXPECT_EQ(Frames.size(), 2u);
   EXPECT_EQ(Listed, 2u);
   EXPECT_EQ(Folder.reports()[0].Stacks.size(), 3u);
+}
+
+TEST(StackFolder, EachStackKnowsWhichProcessesMadeIt) {
+  // Five processes of /bin/a: the 16-byte stack in processes 0, 1, 2 and
+  // 4, the 32-byte one in process 3 only; /bin/b numbers its own.
+  StackFolder Folder(byPath);
+  for (std::uint64_t Size : {16, 16, 16, 32, 16})
+    Folder.add(process("/bin/a", 0x400000, 0x7f0000000000, Size, 2));
+  Folder.add(process("/bin/b", 0x400000, 0x7f0000000000, 16, 1));
+  std::vector<StackReport> Reports = Folder.reports();
+  ASSERT_EQ(Reports.size(), 2u);
+  ASSERT_EQ(Reports[0].Stacks.size(), 2u);
+  EXPECT_EQ(Reports[0].Stacks[0].Size, 16u);
+  EXPECT_EQ(Reports[0].Stacks[0].Calls, 8u);
+  EXPECT_EQ(Reports[0].Stacks[0].Processes.size(), 4u);
+  EXPECT_EQ(Reports[0].Stacks[1].Processes.size(), 1u);
+  ASSERT_EQ(Reports[1].Stacks.size(), 1u);
+  EXPECT_EQ(Reports[1].Stacks[0].Processes.size(), 1u);
+}
+
+TEST(ProcessSet, RunsOfProcessesAndTheirUnion) {
+  ProcessSet Every;
+  for (std::uint32_t Process = 0; Process < 1000; ++Process)
+    Every.addLast(Process);
+  EXPECT_EQ(Every.size(), 1000u);
+  // A process added twice (two stacks of its report folded into one)
+  // counts once.
+  ProcessSet Odd;
+  for (std::uint32_t Process : {1, 3, 3, 5, 7})
+    Odd.addLast(Process);
+  EXPECT_EQ(Odd.size(), 4u);
+  ProcessSet Even;
+  for (std::uint32_t Process : {0, 2, 4, 6, 8})
+    Even.addLast(Process);
+  ProcessSet Union = Odd;
+  Union.insert(Even);
+  EXPECT_EQ(Union.size(), 9u);
+  // Overlapping runs, and runs that touch.
+  ProcessSet Low, High;
+  for (std::uint32_t Process = 0; Process < 10; ++Process)
+    Low.addLast(Process);
+  for (std::uint32_t Process = 5; Process < 20; ++Process)
+    High.addLast(Process);
+  Low.insert(High);
+  EXPECT_EQ(Low.size(), 20u);
+  Low.insert(Every);
+  EXPECT_EQ(Low.size(), 1000u);
+  ProcessSet None;
+  EXPECT_TRUE(None.empty());
+  None.insert(ProcessSet());
+  EXPECT_EQ(None.size(), 0u);
 }
 
 TEST(StackFolder, AProcessWithoutModules) {

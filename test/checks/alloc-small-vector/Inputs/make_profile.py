@@ -17,6 +17,11 @@ container's growth (the "allocation_sites" member), SIZES being
 --container NAME=SPELLING gives site NAME's container as heapcount writes
 it (default std::vector<ELEMENT, std::allocator<ELEMENT> >); the shorthands
 string, deque<T> and list<T> spell libstdc++'s classes.
+--processes NAME=N[:COUNTS] says that N processes allocated at site NAME
+(or allocation site NAME), and how many asked for each count, COUNTS being
+"ELEMENTSxPROCESSES,..." (default: N, or the count's allocations if fewer);
+without it a site does not say, as in a profile written before heapcount
+counted processes.
 
 --hash stale records a hash that is not the file's; none records no hash.
 --path names the file differently from its real path (a profile of a file
@@ -58,7 +63,13 @@ def main():
     parser.add_argument('--container', action='append', default=[])
     parser.add_argument('--element', action='append', default=[])
     parser.add_argument('--allocation-site', action='append', default=[])
+    parser.add_argument('--processes', action='append', default=[])
     args = parser.parse_args()
+    processes = {}
+    for spec in args.processes:
+        name, _, text = spec.partition('=')
+        total, _, counts = text.partition(':')
+        processes[name] = (int(total), counts)
     containers = {}
     for spec in args.container:
         name, _, spelling = spec.partition('=')
@@ -92,6 +103,14 @@ def main():
             histogram.append([int(size), int(allocations)])
         return histogram
 
+    def add_processes(name, site, histogram, by_name):
+        if name not in processes:
+            return
+        total, counts = processes[name]
+        site['processes'] = total
+        site[by_name] = (histogram_of(counts) if counts else
+                         [[n, min(total, a)] for n, a in histogram])
+
     allocation_sites = []
     for spec in args.allocation_site:
         parts = spec.split(':', 2)
@@ -104,6 +123,8 @@ def main():
             'function': parts[2] if len(parts) == 3 else 'main',
             'allocations': sum(a for _, a in sizes),
             'bytes': sum(b * a for b, a in sizes), 'sizes': sizes})
+        add_processes(parts[0], allocation_sites[-1], sizes,
+                      'processes_by_size')
 
     sites = []
     elements = {}
@@ -129,6 +150,7 @@ def main():
             'allocations': allocations,
             'bytes': sum(e * a for e, a in histogram) * int(size),
             'counts': histogram})
+        add_processes(name, sites[-1], histogram, 'processes_by_count')
 
     entry = {'path': path}
     if args.hash != 'none':
