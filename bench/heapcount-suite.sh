@@ -105,7 +105,8 @@ for ((round = 1; round <= runs; round++)); do
   if (( used > peak )); then peak=$used; fi
   left=$(ls -A "$hc_tmp" | wc -l)
   [[ "$left" -eq 0 ]] || die "heapcount left $left files in its TMPDIR: $(ls -A "$hc_tmp" | head -3)"
-  processes=$(grep -oE '"processes":[0-9]+' "$tmp/profile.json" | grep -oE '[0-9]+$' || echo 0)
+  # The profile's own count, not a site's (each site has one too).
+  processes=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1])).get("processes", 0))' "$tmp/profile.json" 2>/dev/null || echo 0)
   [[ "$processes" -gt 0 ]] || die "the profile counts no process"
   sites=$(grep -oE 'profile: [0-9]+ container sites?' "$tmp/heapcount.err" | grep -oE '[0-9]+' || echo 0)
 done

@@ -2,7 +2,7 @@
 
 #include "checks/ColdFunctionsOption.h"
 #include "checks/OptionValues.h"
-#include "lib/analysis/ColdCode.h"
+#include "lib/analysis/facts/ColdCode.h"
 #include "clang/AST/DeclCXX.h"
 
 namespace clang::tidy::alloc {

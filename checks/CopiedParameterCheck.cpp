@@ -10,8 +10,8 @@
 //
 // The check reports a const & parameter of a class that owns heap memory
 // when its only use is one copy into storage that outlives the call
-// (lib/analysis/CopiedParameters), and some call seen in this unit passes a
-// temporary or a moved object for it: without such a call there is no
+// (lib/analysis/decisions/CopiedParameters), and some call seen in this unit
+// passes a temporary or a moved object for it: without such a call there is no
 // saving to show. The fix-it changes every declaration this unit sees and
 // moves the use.
 //
@@ -19,10 +19,10 @@
 
 #include "checks/CopiedParameterCheck.h"
 #include "checks/OptionValues.h"
-#include "lib/analysis/ContainerUses.h"
-#include "lib/analysis/CopiedParameters.h"
-#include "lib/analysis/ParentIndex.h"
-#include "lib/analysis/ProfileEvidence.h"
+#include "lib/analysis/ast/ParentIndex.h"
+#include "lib/analysis/decisions/CopiedParameters.h"
+#include "lib/analysis/facts/ContainerUses.h"
+#include "lib/analysis/profile/ProfileEvidence.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"

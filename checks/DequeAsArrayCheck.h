@@ -11,9 +11,9 @@
 #include "checks/WholeProgramOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/utils/IncludeInserter.h"
-#include "lib/analysis/MemberFacts.h"
-#include "lib/analysis/NestedTypeSpellings.h"
-#include "lib/analysis/StlFacts.h"
+#include "lib/analysis/facts/MemberFacts.h"
+#include "lib/analysis/facts/NestedTypeSpellings.h"
+#include "lib/analysis/facts/StlFacts.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
 #include <optional>

@@ -13,8 +13,8 @@
 #define ALLOC_TIDY_CHECKS_INLINEVECTOROPTION_H
 
 #include "clang-tidy/ClangTidyCheck.h"
-#include "lib/analysis/InlineVectorClasses.h"
-#include "lib/analysis/InlineVectorInScope.h"
+#include "lib/analysis/facts/InlineVectorClasses.h"
+#include "lib/analysis/facts/InlineVectorInScope.h"
 #include <optional>
 #include <string>
 

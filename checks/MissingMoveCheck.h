@@ -6,7 +6,7 @@
 #include "checks/CompileErrors.h"
 #include "checks/ProfileOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
-#include "lib/analysis/MissingMove.h"
+#include "lib/analysis/decisions/MissingMove.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
 #include <optional>

@@ -7,25 +7,25 @@
 // for the usual record is one ASTRecordLayout lookup and a sum of field sizes.
 //
 // At the end of the translation unit the facts about instances are collected
-// (lib/analysis/RecordInstances: containers, arrays, loop allocations,
-// variable-length tails) and lib/analysis/PaddingDecision decides, for each
-// wasteful record, whether it is worth a change; this file renders.
+// (lib/analysis/facts/RecordInstances: containers, arrays, loop allocations,
+// variable-length tails) and lib/analysis/decisions/PaddingDecision decides,
+// for each wasteful record, whether it is worth a change; this file renders.
 //
-// The fix-it moves whole lines (lib/analysis/FieldReorder): each field with
-// the comments above it and after it. It is offered only when nothing in the
-// translation unit can tell the order apart (initialisation, byte copies,
-// positional initialisers); see planFixIt() for the list.
+// The fix-it moves whole lines (lib/analysis/decisions/FieldReorder): each
+// field with the comments above it and after it. It is offered only when
+// nothing in the translation unit can tell the order apart (initialisation,
+// byte copies, positional initialisers); see planFixIt() for the list.
 //
 //===----------------------------------------------------------------------===//
 
 #include "checks/PaddingCheck.h"
 #include "checks/OptionValues.h"
-#include "lib/analysis/AstWalk.h"
-#include "lib/analysis/FieldReorder.h"
-#include "lib/analysis/MemberFacts.h"
-#include "lib/analysis/PaddingDecision.h"
-#include "lib/analysis/RecordAbi.h"
-#include "lib/analysis/RecordInstances.h"
+#include "lib/analysis/ast/AstWalk.h"
+#include "lib/analysis/decisions/FieldReorder.h"
+#include "lib/analysis/decisions/PaddingDecision.h"
+#include "lib/analysis/facts/MemberFacts.h"
+#include "lib/analysis/facts/RecordAbi.h"
+#include "lib/analysis/facts/RecordInstances.h"
 #include "lib/layout/LayoutBuilder.h"
 #include "lib/layout/LayoutModel.h"
 #include "lib/layout/WhatIf.h"

@@ -1,7 +1,7 @@
 //===--- ProfileEvidenceLog.cpp - which profile sites a finding measured --===//
 
 #include "checks/ProfileEvidenceLog.h"
-#include "lib/analysis/HeapProfile.h"
+#include "lib/analysis/profile/HeapProfile.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"

@@ -7,14 +7,14 @@
 // also appends a line to the file ALLOC_TIDY_PROFILE_EVIDENCE names, when
 // alloc-run sets it: the check, the warning's file and offset, and the
 // sites; and what the code at each profiled site of the unit does
-// (lib/analysis/SiteCode.h). Without the variable nothing is written.
+// (lib/analysis/profile/SiteCode.h). Without the variable nothing is written.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef ALLOC_TIDY_CHECKS_PROFILEEVIDENCELOG_H
 #define ALLOC_TIDY_CHECKS_PROFILEEVIDENCELOG_H
 
-#include "lib/analysis/ProfileSites.h"
+#include "lib/analysis/profile/ProfileSites.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"

@@ -5,7 +5,7 @@
 #include "checks/OptionValues.h"
 #include "checks/ProfileEvidenceLog.h"
 #include "clang-tidy/utils/OptionsUtils.h"
-#include "lib/analysis/SiteCode.h"
+#include "lib/analysis/profile/SiteCode.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"

@@ -18,9 +18,9 @@
 
 #include "checks/Finding.h"
 #include "clang-tidy/ClangTidyCheck.h"
-#include "lib/analysis/HeapProfile.h"
-#include "lib/analysis/ProfileEvidence.h"
-#include "lib/analysis/ProfileSites.h"
+#include "lib/analysis/profile/HeapProfile.h"
+#include "lib/analysis/profile/ProfileEvidence.h"
+#include "lib/analysis/profile/ProfileSites.h"
 #include <map>
 #include <memory>
 #include <optional>
@@ -91,7 +91,7 @@ public:
                llvm::function_ref<std::string(const alloc_tidy::Measurement &)>
                    Describe) const;
   /// For alloc-run --explain: what the code at each profiled site of the
-  /// unit's files does (lib/analysis/SiteCode.h), logged once per unit
+  /// unit's files does (lib/analysis/profile/SiteCode.h), logged once per unit
   /// whichever check calls it first; nothing unless alloc-run asked.
   void explainSites(ASTContext &Ctx);
   /// Forgets the files of the translation unit that ended.

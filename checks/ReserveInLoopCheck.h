@@ -8,9 +8,9 @@
 #include "checks/ProfileOption.h"
 #include "checks/StlOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
-#include "lib/analysis/Appends.h"
-#include "lib/analysis/ReservePlan.h"
-#include "lib/analysis/StlFacts.h"
+#include "lib/analysis/decisions/ReservePlan.h"
+#include "lib/analysis/facts/Appends.h"
+#include "lib/analysis/facts/StlFacts.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/Regex.h"
 #include <optional>

@@ -10,8 +10,8 @@
 #include "checks/StlOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/utils/IncludeInserter.h"
-#include "lib/analysis/Repetition.h"
-#include "lib/analysis/StlFacts.h"
+#include "lib/analysis/facts/Repetition.h"
+#include "lib/analysis/facts/StlFacts.h"
 #include <cstdint>
 #include <optional>
 #include <string>

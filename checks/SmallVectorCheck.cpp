@@ -2,9 +2,9 @@
 //
 // Collects every std::vector local and data member in user code and every
 // reference to it; at the end of the translation unit, when all uses are
-// known, asks lib/analysis/VectorBound.h for the most elements each can hold
-// (or a heapcount profile, ProfileSites.h, when it cannot say), checks that
-// the replacement class offers what the code uses, and reports the bound
+// known, asks lib/analysis/decisions/VectorBound.h for the most elements each
+// can hold (or a heapcount profile, ProfileSites.h, when it cannot say), checks
+// that the replacement class offers what the code uses, and reports the bound
 // with its evidence, a fix-it, and the member's decision across units.
 //
 //===----------------------------------------------------------------------===//
@@ -14,12 +14,12 @@
 #include "checks/ProfileEvidenceLog.h"
 #include "checks/TypeSpelling.h"
 #include "clang-tidy/utils/OptionsUtils.h"
-#include "lib/analysis/AstWalk.h"
-#include "lib/analysis/ContainerUses.h"
-#include "lib/analysis/ElementRefs.h"
-#include "lib/analysis/MemberFacts.h"
-#include "lib/analysis/ProfileSites.h"
-#include "lib/analysis/VectorBound.h"
+#include "lib/analysis/ast/AstWalk.h"
+#include "lib/analysis/decisions/VectorBound.h"
+#include "lib/analysis/facts/ContainerUses.h"
+#include "lib/analysis/facts/ElementRefs.h"
+#include "lib/analysis/facts/MemberFacts.h"
+#include "lib/analysis/profile/ProfileSites.h"
 #include "lib/layout/InlineVectorModel.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"

@@ -11,7 +11,7 @@
 #define ALLOC_TIDY_CHECKS_STLOPTION_H
 
 #include "clang-tidy/ClangTidyCheck.h"
-#include "lib/analysis/StlFacts.h"
+#include "lib/analysis/facts/StlFacts.h"
 #include <optional>
 #include <string>
 

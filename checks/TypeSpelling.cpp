@@ -1,7 +1,7 @@
 //===--- TypeSpelling.cpp - where a declaration spells its type -----------===//
 
 #include "checks/TypeSpelling.h"
-#include "lib/analysis/AstWalk.h"
+#include "lib/analysis/ast/AstWalk.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/Version.h"
 #include "clang/Lex/Lexer.h"

@@ -19,9 +19,9 @@
 #include "checks/Finding.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/utils/IncludeInserter.h"
-#include "lib/analysis/MemberDecision.h"
-#include "lib/analysis/MemberFacts.h"
-#include "lib/analysis/MemberFactsFile.h"
+#include "lib/analysis/decisions/MemberDecision.h"
+#include "lib/analysis/decisions/MemberFactsFile.h"
+#include "lib/analysis/facts/MemberFacts.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <optional>
 #include <string>

@@ -170,6 +170,16 @@ class Proof:
                 os.path.join(b.format(**places), p)
                 for b, p in self.entry['inputs']) + ')')
         self.result['input_files'] = copied
+        # The inputs come from whatever projects are prepared here: the
+        # description says what they are, the count and size what this run
+        # read.
+        size = sum(os.path.getsize(os.path.join(d, f))
+                   for d, _, files in os.walk(self.input) for f in files)
+        amount = (f'{size / 1e6:.1f} MB' if size >= 1e6 else
+                  f'{max(1, round(size / 1e3))} KB')
+        self.result['workload'] = (
+            f'{self.entry["description"]} ({copied} '
+            f'{"file" if copied == 1 else "files"}, {amount})')
         say(f'{self.name}: {copied} input files in {self.input}')
 
     def path(self, *names):

@@ -6,7 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "clang-tidy/tool/ClangTidyMain.h"
-#include "lib/analysis/MemberFactsFile.h"
+#include "lib/analysis/decisions/MemberFactsFile.h"
 #include "tools/CompileDatabaseDirectories.h"
 #include "tools/CompileDatabaseProblem.h"
 #include "tools/ResourceDir.h"

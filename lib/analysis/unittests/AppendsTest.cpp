@@ -1,8 +1,8 @@
 //===--- AppendsTest.cpp - what adds elements to a container --------------===//
 
-#include "lib/analysis/Appends.h"
+#include "lib/analysis/facts/Appends.h"
 #include "AnalysisTestUtils.h"
-#include "lib/analysis/ContainerUses.h"
+#include "lib/analysis/facts/ContainerUses.h"
 #include "clang/AST/StmtCXX.h"
 #include "gtest/gtest.h"
 

@@ -1,6 +1,6 @@
 //===--- AstWalkTest.cpp - moving around the AST --------------------------===//
 
-#include "lib/analysis/AstWalk.h"
+#include "lib/analysis/ast/AstWalk.h"
 #include "AnalysisTestUtils.h"
 #include "clang/AST/ExprCXX.h"
 #include "gtest/gtest.h"

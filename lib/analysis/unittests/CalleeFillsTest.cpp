@@ -1,6 +1,6 @@
 //===--- CalleeFillsTest.cpp - a container filled through a reference -----===//
 
-#include "lib/analysis/CalleeFills.h"
+#include "lib/analysis/facts/CalleeFills.h"
 #include "AnalysisTestUtils.h"
 #include "gtest/gtest.h"
 

@@ -1,6 +1,6 @@
 //===--- ColdCodeTest.cpp - code that runs only on error paths ------------===//
 
-#include "lib/analysis/ColdCode.h"
+#include "lib/analysis/facts/ColdCode.h"
 #include "AnalysisTestUtils.h"
 #include "gtest/gtest.h"
 

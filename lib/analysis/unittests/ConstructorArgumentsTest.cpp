@@ -1,6 +1,6 @@
 //===--- ConstructorArgumentsTest.cpp - what every construction passes ----===//
 
-#include "lib/analysis/ConstructorArguments.h"
+#include "lib/analysis/facts/ConstructorArguments.h"
 #include "AnalysisTestUtils.h"
 #include "gtest/gtest.h"
 

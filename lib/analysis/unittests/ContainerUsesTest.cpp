@@ -1,8 +1,8 @@
 //===--- ContainerUsesTest.cpp - what code does with a container ----------===//
 
-#include "lib/analysis/ContainerUses.h"
+#include "lib/analysis/facts/ContainerUses.h"
 #include "AnalysisTestUtils.h"
-#include "lib/analysis/ElementRefs.h"
+#include "lib/analysis/facts/ElementRefs.h"
 #include "clang/AST/StmtCXX.h"
 #include "gtest/gtest.h"
 #include <utility>

@@ -1,6 +1,6 @@
 //===--- CopiedParametersTest.cpp - const & parameters copied into storage ===//
 
-#include "lib/analysis/CopiedParameters.h"
+#include "lib/analysis/decisions/CopiedParameters.h"
 #include "AnalysisTestUtils.h"
 #include "gtest/gtest.h"
 

@@ -1,6 +1,6 @@
 //===--- DequeUsageTest.cpp - is a deque used like an array? --------------===//
 
-#include "lib/analysis/DequeUsage.h"
+#include "lib/analysis/decisions/DequeUsage.h"
 #include "AnalysisTestUtils.h"
 #include "gtest/gtest.h"
 

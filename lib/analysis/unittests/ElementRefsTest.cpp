@@ -7,9 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "lib/analysis/ElementRefs.h"
+#include "lib/analysis/facts/ElementRefs.h"
 #include "AnalysisTestUtils.h"
-#include "lib/analysis/NestedTypeSpellings.h"
+#include "lib/analysis/facts/NestedTypeSpellings.h"
 #include "clang/AST/DeclCXX.h"
 #include "gtest/gtest.h"
 

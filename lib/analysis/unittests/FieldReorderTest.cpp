@@ -1,6 +1,6 @@
 //===--- FieldReorderTest.cpp - can the fields of a record be reordered? --===//
 
-#include "lib/analysis/FieldReorder.h"
+#include "lib/analysis/decisions/FieldReorder.h"
 #include "AnalysisTestUtils.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"

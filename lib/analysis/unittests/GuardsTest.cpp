@@ -1,6 +1,6 @@
 //===--- GuardsTest.cpp - the conditions code runs under ------------------===//
 
-#include "lib/analysis/Guards.h"
+#include "lib/analysis/facts/Guards.h"
 #include "AnalysisTestUtils.h"
 #include "clang/AST/StmtCXX.h"
 #include "gtest/gtest.h"

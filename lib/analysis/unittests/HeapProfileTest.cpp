@@ -1,6 +1,6 @@
 //===--- HeapProfileTest.cpp - reading heapcount profiles -----------------===//
 
-#include "lib/analysis/HeapProfile.h"
+#include "lib/analysis/profile/HeapProfile.h"
 #include "gtest/gtest.h"
 
 namespace alloc_tidy {

@@ -1,8 +1,8 @@
 //===--- HoistPlanTest.cpp - a declaration moved before its loop ----------===//
 
-#include "lib/analysis/HoistPlan.h"
+#include "lib/analysis/decisions/HoistPlan.h"
 #include "AnalysisTestUtils.h"
-#include "lib/analysis/ParentIndex.h"
+#include "lib/analysis/ast/ParentIndex.h"
 #include "clang/AST/Stmt.h"
 #include "gtest/gtest.h"
 

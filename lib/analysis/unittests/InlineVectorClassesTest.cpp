@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "lib/analysis/InlineVectorClasses.h"
+#include "lib/analysis/facts/InlineVectorClasses.h"
 #include "lib/layout/unittests/LayoutTestUtils.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"

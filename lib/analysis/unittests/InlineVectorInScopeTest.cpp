@@ -1,6 +1,6 @@
 //===--- InlineVectorInScopeTest.cpp - small vectors a unit already has ---===//
 
-#include "lib/analysis/InlineVectorInScope.h"
+#include "lib/analysis/facts/InlineVectorInScope.h"
 #include "AnalysisTestUtils.h"
 #include "gtest/gtest.h"
 

@@ -1,6 +1,6 @@
 //===--- InputTaintTest.cpp - values that come from input -----------------===//
 
-#include "lib/analysis/InputTaint.h"
+#include "lib/analysis/facts/InputTaint.h"
 #include "AnalysisTestUtils.h"
 #include "gtest/gtest.h"
 

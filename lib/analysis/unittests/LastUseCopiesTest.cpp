@@ -1,6 +1,6 @@
 //===--- LastUseCopiesTest.cpp - locals copied where they could move ------===//
 
-#include "lib/analysis/LastUseCopies.h"
+#include "lib/analysis/decisions/LastUseCopies.h"
 #include "AnalysisTestUtils.h"
 #include "gtest/gtest.h"
 

@@ -1,6 +1,6 @@
 //===--- LoopContainerFillsTest.cpp - a container refilled in a loop ------===//
 
-#include "lib/analysis/LoopContainerFills.h"
+#include "lib/analysis/facts/LoopContainerFills.h"
 #include "AnalysisTestUtils.h"
 #include "gtest/gtest.h"
 

@@ -1,9 +1,9 @@
 //===--- MemberFactsTest.cpp - member facts and decisions -----------------===//
 
-#include "lib/analysis/MemberFacts.h"
+#include "lib/analysis/facts/MemberFacts.h"
 #include "AnalysisTestUtils.h"
-#include "lib/analysis/MemberDecision.h"
-#include "lib/analysis/MemberFactsFile.h"
+#include "lib/analysis/decisions/MemberDecision.h"
+#include "lib/analysis/decisions/MemberFactsFile.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"

@@ -1,6 +1,6 @@
 //===--- MissingMoveTest.cpp - classes whose moves copy -------------------===//
 
-#include "lib/analysis/MissingMove.h"
+#include "lib/analysis/decisions/MissingMove.h"
 #include "AnalysisTestUtils.h"
 #include "gtest/gtest.h"
 

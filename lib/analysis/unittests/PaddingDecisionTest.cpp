@@ -1,6 +1,6 @@
 //===--- PaddingDecisionTest.cpp - report a padded record or not ----------===//
 
-#include "lib/analysis/PaddingDecision.h"
+#include "lib/analysis/decisions/PaddingDecision.h"
 #include "gtest/gtest.h"
 
 namespace alloc_tidy {

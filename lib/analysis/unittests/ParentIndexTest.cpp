@@ -1,6 +1,6 @@
 //===--- ParentIndexTest.cpp - the project's own parent index -------------===//
 
-#include "lib/analysis/ParentIndex.h"
+#include "lib/analysis/ast/ParentIndex.h"
 #include "AnalysisTestUtils.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"

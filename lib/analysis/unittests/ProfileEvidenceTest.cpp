@@ -1,6 +1,6 @@
 //===--- ProfileEvidenceTest.cpp - what a profile measured at a finding ---===//
 
-#include "lib/analysis/ProfileEvidence.h"
+#include "lib/analysis/profile/ProfileEvidence.h"
 #include "AnalysisTestUtils.h"
 #include "clang/AST/Decl.h"
 #include "clang/Basic/SourceManager.h"

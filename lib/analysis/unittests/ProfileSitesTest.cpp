@@ -1,6 +1,6 @@
 //===--- ProfileSitesTest.cpp - a profile's sites in the code -------------===//
 
-#include "lib/analysis/ProfileSites.h"
+#include "lib/analysis/profile/ProfileSites.h"
 #include "AnalysisTestUtils.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"

@@ -1,6 +1,6 @@
 //===--- RecordAbiTest.cpp - layouts shared with libraries and C ----------===//
 
-#include "lib/analysis/RecordAbi.h"
+#include "lib/analysis/facts/RecordAbi.h"
 #include "AnalysisTestUtils.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"

@@ -1,6 +1,6 @@
 //===--- RecordInstancesTest.cpp - where a unit makes many of a record ----===//
 
-#include "lib/analysis/RecordInstances.h"
+#include "lib/analysis/facts/RecordInstances.h"
 #include "AnalysisTestUtils.h"
 #include "gtest/gtest.h"
 

@@ -1,9 +1,9 @@
 //===--- RepetitionTest.cpp - where a construction runs again -------------===//
 
-#include "lib/analysis/Repetition.h"
+#include "lib/analysis/facts/Repetition.h"
 #include "AnalysisTestUtils.h"
-#include "lib/analysis/AstWalk.h"
-#include "lib/analysis/TripCount.h"
+#include "lib/analysis/ast/AstWalk.h"
+#include "lib/analysis/facts/TripCount.h"
 #include "gtest/gtest.h"
 
 using namespace clang;

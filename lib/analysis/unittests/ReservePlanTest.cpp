@@ -1,8 +1,8 @@
 //===--- ReservePlanTest.cpp - a reserve() before a loop that fills -------===//
 
-#include "lib/analysis/ReservePlan.h"
+#include "lib/analysis/decisions/ReservePlan.h"
 #include "AnalysisTestUtils.h"
-#include "lib/analysis/ContainerUses.h"
+#include "lib/analysis/facts/ContainerUses.h"
 #include "clang/AST/StmtCXX.h"
 #include "gtest/gtest.h"
 

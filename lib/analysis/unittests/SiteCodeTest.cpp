@@ -1,6 +1,6 @@
 //===--- SiteCodeTest.cpp - what the code at a profile site does ----------===//
 
-#include "lib/analysis/SiteCode.h"
+#include "lib/analysis/profile/SiteCode.h"
 #include "AnalysisTestUtils.h"
 #include "clang/Basic/SourceManager.h"
 #include "gtest/gtest.h"

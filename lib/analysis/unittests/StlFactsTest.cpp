@@ -1,6 +1,6 @@
 //===--- StlFactsTest.cpp - deque block facts and library detection ------===//
 
-#include "lib/analysis/StlFacts.h"
+#include "lib/analysis/facts/StlFacts.h"
 #include "AnalysisTestUtils.h"
 #include "clang/Lex/Preprocessor.h"
 #include "gtest/gtest.h"

@@ -1,6 +1,6 @@
 //===--- StringClassesTest.cpp - string classes that always allocate ------===//
 
-#include "lib/analysis/StringClasses.h"
+#include "lib/analysis/facts/StringClasses.h"
 #include "AnalysisTestUtils.h"
 #include "gtest/gtest.h"
 

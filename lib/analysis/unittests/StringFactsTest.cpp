@@ -1,7 +1,7 @@
 //===--- BasicStringFactsTest.cpp - std::basic_string facts
 //--------------------===//
 
-#include "lib/analysis/StringFacts.h"
+#include "lib/analysis/facts/StringFacts.h"
 #include "AnalysisTestUtils.h"
 #include "gtest/gtest.h"
 

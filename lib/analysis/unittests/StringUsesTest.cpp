@@ -1,8 +1,8 @@
 //===--- StringUsesTest.cpp - what code does with a string ----------------===//
 
-#include "lib/analysis/StringUses.h"
+#include "lib/analysis/facts/StringUses.h"
 #include "AnalysisTestUtils.h"
-#include "lib/analysis/StringFacts.h"
+#include "lib/analysis/facts/StringFacts.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "gtest/gtest.h"
 #include <map>

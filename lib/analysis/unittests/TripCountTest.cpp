@@ -1,6 +1,6 @@
 //===--- TripCountTest.cpp - loop trip counts -----------------------------===//
 
-#include "lib/analysis/TripCount.h"
+#include "lib/analysis/facts/TripCount.h"
 #include "AnalysisTestUtils.h"
 #include "gtest/gtest.h"
 #include <cstdlib>

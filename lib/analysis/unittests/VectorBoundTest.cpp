@@ -1,8 +1,8 @@
 //===--- VectorBoundTest.cpp - how many elements a vector can hold --------===//
 
-#include "lib/analysis/VectorBound.h"
+#include "lib/analysis/decisions/VectorBound.h"
 #include "AnalysisTestUtils.h"
-#include "lib/analysis/ConstructorArguments.h"
+#include "lib/analysis/facts/ConstructorArguments.h"
 #include "gtest/gtest.h"
 
 using namespace clang;

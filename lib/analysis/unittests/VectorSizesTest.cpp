@@ -1,6 +1,6 @@
 //===--- VectorSizesTest.cpp - how code sets the size of a vector ---------===//
 
-#include "lib/analysis/VectorSizes.h"
+#include "lib/analysis/facts/VectorSizes.h"
 #include "AnalysisTestUtils.h"
 #include "gtest/gtest.h"
 

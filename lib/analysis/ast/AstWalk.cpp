@@ -1,0 +1,241 @@
+//===--- AstWalk.cpp - moving around the AST the way the checks do --------===//
+
+#include "lib/analysis/ast/AstWalk.h"
+#include "lib/analysis/ast/ParentIndex.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace clang;
+
+namespace alloc_tidy {
+
+DynTypedNode parentOf(const DynTypedNode &Node, ASTContext &Ctx,
+                      bool PreferInitialization) {
+  DynTypedNodeList Parents = parentsOf(Node, Ctx);
+  if (PreferInitialization)
+    for (const DynTypedNode &Parent : Parents)
+      if (!Parent.get<InitListExpr>())
+        return Parent;
+  return Parents.empty() ? DynTypedNode() : Parents[0];
+}
+
+bool isTransparent(const Stmt *S, Transparency Kind) {
+  if (const auto *Cast = dyn_cast<ImplicitCastExpr>(S)) {
+    if (Kind == Transparency::Value)
+      return Cast->getCastKind() != CK_LValueToRValue;
+    return Cast->getCastKind() == CK_NoOp ||
+           Cast->getCastKind() == CK_DerivedToBase ||
+           Cast->getCastKind() == CK_UncheckedDerivedToBase;
+  }
+  return isa<ParenExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr,
+             FullExpr>(S);
+}
+
+const Expr *stripTransparent(const Expr *E) {
+  while (true) {
+    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E);
+        Cast && Cast->getCastKind() != CK_LValueToRValue)
+      E = Cast->getSubExpr();
+    else if (const auto *Paren = dyn_cast<ParenExpr>(E))
+      E = Paren->getSubExpr();
+    else if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = Temp->getSubExpr();
+    else if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = Bind->getSubExpr();
+    else if (const auto *Full = dyn_cast<FullExpr>(E))
+      E = Full->getSubExpr();
+    else
+      return E;
+  }
+}
+
+const CXXCtorInitializer *initializerOf(const Expr *E,
+                                        const DynTypedNode &Parent) {
+  if (const auto *Init = Parent.get<CXXCtorInitializer>())
+    return Init;
+  if (const auto *Ctor = Parent.get<CXXConstructorDecl>())
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      if (Init->getInit() &&
+          stripTransparent(Init->getInit()) == stripTransparent(E))
+        return Init;
+  return nullptr;
+}
+
+namespace {
+class ScopeWalker : public RecursiveASTVisitor<ScopeWalker> {
+public:
+  const ValueDecl *Target = nullptr;
+  llvm::function_ref<void(const DeclRefExpr *)> OnRef;
+  llvm::function_ref<void(const LambdaExpr *)> OnLambda;
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (OnRef && Ref->getDecl() == Target)
+      OnRef(Ref);
+    return true;
+  }
+  bool VisitLambdaExpr(LambdaExpr *Lambda) {
+    if (OnLambda)
+      OnLambda(Lambda);
+    return true;
+  }
+};
+} // namespace
+
+void forEachReferenceTo(const ValueDecl *D, const Stmt *Scope,
+                        llvm::function_ref<void(const DeclRefExpr *)> Visit) {
+  if (!Scope)
+    return;
+  ScopeWalker Walker;
+  Walker.Target = D;
+  Walker.OnRef = Visit;
+  Walker.TraverseStmt(const_cast<Stmt *>(Scope));
+}
+
+void forEachLambdaIn(const Stmt *Scope,
+                     llvm::function_ref<void(const LambdaExpr *)> Visit) {
+  if (!Scope)
+    return;
+  ScopeWalker Walker;
+  Walker.OnLambda = Visit;
+  Walker.TraverseStmt(const_cast<Stmt *>(Scope));
+}
+
+DynTypedNode meaningfulParent(const Expr *E, ASTContext &Ctx,
+                              const Expr *&Child, Transparency Kind,
+                              bool PreferInitialization) {
+  Child = E;
+  DynTypedNode Parent =
+      parentOf(DynTypedNode::create(*E), Ctx, PreferInitialization);
+  while (const auto *S = Parent.get<Stmt>()) {
+    if (!isTransparent(S, Kind))
+      break;
+    Child = cast<Expr>(S);
+    Parent = parentOf(Parent, Ctx, PreferInitialization);
+  }
+  return Parent;
+}
+
+unsigned argumentIndex(llvm::ArrayRef<const Expr *> Args, const Expr *Child) {
+  unsigned Index = 0;
+  while (Index < Args.size() && Args[Index] != Child &&
+         Args[Index]->IgnoreImplicit() != Child->IgnoreImplicit())
+    ++Index;
+  return Index;
+}
+
+bool isForwardingReference(const FunctionDecl *Callee, unsigned Index) {
+  const FunctionDecl *Pattern = Callee->getTemplateInstantiationPattern();
+  if (!Pattern || Pattern->getNumParams() == 0)
+    return false;
+  // A pack expands to the trailing parameters of the instantiation.
+  const ParmVarDecl *Param =
+      Pattern->getParamDecl(std::min(Index, Pattern->getNumParams() - 1));
+  if (Index >= Pattern->getNumParams() && !Param->isParameterPack())
+    return false;
+  QualType T = Param->getType();
+  if (const auto *Expansion = T->getAs<PackExpansionType>())
+    T = Expansion->getPattern();
+  const auto *Ref = T->getAs<RValueReferenceType>();
+  return Ref && !Ref->getPointeeType().hasQualifiers() &&
+         Ref->getPointeeType()->getAs<TemplateTypeParmType>();
+}
+
+std::string sourceText(SourceRange Range, const ASTContext &Ctx) {
+  return Lexer::getSourceText(CharSourceRange::getTokenRange(Range),
+                              Ctx.getSourceManager(), Ctx.getLangOpts())
+      .str();
+}
+
+std::string indentationAt(SourceLocation Loc, const SourceManager &SM) {
+  auto [File, Offset] = SM.getDecomposedLoc(SM.getSpellingLoc(Loc));
+  bool Invalid = false;
+  llvm::StringRef Buffer = SM.getBufferData(File, &Invalid);
+  if (Invalid || Offset > Buffer.size())
+    return "";
+  size_t Start = Buffer.rfind('\n', Offset);
+  Start = Start == llvm::StringRef::npos ? 0 : Start + 1;
+  std::string Indent;
+  for (char C : Buffer.slice(Start, Offset))
+    Indent += C == '\t' ? '\t' : ' ';
+  return Indent;
+}
+
+/// The definition of the record that \p T names, looking through pointers,
+/// references and arrays; null for anything else.
+const RecordDecl *recordBehind(QualType T) {
+  if (T.isNull())
+    return nullptr;
+  for (;;) {
+    if (const auto *P = T->getAs<PointerType>())
+      T = P->getPointeeType();
+    else if (const auto *R = T->getAs<ReferenceType>())
+      T = R->getPointeeType();
+    else if (const ArrayType *A = T->getAsArrayTypeUnsafe())
+      T = A->getElementType();
+    else
+      break;
+  }
+  const RecordDecl *RD = T->getAsRecordDecl();
+  return RD ? RD->getDefinition() : nullptr;
+}
+
+/// Where the compiler instantiated \p RD (an instantiated record), and
+/// what: the record, or for a local class the function template around it.
+std::pair<SourceLocation, const NamedDecl *>
+pointOfInstantiation(const RecordDecl &RD) {
+  if (const auto *Fn = dyn_cast<FunctionDecl>(RD.getDeclContext());
+      Fn && Fn->isTemplateInstantiation())
+    return {Fn->getPointOfInstantiation(), Fn};
+  if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(&RD))
+    return {Spec->getPointOfInstantiation(), &RD};
+  if (const auto *Class = dyn_cast<CXXRecordDecl>(&RD))
+    if (const MemberSpecializationInfo *Info =
+            Class->getMemberSpecializationInfo())
+      return {Info->getPointOfInstantiation(), &RD};
+  return {};
+}
+
+bool isSimpleOperand(llvm::StringRef Text) {
+  if (Text.empty())
+    return false;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    char Ch = Text[I];
+    if (llvm::isAlnum(Ch) || Ch == '_' || Ch == '.' || Ch == ':')
+      continue;
+    if ((Ch == '(' || Ch == '-') && I + 1 < Text.size() &&
+        Text[I + 1] == (Ch == '(' ? ')' : '>')) {
+      ++I;
+      continue;
+    }
+    return false;
+  }
+  return true;
+}
+
+std::string asOperand(llvm::StringRef Text) {
+  return isSimpleOperand(Text) ? Text.str() : ("(" + Text + ")").str();
+}
+
+bool isWithinStd(const Decl *D) {
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+    if (DC->isStdNamespace())
+      return true;
+  return false;
+}
+
+bool hasTopLevelConditional(llvm::StringRef Text) {
+  int Depth = 0;
+  for (char Ch : Text) {
+    Depth += Ch == '(' ? 1 : Ch == ')' ? -1 : 0;
+    if (Ch == '?' && Depth == 0)
+      return true;
+  }
+  return false;
+}
+
+} // namespace alloc_tidy

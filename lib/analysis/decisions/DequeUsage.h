@@ -1,0 +1,97 @@
+//===--- DequeUsage.h - is a std::deque used like an array? -----*- C++ -*-===//
+//
+// The facts and the verdict behind alloc-deque-as-array, from the uses one
+// translation unit sees: whether a std::deque (or a std::stack over one)
+// could be a std::vector, whether a fix-it can make it one, and the loop
+// that fills it, for a reserve() before it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ALLOC_TIDY_LIB_ANALYSIS_DECISIONS_DEQUEUSAGE_H
+#define ALLOC_TIDY_LIB_ANALYSIS_DECISIONS_DEQUEUSAGE_H
+
+#include "lib/analysis/facts/ContainerUses.h"
+#include "lib/analysis/facts/ElementRefs.h"
+#include "lib/analysis/facts/MemberFacts.h"
+#include "lib/analysis/facts/TripCount.h"
+#include "clang/AST/Type.h"
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/ArrayRef.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class FieldDecl;
+class Stmt;
+class ValueDecl;
+} // namespace clang
+
+namespace alloc_tidy {
+
+enum class DequeShape { Deque, Stack };
+
+/// Why a declaration is not one to judge (a system header, a macro, a
+/// template, a global other units can name, a lambda capture, a member of a
+/// template or union), or empty. Whether other code can name a data member
+/// is MemberFacts' question, not this one's.
+std::string dequeDeclarationExcluded(const clang::ValueDecl &D,
+                                     clang::ASTContext &Ctx);
+
+/// What the uses of one deque allow.
+struct DequeUsage {
+  /// Why it must stay a deque; empty when a vector could replace it.
+  std::string Keep;
+  /// Why it can change but not by a fix-it, and where that is.
+  std::string NoFixReason;
+  clang::SourceLocation NoFixLoc;
+  /// pop_front() calls that only rotate it: c.push_back(c.front());
+  /// c.pop_front(); (std::rotate on a vector, by hand).
+  std::vector<const clang::Stmt *> Rotations;
+  /// The uses that can reallocate a vector.
+  std::vector<const ContainerUse *> Growth;
+  /// For a data member: the element references that leave the functions
+  /// that take them, whether or not this unit's own code grows it after.
+  std::vector<ElementEscape> Escapes;
+};
+
+/// Judges every use of \p D, which holds \p Element, as \p Shape. An element
+/// reference kept while it grows keeps the deque unless \p WarnWhenKept
+/// (then it is a reason for no fix-it).
+DequeUsage judgeDequeUses(const clang::ValueDecl &D, DequeShape Shape,
+                          clang::QualType Element,
+                          llvm::ArrayRef<ContainerUse> Uses, bool WarnWhenKept,
+                          clang::ASTContext &Ctx);
+
+/// The facts of the data member \p Field for a decision across units: this
+/// unit's verdict (silent for \p Keep, else a warning for \p NoFix, else a
+/// fix), the element references that leave its functions, and where it can
+/// reallocate outside its class's constructors (\p Usage, from
+/// judgeDequeUses). The caller sets Check and Finding.
+MemberFacts dequeMemberFacts(const clang::FieldDecl &Field,
+                             const DequeUsage &Usage, llvm::StringRef Keep,
+                             llvm::StringRef NoFix, bool WarnWhenKept,
+                             clang::ASTContext &Ctx);
+
+/// A loop that appends to the deque once per iteration, with its trip
+/// count, and the reserve() statement to insert before it (empty when it
+/// cannot go there: the loop is not in a block, or the container expression
+/// may name another object there).
+struct DequeFill {
+  const clang::Stmt *Loop = nullptr;
+  TripCount Count;
+  std::string ReserveText;
+};
+
+/// The fill loop of \p D: its only growth is one append per iteration of a
+/// loop whose trip count is known. \p Uses are all its uses, \p Growth those
+/// that can reallocate.
+std::optional<DequeFill>
+dequeFillLoop(const clang::ValueDecl &D, llvm::ArrayRef<ContainerUse> Uses,
+              llvm::ArrayRef<const ContainerUse *> Growth,
+              clang::ASTContext &Ctx);
+
+} // namespace alloc_tidy
+
+#endif

@@ -1,0 +1,132 @@
+//===--- CalleeFills.cpp - a container filled through a reference ---------===//
+
+#include "lib/analysis/facts/CalleeFills.h"
+#include "lib/analysis/ast/AstWalk.h"
+#include "lib/analysis/facts/ContainerUses.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace clang;
+
+namespace alloc_tidy {
+namespace {
+
+/// Members that add, remove or reorder elements in place.
+const llvm::StringSet<> &growthMembers() {
+  static const llvm::StringSet<> Names = {
+      "push_back",  "emplace_back",  "insert",    "emplace",  "append",
+      "resize",     "assign",        "clear",     "pop_back", "erase",
+      "push_front", "emplace_front", "operator+="};
+  return Names;
+}
+
+/// Members that only read (their results refer to elements at most).
+const llvm::StringSet<> &readMembers() {
+  static const llvm::StringSet<> Names = {
+      "size",       "empty",     "front",         "back",         "at",
+      "begin",      "end",       "cbegin",        "cend",         "rbegin",
+      "rend",       "crbegin",   "crend",         "find",         "count",
+      "contains",   "length",    "substr",        "compare",      "starts_with",
+      "ends_with",  "rfind",     "find_first_of", "find_last_of", "operator[]",
+      "operator==", "operator!="};
+  return Names;
+}
+
+class References : public RecursiveASTVisitor<References> {
+public:
+  explicit References(const ParmVarDecl *Param) : Param(Param) {}
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (Ref->getDecl() == Param)
+      Found.push_back(Ref);
+    return true;
+  }
+  const ParmVarDecl *Param;
+  std::vector<const DeclRefExpr *> Found;
+};
+
+} // namespace
+
+std::optional<CalleeUse> containerUseByCallee(const FunctionDecl *Callee,
+                                              unsigned Index, ASTContext &Ctx,
+                                              std::string &Why,
+                                              unsigned Depth) {
+  const FunctionDecl *Definition = nullptr;
+  if (!Callee || !Callee->hasBody(Definition) || !Definition) {
+    Why = "passed by non-const reference to a function defined elsewhere";
+    return std::nullopt;
+  }
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(Definition);
+      Method && Method->isVirtual() && !Method->hasAttr<FinalAttr>() &&
+      !Method->getParent()->hasAttr<FinalAttr>()) {
+    Why = "passed by non-const reference to a virtual function";
+    return std::nullopt;
+  }
+  if (Depth > 3 || Index >= Definition->getNumParams() ||
+      Definition->isDependentContext()) {
+    Why = "passed by non-const reference to '" + Definition->getNameAsString() +
+          "'";
+    return std::nullopt;
+  }
+  const ParmVarDecl *Param = Definition->getParamDecl(Index);
+  References Refs(Param);
+  Refs.TraverseStmt(Definition->getBody());
+  std::string Name = Definition->getNameAsString();
+  auto Fail = [&](const std::string &What) -> std::optional<CalleeUse> {
+    Why = "'" + Name + "' " + What + " the container it takes by reference";
+    return std::nullopt;
+  };
+  CalleeUse Use;
+  for (const DeclRefExpr *Ref : Refs.Found) {
+    // In a lambda's body: the closure may outlive the call.
+    if (Ref->refersToEnclosingVariableOrCapture())
+      return Fail("captures");
+    ContainerUse U = classifyContainerUse(Ref, Ctx);
+    switch (U.Kind) {
+    case UseKind::Call:
+      if (growthMembers().contains(U.Method)) {
+        Use.Fills = true;
+        Use.Growth.push_back(cast<Expr>(U.Site));
+        continue;
+      }
+      if (readMembers().contains(U.Method))
+        continue;
+      return Fail("calls " + U.Method + "() on");
+    case UseKind::Subscript:
+    case UseKind::RangeFor:
+    case UseKind::PassedToFixedType:
+    case UseKind::PassedToTemplate:
+      continue;
+    case UseKind::Captured:
+      return Fail("captures");
+    case UseKind::Linked:
+      return Fail("swaps, assigns or copies");
+    case UseKind::Unknown:
+      break;
+    }
+    // Handed on by non-const reference: followed into that function.
+    const Expr *Child = nullptr;
+    DynTypedNode Parent = meaningfulParent(Ref, Ctx, Child, Transparency::Value,
+                                           /*PreferInitialization=*/true);
+    const auto *Call = Parent.get<CallExpr>();
+    llvm::SmallVector<const Expr *, 4> Args;
+    if (Call)
+      Args.assign(Call->arg_begin(), Call->arg_end());
+    unsigned Arg = Call ? argumentIndex(Args, Child) : 0;
+    const FunctionDecl *Next = Call ? Call->getDirectCallee() : nullptr;
+    if (!Next || Arg == Args.size() || isa<CXXOperatorCallExpr>(Call) ||
+        isWithinStd(Next))
+      return Fail("does more with" + (U.Why.empty() ? "" : " (" + U.Why + ")"));
+    std::optional<CalleeUse> Inner =
+        containerUseByCallee(Next, Arg, Ctx, Why, Depth + 1);
+    if (!Inner)
+      return std::nullopt;
+    Use.Fills = Use.Fills || Inner->Fills;
+    Use.Growth.insert(Use.Growth.end(), Inner->Growth.begin(),
+                      Inner->Growth.end());
+  }
+  return Use;
+}
+
+} // namespace alloc_tidy

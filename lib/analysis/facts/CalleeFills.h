@@ -1,0 +1,45 @@
+//===--- CalleeFills.h - a container filled through a reference -*- C++ -*-===//
+//
+// A container declared in a loop and handed to a function by non-const
+// reference ("split(Line, Words)") is no escape when that function only
+// fills or reads it: it appends, resizes, clears, indexes, iterates, or
+// hands it on to another function that does only that. Hoisting it then
+// keeps its capacity across iterations as for appends in the loop itself.
+// The function's body must be in the unit; anything else it does with the
+// container (keeps its address, swaps it, moves from it, asks its
+// capacity) is an escape.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ALLOC_TIDY_LIB_ANALYSIS_FACTS_CALLEEFILLS_H
+#define ALLOC_TIDY_LIB_ANALYSIS_FACTS_CALLEEFILLS_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace alloc_tidy {
+
+/// What a callee does with a container it takes by non-const reference.
+struct CalleeUse {
+  /// Whether it may add elements (its growth calls are in Growth).
+  bool Fills = false;
+  /// The calls that may grow it, in this function and in those it hands the
+  /// container on to: where heapcount sees the allocations.
+  std::vector<const clang::Expr *> Growth;
+};
+
+/// The use of parameter \p Index of \p Callee, or nullopt with \p Why set
+/// when it is more than filling and reading, or cannot be seen.
+std::optional<CalleeUse> containerUseByCallee(const clang::FunctionDecl *Callee,
+                                              unsigned Index,
+                                              clang::ASTContext &Ctx,
+                                              std::string &Why,
+                                              unsigned Depth = 0);
+
+} // namespace alloc_tidy
+
+#endif

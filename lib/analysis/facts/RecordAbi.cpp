@@ -1,0 +1,104 @@
+//===--- RecordAbi.cpp - is a record's layout shared beyond this code? ----===//
+
+#include "lib/analysis/facts/RecordAbi.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/NestedNameSpecifier.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+
+namespace alloc_tidy {
+
+/// Why \p RD may be part of a shared library's interface, whose binary
+/// layout a reorder would break: a dllexport, dllimport or
+/// default-visibility attribute, or a macro between the class key and the
+/// name ('class LEVELDB_EXPORT Options'), which exports it in a shared build
+/// even where this build defines it empty. Empty when nothing says so.
+std::string libraryInterfaceReason(const RecordDecl &RD,
+                                   const ASTContext &Ctx) {
+  const char *Interface = "part of that library's binary interface";
+  if (RD.hasAttr<DLLExportAttr>() || RD.hasAttr<DLLImportAttr>())
+    return std::string("it is exported from a DLL, so its layout is ") +
+           Interface;
+  if (const auto *Visibility = RD.getAttr<VisibilityAttr>();
+      Visibility && Visibility->getVisibility() == VisibilityAttr::Default)
+    return std::string("its default visibility exports it from a shared "
+                       "library, so its layout is ") +
+           Interface;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Key = RD.getInnerLocStart(), Name = RD.getLocation();
+  if (Key.isMacroID() || Name.isMacroID() ||
+      SM.getFileID(Key) != SM.getFileID(Name))
+    return "";
+  // Between the key and the name there are attributes, macros and, for an
+  // out-of-line definition of a nested class ('class NS::Outer::Private'),
+  // the nested-name qualifier. Attribute arguments ('aligned',
+  // 'visibility') and the qualifier are skipped: only a macro remains.
+  const SourceRange Qualifier = RD.getQualifierLoc().getSourceRange();
+  auto InQualifier = [&](SourceLocation L) {
+    return Qualifier.isValid() &&
+           !SM.isBeforeInTranslationUnit(L, Qualifier.getBegin()) &&
+           !SM.isBeforeInTranslationUnit(Qualifier.getEnd(), L);
+  };
+  Token Tok;
+  SourceLocation Loc =
+      Lexer::getLocForEndOfToken(Key, 0, SM, Ctx.getLangOpts());
+  unsigned Depth = 0;
+  while (Loc.isValid() && SM.isBeforeInTranslationUnit(Loc, Name)) {
+    if (Lexer::getRawToken(Loc, Tok, SM, Ctx.getLangOpts(),
+                           /*IgnoreWhiteSpace=*/true))
+      return "";
+    if (!SM.isBeforeInTranslationUnit(Tok.getLocation(), Name))
+      break;
+    if (Tok.isOneOf(tok::l_paren, tok::l_square))
+      ++Depth;
+    else if (Tok.isOneOf(tok::r_paren, tok::r_square) && Depth > 0)
+      --Depth;
+    else if (Tok.is(tok::raw_identifier) && Depth == 0 &&
+             !InQualifier(Tok.getLocation())) {
+      StringRef Word = Tok.getRawIdentifier();
+      if (Word != "__attribute__" && Word != "__declspec" &&
+          Word != "alignas" && Word != "_Alignas")
+        return "'" + Word.str() +
+               "' in its declaration may export it from a library, and "
+               "then its layout is " +
+               Interface;
+    }
+    Loc = Tok.getEndLoc();
+  }
+  return "";
+}
+
+std::string publicInterfaceReason(const RecordDecl &RD, const ASTContext &Ctx) {
+  std::string Export = libraryInterfaceReason(RD, Ctx);
+  if (Export.empty())
+    return "";
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Loc = SM.getExpansionLoc(RD.getLocation());
+  if (Loc.isInvalid() || SM.isInSystemHeader(Loc) || SM.isInMainFile(Loc))
+    return "";
+  OptionalFileEntryRef File = SM.getFileEntryRefForID(SM.getFileID(Loc));
+  if (!File)
+    return "";
+  StringRef Directory = llvm::sys::path::parent_path(File->getName());
+  for (auto It = llvm::sys::path::begin(Directory),
+            End = llvm::sys::path::end(Directory);
+       It != End; ++It)
+    if (*It == "include")
+      return "it is declared in a public header (under 'include/'), and " +
+             Export;
+  return "";
+}
+
+bool isSharedWithC(const RecordDecl &RD, const ASTContext &Ctx) {
+  if (RD.getDeclContext()->isExternCContext())
+    return true;
+  if (Ctx.getLangOpts().CPlusPlus)
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  return !SM.isInMainFile(SM.getExpansionLoc(RD.getLocation()));
+}
+
+} // namespace alloc_tidy

@@ -1,0 +1,80 @@
+//===--- Repetition.cpp ---------------------------------------------------===//
+
+#include "lib/analysis/facts/Repetition.h"
+#include "lib/analysis/ast/AstWalk.h"
+#include "lib/analysis/facts/TripCount.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+
+using namespace clang;
+
+namespace alloc_tidy {
+
+bool repeatsIn(const Stmt *Loop, const Stmt *Child) {
+  if (const auto *For = dyn_cast<ForStmt>(Loop))
+    return Child != For->getInit();
+  if (const auto *Range = dyn_cast<CXXForRangeStmt>(Loop))
+    return Child == Range->getBody() || Child == Range->getLoopVarStmt();
+  return true;
+}
+
+bool isDoWhileFalse(const Stmt *Loop, const ASTContext &Ctx) {
+  const auto *Do = dyn_cast<DoStmt>(Loop);
+  if (!Do)
+    return false;
+  bool Value = true;
+  const Expr *Cond = Do->getCond();
+  return !Cond->isValueDependent() &&
+         Cond->EvaluateAsBooleanCondition(Value, Ctx) && !Value;
+}
+
+std::optional<Repetition> findRepetition(const Stmt &Site, ASTContext &Ctx) {
+  DynTypedNode Node = DynTypedNode::create(Site);
+  const Stmt *Child = &Site;
+  Repetition Where;
+  while (!Where.Function) {
+    Node = parentOf(Node, Ctx, /*PreferInitialization=*/true);
+    if (Node.getNodeKind().isNone())
+      return std::nullopt;
+    if (const auto *Lambda = Node.get<LambdaExpr>()) {
+      Where.Function = Lambda->getCallOperator();
+      break;
+    }
+    if (const auto *F = Node.get<FunctionDecl>()) {
+      Where.Function = F;
+      break;
+    }
+    if (Node.get<Decl>()) {
+      const auto *Var = Node.get<VarDecl>();
+      if (!Var || !Var->hasLocalStorage() || isa<ParmVarDecl>(Var))
+        return std::nullopt;
+      continue;
+    }
+    const auto *S = Node.get<Stmt>();
+    if (!S || isa<CXXThrowExpr>(S))
+      return std::nullopt;
+    if (!Where.Loop && isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S) &&
+        repeatsIn(S, Child) && !isDoWhileFalse(S, Ctx))
+      Where.Loop = S;
+    Child = S;
+  }
+  if (Where.Function->isConstexpr() ||
+      (!Where.Loop && Where.Function->isMain()))
+    return std::nullopt;
+  return Where;
+}
+
+void countIterations(Repetition &Where, const Stmt *Statement,
+                     ASTContext &Ctx) {
+  if (!Where.Loop || !Statement)
+    return;
+  // A 'continue' can skip it.
+  Where.EveryIteration = runsOncePerIteration(Statement, Where.Loop) &&
+                         ownContinues(Where.Loop).empty();
+  if (std::optional<TripCount> Count = computeTripCount(Where.Loop, Ctx);
+      Where.EveryIteration && Count && Count->Value && *Count->Value > 1)
+    Where.Times = Count->Value;
+}
+
+} // namespace alloc_tidy

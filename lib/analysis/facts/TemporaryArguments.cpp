@@ -1,0 +1,487 @@
+//===--- TemporaryArguments.cpp - containers built for a parameter --------===//
+
+#include "lib/analysis/facts/TemporaryArguments.h"
+#include "lib/analysis/ast/AstWalk.h"
+#include "lib/analysis/ast/ParentIndex.h"
+#include "lib/analysis/facts/StlFacts.h"
+#include "lib/analysis/facts/StringFacts.h"
+#include "clang/AST/QualTypeNames.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
+#include <utility>
+
+using namespace clang;
+
+namespace alloc_tidy {
+
+std::optional<ConstReferenceArgument>
+asConstReferenceArgument(const Expr &Argument, ASTContext &Ctx) {
+  const Expr *Child = nullptr;
+  DynTypedNode Parent =
+      meaningfulParent(&Argument, Ctx, Child, Transparency::Object,
+                       /*PreferInitialization=*/true);
+  ConstReferenceArgument Result;
+  if (const auto *Op = Parent.get<CXXOperatorCallExpr>()) {
+    Result.Callee = Op->getDirectCallee();
+    Result.Args.assign(Op->arg_begin(), Op->arg_end());
+    if (isa_and_nonnull<CXXMethodDecl>(Result.Callee)) {
+      if (Result.Args.empty() || Result.Args[0] == Child)
+        return std::nullopt;
+      Result.Object = Result.Args[0];
+      Result.Args.erase(Result.Args.begin());
+    }
+  } else if (const auto *Call = Parent.get<CallExpr>()) {
+    Result.Callee = Call->getDirectCallee();
+    Result.Args.assign(Call->arg_begin(), Call->arg_end());
+    if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
+      Result.Object = Member->getImplicitObjectArgument();
+  } else if (const auto *Construct = Parent.get<CXXConstructExpr>()) {
+    Result.Callee = Construct->getConstructor();
+    Result.Args.assign(Construct->arg_begin(), Construct->arg_end());
+  }
+  Result.Index = argumentIndex(Result.Args, Child);
+  if (!Result.Callee || Result.Index == Result.Args.size() ||
+      Result.Index >= Result.Callee->getNumParams())
+    return std::nullopt;
+  QualType Param = Result.Callee->getParamDecl(Result.Index)->getType();
+  if (!Param->isLValueReferenceType() ||
+      !Param.getNonReferenceType().isConstQualified() ||
+      Param.getNonReferenceType().isVolatileQualified())
+    return std::nullopt;
+  return Result;
+}
+
+/// Whether a cast of kind \p Kind passes a constant on as a constant: any
+/// but a call of a conversion function.
+static bool castKeepsConstant(CastKind Kind) {
+  return Kind != CK_UserDefinedConversion && Kind != CK_Dynamic;
+}
+
+/// Whether \p Var always holds the same value where it is read.
+static bool isConstantVariable(const VarDecl &Var, ASTContext &Ctx) {
+  if (Var.isUsableInConstantExpressions(Ctx))
+    return true;
+  QualType T = Var.getType();
+  return T.isConstQualified() && !T.isVolatileQualified() &&
+         !T->isReferenceType() && Var.hasGlobalStorage() &&
+         !isa<ParmVarDecl>(Var);
+}
+
+bool isBuiltFromConstants(const Expr *E, ASTContext &Ctx) {
+  if (!E)
+    return false;
+  E = E->IgnoreParens();
+  if (E->isValueDependent() || E->isTypeDependent())
+    return false;
+  if (isa<ConstantExpr, StringLiteral, IntegerLiteral, FloatingLiteral,
+          CharacterLiteral, CXXBoolLiteralExpr, CXXNullPtrLiteralExpr,
+          ImaginaryLiteral, FixedPointLiteral, ImplicitValueInitExpr,
+          UnaryExprOrTypeTraitExpr>(E))
+    return true;
+  if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(E))
+    return isBuiltFromConstants(Cleanups->getSubExpr(), Ctx);
+  if (const auto *Temporary = dyn_cast<MaterializeTemporaryExpr>(E))
+    return isBuiltFromConstants(Temporary->getSubExpr(), Ctx);
+  if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(E))
+    return isBuiltFromConstants(Bind->getSubExpr(), Ctx);
+  if (const auto *List = dyn_cast<CXXStdInitializerListExpr>(E))
+    return isBuiltFromConstants(List->getSubExpr(), Ctx);
+  if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(E))
+    return isBuiltFromConstants(Default->getExpr(), Ctx);
+  if (const auto *Default = dyn_cast<CXXDefaultInitExpr>(E))
+    return isBuiltFromConstants(Default->getExpr(), Ctx);
+  if (const auto *Cast = dyn_cast<CastExpr>(E))
+    return castKeepsConstant(Cast->getCastKind()) &&
+           isBuiltFromConstants(Cast->getSubExpr(), Ctx);
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
+    const CXXConstructorDecl *Ctor = Construct->getConstructor();
+    // A constructor of the user's may have effects (a count, a log) that
+    // running it once would change.
+    if (!Ctor ||
+        !(isWithinStd(Ctor) || Ctor->isConstexpr() || Ctor->isTrivial()))
+      return false;
+    return llvm::all_of(Construct->arguments(), [&](const Expr *Arg) {
+      return isBuiltFromConstants(Arg, Ctx);
+    });
+  }
+  if (const auto *List = dyn_cast<InitListExpr>(E))
+    return llvm::all_of(List->inits(), [&](const Expr *Init) {
+      return isBuiltFromConstants(Init, Ctx);
+    });
+  if (const auto *Literal = dyn_cast<UserDefinedLiteral>(E))
+    return isWithinStd(Literal->getDirectCallee());
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    const ValueDecl *D = Ref->getDecl();
+    if (isa<EnumConstantDecl, FunctionDecl>(D))
+      return true;
+    if (const auto *Var = dyn_cast<VarDecl>(D))
+      return isConstantVariable(*Var, Ctx);
+    return false;
+  }
+  return E->getType()->isScalarType() && E->isEvaluatable(Ctx);
+}
+
+/// The integer \p E evaluates to, when it is a constant.
+static std::optional<uint64_t> constantCount(const Expr *E,
+                                             const ASTContext &Ctx) {
+  Expr::EvalResult Result;
+  if (!E || !E->getType()->isIntegerType() || E->isValueDependent() ||
+      !E->EvaluateAsInt(Result, Ctx) || Result.Val.getInt().isNegative())
+    return std::nullopt;
+  return Result.Val.getInt().getZExtValue();
+}
+
+/// What \p Construction puts in the container or string it builds.
+static std::optional<uint64_t> sizeBuilt(const CXXConstructExpr &Construction,
+                                         bool IsString, const ASTContext &Ctx) {
+  if (IsString) {
+    if (std::optional<LiteralInit> Init = literalInit(&Construction))
+      return Init->Length;
+    // basic_string(count, character)
+    if (Construction.getNumArgs() >= 2 &&
+        !isa<CXXDefaultArgExpr>(Construction.getArg(1)) &&
+        Construction.getArg(1)
+            ->IgnoreImpCasts()
+            ->getType()
+            ->isAnyCharacterType())
+      return constantCount(Construction.getArg(0), Ctx);
+    return std::nullopt;
+  }
+  for (const Expr *Arg : Construction.arguments()) {
+    if (const auto *List = dyn_cast<CXXStdInitializerListExpr>(
+            Arg->IgnoreImplicit()->IgnoreParens()))
+      if (const auto *Inits = dyn_cast<InitListExpr>(
+              List->getSubExpr()->IgnoreImplicit()->IgnoreParens()))
+        return Inits->getNumInits();
+  }
+  // vector(count) and vector(count, value).
+  if (Construction.getNumArgs() >= 1 &&
+      !isa<CXXDefaultArgExpr>(Construction.getArg(0)))
+    return constantCount(Construction.getArg(0), Ctx);
+  return std::nullopt;
+}
+
+std::optional<ConstantTemporaryArgument>
+constantTemporaryArgument(const MaterializeTemporaryExpr &Temporary,
+                          ASTContext &Ctx) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      Temporary.getType()->getAsCXXRecordDecl());
+  if (!Spec || !isWithinStd(Spec) ||
+      !isAllocatingStdTemplate(Spec->getSpecializedTemplate()->getName()))
+    return std::nullopt;
+  std::optional<ConstReferenceArgument> Call =
+      asConstReferenceArgument(Temporary, Ctx);
+  if (!Call)
+    return std::nullopt;
+  ConstantTemporaryArgument Facts;
+  Facts.Template = Spec->getSpecializedTemplate()->getName().str();
+  Facts.IsString = Facts.Template == "basic_string";
+  Facts.Argument = Call->Args[Call->Index];
+  // The declared type of the parameter, sugar kept: the fix-it spells it.
+  Facts.Parameter = Call->Callee->getParamDecl(Call->Index)
+                        ->getType()
+                        .getNonReferenceType()
+                        .getUnqualifiedType();
+  if (!Ctx.hasSameUnqualifiedType(Facts.Parameter, Temporary.getType()))
+    return std::nullopt;
+  Facts.Call = std::move(*Call);
+
+  const Expr *E = Temporary.getSubExpr();
+  for (;;) {
+    E = E->IgnoreParens();
+    if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = Bind->getSubExpr();
+    else if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E)) {
+      Facts.Spelled = true;
+      E = Cast->getSubExpr();
+    } else if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E))
+      E = Cast->getSubExpr();
+    else
+      break;
+  }
+  Facts.Construction = dyn_cast<CXXConstructExpr>(E);
+  if (!Facts.Construction)
+    return std::nullopt;
+  if (isa<CXXTemporaryObjectExpr>(Facts.Construction))
+    Facts.Spelled = true;
+  if (!isBuiltFromConstants(Facts.Construction, Ctx))
+    return std::nullopt;
+  Facts.Size = sizeBuilt(*Facts.Construction, Facts.IsString, Ctx);
+  if (Facts.IsString)
+    Facts.CharSize = Ctx.getTypeSizeInChars(charTypeOf(*Spec)).getQuantity();
+  return Facts;
+}
+
+namespace {
+
+/// The names a function's body declares or refers to.
+class NamesInBody : public RecursiveASTVisitor<NamesInBody> {
+public:
+  llvm::StringSet<> Names;
+  bool shouldVisitLambdaBody() const { return true; }
+  bool VisitNamedDecl(NamedDecl *D) {
+    if (const IdentifierInfo *Id = D->getIdentifier())
+      Names.insert(Id->getName());
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (const IdentifierInfo *Id = E->getDecl()->getIdentifier())
+      Names.insert(Id->getName());
+    return true;
+  }
+  bool VisitMemberExpr(MemberExpr *E) {
+    if (const IdentifierInfo *Id = E->getMemberDecl()->getIdentifier())
+      Names.insert(Id->getName());
+    return true;
+  }
+};
+
+} // namespace
+
+/// Whether \p Name, declared in \p Function's body, could clash with or hide
+/// a name it or its scopes already have.
+static bool nameIsTaken(StringRef Name, const FunctionDecl &Function,
+                        const llvm::StringSet<> &InBody, ASTContext &Ctx) {
+  if (InBody.contains(Name))
+    return true;
+  IdentifierInfo &Id = Ctx.Idents.get(Name);
+  if (Id.hasMacroDefinition() || Id.isKeyword(Ctx.getLangOpts()))
+    return true;
+  for (const ParmVarDecl *Param : Function.parameters())
+    if (Param->getName() == Name)
+      return true;
+  DeclarationName DeclName(&Id);
+  for (const DeclContext *DC = Function.getDeclContext(); DC;
+       DC = DC->getParent()) {
+    if (!DC->lookup(DeclName).empty())
+      return true;
+    // A member of a base class is hidden as well.
+    if (const auto *Record = dyn_cast<CXXRecordDecl>(DC);
+        Record && Record->hasDefinition()) {
+      bool InBase = false;
+      Record->forallBases([&](const CXXRecordDecl *Base) {
+        InBase = InBase || !Base->lookup(DeclName).empty();
+        return true;
+      });
+      if (InBase)
+        return true;
+    }
+  }
+  return false;
+}
+
+/// The name of parameter \p Index of \p Callee in any of its declarations.
+static std::string parameterName(const FunctionDecl &Callee, unsigned Index) {
+  for (const FunctionDecl *Redecl : Callee.redecls())
+    if (Index < Redecl->getNumParams() &&
+        !Redecl->getParamDecl(Index)->getName().empty())
+      return Redecl->getParamDecl(Index)->getName().str();
+  if (const FunctionDecl *Pattern = Callee.getTemplateInstantiationPattern())
+    return parameterName(*Pattern, Index);
+  return "";
+}
+
+/// Whether \p T names, anywhere in it, a typedef the code of another class
+/// may not be allowed to name (a class's private or protected member type).
+static bool namesHiddenTypedef(QualType T, const ASTContext &Ctx,
+                               unsigned Depth = 0) {
+  while (!T.isNull() && Depth < 32) {
+    if (const auto *Typedef = dyn_cast<TypedefType>(T.getTypePtr()))
+      if (isa<CXXRecordDecl>(Typedef->getDecl()->getDeclContext()) &&
+          Typedef->getDecl()->getAccess() != AS_public)
+        return true;
+    if (const auto *Spec = dyn_cast<TemplateSpecializationType>(T.getTypePtr()))
+      for (const TemplateArgument &Arg : Spec->template_arguments())
+        if (Arg.getKind() == TemplateArgument::Type &&
+            namesHiddenTypedef(Arg.getAsType(), Ctx, Depth + 1))
+          return true;
+    QualType Next = T.getSingleStepDesugaredType(Ctx);
+    if (Next == T)
+      break;
+    T = Next;
+    ++Depth;
+  }
+  return false;
+}
+
+/// How the fix-it spells \p T at any point of the program: every name
+/// qualified; the canonical type when the written one names a hidden
+/// member typedef.
+static std::string spellType(QualType T, const ASTContext &Ctx) {
+  PrintingPolicy Policy(Ctx.getLangOpts());
+  Policy.SuppressTagKeyword = true;
+  Policy.SuppressUnwrittenScope = true;
+  if (namesHiddenTypedef(T, Ctx))
+    T = T.getCanonicalType();
+  return TypeName::getFullyQualifiedName(T, Ctx, Policy);
+}
+
+const Stmt *statementInBlock(const Expr &E, ASTContext &Ctx, std::string &Why) {
+  DynTypedNode Node = DynTypedNode::create(E);
+  for (;;) {
+    DynTypedNodeList Parents = parentsOf(Node, Ctx);
+    if (Parents.empty()) {
+      Why = "the call is not in a block of statements";
+      return nullptr;
+    }
+    const DynTypedNode &Parent = Parents[0];
+    if (Parent.get<CompoundStmt>()) {
+      const Stmt *S = Node.get<Stmt>();
+      // A declaration before a label would be skipped by the jump to it.
+      while (S) {
+        if (const auto *Case = dyn_cast<SwitchCase>(S))
+          S = Case->getSubStmt();
+        else if (const auto *Label = dyn_cast<LabelStmt>(S))
+          S = Label->getSubStmt();
+        else
+          break;
+      }
+      if (!S)
+        Why = "the call is not in a block of statements";
+      return S;
+    }
+    if (Parent.get<LambdaExpr>() || Parent.get<FunctionDecl>() ||
+        Parent.get<CXXCtorInitializer>() || Parent.get<FieldDecl>() ||
+        Parent.get<ParmVarDecl>()) {
+      Why = "the call is not in a block of statements (a member "
+            "initializer, a default argument or a lambda capture)";
+      return nullptr;
+    }
+    if (const auto *S = Node.get<Stmt>();
+        S && isa<SwitchCase, LabelStmt>(S) && !Parent.get<CompoundStmt>()) {
+      Why = "a label between the call and its block could skip the "
+            "declaration";
+      return nullptr;
+    }
+    Node = Parent;
+  }
+}
+
+bool leavesLoopAfter(const Expr &E, const Stmt &Loop, ASTContext &Ctx) {
+  // The statements from E up to the loop, innermost first.
+  llvm::SmallVector<const Stmt *, 8> Chain;
+  DynTypedNode Node = DynTypedNode::create(E);
+  for (;;) {
+    DynTypedNodeList Parents = parentsOf(Node, Ctx);
+    if (Parents.empty())
+      return false;
+    Node = Parents[0];
+    const auto *S = Node.get<Stmt>();
+    if (S == &Loop)
+      break;
+    if (S)
+      Chain.push_back(S);
+    else if (!Node.get<VarDecl>())
+      return false;
+  }
+  for (size_t I = 0; I < Chain.size(); ++I) {
+    if (isa<ReturnStmt>(Chain[I]))
+      return true;
+    const auto *Block = dyn_cast<CompoundStmt>(Chain[I]);
+    if (!Block || I == 0)
+      continue;
+    // The statement after Chain[I - 1] in this block.
+    const Stmt *Next = nullptr;
+    for (auto It = Block->body_begin(); It != Block->body_end(); ++It)
+      if (*It == Chain[I - 1] && std::next(It) != Block->body_end())
+        Next = *std::next(It);
+    if (const auto *NextExpr = dyn_cast_or_null<Expr>(Next))
+      Next = NextExpr->IgnoreImplicit();
+    if (isa_and_nonnull<ReturnStmt, GotoStmt, CXXThrowExpr>(Next))
+      return true;
+    // A break leaves the loop unless a switch between them takes it.
+    if (isa_and_nonnull<BreakStmt>(Next) &&
+        llvm::none_of(llvm::ArrayRef(Chain).drop_front(I),
+                      [](const Stmt *S) { return isa<SwitchStmt>(S); }))
+      return true;
+  }
+  return false;
+}
+
+/// A local that \p E refers to and that is declared at or after \p At (in
+/// the statement itself), or null.
+static const VarDecl *localDeclaredAfter(const Expr &E, SourceLocation At,
+                                         const SourceManager &SM) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    SourceLocation At;
+    const SourceManager *SM = nullptr;
+    const VarDecl *Found = nullptr;
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
+      if (!Found && Var && Var->getParentFunctionOrMethod() &&
+          !SM->isBeforeInTranslationUnit(Var->getLocation(), At))
+        Found = Var;
+      return true;
+    }
+  } F;
+  F.At = At;
+  F.SM = &SM;
+  F.TraverseStmt(const_cast<Expr *>(&E));
+  return F.Found;
+}
+
+StaticArgumentPlan planStaticArgument(const ConstantTemporaryArgument &Facts,
+                                      const FunctionDecl &Function,
+                                      llvm::StringSet<> &Taken,
+                                      ASTContext &Ctx) {
+  StaticArgumentPlan Plan;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LangOpts = Ctx.getLangOpts();
+  if (!LangOpts.ThreadsafeStatics) {
+    Plan.NoFix = "with -fno-threadsafe-statics a static local is not "
+                 "initialised safely when threads call the function";
+    return Plan;
+  }
+  Plan.ArgumentRange = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(Facts.Argument->getSourceRange()), SM,
+      LangOpts);
+  if (Plan.ArgumentRange.isInvalid()) {
+    Plan.NoFix = "the argument is written in a macro";
+    return Plan;
+  }
+  const Stmt *Statement = statementInBlock(*Facts.Argument, Ctx, Plan.NoFix);
+  if (!Statement)
+    return Plan;
+  Plan.InsertAt = Statement->getBeginLoc();
+  if (Plan.InsertAt.isMacroID()) {
+    Plan.NoFix = "the statement is written in a macro";
+    return Plan;
+  }
+  if (const VarDecl *Local =
+          localDeclaredAfter(*Facts.Argument, Plan.InsertAt, SM)) {
+    Plan.NoFix = "'" + Local->getNameAsString() +
+                 "' is declared in the statement, after the place of the "
+                 "declaration";
+    return Plan;
+  }
+  std::string Base = parameterName(*Facts.Call.Callee, Facts.Call.Index);
+  if (Base.empty()) {
+    Plan.NoFix = "the parameter has no name to give the object";
+    return Plan;
+  }
+  NamesInBody Names;
+  if (Function.getBody())
+    Names.TraverseStmt(Function.getBody());
+  for (unsigned Suffix = 1; Suffix <= 9 && Plan.Name.empty(); ++Suffix) {
+    std::string Candidate = Suffix == 1 ? Base : Base + std::to_string(Suffix);
+    if (!Taken.contains(Candidate) &&
+        !nameIsTaken(Candidate, Function, Names.Names, Ctx))
+      Plan.Name = std::move(Candidate);
+  }
+  if (Plan.Name.empty()) {
+    Plan.NoFix = "'" + Base + "' and its numbered variants are taken";
+    return Plan;
+  }
+  Taken.insert(Plan.Name);
+  std::string Argument =
+      Lexer::getSourceText(Plan.ArgumentRange, SM, LangOpts).str();
+  Plan.Declaration = "static const " + spellType(Facts.Parameter, Ctx) + " " +
+                     Plan.Name + " = " + Argument + ";\n" +
+                     indentationAt(Plan.InsertAt, SM);
+  return Plan;
+}
+
+} // namespace alloc_tidy

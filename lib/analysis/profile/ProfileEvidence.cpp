@@ -1,0 +1,568 @@
+//===--- ProfileEvidence.cpp - what a profile measured at a finding -------===//
+
+#include "lib/analysis/profile/ProfileEvidence.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace clang;
+
+namespace alloc_tidy {
+
+void ProfileSet::add(std::string Path, HeapProfile Profile) {
+  Profiles.push_back({std::move(Path), std::move(Profile)});
+}
+
+/// Adds \p Sites to \p Into, like sites (same line, column, function,
+/// container and element) added up, their processes too.
+static void mergeSites(const std::vector<ProfileSite> &Sites,
+                       std::vector<ProfileSite> &Into) {
+  for (const ProfileSite &Site : Sites) {
+    auto Same = llvm::find_if(Into, [&](const ProfileSite &Other) {
+      return Other.Line == Site.Line && Other.Column == Site.Column &&
+             Other.Function == Site.Function &&
+             Other.Container == Site.Container &&
+             Other.Element == Site.Element &&
+             Other.ElementSize == Site.ElementSize;
+    });
+    if (Same == Into.end()) {
+      Into.push_back(Site);
+      continue;
+    }
+    Same->Allocations += Site.Allocations;
+    for (const auto &[Elements, Allocations] : Site.Counts)
+      Same->Counts[Elements] += Allocations;
+    // Separate runs: separate processes.
+    if (!Same->Processes || !Site.Processes) {
+      Same->Processes.reset();
+      Same->ProcessesByCount.clear();
+      continue;
+    }
+    *Same->Processes += *Site.Processes;
+    for (const auto &[Elements, Processes] : Site.ProcessesByCount)
+      Same->ProcessesByCount[Elements] += Processes;
+  }
+}
+
+ProfileSet::FileView ProfileSet::view(StringRef Path,
+                                      StringRef Contents) const {
+  FileView View;
+  View.Path = Path.str();
+  for (const Entry &E : Profiles) {
+    auto Sites = E.Profile.SitesByFile.find(Path);
+    auto Allocations = E.Profile.AllocationSitesByFile.find(Path);
+    bool HasSites = Sites != E.Profile.SitesByFile.end();
+    bool HasAllocations = Allocations != E.Profile.AllocationSitesByFile.end();
+    if (!E.Profile.Files.count(Path) && !HasSites && !HasAllocations)
+      continue;
+    HeapProfile::FileState State = E.Profile.fileState(Path, Contents);
+    if (State != HeapProfile::FileState::Current) {
+      View.Stale.push_back(E.Path);
+      View.StaleForLackOfHash |= State == HeapProfile::FileState::Unknown;
+      View.StaleSites += (HasSites ? Sites->second.size() : 0) +
+                         (HasAllocations ? Allocations->second.size() : 0);
+      continue;
+    }
+    View.Covered = true;
+    if (HasSites)
+      mergeSites(Sites->second, View.Sites);
+    if (HasAllocations)
+      mergeSites(Allocations->second, View.AllocationSites);
+  }
+  return View;
+}
+
+std::vector<ProfileAnchor> containerCode(const ValueDecl &D,
+                                         ArrayRef<ContainerUse> Uses) {
+  std::vector<ProfileAnchor> Code;
+  Code.reserve(Uses.size() + 1);
+  for (const ContainerUse &Use : Uses)
+    if (Use.Site)
+      Code.push_back({Use.Site->getSourceRange(), Use.Function});
+  if (const auto *Var = dyn_cast<VarDecl>(&D))
+    Code.push_back(
+        {Var->getSourceRange(),
+         dyn_cast_or_null<FunctionDecl>(Var->getParentFunctionOrMethod())});
+  else if (const auto *Field = dyn_cast<FieldDecl>(&D))
+    for (const CXXConstructorDecl *Ctor :
+         cast<CXXRecordDecl>(Field->getParent())->ctors()) {
+      // An implicit constructor's allocations are at its class.
+      if (Ctor->isImplicit())
+        Code.push_back({SourceRange(Field->getParent()->getLocation()), Ctor});
+      else if (const FunctionDecl *Def = Ctor->getDefinition())
+        Code.push_back({Def->getSourceRange(), Def});
+    }
+  return Code;
+}
+
+std::optional<ContainerIdentity> identifyContainer(QualType T,
+                                                   const ASTContext &Ctx) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getNonReferenceType()->getAsCXXRecordDecl());
+  if (!Spec || !Spec->isInStdNamespace() ||
+      Spec->getTemplateArgs().size() == 0 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return std::nullopt;
+  QualType Element = Spec->getTemplateArgs()[0].getAsType();
+  if (Element->isIncompleteType() || Element->isDependentType())
+    return std::nullopt;
+  // The containers whose growth heapcount's sites name by their element;
+  // a node-based container's sites name its nodes and buckets instead.
+  StringRef Template = Spec->getName();
+  if (!llvm::is_contained({"vector", "basic_string", "deque", "stack", "queue"},
+                          Template))
+    return std::nullopt;
+  ContainerIdentity Id;
+  Id.Template = Template.str();
+  Id.Element = normalizeTypeName(
+      Element.getCanonicalType().getAsString(Ctx.getPrintingPolicy()));
+  Id.ElementSize = Ctx.getTypeSizeInChars(Element).getQuantity();
+  return Id;
+}
+
+/// Whether the site's element is the container's, by name (its last
+/// component when a demangler and clang spell the scope differently) and
+/// size; \p Pointer asks for a pointer to it (a deque's map).
+static bool sameElement(const ProfileSite &Site, const ContainerIdentity &Id,
+                        bool Pointer) {
+  std::string Element = normalizeTypeName(Site.Element);
+  StringRef Name = Element;
+  if (Pointer && !Name.consume_back("*"))
+    return false;
+  if (!Pointer && Site.ElementSize != Id.ElementSize)
+    return false;
+  return Name == Id.Element || lastComponent(Name) == lastComponent(Id.Element);
+}
+
+/// A deque's map, or that of the deque a stack or queue holds by default.
+static bool isDequeMap(const ProfileSite &Site, const ContainerIdentity &Id) {
+  return (Id.Template == "deque" || Id.Template == "stack" ||
+          Id.Template == "queue") &&
+         sameElement(Site, Id, /*Pointer=*/true);
+}
+
+bool siteIsOf(const ProfileSite &Site, const ContainerIdentity &Id) {
+  if (lastComponent(normalizeTypeName(Site.Container)) != Id.Template)
+    return false;
+  return sameElement(Site, Id, /*Pointer=*/false) || isDequeMap(Site, Id);
+}
+
+/// Whether a site at \p Line and \p Column lies in the range from
+/// \p Begin to \p End (expansion locations).
+static bool holds(const SourceManager &SM, SourceLocation Begin,
+                  SourceLocation End, unsigned Line, unsigned Column) {
+  unsigned First = SM.getExpansionLineNumber(Begin);
+  unsigned Last = SM.getExpansionLineNumber(End);
+  if (Line < First || Line > Last)
+    return false;
+  if (Column == 0)
+    return true;
+  if (Line == First && Column < SM.getExpansionColumnNumber(Begin))
+    return false;
+  // The end location is the last token's start: allow its length.
+  return Line != Last ||
+         Column <= SM.getExpansionColumnNumber(End) +
+                       Lexer::MeasureTokenLength(End, SM, LangOptions());
+}
+
+/// Adds the processes of a site (or of a measurement) to \p M's: the most
+/// of either, for the code and for each count of \p ByCount; unknown once
+/// either is.
+static void addProcesses(Measurement &M, std::optional<uint64_t> Processes,
+                         const ElementHistogram &ByCount) {
+  if (!M.Processes || !Processes) {
+    M.Processes.reset();
+    M.ProcessesByCount.clear();
+    return;
+  }
+  M.Processes = std::max(*M.Processes, *Processes);
+  for (const auto &[Elements, Made] : ByCount) {
+    uint64_t &Into = M.ProcessesByCount[Elements];
+    Into = std::max(Into, Made);
+  }
+}
+
+/// The sites of \p Sites (a file view's container or allocation sites) in
+/// \p Code that \p Counts accepts.
+static Measurement
+measureIn(ArrayRef<ProfileAnchor> Code,
+          llvm::function_ref<const ProfileSet::FileView *(FileID)> ViewOf,
+          llvm::function_ref<
+              const std::vector<ProfileSite> &(const ProfileSet::FileView &)>
+              Sites,
+          llvm::function_ref<bool(const ProfileSite &)> Counts,
+          llvm::function_ref<bool(const ProfileSite &)> IsDequeMap,
+          const ASTContext &Ctx) {
+  Measurement M;
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::SmallPtrSet<const ProfileSite *, 8> Seen;
+  for (const ProfileAnchor &A : Code) {
+    SourceLocation Begin = SM.getExpansionLoc(A.Range.getBegin());
+    SourceLocation End = SM.getExpansionLoc(A.Range.getEnd());
+    if (Begin.isInvalid() || SM.getFileID(Begin) != SM.getFileID(End))
+      continue;
+    const ProfileSet::FileView *View = ViewOf(SM.getFileID(Begin));
+    if (!View)
+      continue;
+    if (View->Covered)
+      M.Covered = true;
+    else if (!View->Stale.empty() && M.StaleFile.empty()) {
+      M.StaleFile = View->Path;
+      M.StaleProfiles = View->Stale;
+      M.StaleForLackOfHash = View->StaleForLackOfHash;
+    }
+    for (const ProfileSite &Site : Sites(*View)) {
+      if (!holds(SM, Begin, End, Site.Line, Site.Column) ||
+          !siteIsInFunction(Site, A.Function) || !Counts(Site) ||
+          !Seen.insert(&Site).second)
+        continue;
+      M.Sites.push_back({&Site, Begin});
+      M.Allocations += Site.Allocations;
+      ElementHistogram &Into = IsDequeMap(Site) ? M.MapCounts : M.Counts;
+      if (IsDequeMap(Site))
+        M.MapAllocations += Site.Allocations;
+      for (const auto &[Elements, Allocations] : Site.Counts)
+        Into[Elements] += Allocations;
+      // A deque's map has counts of its own, which Counts leaves out.
+      addProcesses(M, Site.Processes,
+                   IsDequeMap(Site) ? ElementHistogram()
+                                    : Site.ProcessesByCount);
+    }
+  }
+  return M;
+}
+
+Measurement
+measureAt(ArrayRef<ProfileAnchor> Code, const ContainerIdentity &Id,
+          llvm::function_ref<const ProfileSet::FileView *(FileID)> ViewOf,
+          const ASTContext &Ctx) {
+  Measurement M = measureIn(
+      Code, ViewOf,
+      [](const ProfileSet::FileView &V) -> const std::vector<ProfileSite> & {
+        return V.Sites;
+      },
+      [&](const ProfileSite &Site) { return siteIsOf(Site, Id); },
+      [&](const ProfileSite &Site) { return isDequeMap(Site, Id); }, Ctx);
+  M.OfString = Id.Template == "basic_string";
+  return M;
+}
+
+Measurement measureAllocationsAt(
+    ArrayRef<ProfileAnchor> Code,
+    llvm::function_ref<const ProfileSet::FileView *(FileID)> ViewOf,
+    const ASTContext &Ctx) {
+  auto Any = [](const ProfileSite &) { return true; };
+  auto None = [](const ProfileSite &) { return false; };
+  return measureIn(
+      Code, ViewOf,
+      [](const ProfileSet::FileView &V) -> const std::vector<ProfileSite> & {
+        return V.AllocationSites;
+      },
+      Any, None, Ctx);
+}
+
+Measurement measureContainerAt(
+    ArrayRef<ProfileAnchor> Code, const ContainerIdentity &Id,
+    llvm::function_ref<const ProfileSet::FileView *(FileID)> ViewOf,
+    const ASTContext &Ctx) {
+  Measurement M = measureAt(Code, Id, ViewOf, Ctx);
+  if (Id.Template != "basic_string" || Id.ElementSize != 1)
+    return M;
+  Measurement Plain = measureAllocationsAt(Code, ViewOf, Ctx);
+  M.Sites.insert(M.Sites.end(), Plain.Sites.begin(), Plain.Sites.end());
+  M.Allocations += Plain.Allocations;
+  for (const auto &[Bytes, Allocations] : Plain.Counts)
+    M.Counts[Bytes] += Allocations;
+  addProcesses(M, Plain.Processes, Plain.ProcessesByCount);
+  return M;
+}
+
+Measurement
+measureAnyAt(ArrayRef<ProfileAnchor> Code,
+             llvm::function_ref<const ProfileSet::FileView *(FileID)> ViewOf,
+             const ASTContext &Ctx) {
+  auto Any = [](const ProfileSite &) { return true; };
+  auto None = [](const ProfileSite &) { return false; };
+  Measurement M = measureIn(
+      Code, ViewOf,
+      [](const ProfileSet::FileView &V) -> const std::vector<ProfileSite> & {
+        return V.Sites;
+      },
+      Any, None, Ctx);
+  Measurement Plain = measureAllocationsAt(Code, ViewOf, Ctx);
+  M.Sites.insert(M.Sites.end(), Plain.Sites.begin(), Plain.Sites.end());
+  M.Allocations += Plain.Allocations;
+  // Their bytes are no elements: the counts stay the containers'.
+  addProcesses(M, Plain.Processes, ElementHistogram());
+  return M;
+}
+
+std::optional<MeasuredBuffer> sizeStringBuffer(const Measurement &M,
+                                               double Coverage) {
+  std::optional<CapacityChoice> Choice = chooseCapacity(M.Counts, Coverage);
+  if (!Choice)
+    return std::nullopt;
+  return MeasuredBuffer{Choice->Total, Choice->Capacity, Choice->Covered};
+}
+
+static MeasuredSaving runsAndLargest(const Measurement &M) {
+  MeasuredSaving S;
+  if (M.Counts.empty())
+    return S;
+  S.Runs = M.Counts.begin()->second;
+  S.Largest = M.Counts.rbegin()->first;
+  return S;
+}
+
+MeasuredSaving savingOfReserve(const Measurement &M) {
+  MeasuredSaving S = runsAndLargest(M);
+  uint64_t Growth = M.Allocations - M.MapAllocations;
+  S.Saved = Growth > S.Runs ? Growth - S.Runs : 0;
+  return S;
+}
+
+/// What a container declared before a loop still allocates, kept across
+/// its iterations: only to hold more than it held before.
+static uint64_t keptByHoist(const Measurement &M) {
+  // Not knowing the processes, one run of the loop: once for each count
+  // it asked for.
+  if (!M.Processes || *M.Processes == 0)
+    return M.Counts.size();
+  // Each process that ran the loop starts from empty, and asks for a count
+  // at most once.
+  uint64_t Kept = 0;
+  for (const auto &[Elements, Allocations] : M.Counts) {
+    auto Made = M.ProcessesByCount.find(Elements);
+    Kept += Made == M.ProcessesByCount.end()
+                ? Allocations
+                : std::min(Allocations, Made->second);
+  }
+  if (!M.OfString || M.Counts.empty())
+    return Kept;
+  // A string's iterations can ask for many counts (a line each) while the
+  // kept string, doubling, skips most of them: in each process, one
+  // allocation for the first capacity, then one per doubling until it
+  // holds the most. In capacities, without the terminating null.
+  auto CapacityOf = [](uint64_t Elements) {
+    return std::max<uint64_t>(1, Elements) - 1;
+  };
+  uint64_t Capacity =
+      std::max<uint64_t>(1, CapacityOf(M.Counts.begin()->first));
+  uint64_t Most = CapacityOf(M.Counts.rbegin()->first);
+  uint64_t Doublings = 0;
+  for (; Capacity < Most; Capacity *= 2)
+    ++Doublings;
+  return std::min(Kept, *M.Processes * (1 + Doublings));
+}
+
+MeasuredSaving savingOfHoist(const Measurement &M) {
+  MeasuredSaving S = runsAndLargest(M);
+  uint64_t Kept = keptByHoist(M);
+  uint64_t Growth = M.Allocations - M.MapAllocations;
+  S.Saved = Growth > Kept ? Growth - Kept : 0;
+  return S;
+}
+
+MeasuredSaving savingOfVectorForDeque(const Measurement &M, bool Reserved) {
+  MeasuredSaving S = runsAndLargest(M);
+  // Every deque allocates its map before its first block, for the fewest
+  // pointers its map ever holds: those allocations count the deques.
+  // Without the map's sites (the deque constructed elsewhere), assume one.
+  S.Runs = M.MapCounts.empty() ? 1 : M.MapCounts.begin()->second;
+  uint64_t PerDeque = 1;
+  if (!Reserved && !M.Counts.empty()) {
+    // Its blocks hold this many elements; a vector doubles up to them.
+    uint64_t Blocks = (M.Allocations - M.MapAllocations) / S.Runs;
+    uint64_t Elements = std::max<uint64_t>(1, Blocks * S.Largest);
+    PerDeque = 1;
+    for (uint64_t Capacity = 1; Capacity < Elements; Capacity *= 2)
+      ++PerDeque;
+  }
+  uint64_t Vector = S.Runs * PerDeque;
+  S.Saved = M.Allocations > Vector ? M.Allocations - Vector : 0;
+  return S;
+}
+
+bool vectorForDequeSavesNothing(const Measurement &M, bool Reserved) {
+  return M.Covered && M.Allocations > 0 &&
+         savingOfVectorForDeque(M, Reserved).Saved == 0;
+}
+
+MeasuredSaving savingOfNoAllocation(const Measurement &M) {
+  MeasuredSaving S = runsAndLargest(M);
+  S.Saved = M.Allocations;
+  return S;
+}
+
+MeasuredSaving savingOfInlineBuffer(const Measurement &M, uint64_t Capacity) {
+  MeasuredSaving S = runsAndLargest(M);
+  for (const auto &[Elements, Allocations] : M.Counts)
+    if (Elements <= Capacity)
+      S.Saved += Allocations;
+  return S;
+}
+
+bool isCold(const Measurement &M, uint64_t MinAllocations) {
+  return MinAllocations && M.Covered && M.Allocations < MinAllocations;
+}
+
+std::string withSeparators(uint64_t N) {
+  std::string Digits = std::to_string(N);
+  std::string Out;
+  for (size_t I = 0; I < Digits.size(); ++I) {
+    if (I && (Digits.size() - I) % 3 == 0)
+      Out += ',';
+    Out += Digits[I];
+  }
+  return Out;
+}
+
+std::string wouldSave(StringRef Change, uint64_t Saved) {
+  return (Change + " would save about " + withSeparators(Saved) +
+          (Saved == 1 ? " allocation" : " allocations"))
+      .str();
+}
+
+static std::string times(uint64_t N) {
+  return N == 1 ? "once" : withSeparators(N) + " times";
+}
+
+static std::string count(uint64_t N, llvm::StringRef One,
+                         llvm::StringRef Many) {
+  return withSeparators(N) + " " + (N == 1 ? One : Many).str();
+}
+
+/// "for 3 elements", "for 1 to 64 elements".
+static std::string requested(const ElementHistogram &Counts) {
+  if (Counts.empty())
+    return "";
+  uint64_t Fewest = Counts.begin()->first, Most = Counts.rbegin()->first;
+  if (Fewest == Most)
+    return "each for " + count(Most, "element", "elements");
+  return "for " + withSeparators(Fewest) + " to " +
+         count(Most, "element", "elements");
+}
+
+/// ", in 21 processes" when the code allocated in several: a hoisted
+/// container grows again, and a 'static const' object is built again, in
+/// each.
+static std::string inProcesses(const Measurement &M) {
+  if (!M.Processes || *M.Processes <= 1)
+    return "";
+  return ", in " + count(*M.Processes, "process", "processes");
+}
+
+uint64_t keptInEachProcess(const Measurement &M, uint64_t PerProcess) {
+  if (!M.Processes || *M.Processes == 0)
+    return PerProcess;
+  return PerProcess * *M.Processes;
+}
+
+static const char Prefix[] = "heapcount's profile: in the profiled run ";
+
+/// A file the profile covers, and code of it that never allocated there.
+static std::string nothingMeasured(StringRef Name) {
+  return Prefix + ("'" + Name + "' made no allocation at this code; ").str() +
+         wouldSave("the change", 0);
+}
+
+std::string describeReserve(StringRef Name, const Measurement &M) {
+  if (M.Allocations == 0)
+    return nothingMeasured(Name);
+  MeasuredSaving S = savingOfReserve(M);
+  return Prefix + ("'" + Name + "' grew ").str() +
+         times(M.Allocations - M.MapAllocations) + " at these appends, in " +
+         count(S.Runs, "run", "runs") + " of up to " +
+         count(S.Largest, "element", "elements") + "; " +
+         wouldSave("reserving first", S.Saved);
+}
+
+std::string describeHoist(StringRef Name, const Measurement &M) {
+  if (M.Allocations == 0)
+    return nothingMeasured(Name);
+  MeasuredSaving S = savingOfHoist(M);
+  return Prefix + ("'" + Name + "' allocated ").str() + times(M.Allocations) +
+         " in this loop (" + requested(M.Counts) + inProcesses(M) + "); " +
+         wouldSave("declared before the loop, it keeps its capacity, which",
+                   S.Saved);
+}
+
+std::string describeVectorForDeque(StringRef Name, const Measurement &M,
+                                   bool Reserved) {
+  if (M.Allocations == 0)
+    return nothingMeasured(Name);
+  MeasuredSaving S = savingOfVectorForDeque(M, Reserved);
+  return Prefix + ("'" + Name + "' made ").str() +
+         count(M.Allocations, "allocation", "allocations") +
+         (M.MapAllocations ? " (blocks and their map)" : " (blocks)") + " in " +
+         count(S.Runs, "deque", "deques") + "; " +
+         wouldSave(Reserved ? "a std::vector reserved once per deque"
+                            : "a std::vector growing by doubling",
+                   S.Saved);
+}
+
+std::string describeNoAllocation(StringRef Name, const Measurement &M,
+                                 StringRef Change, uint64_t Kept) {
+  if (M.Allocations == 0)
+    return nothingMeasured(Name);
+  MeasuredSaving S = savingOfNoAllocation(M);
+  uint64_t KeptInAll = keptInEachProcess(M, Kept);
+  S.Saved = S.Saved > KeptInAll ? S.Saved - KeptInAll : 0;
+  return Prefix + ("'" + Name + "' allocated ").str() + times(M.Allocations) +
+         " (" + requested(M.Counts) + inProcesses(M) + "); " +
+         wouldSave(Change, S.Saved);
+}
+
+std::string describeBuiltOnce(StringRef What, const Measurement &M,
+                              StringRef Change, uint64_t Kept) {
+  if (M.Allocations == 0)
+    return Prefix + (What + " made no allocation at this code; ").str() +
+           wouldSave("the change", 0);
+  uint64_t KeptInAll = keptInEachProcess(M, Kept);
+  uint64_t Saved = M.Allocations > KeptInAll ? M.Allocations - KeptInAll : 0;
+  return Prefix + (What + " allocated ").str() + times(M.Allocations) +
+         " (the container and what it holds" + inProcesses(M) + "); " +
+         wouldSave(Change, Saved);
+}
+
+std::string describeStatement(const Measurement &M) {
+  return Prefix + ("this statement allocated " + times(M.Allocations)) +
+         ", the copy among them";
+}
+
+std::string describeCopies(StringRef Class, const Measurement &M) {
+  if (M.Allocations == 0)
+    return Prefix + ("copies of '" + Class + "' made no allocation").str();
+  return Prefix + ("copies of '" + Class + "' allocated ").str() +
+         times(M.Allocations) +
+         "; those that stand for a move would not allocate once it moves "
+         "(the profile does not tell them from the other copies)";
+}
+
+std::string describeInlineBuffer(StringRef Name, const Measurement &M,
+                                 uint64_t Capacity) {
+  if (M.Allocations == 0)
+    return nothingMeasured(Name);
+  MeasuredSaving S = savingOfInlineBuffer(M, Capacity);
+  return Prefix + ("'" + Name + "' allocated ").str() + times(M.Allocations) +
+         " (" + requested(M.Counts) + "); " +
+         wouldSave("an inline buffer of " +
+                       count(Capacity, "element", "elements"),
+                   S.Saved);
+}
+
+std::string describeStringBuffer(StringRef Class, const MeasuredBuffer &B,
+                                 uint64_t CharSize) {
+  uint64_t Percent = B.Allocations ? B.Covered * 100 / B.Allocations : 0;
+  uint64_t Characters = B.Bytes / std::max<uint64_t>(1, CharSize);
+  return ("heapcount's profile: '" + Class + "' allocated ").str() +
+         times(B.Allocations) + " in the profiled run; " +
+         std::to_string(Percent) + "% asked for at most " +
+         count(B.Bytes, "byte", "bytes") + "; " +
+         wouldSave("an inline buffer of " +
+                       count(Characters, "character", "characters"),
+                   B.Covered);
+}
+
+} // namespace alloc_tidy

@@ -1,0 +1,270 @@
+//===--- ProfileEvidence.h - what a profile measured at a finding -*- C++
+//-*-===//
+//
+// Static analysis cannot tell a loop run once at start-up from one run a
+// million times; a heapcount profile (HeapProfile.h) can. This reads several
+// profiles as one (one per test or benchmark run), finds the sites a
+// container's code made, and turns what they measured into the saving of
+// each kind of fix (reserve before a loop, hoist out of a loop, a vector for
+// a deque, no allocation at all) and into the decision whether a finding is
+// cold. The checks give the code; no check-specific wording lives here
+// beyond the measured sentence every check shares.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ALLOC_TIDY_LIB_ANALYSIS_PROFILE_PROFILEEVIDENCE_H
+#define ALLOC_TIDY_LIB_ANALYSIS_PROFILE_PROFILEEVIDENCE_H
+
+#include "lib/analysis/profile/HeapProfile.h"
+#include "lib/analysis/profile/ProfileSites.h"
+#include "clang/AST/ASTContext.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/Error.h"
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace alloc_tidy {
+
+/// Several profiles read as one. Each keeps its own record of the source
+/// files it saw, so that a file changed since one run but not another
+/// keeps the sites of the runs that saw it as it is.
+class ProfileSet {
+public:
+  void add(std::string Path, HeapProfile Profile);
+  bool empty() const { return Profiles.empty(); }
+  size_t size() const { return Profiles.size(); }
+
+  /// A source file as the profiles saw it.
+  struct FileView {
+    std::string Path;
+    /// The sites of the profiles that saw the file as it is, like sites
+    /// (same line, column, function, container and element) added up.
+    std::vector<ProfileSite> Sites;
+    /// The same for the allocations that are no container's growth.
+    std::vector<ProfileSite> AllocationSites;
+    /// The profiles that list the file but saw another version of it (or
+    /// recorded no hash of it); their sites here are left out.
+    std::vector<std::string> Stale;
+    /// How many sites the stale profiles have in the file.
+    size_t StaleSites = 0;
+    /// Whether a profile that saw the file as it is lists it: its code ran
+    /// and allocated in the profiled runs, or it has no sites at all.
+    bool Covered = false;
+    bool StaleForLackOfHash = false;
+  };
+  /// The file whose path a profile knows it by is \p Path, its text
+  /// \p Contents.
+  FileView view(llvm::StringRef Path, llvm::StringRef Contents) const;
+
+private:
+  struct Entry {
+    std::string Path;
+    HeapProfile Profile;
+  };
+  std::vector<Entry> Profiles;
+};
+
+/// Which of a profile's sites are a given container's growth: the standard
+/// class template (vector, basic_string, deque, ...) and the element. A
+/// deque's map of block pointers counts as its own.
+struct ContainerIdentity {
+  std::string Template;
+  std::string Element;
+  uint64_t ElementSize = 0;
+};
+
+/// The code where heapcount sees container \p D allocate: its uses, and
+/// its declaration (a local) or its class's constructors (a member), where
+/// it is constructed.
+std::vector<ProfileAnchor> containerCode(const clang::ValueDecl &D,
+                                         llvm::ArrayRef<ContainerUse> Uses);
+
+/// The identity of a container of type \p T (a standard vector, string,
+/// deque, stack or queue, or a reference to one); nullopt for any other
+/// type, node-based containers included (their sites are their nodes').
+std::optional<ContainerIdentity>
+identifyContainer(clang::QualType T, const clang::ASTContext &Ctx);
+
+/// Whether \p Site is the growth of a container of \p Id.
+bool siteIsOf(const ProfileSite &Site, const ContainerIdentity &Id);
+
+/// The sites at a finding's code and what they add up to.
+struct Measurement {
+  std::vector<SiteMatch> Sites;
+  uint64_t Allocations = 0;
+  /// The element counts the allocations asked for, all sites together;
+  /// a deque's map is left out (its blocks are what the elements cost).
+  ElementHistogram Counts;
+  /// The allocations of a deque's map of block pointers, and the pointers
+  /// they asked for.
+  uint64_t MapAllocations = 0;
+  ElementHistogram MapCounts;
+  /// The processes that allocated at the code, and for each count of
+  /// Counts the processes that asked for it: the most any of the sites saw
+  /// (one piece of code allocates at its sites in the same processes, as a
+  /// rule). nullopt when a site's profile does not say; 0 without sites.
+  std::optional<uint64_t> Processes = 0;
+  ElementHistogram ProcessesByCount;
+  /// The growth of a std::basic_string: it asks for one element more than
+  /// its capacity (the terminating null), and whenever it grows, at least
+  /// doubles its capacity (libstdc++ and libc++).
+  bool OfString = false;
+  /// A file of the code whose profiles are all stale, and them.
+  std::string StaleFile;
+  std::vector<std::string> StaleProfiles;
+  /// Whether a profile saw a file of the code as it is (its sites count,
+  /// none of them included).
+  bool Covered = false;
+  bool StaleForLackOfHash = false;
+};
+
+/// The sites of \p Id's growth that lie in \p Code (each anchor a range and
+/// the function it is in). A site's column, when known, must lie in the
+/// range on the range's first and last lines.
+Measurement
+measureAt(llvm::ArrayRef<ProfileAnchor> Code, const ContainerIdentity &Id,
+          llvm::function_ref<const ProfileSet::FileView *(clang::FileID)> View,
+          const clang::ASTContext &Ctx);
+
+/// The allocations that are no container's growth (a string class's own
+/// new[] or malloc) in \p Code; no element to match.
+Measurement measureAllocationsAt(
+    llvm::ArrayRef<ProfileAnchor> Code,
+    llvm::function_ref<const ProfileSet::FileView *(clang::FileID)> View,
+    const clang::ASTContext &Ctx);
+
+/// What \p Id's growth made in \p Code. A narrow string's allocations may
+/// also be recorded as plain allocation sites (heapcount did not see the
+/// allocator's frame, as in a string constructed by libstdc++'s compiled
+/// code at -O2): those in the code count too, their bytes as elements.
+Measurement measureContainerAt(
+    llvm::ArrayRef<ProfileAnchor> Code, const ContainerIdentity &Id,
+    llvm::function_ref<const ProfileSet::FileView *(clang::FileID)> View,
+    const clang::ASTContext &Ctx);
+
+/// Every allocation in \p Code: any container's growth and the plain
+/// allocation sites (a temporary container and the strings it holds).
+Measurement measureAnyAt(
+    llvm::ArrayRef<ProfileAnchor> Code,
+    llvm::function_ref<const ProfileSet::FileView *(clang::FileID)> View,
+    const clang::ASTContext &Ctx);
+
+/// An inline buffer for a string class, sized from the bytes its
+/// allocations asked for.
+struct MeasuredBuffer {
+  uint64_t Allocations = 0;
+  /// The buffer, in bytes: the smallest that holds the chosen share.
+  uint64_t Bytes = 0;
+  /// The allocations that asked for at most Bytes: those it saves.
+  uint64_t Covered = 0;
+};
+/// The buffer that holds \p Coverage (0 < Coverage <= 1) of the requests
+/// measured in \p M (counts by bytes); nullopt without any.
+std::optional<MeasuredBuffer> sizeStringBuffer(const Measurement &M,
+                                               double Coverage);
+/// "'Str' allocated 83,590 times in the profiled run; 91% asked for at most
+/// 16 bytes; an inline buffer of 16 characters would save about 76,067
+/// allocations".
+std::string describeStringBuffer(llvm::StringRef Class, const MeasuredBuffer &B,
+                                 uint64_t CharSize);
+
+/// What a change would have saved in the profiled run.
+struct MeasuredSaving {
+  /// How many times the code ran from empty: each run's first growth asks
+  /// for the fewest elements, so the allocations that asked for the fewest.
+  uint64_t Runs = 0;
+  /// The most elements one allocation asked for.
+  uint64_t Largest = 0;
+  uint64_t Saved = 0;
+};
+
+/// Reserving the total before each run: one allocation a run instead of
+/// every growth.
+MeasuredSaving savingOfReserve(const Measurement &M);
+/// Hoisting a container out of a loop: it keeps its capacity, so it grows
+/// only to hold more than it ever held instead of on every iteration. In
+/// each process that ran the loop it starts again from empty: at most once
+/// for each count that process asked for, and a string, which at least
+/// doubles, at most as many times as doubling takes it from the fewest
+/// elements to the most. Without the processes, one run of the loop: once
+/// for each count.
+MeasuredSaving savingOfHoist(const Measurement &M);
+/// A vector for a deque's blocks and map: reserved once per deque
+/// (\p Reserved), or growing by doubling to the elements of each deque.
+MeasuredSaving savingOfVectorForDeque(const Measurement &M, bool Reserved);
+/// Whether the profiles measured allocations at a deque's code and a vector
+/// would save none of them: small deques, whose one block and map a vector
+/// growing to the same size matches or exceeds.
+bool vectorForDequeSavesNothing(const Measurement &M, bool Reserved);
+/// A change after which the code does not allocate at all (a string_view).
+MeasuredSaving savingOfNoAllocation(const Measurement &M);
+/// An inline buffer of \p Capacity elements: the allocations that asked
+/// for no more are saved.
+MeasuredSaving savingOfInlineBuffer(const Measurement &M, uint64_t Capacity);
+
+/// Whether a finding is cold: a profile covers its code and the code made
+/// fewer than \p MinAllocations allocations there (0 reports everything).
+bool isCold(const Measurement &M, uint64_t MinAllocations);
+
+/// The measured notes, one per kind of fix; each ends with wouldSave(),
+/// and says so when the code made no allocation in the profiled run.
+/// "heapcount's profile: in the profiled run 'v' grew 14 times at these
+/// appends, in 1 run of up to 9,001 elements; reserving first would save
+/// about 13 allocations".
+std::string describeReserve(llvm::StringRef Name, const Measurement &M);
+/// "... 'line' allocated 40,000 times in this loop (for 1 to 64 elements,
+/// in 21 processes); declared before the loop, it keeps its capacity, which
+/// would save about ...". The processes are named when more than one.
+std::string describeHoist(llvm::StringRef Name, const Measurement &M);
+/// "... 'rows' made 563 allocations (blocks and their map) in 1 deque; a
+/// std::vector reserved once would save about 562 allocations".
+std::string describeVectorForDeque(llvm::StringRef Name, const Measurement &M,
+                                   bool Reserved);
+/// "... 'key' allocated 40,000 times; <Change> would save about 40,000
+/// allocations".
+/// \p Kept is what the change still allocates in each process that runs
+/// the code (a 'static const' string allocates once in each).
+std::string describeNoAllocation(llvm::StringRef Name, const Measurement &M,
+                                 llvm::StringRef Change, uint64_t Kept = 0);
+
+/// "... the argument for 'names' allocated 3,000 times (the container and what
+/// it holds); <Change> would save about 2,997 allocations". \p Kept is what the
+/// change still allocates in each process that runs the code (the object
+/// built once in each).
+std::string describeBuiltOnce(llvm::StringRef What, const Measurement &M,
+                              llvm::StringRef Change, uint64_t Kept);
+
+/// What a change that builds something once in each process (a 'static
+/// const' object) still allocates, \p PerProcess in each: times the
+/// processes that allocated at the code, or once when the profile does not
+/// say (one process).
+uint64_t keptInEachProcess(const Measurement &M, uint64_t PerProcess);
+
+/// A statement that copies where it could move: what the statement
+/// allocated, the copy among the rest (a container's growth at a push); no
+/// saving to predict from the profile alone.
+std::string describeStatement(const Measurement &M);
+
+/// A class that copies where it should move: what its copies (the sites of
+/// its copy constructor) allocated. The profile does not tell the copies a
+/// move makes from the others, so there is no saving to predict.
+std::string describeCopies(llvm::StringRef Class, const Measurement &M);
+
+/// "... 'v' allocated 100 times (each for 3 elements); an inline buffer of
+/// 3 elements would save about 100 allocations".
+std::string describeInlineBuffer(llvm::StringRef Name, const Measurement &M,
+                                 uint64_t Capacity);
+
+/// "9,001": a count with thousands separators, as the notes write them.
+std::string withSeparators(uint64_t N);
+
+/// The sentence every measured note ends with, which alloc-run reads to
+/// rank findings: "<Change> would save about N allocations".
+std::string wouldSave(llvm::StringRef Change, uint64_t Saved);
+
+} // namespace alloc_tidy
+
+#endif

@@ -1,0 +1,252 @@
+//===--- SiteCode.cpp - what the code at a profile site does --------------===//
+
+#include "lib/analysis/profile/SiteCode.h"
+#include "lib/analysis/ast/AstWalk.h"
+#include "lib/analysis/facts/ContainerUses.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+
+namespace alloc_tidy {
+namespace {
+
+/// Member functions that grow a container or a string.
+bool isGrowthMember(StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Cases("push_back", "emplace_back", "insert", "emplace", true)
+      .Cases("resize", "append", "assign", "push_front", "emplace_front", true)
+      .Cases("operator+=", "reserve", "operator=", true)
+      .Default(false);
+}
+
+/// A class of the standard library's containers or strings, or one that
+/// holds them: copying it allocates.
+bool isStdContainer(QualType T) {
+  const auto *Record = T.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!Record || !Record->isInStdNamespace())
+    return false;
+  return llvm::StringSwitch<bool>(Record->getName())
+      .Cases("vector", "deque", "basic_string", "list", "forward_list", true)
+      .Cases("map", "multimap", "set", "multiset", true)
+      .Cases("unordered_map", "unordered_set", "unordered_multimap",
+             "unordered_multiset", true)
+      .Default(false);
+}
+
+std::string functionName(const Expr *E, ASTContext &Ctx) {
+  const FunctionDecl *F = enclosingFunction(E, Ctx);
+  return F ? F->getQualifiedNameAsString() : std::string("?");
+}
+
+/// "vector" for "std::vector<int, std::allocator<int> >", "basic_string"
+/// for "std::__cxx11::basic_string<char, ...>".
+StringRef className(StringRef Spelling) {
+  StringRef Name = Spelling.take_until([](char C) { return C == '<'; });
+  size_t Colon = Name.rfind(':');
+  return Colon == StringRef::npos ? Name : Name.drop_front(Colon + 1);
+}
+
+class SiteFinder : public RecursiveASTVisitor<SiteFinder> {
+public:
+  SiteFinder(FileID File, unsigned Line, unsigned Column, StringRef Container,
+             ASTContext &Ctx)
+      : File(File), Line(Line), Column(Column), Container(className(Container)),
+        Ctx(Ctx), SM(Ctx.getSourceManager()) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool TraverseDecl(Decl *D) {
+    // Only declarations whose text holds the line.
+    if (D && !isa<TranslationUnitDecl>(D)) {
+      SourceRange R = D->getSourceRange();
+      SourceLocation B = SM.getExpansionLoc(R.getBegin());
+      SourceLocation E = SM.getExpansionLoc(R.getEnd());
+      if (B.isValid() && E.isValid() &&
+          (SM.getFileID(B) != File || SM.getFileID(E) != File ||
+           SM.getExpansionLineNumber(B) > Line ||
+           SM.getExpansionLineNumber(E) < Line))
+        return true;
+    }
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
+    const CXXMethodDecl *Method = Call->getMethodDecl();
+    if (!Method || !Method->getIdentifier() ||
+        !isGrowthMember(Method->getName()) || !at(Call))
+      return true;
+    if (!ofContainer(Call->getImplicitObjectArgument()->getType())) {
+      // The element's copy, made inside push_back: the site of a string
+      // appended to a vector of strings is the push_back.
+      if (Call->getNumArgs() == 1 && Call->getArg(0)->isLValue() &&
+          isStdContainer(Call->getArg(0)->getType()) &&
+          ofContainer(Call->getArg(0)->getType()))
+        consider(Call, "a copy of each " +
+                           typeName(Call->getArg(0)->getType()) +
+                           " appended by '" + Method->getNameAsString() +
+                           "' (in '" + functionName(Call, Ctx) +
+                           "'): moving it in would not allocate");
+      return true;
+    }
+    consider(Call, grower(Call->getImplicitObjectArgument(),
+                          Method->getNameAsString(), Call));
+    return true;
+  }
+
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Call) {
+    if (!at(Call) || Call->getNumArgs() < 1)
+      return true;
+    const auto *Method =
+        dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
+    if (!Method)
+      return true;
+    if (!ofContainer(Call->getArg(0)->getType()))
+      return true;
+    if (Method->isCopyAssignmentOperator() &&
+        isStdContainer(Call->getArg(0)->getType())) {
+      consider(Call, "a copy of a " + typeName(Call->getArg(0)->getType()) +
+                         " (an assignment in '" + functionName(Call, Ctx) +
+                         "'): a move or a reference would not allocate");
+      return true;
+    }
+    if (Call->getOperator() == OO_PlusEqual)
+      consider(Call, grower(Call->getArg(0), "operator+=", Call));
+    return true;
+  }
+
+  bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
+    if (!at(Construct) || !isStdContainer(Construct->getType()) ||
+        !ofContainer(Construct->getType()))
+      return true;
+    const CXXConstructorDecl *Ctor = Construct->getConstructor();
+    if (Ctor && Ctor->isCopyConstructor()) {
+      consider(Construct, "a copy of a " + typeName(Construct->getType()) +
+                              " (in '" + functionName(Construct, Ctx) +
+                              "'): a move, a reference or a view would not "
+                              "allocate");
+      return true;
+    }
+    // A temporary built for a parameter: f({"a", "b"}) for a const
+    // std::vector<std::string> &.
+    DynTypedNode Parent = parentOf(DynTypedNode::create(*Construct), Ctx);
+    while (Parent.get<MaterializeTemporaryExpr>() ||
+           Parent.get<CXXBindTemporaryExpr>() ||
+           Parent.get<ImplicitCastExpr>() ||
+           Parent.get<CXXFunctionalCastExpr>())
+      Parent = parentOf(Parent, Ctx);
+    if (const auto *Call = Parent.get<CallExpr>())
+      consider(Construct,
+               "a temporary " + typeName(Construct->getType()) +
+                   " built for an argument of '" +
+                   (Call->getDirectCallee()
+                        ? Call->getDirectCallee()->getQualifiedNameAsString()
+                        : std::string("a call")) +
+                   "' on every call: a std::initializer_list, std::span or "
+                   "view parameter, or a static const argument, would not "
+                   "allocate");
+    else if (const auto *Construct2 = Parent.get<CXXConstructExpr>();
+             Construct2 && Construct2 != Construct)
+      consider(Construct, "a temporary " + typeName(Construct->getType()) +
+                              " built for a constructor's argument");
+    return true;
+  }
+
+  std::optional<std::string> Found;
+
+private:
+  /// Whether \p T (or what it points to) is of the site's container class.
+  bool ofContainer(QualType T) const {
+    if (Container.empty())
+      return true;
+    T = T.getNonReferenceType();
+    if (T->isPointerType())
+      T = T->getPointeeType();
+    const auto *Record = T->getAsCXXRecordDecl();
+    return Record && Record->getName() == Container;
+  }
+
+  /// Whether \p E is at the site: on its line, and around its column.
+  bool at(const Expr *E) const {
+    SourceLocation B = SM.getExpansionLoc(E->getBeginLoc());
+    SourceLocation End = SM.getExpansionLoc(E->getEndLoc());
+    if (SM.getFileID(B) != File || SM.getExpansionLineNumber(B) > Line ||
+        SM.getExpansionLineNumber(End) < Line)
+      return false;
+    if (Column == 0)
+      return true;
+    bool StartsBefore = SM.getExpansionLineNumber(B) < Line ||
+                        SM.getExpansionColumnNumber(B) <= Column;
+    bool EndsAfter = SM.getExpansionLineNumber(End) > Line ||
+                     SM.getExpansionColumnNumber(End) >= Column;
+    return StartsBefore && EndsAfter;
+  }
+
+  std::string typeName(QualType T) const {
+    PrintingPolicy Policy = Ctx.getPrintingPolicy();
+    Policy.SuppressTagKeyword = true;
+    return "'" +
+           T.getNonReferenceType().getUnqualifiedType().getAsString(Policy) +
+           "'";
+  }
+
+  /// What grows: a reference parameter, a member, a local.
+  std::optional<std::string> grower(const Expr *Object, StringRef Member,
+                                    const Expr *Call) const {
+    if (!Object)
+      return std::nullopt;
+    Object = Object->IgnoreParenImpCasts();
+    std::string Where = " (in '" + functionName(Call, Ctx) + "')";
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(Object)) {
+      const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
+      if (const auto *Param = dyn_cast_or_null<ParmVarDecl>(Var);
+          Param && Param->getType()->isLValueReferenceType() &&
+          !Param->getType().getNonReferenceType().isConstQualified())
+        return "filled by a callee through its reference parameter '" +
+               Param->getNameAsString() + "'" + Where +
+               ": the caller's container grows one call at a time";
+      if (Var && Var->hasLocalStorage() && !isa<ParmVarDecl>(Var))
+        return "a local container built on every call" + Where +
+               ": a buffer the caller (or a member) keeps would reuse its "
+               "capacity";
+    }
+    if (const auto *M = dyn_cast<MemberExpr>(Object);
+        M && isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
+      return "a member grown by '" + Member.str() + "'" + Where;
+    return std::nullopt;
+  }
+
+  void consider(const Expr *E, std::optional<std::string> Why) {
+    if (!Why)
+      return;
+    // The innermost expression at the site says the most.
+    unsigned Length = SM.getFileOffset(SM.getExpansionLoc(E->getEndLoc())) -
+                      SM.getFileOffset(SM.getExpansionLoc(E->getBeginLoc()));
+    if (Found && Length >= FoundLength)
+      return;
+    Found = std::move(Why);
+    FoundLength = Length;
+  }
+
+  FileID File;
+  unsigned Line, Column;
+  StringRef Container;
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  unsigned FoundLength = 0;
+};
+
+} // namespace
+
+std::optional<std::string> describeSiteCode(FileID File, unsigned Line,
+                                            unsigned Column,
+                                            StringRef Container,
+                                            ASTContext &Ctx) {
+  SiteFinder Finder(File, Line, Column, Container, Ctx);
+  Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
+  return Finder.Found;
+}
+
+} // namespace alloc_tidy
