@@ -37,6 +37,7 @@
 # headers are missing with "skipped: NAME needs HEADER (install PACKAGE)";
 # neither is an error. For each project that is ready it prints
 #   ready: NAME COMMIT UNITS DIR/NAME/build/compile_commands.json
+# (UNITS: its C++ translation units, the .cc, .cpp and .cxx files)
 # and writes DIR/NAME/project.json (name, origin, commit, source and build
 # directories, CMake arguments), which scripts/real-code-report.py reads.
 #
@@ -232,7 +233,9 @@ for name in "${wanted[@]}"; do
     fi
     mv "$wanted_json" "$project/project.json"
   fi
-  units="$(python3 -c 'import json, sys; print(len({e["file"] for e in json.load(open(sys.argv[1]))}))' \
+  # The C++ units, which the scripts analyse (not C or assembly).
+  units="$(python3 -c 'import json, sys; print(len({e["file"] for e in json.load(open(sys.argv[1]))
+                                                   if e["file"].endswith((".cc", ".cpp", ".cxx"))}))' \
     "$build/compile_commands.json")"
   echo "ready: $name ${commit:0:12} $units $build/compile_commands.json"
 done
