@@ -50,6 +50,9 @@ packages=(
   # the pre-commit framework, and GCC as a project's compiler under
   # CMAKE_CXX_CLANG_TIDY.
   git pre-commit g++
+  # make real-code: ccache, a project of the precision corpus
+  # (scripts/real-projects.sh), cannot configure without zstd and xxHash.
+  libzstd-dev libxxhash-dev
   # The other supported release's clang-tidy: the plugin must refuse it.
   "clang-tidy-$([[ $version == 19 ]] && echo 22 || echo 19)"
 )

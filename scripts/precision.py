@@ -4,8 +4,8 @@
   scripts/precision.py [options] [PROJECT...]
 
 Runs alloc-tidy with every alloc-* check (or --checks GLOBS) at its default
-options (change one with --option alloc-CHECK.NAME=VALUE) over every translation unit of the
-projects that scripts/real-projects.sh prepared (DIR/NAME/project.json, DIR
+options (change one with --option alloc-CHECK.NAME=VALUE) over every C++ translation unit
+(.cc, .cpp, .cxx) of the projects that scripts/real-projects.sh prepared (DIR/NAME/project.json, DIR
 being --projects-dir, else $ALLOC_TIDY_PROJECTS_DIR, else
 /work/real-projects), with --header-filter set to the project's sources.
 
@@ -59,7 +59,7 @@ import tempfile
 PROG = 'precision'
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, 'scripts'))
-from compile_db import load_database  # noqa: E402
+from compile_db import CXX_SUFFIXES, load_database  # noqa: E402
 
 LABELS = ('TP', 'FP', 'MEH')
 KEY_WORDS = 8
@@ -355,6 +355,9 @@ def main():
             _, units = load_database(project['build'])
         except (OSError, ValueError) as e:
             die(f'cannot read the compile database of {name}: {e}')
+        # The checks are about C++: C and assembly units (ccache's bundled
+        # BLAKE3, its Windows-only mktemp.c) are left out.
+        units = [u for u in units if u.endswith(CXX_SUFFIXES)]
         labels_path = os.path.join(args.labels, f'{name}.tsv')
         labels = read_labels(labels_path)
         findings, failed, decided = analyse(args, project, units)

@@ -11,7 +11,8 @@ The projects are the directories DIR/NAME holding a project.json (written by
 scripts/real-projects.sh: name, origin, commit, source and build directories,
 CMake arguments); DIR is --projects-dir, else $ALLOC_TIDY_PROJECTS_DIR, else
 /work/real-projects. PROJECT names restrict the run to those. For each
-project, over every file of its compile database (a "unit"):
+project, over every C++ file of its compile database (a "unit"; .cc, .cpp,
+.cxx):
 
   tidy    alloc-tidy --checks='-*,alloc-*', with the options that turn on the
           optional behaviours (CHECK_OPTIONS below), --header-filter set to
@@ -86,7 +87,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # scripts/compile_db.py, found from this script's own place
 sys.path.insert(0, os.path.join(ROOT, 'scripts'))
-from compile_db import entry_output, load_database, syntax_only_command  # noqa: E402
+from compile_db import (CXX_SUFFIXES, entry_output, load_database,  # noqa: E402
+                        syntax_only_command)
 
 # Options that enable every optional behaviour of the checks: the padding
 # fix-it (and a warning for any saving), conditional appends counted as an
@@ -907,6 +909,9 @@ def main():
             _, units = load_database(project.build)
         except (OSError, ValueError, KeyError) as e:
             die(f'{project.name}: cannot read the compile database: {e}')
+        # Every front end is about C++: C and assembly units (ccache's
+        # bundled BLAKE3, its Windows-only mktemp.c) are left out.
+        units = [u for u in units if u.endswith(CXX_SUFFIXES)]
         if args.files:
             units = [u for u in units if re.search(args.files, u)]
         report = Report(project, units)

@@ -26,13 +26,18 @@
 #              only)
 #   ftxui      github:ArthurSonzogni/FTXUI (not tuned on: precision only)
 #   muparser   github:beltoforion/muparser (not tuned on: precision only)
+#   ccache     github:ccache/ccache (not tuned on: precision only; needs
+#              the zstd and xxHash headers and libraries: Debian's
+#              libzstd-dev and libxxhash-dev)
 #   alloc-tidy this repository's own sources (git HEAD of the checkout this
 #              script is in)
 #
 # A project whose mirror is absent is skipped with a line
-# "skipped: NAME not available (fetch github:OWNER/NAME)"; that is not an
-# error. For each project that is ready it prints
+# "skipped: NAME not available (fetch github:OWNER/NAME)", one whose system
+# headers are missing with "skipped: NAME needs HEADER (install PACKAGE)";
+# neither is an error. For each project that is ready it prints
 #   ready: NAME COMMIT UNITS DIR/NAME/build/compile_commands.json
+# (UNITS: its C++ translation units, the .cc, .cpp and .cxx files)
 # and writes DIR/NAME/project.json (name, origin, commit, source and build
 # directories, CMake arguments), which scripts/real-code-report.py reads.
 #
@@ -52,7 +57,11 @@ force=0
 # util/env_posix.cc use std::is_standard_layout_v (C++17) since its commit
 # 302786e (2025). cppcheck's units would include a precompiled header that
 # only a build makes. ftxui would use ccache when it is installed; muparser
-# needs OpenMP by default, which the measure does not.
+# needs OpenMP by default, which the measure does not. ccache cannot do
+# without zstd and xxHash (the system's, see `needs`); DEPS=LOCAL makes it
+# fail rather than download a missing dependency, and the Redis backend
+# (hiredis) is off; its other dependencies (fmt, BLAKE3, cpp-httplib,
+# tl-expected) are bundled.
 known=(
   "ninja|ninja-build/ninja|-DBUILD_TESTING=OFF -DNINJA_PYTHON=python3"
   "leveldb|google/leveldb|-DLEVELDB_BUILD_TESTS=OFF -DLEVELDB_BUILD_BENCHMARKS=OFF -DLEVELDB_INSTALL=OFF -DCMAKE_CXX_STANDARD=17"
@@ -62,7 +71,15 @@ known=(
   "jsoncpp|open-source-parsers/jsoncpp|-DJSONCPP_WITH_TESTS=OFF -DJSONCPP_WITH_POST_BUILD_UNITTEST=OFF -DJSONCPP_WITH_EXAMPLE=OFF -DBUILD_STATIC_LIBS=OFF -DBUILD_OBJECT_LIBS=OFF"
   "ftxui|ArthurSonzogni/FTXUI|-DFTXUI_BUILD_TESTS=OFF -DFTXUI_BUILD_EXAMPLES=OFF -DFTXUI_BUILD_DOCS=OFF -DFTXUI_ENABLE_INSTALL=OFF -DFTXUI_ENABLE_CCACHE=OFF -DFTXUI_QUIET=ON"
   "muparser|beltoforion/muparser|-DBUILD_TESTING=OFF -DENABLE_SAMPLES=OFF -DENABLE_OPENMP=OFF"
+  "ccache|ccache/ccache|-DENABLE_TESTING=OFF -DENABLE_BENCHMARKS=OFF -DENABLE_DOCUMENTATION=OFF -DREDIS_STORAGE_BACKEND=OFF -DDEPS=LOCAL"
   "alloc-tidy|self|-DALLOC_TIDY_LLVM_VERSION=22"
+)
+
+# name|system header|the Debian package that has it: a project that cannot
+# configure without the header is skipped when the compiler does not find it.
+needs=(
+  "ccache|zstd.h|libzstd-dev"
+  "ccache|xxhash.h|libxxhash-dev"
 )
 
 die() {
@@ -174,6 +191,17 @@ for name in "${wanted[@]}"; do
       echo "skipped: $name not available (fetch github:$origin)"
       continue
     }
+    missing=""
+    for need in "${needs[@]}"; do
+      IFS='|' read -r needer header package <<<"$need"
+      [[ "$needer" == "$name" ]] || continue
+      printf '#include <%s>\n' "$header" | "$cxx" -E -x c++ - >/dev/null 2>&1 ||
+        missing+="${missing:+, }$header (install $package)"
+    done
+    if [[ -n "$missing" ]]; then
+      echo "skipped: $name needs $missing"
+      continue
+    fi
     label="github:$origin"
   fi
   commit="$(git --git-dir="$git_dir" rev-parse HEAD)"
@@ -205,7 +233,9 @@ for name in "${wanted[@]}"; do
     fi
     mv "$wanted_json" "$project/project.json"
   fi
-  units="$(python3 -c 'import json, sys; print(len({e["file"] for e in json.load(open(sys.argv[1]))}))' \
+  # The C++ units, which the scripts analyse (not C or assembly).
+  units="$(python3 -c 'import json, sys; print(len({e["file"] for e in json.load(open(sys.argv[1]))
+                                                   if e["file"].endswith((".cc", ".cpp", ".cxx"))}))' \
     "$build/compile_commands.json")"
   echo "ready: $name ${commit:0:12} $units $build/compile_commands.json"
 done
