@@ -6,6 +6,7 @@
 #include "lib/analysis/facts/TripCount.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -24,6 +25,28 @@ const InitListExpr *initializerList(const Expr *E) {
   if (!List)
     return nullptr;
   return dyn_cast<InitListExpr>(List->getSubExpr()->IgnoreImplicit());
+}
+
+/// Whether a preprocessor directive stands between the braces of \p List
+/// (an element under '#ifdef _WIN32'): how many elements it holds then
+/// depends on the configuration built, not only on the one analysed.
+static bool holdsDirective(const InitListExpr &List, const SourceManager &SM) {
+  SourceLocation Begin = List.getLBraceLoc(), End = List.getRBraceLoc();
+  if (Begin.isInvalid() || End.isInvalid() || Begin.isMacroID() ||
+      End.isMacroID())
+    return false;
+  auto [BeginFile, BeginOffset] = SM.getDecomposedLoc(Begin);
+  auto [EndFile, EndOffset] = SM.getDecomposedLoc(End);
+  bool Invalid = false;
+  StringRef Buffer = SM.getBufferData(BeginFile, &Invalid);
+  if (Invalid || BeginFile != EndFile || EndOffset < BeginOffset)
+    return false;
+  StringRef Text = Buffer.slice(BeginOffset, EndOffset);
+  for (size_t Line = Text.find('\n'); Line != StringRef::npos;
+       Line = Text.find('\n', Line + 1))
+    if (Text.drop_front(Line + 1).ltrim(" \t").starts_with("#"))
+      return true;
+  return false;
 }
 
 std::optional<InitShape> shapeOf(const Expr *Init, const ASTContext &Ctx) {
@@ -53,6 +76,8 @@ std::optional<InitShape> shapeOf(const Expr *Init, const ASTContext &Ctx) {
     return Shape;
   }
   if (const InitListExpr *List = initializerList(Construct->getArg(0))) {
+    if (holdsDirective(*List, Ctx.getSourceManager()))
+      return std::nullopt;
     Shape.Form = VectorConstruction::InitializerList;
     Shape.List = List;
     Shape.Size = List->getNumInits();

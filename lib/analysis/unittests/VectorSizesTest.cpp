@@ -106,6 +106,26 @@ TEST_F(VectorSizesTest, ShapeOfConstantSizes) {
   EXPECT_EQ(Listed->List->getNumInits(), 4u);
 }
 
+// An element under a preprocessor conditional: another configuration of the
+// same code (ccache's '#ifdef _WIN32' candidate) holds more elements.
+TEST_F(VectorSizesTest, ShapeOfListWithDirectiveIsUnknown) {
+  ASSERT_NO_FATAL_FAILURE(parse("void f() {\n"
+                                "  std::vector<int> configured = {\n"
+                                "    1,\n"
+                                "#ifdef _WIN32\n"
+                                "    2,\n"
+                                "#endif\n"
+                                "  };\n"
+                                "  std::vector<int> plain = {\n"
+                                "    1, // # not a directive\n"
+                                "  };\n"
+                                "}\n"));
+  EXPECT_FALSE(shapeOfVar("configured").has_value());
+  std::optional<InitShape> Plain = shapeOfVar("plain");
+  ASSERT_TRUE(Plain.has_value());
+  EXPECT_EQ(Plain->Size, std::optional<uint64_t>(1));
+}
+
 TEST_F(VectorSizesTest, ShapeOfOtherVectorsAndRanges) {
   ASSERT_NO_FATAL_FAILURE(
       parse("std::vector<int> make();\n"

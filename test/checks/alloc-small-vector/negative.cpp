@@ -256,6 +256,21 @@ Aggregate Agg{{1, 2, 3, 4}};
 // Declared in a header: other files may construct HeaderRow differently.
 HeaderRow Header(80);
 
+// An element under a preprocessor conditional: on Windows the list holds
+// two, and a std::array of one would not compile there.
+int configured(int Base) {
+  const std::vector<int> Candidates = {
+      Base,
+#ifdef _WIN32
+      Base + 1,
+#endif
+  };
+  int Sum = 0;
+  for (int C : Candidates)
+    Sum += C;
+  return Sum;
+}
+
 int use() {
   Usually U;
   U.add(true, 1);
