@@ -17,11 +17,11 @@
 
 #include "checks/TemporaryArgumentCheck.h"
 #include "checks/OptionValues.h"
-#include "lib/analysis/facts/TemporaryArguments.h"
 #include "lib/analysis/facts/ContainerUses.h"
 #include "lib/analysis/facts/Repetition.h"
 #include "lib/analysis/facts/StlFacts.h"
 #include "lib/analysis/facts/StringFacts.h"
+#include "lib/analysis/facts/TemporaryArguments.h"
 #include "lib/analysis/profile/ProfileEvidence.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"

@@ -1,4 +1,5 @@
-//===--- InstanceEvidence.h - where a unit makes many of a record -*- C++ -*-===//
+//===--- InstanceEvidence.h - where a unit makes many of a record -*- C++
+//-*-===//
 //
 // The plain data that RecordInstances finds and PaddingDecision weighs: one
 // place where a translation unit creates instances of a record (the

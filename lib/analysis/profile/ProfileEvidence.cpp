@@ -39,7 +39,7 @@ static void mergeSites(const std::vector<ProfileSite> &Sites,
       Same->ProcessesByCount.clear();
       continue;
     }
-    *Same->Processes += *Site.Processes;
+    Same->Processes = Same->Processes.value_or(0) + Site.Processes.value_or(0);
     for (const auto &[Elements, Processes] : Site.ProcessesByCount)
       Same->ProcessesByCount[Elements] += Processes;
   }
