@@ -620,6 +620,10 @@ def step_fix(args, project, report, work):
         return  # nothing to compile again: the copy is the original
 
     entries, _ = load_database(copy_build)
+    # The C++ units, as for the analysis: a C or assembly unit of the
+    # database was never analysed, and the compiler options given for the
+    # C++ ones (-stdlib=libc++) do not apply to it.
+    entries = [e for e in entries if e['file'].endswith(CXX_SUFFIXES)]
     original = {e['file']: e for e in load_database(project.build)[0]}
     out = os.path.join(work, 'compile')
     shutil.rmtree(out, ignore_errors=True)
