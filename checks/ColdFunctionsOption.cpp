@@ -1,4 +1,4 @@
-//===--- ColdFunctionsOption.cpp - option ColdFunctions -------------------===//
+//===--- ColdFunctionsOption.cpp - options ColdFunctions, ColdClasses -----===//
 
 #include "checks/ColdFunctionsOption.h"
 #include "checks/OptionValues.h"
@@ -7,45 +7,66 @@
 
 namespace clang::tidy::alloc {
 
-ColdFunctionsOption::ColdFunctionsOption(ClangTidyCheck &Check,
-                                         ClangTidyCheck::OptionsView &Options,
-                                         StringRef CheckName)
-    : Pattern(Options
-                  .getLocalOrGlobal("ColdFunctions",
-                                    alloc_tidy::DefaultColdFunctions)
-                  .str()) {
-  if (Pattern.empty())
-    return;
-  llvm::Regex Compiled(Pattern);
+ColdFunctionsOption::Pattern
+ColdFunctionsOption::read(ClangTidyCheck &Check,
+                          ClangTidyCheck::OptionsView &Options,
+                          StringRef CheckName, StringRef Option,
+                          StringRef Default) {
+  Pattern Result;
+  Result.Text = Options.getLocalOrGlobal(Option, Default).str();
+  if (Result.Text.empty())
+    return Result;
+  llvm::Regex Compiled(Result.Text);
   std::string Error;
   if (!Compiled.isValid(Error)) {
     Check.configurationDiag("invalid value '%0' for %1; expected a regular "
                             "expression (%2)",
                             DiagnosticIDs::Error)
-        << Pattern << optionName(Options, CheckName, "ColdFunctions", Pattern)
+        << Result.Text << optionName(Options, CheckName, Option, Result.Text)
         << Error;
-    return;
+    return Result;
   }
-  Names.emplace(std::move(Compiled));
+  Result.Compiled.emplace(std::move(Compiled));
+  return Result;
 }
+
+ColdFunctionsOption::ColdFunctionsOption(ClangTidyCheck &Check,
+                                         ClangTidyCheck::OptionsView &Options,
+                                         StringRef CheckName)
+    : Functions(read(Check, Options, CheckName, "ColdFunctions",
+                     alloc_tidy::DefaultColdFunctions)),
+      Classes(read(Check, Options, CheckName, "ColdClasses",
+                   alloc_tidy::DefaultColdClasses)) {}
 
 void ColdFunctionsOption::store(ClangTidyCheck::OptionsView &Options,
                                 ClangTidyOptions::OptionMap &Opts) const {
-  Options.store(Opts, "ColdFunctions", Pattern);
+  Options.store(Opts, "ColdFunctions", Functions.Text);
+  Options.store(Opts, "ColdClasses", Classes.Text);
 }
 
 bool ColdFunctionsOption::isCold(const Decl &D) const {
-  return alloc_tidy::isInColdFunction(D, Names ? &*Names : nullptr);
+  alloc_tidy::ColdNames Names;
+  Names.Functions = Functions.Compiled ? &*Functions.Compiled : nullptr;
+  Names.Classes = Classes.Compiled ? &*Classes.Compiled : nullptr;
+  return alloc_tidy::isInColdFunction(D, Names);
 }
 
 bool ColdFunctionsOption::isColdCall(const FunctionDecl &Callee) const {
   // A call that does not return ends the program or throws: the error path.
-  if (isCold(Callee) || Callee.isNoReturn())
+  // The class pattern does not apply: a configuration's getter can be
+  // called for every element; an error report is not.
+  alloc_tidy::ColdNames Names;
+  Names.Functions = Functions.Compiled ? &*Functions.Compiled : nullptr;
+  if (alloc_tidy::isColdFunction(Callee, Names) || Callee.isNoReturn())
     return true;
   const auto *Ctor = dyn_cast<CXXConstructorDecl>(&Callee);
   const IdentifierInfo *Class =
       Ctor ? Ctor->getParent()->getIdentifier() : nullptr;
-  return Class && Names && Names->match(Class->getName());
+  return Class && Names.Functions && Names.Functions->match(Class->getName());
+}
+
+bool ColdFunctionsOption::isColdLoop(const Stmt &Loop) const {
+  return alloc_tidy::isCommandLineLoop(Loop);
 }
 
 } // namespace clang::tidy::alloc

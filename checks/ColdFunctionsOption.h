@@ -1,9 +1,11 @@
-//===--- ColdFunctionsOption.h - option ColdFunctions -----------*- C++ -*-===//
+//===--- ColdFunctionsOption.h - options ColdFunctions, ColdClasses -*- C++
+//-*-===//
 //
-// alloc-container-in-loop, alloc-reserve-in-loop and alloc-small-string stay
-// silent in functions that only run to report an error: their savings are
-// real but not worth a change. Option ColdFunctions (local or global) is the
-// pattern of such functions' names; an empty value turns the filter off.
+// The checks stay silent in code that only runs to report an error, to read
+// the configuration or to walk the command line: their savings are real but
+// not worth a change. Options ColdFunctions and ColdClasses (local or global)
+// are the patterns of such functions' names and of the names of classes whose
+// member functions are cold; an empty value turns a pattern off.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,9 +21,10 @@ namespace clang::tidy::alloc {
 
 class ColdFunctionsOption {
 public:
-  /// Reads option ColdFunctions of \p Check (a regular expression, default
-  /// alloc_tidy::DefaultColdFunctions). An invalid expression is reported as
-  /// a configuration error, and then no name is taken as cold.
+  /// Reads options ColdFunctions and ColdClasses of \p Check (regular
+  /// expressions, defaults alloc_tidy::DefaultColdFunctions and
+  /// alloc_tidy::DefaultColdClasses). An invalid expression is reported as a
+  /// configuration error, and then that pattern names nothing.
   ColdFunctionsOption(ClangTidyCheck &Check,
                       ClangTidyCheck::OptionsView &Options,
                       StringRef CheckName);
@@ -33,12 +36,24 @@ public:
   bool isCold(const Decl &D) const;
   /// Whether a call of \p Callee only runs to report an error: a cold
   /// function, a function that does not return, or a constructor of a
-  /// class the pattern names (an error message object).
+  /// class the function pattern names (an error message object).
   bool isColdCall(const FunctionDecl &Callee) const;
+  /// Whether \p Loop, which repeats an allocation, is cold: it walks the
+  /// command line.
+  bool isColdLoop(const Stmt &Loop) const;
 
 private:
-  std::string Pattern;
-  std::optional<llvm::Regex> Names;
+  struct Pattern {
+    std::string Text;
+    std::optional<llvm::Regex> Compiled;
+  };
+  static Pattern read(ClangTidyCheck &Check,
+                      ClangTidyCheck::OptionsView &Options,
+                      StringRef CheckName, StringRef Option,
+                      StringRef Default);
+
+  Pattern Functions;
+  Pattern Classes;
 };
 
 } // namespace clang::tidy::alloc

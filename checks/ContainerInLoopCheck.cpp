@@ -133,7 +133,9 @@ void ContainerInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   SourceLocation LoopLoc = Loop->getBeginLoc();
   if (!canHoldDeclarations(Loop, Ctx))
     return;
-  if (!isDefaultConstructed(Var) || runsAtMostOnce(Loop, Ctx))
+  // A loop over the command line runs a handful of times per run.
+  if (!isDefaultConstructed(Var) || runsAtMostOnce(Loop, Ctx) ||
+      ColdFunctions.isColdLoop(*Loop))
     return;
   std::optional<LoopContainerShape> S = loopContainerShape(Var, Ctx);
   if (!S)

@@ -210,6 +210,9 @@ void ReserveInLoopCheck::checkLoopAppend(const Expr *Call,
       break;
     Loops.push_back(Loop);
   }
+  // Appends once per command-line argument: a handful per run.
+  if (!Loops.empty() && ColdFunctions.isColdLoop(*Loops.front()))
+    return;
   // The outermost loop whose total is known wins: one reserve for the nest.
   for (auto It = Loops.rbegin(); It != Loops.rend(); ++It) {
     if (!Decided.insert({*It, Container}).second)

@@ -26,6 +26,7 @@
 #include "checks/OptionValues.h"
 #include "lib/analysis/ast/AstWalk.h"
 #include "lib/analysis/ast/ParentIndex.h"
+#include "lib/analysis/facts/ColdCode.h"
 #include "lib/analysis/facts/ContainerUses.h"
 #include "lib/analysis/facts/StringClasses.h"
 #include "lib/analysis/facts/StringFacts.h"
@@ -219,7 +220,8 @@ void SmallStringCheck::checkLocal(const VarDecl &Var, ASTContext &Ctx) {
   if (!Decl)
     return;
   std::optional<Repetition> Where = findRepetition(*Decl, Ctx);
-  if (!Where || !Where->Function->getBody())
+  if (!Where || !Where->Function->getBody() ||
+      (Where->Loop && ColdFunctions.isColdLoop(*Where->Loop)))
     return;
 
   // Every use must only read it: a static object would see the changes of
@@ -227,6 +229,13 @@ void SmallStringCheck::checkLocal(const VarDecl &Var, ASTContext &Ctx) {
   LocalStringUses Uses =
       judgeLocalStringUses(Var, *Where->Function->getBody(), Ctx);
   if (!Uses.OnlyRead)
+    return;
+  // A message built only to be handed to an error report.
+  if (onlyPassedToColdCalls(
+          findVarReferences(Var, *Where->Function->getBody()).Refs, Ctx,
+          [&](const FunctionDecl &Callee) {
+            return ColdFunctions.isColdCall(Callee);
+          }))
     return;
   const DeclRefExpr *NeedsString = Uses.NeedsString;
 
@@ -335,7 +344,8 @@ void SmallStringCheck::checkTemporary(const Expr &Temporary, ASTContext &Ctx) {
   if (!Argument)
     return;
   std::optional<Repetition> Where = findRepetition(Temporary, Ctx);
-  if (!Where)
+  if (!Where || ColdFunctions.isColdCall(*Argument->Callee) ||
+      (Where->Loop && ColdFunctions.isColdLoop(*Where->Loop)))
     return;
   const FunctionDecl *Callee = Argument->Callee;
   // The literal itself does the same where a standard overload takes a

@@ -127,7 +127,8 @@ void TemporaryArgumentCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Where || isInInstantiation(*Where->Function) ||
       Where->Function->isDependentContext() ||
       ColdFunctions.isCold(*Where->Function) ||
-      ColdFunctions.isColdCall(*Facts->Call.Callee))
+      ColdFunctions.isColdCall(*Facts->Call.Callee) ||
+      (Where->Loop && ColdFunctions.isColdLoop(*Where->Loop)))
     return;
 
   std::string Parameter =

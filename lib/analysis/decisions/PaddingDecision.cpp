@@ -106,10 +106,23 @@ PaddingDecision decidePadding(const PaddingFacts &Facts,
   // heap allocation whose malloc chunk shrinks.
   std::optional<size_t> Best;
   uint64_t BestTotal = 0;
+  std::string SmallTable;
   for (size_t I = 0; I < Facts.Evidence.size(); ++I) {
     const InstanceEvidence &E = Facts.Evidence[I];
     if (!isBulk(E))
       continue;
+    // A constant table is written once by its initializer and never
+    // allocated: below a page, its padding is not worth a change.
+    if (E.What == Kind::ArrayElement && E.ConstantTable && E.Count &&
+        Saved * *E.Count < SmallTableBytes && !Policy.ReportAll) {
+      if (SmallTable.empty())
+        SmallTable = "its only many instances are the " +
+                     std::to_string(*E.Count) +
+                     " elements of the constant table '" + E.Via + "' at " +
+                     E.Where + ", " + bytes(Saved * *E.Count) +
+                     " in all and none allocated; ReportAll reports it";
+      continue;
+    }
     const uint64_t Total = countOf(E).value_or(0);
     if (!Best || Total > BestTotal) {
       Best = I;
@@ -161,10 +174,10 @@ PaddingDecision decidePadding(const PaddingFacts &Facts,
       }
     }
     if (!Best && !Policy.ReportAll) {
-      D.Why = !SameChunk.empty() ? SameChunk
-              : !SingleObject.empty()
-                  ? SingleObject
-                  : "the translation unit shows no container, array or "
+      D.Why = !SameChunk.empty()      ? SameChunk
+              : !SingleObject.empty() ? SingleObject
+              : !SmallTable.empty()   ? SmallTable
+                                      : "the translation unit shows no container, array or "
                     "loop allocation of it, so few instances; ReportAll "
                     "reports it";
       return D;

@@ -75,6 +75,10 @@ struct PaddingDecision {
   bool FixAllowed = true;
 };
 
+/// The bytes a constant table (an array of static storage) must save for its
+/// padding to be worth a change: a page.
+inline constexpr uint64_t SmallTableBytes = 4096;
+
 /// The bytes glibc's malloc takes for a request of \p Size bytes on a
 /// 64-bit target: the chunk, max(32, round_up(Size + 8, 16)). new and
 /// make_unique allocate through it on Linux.

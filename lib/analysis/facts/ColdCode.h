@@ -2,33 +2,70 @@
 //-*-===//
 //
 // A saving in code that only runs to report an error (a message built, a
-// diagnostic written) is real but not worth a change: that code runs once per
-// error, not per element. Such functions are recognised by the cold
-// attribute or by a name pattern (error reporting by default).
+// diagnostic written), to read the configuration or to walk the command line
+// is real but not worth a change: that code runs once per error, per run or
+// per argument, not per element. Such code is recognised by the cold
+// attribute, by name patterns (of the function, or of the class it is a
+// member of), and by loops whose condition walks the program's arguments.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef ALLOC_TIDY_LIB_ANALYSIS_FACTS_COLDCODE_H
 #define ALLOC_TIDY_LIB_ANALYSIS_FACTS_COLDCODE_H
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Regex.h"
 
 namespace alloc_tidy {
 
 /// The default pattern of cold function names: functions that build or
-/// report an error, a warning or a usage message.
+/// report an error, a warning, a debug trace or a usage message, and
+/// functions that parse the command line.
 inline constexpr const char DefaultColdFunctions[] =
-    "[Ee]rror|[Ww]arning|[Ff]atal|^[Rr]eport|^[Uu]sage$";
+    "[Ee]rror|[Ww]arning|[Ff]atal|^[Rr]eport|^[Uu]sage$|^[Dd]ebug|"
+    "[Cc]ommand_?[Ll]ine|[Cc]md_?[Ll]ine";
 
-/// Whether \p Function is cold: marked [[gnu::cold]], or its unqualified name
-/// matches \p ColdNames (null: no name makes a function cold).
-bool isColdFunction(const clang::FunctionDecl &Function,
-                    const llvm::Regex *ColdNames);
+/// The default pattern of cold class names: classes whose member functions
+/// read the configuration or the command line, once per run.
+inline constexpr const char DefaultColdClasses[] =
+    "^[Cc]onfig(uration)?$|[Cc]ommand_?[Ll]ine|[Cc]md_?[Ll]ine|"
+    "[Aa]rg(ument)?s?_?[Pp]arser|[Oo]ptions?_?[Pp]arser";
+
+/// The name patterns that make code cold; a null pattern names nothing.
+struct ColdNames {
+  /// Matched against a function's unqualified name.
+  const llvm::Regex *Functions = nullptr;
+  /// Matched against the unqualified name of the class a member function
+  /// belongs to.
+  const llvm::Regex *Classes = nullptr;
+};
+
+/// Whether \p Function is cold: marked [[gnu::cold]], its unqualified name
+/// matches Names.Functions, or it is a member of a class whose name matches
+/// Names.Classes.
+bool isColdFunction(const clang::FunctionDecl &Function, ColdNames Names);
 
 /// Whether \p D is a cold function or is declared in the body of one,
 /// directly or in a lambda or local class inside one.
-bool isInColdFunction(const clang::Decl &D, const llvm::Regex *ColdNames);
+bool isInColdFunction(const clang::Decl &D, ColdNames Names);
+
+/// Whether \p Loop repeats once per command-line argument: its condition
+/// (a for loop's init statement too, or a range-for's range) reads the program's arguments (a parameter of
+/// type char ** or char *[], const or not, of main or named like argv) or
+/// their count, the integer parameter just before them. Such a loop runs a
+/// handful of times per run.
+bool isCommandLineLoop(const clang::Stmt &Loop);
+
+/// Whether every reference in \p Refs (at least one) is an argument that a
+/// call accepted by \p IsColdCall takes by const reference: a value built
+/// only to be handed to an error report.
+bool onlyPassedToColdCalls(
+    llvm::ArrayRef<const clang::DeclRefExpr *> Refs, clang::ASTContext &Ctx,
+    llvm::function_ref<bool(const clang::FunctionDecl &)> IsColdCall);
 
 } // namespace alloc_tidy
 

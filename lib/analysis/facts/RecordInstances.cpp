@@ -121,8 +121,13 @@ public:
   }
 
   bool VisitValueDecl(ValueDecl *D) {
-    if (isa<VarDecl, FieldDecl>(D))
-      noteType(D->getType(), D->getLocation(), D->getName());
+    if (isa<VarDecl, FieldDecl>(D)) {
+      const auto *Var = dyn_cast<VarDecl>(D);
+      const bool ConstantTable = Var && Var->hasGlobalStorage() &&
+                                 Var->getType().isConstQualified() &&
+                                 Ctx.getAsConstantArrayType(Var->getType());
+      noteType(D->getType(), D->getLocation(), D->getName(), ConstantTable);
+    }
     return true;
   }
 
@@ -314,8 +319,10 @@ private:
     return false;
   }
 
-  /// \p T as the type of a declaration named \p Name at \p Loc.
-  void noteType(QualType T, SourceLocation Loc, StringRef Name) {
+  /// \p T as the type of a declaration named \p Name at \p Loc;
+  /// \p ConstantTable when it is a constant array of static storage.
+  void noteType(QualType T, SourceLocation Loc, StringRef Name,
+                bool ConstantTable = false) {
     if (T.isNull() || T->isDependentType())
       return;
     while (T->isPointerType() || T->isReferenceType())
@@ -327,11 +334,12 @@ private:
         Count *= A->getSize().getZExtValue();
         Element = A->getElementType();
       }
-      if (const RecordDecl *RD = definitionOf(Element); RD && Count > 1)
-        add(*RD,
-            make(Kind::ArrayElement, Name.empty() ? printed(T) : Name.str(),
-                 Count),
-            Loc);
+      if (const RecordDecl *RD = definitionOf(Element); RD && Count > 1) {
+        InstanceEvidence E = make(
+            Kind::ArrayElement, Name.empty() ? printed(T) : Name.str(), Count);
+        E.ConstantTable = ConstantTable;
+        add(*RD, std::move(E), Loc);
+      }
       noteContainers(Element, Loc, 0);
       return;
     }

@@ -217,5 +217,35 @@ TEST(DecidePaddingTest, TailThatMustStay) {
                    "order moves it");
 }
 
+TEST(DecidePaddingTest, SmallConstantTableIsNotManyInstances) {
+  // 52 entries saving 8 bytes each: 416 bytes of read-only data.
+  InstanceEvidence Table =
+      evidence(Kind::ArrayElement, "Fields", "stats.cpp:68", 52);
+  Table.ConstantTable = true;
+  PaddingDecision D = decidePadding(facts(32, 24, {Table}), {});
+  EXPECT_FALSE(D.Report);
+  EXPECT_EQ(D.Why, "its only many instances are the 52 elements of the "
+                   "constant table 'Fields' at stats.cpp:68, 416 bytes in all "
+                   "and none allocated; ReportAll reports it");
+  PaddingPolicy Policy;
+  Policy.ReportAll = true;
+  EXPECT_TRUE(decidePadding(facts(32, 24, {Table}), Policy).Report);
+  // A page or more of padding in a table is worth a change.
+  Table.Count = 512;
+  EXPECT_TRUE(decidePadding(facts(32, 24, {Table}), {}).Report);
+  // A mutable array of the same size still counts.
+  Table.Count = 52;
+  Table.ConstantTable = false;
+  EXPECT_TRUE(decidePadding(facts(32, 24, {Table}), {}).Report);
+  // Another bulk beside the table decides.
+  Table.ConstantTable = true;
+  EXPECT_TRUE(decidePadding(facts(32, 24,
+                                  {Table, evidence(Kind::ContainerElement,
+                                                   "std::vector<Field>",
+                                                   "a.cpp:3")}),
+                            {})
+                  .Report);
+}
+
 } // namespace
 } // namespace alloc_tidy

@@ -44,18 +44,21 @@ TEST(RecordInstancesTest, ContainersAndArrays) {
     struct Value { double V; };
     struct Fixed { int X; };
     struct Plain { int X; };
+    struct Entry { int X; };
     std::vector<Row> Rows;
     std::map<Key, std::pair<int, Value>> Index;
     std::array<Fixed, 16> Slots;
     Plain Table[4][8];
     Plain One[1];
+    const Entry Entries[] = {{1}, {2}, {3}};
+    void f() { static const Entry Local[2] = {}; Entry Mutable[2]; }
     bool operator<(const Key &A, const Key &B) { return A.K < B.K; }
   )cc");
   auto Rows = evidence(P, "Row");
   ASSERT_EQ(Rows.size(), 1u);
   EXPECT_EQ(Rows[0].What, Kind::ContainerElement);
   EXPECT_EQ(Rows[0].Via, "std::vector<Row>");
-  EXPECT_EQ(Rows[0].Where, "input.cc:10");
+  EXPECT_EQ(Rows[0].Where, "input.cc:11");
   EXPECT_FALSE(Rows[0].Count);
   EXPECT_EQ(evidence(P, "Key").size(), 1u);
   auto Values = evidence(P, "Value");
@@ -69,6 +72,17 @@ TEST(RecordInstancesTest, ContainersAndArrays) {
   EXPECT_EQ(Plain[0].What, Kind::ArrayElement);
   EXPECT_EQ(Plain[0].Via, "Table");
   EXPECT_EQ(Plain[0].Count, 32u);
+  EXPECT_FALSE(Plain[0].ConstantTable);
+  // Constant arrays of static storage are tables; a local array is not.
+  auto Entries = evidence(P, "Entry");
+  ASSERT_EQ(Entries.size(), 3u);
+  EXPECT_EQ(Entries[0].Via, "Entries");
+  EXPECT_EQ(Entries[0].Count, 3u);
+  EXPECT_TRUE(Entries[0].ConstantTable);
+  EXPECT_EQ(Entries[1].Via, "Local");
+  EXPECT_TRUE(Entries[1].ConstantTable);
+  EXPECT_EQ(Entries[2].Via, "Mutable");
+  EXPECT_FALSE(Entries[2].ConstantTable);
 }
 
 TEST(RecordInstancesTest, UserContainersAndTemplates) {

@@ -102,6 +102,15 @@ void later(const std::string &S) {
   Push();
 }
 
+// A member of the configuration: set once per run (option ColdClasses).
+class Config {
+public:
+  void setMarkers(const std::vector<std::string> &M) { Markers = M; }
+
+private:
+  std::vector<std::string> Markers;
+};
+
 void calls(Sink &K, LoudSink &L) {
   readAfter(std::string("a"));
   readBefore(std::string("a"));
@@ -120,4 +129,6 @@ void calls(Sink &K, LoudSink &L) {
   reportError(std::string("a"));
   Named N(std::string("a"));
   later(std::string("a"));
+  Config C;
+  C.setMarkers(std::vector<std::string>{"a"});
 }

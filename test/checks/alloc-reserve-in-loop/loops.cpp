@@ -312,15 +312,16 @@ struct Keys {
 };
 
 // A container declared in an outer loop's body is new on every pass, even
-// when it already holds elements (ninja's browse.cc).
-void launch(int argc, char **argv, void (*run)(const std::vector<char *> &)) {
+// when it already holds elements (the shape of ninja's browse.cc, over an
+// array of strings that is not the command line: command-line.cpp).
+void launch(int n, char **words, void (*run)(const std::vector<char *> &)) {
   do {
     std::vector<char *> cmd;
-    cmd.push_back(argv[0]);
-    for (int i = 1; i < argc; i++)
-      cmd.push_back(argv[i]);
+    cmd.push_back(words[0]);
+    for (int i = 1; i < n; i++)
+      cmd.push_back(words[i]);
     // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'cmd' grows up to about log2(N)
-    // CHECK-FIXES: cmd.reserve(cmd.size() + (argc > 1 ? argc - 1 : 0));
+    // CHECK-FIXES: cmd.reserve(cmd.size() + (n > 1 ? n - 1 : 0));
     run(cmd);
   } while (false);
 }
