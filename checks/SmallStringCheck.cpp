@@ -200,8 +200,10 @@ void SmallStringCheck::checkLocal(const VarDecl &Var, ASTContext &Ctx) {
   const LangOptions &LangOpts = Ctx.getLangOpts();
   QualType Type = Var.getType();
   const ClassTemplateSpecializationDecl *String = basicString(Type);
-  // A variable a macro declares is the macro's business.
-  if (!String || Type->isReferenceType() || Type.isVolatileQualified() ||
+  // A variable a macro declares is the macro's business. A string on
+  // another allocator may draw from an arena that is reset: a 'static'
+  // one would keep memory the arena takes back.
+  if (!String || !hasStandardAllocator(*String) || Type->isReferenceType() || Type.isVolatileQualified() ||
       Var.isCXXForRangeDecl() || Var.isExceptionVariable() ||
       Var.isInitCapture() || isa<DecompositionDecl>(Var) ||
       Var.getLocation().isMacroID() ||
@@ -331,7 +333,8 @@ void SmallStringCheck::checkTemporary(const Expr &Temporary, ASTContext &Ctx) {
   std::optional<LiteralInit> Init = literalInit(&Temporary);
   const ClassTemplateSpecializationDecl *String =
       basicString(Temporary.getType());
-  if (!Init || !Init->ThroughTemporary || !String)
+  if (!Init || !Init->ThroughTemporary || !String ||
+      !hasStandardAllocator(*String))
     return;
   std::optional<std::string> Cost =
       costNote(Init->Length, charTypeOf(*String), Ctx);

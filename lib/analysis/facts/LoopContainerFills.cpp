@@ -1,6 +1,7 @@
 //===--- LoopContainerFills.cpp -------------------------------------------===//
 
 #include "lib/analysis/facts/LoopContainerFills.h"
+#include "lib/analysis/facts/StlFacts.h"
 #include "lib/analysis/ast/AstWalk.h"
 #include "lib/analysis/ast/ParentIndex.h"
 #include "lib/analysis/facts/CalleeFills.h"
@@ -59,6 +60,12 @@ std::optional<LoopContainerShape> loopContainerShape(const VarDecl *Var,
       Var->getType()->getAsCXXRecordDecl());
   if (!Spec || Spec->getTemplateArgs().size() == 0 ||
       Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return std::nullopt;
+  // A standard container on another allocator may draw from an arena the
+  // loop resets: hoisted, it would outlive its memory.
+  if (isWithinStd(Spec) &&
+      isAllocatingStdTemplate(Spec->getSpecializedTemplate()->getName()) &&
+      !hasStandardAllocator(*Spec))
     return std::nullopt;
   LoopContainerShape S;
   S.Record = Spec;

@@ -1,6 +1,8 @@
 //===--- StlFacts.cpp -----------------------------------------------------===//
 
 #include "lib/analysis/facts/StlFacts.h"
+#include "lib/analysis/ast/AstWalk.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -170,6 +172,19 @@ bool isAllocatingStdTemplate(llvm::StringRef Name) {
                                                   "unordered_map",
                                                   "unordered_multimap"};
   return llvm::is_contained(Names, Name);
+}
+
+bool hasStandardAllocator(
+    const clang::ClassTemplateSpecializationDecl &Spec) {
+  const clang::TemplateArgumentList &Args = Spec.getTemplateArgs();
+  if (Args.size() == 0 ||
+      Args[Args.size() - 1].getKind() != clang::TemplateArgument::Type)
+    return false;
+  const auto *Allocator =
+      llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(
+          Args[Args.size() - 1].getAsType()->getAsCXXRecordDecl());
+  return Allocator && Allocator->getIdentifier() &&
+         Allocator->getName() == "allocator" && isWithinStd(Allocator);
 }
 
 } // namespace alloc_tidy

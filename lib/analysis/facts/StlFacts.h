@@ -10,6 +10,10 @@
 #define ALLOC_TIDY_LIB_ANALYSIS_FACTS_STLFACTS_H
 
 #include "llvm/ADT/StringRef.h"
+
+namespace clang {
+class ClassTemplateSpecializationDecl;
+} // namespace clang
 #include <cstdint>
 #include <optional>
 
@@ -79,6 +83,14 @@ stringGrowthAllocations(StlFlavor Flavor, uint64_t CharSize, uint64_t Count);
 /// "map", ...) allocates when its object holds anything: copying one that
 /// holds elements allocates.
 bool isAllocatingStdTemplate(llvm::StringRef Name);
+
+/// Whether the standard container or string \p Spec allocates through
+/// std::allocator: its last template argument (the allocator in every
+/// allocating standard template) is std::allocator<...>. Another allocator
+/// may draw from an arena that is reset or freed (a pool per compile): an
+/// object that outlives the code that built it, a 'static const' or a
+/// container hoisted out of a loop, would keep memory the arena takes back.
+bool hasStandardAllocator(const clang::ClassTemplateSpecializationDecl &Spec);
 
 } // namespace alloc_tidy
 

@@ -169,8 +169,11 @@ constantTemporaryArgument(const MaterializeTemporaryExpr &Temporary,
                           ASTContext &Ctx) {
   const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
       Temporary.getType()->getAsCXXRecordDecl());
+  // On another allocator, a 'static const' object could outlive the arena
+  // its memory comes from.
   if (!Spec || !isWithinStd(Spec) ||
-      !isAllocatingStdTemplate(Spec->getSpecializedTemplate()->getName()))
+      !isAllocatingStdTemplate(Spec->getSpecializedTemplate()->getName()) ||
+      !hasStandardAllocator(*Spec))
     return std::nullopt;
   std::optional<ConstReferenceArgument> Call =
       asConstReferenceArgument(Temporary, Ctx);

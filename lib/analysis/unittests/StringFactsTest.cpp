@@ -2,6 +2,7 @@
 //--------------------===//
 
 #include "lib/analysis/facts/StringFacts.h"
+#include "lib/analysis/facts/StlFacts.h"
 #include "AnalysisTestUtils.h"
 #include "gtest/gtest.h"
 
@@ -71,6 +72,11 @@ TEST_F(BasicStringFactsTest, CharacterTypeAndStandardArguments) {
   EXPECT_TRUE(hasStandardArguments(string("u")));
   EXPECT_FALSE(hasStandardArguments(string("t")));
   EXPECT_FALSE(hasStandardArguments(string("a")));
+  // Only the allocator counts for hasStandardAllocator: a pool allocator
+  // (even one derived from std::allocator) is another allocator.
+  EXPECT_TRUE(hasStandardAllocator(string("s")));
+  EXPECT_TRUE(hasStandardAllocator(string("t")));
+  EXPECT_FALSE(hasStandardAllocator(string("a")));
 }
 
 TEST_F(BasicStringFactsTest, StandardAliasAndTypeName) {

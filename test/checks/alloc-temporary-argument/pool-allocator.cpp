@@ -1,0 +1,44 @@
+// A container or string on an allocator of its own may draw from an arena
+// that is reset: a 'static const' object would outlive its memory, so only
+// temporaries on std::allocator are reported.
+// RUN: %check_alloc_tidy %s alloc-temporary-argument %t -- -- -std=c++17
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+template <class T> struct PoolAllocator {
+  using value_type = T;
+  PoolAllocator() = default;
+  template <class U> PoolAllocator(const PoolAllocator<U> &) {}
+  T *allocate(std::size_t N);
+  void deallocate(T *P, std::size_t N);
+  friend bool operator==(PoolAllocator, PoolAllocator) { return true; }
+  friend bool operator!=(PoolAllocator, PoolAllocator) { return false; }
+};
+using PoolString =
+    std::basic_string<char, std::char_traits<char>, PoolAllocator<char>>;
+using PoolInts = std::vector<int, PoolAllocator<int>>;
+
+int lookup(const PoolString &Name);
+int sum(const PoolInts &Values);
+int sumStd(const std::vector<int> &Values);
+
+// Negative: both temporaries live on the pool.
+int perToken(const std::vector<int> &Tokens) {
+  int R = 0;
+  for (int T : Tokens)
+    R += T + lookup("a built-in name longer than any inline buffer") +
+         sum({1, 2, 3});
+  return R;
+}
+
+// Positive: the same vector on std::allocator.
+int perTokenStd(const std::vector<int> &Tokens) {
+  int R = 0;
+  for (int T : Tokens)
+    R += T + sumStd({1, 2, 3});
+  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: the temporary std::vector<int> passed to 'sumStd'
+  return R;
+}
+// CHECK-FIXES: static const std::vector<int> Values = {1, 2, 3};
