@@ -53,6 +53,9 @@ packages=(
   # make real-code: ccache, a project of the precision corpus
   # (scripts/real-projects.sh), cannot configure without zstd and xxHash.
   libzstd-dev libxxhash-dev
+  # make real-code: taglib, another project of the corpus, cannot configure
+  # without utfcpp (its bundled copy is a git submodule).
+  libutfcpp-dev
   # The other supported release's clang-tidy: the plugin must refuse it.
   "clang-tidy-$([[ $version == 19 ]] && echo 22 || echo 19)"
 )

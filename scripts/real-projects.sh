@@ -29,6 +29,9 @@
 #   ccache     github:ccache/ccache (not tuned on: precision only; needs
 #              the zstd and xxHash headers and libraries: Debian's
 #              libzstd-dev and libxxhash-dev)
+#   taglib     github:taglib/taglib (not tuned on: precision only; needs
+#              the utfcpp headers: Debian's libutfcpp-dev)
+#   glslang    github:KhronosGroup/glslang (not tuned on: precision only)
 #   alloc-tidy this repository's own sources (git HEAD of the checkout this
 #              script is in)
 #
@@ -61,7 +64,14 @@ force=0
 # without zstd and xxHash (the system's, see `needs`); DEPS=LOCAL makes it
 # fail rather than download a missing dependency, and the Redis backend
 # (hiredis) is off; its other dependencies (fmt, BLAKE3, cpp-httplib,
-# tl-expected) are bundled.
+# tl-expected) are bundled. taglib cannot configure without utfcpp (the
+# system's, see `needs`: its bundled copy is a git submodule, which the
+# mirror's archive lacks); zlib is off so that the measure does not depend on
+# whether its headers happen to be installed, and the C bindings are built.
+# glslang's optimizer needs SPIRV-Tools under External/, which its script
+# update_glslang_sources.py fetches: ENABLE_OPT and BUILD_EXTERNAL are off;
+# its precompiled header is off, as for cppcheck, and so are its
+# command-line tools.
 known=(
   "ninja|ninja-build/ninja|-DBUILD_TESTING=OFF -DNINJA_PYTHON=python3"
   "leveldb|google/leveldb|-DLEVELDB_BUILD_TESTS=OFF -DLEVELDB_BUILD_BENCHMARKS=OFF -DLEVELDB_INSTALL=OFF -DCMAKE_CXX_STANDARD=17"
@@ -72,6 +82,8 @@ known=(
   "ftxui|ArthurSonzogni/FTXUI|-DFTXUI_BUILD_TESTS=OFF -DFTXUI_BUILD_EXAMPLES=OFF -DFTXUI_BUILD_DOCS=OFF -DFTXUI_ENABLE_INSTALL=OFF -DFTXUI_ENABLE_CCACHE=OFF -DFTXUI_QUIET=ON"
   "muparser|beltoforion/muparser|-DBUILD_TESTING=OFF -DENABLE_SAMPLES=OFF -DENABLE_OPENMP=OFF"
   "ccache|ccache/ccache|-DENABLE_TESTING=OFF -DENABLE_BENCHMARKS=OFF -DENABLE_DOCUMENTATION=OFF -DREDIS_STORAGE_BACKEND=OFF -DDEPS=LOCAL"
+  "taglib|taglib/taglib|-DBUILD_TESTING=OFF -DBUILD_EXAMPLES=OFF -DWITH_ZLIB=OFF -DENABLE_CCACHE=OFF"
+  "glslang|KhronosGroup/glslang|-DGLSLANG_TESTS=OFF -DENABLE_GLSLANG_BINARIES=OFF -DGLSLANG_ENABLE_INSTALL=OFF -DENABLE_OPT=OFF -DBUILD_EXTERNAL=OFF -DENABLE_PCH=OFF"
   "alloc-tidy|self|-DALLOC_TIDY_LLVM_VERSION=22"
 )
 
@@ -80,6 +92,7 @@ known=(
 needs=(
   "ccache|zstd.h|libzstd-dev"
   "ccache|xxhash.h|libxxhash-dev"
+  "taglib|utf8cpp/utf8.h|libutfcpp-dev"
 )
 
 die() {
