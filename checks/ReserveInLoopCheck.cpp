@@ -64,7 +64,9 @@ ReserveInLoopCheck::ReserveInLoopCheck(StringRef Name,
       ColdFunctions(*this, Options, Name),
       MinIterations(readCountOption(*this, Options, Name, "MinIterations", 4)),
       UnboundedStrings(
-          readBoolOption(*this, Options, Name, "UnboundedStrings", false)) {
+          readBoolOption(*this, Options, Name, "UnboundedStrings", false)),
+      StraightLineAppends(readBoolOption(*this, Options, Name,
+                                         "StraightLineAppends", false)) {
   Profiles.read(*this, Options, Name);
   ConditionalUpperBound = ConditionalAppendsOption == "UpperBound";
   if (ConditionalAppendsOption != "Ignore" && !ConditionalUpperBound)
@@ -85,6 +87,7 @@ void ReserveInLoopCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "ConditionalAppends", ConditionalAppendsOption);
   Options.store(Opts, "MinIterations", MinIterations);
   Options.store(Opts, "UnboundedStrings", UnboundedStrings);
+  Options.store(Opts, "StraightLineAppends", StraightLineAppends);
   Options.store(Opts, "UntrustedSources", UntrustedSourcesOption);
   TargetStl.store(Options, Opts);
   ColdFunctions.store(Options, Opts);
@@ -383,6 +386,10 @@ void ReserveInLoopCheck::checkStraightLine(const Expr *Call,
     if (Measured && Profiles.isCold(*Measured))
       return;
   }
+  // A fixed run saves at most log2(N) allocations once per call: worth it
+  // only where the function runs often, which a profile shows.
+  if (!Measured && !StraightLineAppends)
+    return;
   StlFlavor Stl = stl();
   std::optional<uint64_t> Growth = vectorGrowthAllocations(Stl, Appends);
   {

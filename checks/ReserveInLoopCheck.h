@@ -68,6 +68,8 @@ private:
   /// Strings of unknown length are reported too (off: they mostly stay in
   /// the inline buffer).
   bool UnboundedStrings;
+  /// Report a fixed run of appends without a profile measuring it.
+  bool StraightLineAppends;
   bool ConditionalUpperBound;
 
   Preprocessor *PP = nullptr;
