@@ -7,11 +7,9 @@
 
 namespace clang::tidy::alloc {
 
-ColdFunctionsOption::Pattern
-ColdFunctionsOption::read(ClangTidyCheck &Check,
-                          ClangTidyCheck::OptionsView &Options,
-                          StringRef CheckName, StringRef Option,
-                          StringRef Default) {
+ColdFunctionsOption::Pattern ColdFunctionsOption::read(
+    ClangTidyCheck &Check, ClangTidyCheck::OptionsView &Options,
+    StringRef CheckName, StringRef Option, StringRef Default) {
   Pattern Result;
   Result.Text = Options.getLocalOrGlobal(Option, Default).str();
   if (Result.Text.empty())

@@ -48,9 +48,8 @@ private:
     std::optional<llvm::Regex> Compiled;
   };
   static Pattern read(ClangTidyCheck &Check,
-                      ClangTidyCheck::OptionsView &Options,
-                      StringRef CheckName, StringRef Option,
-                      StringRef Default);
+                      ClangTidyCheck::OptionsView &Options, StringRef CheckName,
+                      StringRef Option, StringRef Default);
 
   Pattern Functions;
   Pattern Classes;

@@ -65,8 +65,8 @@ ReserveInLoopCheck::ReserveInLoopCheck(StringRef Name,
       MinIterations(readCountOption(*this, Options, Name, "MinIterations", 4)),
       UnboundedStrings(
           readBoolOption(*this, Options, Name, "UnboundedStrings", false)),
-      StraightLineAppends(readBoolOption(*this, Options, Name,
-                                         "StraightLineAppends", false)) {
+      StraightLineAppends(
+          readBoolOption(*this, Options, Name, "StraightLineAppends", false)) {
   Profiles.read(*this, Options, Name);
   ConditionalUpperBound = ConditionalAppendsOption == "UpperBound";
   if (ConditionalAppendsOption != "Ignore" && !ConditionalUpperBound)

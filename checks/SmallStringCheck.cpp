@@ -203,10 +203,10 @@ void SmallStringCheck::checkLocal(const VarDecl &Var, ASTContext &Ctx) {
   // A variable a macro declares is the macro's business. A string on
   // another allocator may draw from an arena that is reset: a 'static'
   // one would keep memory the arena takes back.
-  if (!String || !hasStandardAllocator(*String) || Type->isReferenceType() || Type.isVolatileQualified() ||
-      Var.isCXXForRangeDecl() || Var.isExceptionVariable() ||
-      Var.isInitCapture() || isa<DecompositionDecl>(Var) ||
-      Var.getLocation().isMacroID() ||
+  if (!String || !hasStandardAllocator(*String) || Type->isReferenceType() ||
+      Type.isVolatileQualified() || Var.isCXXForRangeDecl() ||
+      Var.isExceptionVariable() || Var.isInitCapture() ||
+      isa<DecompositionDecl>(Var) || Var.getLocation().isMacroID() ||
       SM.isInSystemHeader(SM.getExpansionLoc(Var.getLocation())))
     return;
   std::optional<LiteralInit> Init = literalInit(Var.getInit());

@@ -176,8 +176,9 @@ PaddingDecision decidePadding(const PaddingFacts &Facts,
     if (!Best && !Policy.ReportAll) {
       D.Why = !SameChunk.empty()      ? SameChunk
               : !SingleObject.empty() ? SingleObject
-              : !SmallTable.empty()   ? SmallTable
-                                      : "the translation unit shows no container, array or "
+              : !SmallTable.empty()
+                  ? SmallTable
+                  : "the translation unit shows no container, array or "
                     "loop allocation of it, so few instances; ReportAll "
                     "reports it";
       return D;

@@ -101,8 +101,7 @@ bool readsCommandLine(const Stmt *S) {
 
 bool isCommandLineLoop(const Stmt &Loop) {
   if (const auto *For = dyn_cast<ForStmt>(&Loop))
-    return readsCommandLine(For->getInit()) ||
-           readsCommandLine(For->getCond());
+    return readsCommandLine(For->getInit()) || readsCommandLine(For->getCond());
   if (const auto *While = dyn_cast<WhileStmt>(&Loop))
     return readsCommandLine(While->getCond());
   if (const auto *Do = dyn_cast<DoStmt>(&Loop))

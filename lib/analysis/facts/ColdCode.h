@@ -54,10 +54,10 @@ bool isColdFunction(const clang::FunctionDecl &Function, ColdNames Names);
 bool isInColdFunction(const clang::Decl &D, ColdNames Names);
 
 /// Whether \p Loop repeats once per command-line argument: its condition
-/// (a for loop's init statement too, or a range-for's range) reads the program's arguments (a parameter of
-/// type char ** or char *[], const or not, of main or named like argv) or
-/// their count, the integer parameter just before them. Such a loop runs a
-/// handful of times per run.
+/// (a for loop's init statement too, or a range-for's range) reads the
+/// program's arguments (a parameter of type char ** or char *[], const or not,
+/// of main or named like argv) or their count, the integer parameter just
+/// before them. Such a loop runs a handful of times per run.
 bool isCommandLineLoop(const clang::Stmt &Loop);
 
 /// Whether every reference in \p Refs (at least one) is an argument that a

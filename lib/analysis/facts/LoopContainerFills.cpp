@@ -1,11 +1,11 @@
 //===--- LoopContainerFills.cpp -------------------------------------------===//
 
 #include "lib/analysis/facts/LoopContainerFills.h"
-#include "lib/analysis/facts/StlFacts.h"
 #include "lib/analysis/ast/AstWalk.h"
 #include "lib/analysis/ast/ParentIndex.h"
 #include "lib/analysis/facts/CalleeFills.h"
 #include "lib/analysis/facts/ContainerUses.h"
+#include "lib/analysis/facts/StlFacts.h"
 #include "lib/analysis/facts/TripCount.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"

@@ -174,8 +174,7 @@ bool isAllocatingStdTemplate(llvm::StringRef Name) {
   return llvm::is_contained(Names, Name);
 }
 
-bool hasStandardAllocator(
-    const clang::ClassTemplateSpecializationDecl &Spec) {
+bool hasStandardAllocator(const clang::ClassTemplateSpecializationDecl &Spec) {
   const clang::TemplateArgumentList &Args = Spec.getTemplateArgs();
   if (Args.size() == 0 ||
       Args[Args.size() - 1].getKind() != clang::TemplateArgument::Type)

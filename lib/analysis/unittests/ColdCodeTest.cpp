@@ -49,15 +49,15 @@ TEST(ColdCodeTest, NamesAttributesAndLambdas) {
 }
 
 TEST(ColdCodeTest, ClassesAndDebugNames) {
-  std::unique_ptr<ASTUnit> AST =
-      test::parseCode("struct Config { void setDirs() { int InConfig = 0; } };\n"
-                      "struct CmdLineParser { void load() { int InParser = 0; } "
-                      "};\n"
-                      "struct Configured { void run() { int InConfigured = 0; } "
-                      "};\n"
-                      "void debugMessage() { int InDebug = 0; }\n"
-                      "void parseCommandLine() { int InCommandLine = 0; }\n"
-                      "void debounce() { int InDebounce = 0; }\n");
+  std::unique_ptr<ASTUnit> AST = test::parseCode(
+      "struct Config { void setDirs() { int InConfig = 0; } };\n"
+      "struct CmdLineParser { void load() { int InParser = 0; } "
+      "};\n"
+      "struct Configured { void run() { int InConfigured = 0; } "
+      "};\n"
+      "void debugMessage() { int InDebug = 0; }\n"
+      "void parseCommandLine() { int InCommandLine = 0; }\n"
+      "void debounce() { int InDebounce = 0; }\n");
   ASSERT_TRUE(AST);
   ASSERT_FALSE(test::hasErrors(*AST));
   ASTContext &Ctx = AST->getASTContext();
@@ -126,13 +126,13 @@ TEST(ColdCodeTest, CommandLineLoops) {
 }
 
 TEST(ColdCodeTest, OnlyPassedToColdCalls) {
-  std::unique_ptr<ASTUnit> AST = test::parseCode(
-      "struct S { S(const char *); };\n"
-      "void reportError(int, const S &);\n"
-      "void emit(const S &);\n"
-      "void one() { S M(\"x\"); reportError(1, M); }\n"
-      "void two() { S N(\"x\"); reportError(1, N); emit(N); }\n"
-      "void none() { S O(\"x\"); }\n");
+  std::unique_ptr<ASTUnit> AST =
+      test::parseCode("struct S { S(const char *); };\n"
+                      "void reportError(int, const S &);\n"
+                      "void emit(const S &);\n"
+                      "void one() { S M(\"x\"); reportError(1, M); }\n"
+                      "void two() { S N(\"x\"); reportError(1, N); emit(N); }\n"
+                      "void none() { S O(\"x\"); }\n");
   ASSERT_TRUE(AST);
   ASSERT_FALSE(test::hasErrors(*AST));
   ASTContext &Ctx = AST->getASTContext();

@@ -239,12 +239,12 @@ TEST(DecidePaddingTest, SmallConstantTableIsNotManyInstances) {
   EXPECT_TRUE(decidePadding(facts(32, 24, {Table}), {}).Report);
   // Another bulk beside the table decides.
   Table.ConstantTable = true;
-  EXPECT_TRUE(decidePadding(facts(32, 24,
-                                  {Table, evidence(Kind::ContainerElement,
-                                                   "std::vector<Field>",
-                                                   "a.cpp:3")}),
-                            {})
-                  .Report);
+  EXPECT_TRUE(
+      decidePadding(facts(32, 24,
+                          {Table, evidence(Kind::ContainerElement,
+                                           "std::vector<Field>", "a.cpp:3")}),
+                    {})
+          .Report);
 }
 
 } // namespace

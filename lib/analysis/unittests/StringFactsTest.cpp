@@ -2,8 +2,8 @@
 //--------------------===//
 
 #include "lib/analysis/facts/StringFacts.h"
-#include "lib/analysis/facts/StlFacts.h"
 #include "AnalysisTestUtils.h"
+#include "lib/analysis/facts/StlFacts.h"
 #include "gtest/gtest.h"
 
 using namespace clang;
