@@ -13,6 +13,7 @@
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "lib/analysis/decisions/DequeUsage.h"
 #include "lib/analysis/facts/ContainerUses.h"
+#include "lib/analysis/facts/DeclReferences.h"
 #include "lib/analysis/facts/NestedTypeSpellings.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
@@ -114,18 +115,9 @@ void DequeAsArrayCheck::registerMatchers(MatchFinder *Finder) {
       varDecl(hasType(ContainerType), unless(parmVarDecl())).bind("decl"),
       this);
   Finder->addMatcher(fieldDecl(hasType(ContainerType)).bind("decl"), this);
-  Finder->addMatcher(
-      declRefExpr(to(varDecl(hasType(ContainerType)))).bind("ref"), this);
-  Finder->addMatcher(
-      memberExpr(member(fieldDecl(hasType(ContainerType)))).bind("ref"), this);
-  // &Class::Member, a pointer to the member.
-  Finder->addMatcher(
-      declRefExpr(to(fieldDecl(hasType(ContainerType)))).bind("ref"), this);
-  Finder->addMatcher(
-      typeLoc(loc(typedefType(hasDeclaration(
-                  typedefNameDecl(hasType(ContainerType)).bind("alias")))))
-          .bind("aliasUse"),
-      this);
+  // The references and alias uses are found at the end of the unit, for the
+  // candidates only (findDeclReferences): matching every expression and
+  // type of every unit for them cost more than the rest of the check.
 }
 
 void DequeAsArrayCheck::check(const MatchFinder::MatchResult &Result) {
@@ -136,16 +128,6 @@ void DequeAsArrayCheck::check(const MatchFinder::MatchResult &Result) {
       Slot = std::make_unique<Candidate>();
       Slot->Decl = Decl;
     }
-    return;
-  }
-  if (const auto *Ref = Result.Nodes.getNodeAs<Expr>("ref")) {
-    if (const ValueDecl *Decl = referencedContainer(Ref))
-      References[Decl].push_back(Ref);
-    return;
-  }
-  if (const auto *Alias = Result.Nodes.getNodeAs<TypedefNameDecl>("alias")) {
-    if (const auto *Use = Result.Nodes.getNodeAs<TypeLoc>("aliasUse"))
-      AliasUses[Alias->getCanonicalDecl()].push_back(Use->getBeginLoc());
   }
 }
 
@@ -242,10 +224,9 @@ void DequeAsArrayCheck::onEndOfTranslationUnit() {
   // (an invalid 'd.push_front(' is dropped from the AST), so say nothing.
   if (!Context || Errors.occurred(Context->getDiagnostics())) {
     Candidates.clear();
-    References.clear();
-    AliasUses.clear();
     return;
   }
+  findReferences();
   for (auto &Entry : Candidates) {
     analyze(*Entry.second);
     measure(*Entry.second);
@@ -274,6 +255,18 @@ void DequeAsArrayCheck::onEndOfTranslationUnit() {
   References.clear();
   AliasUses.clear();
   Profiles.endTranslationUnit();
+}
+
+void DequeAsArrayCheck::findReferences() {
+  llvm::DenseSet<const ValueDecl *> Decls;
+  llvm::DenseSet<const Type *> Types;
+  for (auto &Entry : Candidates) {
+    Decls.insert(Entry.first);
+    Types.insert(Entry.first->getType().getCanonicalType().getTypePtr());
+  }
+  DeclReferences Found = findDeclReferences(*Context, Decls, Types);
+  References = std::move(Found.Refs);
+  AliasUses = std::move(Found.AliasUses);
 }
 
 void DequeAsArrayCheck::measure(Candidate &C) {

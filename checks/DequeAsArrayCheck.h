@@ -41,6 +41,8 @@ public:
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
 
 private:
+  /// Fills References and AliasUses for the candidates.
+  void findReferences();
   CompileErrors Errors;
   struct Candidate;
   void analyze(Candidate &C);
