@@ -62,6 +62,7 @@ BOOL_OPTIONS = [
     ('alloc-padding', 'ReportAll'),
     ('alloc-padding', 'WarnCRecords'),
     ('alloc-reserve-in-loop', 'UnboundedStrings'),
+    ('alloc-reserve-in-loop', 'StraightLineAppends'),
 ]
 COUNT_OPTIONS = [
     ('alloc-padding', 'MinWastedBytes', 8, 1),
@@ -203,6 +204,11 @@ for front_end, tidy in (('alloc-tidy', '{tidy}'),
               f'--config={{CheckOptions: {{{check}.ColdFunctions: "(a"}}}}',
               '--', '-std=c++17'],
              1, 'ColdFunctions', files={'ok.cpp': OK_CPP})
+    case(front_end, 'alloc-reserve-in-loop.ColdClasses: an invalid regex',
+         [tidy, '{dir}/ok.cpp', '--checks=-*,alloc-reserve-in-loop',
+          '--config={CheckOptions: {alloc-reserve-in-loop.ColdClasses: "(a"}}',
+          '--', '-std=c++17'],
+         1, 'ColdClasses', files={'ok.cpp': OK_CPP})
     case(front_end, 'alloc-reserve-in-loop.UntrustedSources: an invalid regex',
          [tidy, '{dir}/ok.cpp', '--checks=-*,alloc-reserve-in-loop',
           '--config={CheckOptions: {alloc-reserve-in-loop.UntrustedSources: '
