@@ -1,20 +1,10 @@
 // A standard container on an allocator of its own may draw from an arena the
 // loop resets: hoisted out of the loop it would outlive its memory, so only
 // containers on std::allocator are hoisted.
-// RUN: %check_alloc_tidy %s alloc-container-in-loop %t
+// RUN: %check_alloc_tidy %s alloc-container-in-loop %t -- -- -I%S/../Inputs
 
-#include <cstddef>
+#include "pool-allocator.h"
 #include <vector>
-
-template <class T> struct PoolAllocator {
-  using value_type = T;
-  PoolAllocator() = default;
-  template <class U> PoolAllocator(const PoolAllocator<U> &) {}
-  T *allocate(std::size_t N);
-  void deallocate(T *P, std::size_t N);
-  friend bool operator==(PoolAllocator, PoolAllocator) { return true; }
-  friend bool operator!=(PoolAllocator, PoolAllocator) { return false; }
-};
 
 void resetPool();
 void use(const std::vector<int, PoolAllocator<int>> &Ids);

@@ -1,20 +1,11 @@
 // A string on an allocator of its own may draw from an arena that is reset
 // or freed (a pool per compile): a 'static const' one would keep memory the
 // arena takes back, so only strings on std::allocator are reported.
-// RUN: %check_alloc_tidy %s alloc-small-string %t
+// RUN: %check_alloc_tidy %s alloc-small-string %t -- -- -I%S/../Inputs
 
-#include <cstddef>
+#include "pool-allocator.h"
 #include <string>
 
-template <class T> struct PoolAllocator {
-  using value_type = T;
-  PoolAllocator() = default;
-  template <class U> PoolAllocator(const PoolAllocator<U> &) {}
-  T *allocate(std::size_t N);
-  void deallocate(T *P, std::size_t N);
-  friend bool operator==(PoolAllocator, PoolAllocator) { return true; }
-  friend bool operator!=(PoolAllocator, PoolAllocator) { return false; }
-};
 using PoolString =
     std::basic_string<char, std::char_traits<char>, PoolAllocator<char>>;
 

@@ -1,21 +1,12 @@
 // A container or string on an allocator of its own may draw from an arena
 // that is reset: a 'static const' object would outlive its memory, so only
 // temporaries on std::allocator are reported.
-// RUN: %check_alloc_tidy %s alloc-temporary-argument %t -- -- -std=c++17
+// RUN: %check_alloc_tidy %s alloc-temporary-argument %t -- -- -std=c++17 -I%S/../Inputs
 
-#include <cstddef>
+#include "pool-allocator.h"
 #include <string>
 #include <vector>
 
-template <class T> struct PoolAllocator {
-  using value_type = T;
-  PoolAllocator() = default;
-  template <class U> PoolAllocator(const PoolAllocator<U> &) {}
-  T *allocate(std::size_t N);
-  void deallocate(T *P, std::size_t N);
-  friend bool operator==(PoolAllocator, PoolAllocator) { return true; }
-  friend bool operator!=(PoolAllocator, PoolAllocator) { return false; }
-};
 using PoolString =
     std::basic_string<char, std::char_traits<char>, PoolAllocator<char>>;
 using PoolInts = std::vector<int, PoolAllocator<int>>;
