@@ -113,8 +113,8 @@ PaddingDecision decidePadding(const PaddingFacts &Facts,
       continue;
     // A constant table is written once by its initializer and never
     // allocated: below a page, its padding is not worth a change.
-    if (E.What == Kind::ArrayElement && E.ConstantTable && E.Count &&
-        Saved * *E.Count < SmallTableBytes && !Policy.ReportAll) {
+    if (E.ConstantTable && E.Count && Saved * *E.Count < SmallTableBytes &&
+        !Policy.ReportAll) {
       if (SmallTable.empty())
         SmallTable = "its only many instances are the " +
                      std::to_string(*E.Count) +

@@ -53,8 +53,9 @@ struct InstanceEvidence {
   /// the object's size (new, make_unique) or not (make_shared puts a control
   /// block of the library's own size next to it).
   bool ExactChunk = true;
-  /// For an ArrayElement: the array is a constant of static storage, a
-  /// table written once by its initializer, never allocated.
+  /// For an ArrayElement or the elements of a std::array: the array is a
+  /// constant of static storage, a table written once by its initializer,
+  /// never allocated.
   bool ConstantTable = false;
   /// For a HeapAllocation: it runs once per instance of something many (a
   /// node of a linked structure, a pimpl made in the constructor of a class

@@ -120,13 +120,24 @@ public:
     return Result;
   }
 
+  /// While the declaration being noted is a constant std::array of static
+  /// storage: its elements are a constant table.
+  bool InConstantStdArray = false;
+
   bool VisitValueDecl(ValueDecl *D) {
     if (isa<VarDecl, FieldDecl>(D)) {
+      // A constant of static storage, an array or a std::array, is a table
+      // its initializer writes once.
       const auto *Var = dyn_cast<VarDecl>(D);
-      const bool ConstantTable = Var && Var->hasGlobalStorage() &&
-                                 Var->getType().isConstQualified() &&
-                                 Ctx.getAsConstantArrayType(Var->getType());
-      noteType(D->getType(), D->getLocation(), D->getName(), ConstantTable);
+      const bool Constant =
+          Var && Var->hasGlobalStorage() && Var->getType().isConstQualified();
+      const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+          D->getType()->getAsCXXRecordDecl());
+      InConstantStdArray = Constant && Spec && Spec->isInStdNamespace() &&
+                           Spec->getName() == "array";
+      noteType(D->getType(), D->getLocation(), D->getName(),
+               Constant && Ctx.getAsConstantArrayType(Var->getType()));
+      InConstantStdArray = false;
     }
     return true;
   }
@@ -398,7 +409,9 @@ private:
         noteContainers(Element, Loc, Depth + 1);
         continue;
       }
-      add(*RD, make(Kind::ContainerElement, Via, Count), Loc);
+      InstanceEvidence E = make(Kind::ContainerElement, Via, Count);
+      E.ConstantTable = InConstantStdArray && Depth == 0;
+      add(*RD, std::move(E), Loc);
       noteContainers(Element, Loc, Depth + 1);
     }
   }

@@ -45,6 +45,7 @@ TEST(RecordInstancesTest, ContainersAndArrays) {
     struct Fixed { int X; };
     struct Plain { int X; };
     struct Entry { int X; };
+    struct Cell { int X; };
     std::vector<Row> Rows;
     std::map<Key, std::pair<int, Value>> Index;
     std::array<Fixed, 16> Slots;
@@ -52,13 +53,15 @@ TEST(RecordInstancesTest, ContainersAndArrays) {
     Plain One[1];
     const Entry Entries[] = {{1}, {2}, {3}};
     void f() { static const Entry Local[2] = {}; Entry Mutable[2]; }
+    const std::array<Cell, 2> Cells = {};
+    std::array<Cell, 3> MutableCells;
     bool operator<(const Key &A, const Key &B) { return A.K < B.K; }
   )cc");
   auto Rows = evidence(P, "Row");
   ASSERT_EQ(Rows.size(), 1u);
   EXPECT_EQ(Rows[0].What, Kind::ContainerElement);
   EXPECT_EQ(Rows[0].Via, "std::vector<Row>");
-  EXPECT_EQ(Rows[0].Where, "input.cc:11");
+  EXPECT_EQ(Rows[0].Where, "input.cc:12");
   EXPECT_FALSE(Rows[0].Count);
   EXPECT_EQ(evidence(P, "Key").size(), 1u);
   auto Values = evidence(P, "Value");
@@ -83,6 +86,14 @@ TEST(RecordInstancesTest, ContainersAndArrays) {
   EXPECT_TRUE(Entries[1].ConstantTable);
   EXPECT_EQ(Entries[2].Via, "Mutable");
   EXPECT_FALSE(Entries[2].ConstantTable);
+  // A constant std::array of static storage is a table too.
+  auto Cells = evidence(P, "Cell");
+  ASSERT_EQ(Cells.size(), 2u);
+  EXPECT_EQ(Cells[0].What, Kind::ContainerElement);
+  EXPECT_EQ(Cells[0].Count, 2u);
+  EXPECT_TRUE(Cells[0].ConstantTable);
+  EXPECT_EQ(Cells[1].Count, 3u);
+  EXPECT_FALSE(Cells[1].ConstantTable);
 }
 
 TEST(RecordInstancesTest, UserContainersAndTemplates) {

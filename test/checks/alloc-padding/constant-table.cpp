@@ -5,6 +5,8 @@
 // RUN: %check_alloc_tidy %s alloc-padding %t -- -config="{CheckOptions: {alloc-padding.LayoutNotes: None}}" -- --target=x86_64-pc-linux-gnu
 // RUN: %check_alloc_tidy %s alloc-padding %t -check-suffix=ALL -- -config="{CheckOptions: {alloc-padding.ReportAll: true, alloc-padding.LayoutNotes: None}}" -- --target=x86_64-pc-linux-gnu
 
+#include <array>
+
 // Negative by default: 4 entries of a table, 32 bytes saved in all.
 struct Field {
   int Id;
@@ -19,6 +21,15 @@ const Field Fields[] = {
     {2, "miss", "a cache miss", 1},
     {3, "error", "an error", 2},
 };
+
+// Negative by default: a constant std::array is a table too.
+struct Entry {
+  bool Enabled;
+  const char *Name;
+  int Count;
+};
+// CHECK-MESSAGES-ALL: :[[@LINE-5]]:8: warning: 'Entry' has 11 bytes of padding
+const std::array<Entry, 2> Entries = {{{true, "a", 1}, {false, "b", 2}}};
 
 // Positive in both runs: a constant table of 1024 entries saves 8 KB.
 struct Code {
