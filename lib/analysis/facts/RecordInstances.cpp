@@ -330,14 +330,30 @@ private:
     return false;
   }
 
+  /// Whether \p T is T[N] or std::array<T, N>.
+  bool isFixedArray(QualType T) const {
+    if (Ctx.getAsConstantArrayType(T))
+      return true;
+    const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+        T->getAsCXXRecordDecl());
+    return Spec && Spec->isInStdNamespace() && Spec->getName() == "array";
+  }
+
   /// \p T as the type of a declaration named \p Name at \p Loc;
   /// \p ConstantTable when it is a constant array of static storage.
   void noteType(QualType T, SourceLocation Loc, StringRef Name,
                 bool ConstantTable = false) {
     if (T.isNull() || T->isDependentType())
       return;
-    while (T->isPointerType() || T->isReferenceType())
+    bool Indirect = false;
+    while (T->isPointerType() || T->isReferenceType()) {
       T = T->getPointeeType();
+      Indirect = true;
+    }
+    // A pointer or reference to a constant fixed array views instances made
+    // where the array is defined (a table), counted there.
+    if (Indirect && T.isConstQualified() && isFixedArray(T))
+      return;
     if (Ctx.getAsConstantArrayType(T)) {
       uint64_t Count = 1;
       QualType Element = T;

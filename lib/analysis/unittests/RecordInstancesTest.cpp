@@ -55,6 +55,7 @@ TEST(RecordInstancesTest, ContainersAndArrays) {
     void f() { static const Entry Local[2] = {}; Entry Mutable[2]; }
     const std::array<Cell, 2> Cells = {};
     std::array<Cell, 3> MutableCells;
+    int countCells(const std::array<Cell, 2> &View, const Cell (*Raw)[2]);
     bool operator<(const Key &A, const Key &B) { return A.K < B.K; }
   )cc");
   auto Rows = evidence(P, "Row");
@@ -86,7 +87,8 @@ TEST(RecordInstancesTest, ContainersAndArrays) {
   EXPECT_TRUE(Entries[1].ConstantTable);
   EXPECT_EQ(Entries[2].Via, "Mutable");
   EXPECT_FALSE(Entries[2].ConstantTable);
-  // A constant std::array of static storage is a table too.
+  // A constant std::array of static storage is a table too; a reference or
+  // pointer to a constant fixed array (countCells) makes no instances.
   auto Cells = evidence(P, "Cell");
   ASSERT_EQ(Cells.size(), 2u);
   EXPECT_EQ(Cells[0].What, Kind::ContainerElement);

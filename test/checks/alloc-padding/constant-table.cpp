@@ -30,6 +30,8 @@ struct Entry {
 };
 // CHECK-MESSAGES-ALL: :[[@LINE-5]]:8: warning: 'Entry' has 11 bytes of padding
 const std::array<Entry, 2> Entries = {{{true, "a", 1}, {false, "b", 2}}};
+// A reference to it views the same table.
+int countEnabled(const std::array<Entry, 2> &Table);
 
 // Positive in both runs: a constant table of 1024 entries saves 8 KB.
 struct Code {
