@@ -9,6 +9,14 @@ using namespace clang;
 namespace alloc_tidy {
 namespace {
 
+/// Whether the variable named \p Var is declared in a cold function.
+bool isVarInColdFunction(ASTContext &Ctx, llvm::StringRef Var,
+                         ColdNames Names) {
+  const VarDecl *D = test::findVar(Ctx, Var);
+  EXPECT_TRUE(D) << Var.str();
+  return D && isInColdFunction(*D, Names);
+}
+
 TEST(ColdCodeTest, NamesAttributesAndLambdas) {
   std::unique_ptr<ASTUnit> AST =
       test::parseCode("void arrayIndexError() { int InError = 0; }\n"
@@ -26,9 +34,7 @@ TEST(ColdCodeTest, NamesAttributesAndLambdas) {
   llvm::Regex Pattern(DefaultColdFunctions);
   ColdNames Names{&Pattern, nullptr};
   auto Cold = [&](llvm::StringRef Var, ColdNames With) {
-    const VarDecl *D = test::findVar(Ctx, Var);
-    EXPECT_TRUE(D) << Var.str();
-    return D && isInColdFunction(*D, With);
+    return isVarInColdFunction(Ctx, Var, With);
   };
   EXPECT_TRUE(Cold("InError", Names));
   EXPECT_TRUE(Cold("InErrors", Names));
@@ -65,9 +71,7 @@ TEST(ColdCodeTest, ClassesAndDebugNames) {
   llvm::Regex Classes(DefaultColdClasses);
   ColdNames Both{&Functions, &Classes};
   auto Cold = [&](llvm::StringRef Var, ColdNames With) {
-    const VarDecl *D = test::findVar(Ctx, Var);
-    EXPECT_TRUE(D) << Var.str();
-    return D && isInColdFunction(*D, With);
+    return isVarInColdFunction(Ctx, Var, With);
   };
   EXPECT_TRUE(Cold("InConfig", Both));
   EXPECT_TRUE(Cold("InParser", Both));
