@@ -7,6 +7,7 @@
 #include "checks/LastUseCopyCheck.h"
 #include "checks/MissingMoveCheck.h"
 #include "checks/PaddingCheck.h"
+#include "checks/PerCallBufferCheck.h"
 #include "checks/ReserveInLoopCheck.h"
 #include "checks/SmallStringCheck.h"
 #include "checks/SmallVectorCheck.h"
@@ -34,6 +35,7 @@ public:
     Factories.registerCheck<LastUseCopyCheck>("alloc-last-use-copy");
     Factories.registerCheck<MissingMoveCheck>("alloc-missing-move");
     Factories.registerCheck<PaddingCheck>("alloc-padding");
+    Factories.registerCheck<PerCallBufferCheck>("alloc-per-call-buffer");
     Factories.registerCheck<ReserveInLoopCheck>("alloc-reserve-in-loop");
     Factories.registerCheck<SmallStringCheck>("alloc-small-string");
     Factories.registerCheck<SmallVectorCheck>("alloc-small-vector");

@@ -13,12 +13,12 @@ using namespace clang;
 namespace alloc_tidy {
 namespace {
 
-/// Members that add, remove or reorder elements in place.
+/// Members that add, remove or reorder elements in place, or make room.
 const llvm::StringSet<> &growthMembers() {
   static const llvm::StringSet<> Names = {
       "push_back",  "emplace_back",  "insert",    "emplace",  "append",
       "resize",     "assign",        "clear",     "pop_back", "erase",
-      "push_front", "emplace_front", "operator+="};
+      "push_front", "emplace_front", "operator+=", "reserve"};
   return Names;
 }
 
@@ -115,6 +115,24 @@ std::optional<CalleeUse> containerUseByCallee(const FunctionDecl *Callee,
       Args.assign(Call->arg_begin(), Call->arg_end());
     unsigned Arg = Call ? argumentIndex(Args, Child) : 0;
     const FunctionDecl *Next = Call ? Call->getDirectCallee() : nullptr;
+    if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(Call);
+        Op && Next && Arg < Args.size()) {
+      // "Out += x" appends; an operator that takes it by value or const
+      // reference ("Out == x", "os << Out") reads it.
+      if (Arg == 0 && Op->getOperator() == OO_PlusEqual) {
+        Use.Fills = true;
+        Use.Growth.push_back(Op);
+        continue;
+      }
+      unsigned ParamIndex = isa<CXXMethodDecl>(Next) ? Arg - 1 : Arg;
+      if ((!isa<CXXMethodDecl>(Next) || Arg > 0) &&
+          ParamIndex < Next->getNumParams()) {
+        QualType P = Next->getParamDecl(ParamIndex)->getType();
+        if (!P->isReferenceType() ||
+            P.getNonReferenceType().isConstQualified())
+          continue;
+      }
+    }
     if (!Next || Arg == Args.size() || isa<CXXOperatorCallExpr>(Call) ||
         isWithinStd(Next))
       return Fail("does more with" + (U.Why.empty() ? "" : " (" + U.Why + ")"));

@@ -367,7 +367,7 @@ void UseAnalysis::argument(const FunctionDecl *Callee, unsigned Index,
   }
   if (Name == "getline") {
     if (S.IsString && !provenStringsOnly())
-      Fills.push_back({Call, /*Definite=*/false});
+      Fills.push_back({Call, /*Definite=*/false, {}});
     return;
   }
   if (Name == "back_inserter" || Name == "front_inserter" ||
@@ -380,7 +380,7 @@ void UseAnalysis::argument(const FunctionDecl *Callee, unsigned Index,
       return escape("an inserter is kept");
     // A range of unknown length: see growth().
     if (!S.InlineElements || (isInNestedLoop(Call) && !provenStringsOnly()))
-      Fills.push_back({Call, /*Definite=*/false});
+      Fills.push_back({Call, /*Definite=*/false, {}});
     return;
   }
   // Functions that modify it in place, or read it from a stream.
@@ -471,7 +471,7 @@ void UseAnalysis::growth(StringRef Method, const Expr *Site,
         Method == "push_back" || Method == "emplace_back" ||
         (IsAppend && !Unknown && !LargestCount && Args.size() <= 2);
     Fills.push_back(
-        {Site, !Unknown && (SingleElement || LargestCount.value_or(0) > 0)});
+        {Site, !Unknown && (SingleElement || LargestCount.value_or(0) > 0), {}});
     return;
   }
   bool Beyond = LargestCount && *LargestCount > *S.InlineElements;
@@ -482,11 +482,11 @@ void UseAnalysis::growth(StringRef Method, const Expr *Site,
                           : std::nullopt);
   if (provenStringsOnly()) {
     if (Beyond)
-      Fills.push_back({Site, /*Definite=*/true});
+      Fills.push_back({Site, /*Definite=*/true, {}});
     return;
   }
   if (Beyond || UnknownCount || (IsAppend && isInNestedLoop(Site)))
-    Fills.push_back({Site, Beyond});
+    Fills.push_back({Site, Beyond, {}});
 }
 
 /// push_back(c), s += c, append(c) or insert(pos, c): one character.
@@ -537,7 +537,7 @@ void UseAnalysis::knownAppend(const Expr *Site,
                           : KnownStringLength + Characters;
   if (KnownStringLength > *S.InlineElements) {
     KnownLengthBeyond = true;
-    Fills.push_back({Site, /*Definite=*/false});
+    Fills.push_back({Site, /*Definite=*/false, {}});
   }
 }
 
@@ -548,13 +548,15 @@ bool UseAnalysis::isInNestedLoop(const Stmt *Site) const {
 
 } // namespace
 
-LoopContainerUses judgeLoopContainerUses(const VarDecl *Var, const Stmt *Loop,
-                                         const LoopContainerShape &S,
-                                         bool UnboundedStrings,
-                                         ASTContext &Ctx) {
+/// The uses of \p Var in \p Region; \p Loop is the loop that repeats
+/// them (nullptr: the function's body, run once per call).
+static LoopContainerUses judgeUsesIn(const VarDecl *Var, const Stmt *Region,
+                                     const Stmt *Loop,
+                                     const LoopContainerShape &S,
+                                     bool UnboundedStrings, ASTContext &Ctx) {
   LoopContainerUses Result;
   ReferenceCollector Collector(Var);
-  Collector.TraverseStmt(const_cast<Stmt *>(loopBody(Loop)));
+  Collector.TraverseStmt(const_cast<Stmt *>(Region));
   if (Collector.CapturedByReference) {
     Result.Escape = "captured by reference by a lambda";
     return Result;
@@ -565,6 +567,22 @@ LoopContainerUses judgeLoopContainerUses(const VarDecl *Var, const Stmt *Loop,
   Result.Fills = std::move(Uses.Fills);
   Result.Escape = std::move(Uses.Escape);
   return Result;
+}
+
+LoopContainerUses judgeLoopContainerUses(const VarDecl *Var, const Stmt *Loop,
+                                         const LoopContainerShape &S,
+                                         bool UnboundedStrings,
+                                         ASTContext &Ctx) {
+  return judgeUsesIn(Var, loopBody(Loop), Loop, S, UnboundedStrings, Ctx);
+}
+
+LoopContainerUses judgeCallContainerUses(const VarDecl *Var,
+                                         const Stmt *FunctionBody,
+                                         const LoopContainerShape &S,
+                                         bool UnboundedStrings,
+                                         ASTContext &Ctx) {
+  return judgeUsesIn(Var, FunctionBody, /*Loop=*/nullptr, S, UnboundedStrings,
+                     Ctx);
 }
 
 } // namespace alloc_tidy

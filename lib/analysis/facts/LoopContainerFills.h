@@ -69,6 +69,15 @@ LoopContainerUses judgeLoopContainerUses(const clang::VarDecl *Var,
                                          bool UnboundedStrings,
                                          clang::ASTContext &Ctx);
 
+/// The same for \p Var declared outside any loop of a function whose body
+/// is \p FunctionBody: what one call does with it. Appends in a loop of the
+/// function count as repeated.
+LoopContainerUses judgeCallContainerUses(const clang::VarDecl *Var,
+                                         const clang::Stmt *FunctionBody,
+                                         const LoopContainerShape &S,
+                                         bool UnboundedStrings,
+                                         clang::ASTContext &Ctx);
+
 } // namespace alloc_tidy
 
 #endif

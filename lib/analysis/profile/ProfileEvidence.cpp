@@ -488,6 +488,20 @@ std::string describeHoist(StringRef Name, const Measurement &M) {
                    S.Saved);
 }
 
+std::string describeCallBuffer(StringRef Name, StringRef Class,
+                               const Measurement &M) {
+  if (M.Allocations == 0)
+    return nothingMeasured(Name);
+  MeasuredSaving S = savingOfHoist(M);
+  return Prefix + ("'" + Name + "' allocated ").str() + times(M.Allocations) +
+         " in calls of this function (" + requested(M.Counts) +
+         inProcesses(M) + "); kept in a member, it grows only past the "
+         "capacity it reached: at most " +
+         count(S.Saved, "allocation", "allocations") +
+         " fewer with one '" + Class.str() +
+         "' in each process, and fewer with more, since each starts empty";
+}
+
 std::string describeVectorForDeque(StringRef Name, const Measurement &M,
                                    bool Reserved) {
   if (M.Allocations == 0)

@@ -219,6 +219,12 @@ std::string describeReserve(llvm::StringRef Name, const Measurement &M);
 /// in 21 processes); declared before the loop, it keeps its capacity, which
 /// would save about ...". The processes are named when more than one.
 std::string describeHoist(llvm::StringRef Name, const Measurement &M);
+/// "... 'buf' allocated 4,884 times in calls of this function (...); kept
+/// in a member, it grows only past the capacity it reached: at most 4,577
+/// allocations fewer with one 'Reader' in each process, ...". An upper
+/// bound, not "would save about": the profile does not count the objects.
+std::string describeCallBuffer(llvm::StringRef Name, llvm::StringRef Class,
+                               const Measurement &M);
 /// "... 'rows' made 563 allocations (blocks and their map) in 1 deque; a
 /// std::vector reserved once would save about 562 allocations".
 std::string describeVectorForDeque(llvm::StringRef Name, const Measurement &M,

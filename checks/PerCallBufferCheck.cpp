@@ -1,0 +1,162 @@
+//===--- PerCallBufferCheck.cpp -------------------------------------------===//
+//
+// bool Reader::decodeString(Token &T) { std::string Decoded; fill(T,
+// Decoded); Value V(Decoded); ... } allocates Decoded's buffer on every call
+// and frees it at the end. A member of Reader, cleared where Decoded was
+// declared, keeps the capacity it reached: after the first long string,
+// the calls allocate nothing.
+//
+// The member is shared by every call on one object, so the change is only
+// offered where no call can start while another uses it (Reentry.h), the
+// buffer does not leave the call (returned, moved, swapped, kept by
+// reference), and its elements' destruction cannot be observed. The
+// member's cost, the capacity kept for the object's lifetime, is what a
+// profile weighs: by default the check reports only buffers a heapcount
+// profile measured hot.
+//
+//===----------------------------------------------------------------------===//
+
+#include "checks/PerCallBufferCheck.h"
+#include "checks/OptionValues.h"
+#include "lib/analysis/ast/ParentIndex.h"
+#include "lib/analysis/decisions/CallBufferPlan.h"
+#include "lib/analysis/facts/ContainerUses.h"
+#include "lib/analysis/facts/LoopContainerFills.h"
+#include "lib/analysis/facts/Reentry.h"
+#include "lib/analysis/profile/ProfileEvidence.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include <algorithm>
+
+using namespace clang::ast_matchers;
+using namespace alloc_tidy;
+
+namespace clang::tidy::alloc {
+
+PerCallBufferCheck::PerCallBufferCheck(StringRef Name,
+                                       ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context), ColdFunctions(*this, Options, Name),
+      WithoutProfile(
+          readBoolOption(*this, Options, Name, "WithoutProfile", false)) {
+  Profiles.read(*this, Options, Name);
+}
+
+void PerCallBufferCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "WithoutProfile", WithoutProfile);
+  ColdFunctions.store(Options, Opts);
+  Profiles.store(Options, Opts);
+}
+
+void PerCallBufferCheck::registerMatchers(MatchFinder *Finder) {
+  auto ContainerType = qualType(hasUnqualifiedDesugaredType(
+      recordType(hasDeclaration(classTemplateSpecializationDecl(
+          hasAnyName("::std::vector", "::std::basic_string"))))));
+  Finder->addMatcher(varDecl(hasLocalStorage(), unless(parmVarDecl()),
+                             unless(isImplicit()), hasType(ContainerType),
+                             unless(isExpansionInSystemHeader()),
+                             unless(alloc_tidy::matchers::isInstantiatedDecl()))
+                         .bind("var"),
+                     this);
+}
+
+/// The member function whose own body declares \p Var (not a lambda's),
+/// when a member of its object could hold the buffer: it runs on an object
+/// it may change, more than once per object, in code that is not a
+/// template.
+static const CXXMethodDecl *bufferOwner(const VarDecl &Var) {
+  const auto *Method = dyn_cast<CXXMethodDecl>(Var.getDeclContext());
+  if (!Method || !Method->doesThisDeclarationHaveABody() ||
+      Method->isStatic() || Method->isConst() || Method->isVolatile() ||
+      isa<CXXConstructorDecl, CXXDestructorDecl>(Method) ||
+      Method->isCopyAssignmentOperator() || Method->isMoveAssignmentOperator() ||
+      Method->isDependentContext() || Method->getTemplateInstantiationPattern())
+    return nullptr;
+  const CXXRecordDecl *Class = Method->getParent();
+  if (Class->isLambda() || Class->isUnion() || !Class->getIdentifier())
+    return nullptr;
+  return Method;
+}
+
+void PerCallBufferCheck::check(const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
+  // Code with errors has lost expressions: a use that keeps the buffer
+  // could go unseen.
+  if (Errors.occurred(Ctx.getDiagnostics()))
+    return;
+  const auto *Var = Result.Nodes.getNodeAs<VarDecl>("var");
+  const CXXMethodDecl *Method = bufferOwner(*Var);
+  if (!Method || ColdFunctions.isCold(*Var))
+    return;
+  QualType Type = Var->getType();
+  if (Type.isConstQualified() || Type.isVolatileQualified() ||
+      Var->isCXXForRangeDecl() || Var->getLocation().isMacroID() ||
+      !isDefaultConstructed(Var))
+    return;
+  const DeclStmt *Decl = nullptr;
+  for (const DynTypedNode &Parent : alloc_tidy::parentsOf(*Var, Ctx))
+    if (!Decl)
+      Decl = Parent.get<DeclStmt>();
+  // In a loop, alloc-container-in-loop hoists it first.
+  if (!Decl || enclosingLoop(Decl, Ctx))
+    return;
+  std::optional<LoopContainerShape> S = loopContainerShape(Var, Ctx);
+  if (!S)
+    return;
+  // A string of unknown length mostly stays in its inline buffer; a profile
+  // shows whether this one does (WithoutProfile asks for every one).
+  bool UnboundedStrings = Profiles.loaded() || WithoutProfile;
+  LoopContainerUses Uses = judgeCallContainerUses(Var, Method->getBody(), *S,
+                                                  UnboundedStrings, Ctx);
+  if (!Uses.Escape.empty() || Uses.Fills.empty())
+    return;
+
+  std::vector<ProfileAnchor> Code;
+  for (const ContainerFill &F : Uses.Fills) {
+    Code.push_back({F.Site->getSourceRange(), Method});
+    for (const Expr *Growth : F.CalleeGrowth)
+      Code.push_back(
+          {Growth->getSourceRange(), enclosingFunction(Growth, Ctx)});
+  }
+  std::optional<Measurement> Measured =
+      Profiles.measureContainer(Type, Code, Ctx);
+  if (Measured && Profiles.isCold(*Measured))
+    return;
+  bool MeasuredHot =
+      Measured && Measured->Covered &&
+      Measured->Allocations >= std::max<uint64_t>(1, Profiles.minAllocations());
+  if (!MeasuredHot && !WithoutProfile)
+    return;
+  // A second call on the same object while this one runs would share the
+  // member: the change is only right when none can start.
+  if (!whyMayReenter(*Method, Ctx).empty())
+    return;
+
+  CallBufferPlan Plan = planCallBuffer(*Var, *Decl, *Method, S->Element, Ctx);
+  StringRef Name = Var->getName();
+  std::string Class = Method->getParent()->getNameAsString();
+  {
+    auto Diag = diag(Var->getLocation(),
+                     "'%0' is constructed and filled on every call of '%1', "
+                     "allocating each time; kept in a member of '%2' and "
+                     "cleared here, it would keep its capacity between calls")
+                << Name << Method->getNameAsString() << Class;
+    if (Plan.NoFix.empty())
+      Diag << FixItHint::CreateInsertion(Plan.MemberAt, Plan.MemberText)
+           << FixItHint::CreateReplacement(Plan.DeclRange, Plan.DeclText);
+  }
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (std::optional<std::string> Note = Profiles.measuredNote(
+          Measured, Var->getLocation(), SM, [&](const Measurement &M) {
+            return describeCallBuffer(Name, Class, M);
+          }))
+    diag(Var->getLocation(), "%0", DiagnosticIDs::Note) << *Note;
+  if (Plan.NoFix.empty())
+    diag(Plan.MemberAt, "the member '%0' holds the capacity as long as the "
+                        "'%1' lives",
+         DiagnosticIDs::Note)
+        << Plan.Member << Class;
+  else
+    diag(Plan.NoFixLoc, "no fix-it: %0", DiagnosticIDs::Note) << Plan.NoFix;
+}
+
+} // namespace clang::tidy::alloc

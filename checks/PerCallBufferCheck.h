@@ -1,0 +1,44 @@
+//===--- PerCallBufferCheck.h -----------------------------------*- C++ -*-===//
+
+#ifndef ALLOC_TIDY_CHECKS_PERCALLBUFFERCHECK_H
+#define ALLOC_TIDY_CHECKS_PERCALLBUFFERCHECK_H
+
+#include "checks/ColdFunctionsOption.h"
+#include "checks/CompileErrors.h"
+#include "checks/ProfileOption.h"
+#include "clang-tidy/ClangTidyCheck.h"
+
+namespace clang::tidy::alloc {
+
+/// Finds a vector or string that a member function constructs and fills on
+/// every call and drops at its end, where a member of its class, cleared
+/// at the same place, would keep its capacity between calls.
+/// For the user-facing documentation see:
+/// docs/checks/alloc-per-call-buffer.md
+class PerCallBufferCheck : public ClangTidyCheck {
+public:
+  PerCallBufferCheck(StringRef Name, ClangTidyContext *Context);
+  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
+    return LangOpts.CPlusPlus11;
+  }
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *ModuleExpanderPP) override {
+    Errors.startParsing(PP->getDiagnostics());
+  }
+  void onEndOfTranslationUnit() override { Profiles.endTranslationUnit(); }
+
+private:
+  CompileErrors Errors;
+  ColdFunctionsOption ColdFunctions;
+  /// Report buffers without a profile to show their function hot. Off by
+  /// default: most functions that build a vector run a handful of times.
+  bool WithoutProfile;
+  ProfileOption Profiles;
+};
+
+} // namespace clang::tidy::alloc
+
+#endif

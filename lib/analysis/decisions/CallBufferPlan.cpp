@@ -1,0 +1,184 @@
+//===--- CallBufferPlan.cpp -----------------------------------------------===//
+
+#include "lib/analysis/decisions/CallBufferPlan.h"
+#include "lib/analysis/ast/AstWalk.h"
+#include "lib/analysis/decisions/HoistPlan.h"
+#include "clang/AST/DeclFriend.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/QualTypeNames.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace clang;
+
+namespace alloc_tidy {
+
+std::string memberNameFor(StringRef Local, llvm::ArrayRef<StringRef> Fields) {
+  unsigned Trailing = 0, Prefixed = 0, MPrefixed = 0;
+  for (StringRef F : Fields) {
+    if (F.size() > 1 && F.ends_with("_"))
+      ++Trailing;
+    else if (F.size() > 2 && F.starts_with("m_"))
+      ++Prefixed;
+    else if (F.size() > 1 && F[0] == 'm' && llvm::isUpper(F[1]))
+      ++MPrefixed;
+  }
+  unsigned Styled = std::max({Trailing, Prefixed, MPrefixed});
+  if (Styled > 0 && 2 * Styled >= Fields.size()) {
+    if (Styled == Trailing)
+      return Local.str() + "_";
+    if (Styled == Prefixed)
+      return "m_" + Local.str();
+    std::string Name = Local.str();
+    Name[0] = llvm::toUpper(Name[0]);
+    return "m" + Name;
+  }
+  if (!Local.empty() && llvm::isUpper(Local[0]))
+    return Local.str() + "Buffer";
+  return Local.str() + (Local.contains('_') ? "_buffer" : "Buffer");
+}
+
+/// Whether \p T names a type declared in a function: it cannot be named in
+/// the class.
+static bool namesLocalType(QualType T, unsigned Depth = 0) {
+  if (T.isNull() || Depth > 8)
+    return false;
+  if (const auto *Typedef = T->getAs<TypedefType>();
+      Typedef && Typedef->getDecl()->getParentFunctionOrMethod())
+    return true;
+  T = T.getCanonicalType();
+  while (T->isPointerType() || T->isReferenceType() || T->isArrayType())
+    T = T->isArrayType() ? QualType(T->getArrayElementTypeNoTypeQual(), 0)
+                         : T->getPointeeType();
+  const auto *Record = T->getAsCXXRecordDecl();
+  if (!Record)
+    return false;
+  if (Record->getParentFunctionOrMethod() || Record->isLambda() ||
+      !Record->getIdentifier())
+    return true;
+  if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(Record))
+    for (const TemplateArgument &Arg : Spec->getTemplateArgs().asArray())
+      if (Arg.getKind() == TemplateArgument::Type &&
+          namesLocalType(Arg.getAsType(), Depth + 1))
+        return true;
+  return false;
+}
+
+/// A defaulted comparison compares every member, the new one too.
+static bool hasDefaultedComparison(const CXXRecordDecl &Class) {
+  auto IsDefaultedComparison = [](const FunctionDecl *F) {
+    OverloadedOperatorKind Op = F ? F->getOverloadedOperator() : OO_None;
+    return F && F->isDefaulted() &&
+           (Op == OO_EqualEqual || Op == OO_ExclaimEqual || Op == OO_Less ||
+            Op == OO_Spaceship);
+  };
+  for (const CXXMethodDecl *M : Class.methods())
+    if (IsDefaultedComparison(M))
+      return true;
+  for (const FriendDecl *Friend : Class.friends())
+    if (IsDefaultedComparison(
+            dyn_cast_or_null<FunctionDecl>(Friend->getFriendDecl())))
+      return true;
+  return false;
+}
+
+CallBufferPlan planCallBuffer(const VarDecl &Var, const DeclStmt &Decl,
+                              const CXXMethodDecl &Method, QualType Element,
+                              ASTContext &Ctx) {
+  CallBufferPlan Plan;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const CXXRecordDecl &Class = *Method.getParent();
+  auto NoFix = [&](std::string Why, SourceLocation Loc) {
+    Plan.NoFix = std::move(Why);
+    Plan.NoFixLoc = Loc;
+    return Plan;
+  };
+  SourceLocation ClassEnd = Class.getBraceRange().getEnd();
+  // Another unit that includes the class sees the new member but not this
+  // analysis: its own member functions may name another entity so.
+  if (ClassEnd.isInvalid() || ClassEnd.isMacroID() ||
+      !SM.isInMainFile(ClassEnd))
+    return NoFix("'" + Class.getNameAsString() +
+                     "' is defined in a header; add the member there, where "
+                     "every unit that uses the class sees it",
+                 Class.getLocation());
+  if (Class.isAggregate() || hasDefaultedComparison(Class))
+    return NoFix("'" + Class.getNameAsString() +
+                     "' is an aggregate or compares all its members; a new "
+                     "member would change what its initializers or "
+                     "comparisons mean",
+                 Class.getLocation());
+  llvm::SmallPtrSet<const CXXRecordDecl *, 8> Seen;
+  if (!destroysQuietly(Element, Ctx, Seen))
+    return NoFix("its elements would be destroyed at the next call instead "
+                 "of at the end of this one",
+                 Var.getLocation());
+  if (!Decl.isSingleDecl() || Decl.getBeginLoc().isMacroID() ||
+      Decl.getEndLoc().isMacroID())
+    return NoFix("the declaration declares more than this variable, or comes "
+                 "from a macro",
+                 Var.getLocation());
+  if (namesLocalType(Var.getType()))
+    return NoFix("its type is declared in the function", Var.getLocation());
+
+  // The member's name: in the class's style, and new to the whole unit, so
+  // that no name the class's code uses now finds the member instead.
+  llvm::SmallVector<StringRef, 8> Fields;
+  for (const FieldDecl *Field : Class.fields())
+    if (Field->getIdentifier())
+      Fields.push_back(Field->getName());
+  std::string Name = memberNameFor(Var.getName(), Fields);
+  for (unsigned Attempt = 0; Ctx.Idents.find(Name) != Ctx.Idents.end();
+       ++Attempt) {
+    if (Attempt == 3)
+      return NoFix("no name for the member is free", Var.getLocation());
+    Name = memberNameFor(Name, {});
+  }
+  Plan.Member = Name;
+
+  PrintingPolicy Policy = Ctx.getPrintingPolicy();
+  Policy.SuppressScope = false;
+  Policy.SuppressUnwrittenScope = true;
+  Policy.SuppressInlineNamespace = true;
+  std::string Type = TypeName::getFullyQualifiedName(
+      Var.getType().getUnqualifiedType(), Ctx, Policy);
+
+  // Before the closing brace, in a private section.
+  AccessSpecifier Last = Class.isClass() ? AS_private : AS_public;
+  SourceLocation LastMember;
+  for (const clang::Decl *D : Class.decls()) {
+    if (D->isImplicit())
+      continue;
+    Last = D->getAccess() == AS_none ? Last : D->getAccess();
+    if (isa<FieldDecl, VarDecl, FunctionDecl, CXXRecordDecl, TypedefNameDecl,
+            FunctionTemplateDecl>(D))
+      LastMember = D->getBeginLoc();
+  }
+  std::string Indent = LastMember.isValid() && !LastMember.isMacroID()
+                           ? indentationAt(LastMember, SM)
+                           : "  ";
+  std::string ClosingIndent = indentationAt(ClassEnd, SM);
+  bool BraceStartsLine = llvm::all_of(ClosingIndent, llvm::isSpace) &&
+                         SM.getSpellingColumnNumber(ClassEnd) ==
+                             ClosingIndent.size() + 1;
+  std::string Text = (Last == AS_private ? "" : ClosingIndent + "private:\n") +
+                     Indent + Type + " " + Name + ";\n";
+  if (BraceStartsLine) {
+    Plan.MemberAt = ClassEnd.getLocWithOffset(
+        -static_cast<int>(ClosingIndent.size()));
+    Plan.MemberText = Text;
+  } else {
+    Plan.MemberAt = ClassEnd;
+    Plan.MemberText =
+        (Last == AS_private ? "" : "private: ") + Type + " " + Name + "; ";
+  }
+  Plan.DeclRange =
+      CharSourceRange::getTokenRange(Var.getLocation(), Decl.getEndLoc());
+  Plan.DeclText = "&" + Var.getNameAsString() + " = " + Name + ";\n" +
+                  indentationAt(Decl.getBeginLoc(), SM) +
+                  Var.getNameAsString() + ".clear();";
+  return Plan;
+}
+
+} // namespace alloc_tidy

@@ -1,0 +1,36 @@
+//===--- Reentry.h - can a member function run again on its object -*- C++
+//-*-===//
+//
+// A buffer kept in a member between calls of one member function is only
+// sound when no call of that function on the same object starts while
+// another is still using the buffer: recursion through the class's own
+// member functions, a virtual call, a callback, or a function handed the
+// object could all do that. These facts follow the calls a member function
+// makes (into the unit's definitions, recursively) and say why it could run
+// again on its object, or that it cannot.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ALLOC_TIDY_LIB_ANALYSIS_FACTS_REENTRY_H
+#define ALLOC_TIDY_LIB_ANALYSIS_FACTS_REENTRY_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include <string>
+
+namespace alloc_tidy {
+
+/// Why a call of \p Method could call \p Method again on the same object
+/// before it returns, said for a reader ("it calls 'parse', defined in
+/// another unit"), or empty when it cannot. Followed into every function of
+/// the unit that the body calls and that can reach the object: the class's
+/// own member functions, and functions given the object or a pointer or
+/// reference of its class. A call the analysis cannot follow (through a
+/// pointer or a callable, virtual, into another unit with the object) is a
+/// reason; so is a variable of static storage that can hold the object.
+std::string whyMayReenter(const clang::CXXMethodDecl &Method,
+                          clang::ASTContext &Ctx);
+
+} // namespace alloc_tidy
+
+#endif

@@ -1,0 +1,102 @@
+// A vector or string that a member function builds on every call and drops
+// at its end: kept in a member of the class and cleared where it was
+// declared, it keeps its capacity between calls. The fixed file is
+// compiled. Without a profile the check reports only with WithoutProfile.
+// RUN: %check_alloc_tidy %s alloc-per-call-buffer %t -- \
+// RUN:   -config="{CheckOptions: {alloc-per-call-buffer.WithoutProfile: true}}" -- -std=c++17
+// RUN: %check_alloc_tidy -check-suffix=DEFAULT %s alloc-per-call-buffer %t.default -- -- -std=c++17
+
+#include <string>
+#include <vector>
+
+struct Value {
+  explicit Value(const std::string &S) : Text(S) {}
+  std::string Text;
+};
+
+// Filled by a private member through a reference parameter, then copied
+// into a value: the members end in '_', so does the new one.
+class Reader {
+public:
+  explicit Reader(const char *Input) : input_(Input) {}
+  bool decodeString(int Length) {
+    std::string decoded;
+    // CHECK-NOTES: :[[@LINE-1]]:17: warning: 'decoded' is constructed and filled on every call of 'decodeString', allocating each time; kept in a member of 'Reader' and cleared here, it would keep its capacity between calls [alloc-per-call-buffer]
+    // CHECK-NOTES: :[[@LINE+20]]:1: note: the member 'decoded_' holds the capacity as long as the 'Reader' lives
+    // CHECK-FIXES: {{^}}    std::string &decoded = decoded_;{{$}}
+    // CHECK-FIXES-NEXT: {{^}}    decoded.clear();{{$}}
+    if (!decode(Length, decoded))
+      return false;
+    Value V(decoded);
+    last_ = V.Text.size();
+    return true;
+  }
+
+private:
+  bool decode(int Length, std::string &Out) {
+    Out.reserve(Length);
+    for (int I = 0; I < Length; ++I)
+      Out += input_[I];
+    return !Out.empty();
+  }
+
+  const char *input_;
+  size_t last_ = 0;
+};
+// CHECK-FIXES: {{^}}  std::string decoded_;{{$}}
+// CHECK-FIXES-NEXT: {{^}}};{{$}}
+
+// A vector grown in a loop of the function and only read after it; the
+// members start with "m_", and the last section is public: the member goes
+// in a new private one.
+struct Histogram {
+  explicit Histogram(int Bins) : m_bins(Bins) {}
+  int median(const std::vector<int> &Samples) {
+    std::vector<int> Sorted;
+    // CHECK-NOTES: :[[@LINE-1]]:22: warning: 'Sorted' is constructed and filled on every call of 'median', allocating each time; kept in a member of 'Histogram' and cleared here, it would keep its capacity between calls [alloc-per-call-buffer]
+    // CHECK-NOTES: :[[@LINE+11]]:1: note: the member 'm_Sorted' holds the capacity as long as the 'Histogram' lives
+    // CHECK-FIXES: {{^}}    std::vector<int> &Sorted = m_Sorted;{{$}}
+    // CHECK-FIXES-NEXT: {{^}}    Sorted.clear();{{$}}
+    for (int S : Samples)
+      if (S >= 0)
+        Sorted.push_back(S);
+    m_calls++;
+    return Sorted.empty() ? 0 : Sorted[Sorted.size() / 2];
+  }
+  int m_calls = 0;
+  int m_bins;
+};
+// CHECK-FIXES: {{^}}private:{{$}}
+// CHECK-FIXES-NEXT: {{^}}  std::vector<int> m_Sorted;{{$}}
+// CHECK-FIXES-NEXT: {{^}}};{{$}}
+
+// The elements' destructors run the user's code: kept in a member, they
+// would run at the next call. Reported, without a fix-it.
+struct Handle {
+  ~Handle();
+  int Fd = 0;
+};
+class Pool {
+public:
+  int open(int N);
+
+private:
+  int Count = 0;
+};
+int Pool::open(int N) {
+  std::vector<Handle> Opened;
+  // CHECK-NOTES: :[[@LINE-1]]:23: warning: 'Opened' is constructed and filled on every call of 'open'
+  // CHECK-NOTES: :[[@LINE-2]]:23: note: no fix-it: its elements would be destroyed at the next call instead of at the end of this one
+  for (int I = 0; I < N; ++I)
+    Opened.emplace_back();
+  Count += static_cast<int>(Opened.size());
+  return Count;
+}
+
+// CHECK-NOTES-DEFAULT-NOT: warning:
+
+int main() {
+  Reader R("abc");
+  Histogram H(4);
+  return R.decodeString(3) && H.median({1, 2, 3}) == 2 ? 0 : 1;
+}
