@@ -496,10 +496,9 @@ std::string describeCallBuffer(StringRef Name, StringRef Class,
   return Prefix + ("'" + Name + "' allocated ").str() + times(M.Allocations) +
          " in calls of this function (" + requested(M.Counts) +
          inProcesses(M) + "); kept in a member, it grows only past the "
-         "capacity it reached: at most " +
-         count(S.Saved, "allocation", "allocations") +
-         " fewer with one '" + Class.str() +
-         "' in each process, and fewer with more, since each starts empty";
+         "capacity it reached: with one '" + Class.str() +
+         "' in each process, that " + wouldSave("", S.Saved).substr(1) +
+         " (each further object starts empty)";
 }
 
 std::string describeVectorForDeque(StringRef Name, const Measurement &M,

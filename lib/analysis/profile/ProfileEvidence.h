@@ -220,9 +220,10 @@ std::string describeReserve(llvm::StringRef Name, const Measurement &M);
 /// would save about ...". The processes are named when more than one.
 std::string describeHoist(llvm::StringRef Name, const Measurement &M);
 /// "... 'buf' allocated 4,884 times in calls of this function (...); kept
-/// in a member, it grows only past the capacity it reached: at most 4,577
-/// allocations fewer with one 'Reader' in each process, ...". An upper
-/// bound, not "would save about": the profile does not count the objects.
+/// in a member, it grows only past the capacity it reached: with one
+/// 'Reader' in each process, that would save about 4,740 allocations (each
+/// further object starts empty)". The profile counts processes, not the
+/// objects that each keep a member.
 std::string describeCallBuffer(llvm::StringRef Name, llvm::StringRef Class,
                                const Measurement &M);
 /// "... 'rows' made 563 allocations (blocks and their map) in 1 deque; a
