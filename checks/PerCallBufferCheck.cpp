@@ -68,8 +68,9 @@ static const CXXMethodDecl *bufferOwner(const VarDecl &Var) {
   if (!Method || !Method->doesThisDeclarationHaveABody() ||
       Method->isStatic() || Method->isConst() || Method->isVolatile() ||
       isa<CXXConstructorDecl, CXXDestructorDecl>(Method) ||
-      Method->isCopyAssignmentOperator() || Method->isMoveAssignmentOperator() ||
-      Method->isDependentContext() || Method->getTemplateInstantiationPattern())
+      Method->isCopyAssignmentOperator() ||
+      Method->isMoveAssignmentOperator() || Method->isDependentContext() ||
+      Method->getTemplateInstantiationPattern())
     return nullptr;
   const CXXRecordDecl *Class = Method->getParent();
   if (Class->isLambda() || Class->isUnion() || !Class->getIdentifier())
@@ -105,8 +106,8 @@ void PerCallBufferCheck::check(const MatchFinder::MatchResult &Result) {
   // A string of unknown length mostly stays in its inline buffer; a profile
   // shows whether this one does (WithoutProfile asks for every one).
   bool UnboundedStrings = Profiles.loaded() || WithoutProfile;
-  LoopContainerUses Uses = judgeCallContainerUses(Var, Method->getBody(), *S,
-                                                  UnboundedStrings, Ctx);
+  LoopContainerUses Uses =
+      judgeCallContainerUses(Var, Method->getBody(), *S, UnboundedStrings, Ctx);
   if (!Uses.Escape.empty() || Uses.Fills.empty())
     return;
 
@@ -151,8 +152,9 @@ void PerCallBufferCheck::check(const MatchFinder::MatchResult &Result) {
           }))
     diag(Var->getLocation(), "%0", DiagnosticIDs::Note) << *Note;
   if (Plan.NoFix.empty())
-    diag(Plan.MemberAt, "the member '%0' holds the capacity as long as the "
-                        "'%1' lives",
+    diag(Plan.MemberAt,
+         "the member '%0' holds the capacity as long as the "
+         "'%1' lives",
          DiagnosticIDs::Note)
         << Plan.Member << Class;
   else

@@ -15,7 +15,7 @@ using namespace clang;
 namespace alloc_tidy {
 
 std::string memberNameFor(StringRef Local, llvm::ArrayRef<StringRef> Fields) {
-  unsigned Trailing = 0, Prefixed = 0, MPrefixed = 0;
+  size_t Trailing = 0, Prefixed = 0, MPrefixed = 0;
   for (StringRef F : Fields) {
     if (F.size() > 1 && F.ends_with("_"))
       ++Trailing;
@@ -24,7 +24,7 @@ std::string memberNameFor(StringRef Local, llvm::ArrayRef<StringRef> Fields) {
     else if (F.size() > 1 && F[0] == 'm' && llvm::isUpper(F[1]))
       ++MPrefixed;
   }
-  unsigned Styled = std::max({Trailing, Prefixed, MPrefixed});
+  size_t Styled = std::max({Trailing, Prefixed, MPrefixed});
   if (Styled > 0 && 2 * Styled >= Fields.size()) {
     if (Styled == Trailing)
       return Local.str() + "_";
@@ -159,14 +159,14 @@ CallBufferPlan planCallBuffer(const VarDecl &Var, const DeclStmt &Decl,
                            ? indentationAt(LastMember, SM)
                            : "  ";
   std::string ClosingIndent = indentationAt(ClassEnd, SM);
-  bool BraceStartsLine = llvm::all_of(ClosingIndent, llvm::isSpace) &&
-                         SM.getSpellingColumnNumber(ClassEnd) ==
-                             ClosingIndent.size() + 1;
+  bool BraceStartsLine =
+      llvm::all_of(ClosingIndent, llvm::isSpace) &&
+      SM.getSpellingColumnNumber(ClassEnd) == ClosingIndent.size() + 1;
   std::string Text = (Last == AS_private ? "" : ClosingIndent + "private:\n") +
                      Indent + Type + " " + Name + ";\n";
   if (BraceStartsLine) {
-    Plan.MemberAt = ClassEnd.getLocWithOffset(
-        -static_cast<int>(ClosingIndent.size()));
+    Plan.MemberAt =
+        ClassEnd.getLocWithOffset(-static_cast<int>(ClosingIndent.size()));
     Plan.MemberText = Text;
   } else {
     Plan.MemberAt = ClassEnd;

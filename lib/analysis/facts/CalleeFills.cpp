@@ -16,8 +16,8 @@ namespace {
 /// Members that add, remove or reorder elements in place, or make room.
 const llvm::StringSet<> &growthMembers() {
   static const llvm::StringSet<> Names = {
-      "push_back",  "emplace_back",  "insert",    "emplace",  "append",
-      "resize",     "assign",        "clear",     "pop_back", "erase",
+      "push_back",  "emplace_back",  "insert",     "emplace",  "append",
+      "resize",     "assign",        "clear",      "pop_back", "erase",
       "push_front", "emplace_front", "operator+=", "reserve"};
   return Names;
 }
@@ -128,8 +128,7 @@ std::optional<CalleeUse> containerUseByCallee(const FunctionDecl *Callee,
       if ((!isa<CXXMethodDecl>(Next) || Arg > 0) &&
           ParamIndex < Next->getNumParams()) {
         QualType P = Next->getParamDecl(ParamIndex)->getType();
-        if (!P->isReferenceType() ||
-            P.getNonReferenceType().isConstQualified())
+        if (!P->isReferenceType() || P.getNonReferenceType().isConstQualified())
           continue;
       }
     }

@@ -471,7 +471,9 @@ void UseAnalysis::growth(StringRef Method, const Expr *Site,
         Method == "push_back" || Method == "emplace_back" ||
         (IsAppend && !Unknown && !LargestCount && Args.size() <= 2);
     Fills.push_back(
-        {Site, !Unknown && (SingleElement || LargestCount.value_or(0) > 0), {}});
+        {Site,
+         !Unknown && (SingleElement || LargestCount.value_or(0) > 0),
+         {}});
     return;
   }
   bool Beyond = LargestCount && *LargestCount > *S.InlineElements;

@@ -22,8 +22,8 @@ constexpr unsigned MaxFollowed = 64;
 class ReentryWalk : public RecursiveASTVisitor<ReentryWalk> {
 public:
   ReentryWalk(const CXXMethodDecl &Method, ASTContext &Ctx)
-      : Method(Method.getCanonicalDecl()), Class(Method.getParent()),
-        Ctx(Ctx) {}
+      : Method(Method.getCanonicalDecl()), Class(Method.getParent()), Ctx(Ctx) {
+  }
 
   std::string run() {
     if (std::string Why = whyStaticStorageHoldsClass(); !Why.empty())

@@ -494,10 +494,11 @@ std::string describeCallBuffer(StringRef Name, StringRef Class,
     return nothingMeasured(Name);
   MeasuredSaving S = savingOfHoist(M);
   return Prefix + ("'" + Name + "' allocated ").str() + times(M.Allocations) +
-         " in calls of this function (" + requested(M.Counts) +
-         inProcesses(M) + "); kept in a member, it grows only past the "
-         "capacity it reached: with one '" + Class.str() +
-         "' in each process, that " + wouldSave("", S.Saved).substr(1) +
+         " in calls of this function (" + requested(M.Counts) + inProcesses(M) +
+         "); kept in a member, it grows only past the "
+         "capacity it reached: with one '" +
+         Class.str() + "' in each process, that " +
+         wouldSave("", S.Saved).substr(1) +
          " (each further object starts empty)";
 }
 

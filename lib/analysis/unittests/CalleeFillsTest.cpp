@@ -47,6 +47,30 @@ void f(Words &Out, const std::string &S) {
   EXPECT_EQ(Use->Growth.size(), 2u); // push_back and resize
 }
 
+TEST_F(CalleeFillsTest, ReserveAndAppendOperatorFill) {
+  ASSERT_NO_FATAL_FAILURE(parse(R"cpp(
+bool f(std::string &Out, const char *In, int N) {
+  Out.reserve(N);
+  for (int I = 0; I < N; ++I)
+    Out += In[I];
+  return Out == "x" || Out + "!" != "y";
+}
+)cpp"));
+  std::string Why;
+  std::optional<CalleeUse> Use = use(Why);
+  ASSERT_TRUE(Use) << Why;
+  EXPECT_TRUE(Use->Fills);
+  EXPECT_EQ(Use->Growth.size(), 2u); // reserve and +=
+}
+
+TEST_F(CalleeFillsTest, AssignmentOperatorIsNoFill) {
+  ASSERT_NO_FATAL_FAILURE(parse(R"cpp(
+void f(std::string &Out, std::string Other) { Out = std::move(Other); }
+)cpp"));
+  std::string Why;
+  EXPECT_FALSE(use(Why));
+}
+
 TEST_F(CalleeFillsTest, OnlyReadingIsNoFill) {
   ASSERT_NO_FATAL_FAILURE(parse(R"cpp(
 int f(Words &Out) { return static_cast<int>(Out.size()); }
