@@ -163,16 +163,8 @@ void ContainerInLoopCheck::check(const MatchFinder::MatchResult &Result) {
     return;
 
   // heapcount sees the growth at the fills.
-  std::vector<ProfileAnchor> Code;
-  Code.reserve(Uses.Fills.size());
-  for (const ContainerFill &F : Uses.Fills) {
-    Code.push_back({F.Site->getSourceRange(), enclosingFunction(F.Site, Ctx)});
-    for (const Expr *Growth : F.CalleeGrowth)
-      Code.push_back(
-          {Growth->getSourceRange(), enclosingFunction(Growth, Ctx)});
-  }
   std::optional<Measurement> Measured =
-      Profiles.measureContainer(Type, Code, Ctx);
+      Profiles.measureContainer(Type, fillCode(Uses.Fills, Ctx), Ctx);
   if (Measured && Profiles.isCold(*Measured))
     return;
   if (OnlyIfMeasured && (!Measured || Measured->Allocations == 0))

@@ -111,15 +111,8 @@ void PerCallBufferCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Uses.Escape.empty() || Uses.Fills.empty())
     return;
 
-  std::vector<ProfileAnchor> Code;
-  for (const ContainerFill &F : Uses.Fills) {
-    Code.push_back({F.Site->getSourceRange(), Method});
-    for (const Expr *Growth : F.CalleeGrowth)
-      Code.push_back(
-          {Growth->getSourceRange(), enclosingFunction(Growth, Ctx)});
-  }
   std::optional<Measurement> Measured =
-      Profiles.measureContainer(Type, Code, Ctx);
+      Profiles.measureContainer(Type, fillCode(Uses.Fills, Ctx), Ctx);
   if (Measured && Profiles.isCold(*Measured))
     return;
   bool MeasuredHot =

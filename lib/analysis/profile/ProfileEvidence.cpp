@@ -73,6 +73,19 @@ ProfileSet::FileView ProfileSet::view(StringRef Path,
   return View;
 }
 
+std::vector<ProfileAnchor> fillCode(ArrayRef<ContainerFill> Fills,
+                                    ASTContext &Ctx) {
+  std::vector<ProfileAnchor> Code;
+  Code.reserve(Fills.size());
+  for (const ContainerFill &F : Fills) {
+    Code.push_back({F.Site->getSourceRange(), enclosingFunction(F.Site, Ctx)});
+    for (const Expr *Growth : F.CalleeGrowth)
+      Code.push_back(
+          {Growth->getSourceRange(), enclosingFunction(Growth, Ctx)});
+  }
+  return Code;
+}
+
 std::vector<ProfileAnchor> containerCode(const ValueDecl &D,
                                          ArrayRef<ContainerUse> Uses) {
   std::vector<ProfileAnchor> Code;

@@ -15,6 +15,7 @@
 #ifndef ALLOC_TIDY_LIB_ANALYSIS_PROFILE_PROFILEEVIDENCE_H
 #define ALLOC_TIDY_LIB_ANALYSIS_PROFILE_PROFILEEVIDENCE_H
 
+#include "lib/analysis/facts/LoopContainerFills.h"
 #include "lib/analysis/profile/HeapProfile.h"
 #include "lib/analysis/profile/ProfileSites.h"
 #include "clang/AST/ASTContext.h"
@@ -81,6 +82,11 @@ struct ContainerIdentity {
 /// it is constructed.
 std::vector<ProfileAnchor> containerCode(const clang::ValueDecl &D,
                                          llvm::ArrayRef<ContainerUse> Uses);
+
+/// The code where heapcount sees \p Fills allocate: each fill, and the
+/// growth in the functions that fill the container through a reference.
+std::vector<ProfileAnchor> fillCode(llvm::ArrayRef<ContainerFill> Fills,
+                                    clang::ASTContext &Ctx);
 
 /// The identity of a container of type \p T (a standard vector, string,
 /// deque, stack or queue, or a reference to one); nullopt for any other
