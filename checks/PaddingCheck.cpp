@@ -37,7 +37,6 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/TargetInfo.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 
@@ -398,22 +397,6 @@ void PaddingCheck::noFixFromDecision(Candidate &F) {
   F.NoFixLoc = Last ? Last->getLocation() : SourceLocation();
 }
 
-/// \p Why, which says "here" of \p Loc, for a reader in another unit.
-static std::string placed(const std::string &Why, SourceLocation Loc,
-                          const SourceManager &SM) {
-  if (Loc.isInvalid())
-    return Why;
-  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
-  if (P.isInvalid())
-    return Why;
-  std::string Place = llvm::sys::path::filename(P.getFilename()).str() + ":" +
-                      std::to_string(P.getLine());
-  size_t Here = Why.find(" here");
-  if (Here == std::string::npos)
-    return Why + " (" + Place + ")";
-  return Why.substr(0, Here) + " in " + Place + Why.substr(Here + 5);
-}
-
 void PaddingCheck::decideReorder(Candidate &F, bool Reported) {
   const SourceManager &SM = Context->getSourceManager();
   // What this unit's own code allows, other units aside.
@@ -425,8 +408,9 @@ void PaddingCheck::decideReorder(Candidate &F, bool Reported) {
   Facts.Check = CheckName;
   if (F.Fixes.empty()) {
     Facts.Local = MemberAction::Warn;
-    Facts.Why = placed(F.NoFix.empty() ? "the fields cannot be moved" : F.NoFix,
-                       F.NoFixLoc, SM);
+    Facts.Why = alloc_tidy::placedForOtherUnits(
+        F.NoFix.empty() ? "the fields cannot be moved" : F.NoFix, F.NoFixLoc,
+        SM);
   } else {
     Facts.Local = MemberAction::Fix;
   }

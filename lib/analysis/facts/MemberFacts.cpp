@@ -257,6 +257,21 @@ std::optional<std::string> sha256OfFile(llvm::StringRef Path) {
   return llvm::toHex(Hash, /*LowerCase=*/true);
 }
 
+std::string placedForOtherUnits(const std::string &Why, SourceLocation Loc,
+                                const SourceManager &SM) {
+  if (Loc.isInvalid())
+    return Why;
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
+  if (P.isInvalid())
+    return Why;
+  std::string Place = llvm::sys::path::filename(P.getFilename()).str() + ":" +
+                      std::to_string(P.getLine());
+  size_t Here = Why.find(" here");
+  if (Here == std::string::npos)
+    return Why + " (" + Place + ")";
+  return Why.substr(0, Here) + " in " + Place + Why.substr(Here + 5);
+}
+
 UnitIdentity unitIdentityOf(const SourceManager &SM, bool Complete) {
   UnitIdentity Identity;
   Identity.Complete = Complete;

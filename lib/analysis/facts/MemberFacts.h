@@ -179,6 +179,12 @@ std::string unseenCode(const MemberFacts &Facts);
 bool seesAllCodeUsingMember(const clang::NamedDecl *Member,
                             clang::ASTContext &Ctx);
 
+/// \p Why, a reason that says "here" of \p Loc, for a reader of another
+/// unit: "here" becomes "in FILE:LINE" (or the place is appended).
+std::string placedForOtherUnits(const std::string &Why,
+                                clang::SourceLocation Loc,
+                                const clang::SourceManager &SM);
+
 /// The identity of a translation unit as its facts were recorded: its main
 /// file, and the content hash of each file it read outside system headers,
 /// so that a later reader can tell whether the code is still what the facts

@@ -92,6 +92,22 @@ TEST_F(MemberFactsTest, KeyAndPlace) {
                              ":" + std::to_string(Facts.Offset));
 }
 
+TEST_F(MemberFactsTest, ReasonsPlacedForOtherUnits) {
+  ASSERT_NO_FATAL_FAILURE(
+      parse("#include \"ring.h\"\n", {{"ring.h", "struct Ring {\n"
+                                                 "  int a;\n"
+                                                 "};\n"}}));
+  const FieldDecl *A = test::findField(ctx(), "a");
+  ASSERT_TRUE(A != nullptr);
+  const SourceManager &SM = ctx().getSourceManager();
+  EXPECT_EQ(placedForOtherUnits("a macro names it here", A->getLocation(), SM),
+            "a macro names it in ring.h:2");
+  EXPECT_EQ(placedForOtherUnits("it is packed", A->getLocation(), SM),
+            "it is packed (ring.h:2)");
+  EXPECT_EQ(placedForOtherUnits("it is packed", SourceLocation(), SM),
+            "it is packed");
+}
+
 // --- seesAllCodeUsingMember -------------------------------------------------
 
 TEST_F(MemberFactsTest, FieldOfClassInMainFile) {
