@@ -28,8 +28,6 @@ using namespace alloc_tidy;
 
 namespace clang::tidy::alloc {
 
-enum class ContainerKind { Deque, Stack };
-
 struct DequeAsArrayCheck::Candidate {
   const ValueDecl *Decl = nullptr;
   QualType Element;
@@ -39,7 +37,7 @@ struct DequeAsArrayCheck::Candidate {
   /// Why the warning comes without a fix-it, and where that is.
   std::string NoFixReason;
   SourceLocation NoFixLoc;
-  ContainerKind Kind = ContainerKind::Deque;
+  DequeShape Kind = DequeShape::Deque;
   /// pop_front() calls that only rotate the container.
   std::vector<const Stmt *> Rotations;
   /// The spelled type to rewrite, or the alias that spells it.
@@ -153,8 +151,7 @@ void DequeAsArrayCheck::analyze(Candidate &C) {
     C.Silence = "not a specialization";
     return;
   }
-  C.Kind =
-      Spec->getName() == "stack" ? ContainerKind::Stack : ContainerKind::Deque;
+  C.Kind = Spec->getName() == "stack" ? DequeShape::Stack : DequeShape::Deque;
   C.Element = Spec->getTemplateArgs()[0].getAsType();
   if (C.Element.isNull() || C.Element->isDependentType()) {
     C.Silence = "dependent element";
@@ -164,10 +161,8 @@ void DequeAsArrayCheck::analyze(Candidate &C) {
   // What every use does with it.
   for (const Expr *Ref : References.lookup(D))
     C.Uses.push_back(classifyContainerUse(Ref, Ctx));
-  C.Usage = judgeDequeUses(*D,
-                           C.Kind == ContainerKind::Stack ? DequeShape::Stack
-                                                          : DequeShape::Deque,
-                           C.Element, C.Uses, WarnWhenReferencesKept, Ctx);
+  C.Usage = judgeDequeUses(*D, C.Kind, C.Element, C.Uses,
+                           WarnWhenReferencesKept, Ctx);
   if (!C.Usage.Keep.empty()) {
     C.Silence = C.Usage.Keep;
     return;
@@ -181,30 +176,22 @@ void DequeAsArrayCheck::analyze(Candidate &C) {
   if (!C.Spelled || !templateNameRange(C.Spelled))
     NoFix(D->getLocation(), "the type is not spelled where a fix-it can "
                             "change it");
-  if (C.Kind == ContainerKind::Deque && C.Spelled) {
-    auto Spec = namedTypeLoc(C.Spelled).getAs<TemplateSpecializationTypeLoc>();
-    if (Spec && Spec.getNumArgs() > 2)
-      NoFix(D->getLocation(), "std::vector takes only the element type and "
-                              "an allocator");
-  }
-  if (C.Kind == ContainerKind::Stack) {
-    auto Spec = namedTypeLoc(C.Spelled).getAs<TemplateSpecializationTypeLoc>();
-    // A container written out is a choice the user made.
-    if (Spec && Spec.getNumArgs() != 1) {
-      C.Silence = "container chosen explicitly";
-      return;
-    }
-    if (!Spec)
-      NoFix(D->getLocation(), "the stack's type is not spelled here");
-    // By default only where the deque takes a block per push: MSVC's blocks
-    // hold 16 bytes; libstdc++'s 512 hold a deep stack, a vector regrows.
-    if (!StackAdaptors &&
-        (!(getLangOpts().MSVCCompat ||
-           TargetStl.resolve(PP) == StlFlavor::Msvc) ||
-         C.Element->isIncompleteType() ||
-         Ctx.getTypeSizeInChars(C.Element).getQuantity() <= 8))
-      C.Silence = "flagged by default only on MSVC's STL, elements > 8 bytes";
-  }
+  std::optional<unsigned> SpelledArgs;
+  if (C.Spelled)
+    if (auto Spec =
+            namedTypeLoc(C.Spelled).getAs<TemplateSpecializationTypeLoc>())
+      SpelledArgs = Spec.getNumArgs();
+  SpelledArguments Spelled = judgeSpelledArguments(C.Kind, SpelledArgs);
+  C.Silence = Spelled.Keep; // Empty unless the user chose the container.
+  if (!C.Silence.empty())
+    return;
+  if (!Spelled.NoFix.empty())
+    NoFix(D->getLocation(), Spelled.NoFix);
+  if (C.Kind == DequeShape::Stack && !StackAdaptors &&
+      !stackFlaggedByDefault(getLangOpts().MSVCCompat ||
+                                 TargetStl.resolve(PP) == StlFlavor::Msvc,
+                             C.Element, Ctx))
+    C.Silence = "flagged by default only on MSVC's STL, elements > 8 bytes";
 
   // A type nested in it spelled elsewhere ("std::deque<Row>::iterator")
   // would no longer match; a local's type can only be tied to its function.
@@ -214,7 +201,7 @@ void DequeAsArrayCheck::analyze(Candidate &C) {
           Spellings.firstTie(D->getType(), Within, Ctx))
     NoFix(Tie->Loc, Tie->Why);
 
-  if (C.Kind == ContainerKind::Deque)
+  if (C.Kind == DequeShape::Deque)
     C.Fill = dequeFillLoop(*D, C.Uses, C.Usage.Growth, Ctx);
 }
 
@@ -405,7 +392,7 @@ Finding DequeAsArrayCheck::render(const Candidate &C,
 
   Finding F;
   F.Warning.Loc = C.Decl->getLocation();
-  if (C.Kind == ContainerKind::Stack)
+  if (C.Kind == DequeShape::Stack)
     F.Warning.Text = "'" + Name +
                      "' is a std::stack over a std::deque; over a std::vector "
                      "it makes fewer allocations";
@@ -436,10 +423,10 @@ Finding DequeAsArrayCheck::render(const Candidate &C,
       C.Spelled ? templateNameRange(C.Spelled) : std::nullopt;
   if (CanFix && TemplateName) {
     std::vector<FixItHint> &Fixes = F.Warning.Fixes;
-    if (C.Kind == ContainerKind::Deque) {
+    if (C.Kind == DequeShape::Deque) {
       Fixes.push_back(
           FixItHint::CreateReplacement(*TemplateName, "std::vector"));
-      if (C.Fill && !C.Fill->ReserveText.empty())
+      if (Reserved)
         Fixes.push_back(FixItHint::CreateInsertion(C.Fill->Loop->getBeginLoc(),
                                                    C.Fill->ReserveText));
     } else {
@@ -456,7 +443,7 @@ Finding DequeAsArrayCheck::render(const Candidate &C,
   }
 
   // What it costs, with this library's numbers.
-  if (Facts && C.Kind == ContainerKind::Stack && Stl == StlFlavor::LibStdCxx) {
+  if (Facts && C.Kind == DequeShape::Stack && Stl == StlFlavor::LibStdCxx) {
     F.note(C.Decl->getLocation(),
            "on libstdc++ an empty std::deque already allocates a 64-byte map "
            "and a " +
@@ -503,7 +490,7 @@ Finding DequeAsArrayCheck::render(const Candidate &C,
   // to the size of the class that holds it.
   if (const auto *Field = dyn_cast<FieldDecl>(C.Decl))
     for (std::string &Note :
-         vectorForDequeNotes(*Field, C.Kind == ContainerKind::Stack,
+         vectorForDequeNotes(*Field, C.Kind == DequeShape::Stack,
                              C.Spelled ? spelledArguments(C.Spelled, Ctx) : "",
                              PP, Ctx, LayoutNotes))
       F.note(Field->getLocation(), std::move(Note));

@@ -344,4 +344,25 @@ dequeFillLoop(const ValueDecl &Decl, llvm::ArrayRef<ContainerUse> Uses,
   return F;
 }
 
+SpelledArguments judgeSpelledArguments(DequeShape Shape,
+                                       std::optional<unsigned> Count) {
+  SpelledArguments Verdict;
+  if (Shape == DequeShape::Deque) {
+    if (Count && *Count > 2)
+      Verdict.NoFix = "std::vector takes only the element type and an "
+                      "allocator";
+  } else if (Count && *Count != 1) {
+    Verdict.Keep = "container chosen explicitly";
+  } else if (!Count) {
+    Verdict.NoFix = "the stack's type is not spelled here";
+  }
+  return Verdict;
+}
+
+bool stackFlaggedByDefault(bool MsvcStl, QualType Element,
+                           const ASTContext &Ctx) {
+  return MsvcStl && !Element->isIncompleteType() &&
+         Ctx.getTypeSizeInChars(Element).getQuantity() > 8;
+}
+
 } // namespace alloc_tidy

@@ -39,6 +39,26 @@ enum class DequeShape { Deque, Stack };
 std::string dequeDeclarationExcluded(const clang::ValueDecl &D,
                                      clang::ASTContext &Ctx);
 
+/// What the template arguments written where the type is spelled allow.
+struct SpelledArguments {
+  /// Why the declaration is left alone (a std::stack whose container is
+  /// written out: a choice the user made), or empty.
+  std::string Keep;
+  /// Why the spelled type cannot be rewritten, or empty.
+  std::string NoFix;
+};
+/// \p Count is the number of arguments spelled, nullopt when the type is not
+/// spelled as a template there.
+SpelledArguments judgeSpelledArguments(DequeShape Shape,
+                                       std::optional<unsigned> Count);
+
+/// Whether a std::stack over the default deque is flagged without the
+/// StackAdaptors option: on MSVC's STL (\p MsvcStl), whose deque blocks hold
+/// 16 bytes, for elements of more than 8 bytes (a block per push). On
+/// libstdc++ and libc++ a block holds a deep stack and a vector regrows.
+bool stackFlaggedByDefault(bool MsvcStl, clang::QualType Element,
+                           const clang::ASTContext &Ctx);
+
 /// What the uses of one deque allow.
 struct DequeUsage {
   /// Why it must stay a deque; empty when a vector could replace it.

@@ -36,6 +36,36 @@ protected:
   }
 };
 
+TEST(DequeSpellingTest, SpelledArguments) {
+  EXPECT_EQ(judgeSpelledArguments(DequeShape::Deque, 1).NoFix, "");
+  EXPECT_EQ(judgeSpelledArguments(DequeShape::Deque, 2).NoFix, "");
+  EXPECT_EQ(judgeSpelledArguments(DequeShape::Deque, 3).NoFix,
+            "std::vector takes only the element type and an allocator");
+  EXPECT_EQ(judgeSpelledArguments(DequeShape::Stack, 1).Keep, "");
+  EXPECT_EQ(judgeSpelledArguments(DequeShape::Stack, 2).Keep,
+            "container chosen explicitly");
+  EXPECT_EQ(judgeSpelledArguments(DequeShape::Stack, std::nullopt).NoFix,
+            "the stack's type is not spelled here");
+}
+
+TEST_F(DequeUsageTest, StacksFlaggedByDefaultOnlyOnMsvc) {
+  ASSERT_NO_FATAL_FAILURE(parse(R"cpp(
+struct Frame { long A, B, C; };
+std::stack<Frame> Frames;
+std::stack<int *> Pointers;
+)cpp"));
+  QualType Frame = test::typeOfVar(ctx(), "Frames");
+  QualType Pointer = test::typeOfVar(ctx(), "Pointers");
+  auto Element = [](QualType Stack) {
+    return cast<ClassTemplateSpecializationDecl>(Stack->getAsCXXRecordDecl())
+        ->getTemplateArgs()[0]
+        .getAsType();
+  };
+  EXPECT_TRUE(stackFlaggedByDefault(true, Element(Frame), ctx()));
+  EXPECT_FALSE(stackFlaggedByDefault(false, Element(Frame), ctx()));
+  EXPECT_FALSE(stackFlaggedByDefault(true, Element(Pointer), ctx()));
+}
+
 TEST_F(DequeUsageTest, BackOnly) {
   ASSERT_NO_FATAL_FAILURE(parse("int f(int n) {\n"
                                 "  std::deque<int> d;\n"
