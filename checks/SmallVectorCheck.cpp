@@ -14,10 +14,8 @@
 #include "checks/ProfileEvidenceLog.h"
 #include "checks/TypeSpelling.h"
 #include "clang-tidy/utils/OptionsUtils.h"
-#include "lib/analysis/ast/AstWalk.h"
 #include "lib/analysis/decisions/VectorBound.h"
 #include "lib/analysis/facts/ContainerUses.h"
-#include "lib/analysis/facts/ElementRefs.h"
 #include "lib/analysis/facts/MemberFacts.h"
 #include "lib/analysis/profile/ProfileSites.h"
 #include "lib/layout/InlineVectorModel.h"
@@ -427,22 +425,9 @@ Finding SmallVectorCheck::render(const Candidate &C,
       Range = CharSourceRange::getTokenRange(Range->getBegin(),
                                              Spec.getRAngleLoc());
     Fixes.push_back(FixItHint::CreateReplacement(*Range, NewType));
-    if (C.UseArray && C.Init && C.Init->Form == VectorConstruction::Count) {
-      SourceRange Parens = C.Init->Construct->getParenOrBraceRange();
-      if (Parens.isValid())
-        Fixes.push_back(FixItHint::CreateReplacement(Parens, "{}"));
-    }
-    if (C.UseArray && C.Init && C.Init->List &&
-        llvm::any_of(C.Init->List->inits(), [](const Expr *E) {
-          return isa<InitListExpr>(E->IgnoreImplicit());
-        })) {
-      // std::array is an aggregate around a C array: nested braces need
-      // one more level, or the first would initialise the C array.
-      Fixes.push_back(FixItHint::CreateInsertion(
-          C.Init->List->getLBraceLoc().getLocWithOffset(1), "{"));
-      Fixes.push_back(
-          FixItHint::CreateInsertion(C.Init->List->getRBraceLoc(), "}"));
-    }
+    if (C.UseArray && C.Init)
+      for (const TextEdit &Edit : arrayInitializerEdits(*C.Init))
+        Fixes.push_back(FixItHint::CreateReplacement(Edit.Range, Edit.Text));
     if (C.UseArray || !Target.Header.empty())
       if (std::optional<FixItHint> Include = Includes.createIncludeInsertion(
               SM.getFileID(SM.getExpansionLoc(C.Spelled.getBeginLoc())),
@@ -451,17 +436,12 @@ Finding SmallVectorCheck::render(const Candidate &C,
         Fixes.push_back(std::move(*Include));
   }
 
-  if (!C.UseArray && C.Declared != C.Capacity) {
-    std::string Why;
-    if (std::optional<uint64_t> Holds = inlineVectorModelCapacity(
-            Ctx, Target.Name, C.Element, C.Capacity, Why))
-      F.note(C.Decl->getLocation(),
-             Target.spell(Element, C.Capacity) + " holds only " +
-                 elements(*Holds) +
-                 " inline (part of its buffer falls in padding); " +
-                 std::to_string(C.Declared) +
-                 " is the smallest capacity that holds " + Count);
-  }
+  if (std::optional<std::string> Shortfall =
+          C.UseArray ? std::nullopt
+                     : describeCapacityShortfall(
+                           Ctx, Target.Name, C.Element, C.Capacity, C.Declared,
+                           Target.spell(Element, C.Capacity)))
+    F.note(C.Decl->getLocation(), std::move(*Shortfall));
   for (const SizeEvidence &Note : C.Notes)
     F.note(Note.Loc, Note.Text);
   if (C.Profiled) {

@@ -350,4 +350,22 @@ uint64_t inlineVectorCapacityToDeclare(ASTContext &Ctx, llvm::StringRef Class,
   return Declared;
 }
 
+std::optional<std::string>
+describeCapacityShortfall(ASTContext &Ctx, StringRef Class, QualType Element,
+                          uint64_t Capacity, uint64_t Declared,
+                          StringRef Spelled) {
+  std::string Why;
+  std::optional<uint64_t> Holds =
+      inlineVectorModelCapacity(Ctx, Class, Element, Capacity, Why);
+  if (Declared == Capacity || !Holds || *Holds >= Capacity)
+    return std::nullopt;
+  auto Elements = [](uint64_t N) {
+    return std::to_string(N) + (N == 1 ? " element" : " elements");
+  };
+  return Spelled.str() + " holds only " + Elements(*Holds) +
+         " inline (part of its buffer falls in padding); " +
+         std::to_string(Declared) + " is the smallest capacity that holds " +
+         std::to_string(Capacity);
+}
+
 } // namespace alloc_tidy

@@ -67,6 +67,16 @@ uint64_t inlineVectorCapacityToDeclare(clang::ASTContext &Ctx,
                                        clang::QualType Element,
                                        uint64_t Capacity);
 
+/// Why \p Declared, not \p Capacity, is written for \p Class (\p Spelled:
+/// "Class<Element, Capacity>" as the fix-it spells it): "Spelled holds only
+/// 2 elements inline (part of its buffer falls in padding); 4 is the
+/// smallest capacity that holds 3". nullopt when the class holds Capacity
+/// elements, or its layout is not modelled.
+std::optional<std::string>
+describeCapacityShortfall(clang::ASTContext &Ctx, llvm::StringRef Class,
+                          clang::QualType Element, uint64_t Capacity,
+                          uint64_t Declared, llvm::StringRef Spelled);
+
 } // namespace alloc_tidy
 
 #endif

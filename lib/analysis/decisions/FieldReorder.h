@@ -14,6 +14,7 @@
 #ifndef ALLOC_TIDY_LIB_ANALYSIS_DECISIONS_FIELDREORDER_H
 #define ALLOC_TIDY_LIB_ANALYSIS_DECISIONS_FIELDREORDER_H
 
+#include "lib/analysis/decisions/TextEdit.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/Basic/SourceLocation.h"
@@ -28,12 +29,6 @@ namespace alloc_tidy {
 struct ReorderBlocker {
   clang::SourceLocation Loc;
   std::string Why;
-};
-
-/// Replace the text of Range (a character range) with Text.
-struct TextEdit {
-  clang::CharSourceRange Range;
-  std::string Text;
 };
 
 /// The name of a field for a message: its name, "(unnamed bit-field)" or

@@ -412,4 +412,22 @@ std::optional<std::string> inlineElementsEscape(const FieldDecl &Field,
          "' that holds it, and the reference would not survive a move";
 }
 
+std::vector<TextEdit> arrayInitializerEdits(const InitShape &Init) {
+  std::vector<TextEdit> Edits;
+  if (Init.Form == VectorConstruction::Count && Init.Construct) {
+    SourceRange Parens = Init.Construct->getParenOrBraceRange();
+    if (Parens.isValid())
+      Edits.push_back({CharSourceRange::getTokenRange(Parens), "{}"});
+  }
+  if (Init.List && llvm::any_of(Init.List->inits(), [](const Expr *E) {
+        return isa<InitListExpr>(E->IgnoreImplicit());
+      })) {
+    SourceLocation Inside = Init.List->getLBraceLoc().getLocWithOffset(1);
+    Edits.push_back({CharSourceRange::getCharRange(Inside, Inside), "{"});
+    SourceLocation Close = Init.List->getRBraceLoc();
+    Edits.push_back({CharSourceRange::getCharRange(Close, Close), "}"});
+  }
+  return Edits;
+}
+
 } // namespace alloc_tidy

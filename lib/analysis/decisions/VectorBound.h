@@ -11,6 +11,7 @@
 #ifndef ALLOC_TIDY_LIB_ANALYSIS_DECISIONS_VECTORBOUND_H
 #define ALLOC_TIDY_LIB_ANALYSIS_DECISIONS_VECTORBOUND_H
 
+#include "lib/analysis/decisions/TextEdit.h"
 #include "lib/analysis/facts/ContainerUses.h"
 #include "lib/analysis/facts/InlineVectorClasses.h"
 #include "lib/analysis/facts/VectorSizes.h"
@@ -115,6 +116,12 @@ VectorBound boundOfMember(const clang::FieldDecl &Field,
 std::optional<std::string>
 inlineElementsEscape(const clang::FieldDecl &Field,
                      llvm::ArrayRef<ContainerUse> Uses, clang::ASTContext &Ctx);
+
+/// The edits that make the initializer \p Init of a vector one of a
+/// std::array: "(n)" becomes "{}" (n value-initialized elements), and braces
+/// whose elements are braced get one more pair (std::array is an aggregate
+/// around a C array: the first inner pair would initialize that array).
+std::vector<TextEdit> arrayInitializerEdits(const InitShape &Init);
 
 } // namespace alloc_tidy
 

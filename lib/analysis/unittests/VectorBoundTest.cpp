@@ -70,6 +70,35 @@ protected:
 
 using Texts = std::vector<std::string>;
 
+// --- std::array fix-its ----------------------------------------------------
+
+TEST_F(VectorBoundTest, ArrayInitializerEdits) {
+  ASSERT_NO_FATAL_FAILURE(parse("struct P { int X, Y; };\n"
+                                "std::vector<int> Zeros(3);\n"
+                                "std::vector<P> Points{{1, 2}, {3, 4}};\n"
+                                "std::vector<int> Flat{1, 2};\n"));
+  const SourceManager &SM = ctx().getSourceManager();
+  auto EditsOf = [&](llvm::StringRef Name) {
+    std::vector<std::string> Texts;
+    const VarDecl *Var = test::findVar(ctx(), Name);
+    std::optional<InitShape> Shape =
+        Var ? shapeOf(Var->getInit(), ctx()) : std::nullopt;
+    if (!Shape) {
+      ADD_FAILURE() << Name.str();
+      return Texts;
+    }
+    for (const TextEdit &E : arrayInitializerEdits(*Shape))
+      Texts.push_back(
+          std::to_string(SM.getSpellingColumnNumber(E.Range.getBegin())) + ":" +
+          E.Text);
+    return Texts;
+  };
+  // "(3)" becomes "{}"; the points get braces inside the list's own.
+  EXPECT_EQ(EditsOf("Zeros"), Texts({"23:{}"}));
+  EXPECT_EQ(EditsOf("Points"), Texts({"23:{", "37:}"}));
+  EXPECT_EQ(EditsOf("Flat"), Texts{});
+}
+
 // --- declarations -----------------------------------------------------------
 
 TEST_F(VectorBoundTest, DeclarationsTheAnalysisFollows) {

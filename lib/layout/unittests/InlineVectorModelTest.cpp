@@ -244,6 +244,21 @@ TEST(InlineVectorModelTest, InlineCapacity) {
   EXPECT_EQ(Why, "the layout of absl::InlinedVector is not modelled");
 }
 
+// The note that says why the fix-it declares more than the bound.
+TEST(InlineVectorModelTest, CapacityShortfall) {
+  ASTUnit &AST = test::parse("int i;", {test::Linux64});
+  ASTContext &Ctx = AST.getASTContext();
+  QualType Int = alloc_tidy::test::typeOfVar(Ctx, "i");
+  const char *Boost = "boost::container::small_vector";
+  EXPECT_EQ(describeCapacityShortfall(Ctx, Boost, Int, 3, 4, "V<int, 3>"),
+            "V<int, 3> holds only 2 elements inline (part of its buffer "
+            "falls in padding); 4 is the smallest capacity that holds 3");
+  EXPECT_EQ(describeCapacityShortfall(Ctx, Boost, Int, 120, 120, "V"),
+            std::nullopt);
+  EXPECT_EQ(describeCapacityShortfall(Ctx, "llvm::SmallVector", Int, 3, 3, "V"),
+            std::nullopt);
+}
+
 // The capacity to declare is the smallest that holds the elements: above
 // the count where Boost 1.74 loses room to padding, the count elsewhere.
 TEST(InlineVectorModelTest, CapacityToDeclare) {
