@@ -6,6 +6,7 @@
 #include "clang/AST/DeclFriend.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/QualTypeNames.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
@@ -83,6 +84,29 @@ static bool hasDefaultedComparison(const CXXRecordDecl &Class) {
   return false;
 }
 
+/// Whether a member initializer (in the class, or in a constructor's list)
+/// calls a member function: it could run before a member declared last is
+/// constructed.
+static bool callsMembersWhileConstructing(const CXXRecordDecl &Class) {
+  class Finder : public RecursiveASTVisitor<Finder> {
+  public:
+    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
+      const Expr *Object = Call->getImplicitObjectArgument();
+      Found |= Object && isa<CXXThisExpr>(Object->IgnoreParenImpCasts());
+      return !Found;
+    }
+    bool Found = false;
+  } F;
+  for (const FieldDecl *Field : Class.fields())
+    if (Field->hasInClassInitializer() && Field->getInClassInitializer())
+      F.TraverseStmt(Field->getInClassInitializer());
+  for (const CXXConstructorDecl *Ctor : Class.ctors())
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      if (Init->isWritten() && Init->getInit())
+        F.TraverseStmt(Init->getInit());
+  return F.Found;
+}
+
 CallBufferPlan planCallBuffer(const VarDecl &Var, const DeclStmt &Decl,
                               const CXXMethodDecl &Method, QualType Element,
                               ASTContext &Ctx) {
@@ -108,6 +132,11 @@ CallBufferPlan planCallBuffer(const VarDecl &Var, const DeclStmt &Decl,
                      "' is an aggregate or compares all its members; a new "
                      "member would change what its initializers or "
                      "comparisons mean",
+                 Class.getLocation());
+  if (callsMembersWhileConstructing(Class))
+    return NoFix("a member initializer of '" + Class.getNameAsString() +
+                     "' calls a member function, which could use the new "
+                     "member before it is constructed",
                  Class.getLocation());
   llvm::SmallPtrSet<const CXXRecordDecl *, 8> Seen;
   if (!destroysQuietly(Element, Ctx, Seen))

@@ -95,15 +95,18 @@ TEST_F(MemberFactsTest, KeyAndPlace) {
 TEST_F(MemberFactsTest, ReasonsPlacedForOtherUnits) {
   ASSERT_NO_FATAL_FAILURE(
       parse("#include \"ring.h\"\n", {{"ring.h", "struct Ring {\n"
-                                                 "  int a;\n"
+                                                 "  int ringSize;\n"
                                                  "};\n"}}));
-  const FieldDecl *A = test::findField(ctx(), "a");
-  ASSERT_TRUE(A != nullptr);
+  const FieldDecl *Size = test::findField(ctx(), "ringSize");
+  ASSERT_TRUE(Size != nullptr);
   const SourceManager &SM = ctx().getSourceManager();
-  EXPECT_EQ(placedForOtherUnits("a macro names it here", A->getLocation(), SM),
-            "a macro names it in ring.h:2");
-  EXPECT_EQ(placedForOtherUnits("it is packed", A->getLocation(), SM),
-            "it is packed (ring.h:2)");
+  std::string Place =
+      "ring.h:" + std::to_string(SM.getPresumedLineNumber(Size->getLocation()));
+  EXPECT_EQ(
+      placedForOtherUnits("a macro names it here", Size->getLocation(), SM),
+      "a macro names it in " + Place);
+  EXPECT_EQ(placedForOtherUnits("it is packed", Size->getLocation(), SM),
+            "it is packed (" + Place + ")");
   EXPECT_EQ(placedForOtherUnits("it is packed", SourceLocation(), SM),
             "it is packed");
 }

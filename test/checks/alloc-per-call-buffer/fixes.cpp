@@ -93,10 +93,30 @@ int Pool::open(int N) {
   return Count;
 }
 
+// A constructor's member initializer calls the function: a member declared
+// last would be used before it is constructed. Reported, without a fix-it.
+class Catalog {
+public:
+  Catalog() : Count(load(3)) {}
+  int load(int N) {
+    std::vector<int> Ids;
+    // CHECK-NOTES: :[[@LINE-1]]:22: warning: 'Ids' is constructed and filled on every call of 'load'
+    // CHECK-NOTES: :[[@LINE-6]]:7: note: no fix-it: a member initializer of 'Catalog' calls a member function, which could use the new member before it is constructed
+    for (int I = 0; I < N; ++I)
+      Ids.push_back(I);
+    return static_cast<int>(Ids.size());
+  }
+
+private:
+  int Count;
+};
+
 // CHECK-NOTES-DEFAULT-NOT: warning:
 
 int main() {
   Reader R("abc");
   Histogram H(4);
-  return R.decodeString(3) && H.median({1, 2, 3}) == 2 ? 0 : 1;
+  Catalog C;
+  return R.decodeString(3) && H.median({1, 2, 3}) == 2 && C.load(2) == 2 ? 0
+                                                                          : 1;
 }
