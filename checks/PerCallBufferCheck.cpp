@@ -26,6 +26,7 @@
 #include "lib/analysis/profile/ProfileEvidence.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Preprocessor.h"
 #include <algorithm>
 
 using namespace clang::ast_matchers;
@@ -37,14 +38,31 @@ PerCallBufferCheck::PerCallBufferCheck(StringRef Name,
                                        ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context), ColdFunctions(*this, Options, Name),
       WithoutProfile(
-          readBoolOption(*this, Options, Name, "WithoutProfile", false)) {
+          readBoolOption(*this, Options, Name, "WithoutProfile", false)),
+      Inserter(readIncludeStyleOption(*this, Options, Name),
+               areDiagsSelfContained()) {
   Profiles.read(*this, Options, Name);
 }
 
 void PerCallBufferCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "WithoutProfile", WithoutProfile);
   ColdFunctions.store(Options, Opts);
+  Options.store(Opts, "IncludeStyle", Inserter.getStyle());
   Profiles.store(Options, Opts);
+}
+
+void PerCallBufferCheck::registerPPCallbacks(const SourceManager &SM,
+                                             Preprocessor *PP,
+                                             Preprocessor *ModuleExpanderPP) {
+  Errors.startParsing(PP->getDiagnostics());
+  Inserter.registerPreprocessor(PP);
+  Includes.clear();
+  PP->addPPCallbacks(Includes.recorder(SM));
+}
+
+void PerCallBufferCheck::onEndOfTranslationUnit() {
+  Profiles.endTranslationUnit();
+  NewMembers.clear();
 }
 
 void PerCallBufferCheck::registerMatchers(MatchFinder *Finder) {
@@ -125,7 +143,11 @@ void PerCallBufferCheck::check(const MatchFinder::MatchResult &Result) {
   if (!whyMayReenter(*Method, Ctx).empty())
     return;
 
-  CallBufferPlan Plan = planCallBuffer(*Var, *Decl, *Method, S->Element, Ctx);
+  llvm::StringSet<> &Taken = NewMembers[Method->getParent()];
+  CallBufferPlan Plan = planCallBuffer(*Var, *Decl, *Method, S->Element, Ctx,
+                                       CallBufferUnit{&Includes, &Taken});
+  if (Plan.NoFix.empty())
+    Taken.insert(Plan.Member);
   StringRef Name = Var->getName();
   std::string Class = Method->getParent()->getNameAsString();
   {
@@ -134,9 +156,12 @@ void PerCallBufferCheck::check(const MatchFinder::MatchResult &Result) {
                      "allocating each time; kept in a member of '%2' and "
                      "cleared here, it would keep its capacity between calls")
                 << Name << Method->getNameAsString() << Class;
-    if (Plan.NoFix.empty())
+    if (Plan.NoFix.empty()) {
       Diag << FixItHint::CreateInsertion(Plan.MemberAt, Plan.MemberText)
            << FixItHint::CreateReplacement(Plan.DeclRange, Plan.DeclText);
+      for (const std::string &Header : Plan.HeaderIncludes)
+        Diag << Inserter.createIncludeInsertion(Plan.IncludeInto, Header);
+    }
   }
   const SourceManager &SM = Ctx.getSourceManager();
   if (std::optional<std::string> Note = Profiles.measuredNote(

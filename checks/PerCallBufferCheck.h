@@ -7,6 +7,10 @@
 #include "checks/CompileErrors.h"
 #include "checks/ProfileOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
+#include "clang-tidy/utils/IncludeInserter.h"
+#include "lib/analysis/facts/IncludeGraph.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace clang::tidy::alloc {
 
@@ -25,10 +29,8 @@ public:
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
   void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
-                           Preprocessor *ModuleExpanderPP) override {
-    Errors.startParsing(PP->getDiagnostics());
-  }
-  void onEndOfTranslationUnit() override { Profiles.endTranslationUnit(); }
+                           Preprocessor *ModuleExpanderPP) override;
+  void onEndOfTranslationUnit() override;
 
 private:
   CompileErrors Errors;
@@ -37,6 +39,12 @@ private:
   /// default: most functions that build a vector run a handful of times.
   bool WithoutProfile;
   ProfileOption Profiles;
+  /// For a class in a header: what the header includes, and the standard
+  /// headers the new member needs there.
+  alloc_tidy::IncludeGraph Includes;
+  utils::IncludeInserter Inserter;
+  /// The names given to new members of each class in this unit.
+  llvm::DenseMap<const CXXRecordDecl *, llvm::StringSet<>> NewMembers;
 };
 
 } // namespace clang::tidy::alloc

@@ -3,6 +3,9 @@
 #include "lib/analysis/decisions/CallBufferPlan.h"
 #include "lib/analysis/ast/AstWalk.h"
 #include "lib/analysis/decisions/HoistPlan.h"
+#include "lib/analysis/facts/IncludeGraph.h"
+#include "lib/analysis/facts/MemberFacts.h"
+#include "lib/analysis/facts/RecordAbi.h"
 #include "clang/AST/DeclFriend.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/QualTypeNames.h"
@@ -10,6 +13,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 
@@ -107,9 +111,58 @@ static bool callsMembersWhileConstructing(const CXXRecordDecl &Class) {
   return F.Found;
 }
 
+std::string whyHeaderClassKeepsItsMembers(const CXXRecordDecl &Class,
+                                          const CXXMethodDecl &Method,
+                                          QualType Type,
+                                          const IncludeGraph *Includes,
+                                          std::set<std::string> &Needed,
+                                          ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string Name = "'" + Class.getNameAsString() + "'";
+  // Every unit that includes the header would make the same change to a
+  // function defined there, each naming the member in its own way.
+  if (!Method.hasBody() ||
+      !SM.isInMainFile(SM.getExpansionLoc(Method.getBody()->getBeginLoc())))
+    return "'" + Method.getNameAsString() +
+           "' is defined in a header, which every unit that includes it "
+           "compiles";
+  if (std::string Why = libraryInterfaceReason(Class, Ctx); !Why.empty())
+    return Why;
+  // Code in the class's scope looks the new name up first: only code this
+  // unit sees may be in that scope.
+  ClassCode Code = classCodeIn(Class);
+  if (Code.HasFriendClasses)
+    return Name + " has friend classes, whose code in other units would see "
+                  "the new member";
+  for (const std::string &Function : Code.Declared)
+    if (!llvm::is_contained(Code.Defined, Function))
+      return "'" + StringRef(Function).split('(').first.str() +
+             "' is defined in another unit, whose code would see the new "
+             "member";
+  if (!Class.hasAttr<FinalAttr>() && Class.isPolymorphic())
+    return Name + " is made to be derived from; a derived class in another "
+                  "unit could name the new member";
+  if (Class.isTriviallyCopyable())
+    return Name + " is trivially copyable: other units may copy it byte for "
+                  "byte, which the new member does not allow";
+  if (!Includes)
+    return Name + " is defined in a header, and this unit's includes are "
+                  "not known";
+  SourceLocation ClassEnd = Class.getBraceRange().getEnd();
+  HeaderNeeds Needs = headerNeedsFor(Type, ClassEnd, *Includes, Ctx);
+  if (Needs.Unseen)
+    return "'" + Needs.Unseen->getQualifiedNameAsString() +
+           "' is not declared in '" +
+           llvm::sys::path::filename(SM.getFilename(ClassEnd)).str() +
+           "' or in the files it includes, which other units that include "
+           "it may not see";
+  Needed = std::move(Needs.StandardHeaders);
+  return "";
+}
+
 CallBufferPlan planCallBuffer(const VarDecl &Var, const DeclStmt &Decl,
                               const CXXMethodDecl &Method, QualType Element,
-                              ASTContext &Ctx) {
+                              ASTContext &Ctx, const CallBufferUnit &Unit) {
   CallBufferPlan Plan;
   const SourceManager &SM = Ctx.getSourceManager();
   const CXXRecordDecl &Class = *Method.getParent();
@@ -119,14 +172,18 @@ CallBufferPlan planCallBuffer(const VarDecl &Var, const DeclStmt &Decl,
     return Plan;
   };
   SourceLocation ClassEnd = Class.getBraceRange().getEnd();
-  // Another unit that includes the class sees the new member but not this
-  // analysis: its own member functions may name another entity so.
-  if (ClassEnd.isInvalid() || ClassEnd.isMacroID() ||
-      !SM.isInMainFile(ClassEnd))
-    return NoFix("'" + Class.getNameAsString() +
-                     "' is defined in a header; add the member there, where "
-                     "every unit that uses the class sees it",
+  if (ClassEnd.isInvalid() || ClassEnd.isMacroID())
+    return NoFix("the class's closing brace comes from a macro",
                  Class.getLocation());
+  // Another unit that includes the class sees the new member but not this
+  // analysis.
+  if (!SM.isInMainFile(ClassEnd)) {
+    std::string Why = whyHeaderClassKeepsItsMembers(
+        Class, Method, Var.getType(), Unit.Includes, Plan.HeaderIncludes, Ctx);
+    if (!Why.empty())
+      return NoFix(Why, Class.getLocation());
+    Plan.IncludeInto = SM.getFileID(ClassEnd);
+  }
   if (Class.isAggregate() || hasDefaultedComparison(Class))
     return NoFix("'" + Class.getNameAsString() +
                      "' is an aggregate or compares all its members; a new "
@@ -158,8 +215,11 @@ CallBufferPlan planCallBuffer(const VarDecl &Var, const DeclStmt &Decl,
     if (Field->getIdentifier())
       Fields.push_back(Field->getName());
   std::string Name = memberNameFor(Var.getName(), Fields);
-  for (unsigned Attempt = 0; Ctx.Idents.find(Name) != Ctx.Idents.end();
-       ++Attempt) {
+  auto Taken = [&](const std::string &Candidate) {
+    return Ctx.Idents.find(Candidate) != Ctx.Idents.end() ||
+           (Unit.Taken && Unit.Taken->contains(Candidate));
+  };
+  for (unsigned Attempt = 0; Taken(Name); ++Attempt) {
     if (Attempt == 3)
       return NoFix("no name for the member is free", Var.getLocation());
     Name = memberNameFor(Name, {});

@@ -17,6 +17,8 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/StringSet.h"
+#include <set>
 #include <string>
 
 namespace alloc_tidy {
@@ -34,6 +36,21 @@ struct CallBufferPlan {
   /// it: a reference to the member, then a clear().
   clang::CharSourceRange DeclRange;
   std::string DeclText;
+  /// For a class in a header: the standard headers ("<vector>") the member's
+  /// type needs there, to include in IncludeInto (the header).
+  std::set<std::string> HeaderIncludes;
+  clang::FileID IncludeInto;
+};
+
+class IncludeGraph;
+
+/// What a plan needs from the rest of the unit.
+struct CallBufferUnit {
+  /// The unit's #include directives: what a header sees in every unit that
+  /// includes it. Without them a class in a header gets no fix-it.
+  const IncludeGraph *Includes = nullptr;
+  /// Names this unit's earlier plans gave new members of the same class.
+  const llvm::StringSet<> *Taken = nullptr;
 };
 
 /// The member name for a buffer called \p Local in a class whose data
@@ -47,7 +64,22 @@ std::string memberNameFor(llvm::StringRef Local,
 CallBufferPlan planCallBuffer(const clang::VarDecl &Var,
                               const clang::DeclStmt &Decl,
                               const clang::CXXMethodDecl &Method,
-                              clang::QualType Element, clang::ASTContext &Ctx);
+                              clang::QualType Element, clang::ASTContext &Ctx,
+                              const CallBufferUnit &Unit = {});
+
+/// Why a new member of \p Class, a class defined in a header, could mean
+/// something this unit cannot see in another unit that includes the header,
+/// or empty: the class's functions are all defined in this unit (the new
+/// name can change no other unit's lookup), it is not a library's
+/// interface, not copied byte for byte, not made to be derived from, and
+/// the header sees every declaration \p Type names (the standard headers it
+/// needs are added to \p Needed).
+std::string whyHeaderClassKeepsItsMembers(const clang::CXXRecordDecl &Class,
+                                          const clang::CXXMethodDecl &Method,
+                                          clang::QualType Type,
+                                          const IncludeGraph *Includes,
+                                          std::set<std::string> &Needed,
+                                          clang::ASTContext &Ctx);
 
 } // namespace alloc_tidy
 

@@ -6,6 +6,8 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace clang;
@@ -46,12 +48,30 @@ public:
   std::vector<const DeclRefExpr *> Found;
 };
 
+/// The parameters whose uses are judged (or being judged) already: a call
+/// that hands the container to one of them again (recursion, or a second
+/// call of the same function) adds no use to judge and no growth site.
+using JudgedParams =
+    llvm::SmallVector<std::pair<const FunctionDecl *, unsigned>>;
+
+std::optional<CalleeUse> useByCallee(const FunctionDecl *Callee, unsigned Index,
+                                     ASTContext &Ctx, std::string &Why,
+                                     JudgedParams &Judged, unsigned Depth);
+
 } // namespace
 
 std::optional<CalleeUse> containerUseByCallee(const FunctionDecl *Callee,
                                               unsigned Index, ASTContext &Ctx,
-                                              std::string &Why,
-                                              unsigned Depth) {
+                                              std::string &Why) {
+  JudgedParams Judged;
+  return useByCallee(Callee, Index, Ctx, Why, Judged, 0);
+}
+
+namespace {
+
+std::optional<CalleeUse> useByCallee(const FunctionDecl *Callee, unsigned Index,
+                                     ASTContext &Ctx, std::string &Why,
+                                     JudgedParams &Judged, unsigned Depth) {
   const FunctionDecl *Definition = nullptr;
   if (!Callee || !Callee->hasBody(Definition) || !Definition) {
     Why = "passed by non-const reference to a function defined elsewhere";
@@ -69,6 +89,9 @@ std::optional<CalleeUse> containerUseByCallee(const FunctionDecl *Callee,
           "'";
     return std::nullopt;
   }
+  if (llvm::is_contained(Judged, std::make_pair(Definition, Index)))
+    return CalleeUse{};
+  Judged.emplace_back(Definition, Index);
   const ParmVarDecl *Param = Definition->getParamDecl(Index);
   References Refs(Param);
   Refs.TraverseStmt(Definition->getBody());
@@ -136,7 +159,7 @@ std::optional<CalleeUse> containerUseByCallee(const FunctionDecl *Callee,
         isWithinStd(Next))
       return Fail("does more with" + (U.Why.empty() ? "" : " (" + U.Why + ")"));
     std::optional<CalleeUse> Inner =
-        containerUseByCallee(Next, Arg, Ctx, Why, Depth + 1);
+        useByCallee(Next, Arg, Ctx, Why, Judged, Depth + 1);
     if (!Inner)
       return std::nullopt;
     Use.Fills = Use.Fills || Inner->Fills;
@@ -146,4 +169,5 @@ std::optional<CalleeUse> containerUseByCallee(const FunctionDecl *Callee,
   return Use;
 }
 
+} // namespace
 } // namespace alloc_tidy

@@ -7,7 +7,8 @@
 // keeps its capacity across iterations as for appends in the loop itself.
 // The function's body must be in the unit; anything else it does with the
 // container (keeps its address, swaps it, moves from it, asks its
-// capacity) is an escape.
+// capacity) is an escape. A call that hands it back to a function whose use
+// is being judged (recursion) adds nothing to judge.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,8 +38,7 @@ struct CalleeUse {
 std::optional<CalleeUse> containerUseByCallee(const clang::FunctionDecl *Callee,
                                               unsigned Index,
                                               clang::ASTContext &Ctx,
-                                              std::string &Why,
-                                              unsigned Depth = 0);
+                                              std::string &Why);
 
 } // namespace alloc_tidy
 

@@ -123,6 +123,45 @@ TEST_F(CalleeFillsTest, WhatMakesItAnEscape) {
   }
 }
 
+TEST_F(CalleeFillsTest, RecursionAddsNothingToJudge) {
+  // A stack of the words being checked, pushed and popped around a call
+  // that can come back with the same stack (a spell checker's compounds).
+  ASSERT_NO_FATAL_FAILURE(parse(R"cpp(
+bool g(const std::string &Word, Words &Stack);
+bool f(Words &Stack, const std::string &Word) {
+  if (Stack.size() > 4)
+    return false;
+  Stack.push_back(Word);
+  bool Ok = g(Word, Stack);
+  Stack.pop_back();
+  return Ok;
+}
+bool g(const std::string &Word, Words &Stack) {
+  return Word.size() < 2 || f(Stack, Word.substr(1));
+}
+)cpp"));
+  std::string Why;
+  std::optional<CalleeUse> Use = use(Why);
+  ASSERT_TRUE(Use) << Why;
+  EXPECT_TRUE(Use->Fills);
+  EXPECT_EQ(Use->Growth.size(), 2u); // push_back and pop_back, once each
+}
+
+TEST_F(CalleeFillsTest, RecursionStillSeesEveryUse) {
+  // The recursive call's own uses are judged in the outer call: a swap in
+  // the function is an escape however it is reached.
+  ASSERT_NO_FATAL_FAILURE(parse(R"cpp(
+void f(Words &Out, int N) {
+  if (N > 0)
+    f(Out, N - 1);
+  Words Other;
+  Out.swap(Other);
+}
+)cpp"));
+  std::string Why;
+  EXPECT_FALSE(use(Why));
+}
+
 TEST_F(CalleeFillsTest, AVirtualFunctionIsNotFollowed) {
   ASSERT_NO_FATAL_FAILURE(parse(R"cpp(
 struct Filler {

@@ -1,6 +1,7 @@
 #include <string>
 
-// A class other units include: a new member is theirs too.
+// A class other units include, trivially copyable: a new member would
+// change how they may copy it.
 class HeaderParser {
 public:
   explicit HeaderParser(const char *Text) : Text(Text) {}

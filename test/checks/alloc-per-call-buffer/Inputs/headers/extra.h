@@ -1,0 +1,8 @@
+#ifndef EXTRA_H
+#define EXTRA_H
+
+struct Extra {
+  int Value;
+};
+
+#endif

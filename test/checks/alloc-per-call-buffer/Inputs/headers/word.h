@@ -1,0 +1,9 @@
+#ifndef WORD_H
+#define WORD_H
+
+struct Word {
+  int Begin;
+  int End;
+};
+
+#endif
