@@ -111,12 +111,45 @@ private:
   int Count;
 };
 
+// Two functions of one class with buffers of the same name: each gets a
+// member of its own.
+class Lines {
+public:
+  size_t first(const std::string &Text) {
+    std::string Line;
+    // CHECK-NOTES: :[[@LINE-1]]:17: warning: 'Line' is constructed and filled on every call of 'first'
+    // CHECK-NOTES: :[[@LINE+21]]:1: note: the member 'LineBuffer' holds the capacity as long as the 'Lines' lives
+    // CHECK-FIXES: {{^}}    std::string &Line = LineBuffer;{{$}}
+    for (char C : Text)
+      if (C != '\n')
+        Line.push_back(C);
+    return Line.size();
+  }
+  size_t last(const std::string &Text) {
+    std::string Line;
+    // CHECK-NOTES: :[[@LINE-1]]:17: warning: 'Line' is constructed and filled on every call of 'last'
+    // CHECK-NOTES: :[[@LINE+11]]:1: note: the member 'LineBufferBuffer' holds the capacity as long as the 'Lines' lives
+    // CHECK-FIXES: {{^}}    std::string &Line = LineBufferBuffer;{{$}}
+    for (char C : Text)
+      Line.push_back(C);
+    return Line.size() + Count;
+  }
+
+private:
+  size_t Count = 0;
+  // CHECK-FIXES: {{^}}  std::string LineBuffer;{{$}}
+  // CHECK-FIXES: {{^}}  std::string LineBufferBuffer;{{$}}
+};
+
 // CHECK-NOTES-DEFAULT-NOT: warning:
 
 int main() {
   Reader R("abc");
   Histogram H(4);
   Catalog C;
-  return R.decodeString(3) && H.median({1, 2, 3}) == 2 && C.load(2) == 2 ? 0
-                                                                          : 1;
+  Lines L;
+  return R.decodeString(3) && H.median({1, 2, 3}) == 2 && C.load(2) == 2 &&
+                 L.first("ab") + L.last("c") == 3
+             ? 0
+             : 1;
 }
