@@ -42,6 +42,27 @@ int countWords(const std::vector<std::string> &Lines) {
   return Count;
 }
 
+// Recursion: compound() pushes each part it tries and pops it again, and
+// calls itself with the same stack; the recursive call adds no use.
+static bool compound(const std::string &Word, std::vector<std::string> &Stack) {
+  if (Word.size() < 3 || Stack.size() > 4)
+    return Word.empty();
+  Stack.push_back(Word.substr(0, 3));
+  bool Ok = compound(Word.substr(3), Stack);
+  Stack.pop_back();
+  return Ok;
+}
+
+int countCompounds(const std::vector<std::string> &Words) {
+  int Count = 0;
+  for (const std::string &Word : Words) {
+    std::vector<std::string> Stack;
+    // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: 'Stack' is constructed and filled on every iteration
+    Count += compound(Word, Stack);
+  }
+  return Count;
+}
+
 // Handed on: tokens() passes it to split(), which only fills it.
 static void tokens(const std::string &Text, std::vector<std::string> &Out) {
   if (Text.empty())
