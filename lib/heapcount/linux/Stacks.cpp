@@ -1,4 +1,4 @@
-//===- Stacks.cpp - heapcount on Linux: allocation stacks ----------------===//
+//===- Stacks.cpp - heapcount on Linux: allocation stacks -----------------===//
 //
 // With HEAPCOUNT_STACKS, each counted allocation records its call stack
 // (lib/heapcount/Counters keeps the table). The unwinding allocates for its

@@ -1,4 +1,4 @@
-//===- ThreadsAndMappings.cpp - heapcount on Linux: threads, mappings ----===//
+//===- ThreadsAndMappings.cpp - heapcount on Linux: threads, mappings -----===//
 //
 // The bookkeeping around the heap hooks: each thread's counter block (held
 // in a pthread key so that it is released when the thread ends), fork, and
