@@ -1,19 +1,10 @@
-//===- Interpose.cpp - heapcount's Linux backend (LD_PRELOAD) -------------===//
+//===- Interpose.cpp - heapcount's Linux backend: the heap hooks ----------===//
 //
 // Replaces the C allocator and every global operator new/delete, forwards
 // each call to the next definition (glibc, libstdc++) found with
-// dlsym(RTLD_NEXT) and counts it in lib/heapcount/Counters; also counts the
-// program's own mapping calls (mmap, munmap, mremap, brk, sbrk). The JSON
-// report is written to $HEAPCOUNT_OUTPUT when the process ends: at exit, at
-// _exit, or on a fatal signal (then the signal is raised again). A process
-// other than the one heapcount started (a forked child, a program it runs)
-// writes $HEAPCOUNT_OUTPUT.<pid>.
-//
-// Environment: HEAPCOUNT_OUTPUT, HEAPCOUNT_ROOT_PID (the process that writes
-// the main report), HEAPCOUNT_START (now | api | scope:NAME),
-// HEAPCOUNT_STACKS (frames per allocation stack; 0 or unset: none),
-// HEAPCOUNT_STACK_SIZES (1: one stack entry per stack and requested size,
-// for heapcount --profile; 0 or unset: per stack).
+// dlsym(RTLD_NEXT) and counts it in lib/heapcount/Counters. The rest of the
+// backend (threads and mapping calls, start-up, the report, stacks) is in
+// the files InterposeInternal.h lists.
 //
 // Block sizes come from malloc_usable_size instead of a header or a side
 // table: it costs no memory and no lock, and every block counted here comes
@@ -23,169 +14,43 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "lib/heapcount/Counters.h"
-#include "lib/heapcount/linux/Allocator.h"
+#include "lib/heapcount/linux/InterposeInternal.h"
 
 #include <atomic>
 #include <cerrno>
-#include <csignal>
-#include <cstdarg>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
-#include <dlfcn.h>
-#include <execinfo.h>
-#include <fcntl.h>
-#include <link.h>
 #include <malloc.h>
 #include <new>
-#include <pthread.h>
-#include <sys/auxv.h>
-#include <sys/mman.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 
 using heapcount::Fn;
-using heapcount::OsFn;
 using heapcount::ThreadBlock;
+using namespace heapcount::interpose;
+
+namespace heapcount {
+namespace interpose {
+
+// The thread's state (InterposeInternal.h), and Hiding: set while this
+// thread sets up the stacks or unwinds (the hidden blocks below).
+HEAPCOUNT_CONSTINIT __attribute__((tls_model(
+    "initial-exec"))) thread_local std::uintptr_t ThreadState = SlowBit;
+HEAPCOUNT_CONSTINIT
+__attribute__((tls_model("initial-exec"))) thread_local bool Hiding = false;
+InHookFlag InHook;
+
+// False when the program's malloc is not the one this library forwards to
+// (linux/Allocator.h): malloc_usable_size of a block of another allocator
+// can crash, so sizes are 0 (and the report says nothing was counted).
+bool UsableSizes = true;
+
+} // namespace interpose
+} // namespace heapcount
 
 namespace {
 
-using MallocFn = void *(*)(std::size_t);
-using CallocFn = void *(*)(std::size_t, std::size_t);
-using ReallocFn = void *(*)(void *, std::size_t);
-using FreeFn = void (*)(void *);
-using AlignFn = void *(*)(std::size_t, std::size_t);
-using PosixMemalignFn = int (*)(void **, std::size_t, std::size_t);
-using ReallocarrayFn = void *(*)(void *, std::size_t, std::size_t);
-using NewFn = void *(*)(std::size_t);
-using NewAlignFn = void *(*)(std::size_t, std::align_val_t);
-using NewNothrowFn = void *(*)(std::size_t, const std::nothrow_t &);
-using NewAlignNothrowFn = void *(*)(std::size_t, std::align_val_t,
-                                    const std::nothrow_t &);
-using DeleteFn = void (*)(void *);
-using DeleteSizedFn = void (*)(void *, std::size_t);
-using DeleteAlignFn = void (*)(void *, std::align_val_t);
-using DeleteSizedAlignFn = void (*)(void *, std::size_t, std::align_val_t);
-using DeleteNothrowFn = void (*)(void *, const std::nothrow_t &);
-using DeleteAlignNothrowFn = void (*)(void *, std::align_val_t,
-                                      const std::nothrow_t &);
-
-void *bootstrapMalloc(std::size_t Size);
-
-// Constant-initialized (no code runs to set it up): malloc can be called
-// before any constructor of this library.
-struct RealFunctions {
-  // Starts as bootstrapMalloc, which resolves everything: malloc itself
-  // then needs no test of its own.
-  MallocFn Malloc = bootstrapMalloc;
-  CallocFn Calloc;
-  ReallocFn Realloc;
-  FreeFn Free;
-  AlignFn AlignedAlloc;
-  PosixMemalignFn PosixMemalign;
-  AlignFn Memalign;
-  MallocFn Valloc;
-  MallocFn Pvalloc;
-  ReallocarrayFn Reallocarray;
-  NewFn New;
-  NewFn NewArray;
-  NewAlignFn NewAligned;
-  NewAlignFn NewArrayAligned;
-  NewNothrowFn NewNothrow;
-  NewNothrowFn NewArrayNothrow;
-  NewAlignNothrowFn NewAlignedNothrow;
-  NewAlignNothrowFn NewArrayAlignedNothrow;
-  DeleteFn Delete;
-  DeleteFn DeleteArray;
-  DeleteSizedFn DeleteSized;
-  DeleteSizedFn DeleteArraySized;
-  DeleteAlignFn DeleteAligned;
-  DeleteAlignFn DeleteArrayAligned;
-  DeleteSizedAlignFn DeleteSizedAligned;
-  DeleteSizedAlignFn DeleteArraySizedAligned;
-  DeleteNothrowFn DeleteNothrow;
-  DeleteNothrowFn DeleteArrayNothrow;
-  DeleteAlignNothrowFn DeleteAlignedNothrow;
-  DeleteAlignNothrowFn DeleteArrayAlignedNothrow;
-  // Looked up with the others: a failed dlsym at exit would allocate its
-  // error message where it is counted.
-  void (*CxxFreeres)();
-  void (*LibcFreeres)();
-  int (*PthreadCreate)(pthread_t *, const pthread_attr_t *, void *(*)(void *),
-                       void *);
-  // C11's thrd_create (thrd_t is pthread_t in glibc): it reaches glibc's
-  // pthread_create internally, not through the symbol above.
-  int (*ThrdCreate)(pthread_t *, int (*)(void *), void *);
-  void (*Exit)(int);
-  void *(*Mmap)(void *, std::size_t, int, int, int, off_t);
-  int (*Munmap)(void *, std::size_t);
-  void *(*Mremap)(void *, std::size_t, std::size_t, int, void *);
-  int (*Brk)(void *);
-  void *(*Sbrk)(intptr_t);
-};
-
-RealFunctions Real{};
-// Whose malloc the program calls (linux/Allocator.h): looked up with the
-// real functions, decided at set-up.
-heapcount::posix::AllocatorSymbols ProgramAllocator;
-heapcount::posix::AllocatorRoute Route;
 // std::nothrow lives in libstdc++, which this library does not link.
 const std::nothrow_t NoThrow{};
-std::atomic<bool> Resolved{false};
-
-// What the hot path needs of this thread, in one word so that one load
-// and one test decide it: this thread's counters (lib/heapcount/Counters,
-// claimed on its first call) and two flag bits. InHookBit: the thread is
-// inside a hook (or writes the report), so the calls it makes are the
-// implementation's own (libstdc++'s operator new calls malloc) and are
-// forwarded uncounted. SlowBit: the thread has no block of its own yet, or
-// has the shared one (locked updates). initial-exec so that reading it never
-// calls into the dynamic loader, which could allocate.
-constexpr std::uintptr_t InHookBit = 1, SlowBit = 2, FlagBits = 3;
-__attribute__((tls_model(
-    "initial-exec"))) thread_local std::uintptr_t ThreadState = SlowBit;
-static_assert(alignof(ThreadBlock) > FlagBits, "the flags live in the bits "
-                                               "a block's address leaves 0");
-
-// InHook reads and writes its bit of ThreadState like a bool.
-struct InHookFlag {
-  operator bool() const { return ThreadState & InHookBit; }
-  InHookFlag &operator=(bool On) {
-    ThreadState = On ? ThreadState | InHookBit : ThreadState & ~InHookBit;
-    return *this;
-  }
-};
-InHookFlag InHook;
-
-// The word holds a block's address with flags in its low bits: the casts
-// back are the point of it.
-ThreadBlock *mine() {
-  // NOLINTNEXTLINE(performance-no-int-to-ptr): an address with flag bits.
-  return reinterpret_cast<ThreadBlock *>(ThreadState & ~FlagBits);
-}
-
-void setMine(ThreadBlock *Block) {
-  ThreadState = reinterpret_cast<std::uintptr_t>(Block) |
-                (!Block || Block->Shared ? SlowBit : 0) |
-                (ThreadState & InHookBit);
-}
-
-// True, with the thread's block in \p T, when the hot path may count in it
-// with plain updates: claimed, its own, not in a hook. (Without flags the
-// word is never null: an unclaimed thread has SlowBit.)
-bool fastBlock(ThreadBlock *&T) {
-  std::uintptr_t State = ThreadState;
-  // NOLINTNEXTLINE(performance-no-int-to-ptr): an address with flag bits.
-  T = reinterpret_cast<ThreadBlock *>(State);
-  return !(State & FlagBits);
-}
-
-// Set while dlsym runs: its allocations come from the arena below.
-__attribute__((tls_model("initial-exec"))) thread_local bool Resolving = false;
-// Releases a thread's block when it ends (pthread TLS destructors).
-pthread_key_t BlockKey;
-bool HaveBlockKey = false;
 
 // Blocks allocated uncounted for the stacks' own sake: loading libunwind
 // (or, for glibc's backtrace, libgcc_s) allocates the loader's bookkeeping,
@@ -200,8 +65,6 @@ bool HaveBlockKey = false;
 constexpr unsigned MaxHiddenBlocks = 1024;
 std::atomic<void *> HiddenBlocks[MaxHiddenBlocks];
 std::atomic<unsigned> HiddenHigh{0}; // Every hidden block is below this slot.
-// Set while this thread sets up the stacks or unwinds.
-__attribute__((tls_model("initial-exec"))) thread_local bool Hiding = false;
 
 void *hideBlock(void *P) {
   if (!P)
@@ -238,25 +101,6 @@ bool unhideBlock(void *P) {
   return false;
 }
 
-ThreadBlock &block() {
-  if (ThreadBlock *Block = mine(); __builtin_expect(Block != nullptr, 1))
-    return *Block;
-  ThreadBlock *Claimed = heapcount::claimThreadBlock();
-  setMine(Claimed);
-  // The first keys of a process live in the thread descriptor:
-  // pthread_setspecific does not allocate for them.
-  if (HaveBlockKey)
-    pthread_setspecific(BlockKey, Claimed);
-  return *Claimed;
-}
-
-void releaseBlock(void *Block) {
-  heapcount::releaseThreadBlock(static_cast<ThreadBlock *>(Block));
-  // Whatever this thread still allocates on its way out is counted in the
-  // shared block, not in one a new thread may have claimed.
-  setMine(heapcount::sharedThreadBlock());
-}
-
 // dlsym can allocate (dlerror state) before malloc itself is resolved; those
 // few requests are served from this static arena and never released.
 alignas(64) char Arena[64 * 1024];
@@ -286,103 +130,17 @@ std::size_t arenaSize(const void *P) {
   return Size;
 }
 
-template <typename T> void lookup(T &Slot, const char *Name) {
-  Slot = reinterpret_cast<T>(dlsym(RTLD_NEXT, Name));
-}
-
-// A setting the library cannot use, said once on stderr (with write: this
-// runs inside the first malloc).
-void warnBadSetting(const char *Name, const char *Value, const char *Instead) {
-  const char *Parts[] = {
-      "heapcount: warning: ", Name, "='", Value, "' is not ", Instead, "\n"};
-  for (const char *Part : Parts)
-    if (write(STDERR_FILENO, Part, std::strlen(Part)) < 0)
-      return;
-}
-
-void resolve() {
-  Resolving = true;
-  // Real.Malloc last: until then malloc goes to bootstrapMalloc, which
-  // serves dlsym from the arena.
-  MallocFn RealMalloc = nullptr;
-  lookup(RealMalloc, "malloc");
-  lookup(Real.Calloc, "calloc");
-  lookup(Real.Realloc, "realloc");
-  lookup(Real.Free, "free");
-  lookup(Real.AlignedAlloc, "aligned_alloc");
-  lookup(Real.PosixMemalign, "posix_memalign");
-  lookup(Real.Memalign, "memalign");
-  lookup(Real.Valloc, "valloc");
-  lookup(Real.Pvalloc, "pvalloc");
-  lookup(Real.Reallocarray, "reallocarray");
-  // The C++ forms exist only when the program loads a C++ runtime.
-  lookup(Real.New, "_Znwm");
-  lookup(Real.NewArray, "_Znam");
-  lookup(Real.NewAligned, "_ZnwmSt11align_val_t");
-  lookup(Real.NewArrayAligned, "_ZnamSt11align_val_t");
-  lookup(Real.NewNothrow, "_ZnwmRKSt9nothrow_t");
-  lookup(Real.NewArrayNothrow, "_ZnamRKSt9nothrow_t");
-  lookup(Real.NewAlignedNothrow, "_ZnwmSt11align_val_tRKSt9nothrow_t");
-  lookup(Real.NewArrayAlignedNothrow, "_ZnamSt11align_val_tRKSt9nothrow_t");
-  lookup(Real.Delete, "_ZdlPv");
-  lookup(Real.DeleteArray, "_ZdaPv");
-  lookup(Real.DeleteSized, "_ZdlPvm");
-  lookup(Real.DeleteArraySized, "_ZdaPvm");
-  lookup(Real.DeleteAligned, "_ZdlPvSt11align_val_t");
-  lookup(Real.DeleteArrayAligned, "_ZdaPvSt11align_val_t");
-  lookup(Real.DeleteSizedAligned, "_ZdlPvmSt11align_val_t");
-  lookup(Real.DeleteArraySizedAligned, "_ZdaPvmSt11align_val_t");
-  lookup(Real.DeleteNothrow, "_ZdlPvRKSt9nothrow_t");
-  lookup(Real.DeleteArrayNothrow, "_ZdaPvRKSt9nothrow_t");
-  lookup(Real.DeleteAlignedNothrow, "_ZdlPvSt11align_val_tRKSt9nothrow_t");
-  lookup(Real.DeleteArrayAlignedNothrow, "_ZdaPvSt11align_val_tRKSt9nothrow_t");
-  lookup(Real.CxxFreeres, "_ZN9__gnu_cxx9__freeresEv");
-  lookup(Real.LibcFreeres, "__libc_freeres");
-  lookup(Real.PthreadCreate, "pthread_create");
-  lookup(Real.ThrdCreate, "thrd_create");
-  lookup(Real.Exit, "_exit");
-  lookup(Real.Mmap, "mmap");
-  lookup(Real.Munmap, "munmap");
-  lookup(Real.Mremap, "mremap");
-  lookup(Real.Brk, "brk");
-  lookup(Real.Sbrk, "sbrk");
-  heapcount::posix::lookUpAllocatorSymbols(ProgramAllocator);
-  // At the first heap call, which can come before this library's
-  // constructor (from another library's): nothing before the marker counts.
-  if (const char *Start = std::getenv("HEAPCOUNT_START")) {
-    if (std::strcmp(Start, "api") == 0 ||
-        (std::strncmp(Start, "scope:", 6) == 0 && Start[6]))
-      heapcount::pauseCounting(Start);
-    else if (std::strcmp(Start, "now") != 0 && *Start)
-      warnBadSetting("HEAPCOUNT_START", Start,
-                     "now, api or scope:NAME; counting from the start");
-  }
-  Resolving = false;
-  Real.Malloc = RealMalloc;
-  Resolved.store(true, std::memory_order_release);
-}
-
-// True when the caller must serve the request itself from the arena.
-__attribute__((noinline)) bool resolveNow() {
-  if (Resolving)
-    return true;
-  resolve();
-  return false;
-}
-
-inline bool ensureResolved() {
-  if (__builtin_expect(Resolved.load(std::memory_order_acquire), 1))
-    return false;
-  return resolveNow();
-}
+} // namespace
 
 // Until malloc is resolved; while dlsym runs (which may allocate), the
 // arena serves it, and those blocks are not counted (countedAllocSlow).
-void *bootstrapMalloc(std::size_t Size) {
+void *heapcount::interpose::bootstrapMalloc(std::size_t Size) {
   if (ensureResolved())
     return arenaAlloc(Size);
   return Real.Malloc(Size);
 }
+
+namespace {
 
 // glibc's chunk header, read directly: malloc_usable_size also checks that
 // the next chunk says this one is in use, a second cache line per call that
@@ -401,11 +159,6 @@ std::size_t glibcBlockSize(const void *P) {
   // one.
   return ChunkSize - sizeof(Header) - (Header & IsMapped) * 4;
 }
-
-// False when the program's malloc is not the one this library forwards to
-// (linux/Allocator.h): malloc_usable_size of a block of another allocator
-// can crash, so sizes are 0 (and the report says nothing was counted).
-bool UsableSizes = true;
 
 std::size_t blockSize(void *P) {
   if (GlibcChunks)
@@ -427,7 +180,9 @@ bool inCxxRuntime(void *Function) {
                   std::strstr(Path, "/libc++.so"));
 }
 
-void checkDirectNew() {
+} // namespace
+
+void heapcount::interpose::checkDirectNew() {
   DirectNew = inCxxRuntime(reinterpret_cast<void *>(Real.New)) &&
               inCxxRuntime(reinterpret_cast<void *>(Real.NewArray)) &&
               inCxxRuntime(reinterpret_cast<void *>(Real.Delete)) &&
@@ -436,7 +191,7 @@ void checkDirectNew() {
               inCxxRuntime(reinterpret_cast<void *>(Real.DeleteArraySized));
 }
 
-void checkGlibcChunks() {
+void heapcount::interpose::checkGlibcChunks() {
   const char *Path =
       heapcount::posix::moduleOf(reinterpret_cast<void *>(Real.Malloc)).Path;
   if (!Path || !std::strstr(Path, "/libc.so"))
@@ -460,7 +215,7 @@ void checkGlibcChunks() {
   heapcount::setBackendFastPath(Agree);
 }
 
-void recordStack(std::size_t Requested);
+namespace {
 
 __attribute__((noinline)) void *countedAllocSlow(Fn F, std::size_t Requested,
                                                  void *P) {
@@ -547,22 +302,23 @@ void *countedNew(Fn F, std::size_t Size, TryFn Try, ThrowFn Throw) {
   return countedAlloc(F, Size, P);
 }
 
+} // namespace
+
 // A sanitizer's allocator answers the program's heap calls (Route is
 // SanitizerHooks): these count what its hooks say, before a release frees
 // the block (so its size can still be asked).
-void countHookedAlloc(const volatile void *P, std::size_t Size) {
+void heapcount::interpose::countHookedAlloc(const volatile void *P,
+                                            std::size_t Size) {
   if (P && !InHook)
     heapcount::countAllocation(block(), Fn::SanitizerAlloc, Size,
                                ProgramAllocator.AllocatedSize(P));
 }
 
-void countHookedFree(const volatile void *P) {
+void heapcount::interpose::countHookedFree(const volatile void *P) {
   if (P && !InHook)
     heapcount::countRelease(block(), Fn::SanitizerFree,
                             ProgramAllocator.AllocatedSize(P));
 }
-
-} // namespace
 
 extern "C" {
 
@@ -935,684 +691,3 @@ void operator delete[](void *P, std::align_val_t Align,
   countedRelease(Fn::DeleteArrayAlignedNothrow, P,
                  [&] { Real.DeleteArrayAlignedNothrow(P, Align, Tag); });
 }
-
-// Threads, processes and the OS mapping calls.
-
-extern "C" {
-
-// The process stays single-threaded until this (or thrd_create below) runs:
-// Counters then switches the process-wide live-bytes counter to locked
-// updates. A thread started another way (glibc's own helper threads, a raw
-// clone) is noticed when it first counts something (claimThreadBlock).
-int pthread_create(pthread_t *Thread, const pthread_attr_t *Attr,
-                   void *(*Start)(void *), void *Arg) {
-  ensureResolved();
-  heapcount::noteThreadsStarting();
-  return Real.PthreadCreate(Thread, Attr, Start, Arg);
-}
-
-// C11 threads: glibc's thrd_create calls its pthread_create internally.
-// NOLINTNEXTLINE(readability-identifier-naming): the C symbol.
-int thrd_create(pthread_t *Thread, int (*Start)(void *), void *Arg) {
-  ensureResolved();
-  heapcount::noteThreadsStarting();
-  return Real.ThrdCreate(Thread, Start, Arg);
-}
-
-// The raw system calls return an address as a long (or -errno).
-void *kernelAddress(long Result) {
-  // NOLINTNEXTLINE(performance-no-int-to-ptr): the kernel's answer is one.
-  return reinterpret_cast<void *>(Result);
-}
-
-// Before the allocator is resolved (dlsym itself may map memory), the
-// mapping calls go straight to the kernel.
-void *mmap(void *Address, std::size_t Length, int Protection, int Flags, int Fd,
-           off_t Offset) {
-  if (!Resolved.load(std::memory_order_acquire) || !Real.Mmap)
-    return kernelAddress(
-        syscall(SYS_mmap, Address, Length, Protection, Flags, Fd, Offset));
-  if (!InHook)
-    heapcount::countOsCall(block(), OsFn::Mmap, Length);
-  return Real.Mmap(Address, Length, Protection, Flags, Fd, Offset);
-}
-
-void *mmap64(void *Address, std::size_t Length, int Protection, int Flags,
-             int Fd, off_t Offset) {
-  return mmap(Address, Length, Protection, Flags, Fd, Offset);
-}
-
-int munmap(void *Address, std::size_t Length) {
-  if (!Resolved.load(std::memory_order_acquire) || !Real.Munmap)
-    return static_cast<int>(syscall(SYS_munmap, Address, Length));
-  if (!InHook)
-    heapcount::countOsCall(block(), OsFn::Munmap, Length);
-  return Real.Munmap(Address, Length);
-}
-
-void *mremap(void *Old, std::size_t OldLength, std::size_t NewLength, int Flags,
-             ...) {
-  void *NewAddress = nullptr;
-  if (Flags & MREMAP_FIXED) {
-    va_list Args;
-    va_start(Args, Flags);
-    NewAddress = va_arg(Args, void *);
-    va_end(Args);
-  }
-  if (!Resolved.load(std::memory_order_acquire) || !Real.Mremap)
-    return kernelAddress(
-        syscall(SYS_mremap, Old, OldLength, NewLength, Flags, NewAddress));
-  if (!InHook)
-    heapcount::countOsCall(block(), OsFn::Mremap, NewLength);
-  return Real.Mremap(Old, OldLength, NewLength, Flags, NewAddress);
-}
-
-int brk(void *End) {
-  ensureResolved();
-  if (!InHook)
-    heapcount::countOsCall(block(), OsFn::Brk, 0);
-  return Real.Brk(End);
-}
-
-void *sbrk(intptr_t Increment) {
-  ensureResolved();
-  if (!InHook)
-    heapcount::countOsCall(block(), OsFn::Sbrk,
-                           Increment > 0 ? static_cast<std::size_t>(Increment)
-                                         : 0);
-  return Real.Sbrk(Increment);
-}
-
-} // extern "C"
-
-namespace {
-
-// The report. Everything below runs at the end of a process, possibly in a
-// signal handler: no allocation, only system calls.
-
-// Copied at start-up: the program may change its environment.
-char OutputPath[4096];
-long RootPid = 0;
-bool ForkedChild = false;
-std::atomic<bool> ReportWritten{false};
-char SelfExe[4096];
-
-/// Where the report goes; Failed once a write did not go through (a full
-/// disk), so that the report is not put in place.
-struct ReportFile {
-  int Fd = -1;
-  bool Failed = false;
-};
-
-void writeAll(const char *Data, std::size_t Size, void *Context);
-
-/// The report's pieces gathered into one system call per 64 KiB (the JSON
-/// writer hands them over by the kilobyte): a static buffer, as the report
-/// may be written from a signal handler, by one thread (ReportWritten).
-struct BufferedReport {
-  ReportFile File;
-  std::size_t Used = 0;
-};
-char ReportBuffer[64 * 1024];
-
-void flushReport(BufferedReport &Out) {
-  writeAll(ReportBuffer, Out.Used, &Out.File);
-  Out.Used = 0;
-}
-
-void bufferReport(const char *Data, std::size_t Size, void *Context) {
-  auto *Out = static_cast<BufferedReport *>(Context);
-  if (Out->Used + Size > sizeof(ReportBuffer))
-    flushReport(*Out);
-  if (Size > sizeof(ReportBuffer)) {
-    writeAll(Data, Size, &Out->File);
-    return;
-  }
-  std::memcpy(ReportBuffer + Out->Used, Data, Size);
-  Out->Used += Size;
-}
-
-void writeAll(const char *Data, std::size_t Size, void *Context) {
-  auto *File = static_cast<ReportFile *>(Context);
-  int Fd = File->Fd;
-  while (Size && !File->Failed) {
-    ssize_t Done = write(Fd, Data, Size);
-    if (Done < 0 && errno == EINTR)
-      continue;
-    if (Done <= 0) {
-      File->Failed = true;
-      return;
-    }
-    Data += Done;
-    Size -= static_cast<std::size_t>(Done);
-  }
-}
-
-// Writes \p Value in decimal at \p Out + \p Length, with a terminating NUL;
-// returns the new length. Async-signal-safe (no formatting library).
-std::size_t appendDecimal(char *Out, std::size_t Length, unsigned long Value) {
-  char Digits[24];
-  unsigned N = 0;
-  do
-    Digits[N++] = static_cast<char>('0' + Value % 10);
-  while (Value /= 10);
-  while (N)
-    Out[Length++] = Digits[--N];
-  Out[Length] = '\0';
-  return Length;
-}
-
-// The root process writes OutputPath; any other one OutputPath.<pid>.
-void reportPath(char *Path, std::size_t Capacity) {
-  std::size_t Length = std::strlen(OutputPath);
-  if (Length + 24 > Capacity) {
-    Path[0] = '\0';
-    return;
-  }
-  std::memcpy(Path, OutputPath, Length + 1);
-  long Pid = getpid();
-  if (RootPid ? Pid == RootPid : !ForkedChild)
-    return;
-  Path[Length++] = '.';
-  Length = appendDecimal(Path, Length, static_cast<unsigned long>(Pid));
-}
-
-// dl_iterate_phdr takes no allocation; the main program's name comes from
-// /proc/self/exe, read at start-up.
-void enumerateModules(heapcount::ModuleVisitor Visit, void *Context) {
-  struct Walk {
-    heapcount::ModuleVisitor Visit;
-    void *Context;
-  } W{Visit, Context};
-  dl_iterate_phdr(
-      [](dl_phdr_info *Info, std::size_t, void *Raw) {
-        auto *W = static_cast<Walk *>(Raw);
-        const char *Path = Info->dlpi_name;
-        if (!Path || !*Path)
-          Path = SelfExe;
-        if (!*Path)
-          return 0;
-        std::uintptr_t Start = ~std::uintptr_t{0}, End = 0;
-        for (unsigned I = 0; I < Info->dlpi_phnum; ++I) {
-          const ElfW(Phdr) &Segment = Info->dlpi_phdr[I];
-          if (Segment.p_type != PT_LOAD)
-            continue;
-          std::uintptr_t From = Info->dlpi_addr + Segment.p_vaddr;
-          Start = From < Start ? From : Start;
-          End = From + Segment.p_memsz > End ? From + Segment.p_memsz : End;
-        }
-        if (End > Start)
-          W->Visit(heapcount::Module{Path, Info->dlpi_addr, Start, End},
-                   W->Context);
-        return 0;
-      },
-      &W);
-}
-
-// The modules as they were after the last dlopen or dlclose, for a report
-// written from a signal handler: dl_iterate_phdr takes the loader's lock,
-// which the interrupted thread may hold (a signal during dlopen), and would
-// wait for it forever there. Two copies: the one published is never the one
-// being refreshed.
-struct ModuleSnapshot {
-  static constexpr unsigned Capacity = 1024;
-  heapcount::Module Modules[Capacity];
-  char Names[128 * 1024];
-  unsigned Count = 0;
-};
-ModuleSnapshot Snapshots[2];
-std::atomic<int> PublishedSnapshot{-1};
-std::atomic_flag Refreshing = ATOMIC_FLAG_INIT;
-bool KeepSnapshot = false;
-
-void refreshModuleSnapshot() {
-  if (!KeepSnapshot || ReportWritten.load() || Refreshing.test_and_set())
-    return;
-  ModuleSnapshot &Next = Snapshots[PublishedSnapshot.load() == 0 ? 1 : 0];
-  Next.Count = 0;
-  std::size_t Used = 0;
-  struct Fill {
-    ModuleSnapshot *S;
-    std::size_t *Used;
-  } F{&Next, &Used};
-  enumerateModules(
-      [](const heapcount::Module &M, void *Raw) {
-        auto *F = static_cast<Fill *>(Raw);
-        std::size_t Length = std::strlen(M.Path) + 1;
-        if (F->S->Count == ModuleSnapshot::Capacity ||
-            *F->Used + Length > sizeof(F->S->Names))
-          return;
-        char *Name = F->S->Names + *F->Used;
-        std::memcpy(Name, M.Path, Length);
-        *F->Used += Length;
-        F->S->Modules[F->S->Count++] =
-            heapcount::Module{Name, M.Base, M.Start, M.End};
-      },
-      &F);
-  PublishedSnapshot.store(&Next == &Snapshots[0] ? 0 : 1);
-  Refreshing.clear();
-}
-
-void enumerateSnapshot(heapcount::ModuleVisitor Visit, void *Context) {
-  int Index = PublishedSnapshot.load();
-  if (Index < 0)
-    return;
-  const ModuleSnapshot &S = Snapshots[Index];
-  for (unsigned I = 0; I < S.Count; ++I)
-    Visit(S.Modules[I], Context);
-}
-
-void writeReportOnce(const char *End, int Signal) {
-  if (!OutputPath[0] || ReportWritten.exchange(true))
-    return;
-  bool WasInHook = InHook;
-  InHook = true;
-  char Path[sizeof(OutputPath) + 24];
-  reportPath(Path, sizeof(Path));
-  // Written beside the report and renamed over it once complete: a fatal
-  // signal that lands while it is written (the handler then leaves it as it
-  // is) leaves no half report for a reader to take for a whole one.
-  char Partial[sizeof(Path) + 32];
-  std::size_t Length = 0;
-  while (Path[Length] && Length < sizeof(Path) - 1) {
-    Partial[Length] = Path[Length];
-    ++Length;
-  }
-  const char Suffix[] = ".partial.";
-  for (const char *C = Suffix; *C; ++C)
-    Partial[Length++] = *C;
-  Length = appendDecimal(Partial, Length, static_cast<unsigned long>(getpid()));
-  int Fd = Path[0]
-               ? open(Partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644)
-               : -1;
-  if (Fd >= 0) {
-    heapcount::ProcessInfo Info;
-    Info.Platform = "linux";
-    Info.Pid = getpid();
-    Info.ParentPid = getppid();
-    Info.End = End;
-    Info.Signal = Signal;
-    Info.Modules =
-        Signal && KeepSnapshot ? enumerateSnapshot : enumerateModules;
-    Info.Program = SelfExe;
-    // "via" only when the calls were not counted the usual way.
-    if (Route.Kind != heapcount::posix::AllocatorRoute::Interposed)
-      Info.Via = Route.Via;
-    Info.Problem = Route.Problem;
-    // The arguments as the kernel keeps them (NUL-separated), read with
-    // system calls only: this may run in a signal handler.
-    static char Arguments[16384];
-    int ArgsFd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
-    ssize_t Got = 0;
-    while (ArgsFd >= 0 && Got < static_cast<ssize_t>(sizeof(Arguments)) - 1) {
-      ssize_t N = read(ArgsFd, Arguments + Got, sizeof(Arguments) - 1 - Got);
-      if (N <= 0)
-        break;
-      Got += N;
-    }
-    if (ArgsFd >= 0)
-      close(ArgsFd);
-    Arguments[Got] = '\0';
-    Info.Arguments = Arguments;
-    Info.ArgumentsSize = static_cast<std::size_t>(Got);
-    BufferedReport Out;
-    Out.File.Fd = Fd;
-    heapcount::writeJson(bufferReport, &Out, Info);
-    flushReport(Out);
-    const ReportFile &File = Out.File;
-    if (close(Fd) == 0 && !File.Failed)
-      rename(Partial, Path);
-    else
-      unlink(Partial);
-  }
-  InHook = WasInHook;
-}
-
-// valgrind runs glibc's and libstdc++'s release hooks at exit (its
-// --run-libc-freeres and --run-cxx-freeres, on by default), which free their
-// private buffers (libstdc++'s exception pool, ...); running them as late,
-// uncounted after this point, makes the frees match.
-void runFreeres() {
-  // Under a sanitizer's hooks, libstdc++'s exception pool was made before
-  // they were installed, uncounted: its release must not be counted either.
-  if (Real.CxxFreeres &&
-      Route.Kind != heapcount::posix::AllocatorRoute::SanitizerHooks)
-    Real.CxxFreeres();
-  if (Real.LibcFreeres)
-    Real.LibcFreeres();
-}
-
-// A fatal signal: the report is written, the default action restored
-// (SA_RESETHAND) and the signal raised again, so the process still ends by
-// it (same status, same core dump). Only signals whose action was the
-// default get this handler; a program that installs its own replaces it.
-void onFatalSignal(int Signal) {
-  int SavedErrno = errno;
-  writeReportOnce("signal", Signal);
-  errno = SavedErrno;
-  raise(Signal);
-}
-
-const int FatalSignals[] = {SIGABRT, SIGSEGV, SIGBUS, SIGFPE,
-                            SIGILL,  SIGTRAP, SIGSYS, SIGTERM};
-
-void installSignalHandlers() {
-  for (int Signal : FatalSignals) {
-    struct sigaction Old;
-    if (sigaction(Signal, nullptr, &Old) != 0 || Old.sa_handler != SIG_DFL ||
-        (Old.sa_flags & SA_SIGINFO))
-      continue;
-    struct sigaction New;
-    std::memset(&New, 0, sizeof(New));
-    New.sa_handler = onFatalSignal;
-    New.sa_flags = SA_RESETHAND | SA_RESTART;
-    sigemptyset(&New.sa_mask);
-    sigaction(Signal, &New, nullptr);
-  }
-}
-
-// Allocation stacks.
-
-using BacktraceFn = int (*)(void **, int);
-// This library's code: its frames are left out of every stack.
-std::uintptr_t SelfStart = 0, SelfEnd = 0;
-constexpr unsigned MaxDepth = 64;
-
-void findSelf() {
-  Dl_info Info;
-  if (!dladdr(reinterpret_cast<void *>(&findSelf), &Info))
-    return;
-  dl_iterate_phdr(
-      [](dl_phdr_info *Module, std::size_t, void *Base) {
-        if (Module->dlpi_addr != reinterpret_cast<std::uintptr_t>(
-                                     static_cast<Dl_info *>(Base)->dli_fbase))
-          return 0;
-        for (unsigned I = 0; I < Module->dlpi_phnum; ++I) {
-          const ElfW(Phdr) &Segment = Module->dlpi_phdr[I];
-          if (Segment.p_type != PT_LOAD || !(Segment.p_flags & PF_X))
-            continue;
-          SelfStart = Module->dlpi_addr + Segment.p_vaddr;
-          SelfEnd = SelfStart + Segment.p_memsz;
-        }
-        return 1;
-      },
-      &Info);
-}
-
-// Two unwinders. libunwind's unw_backtrace caches what it learns about each
-// return address and is about ten times faster than glibc's backtrace
-// (libgcc's unwinder), which interprets the unwind tables again for every
-// frame; but loading libunwind and its first unwind take about 0.3 ms, and
-// each return address it has not seen yet costs it eight system calls
-// (signal masks). A test suite's processes are short: most make a few
-// hundred allocations, where glibc's is the cheaper. So glibc's unwinds the
-// first LibunwindAfter stacks of a process and libunwind the rest (both
-// give the same return addresses).
-constexpr unsigned LibunwindAfter = 1024;
-std::atomic<BacktraceFn> Backtrace{nullptr};
-std::atomic<unsigned> Unwinds{0};
-std::atomic<bool> LibunwindTried{false};
-// The dynamic loader's code: libunwind is not loaded from an allocation made
-// inside the loader (its lists of modules are being changed there).
-std::uintptr_t LoaderStart = 0, LoaderEnd = 0;
-
-void findLoader() {
-  std::uintptr_t Base = getauxval(AT_BASE);
-  if (!Base)
-    return;
-  dl_iterate_phdr(
-      [](dl_phdr_info *Module, std::size_t, void *Raw) {
-        if (Module->dlpi_addr != *static_cast<std::uintptr_t *>(Raw))
-          return 0;
-        for (unsigned I = 0; I < Module->dlpi_phnum; ++I) {
-          const ElfW(Phdr) &Segment = Module->dlpi_phdr[I];
-          if (Segment.p_type != PT_LOAD)
-            continue;
-          std::uintptr_t From = Module->dlpi_addr + Segment.p_vaddr;
-          if (!LoaderStart || From < LoaderStart)
-            LoaderStart = From;
-          if (From + Segment.p_memsz > LoaderEnd)
-            LoaderEnd = From + Segment.p_memsz;
-        }
-        return 1;
-      },
-      &Base);
-}
-
-// Called with InHook and Hiding set: what loading libunwind allocates is
-// uncounted and hidden, as at start-up.
-void switchToLibunwind() {
-  void *Unwind = dlopen("libunwind.so.8", RTLD_NOW | RTLD_LOCAL);
-  auto Unw = Unwind
-                 ? reinterpret_cast<BacktraceFn>(dlsym(Unwind, "unw_backtrace"))
-                 : nullptr;
-  if (!Unw)
-    return;
-  // Its first unwind allocates its caches.
-  void *Frames[4];
-  Unw(Frames, 4);
-  Backtrace.store(Unw, std::memory_order_release);
-}
-
-// From the LibunwindAfter-th stack on, once, when none of the stack is in
-// the loader (a stack deeper than the frames kept is unwound again whole).
-void maybeSwitchToLibunwind(void *const *Frames, int Got, int Asked) {
-  if (LibunwindTried.load(std::memory_order_relaxed))
-    return;
-  constexpr int MaxWhole = 256;
-  void *Whole[MaxWhole];
-  if (Got >= Asked) {
-    Got = backtrace(Whole, MaxWhole);
-    Frames = Whole;
-    if (Got >= MaxWhole)
-      return;
-  }
-  for (int I = 0; I < Got; ++I) {
-    auto Address = reinterpret_cast<std::uintptr_t>(Frames[I]);
-    if (Address >= LoaderStart && Address < LoaderEnd)
-      return;
-  }
-  if (LibunwindTried.exchange(true))
-    return;
-  switchToLibunwind();
-}
-
-void setUpStacks(unsigned Depth, bool BySize) {
-  if (Depth > MaxDepth)
-    Depth = MaxDepth;
-  Hiding = true;
-  Backtrace.store(backtrace, std::memory_order_relaxed);
-  findSelf();
-  findLoader();
-  // Straight from the kernel: zeroed, and not a counted mapping call.
-  long Mapped =
-      syscall(SYS_mmap, nullptr, heapcount::stackTableBytes(Depth, BySize),
-              PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (Mapped == -1) {
-    Hiding = false;
-    return;
-  }
-  // The first unwind loads libgcc_s; do it now, uncounted.
-  void *Frames[4];
-  backtrace(Frames, 4);
-  Hiding = false;
-  heapcount::setStackTable(kernelAddress(Mapped), Depth, BySize);
-}
-
-void recordStack(std::size_t Requested) {
-  if (InHook)
-    return;
-  unsigned Depth = heapcount::stackDepth();
-  void *Frames[MaxDepth + 8];
-  int Asked = static_cast<int>(Depth + 8);
-  InHook = true;
-  Hiding = true;
-  int Got = Backtrace.load(std::memory_order_acquire)(Frames, Asked);
-  if (Unwinds.fetch_add(1, std::memory_order_relaxed) >= LibunwindAfter)
-    maybeSwitchToLibunwind(Frames, Got, Asked);
-  Hiding = false;
-  InHook = false;
-  int First = 0;
-  while (First < Got &&
-         reinterpret_cast<std::uintptr_t>(Frames[First]) >= SelfStart &&
-         reinterpret_cast<std::uintptr_t>(Frames[First]) < SelfEnd)
-    ++First;
-  heapcount::addStack(Frames + First, static_cast<unsigned>(Got - First),
-                      Requested);
-}
-
-} // namespace
-
-// NOLINTBEGIN(readability-identifier-naming): C symbols.
-extern "C" {
-
-// _exit skips the destructors; the report is written first. glibc's
-// release hooks are not run: a child that _exits right after fork must not
-// touch its parent's state.
-void _exit(int Status) {
-  writeReportOnce("_exit", 0);
-  if (Real.Exit)
-    Real.Exit(Status);
-  syscall(SYS_exit_group, Status);
-  __builtin_unreachable();
-}
-
-void _Exit(int Status) { _exit(Status); }
-
-// The module snapshot a signal-time report uses follows the loads and
-// unloads (see refreshModuleSnapshot). (No function-local statics: this
-// library does not link the C++ runtime.)
-void *dlopen(const char *File, int Mode) {
-  using DlopenFn = void *(*)(const char *, int);
-  auto RealDlopen = reinterpret_cast<DlopenFn>(dlsym(RTLD_NEXT, "dlopen"));
-  void *Handle = RealDlopen ? RealDlopen(File, Mode) : nullptr;
-  if (Handle)
-    refreshModuleSnapshot();
-  return Handle;
-}
-
-int dlclose(void *Handle) {
-  using DlcloseFn = int (*)(void *);
-  auto RealDlclose = reinterpret_cast<DlcloseFn>(dlsym(RTLD_NEXT, "dlclose"));
-  int Status = RealDlclose ? RealDlclose(Handle) : -1;
-  refreshModuleSnapshot();
-  return Status;
-}
-
-} // extern "C"
-// NOLINTEND(readability-identifier-naming)
-
-namespace {
-
-void afterForkChild() {
-  ForkedChild = true;
-  heapcount::afterForkInChild(mine());
-}
-
-// The leading digits of Text, saturating (no overflow on a long string).
-long parsePid(const char *Text) {
-  long Value = 0;
-  for (; Text && *Text >= '0' && *Text <= '9'; ++Text)
-    Value = Value > 100000000000L ? Value : Value * 10 + (*Text - '0');
-  return Value;
-}
-
-// HEAPCOUNT_STACKS: 0 to 64 frames; anything else is said and ignored.
-unsigned parseDepth(const char *Text) {
-  if (!Text || !*Text)
-    return 0;
-  long Value = parsePid(Text);
-  if (Text[std::strspn(Text, "0123456789")] || Value > 64) {
-    warnBadSetting("HEAPCOUNT_STACKS", Text,
-                   "a number of frames from 0 to 64; no stacks");
-    return 0;
-  }
-  return static_cast<unsigned>(Value);
-}
-
-// HEAPCOUNT_STACK_SIZES: 1 keys the stacks by size too; 0 or unset does not;
-// anything else is said and ignored.
-bool parseStackSizes(const char *Text) {
-  if (!Text || !*Text || std::strcmp(Text, "0") == 0)
-    return false;
-  if (std::strcmp(Text, "1") == 0)
-    return true;
-  warnBadSetting("HEAPCOUNT_STACK_SIZES", Text,
-                 "0 or 1; stacks are not keyed by size");
-  return false;
-}
-
-// The process heapcount started marks its report file as soon as the
-// library starts in it: a file left empty then means that the library never
-// started (not loaded, or the program ended before), which heapcount reports
-// as an error (tools/heapcount/Launch.h, StartMarker). The report replaces
-// the mark.
-void markStart() {
-  int Fd = open(OutputPath, O_WRONLY | O_TRUNC | O_CLOEXEC);
-  if (Fd < 0)
-    return;
-  char Mark[64] = "{\"heapcount_started\":";
-  std::size_t Length = appendDecimal(Mark, std::strlen(Mark),
-                                     static_cast<unsigned long>(getpid()));
-  Mark[Length++] = '}';
-  Mark[Length++] = '\n';
-  ReportFile File{Fd};
-  writeAll(Mark, Length, &File);
-  close(Fd);
-}
-
-// Before the program's own constructors (a preloaded library's run first).
-__attribute__((constructor)) void setUp() {
-  ensureResolved();
-  InHook = true;
-  Route = heapcount::posix::chooseAllocatorRoute(
-      ProgramAllocator, reinterpret_cast<const void *>(&setUp),
-      countHookedAlloc, countHookedFree);
-  heapcount::setDiagnosis(Route.Problem);
-  bool Interposed = Route.Kind == heapcount::posix::AllocatorRoute::Interposed;
-  // Not on another allocator's blocks: glibc's headers are not there (an
-  // invalid read under valgrind), and a sanitizer's malloc_usable_size
-  // aborts on a block of glibc's.
-  if (Interposed) {
-    checkGlibcChunks();
-    checkDirectNew();
-  }
-  UsableSizes = Interposed;
-  if (const char *Path = std::getenv("HEAPCOUNT_OUTPUT")) {
-    std::size_t Length = std::strlen(Path);
-    if (Length < sizeof(OutputPath))
-      std::memcpy(OutputPath, Path, Length + 1);
-  }
-  RootPid = parsePid(std::getenv("HEAPCOUNT_ROOT_PID"));
-  if (OutputPath[0] && RootPid == getpid())
-    markStart();
-  ssize_t Length = readlink("/proc/self/exe", SelfExe, sizeof(SelfExe) - 1);
-  SelfExe[Length > 0 ? Length : 0] = '\0';
-  HaveBlockKey = pthread_key_create(&BlockKey, releaseBlock) == 0;
-  pthread_atfork(nullptr, nullptr, afterForkChild);
-  // A sanitizer's hooks are called from inside its allocator, whose frames
-  // would be the call sites: no stacks then.
-  unsigned Depth = parseDepth(std::getenv("HEAPCOUNT_STACKS"));
-  if (Depth && Interposed) {
-    setUpStacks(Depth, parseStackSizes(std::getenv("HEAPCOUNT_STACK_SIZES")));
-    KeepSnapshot = true;
-    refreshModuleSnapshot();
-  }
-  if (OutputPath[0])
-    installSignalHandlers();
-  InHook = false;
-  // This thread's block was claimed before the key existed.
-  if (mine() && HaveBlockKey)
-    pthread_setspecific(BlockKey, mine());
-}
-
-// As late as a shared library can run: after main returned or exit was
-// called and the atexit handlers of the program ran.
-__attribute__((destructor)) void writeReport() {
-  if (!OutputPath[0] || ReportWritten.load())
-    return;
-  runFreeres();
-  writeReportOnce("exit", 0);
-}
-
-} // namespace

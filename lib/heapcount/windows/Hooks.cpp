@@ -1,13 +1,10 @@
-//===- Hooks.cpp - heapcount's Windows backend ----------------------------===//
+//===- Hooks.cpp - heapcount's Windows backend: the hooks -----------------===//
 //
 // heapcount.dll counts a Windows program's heap calls by patching the import
-// address tables of the program's modules: every import of a counted
-// function (the CRT's malloc family, operator new/delete, the Win32 and Rtl
-// heap functions, the mapping calls) is pointed at a hook here that counts
-// and forwards. Modules loaded later are patched from a loader notification
-// that runs before their DllMain. Modules of the Windows directory are not
-// patched: their internal use of the heap is the system's, and differs from
-// one Windows (or Wine) release to the next.
+// address tables of the program's modules (ImportPatching.cpp): every import
+// of a counted function (the CRT's malloc family, operator new/delete, the
+// Win32 and Rtl heap functions, the mapping calls) is pointed at a hook here
+// that counts and forwards.
 //
 // A hook may run inside another (operator new calls malloc); a thread-local
 // in-hook flag makes the outer call the one counted, and the inner one only
@@ -15,18 +12,11 @@
 // hooks forward to ntdll's Rtl*Heap functions directly, never back through
 // an import that could be one of ours.
 //
-// The launcher (tools/heapcount) makes this DLL the first import of the
-// program, so it is initialised before the program's other DLLs; the report
-// is written to %HEAPCOUNT_OUTPUT% when the process ends (DLL_PROCESS_DETACH)
-// or dies of an unhandled exception.
+// The rest of the backend is in the files HooksInternal.h lists.
 //
 //===----------------------------------------------------------------------===//
 
-#include "lib/heapcount/Counters.h"
-#include "lib/heapcount/JsonWriter.h"
-
-#include <windows.h>
-#include <winternl.h>
+#include "lib/heapcount/windows/HooksInternal.h"
 
 #include <atomic>
 #include <cstddef>
@@ -36,214 +26,12 @@
 
 using heapcount::Fn;
 using heapcount::OsFn;
-using heapcount::ThreadBlock;
+using namespace heapcount::win;
 
 // Addresses are integers here, by nature: flag bits in a TLS word, RVAs in
 // PE headers, the saved pointer below an aligned block.
 // NOLINTBEGIN(performance-no-int-to-ptr)
 namespace {
-
-//===- Per-thread state ---------------------------------------------------===//
-
-// mingw-w64's gcc has no native thread-local storage (its emulation
-// allocates), so the state lives in TLS slots.
-DWORD StateSlot = TLS_OUT_OF_INDEXES;  // ThreadBlock * | InHookBit
-DWORD NestedSlot = TLS_OUT_OF_INDEXES; // an inner call's block bytes + 1
-constexpr std::uintptr_t InHookBit = 1;
-
-// TlsGetValue clears the last error, which the program may be about to read.
-std::uintptr_t slotValue(DWORD Slot) {
-  DWORD Error = GetLastError();
-  void *Value = TlsGetValue(Slot);
-  SetLastError(Error);
-  return reinterpret_cast<std::uintptr_t>(Value);
-}
-
-void setSlot(DWORD Slot, std::uintptr_t Value) {
-  TlsSetValue(Slot, reinterpret_cast<void *>(Value));
-}
-
-bool inHook() { return slotValue(StateSlot) & InHookBit; }
-
-// Sets or clears the flag; returns what it was.
-bool setInHook(bool On) {
-  std::uintptr_t State = slotValue(StateSlot);
-  setSlot(StateSlot, On ? State | InHookBit : State & ~InHookBit);
-  return State & InHookBit;
-}
-
-ThreadBlock &block() {
-  std::uintptr_t State = slotValue(StateSlot);
-  if (State & ~InHookBit)
-    return *reinterpret_cast<ThreadBlock *>(State & ~InHookBit);
-  ThreadBlock *Block = heapcount::claimThreadBlock();
-  setSlot(StateSlot, reinterpret_cast<std::uintptr_t>(Block) | State);
-  return *Block;
-}
-
-// Runs Call with the in-hook flag set.
-template <typename Call> auto guarded(Call C) {
-  bool Was = setInHook(true);
-  auto Result = C();
-  setInHook(Was);
-  return Result;
-}
-
-// An inner hooked call reports the bytes of the block it made or released
-// to the outer one (operator new's malloc); 0 means none was seen.
-void noteNested(std::size_t Bytes) { setSlot(NestedSlot, Bytes + 1); }
-void clearNested() { setSlot(NestedSlot, 0); }
-bool takeNested(std::size_t &Bytes) {
-  std::uintptr_t Value = slotValue(NestedSlot);
-  Bytes = Value ? Value - 1 : 0;
-  return Value != 0;
-}
-
-//===- ntdll --------------------------------------------------------------===//
-
-struct NtdllFunctions {
-  PVOID(NTAPI *AllocateHeap)(PVOID, ULONG, SIZE_T) = nullptr;
-  PVOID(NTAPI *ReAllocateHeap)(PVOID, ULONG, PVOID, SIZE_T) = nullptr;
-  BOOLEAN(NTAPI *FreeHeap)(PVOID, ULONG, PVOID) = nullptr;
-  SIZE_T(NTAPI *SizeHeap)(PVOID, ULONG, const void *) = nullptr;
-  PVOID(NTAPI *CreateHeap)
-  (ULONG, PVOID, SIZE_T, SIZE_T, PVOID, PVOID) = nullptr;
-  PVOID(NTAPI *DestroyHeap)(PVOID) = nullptr;
-  NTSTATUS(NTAPI *LockLoader)(ULONG, ULONG *, ULONG_PTR *) = nullptr;
-  NTSTATUS(NTAPI *UnlockLoader)(ULONG, ULONG_PTR) = nullptr;
-  using NotificationFn = VOID(CALLBACK *)(ULONG, const void *, PVOID);
-  NTSTATUS(NTAPI *RegisterDllNotification)
-  (ULONG, NotificationFn, PVOID, PVOID *) = nullptr;
-  const char *(CDECL *WineVersion)() = nullptr;
-} Ntdll;
-
-template <typename T> void resolve(HMODULE Module, T &Slot, const char *Name) {
-  // GCC's -Wcast-function-type objects to the direct cast.
-  void *Address = reinterpret_cast<void *>(GetProcAddress(Module, Name));
-  Slot = reinterpret_cast<T>(Address);
-}
-
-void resolveNtdll() {
-  HMODULE Module = GetModuleHandleW(L"ntdll.dll");
-  resolve(Module, Ntdll.AllocateHeap, "RtlAllocateHeap");
-  resolve(Module, Ntdll.ReAllocateHeap, "RtlReAllocateHeap");
-  resolve(Module, Ntdll.FreeHeap, "RtlFreeHeap");
-  resolve(Module, Ntdll.SizeHeap, "RtlSizeHeap");
-  resolve(Module, Ntdll.CreateHeap, "RtlCreateHeap");
-  resolve(Module, Ntdll.DestroyHeap, "RtlDestroyHeap");
-  resolve(Module, Ntdll.LockLoader, "LdrLockLoaderLock");
-  resolve(Module, Ntdll.UnlockLoader, "LdrUnlockLoaderLock");
-  resolve(Module, Ntdll.RegisterDllNotification, "LdrRegisterDllNotification");
-  resolve(Module, Ntdll.WineVersion, "wine_get_version");
-}
-
-std::size_t heapBlockBytes(HANDLE Heap, const void *P) {
-  SIZE_T Bytes = Ntdll.SizeHeap(Heap, 0, P);
-  return Bytes == static_cast<SIZE_T>(-1) ? 0 : Bytes;
-}
-
-//===- Heaps --------------------------------------------------------------===//
-
-// Counts per heap handle, for the report's "heaps". The CRT's calls are
-// counted under the heap its malloc uses.
-struct HeapEntry {
-  std::atomic<HANDLE> Handle{nullptr};
-  heapcount::Counter Allocs{0};
-  heapcount::Counter Frees{0};
-  heapcount::Counter Bytes{0};
-  heapcount::Counter LiveBlocks{0}; // Wraps: a sum of +1 and -1.
-  heapcount::Counter LiveBytes{0};
-  std::atomic<bool> Created{false};   // By HeapCreate/RtlCreateHeap.
-  std::atomic<bool> Destroyed{false}; // By HeapDestroy/RtlDestroyHeap.
-};
-constexpr unsigned MaxHeaps = 64;
-HeapEntry Heaps[MaxHeaps + 1]; // The last one: "(other heaps)".
-
-HeapEntry &heapEntry(HANDLE Heap) {
-  for (unsigned I = 0; I < MaxHeaps; ++I) {
-    HANDLE Seen = Heaps[I].Handle.load(std::memory_order_acquire);
-    if (Seen == Heap)
-      return Heaps[I];
-    if (!Seen && Heaps[I].Handle.compare_exchange_strong(Seen, Heap))
-      return Heaps[I];
-    if (Seen == Heap)
-      return Heaps[I];
-  }
-  return Heaps[MaxHeaps];
-}
-
-void heapAlloc(HANDLE Heap, std::size_t Requested, std::size_t Bytes,
-               bool Live = true) {
-  if (!Heap || !heapcount::counting())
-    return;
-  HeapEntry &E = heapEntry(Heap);
-  E.Allocs.fetch_add(1, heapcount::Relaxed);
-  E.Bytes.fetch_add(Requested, heapcount::Relaxed);
-  if (Live) {
-    E.LiveBlocks.fetch_add(1, heapcount::Relaxed);
-    E.LiveBytes.fetch_add(Bytes, heapcount::Relaxed);
-  }
-}
-
-void heapFree(HANDLE Heap, std::size_t Bytes, bool Live = true) {
-  if (!Heap || !heapcount::counting())
-    return;
-  HeapEntry &E = heapEntry(Heap);
-  E.Frees.fetch_add(1, heapcount::Relaxed);
-  if (Live) {
-    E.LiveBlocks.fetch_sub(1, heapcount::Relaxed);
-    E.LiveBytes.fetch_sub(Bytes, heapcount::Relaxed);
-  }
-}
-
-//===- Counting -----------------------------------------------------------===//
-
-void recordStack(std::size_t Requested);
-
-// A call of F that made block P (null: failed) of Bytes bytes in Heap.
-void countAlloc(Fn F, std::size_t Requested, void *P, std::size_t Bytes,
-                HANDLE Heap) {
-  ThreadBlock &T = block();
-  if (!P) {
-    heapcount::countCall(T, F);
-    return;
-  }
-  heapcount::countAllocation(T, F, Requested, Bytes);
-  heapAlloc(Heap, Requested, Bytes);
-  if (heapcount::stackDepth() != 0)
-    recordStack(Requested);
-}
-
-// A call of F that released P (null: nothing) of Bytes bytes.
-void countFree(Fn F, const void *P, std::size_t Bytes, HANDLE Heap) {
-  ThreadBlock &T = block();
-  if (!P) {
-    heapcount::countCall(T, F);
-    return;
-  }
-  heapcount::countRelease(T, F, Bytes);
-  heapFree(Heap, Bytes);
-}
-
-// A resize of a block of OldBytes, as valgrind counts realloc: one
-// allocation and one free whether it moved, stayed or failed; Freed when
-// the call released the block and made none (realloc to size 0).
-void countResize(Fn F, std::size_t OldBytes, std::size_t Requested, void *P,
-                 std::size_t Bytes, HANDLE Heap, bool Freed) {
-  ThreadBlock &T = block();
-  heapcount::countCall(T, F);
-  if (Freed) {
-    heapcount::addFree(T, OldBytes);
-    heapFree(Heap, OldBytes);
-    return;
-  }
-  heapcount::addFree(T, OldBytes, P != nullptr);
-  heapcount::addAlloc(T, F, Requested, Bytes, P != nullptr);
-  heapFree(Heap, OldBytes, P != nullptr);
-  heapAlloc(Heap, Requested, Bytes, P != nullptr);
-  if (P && heapcount::stackDepth() != 0)
-    recordStack(Requested);
-}
 
 //===- Hook table ---------------------------------------------------------===//
 
@@ -613,6 +401,11 @@ void hookDelete3(void *P, std::size_t A, std::size_t B) {
   });
 }
 
+std::size_t heapBlockBytes(HANDLE Heap, const void *P) {
+  SIZE_T Bytes = Ntdll.SizeHeap(Heap, 0, P);
+  return Bytes == static_cast<SIZE_T>(-1) ? 0 : Bytes;
+}
+
 // The Win32 heap: kernel32's HeapAlloc, HeapReAlloc and HeapFree are
 // ntdll's functions under other names, and forwarding to ntdll directly
 // cannot come back through a patched import.
@@ -655,27 +448,6 @@ BOOL WINAPI countedHeapFree(HANDLE Heap, DWORD Flags, LPVOID P) {
   }
   countFree(F, P, P ? heapBlockBytes(Heap, P) : 0, Heap);
   return guarded([&] { return Ntdll.FreeHeap(Heap, Flags, P); }) ? TRUE : FALSE;
-}
-
-void noteHeapCreated(Fn F, HANDLE Heap) {
-  heapcount::countCall(block(), F);
-  if (!Heap)
-    return;
-  HeapEntry &E = heapEntry(Heap);
-  E.Created.store(true);
-  E.Destroyed.store(false);
-}
-
-// A destroyed heap takes its blocks with it: they stop being live, without
-// a free.
-void noteHeapDestroyed(Fn F, HANDLE Heap) {
-  ThreadBlock &T = block();
-  heapcount::countCall(T, F);
-  HeapEntry &E = heapEntry(Heap);
-  std::uint64_t Blocks = E.LiveBlocks.exchange(0);
-  std::uint64_t Bytes = E.LiveBytes.exchange(0);
-  heapcount::dropBlocks(T, Blocks, Bytes);
-  E.Destroyed.store(true);
 }
 
 HANDLE WINAPI hookHeapCreateImpl(DWORD Options, SIZE_T Initial, SIZE_T Max,
@@ -787,15 +559,19 @@ template <unsigned S> BOOL WINAPI hookUnmapViewOfFile(LPCVOID Address) {
   return real<BOOL(WINAPI *)(LPCVOID)>(Hook::UnmapViewOfFile, S)(Address);
 }
 
+} // namespace
+
 //===- The table of hooked imports ----------------------------------------===//
 
-struct HookInfo {
+struct heapcount::win::HookInfo {
   Hook Id;
   const char *Names[2]; // The import names (the second may be null).
   void *Hooks[Slots];
   // For the C++ forms: the nothrow form to ask first (see countedNew).
   const char *NothrowName = nullptr;
 };
+
+namespace {
 
 template <typename F> void *address(F Function) {
   return reinterpret_cast<void *>(Function);
@@ -943,7 +719,9 @@ const HookInfo HookInfos[] = {
 static_assert(sizeof(HookInfos) / sizeof(HookInfos[0]) == NumHooks,
               "one entry per hook");
 
-const HookInfo *hookNamed(const char *Name) {
+} // namespace
+
+const HookInfo *heapcount::win::hookNamed(const char *Name) {
   for (const HookInfo &Info : HookInfos)
     for (const char *Candidate : Info.Names)
       if (Candidate && std::strcmp(Candidate, Name) == 0)
@@ -951,14 +729,7 @@ const HookInfo *hookNamed(const char *Name) {
   return nullptr;
 }
 
-HMODULE Self = nullptr;
-std::uintptr_t SelfStart = 0;
-std::uintptr_t SelfEnd = 0;
-
-bool isOurs(const void *Address) {
-  auto At = reinterpret_cast<std::uintptr_t>(Address);
-  return At >= SelfStart && At < SelfEnd;
-}
+namespace {
 
 HMODULE moduleOf(const void *Address) {
   HMODULE Module = nullptr;
@@ -982,9 +753,11 @@ void describeTarget(const HookInfo &Info, Target &T, void *Function) {
         reinterpret_cast<void *>(GetProcAddress(Module, Info.NothrowName));
 }
 
+} // namespace
+
 // The hook that forwards to Function: the slot already forwarding there, or
 // a free one. Null when every slot is taken (the import stays as it is).
-void *hookFor(const HookInfo &Info, void *Function) {
+void *heapcount::win::hookFor(const HookInfo &Info, void *Function) {
   for (unsigned S = 0; S < Slots; ++S) {
     Target &T = Targets[static_cast<unsigned>(Info.Id)][S];
     void *Seen = T.Function.load(std::memory_order_acquire);
@@ -1006,507 +779,4 @@ void *hookFor(const HookInfo &Info, void *Function) {
   }
   return nullptr;
 }
-
-//===- Patching -----------------------------------------------------------===//
-
-// The process environment block, at gs:0x60 in a 64-bit process (read here
-// because GCC 12 warns inside mingw-w64's NtCurrentTeb).
-PEB *currentPeb() {
-  PEB *Peb;
-  asm("movq %%gs:0x60, %0" : "=r"(Peb));
-  return Peb;
-}
-
-wchar_t SystemRoot[MAX_PATH];
-std::size_t SystemRootLength = 0;
-
-bool isSystemModule(const wchar_t *Path, std::size_t Length) {
-  // C:\windows\..., not C:\windows-apps\...
-  return SystemRootLength && Length > SystemRootLength &&
-         Path[SystemRootLength] == L'\\' &&
-         _wcsnicmp(Path, SystemRoot, SystemRootLength) == 0;
-}
-
-const IMAGE_NT_HEADERS64 *ntHeaders(const void *Base) {
-  const auto *Dos = static_cast<const IMAGE_DOS_HEADER *>(Base);
-  if (Dos->e_magic != IMAGE_DOS_SIGNATURE)
-    return nullptr;
-  const auto *Nt = reinterpret_cast<const IMAGE_NT_HEADERS64 *>(
-      static_cast<const char *>(Base) + Dos->e_lfanew);
-  if (Nt->Signature != IMAGE_NT_SIGNATURE ||
-      Nt->OptionalHeader.Magic != IMAGE_NT_OPTIONAL_HDR64_MAGIC)
-    return nullptr;
-  return Nt;
-}
-
-void writeImport(ULONGLONG *Slot, void *Hook) {
-  DWORD Old = 0;
-  if (!VirtualProtect(Slot, sizeof(*Slot), PAGE_READWRITE, &Old))
-    return;
-  *Slot = reinterpret_cast<ULONGLONG>(Hook);
-  VirtualProtect(Slot, sizeof(*Slot), Old, &Old);
-}
-
-// Points every counted import of the module at Base to its hook. The
-// import tables may lie outside the image: heapcount.exe adds this DLL to
-// the program's imports with a new table of descriptors next to it.
-void patchModule(void *Base) {
-  if (Base == Self)
-    return;
-  const IMAGE_NT_HEADERS64 *Nt = ntHeaders(Base);
-  if (!Nt)
-    return;
-  char *Image = static_cast<char *>(Base);
-  const IMAGE_DATA_DIRECTORY &Imports =
-      Nt->OptionalHeader.DataDirectory[IMAGE_DIRECTORY_ENTRY_IMPORT];
-  if (!Imports.VirtualAddress)
-    return;
-  for (auto *D = reinterpret_cast<IMAGE_IMPORT_DESCRIPTOR *>(
-           Image + Imports.VirtualAddress);
-       D->Name; ++D) {
-    // Without the names (an old bound image) the imports cannot be told
-    // apart.
-    if (!D->OriginalFirstThunk || !D->FirstThunk)
-      continue;
-    auto *Names =
-        reinterpret_cast<IMAGE_THUNK_DATA64 *>(Image + D->OriginalFirstThunk);
-    auto *Addresses =
-        reinterpret_cast<IMAGE_THUNK_DATA64 *>(Image + D->FirstThunk);
-    for (; Names->u1.AddressOfData; ++Names, ++Addresses) {
-      if (IMAGE_SNAP_BY_ORDINAL64(Names->u1.Ordinal))
-        continue;
-      const auto *ByName = reinterpret_cast<IMAGE_IMPORT_BY_NAME *>(
-          Image + Names->u1.AddressOfData);
-      const HookInfo *Info =
-          hookNamed(reinterpret_cast<const char *>(ByName->Name));
-      auto *Current = reinterpret_cast<void *>(Addresses->u1.Function);
-      if (!Info || !Current || isOurs(Current))
-        continue;
-      if (void *Hook = hookFor(*Info, Current))
-        writeImport(&Addresses->u1.Function, Hook);
-    }
-  }
-}
-
-// The loader's list of modules, in load order.
-template <typename Visit> void forEachModule(Visit V) {
-  PEB *Peb = currentPeb();
-  LIST_ENTRY *Head = &Peb->Ldr->InMemoryOrderModuleList;
-  for (LIST_ENTRY *Link = Head->Flink; Link != Head; Link = Link->Flink) {
-    auto *Entry =
-        CONTAINING_RECORD(Link, LDR_DATA_TABLE_ENTRY, InMemoryOrderLinks);
-    if (Entry->DllBase)
-      V(Entry->DllBase, Entry->FullDllName);
-  }
-}
-
-void patchIfProgramModule(void *Base, const UNICODE_STRING &Path) {
-  if (!isSystemModule(Path.Buffer, Path.Length / sizeof(wchar_t)))
-    patchModule(Base);
-}
-
-void patchAllModules() {
-  ULONG_PTR Cookie = 0;
-  bool Locked = Ntdll.LockLoader && Ntdll.LockLoader(0, nullptr, &Cookie) >= 0;
-  forEachModule([](void *Base, const UNICODE_STRING &Path) {
-    patchIfProgramModule(Base, Path);
-  });
-  if (Locked)
-    Ntdll.UnlockLoader(0, Cookie);
-}
-
-// LdrRegisterDllNotification's data for a load: the module is mapped and
-// its imports bound, its DllMain not run yet. The layout is ntdll's.
-struct DllLoaded { // NOLINT(alloc-padding)
-  ULONG Flags;
-  const UNICODE_STRING *FullDllName;
-  const UNICODE_STRING *BaseDllName;
-  PVOID DllBase;
-  ULONG SizeOfImage;
-};
-constexpr ULONG DllNotificationLoaded = 1;
-PVOID NotificationCookie = nullptr;
-
-VOID CALLBACK onDllNotification(ULONG Reason, const void *Data, PVOID) {
-  if (Reason != DllNotificationLoaded || !Data)
-    return;
-  const auto *Loaded = static_cast<const DllLoaded *>(Data);
-  if (Loaded->FullDllName && Loaded->DllBase)
-    patchIfProgramModule(Loaded->DllBase, *Loaded->FullDllName);
-}
-
-//===- Stacks -------------------------------------------------------------===//
-
-void recordStack(std::size_t Requested) {
-  void *Frames[64 + 8];
-  unsigned Depth = heapcount::stackDepth();
-  USHORT Got = RtlCaptureStackBackTrace(1, Depth + 8, Frames, nullptr);
-  // This library's own frames are not call sites.
-  unsigned First = 0;
-  while (First < Got && isOurs(Frames[First]))
-    ++First;
-  heapcount::addStack(Frames + First, Got - First, Requested);
-}
-
-void setUpStacks(unsigned Depth, bool BySize) {
-  std::size_t Bytes = heapcount::stackTableBytes(Depth, BySize);
-  void *Table =
-      VirtualAlloc(nullptr, Bytes, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
-  if (Table)
-    heapcount::setStackTable(Table, Depth, BySize);
-}
-
-void enumerateModules(heapcount::ModuleVisitor Visit, void *Context) {
-  struct Walk {
-    heapcount::ModuleVisitor Visit;
-    void *Context;
-  } W{Visit, Context};
-  forEachModule([&W](void *Base, const UNICODE_STRING &Path) {
-    const IMAGE_NT_HEADERS64 *Nt = ntHeaders(Base);
-    if (!Nt)
-      return;
-    char Utf8[MAX_PATH * 3];
-    int Length = WideCharToMultiByte(CP_UTF8, 0, Path.Buffer,
-                                     Path.Length / sizeof(wchar_t), Utf8,
-                                     sizeof(Utf8) - 1, nullptr, nullptr);
-    Utf8[Length > 0 ? Length : 0] = '\0';
-    // base: the load bias (where it is minus where it was linked to be),
-    // so that frame - base is the address a symbolizer takes for a PE file.
-    auto Start = reinterpret_cast<std::uintptr_t>(Base);
-    W.Visit(heapcount::Module{Utf8, Start - Nt->OptionalHeader.ImageBase, Start,
-                              Start + Nt->OptionalHeader.SizeOfImage},
-            W.Context);
-  });
-}
-
-//===- Report -------------------------------------------------------------===//
-
-wchar_t OutputPath[MAX_PATH * 4];
-std::atomic<bool> ReportWritten{false};
-
-// The NT global flags a debugger sets for the process it starts: heap tail
-// and free checking and parameter validation.
-constexpr ULONG FlagHeapTailCheck = 0x10;
-constexpr ULONG FlagHeapFreeCheck = 0x20;
-constexpr ULONG FlagHeapValidateParameters = 0x40;
-constexpr ULONG DebugHeapGlobalFlags =
-    FlagHeapTailCheck | FlagHeapFreeCheck | FlagHeapValidateParameters;
-// The same, as a heap's own flags.
-constexpr DWORD DebugHeapFlags = 0x20 /* HEAP_TAIL_CHECKING_ENABLED */ |
-                                 0x40 /* HEAP_FREE_CHECKING_ENABLED */ |
-                                 0x40000000 /* HEAP_VALIDATE_PARAMETERS */;
-
-ULONG globalFlags() {
-  // PEB.NtGlobalFlag, at 0xbc in a 64-bit process.
-  const char *Peb = reinterpret_cast<const char *>(currentPeb());
-  ULONG Flags;
-  std::memcpy(&Flags, Peb + 0xbc, sizeof(Flags));
-  return Flags;
-}
-
-// A heap's flags and forced flags, at 0x70 and 0x74 of its header in a
-// 64-bit process (Windows 7 and later, and Wine, which keeps them there for
-// programs that look).
-void heapFlags(HANDLE Heap, DWORD &Flags, DWORD &Forced) {
-  const char *Header = static_cast<const char *>(Heap);
-  std::memcpy(&Flags, Header + 0x70, sizeof(Flags));
-  std::memcpy(&Forced, Header + 0x74, sizeof(Forced));
-}
-
-const char *frontEnd(HANDLE Heap) {
-  ULONG Kind = 0;
-  if (!HeapQueryInformation(Heap, HeapCompatibilityInformation, &Kind,
-                            sizeof(Kind), nullptr))
-    return "unknown";
-  switch (Kind) {
-  case 0:
-    return "standard";
-  case 1:
-    return "lookaside";
-  case 2:
-    return "lfh";
-  default:
-    return "unknown";
-  }
-}
-
-HANDLE crtHeapOf(const wchar_t *Name) {
-  HMODULE Module = GetModuleHandleW(Name);
-  HANDLE(__cdecl * HeapOf)() = nullptr;
-  if (Module)
-    resolve(Module, HeapOf, "_get_heap_handle");
-  return HeapOf ? HeapOf() : nullptr;
-}
-
-const char *heapKind(HANDLE Heap, const HeapEntry *E) {
-  if (Heap == GetProcessHeap())
-    return "process";
-  if (Heap == crtHeapOf(L"msvcrt.dll"))
-    return "crt (msvcrt.dll)";
-  if (Heap == crtHeapOf(L"ucrtbase.dll"))
-    return "crt (ucrtbase.dll)";
-  if (E && E->Created.load())
-    return "private";
-  return "other";
-}
-
-void writeHeap(heapcount::JsonWriter &Out, HANDLE Heap, const HeapEntry *E,
-               bool Live, const char *&Sep, bool &DebugFlags) {
-  Out.raw(Sep)
-      .raw("\n{\"handle\":")
-      .hex(reinterpret_cast<std::uintptr_t>(Heap));
-  Out.raw(",\"kind\":").string(heapKind(Heap, E));
-  if (Live) {
-    DWORD Flags = 0, Forced = 0;
-    heapFlags(Heap, Flags, Forced);
-    DebugFlags |= ((Flags | Forced) & DebugHeapFlags) != 0;
-    Out.raw(",\"flags\":").hex(Flags).raw(",\"force_flags\":").hex(Forced);
-    Out.raw(",\"front_end\":").string(frontEnd(Heap));
-  } else {
-    Out.raw(",\"destroyed\":true");
-  }
-  if (E) {
-    using heapcount::Relaxed;
-    Out.raw(",\"allocs\":").number(E->Allocs.load(Relaxed));
-    Out.raw(",\"frees\":").number(E->Frees.load(Relaxed));
-    Out.raw(",\"bytes\":").number(E->Bytes.load(Relaxed));
-    Out.raw(",\"live_blocks\":").number(E->LiveBlocks.load(Relaxed));
-    Out.raw(",\"live_bytes\":").number(E->LiveBytes.load(Relaxed));
-  }
-  Out.raw("}");
-  Sep = ",";
-}
-
-// "heaps": every heap of the process and every heap the program used, with
-// its counts; "heap_diagnosis": whether the counts were taken under a debug
-// heap (the heap a debugger turns on, whose frees cost far more).
-void writeWindowsMembers(heapcount::JsonWriter &Out) {
-  HANDLE Live[256];
-  DWORD NumLive = GetProcessHeaps(256, Live);
-  if (NumLive > 256)
-    NumLive = 256;
-  bool DebugFlags = false;
-  const char *Sep = "";
-  Out.raw(",\n\"heaps\":[");
-  for (DWORD I = 0; I < NumLive; ++I) {
-    const HeapEntry *E = nullptr;
-    for (const HeapEntry &Entry : Heaps)
-      if (Entry.Handle.load() == Live[I] && !Entry.Destroyed.load())
-        E = &Entry;
-    writeHeap(Out, Live[I], E, true, Sep, DebugFlags);
-  }
-  // The heaps the program used that are gone (or not listed).
-  for (unsigned I = 0; I < MaxHeaps; ++I) {
-    HANDLE Heap = Heaps[I].Handle.load();
-    if (!Heap)
-      break;
-    bool Listed = false;
-    for (DWORD J = 0; J < NumLive; ++J)
-      Listed |= Live[J] == Heap && !Heaps[I].Destroyed.load();
-    if (!Listed)
-      writeHeap(Out, Heap, &Heaps[I], false, Sep, DebugFlags);
-  }
-  Out.raw("],\n\"heap_diagnosis\":{\"global_flag\":").hex(globalFlags());
-  bool Debug = DebugFlags || (globalFlags() & DebugHeapGlobalFlags);
-  Out.raw(",\"debug_heap\":").raw(Debug ? "true" : "false");
-  if (Ntdll.WineVersion)
-    Out.raw(",\"wine\":").string(Ntdll.WineVersion());
-  Out.raw(",\"warnings\":[");
-  if (Debug)
-    Out.string("the counts were taken under the debug heap (heap tail or "
-               "free checking, or parameter validation: what a debugger "
-               "turns on for a process it starts); every heap call costs far "
-               "more there. Set _NO_DEBUG_HEAP=1 before starting the program "
-               "under a debugger, or attach the debugger afterwards");
-  Out.raw("]}");
-}
-
-void writeToFile(const char *Data, std::size_t Size, void *Context) {
-  HANDLE File = *static_cast<HANDLE *>(Context);
-  while (Size) {
-    DWORD Done = 0;
-    if (!WriteFile(File, Data, static_cast<DWORD>(Size), &Done, nullptr) ||
-        !Done)
-      return;
-    Data += Done;
-    Size -= Done;
-  }
-}
-
-void writeReportOnce(const char *End, DWORD Exception) {
-  if (!OutputPath[0] || ReportWritten.exchange(true))
-    return;
-  bool Was = setInHook(true);
-  HANDLE File = CreateFileW(OutputPath, GENERIC_WRITE, FILE_SHARE_READ, nullptr,
-                            CREATE_ALWAYS, FILE_ATTRIBUTE_NORMAL, nullptr);
-  if (File != INVALID_HANDLE_VALUE) {
-    heapcount::ProcessInfo Info;
-    Info.Platform = "windows";
-    Info.Pid = static_cast<long>(GetCurrentProcessId());
-    PROCESS_BASIC_INFORMATION Basic;
-    if (NtQueryInformationProcess(GetCurrentProcess(), ProcessBasicInformation,
-                                  &Basic, sizeof(Basic), nullptr) >= 0)
-      Info.ParentPid = static_cast<long>(Basic.InheritedFromUniqueProcessId);
-    Info.End = End;
-    Info.Exception = Exception;
-    Info.Modules = enumerateModules;
-    Info.WriteExtra = writeWindowsMembers;
-    // The program, and its command line as one string (splitting it into
-    // arguments would allocate).
-    static char Program[MAX_PATH * 2];
-    DWORD Length = GetModuleFileNameA(nullptr, Program, sizeof(Program) - 1);
-    Program[Length < sizeof(Program) ? Length : 0] = '\0';
-    Info.Program = Program;
-    if (const char *CommandLine = GetCommandLineA()) {
-      Info.Arguments = CommandLine;
-      Info.ArgumentsSize = std::strlen(CommandLine) + 1;
-    }
-    heapcount::writeJson(writeToFile, static_cast<void *>(&File), Info);
-    CloseHandle(File);
-  }
-  setInHook(Was);
-}
-
-LPTOP_LEVEL_EXCEPTION_FILTER PreviousFilter = nullptr;
-
-// An exception nobody handles: the report is written and the exception
-// goes on to the previous filter or the system, which ends the process with
-// its code.
-LONG WINAPI onUnhandledException(EXCEPTION_POINTERS *Pointers) {
-  writeReportOnce("exception", Pointers && Pointers->ExceptionRecord
-                                   ? Pointers->ExceptionRecord->ExceptionCode
-                                   : 0);
-  return PreviousFilter ? PreviousFilter(Pointers) : EXCEPTION_CONTINUE_SEARCH;
-}
-
-//===- Set-up -------------------------------------------------------------===//
-
-void warnBadSetting(const wchar_t *Name, const wchar_t *Value,
-                    const wchar_t *Instead) {
-  wchar_t Line[512];
-  int Length =
-      _snwprintf(Line, 511, L"heapcount: warning: %ls=%ls is not valid (%ls)\n",
-                 Name, Value, Instead);
-  if (Length < 0)
-    return;
-  Line[511] = L'\0';
-  char Utf8[1024];
-  int Bytes = WideCharToMultiByte(CP_UTF8, 0, Line, -1, Utf8, sizeof(Utf8),
-                                  nullptr, nullptr);
-  DWORD Done = 0;
-  if (Bytes > 1)
-    WriteFile(GetStdHandle(STD_ERROR_HANDLE), Utf8,
-              static_cast<DWORD>(Bytes - 1), &Done, nullptr);
-}
-
-// HEAPCOUNT_START=api|scope:NAME, HEAPCOUNT_STACKS=DEPTH,
-// HEAPCOUNT_STACK_SIZES=0|1: as on Linux.
-void readSettings() {
-  wchar_t Value[256];
-  DWORD Length = GetEnvironmentVariableW(L"HEAPCOUNT_START", Value, 256);
-  if (Length && Length < 256) {
-    char Marker[256];
-    int Bytes = WideCharToMultiByte(CP_UTF8, 0, Value, -1, Marker,
-                                    sizeof(Marker), nullptr, nullptr);
-    if (Bytes > 0 && (std::strcmp(Marker, "api") == 0 ||
-                      (std::strncmp(Marker, "scope:", 6) == 0 && Marker[6])))
-      heapcount::pauseCounting(Marker);
-    else if (std::strcmp(Marker, "now") != 0)
-      warnBadSetting(L"HEAPCOUNT_START", Value,
-                     L"now, api or scope:NAME; counting from now");
-  }
-  bool BySize = false;
-  Length = GetEnvironmentVariableW(L"HEAPCOUNT_STACK_SIZES", Value, 256);
-  if (Length && Length < 256) {
-    if (std::wcscmp(Value, L"1") == 0)
-      BySize = true;
-    else if (std::wcscmp(Value, L"0") != 0)
-      warnBadSetting(L"HEAPCOUNT_STACK_SIZES", Value,
-                     L"0 or 1; stacks are not keyed by size");
-  }
-  Length = GetEnvironmentVariableW(L"HEAPCOUNT_STACKS", Value, 256);
-  if (Length && Length < 256) {
-    wchar_t *End = nullptr;
-    unsigned long Depth = std::wcstoul(Value, &End, 10);
-    if (*End || Value[0] == L'-' || Depth > 64)
-      warnBadSetting(L"HEAPCOUNT_STACKS", Value,
-                     L"a number of frames from 0 to 64; no stacks");
-    else if (Depth)
-      setUpStacks(static_cast<unsigned>(Depth), BySize);
-  }
-}
-
-void setUp(HMODULE Module) {
-  Self = Module;
-  auto Start = reinterpret_cast<std::uintptr_t>(Module);
-  if (const IMAGE_NT_HEADERS64 *Nt = ntHeaders(Module)) {
-    SelfStart = Start;
-    SelfEnd = Start + Nt->OptionalHeader.SizeOfImage;
-  }
-  StateSlot = TlsAlloc();
-  NestedSlot = TlsAlloc();
-  if (StateSlot == TLS_OUT_OF_INDEXES || NestedSlot == TLS_OUT_OF_INDEXES)
-    return;
-  resolveNtdll();
-  // Counting is atomic from the start: other threads may exist already (the
-  // loader's own workers).
-  heapcount::noteThreadsStarting();
-  UINT Length = GetWindowsDirectoryW(SystemRoot, MAX_PATH);
-  SystemRootLength = Length && Length < MAX_PATH ? Length : 0;
-  DWORD PathLength =
-      GetEnvironmentVariableW(L"HEAPCOUNT_OUTPUT", OutputPath, MAX_PATH * 4);
-  if (PathLength >= MAX_PATH * 4)
-    OutputPath[0] = L'\0';
-  // The program's own children must not write over this report.
-  SetEnvironmentVariableW(L"HEAPCOUNT_OUTPUT", nullptr);
-  readSettings();
-  setInHook(true);
-  patchAllModules();
-  if (Ntdll.RegisterDllNotification)
-    Ntdll.RegisterDllNotification(0, onDllNotification, nullptr,
-                                  &NotificationCookie);
-  PreviousFilter = SetUnhandledExceptionFilter(onUnhandledException);
-  setInHook(false);
-}
-
-void releaseThread() {
-  std::uintptr_t State = slotValue(StateSlot);
-  heapcount::releaseThreadBlock(
-      reinterpret_cast<ThreadBlock *>(State & ~InHookBit));
-  // Code that runs later in this thread's exit counts in the shared block.
-  setSlot(StateSlot,
-          reinterpret_cast<std::uintptr_t>(heapcount::sharedThreadBlock()));
-}
-
-} // namespace
 // NOLINTEND(performance-no-int-to-ptr)
-
-// NOLINTBEGIN(readability-identifier-naming): Windows and C names.
-extern "C" {
-
-// The launcher makes the program import this, so that the loader loads and
-// initialises heapcount.dll first. It does nothing.
-__declspec(dllexport) void heapcount_attach(void) {}
-
-BOOL WINAPI DllMain(HINSTANCE Instance, DWORD Reason, LPVOID Reserved) {
-  switch (Reason) {
-  case DLL_PROCESS_ATTACH:
-    setUp(Instance);
-    break;
-  case DLL_THREAD_DETACH:
-    if (StateSlot != TLS_OUT_OF_INDEXES)
-      releaseThread();
-    break;
-  case DLL_PROCESS_DETACH:
-    // At exit (Reserved non-null) after the program's destructors and the
-    // DllMain of every DLL initialised after this one; or FreeLibrary.
-    writeReportOnce("exit", 0);
-    break;
-  default:
-    break;
-  }
-  return TRUE;
-}
-
-} // extern "C"
-// NOLINTEND(readability-identifier-naming)
