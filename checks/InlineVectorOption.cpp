@@ -42,12 +42,22 @@ std::optional<InlineVectorClass> InlineVectorOption::classAt(SourceLocation Loc,
   return ClassesInUnit->preferredAt(Loc, Ctx.getSourceManager());
 }
 
-std::string InlineVectorOption::whyNoClass(StringRef Example) const {
-  return "this code uses no small-vector class (its own, or Boost's, LLVM's, "
-         "Abseil's or folly's) nor their libraries, and a fix-it does not "
-         "add a dependency; set " +
-         CheckName + ".SmallVectorClass to the class to use, e.g. " +
-         Example.str();
+std::string InlineVectorOption::whyNoClass(StringRef Example, StringRef Element,
+                                           uint64_t StackElements) const {
+  std::string Why =
+      "this code uses no small-vector class (its own, or Boost's, LLVM's, "
+      "Abseil's or folly's) nor their libraries, and a fix-it does not "
+      "add a dependency; set " +
+      CheckName + ".SmallVectorClass to the class to use, e.g. " +
+      Example.str();
+  if (StackElements == 0)
+    return Why;
+  // The standard library's own way, for a vector that stays in its
+  // function: reserved once in a buffer on the stack, it never allocates.
+  std::string N = std::to_string(StackElements);
+  return Why + "; or, with the standard library alone, a std::pmr::vector<" +
+         Element.str() + "> on a std::pmr::monotonic_buffer_resource over " +
+         "a stack buffer of " + N + " elements, reserved to " + N;
 }
 
 bool headerFound(Preprocessor *PP, StringRef Header, SourceLocation Where,

@@ -45,7 +45,11 @@ public:
   /// The note of a vector without a fix-it because the code has no class:
   /// names the option, with \p Example ("boost::container::small_vector<int,
   /// 2>").
-  std::string whyNoClass(StringRef Example) const;
+  /// With \p StackElements (a local's bound, in C++17), the note also
+  /// names the way without a library: a std::pmr::vector of \p Element
+  /// over a buffer on the stack.
+  std::string whyNoClass(StringRef Example, StringRef Element = "",
+                         uint64_t StackElements = 0) const;
   /// Forgets the classes of the translation unit that ended.
   void endTranslationUnit() { ClassesInUnit.reset(); }
 

@@ -1,11 +1,10 @@
 //===--- SmallVectorCheck.cpp ---------------------------------------------===//
 //
-// Collects every std::vector local and data member in user code and every
-// reference to it; at the end of the translation unit, when all uses are
-// known, asks lib/analysis/decisions/VectorBound.h for the most elements each
-// can hold (or a heapcount profile, ProfileSites.h, when it cannot say), checks
-// that the replacement class offers what the code uses, and reports the bound
-// with its evidence, a fix-it, and the member's decision across units.
+// Collects std::vector locals and data members of user code and their uses;
+// at the end of the unit, asks VectorBound.h (or a heapcount profile,
+// ProfileSites.h) for the most elements each can hold, checks that the
+// replacement offers what the code uses, and reports the bound with its
+// evidence, a fix-it, and the member's decision across units.
 //
 //===----------------------------------------------------------------------===//
 
@@ -263,18 +262,19 @@ void SmallVectorCheck::checkReplacement(Candidate &C) {
     }
   chooseDeclaredCapacity(C);
   if (!TargetInProject && C.NoFixReason.empty()) {
-    C.NoFixReason = TargetClass.whyNoClass(Target.spell(
-        spelledElementType(C.Element, C.Spelled, *Context), C.Declared));
+    std::string Element = spelledElementType(C.Element, C.Spelled, *Context);
+    C.NoFixReason = TargetClass.whyNoClass(
+        Target.spell(Element, C.Declared), Element,
+        isa<VarDecl>(C.Decl) && getLangOpts().CPlusPlus17 ? C.Capacity : 0);
     C.NoFixLoc = C.Decl->getLocation();
   }
   // A fix-it whose include is not found would not compile.
   if (!Target.Header.empty() && C.NoFixReason.empty() &&
       !headerFound(PP, Target.Header, C.Decl->getLocation(),
                    Context->getSourceManager())) {
-    C.NoFixReason = (Target.Header + " is not found on this unit's include "
-                                     "paths; set SmallVectorClass to a class "
-                                     "this code can use")
-                        .str();
+    C.NoFixReason = Target.Header.str() +
+                    " is not found on this unit's include paths; set "
+                    "SmallVectorClass to a class this code can use";
     C.NoFixLoc = C.Decl->getLocation();
   }
 }

@@ -28,7 +28,7 @@ int steps(bool Twice) {
   // CHECK-NOTES: :[[@LINE+9]]:3: note: adds 1 element
   // CHECK-NOTES: :[[@LINE+10]]:5: note: may add 1 element
   // CHECK-NOTES: :[[@LINE-4]]:20: note: on libstdc++, a std::vector makes 2 allocations while 2 elements are appended one at a time
-  // CHECK-NOTES: :[[@LINE-5]]:20: note: no fix-it: this code uses no small-vector class (its own, or Boost's, LLVM's, Abseil's or folly's) nor their libraries, and a fix-it does not add a dependency; set alloc-small-vector.SmallVectorClass to the class to use, e.g. boost::container::small_vector<int, 2>
+  // CHECK-NOTES: :[[@LINE-5]]:20: note: no fix-it: this code uses no small-vector class (its own, or Boost's, LLVM's, Abseil's or folly's) nor their libraries, and a fix-it does not add a dependency; set alloc-small-vector.SmallVectorClass to the class to use, e.g. boost::container::small_vector<int, 2>; or, with the standard library alone, a std::pmr::vector<int> on a std::pmr::monotonic_buffer_resource over a stack buffer of 2 elements, reserved to 2
   // CHECK-FIXES: {{^}}  std::vector<int> Steps;{{$}}
   // CHECK-MESSAGES-BOOST: :[[@LINE-7]]:20: warning: 'Steps' never holds more than 2 elements; boost::container::small_vector<int, 2> keeps them inline instead of allocating [alloc-small-vector]
   // CHECK-FIXES-BOOST: {{^}}  boost::container::small_vector<int, 2> Steps;{{$}}
