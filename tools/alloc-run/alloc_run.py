@@ -38,7 +38,18 @@ from urllib.parse import quote, urljoin, urlparse
 
 import yaml
 
-PROG = 'alloc-run'
+# The package alloc_run_lib is beside this script, in the source tree as in
+# the build and install trees. Python puts the script's directory on its path
+# unless told not to (-P, -I, PYTHONSAFEPATH), so it is put there here; no
+# bytecode, so that an install tree keeps only the files installed.
+sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
+sys.dont_write_bytecode = True
+from alloc_run_lib.positions import Positions  # noqa: E402
+from alloc_run_lib.profiles import (  # noqa: E402
+    MIN_PROFILED_ENV, PROFILE_FILES_ENV, is_stale, measured_saving,
+    profile_files, ranked, read_profile)
+from alloc_run_lib.usage import PROG, UsageError, fail_usage  # noqa: E402
+
 CACHE_VERSION = '5'  # 3: member facts of version 2 (escapes, identity);
 # 4: units analysed again without __clang_analyzer__ keep that analysis;
 # 5: the profile sites each finding measured
@@ -47,14 +58,6 @@ CACHE_VERSION = '5'  # 3: member facts of version 2 (escapes, identity);
 DOCS_DIR = '@ALLOC_RUN_DOCS_DIR@'
 SARIF_SCHEMA = ('https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/'
                 'schemas/sarif-schema-2.1.0.json')
-
-
-class UsageError(Exception):
-    """Bad usage or input that stops the run before it starts (exit 2)."""
-
-
-def fail_usage(message):
-    raise UsageError(message)
 
 
 # --- the compile database ----------------------------------------------------
@@ -262,49 +265,7 @@ def deps_unchanged(deps):
         return False
 
 
-# --- heapcount profiles ------------------------------------------------------
-
-# alloc-run --profile and --min-profiled-allocations reach the checks
-# through these; each overrides the checks' option of the same meaning
-# (ProfileFile, MinProfiledAllocations).
-PROFILE_FILES_ENV = 'ALLOC_TIDY_PROFILE_FILES'
-MIN_PROFILED_ENV = 'ALLOC_TIDY_MIN_PROFILED_ALLOCATIONS'
-
-
-def read_profile(path):
-    """The bytes of the heapcount profile \p path (docs/heapcount.md,
-    "Profiles"), or a usage error when it is not one."""
-    try:
-        with open(path, 'rb') as f:
-            data = f.read()
-    except OSError as e:
-        fail_usage(f"cannot read --profile '{path}' ({e.strerror or e})")
-    try:
-        profile = json.loads(data)
-    except ValueError as e:
-        fail_usage(f"--profile '{path}' is not a heapcount profile: it is "
-                   f"not JSON ({e})")
-    version = profile.get('heapcount_profile') \
-        if isinstance(profile, dict) else None
-    if version is None:
-        fail_usage(f"--profile '{path}' is not a heapcount profile: it has "
-                   f"no 'heapcount_profile' version (heapcount --profile "
-                   f"FILE writes one)")
-    if version != 1:
-        fail_usage(f"--profile '{path}' is a heapcount profile of version "
-                   f"{json.dumps(version)}; this alloc-run reads version 1")
-    return data
-
-
-def profile_files(args):
-    """The profiles the checks read: --profile, else those the environment
-    names (absolute paths). ProfileFile in a configuration is not seen
-    here."""
-    if args.profile:
-        return args.profile
-    named = os.environ.get(PROFILE_FILES_ENV, '')
-    return [os.path.abspath(p.strip()) for p in named.split(';') if p.strip()]
-
+# --- heapcount profiles (read by alloc_run_lib/profiles.py) ------------------
 
 def profile_identity(args):
     """What of the profiles decides the checks' findings, for the cache key:
@@ -320,44 +281,6 @@ def profile_identity(args):
     if minimum is None:
         minimum = os.environ.get(MIN_PROFILED_ENV) or None
     return [files, minimum] if files or minimum is not None else []
-
-
-# The notes that give a finding's measurement (docs/ci.md, "Profiles"): a
-# finding whose code a profile measured has one note "heapcount's profile:
-# ... would save about 9,001 allocations"; a finding in a file the profiles
-# saw in another version has one "heapcount's profile '...' is stale ...".
-MEASURED_NOTE = "heapcount's profile: "
-SAVING = re.compile(r'would save about (\d{1,3}(?:,\d{3})*|\d+) '
-                    r'allocations?\b')
-STALE_NOTE = "heapcount's profile '"
-
-
-def measured_saving(diag):
-    """The allocations the profiles say \p diag's fix would save, or
-    None when no profile measured its code."""
-    for note in diag.get('Notes') or []:
-        message = note.get('Message') or ''
-        if message.startswith(MEASURED_NOTE):
-            match = SAVING.search(message)
-            if match:
-                return int(match.group(1).replace(',', ''))
-    return None
-
-
-def is_stale(diag):
-    """Whether \p diag is in a file every profile saw in another version."""
-    return any((note.get('Message') or '').startswith(STALE_NOTE) and
-               'is stale' in note['Message']
-               for note in diag.get('Notes') or [])
-
-
-def ranked(items, saving):
-    """\p items with those measured first, the largest \p saving first;
-    the others after them in their order."""
-    def key(item):
-        value = saving(item)
-        return (0, -value) if value is not None else (1, 0)
-    return sorted(items, key=key)
 
 
 # --- running alloc-tidy ------------------------------------------------------
@@ -870,29 +793,6 @@ def write_yaml(path, diagnostics):
         yaml.dump(data, f, Dumper=YamlDumper, sort_keys=False,
                   width=10 ** 6, allow_unicode=True)
         f.write('...\n')
-
-
-class Positions:
-    """Byte offsets to 1-based lines and columns (in code points)."""
-
-    def __init__(self):
-        self.files = {}
-
-    def position(self, path, offset):
-        if path not in self.files:
-            try:
-                with open(path, 'rb') as f:
-                    self.files[path] = f.read()
-            except OSError:
-                self.files[path] = None
-        data = self.files[path]
-        if data is None:
-            return None
-        offset = max(0, min(offset, len(data)))
-        line = data.count(b'\n', 0, offset) + 1
-        start = data.rfind(b'\n', 0, offset) + 1
-        column = len(data[start:offset].decode('utf-8', 'replace')) + 1
-        return line, column
 
 
 def docs_dir():

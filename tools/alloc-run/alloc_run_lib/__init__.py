@@ -1,0 +1,8 @@
+"""The modules of alloc-run (tools/alloc-run/alloc_run.py), installed
+beside it, which imports them from its own directory:
+
+  usage      the program's name and the error of bad usage (exit status 2)
+  positions  byte offsets to lines and columns, for SARIF and the text
+  profiles   heapcount profiles: reading them, and the savings findings
+             measured
+"""
