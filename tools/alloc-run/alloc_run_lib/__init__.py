@@ -5,4 +5,5 @@ beside it, which imports them from its own directory:
   positions  byte offsets to lines and columns, for SARIF and the text
   profiles   heapcount profiles: reading them, and the savings findings
              measured
+  sarif      SARIF output: rules, results, the log of a run
 """
