@@ -6,4 +6,5 @@ beside it, which imports them from its own directory:
   profiles   heapcount profiles: reading them, and the savings findings
              measured
   sarif      SARIF output: rules, results, the log of a run
+  explain    --explain: the profiles' busiest sites and what removes them
 """
