@@ -2,6 +2,9 @@
 beside it, which imports them from its own directory:
 
   usage      the program's name and the error of bad usage (exit status 2)
+  database   the compile database's units
+  cache      the cache of alloc-tidy's results, and its key
+  runner     running alloc-tidy on a unit (or replaying its cached result)
   positions  byte offsets to lines and columns, for SARIF and the text
   profiles   heapcount profiles: reading them, and the savings findings
              measured
