@@ -5,6 +5,8 @@ beside it, which imports them from its own directory:
   database   the compile database's units
   cache      the cache of alloc-tidy's results, and its key
   runner     running alloc-tidy on a unit (or replaying its cached result)
+  findings   what makes two diagnostics one finding
+  members    data members and records decided across units
   positions  byte offsets to lines and columns, for SARIF and the text
   profiles   heapcount profiles: reading them, and the savings findings
              measured
