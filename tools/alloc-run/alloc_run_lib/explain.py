@@ -1,0 +1,296 @@
+"""--explain: the profiles' busiest sites, each with the finding that
+removes it or the reason nothing does, and the allocation coverage, as
+text on stderr and as properties of the SARIF log."""
+
+import json
+import os
+import re
+import sys
+
+from .profiles import measured_saving, profile_files, read_profile
+from .sarif import artifact_location
+from .usage import PROG
+
+
+EXPLAIN_DEFAULT = 20
+
+NODE_CONTAINER = re.compile(
+    r'^std::(?:__1::)?(map|multimap|set|multiset|unordered_map|unordered_set|'
+    r'unordered_multimap|unordered_multiset|list|forward_list)<')
+
+
+class HotSite:
+    """One site of the profiles (container growth or another allocation),
+    with the findings that measured it."""
+
+    def __init__(self, kind, site):
+        self.kind = kind  # 'growth' or 'allocation'
+        self.file = site.get('file', '')
+        self.line = site.get('line', 0)
+        self.column = site.get('column', 0)
+        self.function = site.get('function', '')
+        self.container = site.get('container', '')
+        self.allocations = 0
+        self.findings = []  # diagnostics whose evidence names this site
+        self.record = None  # the profile's record of its file
+
+    def key(self):
+        return site_key(self.file, self.line, self.column)
+
+
+def site_key(path, line, column):
+    return (os.path.realpath(path) if path else '', line, column)
+
+
+def profiled_sites(paths):
+    """The sites of every profile, those of one place added up, and the
+    profiles' allocations."""
+    sites, total = {}, 0
+    for path in paths:
+        profile = json.loads(read_profile(path))
+        total += profile.get('allocations', 0)
+        files = {f.get('path'): f for f in profile.get('files') or []}
+        for kind, member in (('growth', 'sites'),
+                             ('allocation', 'allocation_sites')):
+            for entry in profile.get(member) or []:
+                site = HotSite(kind, entry)
+                site = sites.setdefault((kind,) + site.key(), site)
+                site.allocations += entry.get('allocations', 0)
+                site.record = site.record or files.get(site.file)
+    return list(sites.values()), total
+
+
+def fnv1a64(data):
+    value = 0xcbf29ce484222325
+    for byte in data:
+        value = ((value ^ byte) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+    return f'{value:016x}'
+
+
+CHANGED_FILES = {}
+
+
+def file_changed(record):
+    """Whether a profile's record of a file (path, size, fnv1a64) says the
+    file changed since; False when the profile did not hash it."""
+    if not record or 'fnv1a64' not in record:
+        return False
+    key = (record['path'], record.get('size'), record['fnv1a64'])
+    if key not in CHANGED_FILES:
+        CHANGED_FILES[key] = file_differs(record)
+    return CHANGED_FILES[key]
+
+
+def file_differs(record):
+    try:
+        with open(record['path'], 'rb') as f:
+            data = f.read()
+    except OSError:
+        return True
+    return len(data) != record.get('size', len(data)) or \
+        fnv1a64(data) != record['fnv1a64']
+
+
+def finding_places(diag):
+    """Where a finding and its notes are: (real path, offset) pairs."""
+    places = set()
+    for node in [diag['DiagnosticMessage']] + (diag.get('Notes') or []):
+        if node.get('FilePath'):
+            places.add((os.path.realpath(node['FilePath']),
+                        node.get('FileOffset', 0)))
+    return places
+
+
+def has_fix(diag):
+    return bool(diag['DiagnosticMessage'].get('Replacements'))
+
+
+def attach_findings(sites, diagnostics, evidence):
+    """Gives each site the findings whose evidence names it: an evidence
+    line names the check and the place of the finding or of its note."""
+    by_place = {}
+    for diag in diagnostics:
+        for place in finding_places(diag):
+            by_place.setdefault((diag['DiagnosticName'],) + place,
+                                []).append(diag)
+    by_key = {}
+    for site in sites:
+        by_key.setdefault(site.key(), []).append(site)
+    for line in evidence:
+        place = (line.get('check'), os.path.realpath(line.get('file', '')),
+                 line.get('offset'))
+        for diag in by_place.get(place, []):
+            for measured in line.get('sites') or []:
+                for site in by_key.get(site_key(*measured[:3]), []):
+                    if not any(d is diag for d in site.findings):
+                        site.findings.append(diag)
+
+
+def unfixed_reason(site, root, code_reasons):
+    """Why no finding removes \p site: where it is, what the profile says
+    of it, or what its code does (\p code_reasons, by site, from the
+    checks' evidence); None when nothing is known."""
+    path = os.path.realpath(site.file) if site.file else ''
+    if not path or not (path + os.sep).startswith(
+            os.path.realpath(root) + os.sep):
+        return 'outside the source root (a library, or the standard library)'
+    if file_changed(site.record):
+        return ('the file has changed since it was profiled: profile the '
+                'program again')
+    if site.kind == 'growth' and site.key() in code_reasons:
+        return code_reasons[site.key()]
+    if site.kind == 'allocation':
+        return ('an allocation that is no container\'s growth (new, '
+                'make_unique, malloc): no check changes it')
+    node = NODE_CONTAINER.match(site.container)
+    if node:
+        return (f'node-based container (std::{node.group(1)}): one '
+                f'allocation per element; no check changes it')
+    if site.container.startswith(('std::shared_ptr<', 'std::__1::shared_ptr<')):
+        return 'std::make_shared: one allocation per object'
+    return None
+
+
+def explain_sites(args, diagnostics, evidence, root):
+    """--explain: the profiles' busiest sites, each with the finding that
+    removes it or the reason nothing does, and the allocation coverage: the
+    share of the profiles' allocations at sites with a fix-bearing finding.
+    Returns the summary for SARIF, or None without profiles."""
+    paths = profile_files(args)
+    if not paths or args.explain == 0:
+        return None
+    sites, total = profiled_sites(paths)
+    attach_findings(sites, diagnostics, evidence)
+    code_reasons = {site_key(*line['site'][:3]): line['reason']
+                    for line in evidence if 'reason' in line}
+    sites.sort(key=lambda s: (-s.allocations, s.key(), s.kind))
+    fixed = sum(s.allocations for s in sites
+                if any(has_fix(d) for d in s.findings))
+    top = sites[:args.explain]
+    rows = []
+    for site in top:
+        fixing = [d for d in site.findings if has_fix(d)]
+        shown = (fixing or site.findings)[:1]
+        row = {'site': site, 'finding': shown[0] if shown else None,
+               'fixed': bool(fixing), 'reason': None}
+        if not shown:
+            row['reason'] = unfixed_reason(site, root, code_reasons)
+        rows.append(row)
+    top_allocs = sum(s.allocations for s in top)
+    explained = sum(r['site'].allocations for r in rows
+                    if r['finding'] or r['reason'])
+    removed = sum(r['site'].allocations for r in rows if r['fixed'])
+    return {'allocations': total, 'atSitesWithFixIt': fixed,
+            'coverage': round(fixed / total, 6) if total else 0.0, 'rows': rows, 'sites': sites,
+            'count': len(sites), 'top': top_allocs, 'explained': explained,
+            'removed': removed}
+
+
+def print_explanation(summary, root, positions):
+    """The text of --explain, on stderr after the run's other figures."""
+    if summary is None:
+        return
+    rows, total, fixed = summary['rows'], summary['allocations'], \
+        summary['atSitesWithFixIt']
+    top = [row['site'] for row in rows]
+    top_allocs, explained, removed = summary['top'], summary['explained'], \
+        summary['removed']
+    share = (lambda n: n / total if total else 0.0)
+
+    def place(path, line, column):
+        shown = os.path.relpath(path, root) if path else '?'
+        return f'{path if shown.startswith("..") else shown}:{line}:{column}'
+
+    print(f'{PROG}: the profiles\' {len(top)} busiest sites (of '
+          f'{summary["count"]}; {total:,} allocations profiled):',
+          file=sys.stderr)
+    width = len(f'{top[0].allocations:,}') if top else 1
+    for i, row in enumerate(rows, 1):
+        site = row['site']
+        head = (f'{PROG}: {i:>3}. {100 * share(site.allocations):5.1f}%  '
+                f'{site.allocations:>{width},}  '
+                f'{place(site.file, site.line, site.column)}')
+        diag = row['finding']
+        if diag:
+            message = diag['DiagnosticMessage']
+            line, column = positions.position(
+                message['FilePath'], message.get('FileOffset', 0)) or (0, 0)
+            saving = measured_saving(diag)
+            what = 'fix-it' if row['fixed'] else 'no fix-it'
+            tail = (f"{diag['DiagnosticName']} ({what}) at "
+                    f"{place(message['FilePath'], line, column)}")
+            if saving is not None:
+                tail += f', saves about {saving:,}'
+        elif row['reason']:
+            tail = row['reason']
+        else:
+            tail = (f'no finding: {site.container or "a container"} in '
+                    f'{site.function or "?"} (no check follows this code)')
+        print(f'{head}  {tail}', file=sys.stderr)
+    print(f'{PROG}: allocation coverage: {100 * share(fixed):.1f}% of the '
+          f'profiled allocations ({fixed:,} of {total:,}) are at sites '
+          f'with a fix-it; these {len(top)} sites hold '
+          f'{100 * share(top_allocs):.1f}%: '
+          f'{100 * share(explained):.1f}% explained, '
+          f'{100 * share(removed):.1f}% with a fix-it', file=sys.stderr)
+
+
+def sarif_site(site, root):
+    return {'artifactLocation': artifact_location(site.file, root),
+            'region': {'startLine': max(site.line, 1),
+                       **({'startColumn': site.column}
+                          if site.column else {})}}
+
+
+def add_explanation_to_sarif(run, summary, root, positions):
+    """The run property allocRunProfileSites (coverage and the busiest
+    sites) and, on each result that covers one of them, the property
+    profileSites."""
+    if summary is None:
+        return
+    hot = []
+    for row in summary['rows']:
+        site = row['site']
+        entry = {'location': sarif_site(site, root),
+                 'allocations': site.allocations,
+                 'share': round(site.allocations / summary['allocations'], 6)
+                 if summary['allocations'] else 0.0}
+        diag = row['finding']
+        if diag:
+            message = diag['DiagnosticMessage']
+            line, column = positions.position(
+                message['FilePath'], message.get('FileOffset', 0)) or (0, 0)
+            entry['finding'] = {'ruleId': diag['DiagnosticName'],
+                                'fixIt': row['fixed'],
+                                'location': {'artifactLocation':
+                                             artifact_location(
+                                                 message['FilePath'], root),
+                                             'region': {'startLine': line,
+                                                        'startColumn': column}}}
+        else:
+            entry['reason'] = row['reason'] or 'no finding'
+        hot.append(entry)
+    # Each result that measured sites lists them, busiest first.
+    by_place = {}
+    for result in run['results']:
+        location = result['locations'][0]['physicalLocation']
+        by_place[(result['ruleId'], location['artifactLocation'].get('uri'),
+                  location['region'].get('startLine'),
+                  location['region'].get('startColumn'))] = result
+    for site in summary['sites']:
+        for diag in site.findings:
+            message = diag['DiagnosticMessage']
+            line, column = positions.position(
+                message['FilePath'], message.get('FileOffset', 0)) or (0, 0)
+            uri = artifact_location(message['FilePath'], root).get('uri')
+            result = by_place.get((diag['DiagnosticName'], uri, line, column))
+            if result is not None:
+                result.setdefault('properties', {}).setdefault(
+                    'profileSites', []).append(
+                        {'location': sarif_site(site, root),
+                         'allocations': site.allocations})
+    run.setdefault('properties', {})['allocRunProfileSites'] = {
+        'allocations': summary['allocations'],
+        'allocationsAtSitesWithFixIt': summary['atSitesWithFixIt'],
+        'allocationCoverage': summary['coverage'],
+        'busiestSites': hot}
