@@ -18,11 +18,15 @@ passed=0
 failed=0
 skipped=0
 
+# Each suite's line says how long it took, so that a slow CI run shows
+# where its time went.
+phase_start=$SECONDS
 count() { # count PASSED FAILED SUITE [SKIPPED]
   passed=$((passed + $1))
   failed=$((failed + $2))
   skipped=$((skipped + ${4:-0}))
-  echo "== $3: $1 passed, $2 failed${4:+, $4 skipped}"
+  echo "== $3: $1 passed, $2 failed${4:+, $4 skipped} ($((SECONDS - phase_start)) s)"
+  phase_start=$SECONDS
 }
 
 # heapcount for Windows, cross-compiled with mingw-w64 into build-windows
@@ -82,39 +86,53 @@ for unit in "$build/lib/analysis/AllocAnalysisTests" \
 done
 
 # The project's own sources, linted with its own .clang-tidy by alloc-tidy,
-# two at a time. A file that passed is not linted again until it, a project
-# header, a .clang-tidy or the linter changes.
-stamps="$build/lint-passed"
-mkdir -p "$stamps"
-context=$( (cd "$root" && git ls-files '*.h' '*.clang-tidy' | xargs cat;
-            stat -c %Y "$build/bin/alloc-tidy") | sha1sum | cut -c1-16)
-lint_one() { # lint_one FILE: prints PASS or FAIL plus the warnings
-  local file="$1" stamp
-  stamp="$stamps/$(cat "$file" | sha1sum | cut -c1-16)-$context"
-  if [[ -e "$stamp" ]]; then echo "PASS $file"; return; fi
-  # The Windows sources are linted as build-windows compiles them.
-  local db="$build"
-  if grep -q "\"file\": \"$file\"" "$windows/compile_commands.json" 2>/dev/null &&
-     ! grep -q "\"file\": \"$file\"" "$build/compile_commands.json"; then
-    db="$windows"
-  fi
-  if out=$("$build/bin/alloc-tidy" -p "$db" --quiet --warnings-as-errors='*' "$file" 2>&1); then
-    touch "$stamp"
-    echo "PASS $file"
-  else
-    echo "FAIL $file"
-    echo "$out" | grep -E 'warning:|error:' | head -10
-  fi
-}
-export -f lint_one
-export build windows stamps context
-results=$(cd "$root" && git ls-files 'checks/*.cpp' 'lib/*.cpp' 'tools/*.cpp' |
-          sed "s|^|$root/|" | xargs -P 2 -I{} bash -c 'lint_one "$@"' _ {})
-echo "$results" | grep -v '^PASS ' | grep -v '^FAIL ' || true
-echo "$results" | grep '^FAIL ' || true
-lint_pass=$(echo "$results" | grep -c '^PASS ' || true)
-lint_fail=$(echo "$results" | grep -c '^FAIL ' || true)
-count "$lint_pass" "$lint_fail" "self-lint (.clang-tidy)"
+# two at a time, by the default release's build only (as the format check
+# below is always clang-format 22). LLVM 19's clang-tidy runs the stock
+# checks over every system header too: three times the time per file, for
+# the same sources the LLVM 22 run lints; the lit tests run our checks
+# built for 19.
+if [[ $version == 22 ]]; then
+  # A file that passed is not linted again until it, a project header, a
+  # .clang-tidy or the linter changes.
+  stamps="$build/lint-passed"
+  mkdir -p "$stamps"
+  context=$( (cd "$root" && git ls-files '*.h' '*.clang-tidy' | xargs cat;
+              stat -c %Y "$build/bin/alloc-tidy") | sha1sum | cut -c1-16)
+  lint_one() { # lint_one FILE: prints PASS or FAIL plus the warnings
+    local file="$1" stamp
+    stamp="$stamps/$(cat "$file" | sha1sum | cut -c1-16)-$context"
+    if [[ -e "$stamp" ]]; then echo "PASS $file"; return; fi
+    # The Windows sources are linted as build-windows compiles them.
+    local db="$build"
+    if grep -q "\"file\": \"$file\"" "$windows/compile_commands.json" 2>/dev/null &&
+       ! grep -q "\"file\": \"$file\"" "$build/compile_commands.json"; then
+      db="$windows"
+    fi
+    # A file that takes longer than any does here (40 s) by far is a hang.
+    local started=$SECONDS
+    if out=$(timeout 600 "$build/bin/alloc-tidy" -p "$db" --quiet \
+               --warnings-as-errors='*' "$file" 2>&1); then
+      touch "$stamp"
+      echo "PASS $file"
+    else
+      echo "FAIL $file"
+      (( SECONDS - started < 600 )) || echo "alloc-tidy did not finish in 600 s"
+      echo "$out" | grep -E 'warning:|error:' | head -10
+    fi
+  }
+  export -f lint_one
+  export build windows stamps context
+  results=$(cd "$root" && git ls-files 'checks/*.cpp' 'lib/*.cpp' 'tools/*.cpp' |
+            sed "s|^|$root/|" | xargs -P 2 -I{} bash -c 'lint_one "$@"' _ {})
+  echo "$results" | grep -v '^PASS ' | grep -v '^FAIL ' || true
+  echo "$results" | grep '^FAIL ' || true
+  lint_pass=$(echo "$results" | grep -c '^PASS ' || true)
+  lint_fail=$(echo "$results" | grep -c '^FAIL ' || true)
+  count "$lint_pass" "$lint_fail" "self-lint (.clang-tidy)"
+else
+  echo "== self-lint (.clang-tidy): left to the LLVM 22 run (make test)"
+  phase_start=$SECONDS
+fi
 
 # The same sources against the root .clang-format (LLVM style), always with
 # clang-format 22: formatters of different releases disagree on details.
