@@ -6,6 +6,7 @@
 #include "lib/analysis/facts/IncludeGraph.h"
 #include "lib/analysis/facts/MemberFacts.h"
 #include "lib/analysis/facts/RecordAbi.h"
+#include "lib/analysis/facts/WrittenType.h"
 #include "clang/AST/DeclFriend.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/QualTypeNames.h"
@@ -172,6 +173,8 @@ CallBufferPlan planCallBuffer(const VarDecl &Var, const DeclStmt &Decl,
     return Plan;
   };
   SourceLocation ClassEnd = Class.getBraceRange().getEnd();
+  IncludeGraph NoIncludes; // a class of the main file needs none
+  const IncludeGraph &Includes = Unit.Includes ? *Unit.Includes : NoIncludes;
   if (ClassEnd.isInvalid() || ClassEnd.isMacroID())
     return NoFix("the class's closing brace comes from a macro",
                  Class.getLocation());
@@ -183,6 +186,15 @@ CallBufferPlan planCallBuffer(const VarDecl &Var, const DeclStmt &Decl,
     if (!Why.empty())
       return NoFix(Why, Class.getLocation());
     Plan.IncludeInto = SM.getFileID(ClassEnd);
+  } else {
+    // The member is declared at the class's closing brace: a type the
+    // function names may be declared later in the file.
+    HeaderNeeds Needs = headerNeedsFor(Var.getType(), ClassEnd, Includes, Ctx);
+    if (Needs.Unseen)
+      return NoFix("'" + Needs.Unseen->getQualifiedNameAsString() +
+                       "' is declared after '" + Class.getNameAsString() +
+                       "', where the member would name it",
+                   Var.getLocation());
   }
   if (Class.isAggregate() || hasDefaultedComparison(Class))
     return NoFix("'" + Class.getNameAsString() +
@@ -226,12 +238,20 @@ CallBufferPlan planCallBuffer(const VarDecl &Var, const DeclStmt &Decl,
   }
   Plan.Member = Name;
 
-  PrintingPolicy Policy = Ctx.getPrintingPolicy();
-  Policy.SuppressScope = false;
-  Policy.SuppressUnwrittenScope = true;
-  Policy.SuppressInlineNamespace = true;
-  std::string Type = TypeName::getFullyQualifiedName(
-      Var.getType().getUnqualifiedType(), Ctx, Policy);
+  // The type as the user wrote it where it means the same in the class;
+  // otherwise every name qualified (and every template argument spelled).
+  std::string Type;
+  if (std::optional<std::string> Written =
+          writtenTypeForMember(Var, Method, Class, Includes, Ctx)) {
+    Type = std::move(*Written);
+  } else {
+    PrintingPolicy Policy = Ctx.getPrintingPolicy();
+    Policy.SuppressScope = false;
+    Policy.SuppressUnwrittenScope = true;
+    Policy.SuppressInlineNamespace = true;
+    Type = TypeName::getFullyQualifiedName(Var.getType().getUnqualifiedType(),
+                                           Ctx, Policy);
+  }
 
   // Before the closing brace, in a private section.
   AccessSpecifier Last = Class.isClass() ? AS_private : AS_public;

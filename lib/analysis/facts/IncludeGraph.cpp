@@ -31,6 +31,22 @@ bool IncludeGraph::reaches(FileKey From, FileKey To) const {
   return false;
 }
 
+bool headerSees(const Decl &D, SourceLocation Where, const IncludeGraph &Graph,
+                const SourceManager &SM) {
+  SourceLocation Loc = SM.getExpansionLoc(D.getLocation());
+  Where = SM.getExpansionLoc(Where);
+  // A class of the main file sees what this unit declares before it.
+  if (SM.isInMainFile(Where))
+    return SM.isBeforeInTranslationUnit(Loc, Where);
+  OptionalFileEntryRef Header = SM.getFileEntryRefForID(SM.getFileID(Where));
+  OptionalFileEntryRef File = SM.getFileEntryRefForID(SM.getFileID(Loc));
+  if (!Header || !File)
+    return false;
+  if (File->getUniqueID() == Header->getUniqueID())
+    return SM.isBeforeInTranslationUnit(Loc, Where);
+  return Graph.reaches(Header->getUniqueID(), File->getUniqueID());
+}
+
 namespace {
 
 class Recorder : public PPCallbacks {
@@ -77,11 +93,7 @@ class TypeWalk : public RecursiveASTVisitor<TypeWalk> {
 public:
   TypeWalk(SourceLocation Where, const IncludeGraph &Graph,
            const ASTContext &Ctx, HeaderNeeds &Needs)
-      : Where(Where), Graph(Graph), SM(Ctx.getSourceManager()), Needs(Needs) {
-    if (OptionalFileEntryRef Header =
-            SM.getFileEntryRefForID(SM.getFileID(SM.getExpansionLoc(Where))))
-      HeaderKey = Header->getUniqueID();
-  }
+      : Where(Where), Graph(Graph), SM(Ctx.getSourceManager()), Needs(Needs) {}
 
   // The names the type is spelled with (the member is declared with the
   // local's type as written).
@@ -145,25 +157,12 @@ private:
     Needs.Unseen = D;
   }
 
-  /// Whether the header sees \p D wherever it is included: D is earlier in
-  /// the header, or in a file the header includes.
-  bool seen(const Decl &D) const {
-    if (!HeaderKey)
-      return false;
-    SourceLocation Loc = SM.getExpansionLoc(D.getLocation());
-    OptionalFileEntryRef File = SM.getFileEntryRefForID(SM.getFileID(Loc));
-    if (!File)
-      return false;
-    if (File->getUniqueID() == *HeaderKey)
-      return SM.isBeforeInTranslationUnit(Loc, SM.getExpansionLoc(Where));
-    return Graph.reaches(*HeaderKey, File->getUniqueID());
-  }
+  bool seen(const Decl &D) const { return headerSees(D, Where, Graph, SM); }
 
   SourceLocation Where;
   const IncludeGraph &Graph;
   const SourceManager &SM;
   HeaderNeeds &Needs;
-  std::optional<IncludeGraph::FileKey> HeaderKey;
 };
 
 } // namespace

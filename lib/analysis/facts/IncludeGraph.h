@@ -53,6 +53,12 @@ struct HeaderNeeds {
   const clang::NamedDecl *Unseen = nullptr;
 };
 
+/// Whether code written at \p Where sees \p D in every unit that compiles
+/// it: in a header, D is earlier in the header or in a file the header
+/// includes, directly or not; in the main file, D is declared earlier.
+bool headerSees(const clang::Decl &D, clang::SourceLocation Where,
+                const IncludeGraph &Graph, const clang::SourceManager &SM);
+
 HeaderNeeds headerNeedsFor(clang::QualType Type, clang::SourceLocation Where,
                            const IncludeGraph &Graph,
                            const clang::ASTContext &Ctx);

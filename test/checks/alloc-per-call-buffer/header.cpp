@@ -22,14 +22,17 @@
 #include "word.h"
 #include "extra.h"
 #include "kept.h"
+// This unit's using-declaration comes before tokenizer.h, but another
+// unit's need not: the member tokenizer.h gets names std::vector.
+#include <vector>
+using std::vector;
 #include "tokenizer.h"
 #include <string>
-#include <vector>
 
 size_t Tokenizer::countWords() {
   std::vector<std::string> parts;
   // CHECK: header.cpp:[[@LINE-1]]:28: warning: 'parts' is constructed and filled on every call of 'countWords', allocating each time; kept in a member of 'Tokenizer' and cleared here, it would keep its capacity between calls [alloc-per-call-buffer]
-  // CHECK: tokenizer.h:19:1: note: the member 'parts_' holds the capacity as long as the 'Tokenizer' lives
+  // CHECK: tokenizer.h:20:1: note: the member 'parts_' holds the capacity as long as the 'Tokenizer' lives
   // FIXED: {{^}}  std::vector<std::string> &parts = parts_;{{$}}
   // FIXED-NEXT: {{^}}  parts.clear();{{$}}
   size_t Begin = 0;
@@ -44,7 +47,7 @@ size_t Tokenizer::countWords() {
 size_t Tokenizer::longest() {
   std::vector<Word> words;
   // CHECK: header.cpp:[[@LINE-1]]:21: warning: 'words' is constructed and filled on every call of 'longest'
-  // CHECK: tokenizer.h:19:1: note: the member 'words_' holds the capacity
+  // CHECK: tokenizer.h:20:1: note: the member 'words_' holds the capacity
   // FIXED: {{^}}  std::vector<Word> &words = words_;{{$}}
   int Begin = 0;
   for (int I = 0; I <= static_cast<int>(text_.size()); ++I)
@@ -60,11 +63,27 @@ size_t Tokenizer::longest() {
   return Best;
 }
 
+size_t Tokenizer::widest() {
+  vector<int> widths;
+  // CHECK: header.cpp:[[@LINE-1]]:15: warning: 'widths' is constructed and filled on every call of 'widest'
+  // CHECK: tokenizer.h:20:1: note: the member 'widths_' holds the capacity
+  // FIXED: {{^}}  vector<int> &widths = widths_;{{$}}
+  int Begin = 0;
+  for (int I = 0; I <= static_cast<int>(text_.size()); ++I)
+    if (I == static_cast<int>(text_.size()) || text_[I] == ' ') {
+      widths.push_back(I - Begin);
+      Begin = I + 1;
+    }
+  pos_ = widths.size();
+  return widths.size();
+}
+
 // HEADER: #include <vector>
 // HEADER: class Tokenizer {
 // HEADER: {{^}}  size_t pos_ = 0;{{$}}
 // HEADER-DAG: {{^}}  std::vector<std::string> parts_;{{$}}
 // HEADER-DAG: {{^}}  std::vector<Word> words_;{{$}}
+// HEADER-DAG: {{^}}  std::vector<int> widths_;{{$}}
 // HEADER: {{^}}};{{$}}
 
 // The classes of kept.h: a warning, and a note that says why the header

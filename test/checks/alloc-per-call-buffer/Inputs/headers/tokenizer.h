@@ -12,6 +12,7 @@ public:
   explicit Tokenizer(std::string Text) : text_(std::move(Text)) {}
   size_t countWords();
   size_t longest();
+  size_t widest();
 
 private:
   std::string text_;
