@@ -6,7 +6,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
-#include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace clang;
 
@@ -15,11 +15,11 @@ namespace {
 
 /// Member functions that grow a container or a string.
 bool isGrowthMember(StringRef Name) {
-  return llvm::StringSwitch<bool>(Name)
-      .Cases("push_back", "emplace_back", "insert", "emplace", true)
-      .Cases("resize", "append", "assign", "push_front", "emplace_front", true)
-      .Cases("operator+=", "reserve", "operator=", true)
-      .Default(false);
+  static const llvm::StringSet<> Names = {
+      "push_back",     "emplace_back", "insert",  "emplace",
+      "resize",        "append",       "assign",  "push_front",
+      "emplace_front", "operator+=",   "reserve", "operator="};
+  return Names.contains(Name);
 }
 
 /// A class of the standard library's containers or strings, or one that
@@ -28,12 +28,20 @@ bool isStdContainer(QualType T) {
   const auto *Record = T.getNonReferenceType()->getAsCXXRecordDecl();
   if (!Record || !Record->isInStdNamespace())
     return false;
-  return llvm::StringSwitch<bool>(Record->getName())
-      .Cases("vector", "deque", "basic_string", "list", "forward_list", true)
-      .Cases("map", "multimap", "set", "multiset", true)
-      .Cases("unordered_map", "unordered_set", "unordered_multimap",
-             "unordered_multiset", true)
-      .Default(false);
+  static const llvm::StringSet<> Names = {"vector",
+                                          "deque",
+                                          "basic_string",
+                                          "list",
+                                          "forward_list",
+                                          "map",
+                                          "multimap",
+                                          "set",
+                                          "multiset",
+                                          "unordered_map",
+                                          "unordered_set",
+                                          "unordered_multimap",
+                                          "unordered_multiset"};
+  return Names.contains(Record->getName());
 }
 
 std::string functionName(const Expr *E, ASTContext &Ctx) {
