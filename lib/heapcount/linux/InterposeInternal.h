@@ -140,9 +140,9 @@ inline bool ensureResolved() {
   return resolveNow();
 }
 
-// The raw system calls return an address as a long (or -errno). The
-// library also exports it, as kernelAddress (ThreadsAndMappings.cpp); its
-// own files call this one, which no other library can replace.
+// The raw system calls return an address as a long (or -errno). Inline and
+// not exported: a name the library exports would replace a program's own
+// function of that name.
 inline void *addressFromKernel(long Result) {
   // NOLINTNEXTLINE(performance-no-int-to-ptr): the kernel's answer is one.
   return reinterpret_cast<void *>(Result);

@@ -60,15 +60,12 @@ int thrd_create(pthread_t *Thread, int (*Start)(void *), void *Arg) {
   return Real.ThrdCreate(Thread, Start, Arg);
 }
 
-// The raw system calls return an address as a long (or -errno).
-void *kernelAddress(long Result) { return addressFromKernel(Result); }
-
 // Before the allocator is resolved (dlsym itself may map memory), the
 // mapping calls go straight to the kernel.
 void *mmap(void *Address, std::size_t Length, int Protection, int Flags, int Fd,
            off_t Offset) {
   if (!Resolved.load(std::memory_order_acquire) || !Real.Mmap)
-    return kernelAddress(
+    return addressFromKernel(
         syscall(SYS_mmap, Address, Length, Protection, Flags, Fd, Offset));
   if (!InHook)
     heapcount::countOsCall(block(), OsFn::Mmap, Length);
@@ -98,7 +95,7 @@ void *mremap(void *Old, std::size_t OldLength, std::size_t NewLength, int Flags,
     va_end(Args);
   }
   if (!Resolved.load(std::memory_order_acquire) || !Real.Mremap)
-    return kernelAddress(
+    return addressFromKernel(
         syscall(SYS_mremap, Old, OldLength, NewLength, Flags, NewAddress));
   if (!InHook)
     heapcount::countOsCall(block(), OsFn::Mremap, NewLength);
