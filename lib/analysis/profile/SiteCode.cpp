@@ -3,6 +3,7 @@
 #include "lib/analysis/profile/SiteCode.h"
 #include "lib/analysis/ast/AstWalk.h"
 #include "lib/analysis/facts/ContainerUses.h"
+#include "lib/analysis/facts/StlFacts.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -28,20 +29,7 @@ bool isStdContainer(QualType T) {
   const auto *Record = T.getNonReferenceType()->getAsCXXRecordDecl();
   if (!Record || !Record->isInStdNamespace())
     return false;
-  static const llvm::StringSet<> Names = {"vector",
-                                          "deque",
-                                          "basic_string",
-                                          "list",
-                                          "forward_list",
-                                          "map",
-                                          "multimap",
-                                          "set",
-                                          "multiset",
-                                          "unordered_map",
-                                          "unordered_set",
-                                          "unordered_multimap",
-                                          "unordered_multiset"};
-  return Names.contains(Record->getName());
+  return isAllocatingStdTemplate(Record->getName());
 }
 
 std::string functionName(const Expr *E, ASTContext &Ctx) {
