@@ -44,8 +44,9 @@ else
   count 0 1 "heapcount for Windows (mingw-w64 build)"
 fi
 
-# lit prints "  Passed: N" style totals; an expected failure counts as passed,
-# an unexpected pass as a failure, an unsupported test as skipped.
+# lit prints "  Passed: N" style totals; an expected failure and a pass on
+# a retry (ALLOW_RETRIES) count as passed, an unexpected pass as a failure,
+# an unsupported test as skipped.
 log="$build/lit.log"
 # llvm-<N>-tools has lit as bin/lit (22) or only as build/utils/lit/lit.py
 # (19); either runs the suite.
@@ -53,7 +54,7 @@ lit="$tools/lit"
 [[ -x "$lit" ]] || lit="python3 /usr/lib/llvm-$version/build/utils/lit/lit.py"
 $lit -sv "$build/test" 2>&1 | tee "$log" | grep -E '^(FAIL|XPASS|UNRESOLVED|TIMEOUT):|error:' | head -50
 lit_count() { grep -E "^ +$1 *:" "$log" | grep -oE '[0-9]+ ' | head -1 || true; }
-lit_pass=$(( $(lit_count Passed) + $(lit_count 'Expectedly Failed') + 0 ))
+lit_pass=$(( $(lit_count Passed) + $(lit_count 'Passed With Retry') + $(lit_count 'Expectedly Failed') + 0 ))
 lit_skip=$(( $(lit_count Unsupported) + 0 ))
 lit_fail=$(( $(lit_count Failed) + $(lit_count 'Unexpectedly Passed') + $(lit_count Unresolved) + $(lit_count 'Timed Out') + 0 ))
 if ! grep -q 'Total Discovered Tests' "$log"; then
