@@ -188,12 +188,17 @@ std::optional<std::string> writtenTypeForMember(const VarDecl &Var,
     AfterScopeOperator = false;
   }
 
-  // One line: the type as the user wrote it, its line breaks made spaces.
+  // One line: the type as the user wrote it, a line break made one space
+  // (none just inside the brackets of a template argument list).
   std::string Line;
   for (char C : Text) {
     bool Space = C == '\n' || C == '\r' || C == '\t' || C == ' ';
-    if (Space && (Line.empty() || Line.back() == ' '))
+    if (Space && (Line.empty() || Line.back() == ' ' || Line.back() == '<'))
       continue;
+    // "> >" stays: it is how C++03 code closes two lists.
+    if (C == '>' && Line.size() >= 2 && Line.back() == ' ' &&
+        Line[Line.size() - 2] != '>')
+      Line.pop_back();
     Line += Space ? ' ' : C;
   }
   while (!Line.empty() && Line.back() == ' ')

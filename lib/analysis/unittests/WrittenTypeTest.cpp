@@ -42,6 +42,7 @@ protected:
         std::vector<
             int>
             TwoLines;
+        std::vector<std::vector<int> > Nested03;
       }
       void declared::Holder::fill() {
         vector<int> ViaDeclaration;
@@ -72,7 +73,8 @@ TEST_F(WrittenTypeTest, KeepsWhatMeansTheSameInTheClass) {
             "std::vector<std::map<Key, int>::const_iterator>");
   EXPECT_EQ(written("ViaDeclaration"), "vector<int>");
   EXPECT_EQ(written("MemberType"), "std::vector<Row>");
-  EXPECT_EQ(written("TwoLines"), "std::vector< int>");
+  EXPECT_EQ(written("TwoLines"), "std::vector<int>");
+  EXPECT_EQ(written("Nested03"), "std::vector<std::vector<int> >");
 }
 
 TEST_F(WrittenTypeTest, NothingWhereANameCouldMeanSomethingElse) {
