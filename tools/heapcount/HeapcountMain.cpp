@@ -413,6 +413,12 @@ public:
           Name.find_first_not_of("0123456789", Prefix.size()) ==
               std::string::npos)
         Names.push_back(std::move(Name));
+    // By pid, not in the directory's order (a hash on most file systems):
+    // the profile lists modules in the order they were first folded.
+    std::sort(Names.begin(), Names.end(),
+              [](const std::string &A, const std::string &B) {
+                return A.size() != B.size() ? A.size() < B.size() : A < B;
+              });
     heapcount::ProgressClock Clock;
     for (std::size_t I = 0; I < Names.size(); ++I) {
       if (Last && heapcount::stopSignal()) {
