@@ -137,10 +137,11 @@ void MissingMoveCheck::onEndOfTranslationUnit() {
       continue;
     // heapcount attributes an implicit copy constructor's allocations to
     // the class's name; a defaulted one, to its declaration.
-    std::vector<ProfileAnchor> Copies{{SourceRange(F.Class->getLocation())}};
+    std::vector<ProfileAnchor> Copies{
+        {SourceRange(F.Class->getLocation()), nullptr}};
     for (const CXXMethodDecl *M : F.Suppressors)
       if (!isa<CXXDestructorDecl>(M))
-        Copies.push_back({SourceRange(M->getLocation())});
+        Copies.push_back({SourceRange(M->getLocation()), nullptr});
     std::optional<Measurement> Measured =
         Profiles.measureAnything(Copies, *Ctx);
     if (Measured && Profiles.isCold(*Measured))

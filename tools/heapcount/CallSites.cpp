@@ -458,6 +458,40 @@ bool isStandardLibraryFunction(const std::string &Function) {
 
 // --- Sites -------------------------------------------------------------------
 
+/// The user code's levels with a line above level \p Level of frame
+/// \p FrameIndex (the site's): the rest of that frame's inlined levels, then
+/// the outer frames'. The standard library's levels and the system modules'
+/// frames are passed over (a std::function or an algorithm between two
+/// levels of the user's code).
+static void collectCallers(const StackReport &Report, const StackInfo &Stack,
+                           const SymbolTable &Symbols, std::size_t FrameIndex,
+                           std::size_t Level, StackWalk &Walk) {
+  const std::string Program =
+      Report.Modules.empty() ? std::string() : Report.Modules[0].Path;
+  for (std::size_t F = FrameIndex; F < Stack.Frames.size(); ++F, Level = 0) {
+    FrameAddress Where = locateFrame(Report, Stack.Frames[F]);
+    if (Where.Module >= 0 &&
+        isSystemModule(
+            Report.Modules[static_cast<std::size_t>(Where.Module)].Path,
+            Program))
+      continue;
+    auto Found = Symbols.find(Stack.Frames[F]);
+    if (Found == Symbols.end())
+      continue;
+    for (std::size_t I = Level; I < Found->second.size(); ++I) {
+      const SourceLocation &L = Found->second[I];
+      if (L.File.empty() || L.Line == 0 ||
+          isStandardLibraryFunction(L.Function) ||
+          isStandardLibraryFile(L.File))
+        continue;
+      Walk.Callers.push_back(L);
+      if (Walk.Callers.size() == MaxCallerLevels)
+        return;
+    }
+  }
+  Walk.CallersCut = Report.Depth && Stack.Frames.size() >= Report.Depth;
+}
+
 StackWalk walkStack(const StackReport &Report, const StackInfo &Stack,
                     const SymbolTable &Symbols) {
   static const std::vector<SourceLocation> NoLocations;
@@ -471,7 +505,9 @@ StackWalk walkStack(const StackReport &Report, const StackInfo &Stack,
     return Walk;
   };
   std::string Outermost;
-  for (std::uint64_t Frame : Stack.Frames) {
+  for (std::size_t FrameIndex = 0; FrameIndex < Stack.Frames.size();
+       ++FrameIndex) {
+    std::uint64_t Frame = Stack.Frames[FrameIndex];
     FrameAddress Where = locateFrame(Report, Frame);
     auto Found = Symbols.find(Frame);
     const std::vector<SourceLocation> &Locations =
@@ -514,6 +550,7 @@ StackWalk walkStack(const StackReport &Report, const StackInfo &Stack,
                     L.Function);
       Walk.Location = L;
       Walk.HasLocation = true;
+      collectCallers(Report, Stack, Symbols, FrameIndex, I + 1, Walk);
       return Done(Frame, normalizePath(L.File) + ":" + std::to_string(L.Line),
                   L.Function);
     }

@@ -173,7 +173,18 @@ struct StackWalk {
   std::uint64_t SiteFrame = 0;
   /// The levels passed over before the site, innermost first.
   std::vector<PassedLevel> Passed;
+  /// The user code's levels above the site (inlined ones included), the
+  /// innermost first, each with a line, at most MaxCallerLevels of them:
+  /// which callers the allocations came through (a container filled by a
+  /// callee is its caller's).
+  std::vector<SourceLocation> Callers;
+  /// The stack ended at the report's depth before MaxCallerLevels callers.
+  bool CallersCut = false;
 };
+/// How many callers above a site walkStack keeps: the calls through which
+/// a container is handed on to the function that fills it (alloc-tidy
+/// follows at most four), with room for inlined wrappers.
+constexpr std::size_t MaxCallerLevels = 8;
 StackWalk walkStack(const StackReport &Report, const StackInfo &Stack,
                     const SymbolTable &Symbols);
 

@@ -99,6 +99,37 @@ std::uint64_t builtinTypeSize(const std::string &Type);
 
 // --- Container growth ----------------------------------------------------
 
+/// The allocations of a site that came through one place of the user's code
+/// above it (a caller of the site's function, or of a function that called
+/// it): a container filled by a callee belongs to the caller that handed it
+/// over, and only this share is its.
+struct SiteCaller {
+  std::string File; ///< As the site's.
+  unsigned Line = 0, Column = 0;
+  std::uint64_t Allocations = 0;
+  /// As the site's Counts (an allocation site's Sizes).
+  std::map<std::uint64_t, std::uint64_t> Counts;
+};
+
+/// Which callers a site's allocations came through (walkStack's Callers):
+/// each place at most once per stack, however often recursion passes it.
+struct SiteCallers {
+  /// False for a profile written before heapcount recorded them.
+  bool Known = true;
+  /// By file, line and column.
+  std::vector<SiteCaller> Places;
+  /// The allocations whose stacks ended at the report's depth before
+  /// MaxCallerLevels callers (File empty): any place may be theirs.
+  SiteCaller Cut;
+
+  /// Adds a stack's \p Allocations, asking for \p Count each, through
+  /// \p Places (deduplicated here).
+  void add(std::vector<SiteCaller> Places, bool WasCut,
+           std::uint64_t Allocations, std::uint64_t Count);
+  /// Adds the callers of the same site in other processes.
+  void merge(const SiteCallers &Other);
+};
+
 /// What one allocation stack is, for a profile.
 struct ContainerGrowth {
   /// T, as the allocator frame spells it (spaceTemplateClosers).
@@ -112,6 +143,11 @@ struct ContainerGrowth {
   std::string Site;     ///< The site as --stacks prints it, for messages.
   /// The function of the innermost frame (see FrameModule).
   std::string InnermostFunction;
+  /// The places of the user's code above the site (walkStack's Callers;
+  /// files normalized, no allocations yet), and whether the stack ended
+  /// before MaxCallerLevels of them.
+  std::vector<SiteCaller> Callers;
+  bool CallersCut = false;
   /// Where the stack is best known without a line: the file address and the
   /// module (-1 for none) of the site's frame when it reached the user's
   /// code, else of the innermost frame.
@@ -215,6 +251,7 @@ struct ProfileSite {
   /// unknown (a profile written before heapcount counted them).
   std::uint64_t Processes = 0;
   std::map<std::uint64_t, std::uint64_t> ProcessesByCount;
+  SiteCallers Callers;
 };
 
 /// Sites with the same file, line, column, function, container and element
@@ -243,6 +280,8 @@ struct AllocationSite {
   /// As a ProfileSite's, for each size of Sizes.
   std::uint64_t Processes = 0;
   std::map<std::uint64_t, std::uint64_t> ProcessesBySize;
+  /// Each caller's Counts are bytes, as Sizes.
+  SiteCallers Callers;
 };
 
 /// Sites with the same file, line, column and function merged (allocations,

@@ -113,6 +113,45 @@ Error parseProcesses(const json::Object &O, StringRef Key, const Twine &Where,
   return Error::success();
 }
 
+/// A site's "callers" and "callers_cut", each with a histogram under
+/// \p Key as the site's own; absent in a profile written before heapcount
+/// recorded them.
+Error parseCallers(const json::Object &O, StringRef Key, StringRef Pair,
+                   int64_t MinSize, const Twine &Where, ProfileSite &Site) {
+  const json::Value *Value = O.get("callers");
+  if (!Value)
+    return Error::success();
+  const json::Array *Places = Value->getAsArray();
+  if (!Places)
+    return malformed(Where, "'callers' is not an array");
+  Site.Callers.emplace();
+  for (size_t I = 0; I < Places->size(); ++I) {
+    std::string At = (Where + ".callers[" + Twine(I) + "]").str();
+    const json::Object *Place = (*Places)[I].getAsObject();
+    if (!Place)
+      return malformed(At, "not an object");
+    ProfileSite Read;
+    if (Error E = parsePlace(*Place, At, Read))
+      return E;
+    if (Error E = parseHistogram(*Place, Key, Pair, MinSize, At, Read))
+      return E;
+    Site.Callers->push_back(SiteCaller{std::move(Read.File), Read.Line,
+                                       Read.Column, Read.Allocations,
+                                       std::move(Read.Counts)});
+  }
+  if (const json::Object *Cut = O.getObject("callers_cut")) {
+    ProfileSite Read;
+    if (Error E = parseHistogram(*Cut, Key, Pair, MinSize,
+                                 Where + ".callers_cut", Read))
+      return E;
+    Site.CallersCut.Allocations = Read.Allocations;
+    Site.CallersCut.Counts = std::move(Read.Counts);
+  } else if (O.get("callers_cut")) {
+    return malformed(Where, "'callers_cut' is not an object");
+  }
+  return Error::success();
+}
+
 Expected<ProfileSite> parseSite(const json::Object &O, const Twine &Where) {
   ProfileSite Site;
   if (Error E = parsePlace(O, Where, Site))
@@ -133,6 +172,9 @@ Expected<ProfileSite> parseSite(const json::Object &O, const Twine &Where) {
     return std::move(E);
   if (Error E = parseProcesses(O, "processes_by_count", Where, Site))
     return std::move(E);
+  if (Error E =
+          parseCallers(O, "counts", "[elements, allocations]", 1, Where, Site))
+    return std::move(E);
   return Site;
 }
 
@@ -147,6 +189,9 @@ Expected<ProfileSite> parseAllocationSite(const json::Object &O,
           parseHistogram(O, "sizes", "[bytes, allocations]", 0, Where, Site))
     return std::move(E);
   if (Error E = parseProcesses(O, "processes_by_size", Where, Site))
+    return std::move(E);
+  if (Error E =
+          parseCallers(O, "sizes", "[bytes, allocations]", 0, Where, Site))
     return std::move(E);
   return Site;
 }

@@ -27,6 +27,17 @@ namespace alloc_tidy {
 /// Allocations by the number of elements each one asked for.
 using ElementHistogram = std::map<uint64_t, uint64_t>;
 
+/// The allocations of a site that came through one place of the code above
+/// it: a caller of the site's function, or a caller of that caller.
+struct SiteCaller {
+  std::string File;
+  unsigned Line = 0;
+  unsigned Column = 0; ///< 0 when the symbolizer did not say.
+  uint64_t Allocations = 0;
+  /// As the site's Counts.
+  ElementHistogram Counts;
+};
+
 /// One container site of the profile.
 struct ProfileSite {
   std::string File;
@@ -43,6 +54,14 @@ struct ProfileSite {
   /// does not say (written before heapcount counted them).
   std::optional<uint64_t> Processes;
   ElementHistogram ProcessesByCount;
+  /// The places above the site its allocations came through (each counted
+  /// once per stack), up to eight levels up: which caller handed over the
+  /// container a callee fills. nullopt when the profile does not say
+  /// (written before heapcount recorded them).
+  std::optional<std::vector<SiteCaller>> Callers;
+  /// The allocations whose stacks ended before heapcount saw eight levels
+  /// above the site: any caller may be theirs.
+  SiteCaller CallersCut;
 };
 
 /// A source file as it was when the profile was written.

@@ -5,6 +5,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include <set>
+#include <utility>
 
 using namespace clang;
 
@@ -12,6 +14,33 @@ namespace alloc_tidy {
 
 void ProfileSet::add(std::string Path, HeapProfile Profile) {
   Profiles.push_back({std::move(Path), std::move(Profile)});
+}
+
+static void addCaller(const SiteCaller &From, SiteCaller &Into) {
+  Into.Allocations += From.Allocations;
+  for (const auto &[Elements, Allocations] : From.Counts)
+    Into.Counts[Elements] += Allocations;
+}
+
+/// Adds the callers of \p Site to those of \p Into, the same site of
+/// another run; unknown once either is.
+static void mergeCallers(const ProfileSite &Site, ProfileSite &Into) {
+  if (!Site.Callers || !Into.Callers) {
+    Into.Callers.reset();
+    Into.CallersCut = SiteCaller();
+    return;
+  }
+  for (const SiteCaller &Place : *Site.Callers) {
+    auto Same = llvm::find_if(*Into.Callers, [&](const SiteCaller &Other) {
+      return Other.Line == Place.Line && Other.Column == Place.Column &&
+             Other.File == Place.File;
+    });
+    if (Same == Into.Callers->end())
+      Into.Callers->push_back(Place);
+    else
+      addCaller(Place, *Same);
+  }
+  addCaller(Site.CallersCut, Into.CallersCut);
 }
 
 /// Adds \p Sites to \p Into, like sites (same line, column, function,
@@ -33,6 +62,7 @@ static void mergeSites(const std::vector<ProfileSite> &Sites,
     Same->Allocations += Site.Allocations;
     for (const auto &[Elements, Allocations] : Site.Counts)
       Same->Counts[Elements] += Allocations;
+    mergeCallers(Site, *Same);
     // Separate runs: separate processes.
     if (!Same->Processes || !Site.Processes) {
       Same->Processes.reset();
@@ -80,8 +110,8 @@ std::vector<ProfileAnchor> fillCode(ArrayRef<ContainerFill> Fills,
   for (const ContainerFill &F : Fills) {
     Code.push_back({F.Site->getSourceRange(), enclosingFunction(F.Site, Ctx)});
     for (const Expr *Growth : F.CalleeGrowth)
-      Code.push_back(
-          {Growth->getSourceRange(), enclosingFunction(Growth, Ctx)});
+      Code.push_back({Growth->getSourceRange(), enclosingFunction(Growth, Ctx),
+                      F.Site->getSourceRange()});
   }
   return Code;
 }
@@ -209,7 +239,16 @@ measureIn(ArrayRef<ProfileAnchor> Code,
           const ASTContext &Ctx) {
   Measurement M;
   const SourceManager &SM = Ctx.getSourceManager();
-  llvm::SmallPtrSet<const ProfileSite *, 8> Seen;
+  std::set<std::pair<const ProfileSite *, SourceLocation::UIntTy>> Seen;
+  auto NoteView = [&M](const ProfileSet::FileView &View) {
+    if (View.Covered)
+      M.Covered = true;
+    else if (!View.Stale.empty() && M.StaleFile.empty()) {
+      M.StaleFile = View.Path;
+      M.StaleProfiles = View.Stale;
+      M.StaleForLackOfHash = View.StaleForLackOfHash;
+    }
+  };
   for (const ProfileAnchor &A : Code) {
     SourceLocation Begin = SM.getExpansionLoc(A.Range.getBegin());
     SourceLocation End = SM.getExpansionLoc(A.Range.getEnd());
@@ -218,24 +257,50 @@ measureIn(ArrayRef<ProfileAnchor> Code,
     const ProfileSet::FileView *View = ViewOf(SM.getFileID(Begin));
     if (!View)
       continue;
-    if (View->Covered)
-      M.Covered = true;
-    else if (!View->Stale.empty() && M.StaleFile.empty()) {
-      M.StaleFile = View->Path;
-      M.StaleProfiles = View->Stale;
-      M.StaleForLackOfHash = View->StaleForLackOfHash;
+    NoteView(*View);
+    // Growth in a callee: only what came through the handing-over call,
+    // which must be in a file the profiles saw as it is.
+    SourceLocation ThroughBegin, ThroughEnd;
+    const ProfileSet::FileView *ThroughView = nullptr;
+    if (A.Through.isValid()) {
+      ThroughBegin = SM.getExpansionLoc(A.Through.getBegin());
+      ThroughEnd = SM.getExpansionLoc(A.Through.getEnd());
+      if (ThroughBegin.isInvalid() ||
+          SM.getFileID(ThroughBegin) != SM.getFileID(ThroughEnd))
+        continue;
+      ThroughView = ViewOf(SM.getFileID(ThroughBegin));
+      if (!ThroughView)
+        continue;
+      NoteView(*ThroughView);
+      if (!ThroughView->Covered)
+        continue;
     }
     for (const ProfileSite &Site : Sites(*View)) {
       if (!holds(SM, Begin, End, Site.Line, Site.Column) ||
           !siteIsInFunction(Site, A.Function) || !Counts(Site) ||
-          !Seen.insert(&Site).second)
+          !Seen.insert({&Site, ThroughBegin.getRawEncoding()}).second)
         continue;
+      uint64_t SiteAllocations = Site.Allocations;
+      const ElementHistogram *SiteCounts = &Site.Counts;
+      SiteCaller Via;
+      if (ThroughView && Site.Callers) {
+        for (const SiteCaller &Place : *Site.Callers)
+          if (Place.File == ThroughView->Path &&
+              holds(SM, ThroughBegin, ThroughEnd, Place.Line, Place.Column))
+            addCaller(Place, Via);
+        // A stack cut before the call may have come through it.
+        addCaller(Site.CallersCut, Via);
+        if (Via.Allocations == 0)
+          continue;
+        SiteAllocations = Via.Allocations;
+        SiteCounts = &Via.Counts;
+      }
       M.Sites.push_back({&Site, Begin});
-      M.Allocations += Site.Allocations;
+      M.Allocations += SiteAllocations;
       ElementHistogram &Into = IsDequeMap(Site) ? M.MapCounts : M.Counts;
       if (IsDequeMap(Site))
-        M.MapAllocations += Site.Allocations;
-      for (const auto &[Elements, Allocations] : Site.Counts)
+        M.MapAllocations += SiteAllocations;
+      for (const auto &[Elements, Allocations] : *SiteCounts)
         Into[Elements] += Allocations;
       // A deque's map has counts of its own, which Counts leaves out.
       addProcesses(M, Site.Processes,

@@ -29,8 +29,17 @@ namespace alloc_tidy {
 
 /// Code whose allocations heapcount attributes to a vector.
 struct ProfileAnchor {
+  ProfileAnchor(clang::SourceRange Range, const clang::FunctionDecl *Function,
+                clang::SourceRange Through = clang::SourceRange())
+      : Range(Range), Function(Function), Through(Through) {}
+
   clang::SourceRange Range;
   const clang::FunctionDecl *Function = nullptr;
+  /// For growth in a function the container is handed to by reference:
+  /// the call that hands it over, in the container's own function. Only
+  /// the allocations that came through that call are the container's (the
+  /// function may fill other callers' containers too); invalid otherwise.
+  clang::SourceRange Through;
 };
 
 /// What a vector needs to be sized from a profile.

@@ -50,6 +50,8 @@ TEST(HeapProfileTest, ReadsSitesByFile) {
   // Written before heapcount counted processes: unknown.
   EXPECT_FALSE(Sites[0].Processes);
   EXPECT_TRUE(Sites[0].ProcessesByCount.empty());
+  // And before it recorded the callers: unknown, not none.
+  EXPECT_FALSE(Sites[0].Callers);
 }
 
 // A loop that reads /proc/self/mountinfo in each of 21 processes (ninja's
@@ -90,9 +92,9 @@ const char *const WithLaterMembers = R"json({"heapcount_profile":1,
 {"path":"/src/fill.h","size":3,"fnv1a64":"e71fa2190541574b"},
 {"path":"/src/str.cpp","size":120,"fnv1a64":"0123456789abcdef"}],
 "sites":[
-{"file":"/src/fill.h","line":7,"column":12,"function":"fill(std::vector<int, std::allocator<int>>&, int)","container":"std::vector<int, std::allocator<int> >","element":"int","element_size":4,"allocations":10,"bytes":248,"counts":[[1,2],[2,2],[4,2],[8,2],[16,2]]}],
+{"file":"/src/fill.h","line":7,"column":12,"function":"fill(std::vector<int, std::allocator<int>>&, int)","container":"std::vector<int, std::allocator<int> >","element":"int","element_size":4,"allocations":10,"bytes":248,"counts":[[1,2],[2,2],[4,2],[8,2],[16,2]],"callers":[{"file":"/src/main.cpp","line":12,"column":5,"allocations":8,"counts":[[1,2],[2,2],[4,2],[8,2]]}],"callers_cut":{"allocations":2,"counts":[[16,2]]}}],
 "allocation_sites":[
-{"file":"/src/str.cpp","line":28,"column":12,"function":"Str::Str(char const*)","allocations":8,"bytes":52,"sizes":[[1,1],[4,2],[6,3],[12,1],[13,1]]}],
+{"file":"/src/str.cpp","line":28,"column":12,"function":"Str::Str(char const*)","allocations":8,"bytes":52,"sizes":[[1,1],[4,2],[6,3],[12,1],[13,1]],"callers":[]}],
 "unattributed":[
 {"reason":"no_line","allocations":44,"bytes":3978,"function":"","module":"/usr/bin/ctest","offset":"0x3ca375"},
 {"reason":"no_element_size","element":"Cell","allocations":40,"bytes":19200,"function":"Row::Row(int)","file":"/src/row.cpp","line":14,"column":35}],
@@ -113,6 +115,16 @@ TEST(HeapProfileTest, ReadsAProfileWithTheLaterMembers) {
   EXPECT_EQ(Sites[0].Allocations, 10U);
   EXPECT_EQ(Sites[0].Counts,
             (ElementHistogram{{1, 2}, {2, 2}, {4, 2}, {8, 2}, {16, 2}}));
+  // Which callers the allocations came through.
+  ASSERT_TRUE(Sites[0].Callers);
+  ASSERT_EQ(Sites[0].Callers->size(), 1U);
+  EXPECT_EQ((*Sites[0].Callers)[0].File, "/src/main.cpp");
+  EXPECT_EQ((*Sites[0].Callers)[0].Line, 12U);
+  EXPECT_EQ((*Sites[0].Callers)[0].Column, 5U);
+  EXPECT_EQ((*Sites[0].Callers)[0].Allocations, 8U);
+  EXPECT_EQ((*Sites[0].Callers)[0].Counts,
+            (ElementHistogram{{1, 2}, {2, 2}, {4, 2}, {8, 2}}));
+  EXPECT_EQ(Sites[0].CallersCut.Allocations, 2U);
   ASSERT_EQ(Profile->AllocationSitesByFile.size(), 1U);
   const std::vector<ProfileSite> &Raw =
       Profile->AllocationSitesByFile.find("/src/str.cpp")->second;
@@ -122,6 +134,8 @@ TEST(HeapProfileTest, ReadsAProfileWithTheLaterMembers) {
   EXPECT_EQ(Raw[0].Allocations, 8U);
   EXPECT_EQ(Raw[0].Counts,
             (ElementHistogram{{1, 1}, {4, 2}, {6, 3}, {12, 1}, {13, 1}}));
+  ASSERT_TRUE(Raw[0].Callers);
+  EXPECT_TRUE(Raw[0].Callers->empty());
   // A file named only by an allocation site is still a file of the profile.
   using State = HeapProfile::FileState;
   EXPECT_EQ(Profile->fileState("/src/fill.h", "abc"), State::Current);
@@ -222,6 +236,18 @@ TEST(HeapProfileTest, SaysWhatIsWrongWithABadProfile) {
     {"file": "a.cpp", "line": 3, "sizes": [[8, 1]], "processes": 1,
      "processes_by_size": [[8]]}]})",
               "allocation_sites[0].processes_by_size[0]: not a pair");
+  expectError(R"({"heapcount_profile": 1, "sites": [{"file": "a.cpp",
+    "line": 3, "element": "int", "element_size": 4, "counts": [[1, 2]],
+    "callers": {}}]})",
+              "sites[0]: 'callers' is not an array");
+  expectError(R"({"heapcount_profile": 1, "sites": [{"file": "a.cpp",
+    "line": 3, "element": "int", "element_size": 4, "counts": [[1, 2]],
+    "callers": [{"file": "b.cpp", "counts": [[1, 2]]}]}]})",
+              "sites[0].callers[0]: 'line' is missing");
+  expectError(R"({"heapcount_profile": 1, "sites": [{"file": "a.cpp",
+    "line": 3, "element": "int", "element_size": 4, "counts": [[1, 2]],
+    "callers": [], "callers_cut": {"counts": [[0, 1]]}}]})",
+              "sites[0].callers_cut.counts[0]: not a pair");
   expectError(R"({"heapcount_profile": 1, "files": [{"path": "a.cpp",
     "fnv1a64": "xyz"}], "sites": []})",
               "files[0]: 'fnv1a64' is not 16 hexadecimal digits");

@@ -281,6 +281,81 @@ TEST_F(MeasureTest, AStringsPlainAllocationsAtItsCodeCount) {
   EXPECT_EQ(measureContainerAt(Code, Ints, ViewOf, ctx()).Allocations, 0u);
 }
 
+TEST_F(MeasureTest, AFilledContainerCountsWhatCameThroughItsCall) {
+  ASSERT_NO_FATAL_FAILURE(parse("void fill(std::vector<int> &v) {\n"
+                                "  v.push_back(1);\n"
+                                "}\n"
+                                "void hot() {\n"
+                                "  std::vector<int> a;\n"
+                                "  fill(a);\n"
+                                "}\n"
+                                "void cold() {\n"
+                                "  std::vector<int> b;\n"
+                                "  fill(b);\n"
+                                "}\n"));
+  const SourceManager &SM = ctx().getSourceManager();
+  auto At = [&](unsigned Line, unsigned Column) {
+    return SM.translateLineCol(SM.getMainFileID(), Line, Column);
+  };
+  ProfileSet::FileView View;
+  View.Path = "/src/a.cpp";
+  View.Covered = true;
+  View.Sites = {site(3, 5, Vector, "int", 4, {{1, 100}})};
+  View.Sites[0].Callers =
+      std::vector<SiteCaller>{{"/src/a.cpp", 7, 3, 90, {{1, 90}}},
+                              {"/src/a.cpp", 11, 3, 10, {{1, 10}}},
+                              {"/src/other.cpp", 7, 3, 100, {{1, 100}}}};
+  auto ViewOf = [&](FileID) { return &View; };
+  ContainerIdentity Id{"vector", "int", 4};
+  const FunctionDecl *Fill = test::findFunction(ctx(), "fill");
+  auto Through = [&](unsigned Line) {
+    return measureAt(ProfileAnchor{SourceRange(At(3, 3), At(3, 16)), Fill,
+                                   SourceRange(At(Line, 3), At(Line, 9))},
+                     Id, ViewOf, ctx());
+  };
+  EXPECT_EQ(Through(7).Allocations, 90u);
+  EXPECT_EQ(Through(7).Counts, (ElementHistogram{{1, 90}}));
+  EXPECT_EQ(Through(11).Allocations, 10u);
+  // Not through the call: nothing of the site is the container's.
+  Measurement None = Through(5);
+  EXPECT_EQ(None.Allocations, 0u);
+  EXPECT_TRUE(None.Sites.empty());
+  EXPECT_TRUE(None.Covered);
+  // Stacks cut before eight callers may have come through any call.
+  View.Sites[0].CallersCut = {"", 0, 0, 5, {{1, 5}}};
+  EXPECT_EQ(Through(11).Allocations, 15u);
+  // Both calls hand over one container: each call's share counts.
+  Measurement Both =
+      measureAt({ProfileAnchor{SourceRange(At(3, 3), At(3, 16)), Fill,
+                               SourceRange(At(7, 3), At(7, 9))},
+                 ProfileAnchor{SourceRange(At(3, 3), At(3, 16)), Fill,
+                               SourceRange(At(11, 3), At(11, 9))}},
+                Id, ViewOf, ctx());
+  EXPECT_EQ(Both.Allocations, 110u);
+  // A profile that does not say which callers: the whole site, as before.
+  View.Sites[0].Callers.reset();
+  EXPECT_EQ(Through(11).Allocations, 100u);
+  // The call's file changed since the profile: not measured there.
+  View.Sites[0].Callers =
+      std::vector<SiteCaller>{{"/src/a.cpp", 7, 3, 90, {{1, 90}}}};
+  ProfileSet::FileView Stale;
+  Stale.Path = "/src/a.cpp";
+  Stale.Stale = {"old.json"};
+  bool First = true;
+  Measurement Changed = measureAt(
+      ProfileAnchor{SourceRange(At(3, 3), At(3, 16)), Fill,
+                    SourceRange(At(7, 3), At(7, 9))},
+      Id,
+      [&](FileID) {
+        const ProfileSet::FileView *V = First ? &View : &Stale;
+        First = false;
+        return V;
+      },
+      ctx());
+  EXPECT_EQ(Changed.Allocations, 0u);
+  EXPECT_EQ(Changed.StaleProfiles, std::vector<std::string>{"old.json"});
+}
+
 TEST_F(MeasureTest, AnUncoveredFileIsNeverCold) {
   ASSERT_NO_FATAL_FAILURE(parse("void f(std::vector<int> &v) {\n"
                                 "  v.push_back(1);\n"

@@ -25,6 +25,10 @@ ContainerGrowth classifyStack(const StackReport &Report, const StackInfo &Stack,
     Growth.Line = Walk.Location.Line;
     Growth.Column = Walk.Location.Column;
   }
+  for (const SourceLocation &L : Walk.Callers)
+    Growth.Callers.push_back(
+        SiteCaller{normalizePath(L.File), L.Line, L.Column, 0, {}});
+  Growth.CallersCut = Walk.CallersCut;
   std::uint64_t Frame = Walk.SiteFrame;
   if (!Walk.ReachedUserCode && !Stack.Frames.empty()) {
     Frame = Stack.Frames.front();

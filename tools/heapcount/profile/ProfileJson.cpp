@@ -9,6 +9,8 @@
 #include "tools/heapcount/JsonReader.h"
 #include "tools/heapcount/Profile.h"
 #include "tools/heapcount/profile/ProfileHelpers.h"
+#include <algorithm>
+#include <tuple>
 
 namespace heapcount {
 
@@ -39,6 +41,33 @@ void appendProcesses(std::string &Out, std::uint64_t Processes,
     return;
   Out += ",\"processes\":" + std::to_string(Processes) + ",\"" + ByName + "\":";
   appendPairs(Out, ByCount);
+}
+
+/// ,"callers":[...] and, when some stacks were cut, ,"callers_cut":{...};
+/// each histogram named \p CountsName as the site's. Nothing when unknown.
+void appendCallers(std::string &Out, const SiteCallers &Callers,
+                   const char *CountsName) {
+  if (!Callers.Known)
+    return;
+  Out += ",\"callers\":[";
+  for (std::size_t I = 0; I < Callers.Places.size(); ++I) {
+    const SiteCaller &C = Callers.Places[I];
+    Out += I ? ",{\"file\":" : "{\"file\":";
+    appendJsonString(Out, C.File);
+    Out += ",\"line\":" + std::to_string(C.Line) +
+           ",\"column\":" + std::to_string(C.Column) +
+           ",\"allocations\":" + std::to_string(C.Allocations) + ",\"" +
+           CountsName + "\":";
+    appendPairs(Out, C.Counts);
+    Out += "}";
+  }
+  Out += "]";
+  if (Callers.Cut.Allocations) {
+    Out += ",\"callers_cut\":{\"allocations\":" +
+           std::to_string(Callers.Cut.Allocations) + ",\"" + CountsName + "\":";
+    appendPairs(Out, Callers.Cut.Counts);
+    Out += "}";
+  }
 }
 
 } // namespace
@@ -83,6 +112,7 @@ std::string profileJson(const Profile &P) {
            ",\"bytes\":" + std::to_string(S.Bytes) + ",\"counts\":";
     appendPairs(Out, S.Counts);
     appendProcesses(Out, S.Processes, S.ProcessesByCount, "processes_by_count");
+    appendCallers(Out, S.Callers, "counts");
     Out += "}";
   }
   Out += "],\n\"allocation_sites\":[";
@@ -97,6 +127,7 @@ std::string profileJson(const Profile &P) {
            ",\"bytes\":" + std::to_string(S.Bytes) + ",\"sizes\":";
     appendPairs(Out, S.Sizes);
     appendProcesses(Out, S.Processes, S.ProcessesBySize, "processes_by_size");
+    appendCallers(Out, S.Callers, "sizes");
     Out += "}";
   }
   Out += "],\n\"unattributed\":[";
@@ -176,6 +207,44 @@ bool readProcesses(const JsonValue &Site, const char *ByName,
   if (!isNumber(Total) || toUnsigned(Total) == 0 || !readPairs(Each, ByCount))
     return false;
   Processes = toUnsigned(Total);
+  return true;
+}
+
+/// A site's "callers" and "callers_cut" (histograms named \p CountsName);
+/// unknown when absent (a profile written before heapcount recorded them).
+/// False when malformed.
+bool readCallers(const JsonValue &Site, const char *CountsName,
+                 SiteCallers &Callers) {
+  const JsonValue *Places = Site.get("callers");
+  if (!Places) {
+    Callers.Known = false;
+    return true;
+  }
+  if (Places->Kind != JsonValue::Array)
+    return false;
+  for (const JsonValue &Place : Places->Items) {
+    SiteCaller C;
+    C.File = toString(Place.get("file"));
+    C.Line = toLine(Place.get("line"));
+    C.Column = toLine(Place.get("column"));
+    C.Allocations = toUnsigned(Place.get("allocations"));
+    if (Place.Kind != JsonValue::Object || C.File.empty() ||
+        !isNumber(Place.get("line")) ||
+        !readPairs(Place.get(CountsName), C.Counts))
+      return false;
+    Callers.Places.push_back(std::move(C));
+  }
+  std::sort(Callers.Places.begin(), Callers.Places.end(),
+            [](const SiteCaller &A, const SiteCaller &B) {
+              return std::tie(A.File, A.Line, A.Column) <
+                     std::tie(B.File, B.Line, B.Column);
+            });
+  if (const JsonValue *Cut = Site.get("callers_cut")) {
+    Callers.Cut.Allocations = toUnsigned(Cut->get("allocations"));
+    if (Cut->Kind != JsonValue::Object ||
+        !readPairs(Cut->get(CountsName), Callers.Cut.Counts))
+      return false;
+  }
   return true;
 }
 
@@ -280,6 +349,12 @@ bool readProfile(const std::string &Json, Profile &P, std::string &Error) {
               "[elements, processes] pairs";
       return false;
     }
+    if (!readCallers(S, "counts", Site.Callers)) {
+      Error = "sites[" + std::to_string(I) +
+              "]: 'callers' is not a list of places (a 'file', a 'line' and "
+              "'counts')";
+      return false;
+    }
     P.Sites.push_back(std::move(Site));
   }
   if (const JsonValue *Sites = Root.get("allocation_sites")) {
@@ -304,6 +379,12 @@ bool readProfile(const std::string &Json, Profile &P, std::string &Error) {
         Error = "allocation_sites[" + std::to_string(I) +
                 "]: 'processes' and 'processes_by_size' are not a count and "
                 "[bytes, processes] pairs";
+        return false;
+      }
+      if (!readCallers(S, "sizes", Site.Callers)) {
+        Error = "allocation_sites[" + std::to_string(I) +
+                "]: 'callers' is not a list of places (a 'file', a 'line' "
+                "and 'sizes')";
         return false;
       }
       P.AllocationSites.push_back(std::move(Site));

@@ -117,6 +117,9 @@ Profile profileOfStacks(const StackReport &Report, const SymbolTable &Symbols,
       Needed[G.ElementModule].insert(G.Element);
     if (!Files.count(G.File))
       Files[G.File] = describeSourceFile(G.File);
+    for (const SiteCaller &Caller : G.Callers)
+      if (!Files.count(Caller.File))
+        Files[Caller.File] = describeSourceFile(Caller.File);
   }
   ElementSizes Sizes;
   std::string NoToolWhy;

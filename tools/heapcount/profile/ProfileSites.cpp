@@ -49,6 +49,71 @@ SourceFile describeSourceFile(const std::string &DebugPath) {
 
 namespace {
 
+auto callerKey(const SiteCaller &C) {
+  return std::tie(C.File, C.Line, C.Column);
+}
+
+void addCaller(SiteCaller &Into, const SiteCaller &From) {
+  Into.Allocations += From.Allocations;
+  for (const auto &[Count, Allocations] : From.Counts)
+    Into.Counts[Count] += Allocations;
+}
+
+} // namespace
+
+void SiteCallers::add(std::vector<SiteCaller> Stack, bool WasCut,
+                      std::uint64_t Allocations, std::uint64_t Count) {
+  std::sort(Stack.begin(), Stack.end(),
+            [](const SiteCaller &A, const SiteCaller &B) {
+              return callerKey(A) < callerKey(B);
+            });
+  Stack.erase(std::unique(Stack.begin(), Stack.end(),
+                          [](const SiteCaller &A, const SiteCaller &B) {
+                            return callerKey(A) == callerKey(B);
+                          }),
+              Stack.end());
+  SiteCallers One;
+  for (SiteCaller &Place : Stack) {
+    Place.Allocations = Allocations;
+    Place.Counts = {{Count, Allocations}};
+    One.Places.push_back(std::move(Place));
+  }
+  if (WasCut) {
+    One.Cut.Allocations = Allocations;
+    One.Cut.Counts = {{Count, Allocations}};
+  }
+  merge(One);
+}
+
+void SiteCallers::merge(const SiteCallers &Other) {
+  if (!Known || !Other.Known) {
+    *this = SiteCallers();
+    Known = false;
+    return;
+  }
+  std::vector<SiteCaller> Merged;
+  Merged.reserve(Places.size() + Other.Places.size());
+  auto A = Places.begin();
+  auto B = Other.Places.begin();
+  while (A != Places.end() || B != Other.Places.end()) {
+    if (B == Other.Places.end() ||
+        (A != Places.end() && callerKey(*A) < callerKey(*B))) {
+      Merged.push_back(std::move(*A++));
+      continue;
+    }
+    if (A == Places.end() || callerKey(*B) < callerKey(*A)) {
+      Merged.push_back(*B++);
+      continue;
+    }
+    addCaller(*A, *B++);
+    Merged.push_back(std::move(*A++));
+  }
+  Places = std::move(Merged);
+  addCaller(Cut, Other.Cut);
+}
+
+namespace {
+
 auto siteKey(const ProfileSite &S) {
   return std::tie(S.File, S.Line, S.Column, S.Container, S.Function, S.Element);
 }
@@ -86,6 +151,7 @@ std::vector<ProfileSite> mergeSites(std::vector<ProfileSite> Sites) {
         Into.Counts[Count.first] += Count.second;
       addProcesses(Into.Processes, Into.ProcessesByCount, S.Processes,
                    S.ProcessesByCount);
+      Into.Callers.merge(S.Callers);
       continue;
     }
     Merged.push_back(std::move(S));
@@ -123,6 +189,7 @@ mergeAllocationSites(std::vector<AllocationSite> Sites) {
         Into.Sizes[Size.first] += Size.second;
       addProcesses(Into.Processes, Into.ProcessesBySize, S.Processes,
                    S.ProcessesBySize);
+      Into.Callers.merge(S.Callers);
       continue;
     }
     Merged.push_back(std::move(S));
@@ -220,6 +287,13 @@ Profile buildProfile(const StackReport &Report,
     Used[Source.Path] = Source;
     return Source.Path;
   };
+  // The callers' files as the sites' are named (and listed in "files").
+  auto CallersOf = [&](const ContainerGrowth &G) {
+    std::vector<SiteCaller> Places = G.Callers;
+    for (SiteCaller &Place : Places)
+      Place.File = SourceOf(Place.File);
+    return Places;
+  };
   auto Add = [&](LeftOut &Out, const StackInfo &Stack, const ContainerGrowth &G,
                  const char *Reason) {
     Out.Allocations += Stack.Calls;
@@ -267,6 +341,7 @@ Profile buildProfile(const StackReport &Report,
       Site.Allocations = Stack.Calls;
       Site.Bytes = Stack.Bytes;
       Site.Sizes[Stack.Size] = Stack.Calls;
+      Site.Callers.add(CallersOf(G), G.CallersCut, Stack.Calls, Stack.Size);
       AddProcesses(ProcessesOfAllocationSites[allocationSiteKey(Site)],
                    Stack.Size, Stack.Processes);
       Allocating.push_back(std::move(Site));
@@ -313,6 +388,8 @@ Profile buildProfile(const StackReport &Report,
     Site.Allocations = Stack.Calls;
     Site.Bytes = Stack.Bytes;
     Site.Counts[Stack.Size / ElementSize] = Stack.Calls;
+    Site.Callers.add(CallersOf(G), G.CallersCut, Stack.Calls,
+                     Stack.Size / ElementSize);
     AddProcesses(ProcessesOfSites[siteKey(Site)], Stack.Size / ElementSize,
                  Stack.Processes);
     Sites.push_back(std::move(Site));

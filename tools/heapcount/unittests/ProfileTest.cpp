@@ -331,6 +331,45 @@ TEST(ClassifyStack, VectorGrowthInlinedAtO2) {
   EXPECT_EQ(G.Function, "fill(std::vector<int, std::allocator<int> >&)");
 }
 
+TEST(ClassifyStack, TheCallersAboveTheSite) {
+  StackReport Report = growthReport();
+  SymbolTable Symbols;
+  // fill's growth inlined into Reader::hot, called by main through
+  // std::function (libstdc++'s code, passed over).
+  Symbols[0x1800] = {
+      at("std::__new_allocator<int>::allocate(unsigned long, void const*)",
+         NewAllocator, 137, 27),
+      at("std::vector<int, std::allocator<int> >::push_back(int const&)",
+         StlVector, 1287, 4),
+      at("fill(std::vector<int, std::allocator<int> >&)", "/src/fill.h", 7, 9),
+      at("Reader::hot()", "/src/./reader.cpp", 12, 5)};
+  Symbols[0x10100] = {at("std::function<void ()>::operator()() const",
+                         "/usr/include/c++/12/bits/std_function.h", 591, 9)};
+  Symbols[0x1900] = {at("main::$_0::operator()() const", "/src/main.cpp", 8, 3),
+                     at("main", "/src/main.cpp", 9, 0)};
+  // An unknown frame of the program: passed over too.
+  StackInfo Stack{100, 400, {0x1800, 0x10100, 0x1950, 0x1900}, 4};
+  ContainerGrowth G = classifyStack(Report, Stack, Symbols);
+  EXPECT_EQ(G.File, "/src/fill.h");
+  ASSERT_EQ(G.Callers.size(), 3u);
+  EXPECT_EQ(G.Callers[0].File, "/src/reader.cpp");
+  EXPECT_EQ(G.Callers[0].Line, 12u);
+  EXPECT_EQ(G.Callers[0].Column, 5u);
+  EXPECT_EQ(G.Callers[1].Line, 8u);
+  EXPECT_EQ(G.Callers[2].Line, 9u);
+  EXPECT_FALSE(G.CallersCut);
+  // Cut at the report's depth: it may have come through any caller.
+  Report.Depth = 4;
+  EXPECT_TRUE(classifyStack(Report, Stack, Symbols).CallersCut);
+  // At most MaxCallerLevels, and then not cut whatever the depth.
+  for (unsigned I = 0; I < 10; ++I)
+    Symbols[0x1900].push_back(at("deep()", "/src/deep.cpp", 100 + I, 1));
+  G = classifyStack(Report, Stack, Symbols);
+  ASSERT_EQ(G.Callers.size(), MaxCallerLevels);
+  EXPECT_EQ(G.Callers.back().Line, 100u + MaxCallerLevels - 4);
+  EXPECT_FALSE(G.CallersCut);
+}
+
 TEST(ClassifyStack, StringGrowthInTheRuntimesLibrary) {
   // libstdc++.so has no debug information: its inlined allocator frames are
   // not seen, the string's member function called operator new.
@@ -702,6 +741,43 @@ TEST(MergeSites, ProcessesOfSeparateRunsAddUpUnlessOneIsUnknown) {
   EXPECT_TRUE(Merged[0].ProcessesByCount.empty());
 }
 
+TEST(SiteCallers, EachPlaceOncePerStackThenAddedUpByPlace) {
+  auto place = [](const char *File, unsigned Line) {
+    return SiteCaller{File, Line, 3, 0, {}};
+  };
+  SiteCallers Callers;
+  // A recursive call passes one place three times on a stack.
+  Callers.add({place("/b.cpp", 4), place("/a.cpp", 9), place("/b.cpp", 4),
+               place("/b.cpp", 4)},
+              false, 10, 2);
+  Callers.add({place("/a.cpp", 9), place("/a.cpp", 20)}, true, 5, 1);
+  ASSERT_EQ(Callers.Places.size(), 3u);
+  EXPECT_EQ(Callers.Places[0].Line, 9u);
+  EXPECT_EQ(Callers.Places[0].Allocations, 15u);
+  EXPECT_EQ(Callers.Places[0].Counts,
+            (std::map<std::uint64_t, std::uint64_t>{{1, 5}, {2, 10}}));
+  EXPECT_EQ(Callers.Places[1].Line, 20u);
+  EXPECT_EQ(Callers.Places[1].Allocations, 5u);
+  EXPECT_EQ(Callers.Places[2].File, "/b.cpp");
+  EXPECT_EQ(Callers.Places[2].Allocations, 10u);
+  EXPECT_EQ(Callers.Cut.Allocations, 5u);
+  // Sites of other processes merge their callers; one that does not know
+  // them (an older profile) makes them unknown.
+  ProfileSite A = site("/s.cpp", 3, "int", 4, 2, 10);
+  A.Callers = Callers;
+  ProfileSite B = site("/s.cpp", 3, "int", 4, 2, 10);
+  B.Callers.add({place("/b.cpp", 4)}, false, 10, 2);
+  std::vector<ProfileSite> Merged = mergeSites({A, B});
+  ASSERT_EQ(Merged.size(), 1u);
+  EXPECT_TRUE(Merged[0].Callers.Known);
+  EXPECT_EQ(Merged[0].Callers.Places[2].Allocations, 20u);
+  ProfileSite Old = site("/s.cpp", 3, "int", 4, 2, 10);
+  Old.Callers.Known = false;
+  Merged = mergeSites({A, Old, B});
+  EXPECT_FALSE(Merged[0].Callers.Known);
+  EXPECT_TRUE(Merged[0].Callers.Places.empty());
+}
+
 TEST(BuildProfile, SitesAndWhatIsLeftOut) {
   StackReport Report = growthReport();
   Report.Dropped = 2;
@@ -922,6 +998,11 @@ Profile smallProfile() {
   A.Counts[4] = 10;
   A.Allocations = 110;
   A.Bytes = 560;
+  // 100 allocations came through main's call at line 12, 10 through stacks
+  // cut before eight callers.
+  A.Callers.Places = {
+      SiteCaller{"/src/a \"q\".cpp", 12, 3, 100, {{1, 90}, {4, 10}}}};
+  A.Callers.Cut = SiteCaller{"", 0, 0, 10, {{1, 10}}};
   ProfileSite B = site("/gone.cpp", 1, "Cell", 4, 120, 40);
   B.Function = "Row::Row(int)";
   P.Sites = {A, B};
@@ -944,11 +1025,14 @@ TEST(ProfileJson, TheContractsShape) {
       "{\"file\":\"/src/a \\\"q\\\".cpp\",\"line\":7,\"column\":5,"
       "\"function\":\"f()\",\"container\":\"std::vector<int>\","
       "\"element\":\"int\",\"element_size\":4,\"allocations\":110,"
-      "\"bytes\":560,\"counts\":[[1,100],[4,10]]},\n"
+      "\"bytes\":560,\"counts\":[[1,100],[4,10]],"
+      "\"callers\":[{\"file\":\"/src/a \\\"q\\\".cpp\",\"line\":12,"
+      "\"column\":3,\"allocations\":100,\"counts\":[[1,90],[4,10]]}],"
+      "\"callers_cut\":{\"allocations\":10,\"counts\":[[1,10]]}},\n"
       "{\"file\":\"/gone.cpp\",\"line\":1,\"column\":5,"
       "\"function\":\"Row::Row(int)\",\"container\":\"std::vector<Cell>\","
       "\"element\":\"Cell\",\"element_size\":4,\"allocations\":40,"
-      "\"bytes\":19200,\"counts\":[[120,40]]}],\n"
+      "\"bytes\":19200,\"counts\":[[120,40]],\"callers\":[]}],\n"
       "\"allocation_sites\":[],\n\"unattributed\":[],\n"
       "\"processes\":1,\n\"programs\":[]}\n");
   Profile Empty;
@@ -970,6 +1054,8 @@ Profile profileWithNewMembers() {
   A.Allocations = 5;
   A.Bytes = 34;
   A.Sizes = {{6, 4}, {10, 1}};
+  // Read from a profile written before heapcount recorded callers.
+  A.Callers.Known = false;
   P.AllocationSites = {A};
   UnattributedGroup NoLine;
   NoLine.Reason = "no_line";
@@ -1004,7 +1090,7 @@ TEST(ProfileJson, AllocationSitesUnattributedAndProcesses) {
   EXPECT_NE(Json.find("\"left_out\":11,\n"), std::string::npos) << Json;
   // A site whose processes are known says how many, and for each count.
   EXPECT_NE(Json.find("\"counts\":[[120,40]],\"processes\":2,"
-                      "\"processes_by_count\":[[120,2]]}"),
+                      "\"processes_by_count\":[[120,2]],\"callers\":[]}"),
             std::string::npos)
       << Json;
   std::string Tail = Json.substr(Json.find("\n\"allocation_sites\""));
@@ -1114,6 +1200,16 @@ TEST(ReadProfile, SaysWhatIsWrong) {
                     "\"sizes\":[[8,1]],\"processes\":1}]}"),
             "allocation_sites[0]: 'processes' and 'processes_by_size' are not "
             "a count and [bytes, processes] pairs");
+  EXPECT_EQ(ErrorOf("{\"heapcount_profile\":1,\"sites\":[{\"file\":\"a\","
+                    "\"line\":1,\"counts\":[[1,2]],\"callers\":[{\"file\":"
+                    "\"b\",\"line\":2,\"counts\":[1]}]}]}"),
+            "sites[0]: 'callers' is not a list of places (a 'file', a 'line' "
+            "and 'counts')");
+  EXPECT_EQ(ErrorOf("{\"heapcount_profile\":1,\"sites\":[{\"file\":\"a\","
+                    "\"line\":1,\"counts\":[[1,2]],\"callers\":[],"
+                    "\"callers_cut\":[]}]}"),
+            "sites[0]: 'callers' is not a list of places (a 'file', a 'line' "
+            "and 'counts')");
   EXPECT_EQ(ErrorOf("{\"heapcount_profile\":1,\"sites\":[],\"files\":[{"
                     "\"path\":\"a\",\"fnv1a64\":\"12\"}]}"),
             "files[0]: 'fnv1a64' is not 16 hexadecimal digits");
