@@ -1,6 +1,7 @@
 //===--- InlineVectorOption.cpp - option SmallVectorClass -----------------===//
 
 #include "checks/InlineVectorOption.h"
+#include "checks/TypeSpelling.h"
 #include "clang/Lex/Preprocessor.h"
 
 using namespace alloc_tidy;
@@ -79,6 +80,27 @@ StringRef includeSpelling(StringRef Header) {
   if (Header.size() >= 2 && Header.front() == '"' && Header.back() == '"')
     return Header.drop_front().drop_back();
   return Header;
+}
+
+// Not without a profile: the rewrite costs stack and code, worth it where a
+// run shows the allocations.
+std::optional<alloc_tidy::PmrLocalPlan>
+planStackVector(const VarDecl &Var, TypeLoc Spelled,
+                llvm::ArrayRef<alloc_tidy::ContainerUse> Uses,
+                StringRef Element, QualType ElementType, uint64_t Capacity,
+                uint64_t MaxBytes, Preprocessor *PP, ASTContext &Ctx) {
+  std::optional<CharSourceRange> Type = templateTypeRange(Spelled);
+  if (!Ctx.getLangOpts().CPlusPlus17 || !Type)
+    return std::nullopt;
+  alloc_tidy::PmrLocalPlan Plan = alloc_tidy::planPmrLocal(
+      Var, Uses, *Type, Element,
+      Ctx.getTypeSizeInChars(ElementType).getQuantity(), Capacity, MaxBytes,
+      Ctx);
+  if (Plan.Why.empty() &&
+      !headerFound(PP, "<memory_resource>", Var.getLocation(),
+                   Ctx.getSourceManager()))
+    Plan.Why = "<memory_resource> is not found on this unit's include paths";
+  return Plan;
 }
 
 } // namespace clang::tidy::alloc

@@ -13,6 +13,7 @@
 #define ALLOC_TIDY_CHECKS_INLINEVECTOROPTION_H
 
 #include "clang-tidy/ClangTidyCheck.h"
+#include "lib/analysis/decisions/PmrLocalPlan.h"
 #include "lib/analysis/facts/InlineVectorClasses.h"
 #include "lib/analysis/facts/InlineVectorInScope.h"
 #include <optional>
@@ -71,6 +72,17 @@ bool headerFound(Preprocessor *PP, StringRef Header, SourceLocation Where,
 /// The header as IncludeInserter takes it: "<a.h>" for an angled include,
 /// a bare "a.h" for a quoted one.
 StringRef includeSpelling(StringRef Header);
+
+/// For a local vector \p Var that a profile sized to \p Capacity, in code
+/// with no small-vector class: a std::pmr::vector on a buffer on the stack
+/// (PmrLocalPlan.h), in C++17 with <memory_resource> found, for a type
+/// written as a template (\p Spelled). nullopt where it does not apply;
+/// else the plan, whose Why says why not when it is not safe.
+std::optional<alloc_tidy::PmrLocalPlan>
+planStackVector(const VarDecl &Var, TypeLoc Spelled,
+                llvm::ArrayRef<alloc_tidy::ContainerUse> Uses,
+                StringRef Element, QualType ElementType, uint64_t Capacity,
+                uint64_t MaxBytes, Preprocessor *PP, ASTContext &Ctx);
 
 } // namespace clang::tidy::alloc
 

@@ -54,6 +54,9 @@ struct SmallVectorCheck::Candidate : VectorBound {
   /// What the profiles measured at the code of a vector the analysis
   /// bounds.
   std::optional<Measurement> Measured;
+  /// A profiled local rewritten as a std::pmr::vector on a stack buffer,
+  /// in code with no small-vector class.
+  std::optional<PmrLocalPlan> Pmr;
 };
 
 SmallVectorCheck::SmallVectorCheck(StringRef Name, ClangTidyContext *Ctx)
@@ -263,9 +266,17 @@ void SmallVectorCheck::checkReplacement(Candidate &C) {
   chooseDeclaredCapacity(C);
   if (!TargetInProject && C.NoFixReason.empty()) {
     std::string Element = spelledElementType(C.Element, C.Spelled, *Context);
+    if (const auto *Var = dyn_cast<VarDecl>(C.Decl); Var && C.Profiled)
+      C.Pmr = planStackVector(*Var, C.Spelled, C.Uses, Element, C.Element,
+                              C.Capacity, MaxInlineBytes, PP, *Context);
+    if (C.Pmr && C.Pmr->Why.empty())
+      return;
     C.NoFixReason = TargetClass.whyNoClass(
         Target.spell(Element, C.Declared), Element,
         isa<VarDecl>(C.Decl) && getLangOpts().CPlusPlus17 ? C.Capacity : 0);
+    if (C.Pmr)
+      C.NoFixReason += " (not rewritten so here: " + C.Pmr->Why + ")";
+    C.Pmr.reset();
     C.NoFixLoc = C.Decl->getLocation();
   }
   // A fix-it whose include is not found would not compile.
@@ -390,7 +401,8 @@ Finding SmallVectorCheck::render(const Candidate &C,
   std::string NewType =
       C.UseArray        ? "std::array<" + Element + ", " + Count + ">"
       : TargetInProject ? Target.spell(Element, C.Declared)
-                        : "a small vector with room for " + Count;
+      : C.Pmr ? "a std::pmr::vector<" + Element + "> on a buffer on the stack"
+              : "a small vector with room for " + Count;
 
   Finding F;
   F.Warning.Loc = C.Decl->getLocation();
@@ -419,29 +431,37 @@ Finding SmallVectorCheck::render(const Candidate &C,
                      Them.str() + " inline instead of allocating";
 
   std::optional<CharSourceRange> Range = templateNameRange(C.Spelled);
-  if (C.NoFixReason.empty() && TargetClass.usable() && Range) {
+  if (C.NoFixReason.empty() && (C.Pmr || TargetClass.usable()) && Range) {
     std::vector<FixItHint> &Fixes = F.Warning.Fixes;
     if (auto Spec = Named.getAs<TemplateSpecializationTypeLoc>())
       Range = CharSourceRange::getTokenRange(Range->getBegin(),
                                              Spec.getRAngleLoc());
-    Fixes.push_back(FixItHint::CreateReplacement(*Range, NewType));
+    if (C.Pmr)
+      for (const TextEdit &Edit : C.Pmr->Edits)
+        Fixes.push_back(FixItHint::CreateReplacement(Edit.Range, Edit.Text));
+    else
+      Fixes.push_back(FixItHint::CreateReplacement(*Range, NewType));
     if (C.UseArray && C.Init)
       for (const TextEdit &Edit : arrayInitializerEdits(*C.Init))
         Fixes.push_back(FixItHint::CreateReplacement(Edit.Range, Edit.Text));
-    if (C.UseArray || !Target.Header.empty())
+    if (C.UseArray || C.Pmr || !Target.Header.empty())
       if (std::optional<FixItHint> Include = Includes.createIncludeInsertion(
               SM.getFileID(SM.getExpansionLoc(C.Spelled.getBeginLoc())),
               C.UseArray ? StringRef("<array>")
+              : C.Pmr    ? StringRef("<memory_resource>")
                          : includeSpelling(Target.Header)))
         Fixes.push_back(std::move(*Include));
   }
 
   if (std::optional<std::string> Shortfall =
-          C.UseArray ? std::nullopt
-                     : describeCapacityShortfall(
-                           Ctx, Target.Name, C.Element, C.Capacity, C.Declared,
-                           Target.spell(Element, C.Capacity)))
+          C.UseArray || C.Pmr
+              ? std::nullopt
+              : describeCapacityShortfall(Ctx, Target.Name, C.Element,
+                                          C.Capacity, C.Declared,
+                                          Target.spell(Element, C.Capacity)))
     F.note(C.Decl->getLocation(), std::move(*Shortfall));
+  if (C.Pmr)
+    F.note(C.Decl->getLocation(), C.Pmr->Note);
   for (const SizeEvidence &Note : C.Notes)
     F.note(Note.Loc, Note.Text);
   if (C.Profiled) {

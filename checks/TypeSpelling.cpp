@@ -45,6 +45,15 @@ std::optional<CharSourceRange> templateNameRange(TypeLoc Spelled) {
   return CharSourceRange::getTokenRange(Begin, NameLoc);
 }
 
+std::optional<CharSourceRange> templateTypeRange(TypeLoc Spelled) {
+  std::optional<CharSourceRange> Name = templateNameRange(Spelled);
+  auto Spec = namedTypeLoc(Spelled).getAs<TemplateSpecializationTypeLoc>();
+  if (!Name || !Spec || Spec.getRAngleLoc().isInvalid() ||
+      Spec.getRAngleLoc().isMacroID())
+    return std::nullopt;
+  return CharSourceRange::getTokenRange(Name->getBegin(), Spec.getRAngleLoc());
+}
+
 TypeLoc spelledDeclType(const ValueDecl &D, const TypedefNameDecl *&Alias) {
   Alias = nullptr;
   TypeLoc TL;

@@ -37,6 +37,11 @@ std::string spelledArguments(TypeLoc Spelled, const ASTContext &Ctx);
 /// type is not spelled as a template or comes from a macro.
 std::optional<CharSourceRange> templateNameRange(TypeLoc Spelled);
 
+/// The whole spelled template type, its name through its closing '>':
+/// "std::vector<Row>" in "const std::vector<Row> V". nullopt as for
+/// templateNameRange, and for a type deduced from its initializer.
+std::optional<CharSourceRange> templateTypeRange(TypeLoc Spelled);
+
 /// Where the declaration \p D spells its type, for a fix-it to rewrite: the
 /// declared type, or for 'auto' the type named in its initializer
 /// ("auto d = std::deque<int>()"); through a type alias, the alias's own
