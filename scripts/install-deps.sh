@@ -56,6 +56,9 @@ packages=(
   # make real-code: taglib, another project of the corpus, cannot configure
   # without utfcpp (its bundled copy is a git submodule).
   libutfcpp-dev
+  # make profile-proof: hunspell's workload checks English text against
+  # Debian's en_US dictionary.
+  hunspell-en-us
   # The other supported release's clang-tidy: the plugin must refuse it.
   "clang-tidy-$([[ $version == 19 ]] && echo 22 || echo 19)"
 )

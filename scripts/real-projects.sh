@@ -31,6 +31,9 @@
 #              libzstd-dev and libxxhash-dev)
 #   taglib     github:taglib/taglib (not tuned on: precision only; needs
 #              the utfcpp headers: Debian's libutfcpp-dev)
+#   hunspell   github:hunspell/hunspell (built with the CMakeLists.txt of
+#              scripts/overlays/hunspell; the proof's workload needs
+#              Debian's hunspell-en-us dictionary)
 #   glslang    github:KhronosGroup/glslang (not tuned on: precision only)
 #   alloc-tidy this repository's own sources (git HEAD of the checkout this
 #              script is in)
@@ -68,6 +71,9 @@ force=0
 # system's, see `needs`: its bundled copy is a git submodule, which the
 # mirror's archive lacks); zlib is off so that the measure does not depend on
 # whether its headers happen to be installed, and the C bindings are built.
+# hunspell builds with autotools: scripts/overlays/hunspell/CMakeLists.txt,
+# written for the corpus, is copied into its sources (a project's overlay
+# replaces no file of its own).
 # glslang's optimizer needs SPIRV-Tools under External/, which its script
 # update_glslang_sources.py fetches: ENABLE_OPT and BUILD_EXTERNAL are off;
 # its precompiled header is off, as for cppcheck, and so are its
@@ -83,6 +89,7 @@ known=(
   "muparser|beltoforion/muparser|-DBUILD_TESTING=OFF -DENABLE_SAMPLES=OFF -DENABLE_OPENMP=OFF"
   "ccache|ccache/ccache|-DENABLE_TESTING=OFF -DENABLE_BENCHMARKS=OFF -DENABLE_DOCUMENTATION=OFF -DREDIS_STORAGE_BACKEND=OFF -DDEPS=LOCAL"
   "taglib|taglib/taglib|-DBUILD_TESTING=OFF -DBUILD_EXAMPLES=OFF -DWITH_ZLIB=OFF -DENABLE_CCACHE=OFF"
+  "hunspell|hunspell/hunspell|"
   "glslang|KhronosGroup/glslang|-DGLSLANG_TESTS=OFF -DENABLE_GLSLANG_BINARIES=OFF -DGLSLANG_ENABLE_INSTALL=OFF -DENABLE_OPT=OFF -DBUILD_EXTERNAL=OFF -DENABLE_PCH=OFF"
   "alloc-tidy|self|-DALLOC_TIDY_LLVM_VERSION=22"
 )
@@ -224,6 +231,11 @@ for name in "${wanted[@]}"; do
   log="$project/prepare.log"
   read -r -a args <<<"$cmake_args"
   args=(-G Ninja -DCMAKE_EXPORT_COMPILE_COMMANDS=ON -DCMAKE_CXX_COMPILER="$cxx" "${args[@]}")
+  overlay="$root/scripts/overlays/$name"
+  if [[ -d "$overlay" ]]; then
+    # Its files' hash is part of what was prepared: a change prepares again.
+    args+=(-DALLOC_TIDY_OVERLAY="$(cd "$overlay" && find . -type f | sort | xargs sha256sum | sha256sum | cut -c1-16)")
+  fi
 
   # Prepared already, from the same commit with the same arguments: kept.
   wanted_json="$(mktemp)"
@@ -236,6 +248,7 @@ for name in "${wanted[@]}"; do
     mkdir -p "$src"
     echo "preparing $name ($label at ${commit:0:12})" >&2
     if ! { git --git-dir="$git_dir" archive --format=tar HEAD | tar -x -C "$src"; } >"$log" 2>&1 ||
+      { [[ -d "$overlay" ]] && ! cp -rn "$overlay/." "$src/" >>"$log" 2>&1; } ||
       ! cmake -S "$src" -B "$build" "${args[@]}" >>"$log" 2>&1 ||
       ! generate_headers "$build" "$log"; then
       echo "failed: $name (log: $log)" >&2
