@@ -1,6 +1,8 @@
 // profile-proof.test's program: for each number N of its input, the sum of
 // the squares below N, from a vector filled one append at a time
-// (alloc-reserve-in-loop: reserved first, it allocates once per call).
+// (alloc-reserve-in-loop: reserved first, it allocates once per call;
+// alloc-small-vector: the profile sizes it, and with no small-vector class
+// here, a std::pmr buffer on the stack holds it).
 #include <fstream>
 #include <iostream>
 #include <vector>
