@@ -141,7 +141,7 @@ void MissingMoveCheck::onEndOfTranslationUnit() {
         {SourceRange(F.Class->getLocation()), nullptr}};
     for (const CXXMethodDecl *M : F.Suppressors)
       if (!isa<CXXDestructorDecl>(M))
-        Copies.push_back({SourceRange(M->getLocation()), nullptr});
+        Copies.emplace_back(SourceRange(M->getLocation()), nullptr);
     std::optional<Measurement> Measured =
         Profiles.measureAnything(Copies, *Ctx);
     if (Measured && Profiles.isCold(*Measured))

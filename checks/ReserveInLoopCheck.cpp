@@ -252,7 +252,7 @@ void ReserveInLoopCheck::diagnose(const ReservePlan &P, ASTContext &Ctx) {
   std::vector<ProfileAnchor> Code;
   Code.reserve(P.Appends.size());
   for (const PlannedAppend &A : P.Appends)
-    Code.push_back({A.Site->getSourceRange(), enclosingFunction(A.Site, Ctx)});
+    Code.emplace_back(A.Site->getSourceRange(), enclosingFunction(A.Site, Ctx));
   std::optional<Measurement> Measured =
       Profiles.measureContainer(P.Container->getType(), Code, Ctx);
   if (Measured && Profiles.isCold(*Measured))

@@ -423,8 +423,8 @@ void SmallStringCheck::checkRecord(const CXXRecordDecl &Record,
   if (Profiles.loaded()) {
     std::vector<ProfileAnchor> Code;
     for (const Expr *Allocation : Found->Allocations)
-      Code.push_back(
-          {Allocation->getSourceRange(), enclosingFunction(Allocation, Ctx)});
+      Code.emplace_back(Allocation->getSourceRange(),
+                        enclosingFunction(Allocation, Ctx));
     Measured = Profiles.measureAllocations(Code, Ctx);
     if (Profiles.isCold(*Measured))
       return;

@@ -144,10 +144,8 @@ struct ContainerGrowth {
   /// The function of the innermost frame (see FrameModule).
   std::string InnermostFunction;
   /// The places of the user's code above the site (walkStack's Callers;
-  /// files normalized, no allocations yet), and whether the stack ended
-  /// before MaxCallerLevels of them.
+  /// files normalized, no allocations yet); see CallersCut.
   std::vector<SiteCaller> Callers;
-  bool CallersCut = false;
   /// Where the stack is best known without a line: the file address and the
   /// module (-1 for none) of the site's frame when it reached the user's
   /// code, else of the innermost frame.
@@ -163,6 +161,8 @@ struct ContainerGrowth {
   /// allocation function named without its class ("allocate",
   /// "_M_allocate"): clang's -gline-tables-only names inlined functions so.
   bool UnqualifiedAllocator = false;
+  /// The stack ended before MaxCallerLevels callers.
+  bool CallersCut = false;
 };
 
 /// Whether \p Stack is a container's growth, and where and of what. The

@@ -108,10 +108,11 @@ std::vector<ProfileAnchor> fillCode(ArrayRef<ContainerFill> Fills,
   std::vector<ProfileAnchor> Code;
   Code.reserve(Fills.size());
   for (const ContainerFill &F : Fills) {
-    Code.push_back({F.Site->getSourceRange(), enclosingFunction(F.Site, Ctx)});
+    Code.emplace_back(F.Site->getSourceRange(), enclosingFunction(F.Site, Ctx));
     for (const Expr *Growth : F.CalleeGrowth)
-      Code.push_back({Growth->getSourceRange(), enclosingFunction(Growth, Ctx),
-                      F.Site->getSourceRange()});
+      Code.emplace_back(Growth->getSourceRange(),
+                        enclosingFunction(Growth, Ctx),
+                        F.Site->getSourceRange());
   }
   return Code;
 }
@@ -122,19 +123,19 @@ std::vector<ProfileAnchor> containerCode(const ValueDecl &D,
   Code.reserve(Uses.size() + 1);
   for (const ContainerUse &Use : Uses)
     if (Use.Site)
-      Code.push_back({Use.Site->getSourceRange(), Use.Function});
+      Code.emplace_back(Use.Site->getSourceRange(), Use.Function);
   if (const auto *Var = dyn_cast<VarDecl>(&D))
-    Code.push_back(
-        {Var->getSourceRange(),
-         dyn_cast_or_null<FunctionDecl>(Var->getParentFunctionOrMethod())});
+    Code.emplace_back(
+        Var->getSourceRange(),
+        dyn_cast_or_null<FunctionDecl>(Var->getParentFunctionOrMethod()));
   else if (const auto *Field = dyn_cast<FieldDecl>(&D))
     for (const CXXConstructorDecl *Ctor :
          cast<CXXRecordDecl>(Field->getParent())->ctors()) {
       // An implicit constructor's allocations are at its class.
       if (Ctor->isImplicit())
-        Code.push_back({SourceRange(Field->getParent()->getLocation()), Ctor});
+        Code.emplace_back(SourceRange(Field->getParent()->getLocation()), Ctor);
       else if (const FunctionDecl *Def = Ctor->getDefinition())
-        Code.push_back({Def->getSourceRange(), Def});
+        Code.emplace_back(Def->getSourceRange(), Def);
     }
   return Code;
 }

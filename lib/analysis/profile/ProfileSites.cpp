@@ -25,7 +25,7 @@ ProfiledUses profiledUsesOf(const ValueDecl &D, ArrayRef<ContainerUse> Uses,
   for (const ContainerUse &Use : Uses) {
     if (Use.Kind == UseKind::Call) {
       P.Members.insert(Use.Method);
-      P.Anchors.push_back({Use.Site->getSourceRange(), Use.Function});
+      P.Anchors.emplace_back(Use.Site->getSourceRange(), Use.Function);
     } else if (std::optional<std::string> Why =
                    followOtherUse(Use, Field, P.Members, P.Constructions)) {
       return Silence(*Why);
@@ -43,7 +43,7 @@ ProfiledUses profiledUsesOf(const ValueDecl &D, ArrayRef<ContainerUse> Uses,
       return false;
     }
     P.Constructions.push_back(Shape->Form);
-    P.Anchors.push_back({Where, In});
+    P.Anchors.emplace_back(Where, In);
     return true;
   };
   if (const auto *Var = dyn_cast<VarDecl>(&D)) {
@@ -65,9 +65,9 @@ ProfiledUses profiledUsesOf(const ValueDecl &D, ArrayRef<ContainerUse> Uses,
                                     ? VectorConstruction::Move
                                     : VectorConstruction::Copy);
       if (Declared->isImplicit())
-        P.Anchors.push_back({SourceRange(Record->getLocation()), Declared});
+        P.Anchors.emplace_back(SourceRange(Record->getLocation()), Declared);
       else if (const FunctionDecl *Def = Declared->getDefinition())
-        P.Anchors.push_back({Def->getSourceRange(), Def});
+        P.Anchors.emplace_back(Def->getSourceRange(), Def);
       continue;
     }
     const CXXConstructorDecl *Ctor = constructorDefinition(Declared);

@@ -742,15 +742,15 @@ TEST(MergeSites, ProcessesOfSeparateRunsAddUpUnlessOneIsUnknown) {
 }
 
 TEST(SiteCallers, EachPlaceOncePerStackThenAddedUpByPlace) {
-  auto place = [](const char *File, unsigned Line) {
+  auto PlaceAt = [](const char *File, unsigned Line) {
     return SiteCaller{File, Line, 3, 0, {}};
   };
   SiteCallers Callers;
   // A recursive call passes one place three times on a stack.
-  Callers.add({place("/b.cpp", 4), place("/a.cpp", 9), place("/b.cpp", 4),
-               place("/b.cpp", 4)},
+  Callers.add({PlaceAt("/b.cpp", 4), PlaceAt("/a.cpp", 9), PlaceAt("/b.cpp", 4),
+               PlaceAt("/b.cpp", 4)},
               false, 10, 2);
-  Callers.add({place("/a.cpp", 9), place("/a.cpp", 20)}, true, 5, 1);
+  Callers.add({PlaceAt("/a.cpp", 9), PlaceAt("/a.cpp", 20)}, true, 5, 1);
   ASSERT_EQ(Callers.Places.size(), 3u);
   EXPECT_EQ(Callers.Places[0].Line, 9u);
   EXPECT_EQ(Callers.Places[0].Allocations, 15u);
@@ -766,7 +766,7 @@ TEST(SiteCallers, EachPlaceOncePerStackThenAddedUpByPlace) {
   ProfileSite A = site("/s.cpp", 3, "int", 4, 2, 10);
   A.Callers = Callers;
   ProfileSite B = site("/s.cpp", 3, "int", 4, 2, 10);
-  B.Callers.add({place("/b.cpp", 4)}, false, 10, 2);
+  B.Callers.add({PlaceAt("/b.cpp", 4)}, false, 10, 2);
   std::vector<ProfileSite> Merged = mergeSites({A, B});
   ASSERT_EQ(Merged.size(), 1u);
   EXPECT_TRUE(Merged[0].Callers.Known);
