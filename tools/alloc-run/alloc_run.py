@@ -266,6 +266,13 @@ def docs_uri_base(args):
     return docs_dir().resolve().as_uri() + '/'
 
 
+def enables_no_check(result):
+    """Whether alloc-tidy stopped because no check is enabled for the unit
+    (no --checks, and no .clang-tidy above it that enables one)."""
+    return (result.returncode != 0 and
+            'no checks enabled' in result.stderr.lower())
+
+
 def unit_problems(result):
     """(file, text) when the unit's analysis failed or is incomplete: a
     crash, a lost result, or errors that made the checks stand down (code
@@ -275,6 +282,9 @@ def unit_problems(result):
         return [(result.unit.file, result.failure + '; its findings are '
                  'missing')]
     output = result.text + result.stderr
+    if enables_no_check(result):
+        return [(result.unit.file, f"no check is enabled for "
+                 f"'{result.unit.file}': nothing was analysed")]
     if result.returncode != 0 and 'Error while processing' in output:
         return [(result.unit.file, f"'{result.unit.file}' was not analysed "
                  f"completely: it has errors (see the error results, or "
@@ -684,7 +694,9 @@ def print_unit(result, printed_findings):
 def print_unit_stderr(result):
     """A unit's errors as alloc-tidy wrote them, and alloc-run's notes on
     it."""
-    if result.stderr and result.returncode != 0:
+    # Said once for the whole run, at its end.
+    if result.stderr and result.returncode != 0 and not enables_no_check(
+            result):
         sys.stderr.write(result.stderr)
     for note in result.notes:
         print(f'{PROG}: note: {note}', file=sys.stderr)
@@ -959,6 +971,13 @@ def main(argv):
         print(f'{PROG}: {narrowed}', file=sys.stderr)
     print_measurements(args, diagnostics, root, positions)
     print_explanation(explained, root, positions)
+    unchecked = sum(1 for r in results if enables_no_check(r))
+    if unchecked:
+        print(f'{PROG}: error: no check is enabled for '
+              f'{plural(unchecked, "translation unit")} of '
+              f'{len(results)}: nothing was analysed there (give --checks, '
+              f"e.g. --checks='-*,alloc-*', or a .clang-tidy that enables "
+              f'checks)', file=sys.stderr)
     return 1 if errors or failures else 0
 
 
