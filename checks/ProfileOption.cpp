@@ -188,7 +188,10 @@ const ProfileSet::FileView *ProfileOption::viewOf(FileID FileInUnit,
   const ProfileSet::FileView &View = *It->second;
   // Said once per unit and file, by the check that read the profile, as a
   // warning about the run (no location: not a finding; docs/ci.md).
-  if (!View.Stale.empty() && !View.Covered && firstToSayStale(SM, View.Path))
+  // A file named only by callers has no sites to ignore: the findings whose
+  // calls are there say that the profile is stale.
+  if (!View.Stale.empty() && !View.Covered && View.StaleSites &&
+      firstToSayStale(SM, View.Path))
     Check->diag("the heapcount profile '%0' is stale for '%1': "
                 "%select{the file has changed since it was profiled|"
                 "it has no hash of the file to tell whether it "

@@ -233,6 +233,10 @@ std::uint64_t fnv1a64(const std::string &Data);
 struct SourceFile {
   std::string Path; ///< realpath(), or the normalized path when missing.
   bool Exists = false;
+  /// Named only as a caller of sites: its code ran, but the profile has no
+  /// site there (a reader must not take it for code that made no
+  /// allocation).
+  bool CallersOnly = false;
   std::uint64_t Size = 0, Hash = 0; ///< Only when Exists.
 };
 SourceFile describeSourceFile(const std::string &DebugPath);

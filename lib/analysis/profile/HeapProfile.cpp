@@ -241,6 +241,7 @@ Expected<HeapProfile> HeapProfile::parse(StringRef Json) {
           return malformed(Where, "'fnv1a64' is not 16 hexadecimal digits");
         Entry.Hash = Value;
       }
+      Entry.CallersOnly = F->getBoolean("callers_only").value_or(false);
     }
   }
   const json::Array *Sites = O->getArray("sites");

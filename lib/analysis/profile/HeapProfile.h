@@ -68,6 +68,9 @@ struct ProfileSite {
 struct ProfiledFile {
   std::optional<uint64_t> Size;
   std::optional<uint64_t> Hash; ///< FNV-1a, 64 bits.
+  /// Named only by the callers of sites ("callers_only"): its code ran,
+  /// and no site is there.
+  bool CallersOnly = false;
 };
 
 /// A profile file, read and checked.

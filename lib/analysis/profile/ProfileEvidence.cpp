@@ -94,6 +94,12 @@ ProfileSet::FileView ProfileSet::view(StringRef Path,
                          (HasAllocations ? Allocations->second.size() : 0);
       continue;
     }
+    auto Listed = E.Profile.Files.find(Path);
+    if (!HasSites && !HasAllocations && Listed != E.Profile.Files.end() &&
+        Listed->second.CallersOnly) {
+      View.CallersCurrent = true;
+      continue;
+    }
     View.Covered = true;
     if (HasSites)
       mergeSites(Sites->second, View.Sites);
@@ -273,7 +279,7 @@ measureIn(ArrayRef<ProfileAnchor> Code,
       if (!ThroughView)
         continue;
       NoteView(*ThroughView);
-      if (!ThroughView->Covered)
+      if (!ThroughView->Covered && !ThroughView->CallersCurrent)
         continue;
     }
     for (const ProfileSite &Site : Sites(*View)) {

@@ -54,6 +54,10 @@ public:
     /// Whether a profile that saw the file as it is lists it: its code ran
     /// and allocated in the profiled runs, or it has no sites at all.
     bool Covered = false;
+    /// Whether a profile that saw the file as it is names it only as the
+    /// caller of sites elsewhere: its lines locate calls, and its code is
+    /// not measured (it is not Covered).
+    bool CallersCurrent = false;
     bool StaleForLackOfHash = false;
   };
   /// The file whose path a profile knows it by is \p Path, its text

@@ -90,7 +90,8 @@ const char *const WithLaterMembers = R"json({"heapcount_profile":1,
 "left_out":360,
 "files":[
 {"path":"/src/fill.h","size":3,"fnv1a64":"e71fa2190541574b"},
-{"path":"/src/str.cpp","size":120,"fnv1a64":"0123456789abcdef"}],
+{"path":"/src/str.cpp","size":120,"fnv1a64":"0123456789abcdef"},
+{"path":"/src/main.cpp","size":9,"fnv1a64":"0123456789abcdef","callers_only":true}],
 "sites":[
 {"file":"/src/fill.h","line":7,"column":12,"function":"fill(std::vector<int, std::allocator<int>>&, int)","container":"std::vector<int, std::allocator<int> >","element":"int","element_size":4,"allocations":10,"bytes":248,"counts":[[1,2],[2,2],[4,2],[8,2],[16,2]],"callers":[{"file":"/src/main.cpp","line":12,"column":5,"allocations":8,"counts":[[1,2],[2,2],[4,2],[8,2]]}],"callers_cut":{"allocations":2,"counts":[[16,2]]}}],
 "allocation_sites":[
@@ -125,6 +126,9 @@ TEST(HeapProfileTest, ReadsAProfileWithTheLaterMembers) {
   EXPECT_EQ((*Sites[0].Callers)[0].Counts,
             (ElementHistogram{{1, 2}, {2, 2}, {4, 2}, {8, 2}}));
   EXPECT_EQ(Sites[0].CallersCut.Allocations, 2U);
+  // A file that only callers name.
+  EXPECT_TRUE(Profile->Files.lookup("/src/main.cpp").CallersOnly);
+  EXPECT_FALSE(Profile->Files.lookup("/src/fill.h").CallersOnly);
   ASSERT_EQ(Profile->AllocationSitesByFile.size(), 1U);
   const std::vector<ProfileSite> &Raw =
       Profile->AllocationSitesByFile.find("/src/str.cpp")->second;

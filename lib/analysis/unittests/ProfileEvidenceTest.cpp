@@ -116,6 +116,28 @@ TEST(ProfileSetTest, AFileNoProfileListsIsNotCovered) {
   EXPECT_TRUE(View.Stale.empty());
 }
 
+// A file that the profile names only for the callers of sites elsewhere:
+// its code ran, but nothing says what it allocated. Its lines locate calls
+// while it is as profiled.
+TEST(ProfileSetTest, AFileOfCallersOnlyIsNotCovered) {
+  ProfileSet Set;
+  HeapProfile P = profileOf("text", {});
+  P.Files["/src/a.cpp"].CallersOnly = true;
+  Set.add("callers.json", P);
+  ProfileSet::FileView View = Set.view("/src/a.cpp", "text");
+  EXPECT_FALSE(View.Covered);
+  EXPECT_TRUE(View.CallersCurrent);
+  EXPECT_TRUE(View.Stale.empty());
+  // Changed since: stale, and no longer current for its calls.
+  ProfileSet::FileView Changed = Set.view("/src/a.cpp", "changed");
+  EXPECT_FALSE(Changed.CallersCurrent);
+  EXPECT_EQ(Changed.Stale, std::vector<std::string>{"callers.json"});
+  // Another profile has sites there: covered.
+  Set.add("sites.json",
+          profileOf("text", {site(3, 5, Vector, "int", 4, {{1, 9}})}));
+  EXPECT_TRUE(Set.view("/src/a.cpp", "text").Covered);
+}
+
 // --- which sites are a container's
 // --------------------------------------------
 

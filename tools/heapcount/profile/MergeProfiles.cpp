@@ -53,11 +53,17 @@ mergeProfiles(std::vector<Profile> Inputs,
         std::all_of(Entries.begin(), Entries.end(), [&](const auto &E) {
           return sameContents(E.second, Entries.front().second);
         });
+    // Named only by callers in every input, or by a site somewhere.
+    bool CallersOnly =
+        std::all_of(Entries.begin(), Entries.end(),
+                    [](const auto &E) { return E.second.CallersOnly; });
     if (Agree) {
       Out.Files.push_back(Entries.front().second);
+      Out.Files.back().CallersOnly = CallersOnly;
       continue;
     }
     SourceFile Now = Current(Path);
+    Now.CallersOnly = CallersOnly;
     std::size_t Kept = 0;
     for (const auto &Entry : Entries) {
       if (Now.Exists && sameContents(Entry.second, Now))

@@ -93,6 +93,8 @@ std::string profileJson(const Profile &P) {
     if (F.Exists)
       Out += ",\"size\":" + std::to_string(F.Size) + ",\"fnv1a64\":\"" +
              hex16(F.Hash) + "\"";
+    if (F.CallersOnly)
+      Out += ",\"callers_only\":true";
     Out += "}";
   }
   Out += "],\n\"sites\":[";
@@ -316,6 +318,10 @@ bool readProfile(const std::string &Json, Profile &P, std::string &Error) {
         Source.Hash = std::strtoull(Hash->Text.c_str(), nullptr, 16);
         Source.Size = toUnsigned(F.get("size"));
       }
+      const JsonValue *CallersOnly = F.get("callers_only");
+      Source.CallersOnly = CallersOnly &&
+                           CallersOnly->Kind == JsonValue::Bool &&
+                           CallersOnly->Text == "true";
       P.Files.push_back(std::move(Source));
     }
   }

@@ -280,18 +280,22 @@ Profile buildProfile(const StackReport &Report,
     for (const auto &[Count, Made] : From.ByCount)
       ByCount[Count] = Made.size();
   };
-  auto SourceOf = [&](const std::string &DebugPath) {
+  // A file named by a site, or only by callers (CallersOnly until a site
+  // names it).
+  auto SourceOf = [&](const std::string &DebugPath, bool ByCaller = false) {
     auto File = Files.find(DebugPath);
-    SourceFile Source =
-        File == Files.end() ? SourceFile{DebugPath, false, 0, 0} : File->second;
-    Used[Source.Path] = Source;
+    SourceFile Source = File == Files.end()
+                            ? SourceFile{DebugPath, false, false, 0, 0}
+                            : File->second;
+    auto [It, Added] = Used.try_emplace(Source.Path, Source);
+    It->second.CallersOnly = (Added || It->second.CallersOnly) && ByCaller;
     return Source.Path;
   };
   // The callers' files as the sites' are named (and listed in "files").
   auto CallersOf = [&](const ContainerGrowth &G) {
     std::vector<SiteCaller> Places = G.Callers;
     for (SiteCaller &Place : Places)
-      Place.File = SourceOf(Place.File);
+      Place.File = SourceOf(Place.File, /*ByCaller=*/true);
     return Places;
   };
   auto Add = [&](LeftOut &Out, const StackInfo &Stack, const ContainerGrowth &G,

@@ -819,8 +819,12 @@ TEST(BuildProfile, SitesAndWhatIsLeftOut) {
   Sizes[{0, "Cell"}] = TypeSize{4, ""};
   Sizes[{0, "ns::Pt"}] = TypeSize{0, "only a declaration"};
   std::map<std::string, SourceFile> Files;
-  Files["/src/a.cpp"] = SourceFile{"/real/a.cpp", true, 10, 0x1234};
-  Files["/src/b.cpp"] = SourceFile{"/src/b.cpp", false, 0, 0};
+  Files["/src/a.cpp"] = SourceFile{"/real/a.cpp", true, false, 10, 0x1234};
+  Files["/src/b.cpp"] = SourceFile{"/src/b.cpp", false, false, 0, 0};
+  // The first site's callers: one in a file of sites, one in a file that
+  // only callers name.
+  Growth[0].Callers = {SiteCaller{"/src/a.cpp", 30, 5, 0, {}},
+                       SiteCaller{"/src/main.cpp", 9, 3, 0, {}}};
   Profile P = buildProfile(Report, Growth, Sizes, Files);
   EXPECT_EQ(P.Program, "/src/prog");
   EXPECT_EQ(P.Allocations, 500u);
@@ -835,9 +839,24 @@ TEST(BuildProfile, SitesAndWhatIsLeftOut) {
   EXPECT_EQ(P.Sites[1].ElementSize, 4u);
   EXPECT_EQ(P.Sites[1].Counts,
             (std::map<std::uint64_t, std::uint64_t>{{120, 50}}));
-  ASSERT_EQ(P.Files.size(), 2u);
+  ASSERT_EQ(P.Sites[0].Callers.Places.size(), 2u);
+  EXPECT_EQ(P.Sites[0].Callers.Places[0].File, "/real/a.cpp");
+  EXPECT_EQ(P.Sites[0].Callers.Places[1].File, "/src/main.cpp");
+  ASSERT_EQ(P.Files.size(), 3u);
   EXPECT_EQ(P.Files[0].Path, "/real/a.cpp");
+  EXPECT_FALSE(P.Files[0].CallersOnly);
   EXPECT_EQ(P.Files[1].Path, "/src/b.cpp");
+  EXPECT_FALSE(P.Files[1].CallersOnly);
+  EXPECT_EQ(P.Files[2].Path, "/src/main.cpp");
+  EXPECT_TRUE(P.Files[2].CallersOnly);
+  EXPECT_NE(
+      profileJson(P).find("{\"path\":\"/src/main.cpp\",\"callers_only\":true}"),
+      std::string::npos);
+  Profile Read;
+  std::string Error;
+  ASSERT_TRUE(readProfile(profileJson(P), Read, Error)) << Error;
+  EXPECT_TRUE(Read.Files[2].CallersOnly);
+  EXPECT_FALSE(Read.Files[0].CallersOnly);
   EXPECT_EQ(P.NotMultiple.Allocations, 3u);
   EXPECT_EQ(P.NoLine.Allocations, 7u);
   ASSERT_EQ(P.NoElementSize.count("ns::Pt"), 1u);
@@ -897,7 +916,7 @@ TEST(BuildProfile, AllocationSitesOfTheUsersOwnAllocations) {
       Alloc("main", "", 0),
       ContainerGrowth()};
   std::map<std::string, SourceFile> Files;
-  Files["/src/str.cpp"] = SourceFile{"/real/str.cpp", true, 99, 0x42};
+  Files["/src/str.cpp"] = SourceFile{"/real/str.cpp", true, false, 99, 0x42};
   Profile P = buildProfile(Report, Growth, ElementSizes(), Files);
   EXPECT_TRUE(P.Sites.empty());
   EXPECT_EQ(P.Profiled, 0u);
@@ -992,8 +1011,9 @@ Profile smallProfile() {
   P.Program = "/src/prog";
   P.Allocations = 300;
   P.Profiled = 150;
-  P.Files = {SourceFile{"/src/a \"q\".cpp", true, 42, 0xcbf29ce484222325ULL},
-             SourceFile{"/gone.cpp", false, 0, 0}};
+  P.Files = {
+      SourceFile{"/src/a \"q\".cpp", true, false, 42, 0xcbf29ce484222325ULL},
+      SourceFile{"/gone.cpp", false, false, 0, 0}};
   ProfileSite A = site("/src/a \"q\".cpp", 7, "int", 4, 1, 100);
   A.Counts[4] = 10;
   A.Allocations = 110;
@@ -1253,7 +1273,7 @@ TEST(MergeProfiles, SumsAndMergesLikeSites) {
       {A, B},
       [&](const std::string &Path) {
         ++Looked;
-        return SourceFile{Path, false, 0, 0};
+        return SourceFile{Path, false, false, 0, 0};
       },
       Warnings);
   EXPECT_TRUE(Warnings.empty());
@@ -1291,8 +1311,8 @@ TEST(MergeProfiles, AFileThatChangedBetweenProfiles) {
   auto Of = [](std::uint64_t Hash, std::uint64_t Allocations) {
     Profile P;
     P.Program = "/p";
-    P.Files = {SourceFile{"/src/a.cpp", true, 10, Hash},
-               SourceFile{"/src/b.cpp", true, 20, 0xb}};
+    P.Files = {SourceFile{"/src/a.cpp", true, false, 10, Hash},
+               SourceFile{"/src/b.cpp", true, false, 20, 0xb}};
     P.Sites = {site("/src/a.cpp", 5, "int", 4, 1, Allocations),
                site("/src/b.cpp", 7, "int", 4, 2, 3)};
     AllocationSite S;
@@ -1306,7 +1326,7 @@ TEST(MergeProfiles, AFileThatChangedBetweenProfiles) {
   };
   auto Now = [](std::uint64_t Hash) {
     return [Hash](const std::string &Path) {
-      return SourceFile{Path, true, 10, Hash};
+      return SourceFile{Path, true, false, 10, Hash};
     };
   };
   // The first and third match the file as it is now: theirs are kept.
