@@ -10,6 +10,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace clang;
 
@@ -149,6 +150,79 @@ std::string sourceText(SourceRange Range, const ASTContext &Ctx) {
   return Lexer::getSourceText(CharSourceRange::getTokenRange(Range),
                               Ctx.getSourceManager(), Ctx.getLangOpts())
       .str();
+}
+
+namespace {
+
+/// The names a function's body declares or refers to.
+class NamesInBody : public RecursiveASTVisitor<NamesInBody> {
+public:
+  llvm::StringSet<> Names;
+  bool shouldVisitLambdaBody() const { return true; }
+  bool VisitNamedDecl(NamedDecl *D) {
+    if (const IdentifierInfo *Id = D->getIdentifier())
+      Names.insert(Id->getName());
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (const IdentifierInfo *Id = E->getDecl()->getIdentifier())
+      Names.insert(Id->getName());
+    return true;
+  }
+  bool VisitMemberExpr(MemberExpr *E) {
+    if (const IdentifierInfo *Id = E->getMemberDecl()->getIdentifier())
+      Names.insert(Id->getName());
+    return true;
+  }
+};
+
+} // namespace
+
+/// Whether \p Name, declared in \p Function's body, could clash with or hide
+/// a name it or its scopes already have.
+static bool nameIsTaken(StringRef Name, const FunctionDecl &Function,
+                        const llvm::StringSet<> &InBody, ASTContext &Ctx) {
+  if (InBody.contains(Name))
+    return true;
+  IdentifierInfo &Id = Ctx.Idents.get(Name);
+  if (Id.hasMacroDefinition() || Id.isKeyword(Ctx.getLangOpts()))
+    return true;
+  for (const ParmVarDecl *Param : Function.parameters())
+    if (Param->getName() == Name)
+      return true;
+  DeclarationName DeclName(&Id);
+  for (const DeclContext *DC = Function.getDeclContext(); DC;
+       DC = DC->getParent()) {
+    if (!DC->lookup(DeclName).empty())
+      return true;
+    // A member of a base class is hidden as well.
+    if (const auto *Record = dyn_cast<CXXRecordDecl>(DC);
+        Record && Record->hasDefinition()) {
+      bool InBase = false;
+      Record->forallBases([&](const CXXRecordDecl *Base) {
+        InBase = InBase || !Base->lookup(DeclName).empty();
+        return true;
+      });
+      if (InBase)
+        return true;
+    }
+  }
+  return false;
+}
+
+std::string freeLocalName(llvm::StringRef Base, const FunctionDecl &Function,
+                          ASTContext &Ctx, const llvm::StringSet<> &Taken) {
+  NamesInBody Names;
+  if (Function.getBody())
+    Names.TraverseStmt(Function.getBody());
+  for (unsigned Suffix = 1; Suffix <= 9; ++Suffix) {
+    std::string Candidate =
+        Suffix == 1 ? Base.str() : Base.str() + std::to_string(Suffix);
+    if (!Taken.contains(Candidate) &&
+        !nameIsTaken(Candidate, Function, Names.Names, Ctx))
+      return Candidate;
+  }
+  return "";
 }
 
 std::string indentationAt(SourceLocation Loc, const SourceManager &SM) {

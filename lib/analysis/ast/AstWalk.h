@@ -15,6 +15,7 @@
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include <string>
 #include <utility>
 
@@ -92,6 +93,16 @@ std::string sourceText(clang::SourceRange Range, const clang::ASTContext &Ctx);
 /// stays tab-indented.
 std::string indentationAt(clang::SourceLocation Loc,
                           const clang::SourceManager &SM);
+
+/// A name for a new local variable of \p Function: \p Base, else Base2 to
+/// Base9, the first that the body neither declares nor refers to, that no
+/// scope around the function declares (a member, a base class's member, a
+/// namespace's name), and that is no parameter, macro, keyword or name of
+/// \p Taken; empty when every one is.
+std::string freeLocalName(llvm::StringRef Base,
+                          const clang::FunctionDecl &Function,
+                          clang::ASTContext &Ctx,
+                          const llvm::StringSet<> &Taken = {});
 
 /// Whether \p Text (source text) is a name, a member chain or an
 /// argument-less call chain ("n", "in.size()", "p->items().size()",

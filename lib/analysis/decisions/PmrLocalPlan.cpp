@@ -1,10 +1,10 @@
 //===--- PmrLocalPlan.cpp - a local vector on a stack buffer -------------===//
 
 #include "lib/analysis/decisions/PmrLocalPlan.h"
+#include "lib/analysis/ast/AstWalk.h"
 #include "lib/analysis/ast/ParentIndex.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
-#include "clang/Basic/CharInfo.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSet.h"
@@ -49,46 +49,6 @@ static std::string describeUse(const ContainerUse &Use) {
     return Use.Why.empty() ? "a use does more than reach its elements"
                            : Use.Why;
   }
-}
-
-/// Whether \p Name appears as an identifier anywhere in \p Function's text:
-/// a new variable of that name could hide one the code means.
-static bool nameIsUsed(StringRef Name, const FunctionDecl &Function,
-                       const SourceManager &SM, const LangOptions &LO) {
-  StringRef Text = Lexer::getSourceText(
-      CharSourceRange::getTokenRange(Function.getSourceRange()), SM, LO);
-  for (size_t At = Text.find(Name); At != StringRef::npos;
-       At = Text.find(Name, At + 1)) {
-    bool Before = At > 0 && isAsciiIdentifierContinue(Text[At - 1]);
-    bool After = At + Name.size() < Text.size() &&
-                 isAsciiIdentifierContinue(Text[At + Name.size()]);
-    if (!Before && !After)
-      return true;
-  }
-  return false;
-}
-
-/// \p Base, or Base2, Base3, ... : the first that \p Function does not use.
-static std::string freeName(const std::string &Base,
-                            const FunctionDecl &Function,
-                            const SourceManager &SM, const LangOptions &LO) {
-  std::string Name = Base;
-  for (unsigned Suffix = 2; nameIsUsed(Name, Function, SM, LO); ++Suffix)
-    Name = Base + std::to_string(Suffix);
-  return Name;
-}
-
-/// The blanks that begin \p Loc's line up to it, when only blanks do.
-static std::string indentOf(SourceLocation Loc, const SourceManager &SM) {
-  std::pair<FileID, unsigned> At = SM.getDecomposedLoc(Loc);
-  StringRef Text = SM.getBufferData(At.first);
-  size_t LineStart = Text.rfind('\n', At.second ? At.second - 1 : 0);
-  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
-  if (LineStart > At.second)
-    return "";
-  StringRef Prefix = Text.slice(LineStart, At.second);
-  return Prefix.find_first_not_of(" \t") == StringRef::npos ? Prefix.str()
-                                                            : " ";
 }
 
 /// The statement that declares \p Var alone, directly in a block; null
@@ -167,8 +127,14 @@ PmrLocalPlan planPmrLocal(const VarDecl &Var, ArrayRef<ContainerUse> Uses,
   // constructor of std::vector that takes none of another vector has a
   // form with an allocator at the end.
   std::string Base = Var.getNameAsString();
-  std::string Buffer = freeName(Base + "Buffer", *Function, SM, LO);
-  std::string Arena = freeName(Base + "Arena", *Function, SM, LO);
+  llvm::StringSet<> Taken;
+  std::string Buffer = freeLocalName(Base + "Buffer", *Function, Ctx);
+  Taken.insert(Buffer);
+  std::string Arena = freeLocalName(Base + "Arena", *Function, Ctx, Taken);
+  if (Buffer.empty() || Arena.empty()) {
+    Plan.Why = "the names of its buffer and resource are taken";
+    return Plan;
+  }
   if (Parens) {
     SourceLocation Close = Construct->getParenOrBraceRange().getEnd();
     if (Close.isMacroID()) {
@@ -185,7 +151,7 @@ PmrLocalPlan planPmrLocal(const VarDecl &Var, ArrayRef<ContainerUse> Uses,
   }
   Plan.BufferElements = 2 * Capacity;
   SourceLocation Start = Decl->getBeginLoc();
-  std::string Indent = indentOf(Start, SM);
+  std::string Indent = indentationAt(Start, SM);
   std::string Before = "alignas(" + Element.str() + ") unsigned char " +
                        Buffer + "[sizeof(" + Element.str() + ") * " +
                        std::to_string(Plan.BufferElements) + "];\n" + Indent +

@@ -218,64 +218,6 @@ constantTemporaryArgument(const MaterializeTemporaryExpr &Temporary,
   return Facts;
 }
 
-namespace {
-
-/// The names a function's body declares or refers to.
-class NamesInBody : public RecursiveASTVisitor<NamesInBody> {
-public:
-  llvm::StringSet<> Names;
-  bool shouldVisitLambdaBody() const { return true; }
-  bool VisitNamedDecl(NamedDecl *D) {
-    if (const IdentifierInfo *Id = D->getIdentifier())
-      Names.insert(Id->getName());
-    return true;
-  }
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
-    if (const IdentifierInfo *Id = E->getDecl()->getIdentifier())
-      Names.insert(Id->getName());
-    return true;
-  }
-  bool VisitMemberExpr(MemberExpr *E) {
-    if (const IdentifierInfo *Id = E->getMemberDecl()->getIdentifier())
-      Names.insert(Id->getName());
-    return true;
-  }
-};
-
-} // namespace
-
-/// Whether \p Name, declared in \p Function's body, could clash with or hide
-/// a name it or its scopes already have.
-static bool nameIsTaken(StringRef Name, const FunctionDecl &Function,
-                        const llvm::StringSet<> &InBody, ASTContext &Ctx) {
-  if (InBody.contains(Name))
-    return true;
-  IdentifierInfo &Id = Ctx.Idents.get(Name);
-  if (Id.hasMacroDefinition() || Id.isKeyword(Ctx.getLangOpts()))
-    return true;
-  for (const ParmVarDecl *Param : Function.parameters())
-    if (Param->getName() == Name)
-      return true;
-  DeclarationName DeclName(&Id);
-  for (const DeclContext *DC = Function.getDeclContext(); DC;
-       DC = DC->getParent()) {
-    if (!DC->lookup(DeclName).empty())
-      return true;
-    // A member of a base class is hidden as well.
-    if (const auto *Record = dyn_cast<CXXRecordDecl>(DC);
-        Record && Record->hasDefinition()) {
-      bool InBase = false;
-      Record->forallBases([&](const CXXRecordDecl *Base) {
-        InBase = InBase || !Base->lookup(DeclName).empty();
-        return true;
-      });
-      if (InBase)
-        return true;
-    }
-  }
-  return false;
-}
-
 /// The name of parameter \p Index of \p Callee in any of its declarations.
 static std::string parameterName(const FunctionDecl &Callee, unsigned Index) {
   for (const FunctionDecl *Redecl : Callee.redecls())
@@ -465,15 +407,7 @@ StaticArgumentPlan planStaticArgument(const ConstantTemporaryArgument &Facts,
     Plan.NoFix = "the parameter has no name to give the object";
     return Plan;
   }
-  NamesInBody Names;
-  if (Function.getBody())
-    Names.TraverseStmt(Function.getBody());
-  for (unsigned Suffix = 1; Suffix <= 9 && Plan.Name.empty(); ++Suffix) {
-    std::string Candidate = Suffix == 1 ? Base : Base + std::to_string(Suffix);
-    if (!Taken.contains(Candidate) &&
-        !nameIsTaken(Candidate, Function, Names.Names, Ctx))
-      Plan.Name = std::move(Candidate);
-  }
+  Plan.Name = freeLocalName(Base, Function, Ctx, Taken);
   if (Plan.Name.empty()) {
     Plan.NoFix = "'" + Base + "' and its numbered variants are taken";
     return Plan;

@@ -84,6 +84,24 @@ TEST_F(PmrLocalPlanTest, TheBufferGoesBeforeTheStatementWithItsIndent) {
                     "heap as before");
 }
 
+TEST_F(PmrLocalPlanTest, TheNamesHideNothing) {
+  // A global of the buffer's name, not used in the function: the new local
+  // would hide it from code added later; another name is taken.
+  ASSERT_NO_FATAL_FAILURE(parse("int vBuffer;\n"
+                                "int f() {\n"
+                                "  std::vector<int> v;\n"
+                                "  v.push_back(1);\n"
+                                "  return v[0];\n"
+                                "}\n"));
+  PmrLocalPlan P = plan("std::vector<int>");
+  ASSERT_TRUE(P.Why.empty()) << P.Why;
+  EXPECT_NE(applied(P.Edits).find("unsigned char vBuffer2[sizeof(int) * 4];\n"
+                                  "  std::pmr::monotonic_buffer_resource "
+                                  "vArena(vBuffer2, sizeof(vBuffer2));"),
+            std::string::npos)
+      << applied(P.Edits);
+}
+
 TEST_F(PmrLocalPlanTest, WhatKeepsTheTypeFromChanging) {
   // A copy of another vector: its constructor takes no allocator after it.
   ASSERT_NO_FATAL_FAILURE(parse("int f(const std::vector<int> &w) {\n"
