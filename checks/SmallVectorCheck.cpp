@@ -242,27 +242,17 @@ void SmallVectorCheck::checkReplacement(Candidate &C) {
   if (C.UseArray && llvm::all_of(C.Members.keys(), isArrayMember))
     return;
   C.UseArray = false;
-  for (const auto &Member : C.Members)
-    if (!Target.hasMember(Member.getKey())) {
-      C.Silence = "the replacement lacks " + Member.getKey().str();
-      return;
-    }
-  for (VectorConstruction Form : C.Constructions)
-    if (!Target.hasConstruction(Form)) {
-      // The project's own class: the advice stands, the rewrite of the
-      // construction is the author's.
-      if (!Target.Preset && TargetClass.isAuto() && C.NoFixReason.empty()) {
-        C.NoFixReason =
-            (Target.Name + " is the project's own class, assumed to be "
-                           "default-constructible only; construct it empty "
-                           "and append")
-                .str();
-        C.NoFixLoc = C.Decl->getLocation();
-        continue;
-      }
-      C.Silence = "the replacement cannot be constructed this way";
-      return;
-    }
+  ReplacementFit Fit = fitOfReplacement(
+      Target, C.Members, C.Constructions,
+      !Target.Preset && TargetClass.isAuto() && C.NoFixReason.empty());
+  if (!Fit.Silence.empty()) {
+    C.Silence = std::move(Fit.Silence);
+    return;
+  }
+  if (!Fit.NoFix.empty()) {
+    C.NoFixReason = std::move(Fit.NoFix);
+    C.NoFixLoc = C.Decl->getLocation();
+  }
   chooseDeclaredCapacity(C);
   if (!TargetInProject && C.NoFixReason.empty()) {
     std::string Element = spelledElementType(C.Element, C.Spelled, *Context);

@@ -220,4 +220,28 @@ InlineVectorClass projectInlineVectorClass(llvm::StringRef Name,
   return Class;
 }
 
+ReplacementFit fitOfReplacement(
+    const InlineVectorClass &Target, const llvm::StringSet<> &Members,
+    llvm::ArrayRef<VectorConstruction> Constructions, bool OwnClassChosen) {
+  ReplacementFit Fit;
+  for (const auto &Member : Members)
+    if (!Target.hasMember(Member.getKey())) {
+      Fit.Silence = "the replacement lacks " + Member.getKey().str();
+      return Fit;
+    }
+  for (VectorConstruction Form : Constructions) {
+    if (Target.hasConstruction(Form))
+      continue;
+    if (!OwnClassChosen) {
+      Fit.Silence = "the replacement cannot be constructed this way";
+      return Fit;
+    }
+    Fit.NoFix = (Target.Name + " is the project's own class, assumed to be "
+                               "default-constructible only; construct it "
+                               "empty and append")
+                    .str();
+  }
+  return Fit;
+}
+
 } // namespace alloc_tidy

@@ -20,6 +20,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
 #include <cstdint>
 #include <string>
 
@@ -83,6 +84,19 @@ struct InlineVectorClass {
   /// elements: "boost::container::small_vector<Cell, 120>".
   std::string spell(llvm::StringRef Element, uint64_t Capacity) const;
 };
+
+/// Whether \p Target can replace a vector whose code uses \p Members and
+/// is built as \p Constructions: \p Silence says why not, and \p NoFix
+/// why it can but without a fix-it. A class of the project's own that the
+/// code chose (\p OwnClassChosen) is assumed default-constructible only:
+/// another construction leaves the rewrite to the author.
+struct ReplacementFit {
+  std::string Silence;
+  std::string NoFix;
+};
+ReplacementFit fitOfReplacement(
+    const InlineVectorClass &Target, const llvm::StringSet<> &Members,
+    llvm::ArrayRef<VectorConstruction> Constructions, bool OwnClassChosen);
 
 /// The presets: boost::container::small_vector (the default),
 /// llvm::SmallVector, absl::InlinedVector and folly::small_vector. Every one

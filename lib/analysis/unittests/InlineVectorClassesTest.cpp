@@ -554,6 +554,38 @@ TEST(InlineVectorClassesTest, WhatEachPresetLacks) {
   EXPECT_FALSE(inlineVectorPresets().front().hasMember("no_such_member"));
 }
 
+TEST(InlineVectorClassesTest, WhetherAClassCanReplaceTheVector) {
+  const InlineVectorClass *Llvm = findInlineVectorPreset("llvm::SmallVector");
+  ASSERT_TRUE(Llvm);
+  llvm::StringSet<> Indexing = {"push_back", "operator[]"};
+  ReplacementFit Fit =
+      fitOfReplacement(*Llvm, Indexing, {VectorConstruction::Count}, false);
+  EXPECT_TRUE(Fit.Silence.empty());
+  EXPECT_TRUE(Fit.NoFix.empty());
+  // A member the class lacks: silent.
+  llvm::StringSet<> At = {"at"};
+  EXPECT_EQ(fitOfReplacement(*Llvm, At, {}, false).Silence,
+            "the replacement lacks at");
+  // A construction a class of the project's own may lack: the code chose
+  // it, the advice stands without a fix-it; else silent.
+  InlineVectorClass Own = *Llvm;
+  Own.Name = "my::Vec";
+  Own.Preset = false;
+  Own.Constructions = 1u << unsigned(VectorConstruction::Default);
+  std::vector<VectorConstruction> Built = {VectorConstruction::Count,
+                                           VectorConstruction::Range};
+  Fit = fitOfReplacement(Own, Indexing, Built, true);
+  EXPECT_TRUE(Fit.Silence.empty());
+  EXPECT_EQ(Fit.NoFix, "my::Vec is the project's own class, assumed to be "
+                       "default-constructible only; construct it empty and "
+                       "append");
+  EXPECT_EQ(fitOfReplacement(Own, Indexing, Built, false).Silence,
+            "the replacement cannot be constructed this way");
+  EXPECT_TRUE(
+      fitOfReplacement(Own, Indexing, {VectorConstruction::Default}, false)
+          .NoFix.empty());
+}
+
 TEST(InlineVectorClassesTest, FindPreset) {
   const InlineVectorClass *Boost =
       findInlineVectorPreset("::boost::container::small_vector");
