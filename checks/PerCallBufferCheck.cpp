@@ -21,6 +21,7 @@
 #include "lib/analysis/ast/ParentIndex.h"
 #include "lib/analysis/decisions/CallBufferPlan.h"
 #include "lib/analysis/facts/ContainerUses.h"
+#include "lib/analysis/facts/ImplementationObject.h"
 #include "lib/analysis/facts/LoopContainerFills.h"
 #include "lib/analysis/facts/Reentry.h"
 #include "lib/analysis/profile/ProfileEvidence.h"
@@ -75,6 +76,21 @@ void PerCallBufferCheck::registerMatchers(MatchFinder *Finder) {
                              unless(alloc_tidy::matchers::isInstantiatedDecl()))
                          .bind("var"),
                      this);
+}
+
+/// The object that \p Var is handed to, when a member of its class can keep
+/// the buffer: no call on it can reach the method again.
+static std::optional<ImplementationObject>
+implementationFor(const VarDecl &Var, const DeclStmt &Decl,
+                  const CXXMethodDecl &Method, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (SM.isInMainFile(Method.getParent()->getBraceRange().getEnd()))
+    return std::nullopt;
+  std::optional<ImplementationObject> Impl =
+      bufferHandedToImplementation(Var, Decl, Method, Ctx);
+  if (Impl && !whyMayReenter(Method, Ctx, Impl->Class).empty())
+    return std::nullopt;
+  return Impl;
 }
 
 /// The member function whose own body declares \p Var (not a lambda's),
@@ -143,13 +159,32 @@ void PerCallBufferCheck::check(const MatchFinder::MatchResult &Result) {
   if (!whyMayReenter(*Method, Ctx).empty())
     return;
 
-  llvm::StringSet<> &Taken = NewMembers[Method->getParent()];
-  CallBufferPlan Plan = planCallBuffer(*Var, *Decl, *Method, S->Element, Ctx,
-                                       CallBufferUnit{&Includes, &Taken});
+  CallBufferPlan Plan = planCallBuffer(
+      *Var, *Decl, *Method, S->Element, Ctx,
+      CallBufferUnit{&Includes, &NewMembers[Method->getParent()]});
+  // A class other units see may hand the buffer to an object only this file
+  // defines (a pimpl): a member there changes nothing they see.
+  std::optional<ImplementationObject> Impl;
+  std::string OwnClassKeeps;
+  if (!Plan.NoFix.empty())
+    Impl = implementationFor(*Var, *Decl, *Method, Ctx);
+  if (Impl) {
+    CallBufferPlan ImplPlan =
+        planCallBuffer(*Var, *Decl, *Method, S->Element, Ctx,
+                       CallBufferUnit{&Includes, &NewMembers[Impl->Class]},
+                       &*Impl);
+    if (ImplPlan.NoFix.empty()) {
+      OwnClassKeeps = std::move(Plan.NoFix);
+      Plan = std::move(ImplPlan);
+    } else {
+      Impl.reset();
+    }
+  }
+  const CXXRecordDecl *Holder = Impl ? Impl->Class : Method->getParent();
   if (Plan.NoFix.empty())
-    Taken.insert(Plan.Member);
+    NewMembers[Holder].insert(Plan.Member);
   StringRef Name = Var->getName();
-  std::string Class = Method->getParent()->getNameAsString();
+  std::string Class = Holder->getNameAsString();
   {
     auto Diag = diag(Var->getLocation(),
                      "'%0' is constructed and filled on every call of '%1', "
@@ -169,6 +204,13 @@ void PerCallBufferCheck::check(const MatchFinder::MatchResult &Result) {
             return describeCallBuffer(Name, Class, M);
           }))
     diag(Var->getLocation(), "%0", DiagnosticIDs::Note) << *Note;
+  if (Impl)
+    diag(Impl->Pointer->getLocation(),
+         "not in '%0' (%1): '%2' points to a '%3', which only this file "
+         "defines",
+         DiagnosticIDs::Note)
+        << Method->getParent()->getName() << OwnClassKeeps
+        << Impl->Pointer->getName() << Class;
   if (Plan.NoFix.empty())
     diag(Plan.MemberAt,
          "the member '%0' holds the capacity as long as the "

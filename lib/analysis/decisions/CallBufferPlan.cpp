@@ -3,6 +3,7 @@
 #include "lib/analysis/decisions/CallBufferPlan.h"
 #include "lib/analysis/ast/AstWalk.h"
 #include "lib/analysis/decisions/HoistPlan.h"
+#include "lib/analysis/facts/ImplementationObject.h"
 #include "lib/analysis/facts/IncludeGraph.h"
 #include "lib/analysis/facts/MemberFacts.h"
 #include "lib/analysis/facts/RecordAbi.h"
@@ -161,12 +162,25 @@ std::string whyHeaderClassKeepsItsMembers(const CXXRecordDecl &Class,
   return "";
 }
 
+/// Whether \p Class names \p Other a friend.
+static bool befriends(const CXXRecordDecl &Class, const CXXRecordDecl &Other) {
+  for (const FriendDecl *Friend : Class.friends())
+    if (const TypeSourceInfo *Type = Friend->getFriendType())
+      if (const CXXRecordDecl *Record =
+              Type->getType()->getAsCXXRecordDecl();
+          Record &&
+          Record->getCanonicalDecl() == Other.getCanonicalDecl())
+        return true;
+  return false;
+}
+
 CallBufferPlan planCallBuffer(const VarDecl &Var, const DeclStmt &Decl,
                               const CXXMethodDecl &Method, QualType Element,
-                              ASTContext &Ctx, const CallBufferUnit &Unit) {
+                              ASTContext &Ctx, const CallBufferUnit &Unit,
+                              const ImplementationObject *Impl) {
   CallBufferPlan Plan;
   const SourceManager &SM = Ctx.getSourceManager();
-  const CXXRecordDecl &Class = *Method.getParent();
+  const CXXRecordDecl &Class = Impl ? *Impl->Class : *Method.getParent();
   auto NoFix = [&](std::string Why, SourceLocation Loc) {
     Plan.NoFix = std::move(Why);
     Plan.NoFixLoc = Loc;
@@ -253,7 +267,10 @@ CallBufferPlan planCallBuffer(const VarDecl &Var, const DeclStmt &Decl,
                                            Ctx, Policy);
   }
 
-  // Before the closing brace, in a private section.
+  // Before the closing brace, in a private section; in an implementation
+  // object's class, where the method's class can use it.
+  AccessSpecifier Wanted =
+      Impl && !befriends(Class, *Method.getParent()) ? AS_public : AS_private;
   AccessSpecifier Last = Class.isClass() ? AS_private : AS_public;
   SourceLocation LastMember;
   for (const clang::Decl *D : Class.decls()) {
@@ -271,7 +288,9 @@ CallBufferPlan planCallBuffer(const VarDecl &Var, const DeclStmt &Decl,
   bool BraceStartsLine =
       llvm::all_of(ClosingIndent, llvm::isSpace) &&
       SM.getSpellingColumnNumber(ClassEnd) == ClosingIndent.size() + 1;
-  std::string Text = (Last == AS_private ? "" : ClosingIndent + "private:\n") +
+  std::string Label = Wanted == AS_public ? "public:" : "private:";
+  bool NeedsLabel = Last != Wanted;
+  std::string Text = (NeedsLabel ? ClosingIndent + Label + "\n" : "") +
                      Indent + Type + " " + Name + ";\n";
   if (BraceStartsLine) {
     Plan.MemberAt =
@@ -280,11 +299,12 @@ CallBufferPlan planCallBuffer(const VarDecl &Var, const DeclStmt &Decl,
   } else {
     Plan.MemberAt = ClassEnd;
     Plan.MemberText =
-        (Last == AS_private ? "" : "private: ") + Type + " " + Name + "; ";
+        (NeedsLabel ? Label + " " : "") + Type + " " + Name + "; ";
   }
   Plan.DeclRange =
       CharSourceRange::getTokenRange(Var.getLocation(), Decl.getEndLoc());
-  Plan.DeclText = "&" + Var.getNameAsString() + " = " + Name + ";\n" +
+  Plan.DeclText = "&" + Var.getNameAsString() + " = " +
+                  (Impl ? Impl->PointerText + "->" : "") + Name + ";\n" +
                   indentationAt(Decl.getBeginLoc(), SM) +
                   Var.getNameAsString() + ".clear();";
   return Plan;

@@ -43,6 +43,7 @@ struct CallBufferPlan {
 };
 
 class IncludeGraph;
+struct ImplementationObject;
 
 /// What a plan needs from the rest of the unit.
 struct CallBufferUnit {
@@ -60,12 +61,15 @@ std::string memberNameFor(llvm::StringRef Local,
                           llvm::ArrayRef<llvm::StringRef> Fields);
 
 /// Keeping \p Var, declared by \p Decl in \p Method's body, in a member of
-/// \p Method's class; \p Element is what the container holds.
+/// \p Method's class, or with \p Impl of the object it hands the buffer to
+/// (public there unless that class befriends \p Method's); \p Element is
+/// what the container holds.
 CallBufferPlan planCallBuffer(const clang::VarDecl &Var,
                               const clang::DeclStmt &Decl,
                               const clang::CXXMethodDecl &Method,
                               clang::QualType Element, clang::ASTContext &Ctx,
-                              const CallBufferUnit &Unit = {});
+                              const CallBufferUnit &Unit = {},
+                              const ImplementationObject *Impl = nullptr);
 
 /// Why a new member of \p Class, a class defined in a header, could mean
 /// something this unit cannot see in another unit that includes the header,

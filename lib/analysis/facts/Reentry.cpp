@@ -21,9 +21,10 @@ constexpr unsigned MaxFollowed = 64;
 
 class ReentryWalk : public RecursiveASTVisitor<ReentryWalk> {
 public:
-  ReentryWalk(const CXXMethodDecl &Method, ASTContext &Ctx)
-      : Method(Method.getCanonicalDecl()), Class(Method.getParent()), Ctx(Ctx) {
-  }
+  ReentryWalk(const CXXMethodDecl &Method, const CXXRecordDecl *Holder,
+              ASTContext &Ctx)
+      : Method(Method.getCanonicalDecl()), Class(Method.getParent()),
+        Holder(Holder), Ctx(Ctx) {}
 
   std::string run() {
     if (std::string Why = whyStaticStorageHoldsClass(); !Why.empty())
@@ -68,6 +69,8 @@ private:
 
   const CXXMethodDecl *Method;
   const CXXRecordDecl *Class;
+  /// The class of the object that keeps the buffer, when not Class.
+  const CXXRecordDecl *Holder;
   ASTContext &Ctx;
   const FunctionDecl *Current = nullptr;
   std::vector<const FunctionDecl *> Pending;
@@ -91,9 +94,15 @@ bool ReentryWalk::isRelated(const CXXRecordDecl *Record) const {
   if (!Record || !Record->hasDefinition())
     return false;
   Record = Record->getDefinition();
-  const CXXRecordDecl *Own = Class->getDefinition();
-  return Record->getCanonicalDecl() == Own->getCanonicalDecl() ||
-         Record->isDerivedFrom(Own) || Own->isDerivedFrom(Record);
+  for (const CXXRecordDecl *Own : {Class, Holder}) {
+    if (!Own || !Own->hasDefinition())
+      continue;
+    Own = Own->getDefinition();
+    if (Record->getCanonicalDecl() == Own->getCanonicalDecl() ||
+        Record->isDerivedFrom(Own) || Own->isDerivedFrom(Record))
+      return true;
+  }
+  return false;
 }
 
 /// Whether a value of \p T can lead to an object of the class: the class
@@ -231,8 +240,9 @@ std::string ReentryWalk::whyStaticStorageHoldsClass() const {
       if (Var->hasGlobalStorage() && !Var->isConstexpr() &&
           Walk.mentionsClass(Var->getType()) && Found.empty())
         Found = "the variable '" + Var->getNameAsString() +
-                "' of static storage can hold a '" +
-                Walk.Class->getNameAsString() + "'";
+                "' of static storage can hold " +
+                (Walk.Holder ? std::string("the object")
+                             : "a '" + Walk.Class->getNameAsString() + "'");
       return Found.empty();
     }
     const ReentryWalk &Walk;
@@ -244,8 +254,9 @@ std::string ReentryWalk::whyStaticStorageHoldsClass() const {
 
 } // namespace
 
-std::string whyMayReenter(const CXXMethodDecl &Method, ASTContext &Ctx) {
-  return ReentryWalk(Method, Ctx).run();
+std::string whyMayReenter(const CXXMethodDecl &Method, ASTContext &Ctx,
+                          const CXXRecordDecl *Holder) {
+  return ReentryWalk(Method, Holder, Ctx).run();
 }
 
 } // namespace alloc_tidy

@@ -28,8 +28,12 @@ namespace alloc_tidy {
 /// reference of its class. A call the analysis cannot follow (through a
 /// pointer or a callable, virtual, into another unit with the object) is a
 /// reason; so is a variable of static storage that can hold the object.
+/// With \p Holder, the buffer is kept by an object of that class that the
+/// method reaches (its implementation object): code that can reach either
+/// object is followed.
 std::string whyMayReenter(const clang::CXXMethodDecl &Method,
-                          clang::ASTContext &Ctx);
+                          clang::ASTContext &Ctx,
+                          const clang::CXXRecordDecl *Holder = nullptr);
 
 } // namespace alloc_tidy
 
