@@ -169,10 +169,9 @@ void PerCallBufferCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Plan.NoFix.empty())
     Impl = implementationFor(*Var, *Decl, *Method, Ctx);
   if (Impl) {
-    CallBufferPlan ImplPlan =
-        planCallBuffer(*Var, *Decl, *Method, S->Element, Ctx,
-                       CallBufferUnit{&Includes, &NewMembers[Impl->Class]},
-                       &*Impl);
+    CallBufferPlan ImplPlan = planCallBuffer(
+        *Var, *Decl, *Method, S->Element, Ctx,
+        CallBufferUnit{&Includes, &NewMembers[Impl->Class]}, &*Impl);
     if (ImplPlan.NoFix.empty()) {
       OwnClassKeeps = std::move(Plan.NoFix);
       Plan = std::move(ImplPlan);

@@ -166,10 +166,8 @@ std::string whyHeaderClassKeepsItsMembers(const CXXRecordDecl &Class,
 static bool befriends(const CXXRecordDecl &Class, const CXXRecordDecl &Other) {
   for (const FriendDecl *Friend : Class.friends())
     if (const TypeSourceInfo *Type = Friend->getFriendType())
-      if (const CXXRecordDecl *Record =
-              Type->getType()->getAsCXXRecordDecl();
-          Record &&
-          Record->getCanonicalDecl() == Other.getCanonicalDecl())
+      if (const CXXRecordDecl *Record = Type->getType()->getAsCXXRecordDecl();
+          Record && Record->getCanonicalDecl() == Other.getCanonicalDecl())
         return true;
   return false;
 }
@@ -290,8 +288,8 @@ CallBufferPlan planCallBuffer(const VarDecl &Var, const DeclStmt &Decl,
       SM.getSpellingColumnNumber(ClassEnd) == ClosingIndent.size() + 1;
   std::string Label = Wanted == AS_public ? "public:" : "private:";
   bool NeedsLabel = Last != Wanted;
-  std::string Text = (NeedsLabel ? ClosingIndent + Label + "\n" : "") +
-                     Indent + Type + " " + Name + ";\n";
+  std::string Text = (NeedsLabel ? ClosingIndent + Label + "\n" : "") + Indent +
+                     Type + " " + Name + ";\n";
   if (BraceStartsLine) {
     Plan.MemberAt =
         ClassEnd.getLocWithOffset(-static_cast<int>(ClosingIndent.size()));

@@ -20,8 +20,9 @@ const CXXRecordDecl *pointedClass(QualType T) {
   QualType Pointee;
   if (T->isPointerType()) {
     Pointee = T->getPointeeType();
-  } else if (const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-                 T->getAsCXXRecordDecl());
+  } else if (const auto *Spec =
+                 dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+                     T->getAsCXXRecordDecl());
              Spec && isWithinStd(Spec) && Spec->getName() == "unique_ptr") {
     const TemplateArgumentList &Args = Spec->getTemplateArgs();
     if (Args.size() != 2 || Args[0].getKind() != TemplateArgument::Type ||
@@ -57,12 +58,11 @@ const FieldDecl *pointerMember(const Expr *Object, const CXXRecordDecl &Class,
     return nullptr;
   }
   const auto *Member = dyn_cast<MemberExpr>(Object);
-  if (!Member ||
-      !isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts()))
+  if (!Member || !isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts()))
     return nullptr;
   const auto *Field = dyn_cast<FieldDecl>(Member->getMemberDecl());
-  if (!Field || Field->getParent()->getCanonicalDecl() !=
-                    Class.getCanonicalDecl())
+  if (!Field ||
+      Field->getParent()->getCanonicalDecl() != Class.getCanonicalDecl())
     return nullptr;
   Named = Member;
   return Field;
@@ -121,8 +121,7 @@ bufferHandedToImplementation(const VarDecl &Var, const DeclStmt &Decl,
     const FieldDecl *Field =
         Call ? pointerMember(Call->getImplicitObjectArgument(), Own, Named)
              : nullptr;
-    bool AsArgument =
-        Call && llvm::is_contained(Call->arguments(), Child);
+    bool AsArgument = Call && llvm::is_contained(Call->arguments(), Child);
     if (!Field || !AsArgument || (Pointer && Field != Pointer)) {
       Other = true;
       return;
@@ -155,8 +154,8 @@ bufferHandedToImplementation(const VarDecl &Var, const DeclStmt &Decl,
   if (!Next || !Calls.contains(Next))
     return std::nullopt;
   const MemberExpr *Named = nullptr;
-  pointerMember(cast<CXXMemberCallExpr>(Next)->getImplicitObjectArgument(),
-                Own, Named);
+  pointerMember(cast<CXXMemberCallExpr>(Next)->getImplicitObjectArgument(), Own,
+                Named);
   if (!Named || Named->getSourceRange().getBegin().isMacroID() ||
       Named->getSourceRange().getEnd().isMacroID())
     return std::nullopt;

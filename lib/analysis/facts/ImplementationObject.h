@@ -44,11 +44,9 @@ struct ImplementationObject {
 /// std::unique_ptr), that object's class is defined in the main file, and
 /// the statement right after \p Decl makes such a call unconditionally (so
 /// the pointer is dereferenced wherever the buffer exists).
-std::optional<ImplementationObject>
-bufferHandedToImplementation(const clang::VarDecl &Var,
-                             const clang::DeclStmt &Decl,
-                             const clang::CXXMethodDecl &Method,
-                             clang::ASTContext &Ctx);
+std::optional<ImplementationObject> bufferHandedToImplementation(
+    const clang::VarDecl &Var, const clang::DeclStmt &Decl,
+    const clang::CXXMethodDecl &Method, clang::ASTContext &Ctx);
 
 } // namespace alloc_tidy
 

@@ -2,8 +2,10 @@
 
 #include "lib/analysis/profile/SiteCode.h"
 #include "lib/analysis/ast/AstWalk.h"
+#include "lib/analysis/ast/ParentIndex.h"
 #include "lib/analysis/facts/ContainerUses.h"
 #include "lib/analysis/facts/StlFacts.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -113,7 +115,39 @@ public:
     return true;
   }
 
+  /// A member a constructor initializes without saying so: its
+  /// construction is at the constructor's name.
+  bool VisitCXXConstructorDecl(CXXConstructorDecl *Ctor) {
+    if (!Ctor->doesThisDeclarationHaveABody() || !atName(Ctor->getLocation()))
+      return true;
+    for (const CXXCtorInitializer *Init : Ctor->inits()) {
+      const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(
+          Init->getInit() ? Init->getInit()->IgnoreImplicit() : nullptr);
+      if (Init->isWritten() || !Init->getMember() || !Construct)
+        continue;
+      if (std::optional<std::string> Why = emptyDeque(
+              *Construct, "the member '" + Init->getMember()->getName().str() +
+                              "' of '" + Ctor->getParent()->getName().str() +
+                              "'")) {
+        // Below every expression at the site: its name is the site.
+        if (!Found)
+          Found = std::move(Why);
+      }
+    }
+    return true;
+  }
+
   bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
+    if (at(Construct)) {
+      std::string What = "one";
+      for (const DynTypedNode &Parent : parentsOf(*Construct, Ctx))
+        if (const auto *Var = Parent.get<VarDecl>())
+          What = "'" + Var->getNameAsString() + "'";
+      if (std::optional<std::string> Why = emptyDeque(*Construct, What)) {
+        consider(Construct, std::move(Why));
+        return true;
+      }
+    }
     if (!at(Construct) || !isStdContainer(Construct->getType()) ||
         !ofContainer(Construct->getType()))
       return true;
@@ -126,14 +160,30 @@ public:
       return true;
     }
     // A temporary built for a parameter: f({"a", "b"}) for a const
-    // std::vector<std::string> &.
+    // std::vector<std::string> &. One bound to an rvalue reference or taken
+    // by value (v = T{...}, push_back(T{...})) hands its memory over: that
+    // allocation is the result's, not a waste.
     DynTypedNode Parent = parentOf(DynTypedNode::create(*Construct), Ctx);
+    const Expr *Argument = Construct;
     while (Parent.get<MaterializeTemporaryExpr>() ||
            Parent.get<CXXBindTemporaryExpr>() ||
            Parent.get<ImplicitCastExpr>() ||
-           Parent.get<CXXFunctionalCastExpr>())
+           Parent.get<CXXFunctionalCastExpr>()) {
+      Argument = Parent.get<Expr>();
       Parent = parentOf(Parent, Ctx);
-    if (const auto *Call = Parent.get<CallExpr>())
+    }
+    const auto *Call = Parent.get<CallExpr>();
+    if (Call && !readOnlyArgument(*Call, Argument)) {
+      if (Call->getDirectCallee())
+        consider(Construct,
+                 "a " + typeName(Construct->getType()) +
+                     " built and handed to '" +
+                     Call->getDirectCallee()->getQualifiedNameAsString() +
+                     "', which keeps its memory: the allocation "
+                     "holds the value");
+      return true;
+    }
+    if (Call)
       consider(Construct,
                "a temporary " + typeName(Construct->getType()) +
                    " built for an argument of '" +
@@ -153,6 +203,65 @@ public:
   std::optional<std::string> Found;
 
 private:
+  /// Whether \p Argument of \p Call binds to a `const T &` parameter.
+  static bool readOnlyArgument(const CallExpr &Call, const Expr *Argument) {
+    const FunctionDecl *Callee = Call.getDirectCallee();
+    if (!Callee)
+      return false;
+    // An operator that is a member takes its object as argument 0.
+    unsigned Shift =
+        isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee) ? 1 : 0;
+    for (unsigned I = Shift; I < Call.getNumArgs(); ++I) {
+      if (Call.getArg(I) != Argument)
+        continue;
+      if (I - Shift >= Callee->getNumParams())
+        return false;
+      QualType Param = Callee->getParamDecl(I - Shift)->getType();
+      return Param->isLValueReferenceType() &&
+             Param.getNonReferenceType().isConstQualified();
+    }
+    return false;
+  }
+
+  /// The reason of an allocation made where \p Construct builds an empty
+  /// std::deque (or a std::stack or std::queue on one), \p What.
+  std::optional<std::string> emptyDeque(const CXXConstructExpr &Construct,
+                                        const std::string &What) const {
+    const auto *Record = Construct.getType()->getAsCXXRecordDecl();
+    if (!Record || !Record->isInStdNamespace() || !Record->getIdentifier())
+      return std::nullopt;
+    StringRef Name = Record->getName();
+    QualType Deque = Construct.getType();
+    if (const auto *Adaptor = dyn_cast<ClassTemplateSpecializationDecl>(Record);
+        Adaptor && (Name == "stack" || Name == "queue") &&
+        Adaptor->getTemplateArgs().size() == 2)
+      Deque = Adaptor->getTemplateArgs()[1].getAsType();
+    const auto *DequeRecord = Deque->getAsCXXRecordDecl();
+    if (!DequeRecord || !DequeRecord->isInStdNamespace() ||
+        !DequeRecord->getIdentifier() || DequeRecord->getName() != "deque" ||
+        !ofContainer(Deque))
+      return std::nullopt;
+    // Built empty: by default, or from an allocator or an empty container.
+    const CXXConstructorDecl *Ctor = Construct.getConstructor();
+    if (!Ctor || Ctor->isCopyOrMoveConstructor() ||
+        llvm::any_of(Construct.arguments(), [](const Expr *Arg) {
+          return !isa<CXXDefaultArgExpr>(Arg);
+        }))
+      return std::nullopt;
+    return "an empty std::" + Name.str() + " built (" + What +
+           "): libstdc++'s deque allocates its map and first block when it "
+           "is constructed, even if it never holds an element; a "
+           "std::vector allocates nothing until it does";
+  }
+
+  /// Whether \p Loc, a declaration's name, is at the site.
+  bool atName(SourceLocation Loc) const {
+    Loc = SM.getExpansionLoc(Loc);
+    return Loc.isValid() && SM.getFileID(Loc) == File &&
+           SM.getExpansionLineNumber(Loc) == Line &&
+           (Column == 0 || SM.getExpansionColumnNumber(Loc) == Column);
+  }
+
   /// Whether \p T (or what it points to) is of the site's container class.
   bool ofContainer(QualType T) const {
     if (Container.empty())

@@ -96,6 +96,78 @@ int op(const std::string &Key) {
                   "would not allocate");
 }
 
+TEST(SiteCodeTest, ATemporaryThatHandsItsMemoryOver) {
+  // Moved into the member or taken by the callee: its allocation is the
+  // result's, and no other parameter type would save it.
+  for (const char *Code : {R"cpp(
+struct Text {
+  Text() { Log = std::vector<char>{'x'}; } // SITE
+  std::vector<char> Log;
+};
+)cpp",
+                           R"cpp(
+void keep(std::vector<char> &&Log);
+void f() { keep(std::vector<char>{'x'}); } // SITE
+)cpp",
+                           R"cpp(
+void keep(std::vector<char> Log);
+void f() { keep(std::vector<char>{'x'}); } // SITE
+)cpp"}) {
+    auto Why = describe(Code, "std::vector",
+                        "std::vector<char, std::allocator<char> >");
+    ASSERT_TRUE(Why) << Code;
+    EXPECT_NE(Why->find("built and handed to"), std::string::npos)
+        << Code << *Why;
+    EXPECT_NE(Why->find("which keeps its memory: the allocation holds the "
+                        "value"),
+              std::string::npos)
+        << Code << *Why;
+  }
+}
+
+TEST(SiteCodeTest, AnEmptyDeque) {
+  const char *Deque = "std::deque<int, std::allocator<int> >";
+  // A member the constructor does not name: the site is the constructor's.
+  auto Member = describe(R"cpp(
+#include <deque>
+struct Text {
+  Text(); // the declaration
+  std::deque<int> Chars;
+  int Size;
+};
+Text::Text() : Size(0) {} // SITE
+)cpp",
+                         "Text()", Deque);
+  ASSERT_TRUE(Member);
+  EXPECT_EQ(*Member, "an empty std::deque built (the member 'Chars' of "
+                     "'Text'): libstdc++'s deque allocates its map and first "
+                     "block when it is constructed, even if it never holds "
+                     "an element; a std::vector allocates nothing until it "
+                     "does");
+  auto Local = describe(R"cpp(
+#include <deque>
+#include <stack>
+int depth() {
+  std::stack<int> Pending; // SITE
+  return Pending.size();
+}
+)cpp",
+                        "Pending", Deque);
+  ASSERT_TRUE(Local);
+  EXPECT_EQ(Local->substr(0, 45),
+            "an empty std::stack built ('Pending'): libstd");
+  // Built with elements: the allocation holds them.
+  auto Sized = describe(R"cpp(
+#include <deque>
+int count() {
+  std::deque<int> Q(64); // SITE
+  return Q.size();
+}
+)cpp",
+                        "Q", Deque);
+  EXPECT_TRUE(!Sized || Sized->find("empty") == std::string::npos) << *Sized;
+}
+
 TEST(SiteCodeTest, ALocalAndAMember) {
   auto Local = describe(R"cpp(
 int sum(int N) {
