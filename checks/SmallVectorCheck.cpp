@@ -501,9 +501,14 @@ void SmallVectorCheck::addLayoutNotes(const Candidate &C,
   QualType NewType =
       inlineVectorModelType(Ctx, Target.Name, C.Element, C.Declared, Why);
   std::string Element = spelledElementType(C.Element, C.Spelled, Ctx);
-  for (const std::string &Note :
-       memberTypeChangeNotes(Field, NewType, Target.spell(Element, C.Declared),
-                             Why, Ctx, LayoutNotes))
+  // Without a class in the code, the sizes are those of the option's
+  // example, which the code need not use.
+  std::string NewName = Target.spell(Element, C.Declared);
+  if (!TargetInProject)
+    NewName = "a small vector with room for " + std::to_string(C.Declared) +
+              " (sized as " + NewName + ")";
+  for (const std::string &Note : memberTypeChangeNotes(
+           Field, NewType, NewName, Why, Ctx, LayoutNotes))
     F.note(Field.getLocation(), Note);
 }
 
