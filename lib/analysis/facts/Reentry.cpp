@@ -48,6 +48,23 @@ public:
   bool VisitCallExpr(CallExpr *Call);
   bool VisitCXXConstructExpr(CXXConstructExpr *Construct);
 
+  // With a buffer kept by another object (Holder), code that deletes or
+  // replaces such an object could destroy the buffer while it is in use.
+  bool VisitCXXDeleteExpr(CXXDeleteExpr *Delete) {
+    if (Holder && Why.empty() &&
+        isRelated(Delete->getDestroyedType()->getAsCXXRecordDecl()))
+      return reason("it can delete a '" + Holder->getNameAsString() + "'");
+    return Why.empty();
+  }
+  bool VisitBinaryOperator(BinaryOperator *Assign) {
+    if (Holder && Why.empty() && Assign->isAssignmentOp() &&
+        Assign->getLHS()->getType()->isPointerType() &&
+        isRelated(Assign->getLHS()->getType()->getPointeeCXXRecordDecl()))
+      return reason("it can point a pointer to another '" +
+                    Holder->getNameAsString() + "'");
+    return Why.empty();
+  }
+
 private:
   bool reason(std::string Text) {
     if (Why.empty())
@@ -189,6 +206,18 @@ bool ReentryWalk::VisitCallExpr(CallExpr *Call) {
     Operands.push_back(Member->getImplicitObjectArgument());
   const auto *M = dyn_cast<CXXMethodDecl>(Callee);
   if (isWithinStd(Callee)) {
+    // unique_ptr<Holder>::reset(), operator=, swap, release.
+    const Expr *Object = nullptr;
+    if (const auto *MemberCall = dyn_cast<CXXMemberCallExpr>(Call))
+      Object = MemberCall->getImplicitObjectArgument();
+    else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call);
+             Op && M && Op->getNumArgs() > 0)
+      Object = Op->getArg(0);
+    if (Holder && M && Object && M->getParent()->getIdentifier() &&
+        M->getParent()->getName().ends_with("_ptr") && !M->isConst() &&
+        mentionsClass(Object->getType()))
+      return reason("it can replace the '" + Holder->getNameAsString() +
+                    "' a smart pointer holds");
     if (M && M->getParent()->getIdentifier() &&
         M->getParent()->getName().contains("function") &&
         M->getOverloadedOperator() == OO_Call)

@@ -186,5 +186,39 @@ bool Impl::check(const std::string &W, Words &Stack) {
   EXPECT_EQ(whyMayReenter(*Run, ctx(), Object->Class), "it calls itself");
 }
 
+TEST_F(ImplementationObjectTest, ReentryFollowsWhatReplacesTheObject) {
+  // The buffer lives in the object: code that deletes or replaces it while
+  // the call runs would leave the method with a dangling reference.
+  for (const char *Replace : {"delete Owner->P; Owner->P = nullptr;",
+                              "Owner->P = nullptr;", "Owner->Q.reset();"}) {
+    ASSERT_NO_FATAL_FAILURE(parse(std::string(R"cpp(
+class Api;
+class Impl {
+public:
+  bool check(const std::string &W, Words &Stack);
+  Api *Owner;
+};
+class Api {
+public:
+  bool run(const std::string &W) {
+    Words buf;
+    return P->check(W, buf);
+  }
+  Impl *P;
+  std::unique_ptr<Impl> Q;
+};
+bool Impl::check(const std::string &W, Words &Stack) {
+  Stack.push_back(W);
+  )cpp") + Replace + R"cpp(
+  return true;
+}
+)cpp"));
+    std::optional<ImplementationObject> Object = handedTo();
+    ASSERT_TRUE(Object) << Replace;
+    const auto *Run = cast<CXXMethodDecl>(test::findFunction(ctx(), "run"));
+    EXPECT_NE(whyMayReenter(*Run, ctx(), Object->Class), "") << Replace;
+  }
+}
+
 } // namespace
 } // namespace alloc_tidy
