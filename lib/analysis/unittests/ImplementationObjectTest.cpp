@@ -156,42 +156,10 @@ private:
   EXPECT_FALSE(handedTo());
 }
 
-TEST_F(ImplementationObjectTest, ReentryFollowsTheImplementation) {
-  ASSERT_NO_FATAL_FAILURE(parse(R"cpp(
-class Api;
-class Impl {
-public:
-  bool check(const std::string &W, Words &Stack);
-  Api *Owner;
-};
-class Api {
-public:
-  bool run(const std::string &W) {
-    Words buf;
-    return P->check(W, buf);
-  }
-private:
-  Impl *P;
-};
-bool Impl::check(const std::string &W, Words &Stack) {
-  Stack.push_back(W);
-  return W.size() < 2 || Owner->run(W.substr(1));
-}
-)cpp"));
-  std::optional<ImplementationObject> Object = handedTo();
-  ASSERT_TRUE(Object);
-  const auto *Run = cast<CXXMethodDecl>(test::findFunction(ctx(), "run"));
-  // The method alone does not reach itself; through the object it does.
-  EXPECT_EQ(whyMayReenter(*Run, ctx()), "");
-  EXPECT_EQ(whyMayReenter(*Run, ctx(), Object->Class), "it calls itself");
-}
-
-TEST_F(ImplementationObjectTest, ReentryFollowsWhatReplacesTheObject) {
-  // The buffer lives in the object: code that deletes or replaces it while
-  // the call runs would leave the method with a dangling reference.
-  for (const char *Replace : {"delete Owner->P; Owner->P = nullptr;",
-                              "Owner->P = nullptr;", "Owner->Q.reset();"}) {
-    ASSERT_NO_FATAL_FAILURE(parse(std::string(R"cpp(
+/// An implementation that knows its owner; \p Body is the rest of the body
+/// of 'Impl::check' after it fills the buffer.
+std::string withOwner(llvm::StringRef Body) {
+  return R"cpp(
 class Api;
 class Impl {
 public:
@@ -209,13 +177,32 @@ public:
 };
 bool Impl::check(const std::string &W, Words &Stack) {
   Stack.push_back(W);
-  )cpp") + Replace + R"cpp(
-  return true;
+  )cpp" + Body.str() +
+         "\n}\n";
 }
-)cpp"));
+
+TEST_F(ImplementationObjectTest, ReentryFollowsTheImplementation) {
+  ASSERT_NO_FATAL_FAILURE(
+      parse(withOwner("return W.size() < 2 || Owner->run(W.substr(1));")));
+  std::optional<ImplementationObject> Object = handedTo();
+  ASSERT_TRUE(Object);
+  const auto *Run = cast<CXXMethodDecl>(test::findFunction(ctx(), "run"));
+  // The method alone does not reach itself; through the object it does.
+  EXPECT_EQ(whyMayReenter(*Run, ctx()), "");
+  EXPECT_EQ(whyMayReenter(*Run, ctx(), Object->Class), "it calls itself");
+}
+
+TEST_F(ImplementationObjectTest, ReentryFollowsWhatReplacesTheObject) {
+  // The buffer lives in the object: code that deletes or replaces it while
+  // the call runs would leave the method with a dangling reference.
+  for (const char *Replace : {"delete Owner->P; Owner->P = nullptr;",
+                              "Owner->P = nullptr;", "Owner->Q.reset();"}) {
+    ASSERT_NO_FATAL_FAILURE(
+        parse(withOwner(std::string(Replace) + "\n  return true;")));
     std::optional<ImplementationObject> Object = handedTo();
     ASSERT_TRUE(Object) << Replace;
     const auto *Run = cast<CXXMethodDecl>(test::findFunction(ctx(), "run"));
+    EXPECT_EQ(whyMayReenter(*Run, ctx()), "") << Replace;
     EXPECT_NE(whyMayReenter(*Run, ctx(), Object->Class), "") << Replace;
   }
 }
