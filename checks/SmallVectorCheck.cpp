@@ -507,8 +507,8 @@ void SmallVectorCheck::addLayoutNotes(const Candidate &C,
   if (!TargetInProject)
     NewName = "a small vector with room for " + std::to_string(C.Declared) +
               " (sized as " + NewName + ")";
-  for (const std::string &Note : memberTypeChangeNotes(
-           Field, NewType, NewName, Why, Ctx, LayoutNotes))
+  for (const std::string &Note :
+       memberTypeChangeNotes(Field, NewType, NewName, Why, Ctx, LayoutNotes))
     F.note(Field.getLocation(), Note);
 }
 
