@@ -71,6 +71,25 @@ public:
     return RecursiveASTVisitor::TraverseDecl(D);
   }
 
+  /// A call of the user's function at the site: with nothing more precise,
+  /// the allocation was made inside it.
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || !Callee->getIdentifier() || isWithinStd(Callee) ||
+        SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())) ||
+        !at(Call))
+      return true;
+    unsigned Length = length(Call);
+    if (InCallee && Length >= InCalleeLength)
+      return true;
+    InCallee = "made inside '" + Callee->getQualifiedNameAsString() +
+               "', called here: its own frame was not on the stack (the "
+               "compiler folded it into this function or left it by a tail "
+               "call), so the profile names this line";
+    InCalleeLength = Length;
+    return true;
+  }
+
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
     const CXXMethodDecl *Method = Call->getMethodDecl();
     if (!Method || !Method->getIdentifier() ||
@@ -201,6 +220,8 @@ public:
   }
 
   std::optional<std::string> Found;
+  /// The innermost call of the user's function at the site.
+  std::optional<std::string> InCallee;
 
 private:
   /// Whether \p Argument of \p Call binds to a `const T &` parameter.
@@ -312,6 +333,12 @@ private:
         return "filled by a callee through its reference parameter '" +
                Param->getNameAsString() + "'" + Where +
                ": the caller's container grows one call at a time";
+      if (const auto *Param = dyn_cast_or_null<ParmVarDecl>(Var);
+          Param && Param->getType()->isPointerType() &&
+          !Param->getType()->getPointeeType().isConstQualified())
+        return "filled by a callee through its pointer parameter '" +
+               Param->getNameAsString() + "'" + Where +
+               ": the caller's container grows one call at a time";
       if (Var && Var->hasLocalStorage() && !isa<ParmVarDecl>(Var))
         return "a local container built on every call" + Where +
                ": a buffer the caller (or a member) keeps would reuse its "
@@ -320,15 +347,23 @@ private:
     if (const auto *M = dyn_cast<MemberExpr>(Object);
         M && isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
       return "a member grown by '" + Member.str() + "'" + Where;
+    if (const auto *M = dyn_cast<MemberExpr>(Object))
+      return "a member of another object ('" +
+             M->getMemberDecl()->getName().str() + "') grown by '" +
+             Member.str() + "'" + Where;
     return std::nullopt;
+  }
+
+  unsigned length(const Expr *E) const {
+    return SM.getFileOffset(SM.getExpansionLoc(E->getEndLoc())) -
+           SM.getFileOffset(SM.getExpansionLoc(E->getBeginLoc()));
   }
 
   void consider(const Expr *E, std::optional<std::string> Why) {
     if (!Why)
       return;
     // The innermost expression at the site says the most.
-    unsigned Length = SM.getFileOffset(SM.getExpansionLoc(E->getEndLoc())) -
-                      SM.getFileOffset(SM.getExpansionLoc(E->getBeginLoc()));
+    unsigned Length = length(E);
     if (Found && Length >= FoundLength)
       return;
     Found = std::move(Why);
@@ -341,6 +376,7 @@ private:
   ASTContext &Ctx;
   const SourceManager &SM;
   unsigned FoundLength = 0;
+  unsigned InCalleeLength = 0;
 };
 
 } // namespace
@@ -351,7 +387,7 @@ std::optional<std::string> describeSiteCode(FileID File, unsigned Line,
                                             ASTContext &Ctx) {
   SiteFinder Finder(File, Line, Column, Container, Ctx);
   Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
-  return Finder.Found;
+  return Finder.Found ? Finder.Found : Finder.InCallee;
 }
 
 } // namespace alloc_tidy

@@ -168,6 +168,52 @@ int count() {
   EXPECT_TRUE(!Sized || Sized->find("empty") == std::string::npos) << *Sized;
 }
 
+TEST(SiteCodeTest, APointerParameterAnotherObjectsMemberAndACallee) {
+  auto Pointer = describe(R"cpp(
+void read(std::string *Out, const char *Begin, const char *End) {
+  Out->assign(Begin, End); // SITE
+}
+)cpp",
+                          "assign", "std::__cxx11::basic_string<char>");
+  ASSERT_TRUE(Pointer);
+  EXPECT_EQ(*Pointer, "filled by a callee through its pointer parameter "
+                      "'Out' (in 'read'): the caller's container grows one "
+                      "call at a time");
+  auto Other = describe(R"cpp(
+struct Edge { std::vector<int> Outputs; };
+void link(Edge *E, unsigned N) {
+  E->Outputs.reserve(N); // SITE
+}
+)cpp",
+                        "reserve");
+  ASSERT_TRUE(Other);
+  EXPECT_EQ(*Other, "a member of another object ('Outputs') grown by "
+                    "'reserve' (in 'link')");
+  // The allocation is in add(), whose frame the profile lost: the line of
+  // the call is named, and the callee with it; the innermost call wins.
+  auto Callee = describe(R"cpp(
+struct Text {
+  void add(const char *S) { Data.append(S); }
+  std::string Data;
+};
+const char *word(const char *S) { return S; }
+void fill(Text *T) {
+  T->add(word("a long piece of text")); // SITE
+}
+)cpp",
+                         "add", "std::__cxx11::basic_string<char>");
+  ASSERT_TRUE(Callee);
+  EXPECT_EQ(Callee->substr(0, 46),
+            "made inside 'Text::add', called here: its own ");
+  // Nothing of the user's at the site: no reason.
+  EXPECT_FALSE(describe(R"cpp(
+int count(const std::vector<int> &V) {
+  return static_cast<int>(V.size()); // SITE
+}
+)cpp",
+                        "size"));
+}
+
 TEST(SiteCodeTest, ALocalAndAMember) {
   auto Local = describe(R"cpp(
 int sum(int N) {
