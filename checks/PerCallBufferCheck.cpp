@@ -19,6 +19,7 @@
 #include "checks/PerCallBufferCheck.h"
 #include "checks/OptionValues.h"
 #include "lib/analysis/ast/ParentIndex.h"
+#include "lib/analysis/decisions/BufferReuse.h"
 #include "lib/analysis/decisions/CallBufferPlan.h"
 #include "lib/analysis/facts/ContainerUses.h"
 #include "lib/analysis/facts/ImplementationObject.h"
@@ -41,7 +42,9 @@ PerCallBufferCheck::PerCallBufferCheck(StringRef Name,
       WithoutProfile(
           readBoolOption(*this, Options, Name, "WithoutProfile", false)),
       Inserter(readIncludeStyleOption(*this, Options, Name),
-               areDiagsSelfContained()) {
+               areDiagsSelfContained()),
+      WholeProgram(*this, Options, Name, Inserter.getStyle(),
+                   areDiagsSelfContained()) {
   Profiles.read(*this, Options, Name);
 }
 
@@ -50,6 +53,7 @@ void PerCallBufferCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   ColdFunctions.store(Options, Opts);
   Options.store(Opts, "IncludeStyle", Inserter.getStyle());
   Profiles.store(Options, Opts);
+  WholeProgram.store(Options, Opts);
 }
 
 void PerCallBufferCheck::registerPPCallbacks(const SourceManager &SM,
@@ -57,6 +61,7 @@ void PerCallBufferCheck::registerPPCallbacks(const SourceManager &SM,
                                              Preprocessor *ModuleExpanderPP) {
   Errors.startParsing(PP->getDiagnostics());
   Inserter.registerPreprocessor(PP);
+  WholeProgram.registerPreprocessor(PP);
   Includes.clear();
   PP->addPPCallbacks(Includes.recorder(SM));
 }
@@ -76,6 +81,14 @@ void PerCallBufferCheck::registerMatchers(MatchFinder *Finder) {
                              unless(alloc_tidy::matchers::isInstantiatedDecl()))
                          .bind("var"),
                      this);
+  // What this unit's functions do with the containers other units hand
+  // them, for those units (a whole-program run only).
+  Finder->addMatcher(
+      functionDecl(isDefinition(), isExpansionInMainFile(),
+                   hasAnyParameter(hasType(lValueReferenceType())),
+                   unless(alloc_tidy::matchers::isInstantiatedDecl()))
+          .bind("definition"),
+      this);
 }
 
 /// The object that \p Var is handed to, when a member of its class can keep
@@ -118,6 +131,11 @@ void PerCallBufferCheck::check(const MatchFinder::MatchResult &Result) {
   // could go unseen.
   if (Errors.occurred(Ctx.getDiagnostics()))
     return;
+  if (const auto *Definition =
+          Result.Nodes.getNodeAs<FunctionDecl>("definition")) {
+    WholeProgram.recordParameters(*Definition, Ctx);
+    return;
+  }
   const auto *Var = Result.Nodes.getNodeAs<VarDecl>("var");
   const CXXMethodDecl *Method = bufferOwner(*Var);
   if (!Method || ColdFunctions.isCold(*Var))
@@ -140,8 +158,10 @@ void PerCallBufferCheck::check(const MatchFinder::MatchResult &Result) {
   // A string of unknown length mostly stays in its inline buffer; a profile
   // shows whether this one does (WithoutProfile asks for every one).
   bool UnboundedStrings = Profiles.loaded() || WithoutProfile;
-  LoopContainerUses Uses =
-      judgeCallContainerUses(Var, Method->getBody(), *S, UnboundedStrings, Ctx);
+  WholeProgramOption::ParameterLookup Elsewhere =
+      WholeProgram.parameterLookup(Ctx.getSourceManager());
+  LoopContainerUses Uses = judgeCallContainerUses(
+      Var, Method->getBody(), *S, UnboundedStrings, Ctx, &Elsewhere);
   if (!Uses.Escape.empty() || Uses.Fills.empty())
     return;
 
@@ -154,9 +174,14 @@ void PerCallBufferCheck::check(const MatchFinder::MatchResult &Result) {
       Measured->Allocations >= std::max<uint64_t>(1, Profiles.minAllocations());
   if (!MeasuredHot && !WithoutProfile)
     return;
-  // A second call on the same object while this one runs would share the
-  // member: the change is only right when none can start.
-  if (!whyMayReenter(*Method, Ctx).empty())
+  // A second call on the same object while this one uses the buffer would
+  // share the member: the change is only right when none can start before
+  // the buffer's last use.
+  std::string WhyNot;
+  std::optional<std::vector<ReentryPoint>> Reentry =
+      reentryPoints(*Method, Ctx, WhyNot);
+  if (!Reentry ||
+      !whyReentryMeetsBuffer(*Var, *Method->getBody(), *Reentry, Ctx).empty())
     return;
 
   CallBufferPlan Plan = planCallBuffer(
@@ -210,6 +235,12 @@ void PerCallBufferCheck::check(const MatchFinder::MatchResult &Result) {
          DiagnosticIDs::Note)
         << Method->getParent()->getName() << OwnClassKeeps
         << Impl->Pointer->getName() << Class;
+  if (!Reentry->empty())
+    diag(Reentry->front().At->getBeginLoc(),
+         "'%0' may run again on the object from here (%1), after its last "
+         "use of '%2': the member is free again by then",
+         DiagnosticIDs::Note)
+        << Method->getName() << Reentry->front().Why << Name;
   if (Plan.NoFix.empty())
     diag(Plan.MemberAt,
          "the member '%0' holds the capacity as long as the "

@@ -6,6 +6,7 @@
 #include "checks/ColdFunctionsOption.h"
 #include "checks/CompileErrors.h"
 #include "checks/ProfileOption.h"
+#include "checks/WholeProgramOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/utils/IncludeInserter.h"
 #include "lib/analysis/facts/IncludeGraph.h"
@@ -43,6 +44,9 @@ private:
   /// headers the new member needs there.
   alloc_tidy::IncludeGraph Includes;
   utils::IncludeInserter Inserter;
+  /// Other units' records of the functions a buffer is handed to, and this
+  /// unit's records of its own (ParameterFills.h).
+  WholeProgramOption WholeProgram;
   /// The names given to new members of each class in this unit.
   llvm::DenseMap<const CXXRecordDecl *, llvm::StringSet<>> NewMembers;
 };

@@ -36,9 +36,17 @@ WholeProgramOption::WholeProgramOption(ClangTidyCheck &Check,
         << optionName(Options, CheckName, "WholeProgramAccess", AccessOption);
   if (const char *Out = std::getenv("ALLOC_TIDY_MEMBER_FACTS_OUTPUT"))
     Output = Out;
-  if (File.empty())
+  std::string From = File;
+  // alloc-run's second analysis of a unit that wanted other units'
+  // parameter records: the members stay decided as in the first.
+  if (const char *Run = std::getenv("ALLOC_TIDY_MEMBER_DECISIONS");
+      From.empty() && Run && *Run) {
+    From = Run;
+    ParametersOnly = true;
+  }
+  if (From.empty())
     return;
-  if (llvm::Expected<MergedDecisions> Read = readMemberDecisions(File))
+  if (llvm::Expected<MergedDecisions> Read = readMemberDecisions(From))
     Decisions = std::move(*Read);
   else
     Check.configurationDiag("%0", DiagnosticIDs::Error)
@@ -80,7 +88,7 @@ const std::vector<std::string> &WholeProgramOption::changed() {
 }
 
 bool WholeProgramOption::knows(const MemberFacts &Facts) {
-  if (!Decisions)
+  if (!Decisions || ParametersOnly)
     return false;
   const MemberDecisions &Members = Decisions->Members;
   return changed().empty() && Members.count(Facts.key());
@@ -113,7 +121,7 @@ MemberDecision WholeProgramOption::decide(
                               DiagnosticIDs::Error)
           << Output << llvm::toString(std::move(E));
   }
-  if (!Decisions)
+  if (!Decisions || ParametersOnly)
     return decideWithMerged(Facts, nullptr);
   const MemberDecisions &Members = Decisions->Members;
   if (changed().empty())
@@ -150,6 +158,58 @@ void WholeProgramOption::writeUnitIdentity(const Preprocessor &PP) {
     Check.configurationDiag("cannot write member facts to '%0': %1",
                             DiagnosticIDs::Error)
         << Output << llvm::toString(std::move(E));
+}
+
+void WholeProgramOption::recordParameters(const FunctionDecl &Definition,
+                                          ASTContext &Ctx) {
+  if (Output.empty())
+    return;
+  for (const ParameterFill &P : parameterFillFacts(Definition, Ctx))
+    if (llvm::Error E = appendFactsLine(Output, toJson(P)))
+      Check.configurationDiag("cannot write member facts to '%0': %1",
+                              DiagnosticIDs::Error)
+          << Output << llvm::toString(std::move(E));
+}
+
+WholeProgramOption::ParameterLookup
+WholeProgramOption::parameterLookup(const SourceManager &SM) {
+  ParameterLookup Lookup;
+  Lookup.Owner = this;
+  const MergedDecisions *Current = Decisions ? &*Decisions : nullptr;
+  if (Current && changed().empty())
+    Lookup.Records = &Current->Parameters;
+  if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
+    Lookup.Unit = realPathOf(Main->getName());
+  return Lookup;
+}
+
+const ParameterFill *
+WholeProgramOption::ParameterLookup::find(const FunctionDecl &Callee,
+                                          unsigned Index) const {
+  std::string Key = parameterKey(Callee);
+  if (Key.empty())
+    return nullptr;
+  if (Records) {
+    auto It = Records->find(Key + "#" + std::to_string(Index));
+    if (It != Records->end())
+      return &It->second;
+  }
+  const std::string &Output = Owner->Output;
+  if (Output.empty() || Unit.empty())
+    return nullptr;
+  // Once per unit and function, whichever check asks.
+  static std::mutex Lock;
+  static llvm::StringSet<> Written;
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    if (!Written.insert(Output + "\n" + Unit + "\n" + Key).second)
+      return nullptr;
+  }
+  if (llvm::Error E = appendFactsLine(Output, wantedParameterLine(Unit, Key)))
+    Owner->Check.configurationDiag("cannot write member facts to '%0': %1",
+                                   DiagnosticIDs::Error)
+        << Output << llvm::toString(std::move(E));
+  return nullptr;
 }
 
 } // namespace clang::tidy::alloc

@@ -22,6 +22,7 @@
 #include "lib/analysis/decisions/MemberDecision.h"
 #include "lib/analysis/decisions/MemberFactsFile.h"
 #include "lib/analysis/facts/MemberFacts.h"
+#include "lib/analysis/facts/ParameterFills.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <optional>
 #include <string>
@@ -64,6 +65,29 @@ public:
   /// member of \p Facts.
   bool knows(const alloc_tidy::MemberFacts &Facts);
 
+  /// Records, for alloc-run when it asked for facts, the reference
+  /// parameters of \p Definition (a function of the main file other units
+  /// can call) that it only fills or reads.
+  void recordParameters(const FunctionDecl &Definition, ASTContext &Ctx);
+
+  /// What other units recorded about their functions' reference parameters
+  /// (the decisions of option MemberFactsFile, or of the run alloc-run
+  /// makes again with ALLOC_TIDY_MEMBER_DECISIONS), while the code is what
+  /// they rest on. A function it has no record of is written to the facts
+  /// as wanted, for alloc-run to analyse the unit again once it has them.
+  class ParameterLookup : public alloc_tidy::ParameterFillsElsewhere {
+  public:
+    const alloc_tidy::ParameterFill *find(const FunctionDecl &Callee,
+                                          unsigned Index) const override;
+
+  private:
+    friend class WholeProgramOption;
+    const WholeProgramOption *Owner = nullptr;
+    const llvm::StringMap<alloc_tidy::ParameterFill> *Records = nullptr;
+    std::string Unit;
+  };
+  ParameterLookup parameterLookup(const SourceManager &SM);
+
 private:
   void writeUnitIdentity(const Preprocessor &PP);
   /// The files changed since the decisions were made (empty when current).
@@ -78,6 +102,8 @@ private:
   std::string AccessOption;
   alloc_tidy::MemberAccess Access = alloc_tidy::MemberAccess::Private;
   std::optional<alloc_tidy::MergedDecisions> Decisions;
+  /// Decisions from ALLOC_TIDY_MEMBER_DECISIONS: their parameters only.
+  bool ParametersOnly = false;
   std::optional<std::vector<std::string>> Changed;
   /// Where to append the facts (from the environment), and the include
   /// inserter for the findings written there: the check's own would insert

@@ -56,7 +56,7 @@ from alloc_run_lib.findings import (  # noqa: E402
 from alloc_run_lib.members import (  # noqa: E402
     MEMBER_FACTS_FILE, DecisionError, IncompleteFacts, apply_member_decisions,
     database_facts, decide_from_lines, decide_members, matches_globs,
-    write_facts)
+    units_wanting_parameters, write_facts)
 from alloc_run_lib.positions import Positions  # noqa: E402
 from alloc_run_lib.profiles import (  # noqa: E402
     is_stale, measured_saving, profile_files, ranked, read_profile)
@@ -802,6 +802,34 @@ def print_measurements(args, diagnostics, root, positions):
               f'another version (stale)', file=sys.stderr)
 
 
+def analyse_again(runner, args, again, results, held, decisions):
+    """\p again (results of units that handed containers to functions of
+    other units) replaced by analyses with the whole program's
+    \p decisions; a unit whose second analysis fails keeps its first."""
+    with stopping_pool(runner, args.jobs) as pool:
+        redone = dict(zip(
+            (id(r) for r in again),
+            pool.map(lambda r: runner.analyse_with_decisions(r.unit,
+                                                             decisions),
+                     again)))
+    replaced = {}
+    for first in again:
+        second = redone[id(first)]
+        if second.failure or second.returncode not in (0, 1):
+            why = second.failure or f'exit status {second.returncode}'
+            print(f"{PROG}: note: '{first.unit.file}' keeps the findings of "
+                  f"its first analysis: analysing it again with the other "
+                  f"units' records failed ({why})", file=sys.stderr)
+            continue
+        # The first analysis's facts and cache entry stand: the second
+        # only judges calls into other units.
+        second.facts = first.facts
+        second.cached = first.cached
+        replaced[id(first)] = second
+    return ([replaced.get(id(r), r) for r in results],
+            [replaced.get(id(r), r) for r in held])
+
+
 def main(argv):
     if argv and argv[0] == 'merge':
         if len(argv) < 3:
@@ -903,6 +931,13 @@ def main(argv):
             problems.append((args.build_dir, failure))
             print(f'{PROG}: error: {failure}', file=sys.stderr)
         if decisions is not None:
+            again = units_wanting_parameters(results, decisions)
+            analysed_again = len(again)
+            if again:
+                results, held = analyse_again(
+                    runner, args, again, results, held,
+                    os.path.join(args.build_dir, MEMBER_FACTS_FILE))
+                diagnostics = unique_diagnostics(results)
             diagnostics, removed, added, replaced = apply_member_decisions(
                 diagnostics, decisions, args.warnings_as_errors)
             # The units' text of a replaced finding is printed as the
@@ -918,6 +953,10 @@ def main(argv):
                            f'{plural(len(added), "finding")} '
                            f'no single unit could make, {len(removed)} '
                            f'withdrawn')
+            if analysed_again:
+                member_note += (f'; {plural(analysed_again, "unit")} '
+                                f'analysed again with the records of '
+                                f'functions other units define')
     positions = Positions()
     savings = {text_key(d, positions): measured_saving(d) for d in diagnostics
                if d['DiagnosticMessage'].get('FilePath')}

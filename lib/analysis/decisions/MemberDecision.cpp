@@ -286,6 +286,24 @@ static llvm::Error factsError(const llvm::Twine &Why) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
 }
 
+/// One record per parameter that every unit defining the function recorded
+/// alike; two definitions that differ (one name, two programs) decide
+/// nothing.
+static llvm::json::Array mergeParameters(llvm::ArrayRef<ParameterFill> All) {
+  std::map<std::pair<std::string, unsigned>, std::optional<ParameterFill>>
+      ByParameter;
+  for (const ParameterFill &P : All) {
+    auto [It, New] = ByParameter.try_emplace({P.Function, P.Index}, P);
+    if (!New && It->second && !(*It->second == P))
+      It->second.reset();
+  }
+  llvm::json::Array Out;
+  for (const auto &[Where, P] : ByParameter)
+    if (P)
+      Out.push_back(toJson(*P));
+  return Out;
+}
+
 llvm::Expected<llvm::json::Value> decideAll(const FactsStream &Facts) {
   if (Facts.Databases.empty())
     return factsError("the member facts name no compile database (they were "
@@ -360,7 +378,8 @@ llvm::Expected<llvm::json::Value> decideAll(const FactsStream &Facts) {
       {"database", llvm::json::Object{{"path", Database.Path},
                                       {"sha256", Database.Sha256}}},
       {"files", std::move(FileList)},
-      {"members", std::move(Members)}};
+      {"members", std::move(Members)},
+      {"parameters", mergeParameters(Facts.Parameters)}};
 }
 
 } // namespace alloc_tidy

@@ -14,6 +14,7 @@
 #define ALLOC_TIDY_LIB_ANALYSIS_DECISIONS_MEMBERDECISION_H
 
 #include "lib/analysis/facts/MemberFacts.h"
+#include "lib/analysis/facts/ParameterFills.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
@@ -92,13 +93,21 @@ struct FactsStream {
   std::vector<DatabaseIdentity> Databases;
   std::vector<UnitIdentity> Units;
   std::vector<MemberFacts> Members;
+  /// The fill-only reference parameters of functions other units call.
+  std::vector<ParameterFill> Parameters;
+  /// The functions (parameterKey) whose records a unit looked for and did
+  /// not have, by unit: alloc-run analyses those units again with the
+  /// decisions when another unit recorded them.
+  std::vector<std::pair<std::string, std::string>> Wanted;
 };
 
 /// Decides every member in \p Facts (grouped by key) across the units of
 /// the compile database and serialises the result: {"version", "database",
 /// "files", "members": [{key, check, member, file, offset, line, action,
-/// why, units, finding, notes}]}. An IncompleteFactsError when the facts of
-/// a unit of the database are missing or partial; another error when the
+/// why, units, finding, notes}], "parameters": [{function, index, fills,
+/// growth}]}. A parameter recorded differently by two units (two
+/// definitions of one name) is left out. An IncompleteFactsError when the facts
+/// of a unit of the database are missing or partial; another error when the
 /// facts name no database or several.
 llvm::Expected<llvm::json::Value> decideAll(const FactsStream &Facts);
 

@@ -78,6 +78,31 @@ llvm::json::Value toJson(const DatabaseIdentity &Database) {
                             {"units", strings(Database.Units)}};
 }
 
+llvm::json::Value toJson(const ParameterFill &P) {
+  llvm::json::Array Growth;
+  for (const CodeSpan &G : P.Growth)
+    Growth.push_back(llvm::json::Object{{"file", G.File},
+                                        {"line", G.Line},
+                                        {"column", G.Column},
+                                        {"endLine", G.EndLine},
+                                        {"endColumn", G.EndColumn}});
+  return llvm::json::Object{{"version", MemberFactsVersion},
+                            {"kind", "parameter"},
+                            {"function", P.Function},
+                            {"index", P.Index},
+                            {"fills", P.Fills},
+                            {"returns", P.ReturnsIt},
+                            {"growth", std::move(Growth)}};
+}
+
+llvm::json::Value wantedParameterLine(llvm::StringRef Unit,
+                                      llvm::StringRef Function) {
+  return llvm::json::Object{{"version", MemberFactsVersion},
+                            {"kind", "wanted-parameter"},
+                            {"unit", Unit},
+                            {"function", Function}};
+}
+
 // --- from JSON ---------------------------------------------------------------
 
 static llvm::Error malformed(const llvm::Twine &What) {
@@ -216,6 +241,49 @@ static bool readHashes(const llvm::json::Array *List,
   return true;
 }
 
+llvm::Expected<ParameterFill>
+parameterFillFromJson(const llvm::json::Value &V) {
+  const llvm::json::Object *O = V.getAsObject();
+  std::optional<llvm::StringRef> Function =
+      O ? O->getString("function") : std::nullopt;
+  std::optional<int64_t> Index = O ? O->getInteger("index") : std::nullopt;
+  std::optional<bool> Fills = O ? O->getBoolean("fills") : std::nullopt;
+  std::optional<bool> Returns = O ? O->getBoolean("returns") : std::nullopt;
+  const llvm::json::Array *Growth = O ? O->getArray("growth") : nullptr;
+  if (!Function || Function->empty() || !Index || *Index < 0 || !Fills ||
+      !Returns || !Growth)
+    return malformed("a parameter without its function, index, fills, "
+                     "returns or growth");
+  ParameterFill P;
+  P.Function = Function->str();
+  P.Index = static_cast<unsigned>(*Index);
+  P.Fills = *Fills;
+  P.ReturnsIt = *Returns;
+  for (const llvm::json::Value &G : *Growth) {
+    const llvm::json::Object *Place = G.getAsObject();
+    std::optional<llvm::StringRef> File =
+        Place ? Place->getString("file") : std::nullopt;
+    CodeSpan Span;
+    bool Numbers = Place != nullptr;
+    for (auto [Name, Into] :
+         {std::pair<const char *, unsigned *>{"line", &Span.Line},
+          {"column", &Span.Column},
+          {"endLine", &Span.EndLine},
+          {"endColumn", &Span.EndColumn}}) {
+      std::optional<int64_t> N = Place ? Place->getInteger(Name) : std::nullopt;
+      if (!N || *N <= 0)
+        Numbers = false;
+      else
+        *Into = static_cast<unsigned>(*N);
+    }
+    if (!File || !Numbers)
+      return malformed("a parameter's growth without its file and range");
+    Span.File = File->str();
+    P.Growth.push_back(std::move(Span));
+  }
+  return P;
+}
+
 /// One line of a facts file, whatever its kind.
 static llvm::Error readFactsLine(const llvm::json::Value &V,
                                  FactsStream &Into) {
@@ -241,6 +309,21 @@ static llvm::Error readFactsLine(const llvm::json::Value &V,
     Unit.Unit = Path->str();
     Unit.Complete = *Complete;
     Into.Units.push_back(std::move(Unit));
+    return llvm::Error::success();
+  }
+  if (Kind == "parameter") {
+    llvm::Expected<ParameterFill> P = parameterFillFromJson(V);
+    if (!P)
+      return P.takeError();
+    Into.Parameters.push_back(std::move(*P));
+    return llvm::Error::success();
+  }
+  if (Kind == "wanted-parameter") {
+    std::optional<llvm::StringRef> Unit = O->getString("unit");
+    std::optional<llvm::StringRef> Function = O->getString("function");
+    if (!Unit || !Function)
+      return malformed("a wanted parameter without its unit or function");
+    Into.Wanted.emplace_back(Unit->str(), Function->str());
     return llvm::Error::success();
   }
   if (Kind == "database") {
@@ -365,6 +448,15 @@ llvm::Expected<MergedDecisions> readMemberDecisions(llvm::StringRef Path) {
           D.Notes.push_back(Text->str());
     Merged.Members[*Key] = std::move(D);
   }
+  // Decisions written before parameters were recorded have none.
+  if (const llvm::json::Array *Parameters = O->getArray("parameters"))
+    for (const llvm::json::Value &V : *Parameters) {
+      llvm::Expected<ParameterFill> P = parameterFillFromJson(V);
+      if (!P)
+        return Fail(llvm::toString(P.takeError()));
+      std::string Key = P->Function + "#" + std::to_string(P->Index);
+      Merged.Parameters[Key] = std::move(*P);
+    }
   return Merged;
 }
 

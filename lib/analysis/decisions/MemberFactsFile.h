@@ -27,6 +27,13 @@ llvm::json::Value toJson(const MemberFacts &Facts);
 llvm::json::Value toJson(const UnitIdentity &Unit);
 llvm::json::Value toJson(const DatabaseIdentity &Database);
 llvm::Expected<MemberFacts> memberFactsFromJson(const llvm::json::Value &V);
+/// A parameter's record, a facts line and an entry of the decisions alike.
+llvm::json::Value toJson(const ParameterFill &Parameter);
+llvm::Expected<ParameterFill> parameterFillFromJson(const llvm::json::Value &V);
+/// The facts line that says a unit looked for the records of
+/// \p Function (parameterKey) and had none.
+llvm::json::Value wantedParameterLine(llvm::StringRef Unit,
+                                      llvm::StringRef Function);
 
 /// Reads a facts file (one JSON object per line) into \p Into.
 llvm::Error readFactsLines(llvm::StringRef Path, FactsStream &Into);
@@ -41,6 +48,8 @@ llvm::Error appendFactsLine(llvm::StringRef Path,
 /// they rest on.
 struct MergedDecisions {
   MemberDecisions Members;
+  /// The fill-only parameters, by "function#index".
+  llvm::StringMap<ParameterFill> Parameters;
   /// The compile database and the files of every unit, each with the
   /// SHA-256 of its text when the decisions were made.
   std::string DatabasePath, DatabaseSha256;

@@ -56,26 +56,70 @@ using JudgedParams =
 
 std::optional<CalleeUse> useByCallee(const FunctionDecl *Callee, unsigned Index,
                                      ASTContext &Ctx, std::string &Why,
-                                     JudgedParams &Judged, unsigned Depth);
+                                     JudgedParams &Judged, unsigned Depth,
+                                     const ParameterFillsElsewhere *Elsewhere);
 
 } // namespace
 
-std::optional<CalleeUse> containerUseByCallee(const FunctionDecl *Callee,
-                                              unsigned Index, ASTContext &Ctx,
-                                              std::string &Why) {
+bool isResultDiscarded(const Expr *Call, ASTContext &Ctx) {
+  DynTypedNode Node = DynTypedNode::create(*Call);
+  for (unsigned Depth = 0; Depth < 8; ++Depth) {
+    DynTypedNode Parent = parentOf(Node, Ctx);
+    if (const auto *Cast = Parent.get<ExplicitCastExpr>())
+      return Cast->getType()->isVoidType();
+    if (const auto *E = Parent.get<Expr>()) {
+      if (!isa<ExprWithCleanups, ParenExpr, ImplicitCastExpr,
+               MaterializeTemporaryExpr, CXXBindTemporaryExpr>(E))
+        return false;
+      Node = Parent;
+      continue;
+    }
+    const Stmt *S = Parent.get<Stmt>();
+    const Stmt *Here = Node.get<Stmt>();
+    if (!S || !Here)
+      return false;
+    if (isa<CompoundStmt, CaseStmt, DefaultStmt, LabelStmt>(S))
+      return true;
+    if (const auto *If = dyn_cast<IfStmt>(S))
+      return If->getThen() == Here || If->getElse() == Here;
+    if (const auto *For = dyn_cast<ForStmt>(S))
+      return For->getBody() == Here || For->getInc() == Here;
+    if (const auto *While = dyn_cast<WhileStmt>(S))
+      return While->getBody() == Here;
+    if (const auto *Do = dyn_cast<DoStmt>(S))
+      return Do->getBody() == Here;
+    return false;
+  }
+  return false;
+}
+
+std::optional<CalleeUse>
+containerUseByCallee(const FunctionDecl *Callee, unsigned Index,
+                     ASTContext &Ctx, std::string &Why,
+                     const ParameterFillsElsewhere *Elsewhere) {
   JudgedParams Judged;
-  return useByCallee(Callee, Index, Ctx, Why, Judged, 0);
+  return useByCallee(Callee, Index, Ctx, Why, Judged, 0, Elsewhere);
 }
 
 namespace {
 
 std::optional<CalleeUse> useByCallee(const FunctionDecl *Callee, unsigned Index,
                                      ASTContext &Ctx, std::string &Why,
-                                     JudgedParams &Judged, unsigned Depth) {
+                                     JudgedParams &Judged, unsigned Depth,
+                                     const ParameterFillsElsewhere *Elsewhere) {
   const FunctionDecl *Definition = nullptr;
   if (!Callee || !Callee->hasBody(Definition) || !Definition) {
-    Why = "passed by non-const reference to a function defined elsewhere";
-    return std::nullopt;
+    const ParameterFill *Record =
+        Callee && Elsewhere ? Elsewhere->find(*Callee, Index) : nullptr;
+    if (!Record) {
+      Why = "passed by non-const reference to a function defined elsewhere";
+      return std::nullopt;
+    }
+    CalleeUse Use;
+    Use.Fills = Record->Fills;
+    Use.ReturnsIt = Record->ReturnsIt;
+    Use.GrowthElsewhere = Record->Growth;
+    return Use;
   }
   if (const auto *Method = dyn_cast<CXXMethodDecl>(Definition);
       Method && Method->isVirtual() && !Method->hasAttr<FinalAttr>() &&
@@ -128,10 +172,20 @@ std::optional<CalleeUse> useByCallee(const FunctionDecl *Callee, unsigned Index,
     case UseKind::Unknown:
       break;
     }
-    // Handed on by non-const reference: followed into that function.
     const Expr *Child = nullptr;
     DynTypedNode Parent = meaningfulParent(Ref, Ctx, Child, Transparency::Value,
                                            /*PreferInitialization=*/true);
+    // "return Out;" from a function returning a reference to it: the caller
+    // gets its own container back (its use of the result is judged there).
+    if (Parent.get<ReturnStmt>() &&
+        Definition->getReturnType()->isLValueReferenceType() &&
+        Ctx.hasSameUnqualifiedType(
+            Definition->getReturnType().getNonReferenceType(),
+            Param->getType().getNonReferenceType())) {
+      Use.ReturnsIt = true;
+      continue;
+    }
+    // Handed on by non-const reference: followed into that function.
     const auto *Call = Parent.get<CallExpr>();
     llvm::SmallVector<const Expr *, 4> Args;
     if (Call)
@@ -159,12 +213,17 @@ std::optional<CalleeUse> useByCallee(const FunctionDecl *Callee, unsigned Index,
         isWithinStd(Next))
       return Fail("does more with" + (U.Why.empty() ? "" : " (" + U.Why + ")"));
     std::optional<CalleeUse> Inner =
-        useByCallee(Next, Arg, Ctx, Why, Judged, Depth + 1);
+        useByCallee(Next, Arg, Ctx, Why, Judged, Depth + 1, Elsewhere);
     if (!Inner)
       return std::nullopt;
+    if (Inner->ReturnsIt && !isResultDiscarded(Call, Ctx))
+      return Fail("keeps what '" + Next->getNameAsString() + "' returns of");
     Use.Fills = Use.Fills || Inner->Fills;
     Use.Growth.insert(Use.Growth.end(), Inner->Growth.begin(),
                       Inner->Growth.end());
+    Use.GrowthElsewhere.insert(Use.GrowthElsewhere.end(),
+                               Inner->GrowthElsewhere.begin(),
+                               Inner->GrowthElsewhere.end());
   }
   return Use;
 }

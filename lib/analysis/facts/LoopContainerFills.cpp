@@ -129,8 +129,10 @@ public:
 class UseAnalysis {
 public:
   UseAnalysis(const Stmt *Loop, const LoopContainerShape &S,
-              bool UnboundedStrings, ASTContext &Ctx)
-      : Loop(Loop), S(S), Ctx(Ctx), UnboundedStrings(UnboundedStrings) {}
+              bool UnboundedStrings, ASTContext &Ctx,
+              const ParameterFillsElsewhere *Elsewhere)
+      : Loop(Loop), S(S), Ctx(Ctx), Elsewhere(Elsewhere),
+        UnboundedStrings(UnboundedStrings) {}
 
   void classify(const Expr *E, unsigned Depth = 0);
 
@@ -167,6 +169,7 @@ private:
   const Stmt *Loop;
   const LoopContainerShape &S;
   ASTContext &Ctx;
+  const ParameterFillsElsewhere *Elsewhere;
   /// Characters that the appends of one iteration add, counting only those
   /// of known length; a string longer than its inline buffer allocates.
   uint64_t KnownStringLength = 0;
@@ -290,7 +293,9 @@ void UseAnalysis::operatorCall(const CXXOperatorCallExpr *Op, const Expr *Child,
       if (!Peer || Peer->isTypeDependent())
         return escape("assigned from what a template parameter decides");
       const CXXRecordDecl *From = Peer->getType()->getAsCXXRecordDecl();
-      if (From &&
+      // Kept in a member between calls (no Loop), the buffer it gets is
+      // kept instead: later calls still reuse a capacity.
+      if (From && Loop &&
           !(isWithinStd(From) && (From->getName() == "initializer_list" ||
                                   From->getName() == "basic_string_view")))
         return escape("assigned from another container");
@@ -358,16 +363,20 @@ void UseAnalysis::argument(const FunctionDecl *Callee, unsigned Index,
     // A function of the unit that only fills or reads it.
     std::string Why;
     std::optional<CalleeUse> Use =
-        containerUseByCallee(Callee, Index, Ctx, Why);
+        containerUseByCallee(Callee, Index, Ctx, Why, Elsewhere);
     if (!Use)
       return escape(Why);
+    if (Use->ReturnsIt && !isResultDiscarded(Call, Ctx))
+      return escape("the reference '" + Callee->getNameAsString() +
+                    "' returns is kept");
     if (Use->Fills && (!S.InlineElements || !provenStringsOnly()))
-      Fills.push_back({Call, /*Definite=*/false, std::move(Use->Growth)});
+      Fills.push_back({Call, /*Definite=*/false, std::move(Use->Growth),
+                       std::move(Use->GrowthElsewhere)});
     return;
   }
   if (Name == "getline") {
     if (S.IsString && !provenStringsOnly())
-      Fills.push_back({Call, /*Definite=*/false, {}});
+      Fills.push_back({Call, /*Definite=*/false, {}, {}});
     return;
   }
   if (Name == "back_inserter" || Name == "front_inserter" ||
@@ -380,7 +389,7 @@ void UseAnalysis::argument(const FunctionDecl *Callee, unsigned Index,
       return escape("an inserter is kept");
     // A range of unknown length: see growth().
     if (!S.InlineElements || (isInNestedLoop(Call) && !provenStringsOnly()))
-      Fills.push_back({Call, /*Definite=*/false, {}});
+      Fills.push_back({Call, /*Definite=*/false, {}, {}});
     return;
   }
   // Functions that modify it in place, or read it from a stream.
@@ -473,6 +482,7 @@ void UseAnalysis::growth(StringRef Method, const Expr *Site,
     Fills.push_back(
         {Site,
          !Unknown && (SingleElement || LargestCount.value_or(0) > 0),
+         {},
          {}});
     return;
   }
@@ -484,11 +494,11 @@ void UseAnalysis::growth(StringRef Method, const Expr *Site,
                           : std::nullopt);
   if (provenStringsOnly()) {
     if (Beyond)
-      Fills.push_back({Site, /*Definite=*/true, {}});
+      Fills.push_back({Site, /*Definite=*/true, {}, {}});
     return;
   }
   if (Beyond || UnknownCount || (IsAppend && isInNestedLoop(Site)))
-    Fills.push_back({Site, Beyond, {}});
+    Fills.push_back({Site, Beyond, {}, {}});
 }
 
 /// push_back(c), s += c, append(c) or insert(pos, c): one character.
@@ -539,7 +549,7 @@ void UseAnalysis::knownAppend(const Expr *Site,
                           : KnownStringLength + Characters;
   if (KnownStringLength > *S.InlineElements) {
     KnownLengthBeyond = true;
-    Fills.push_back({Site, /*Definite=*/false, {}});
+    Fills.push_back({Site, /*Definite=*/false, {}, {}});
   }
 }
 
@@ -555,7 +565,8 @@ bool UseAnalysis::isInNestedLoop(const Stmt *Site) const {
 static LoopContainerUses judgeUsesIn(const VarDecl *Var, const Stmt *Region,
                                      const Stmt *Loop,
                                      const LoopContainerShape &S,
-                                     bool UnboundedStrings, ASTContext &Ctx) {
+                                     bool UnboundedStrings, ASTContext &Ctx,
+                                     const ParameterFillsElsewhere *Elsewhere) {
   LoopContainerUses Result;
   ReferenceCollector Collector(Var);
   Collector.TraverseStmt(const_cast<Stmt *>(Region));
@@ -563,7 +574,7 @@ static LoopContainerUses judgeUsesIn(const VarDecl *Var, const Stmt *Region,
     Result.Escape = "captured by reference by a lambda";
     return Result;
   }
-  UseAnalysis Uses(Loop, S, UnboundedStrings, Ctx);
+  UseAnalysis Uses(Loop, S, UnboundedStrings, Ctx, Elsewhere);
   for (const DeclRefExpr *Ref : Collector.Refs)
     Uses.classify(Ref);
   Result.Fills = std::move(Uses.Fills);
@@ -571,20 +582,22 @@ static LoopContainerUses judgeUsesIn(const VarDecl *Var, const Stmt *Region,
   return Result;
 }
 
-LoopContainerUses judgeLoopContainerUses(const VarDecl *Var, const Stmt *Loop,
-                                         const LoopContainerShape &S,
-                                         bool UnboundedStrings,
-                                         ASTContext &Ctx) {
-  return judgeUsesIn(Var, loopBody(Loop), Loop, S, UnboundedStrings, Ctx);
+LoopContainerUses
+judgeLoopContainerUses(const VarDecl *Var, const Stmt *Loop,
+                       const LoopContainerShape &S, bool UnboundedStrings,
+                       ASTContext &Ctx,
+                       const ParameterFillsElsewhere *Elsewhere) {
+  return judgeUsesIn(Var, loopBody(Loop), Loop, S, UnboundedStrings, Ctx,
+                     Elsewhere);
 }
 
-LoopContainerUses judgeCallContainerUses(const VarDecl *Var,
-                                         const Stmt *FunctionBody,
-                                         const LoopContainerShape &S,
-                                         bool UnboundedStrings,
-                                         ASTContext &Ctx) {
+LoopContainerUses
+judgeCallContainerUses(const VarDecl *Var, const Stmt *FunctionBody,
+                       const LoopContainerShape &S, bool UnboundedStrings,
+                       ASTContext &Ctx,
+                       const ParameterFillsElsewhere *Elsewhere) {
   return judgeUsesIn(Var, FunctionBody, /*Loop=*/nullptr, S, UnboundedStrings,
-                     Ctx);
+                     Ctx, Elsewhere);
 }
 
 } // namespace alloc_tidy

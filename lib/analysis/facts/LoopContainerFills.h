@@ -11,6 +11,7 @@
 #ifndef ALLOC_TIDY_LIB_ANALYSIS_FACTS_LOOPCONTAINERFILLS_H
 #define ALLOC_TIDY_LIB_ANALYSIS_FACTS_LOOPCONTAINERFILLS_H
 
+#include "lib/analysis/facts/ParameterFills.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
@@ -39,6 +40,8 @@ struct ContainerFill {
   /// For a call that fills it through a reference parameter: the growth
   /// calls in the callee, where heapcount sees the allocations.
   std::vector<const clang::Expr *> CalleeGrowth;
+  /// The same in functions of other units (ParameterFills.h).
+  std::vector<CodeSpan> CalleeGrowthElsewhere;
 };
 
 /// The shape of \p Var's container type: a std::basic_string, or a
@@ -62,21 +65,21 @@ struct LoopContainerUses {
 /// Follows every reference to \p Var in the body of \p Loop. A lambda that
 /// captures it by reference is an escape. With \p UnboundedStrings, a
 /// string counts as filled by appends of unknown length too (by default
-/// only contents proven longer than its inline buffer count).
-LoopContainerUses judgeLoopContainerUses(const clang::VarDecl *Var,
-                                         const clang::Stmt *Loop,
-                                         const LoopContainerShape &S,
-                                         bool UnboundedStrings,
-                                         clang::ASTContext &Ctx);
+/// only contents proven longer than its inline buffer count). A call to a
+/// function of another unit is judged by \p Elsewhere's records, if given.
+LoopContainerUses
+judgeLoopContainerUses(const clang::VarDecl *Var, const clang::Stmt *Loop,
+                       const LoopContainerShape &S, bool UnboundedStrings,
+                       clang::ASTContext &Ctx,
+                       const ParameterFillsElsewhere *Elsewhere = nullptr);
 
 /// The same for \p Var declared outside any loop of a function whose body
 /// is \p FunctionBody: what one call does with it. Appends in a loop of the
 /// function count as repeated.
-LoopContainerUses judgeCallContainerUses(const clang::VarDecl *Var,
-                                         const clang::Stmt *FunctionBody,
-                                         const LoopContainerShape &S,
-                                         bool UnboundedStrings,
-                                         clang::ASTContext &Ctx);
+LoopContainerUses judgeCallContainerUses(
+    const clang::VarDecl *Var, const clang::Stmt *FunctionBody,
+    const LoopContainerShape &S, bool UnboundedStrings, clang::ASTContext &Ctx,
+    const ParameterFillsElsewhere *Elsewhere = nullptr);
 
 } // namespace alloc_tidy
 

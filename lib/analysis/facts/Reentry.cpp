@@ -30,6 +30,24 @@ public:
     if (std::string Why = whyStaticStorageHoldsClass(); !Why.empty())
       return Why;
     follow(Method);
+    return drain();
+  }
+
+  /// Why the method may run again from \p At, an expression of its own
+  /// body, alone: what it calls, followed as run() follows the body.
+  std::string runFrom(Expr *At) {
+    Why.clear();
+    Pending.clear();
+    Followed.clear();
+    Followed.insert(Method);
+    if (auto *Call = dyn_cast<CallExpr>(At))
+      VisitCallExpr(Call);
+    else if (auto *Construct = dyn_cast<CXXConstructExpr>(At))
+      VisitCXXConstructExpr(Construct);
+    return drain();
+  }
+
+  std::string drain() {
     while (Why.empty() && !Pending.empty()) {
       const FunctionDecl *F = Pending.back();
       Pending.pop_back();
@@ -37,6 +55,10 @@ public:
       TraverseStmt(F->getBody());
     }
     return Why;
+  }
+
+  std::string staticStorageReason() const {
+    return whyStaticStorageHoldsClass();
   }
 
   bool shouldVisitTemplateInstantiations() const { return true; }
@@ -286,6 +308,48 @@ std::string ReentryWalk::whyStaticStorageHoldsClass() const {
 std::string whyMayReenter(const CXXMethodDecl &Method, ASTContext &Ctx,
                           const CXXRecordDecl *Holder) {
   return ReentryWalk(Method, Holder, Ctx).run();
+}
+
+namespace {
+/// The calls and constructions of a body, in source order (a lambda's
+/// where it is written); whether it is a coroutine.
+class BodyCalls : public RecursiveASTVisitor<BodyCalls> {
+public:
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitCallExpr(CallExpr *Call) {
+    Found.push_back(Call);
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
+    Found.push_back(Construct);
+    return true;
+  }
+  bool VisitCoroutineBodyStmt(CoroutineBodyStmt *) {
+    Coroutine = true;
+    return true;
+  }
+  std::vector<Expr *> Found;
+  bool Coroutine = false;
+};
+} // namespace
+
+std::optional<std::vector<ReentryPoint>>
+reentryPoints(const CXXMethodDecl &Method, ASTContext &Ctx, std::string &Why) {
+  ReentryWalk Walk(Method, nullptr, Ctx);
+  Why = Walk.staticStorageReason();
+  if (!Why.empty())
+    return std::nullopt;
+  BodyCalls Calls;
+  Calls.TraverseStmt(Method.getBody());
+  if (Calls.Coroutine) {
+    Why = "it is a coroutine";
+    return std::nullopt;
+  }
+  std::vector<ReentryPoint> Points;
+  for (Expr *At : Calls.Found)
+    if (std::string Reason = Walk.runFrom(At); !Reason.empty())
+      Points.push_back({At, std::move(Reason)});
+  return Points;
 }
 
 } // namespace alloc_tidy

@@ -16,7 +16,9 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace alloc_tidy {
 
@@ -34,6 +36,22 @@ namespace alloc_tidy {
 std::string whyMayReenter(const clang::CXXMethodDecl &Method,
                           clang::ASTContext &Ctx,
                           const clang::CXXRecordDecl *Holder = nullptr);
+
+/// An expression of a member function's own body (a call, a construction)
+/// from which the function may run again on its object, and why.
+struct ReentryPoint {
+  const clang::Expr *At = nullptr;
+  std::string Why;
+};
+
+/// The same question asked expression by expression: the expressions of
+/// \p Method's body (lambdas' bodies included, where they are written) from
+/// which it may run again, in source order; empty when none can. nullopt,
+/// with \p Why set, when the reason is no single expression's (a coroutine,
+/// a variable of static storage that can hold the object).
+std::optional<std::vector<ReentryPoint>>
+reentryPoints(const clang::CXXMethodDecl &Method, clang::ASTContext &Ctx,
+              std::string &Why);
 
 } // namespace alloc_tidy
 

@@ -119,6 +119,13 @@ std::vector<ProfileAnchor> fillCode(ArrayRef<ContainerFill> Fills,
       Code.emplace_back(Growth->getSourceRange(),
                         enclosingFunction(Growth, Ctx),
                         F.Site->getSourceRange());
+    // Growth in another unit's function: its file is read into the unit's
+    // source manager, so that the profile's view of it is found as for any
+    // other file (a file that changed since it no longer matches).
+    for (const CodeSpan &Growth : F.CalleeGrowthElsewhere)
+      if (SourceRange Range = rangeOf(Growth, Ctx.getSourceManager());
+          Range.isValid())
+        Code.emplace_back(Range, nullptr, F.Site->getSourceRange());
   }
   return Code;
 }

@@ -821,6 +821,60 @@ TEST_F(MemberFactsFileTest, LinesThenDecisions) {
             std::vector<std::string>{path("compile_commands.json")});
 }
 
+TEST_F(MemberFactsFileTest, ParameterRecordsTravelWithTheDecisions) {
+  FactsStream Database = database({"speller.cpp", "decode.cpp"});
+  std::string Lines = path("facts.jsonl");
+  ASSERT_FALSE(
+      static_cast<bool>(appendFactsLine(Lines, toJson(Database.Databases[0]))));
+  for (const UnitIdentity &Unit : Database.Units)
+    ASSERT_FALSE(static_cast<bool>(appendFactsLine(Lines, toJson(Unit))));
+  ParameterFill Decode{"decode int (std::vector<int> &)",
+                       {{path("decode.cpp"), 4, 3, 4, 25}},
+                       0,
+                       true};
+  ParameterFill Lower{
+      "lower std::vector<int> &(std::vector<int> &)", {}, 0, false, true};
+  // One name defined twice, differently (two programs in one database).
+  ParameterFill Twice{"twice void (std::string &)", {}, 0, true};
+  ParameterFill TwiceOther = Twice;
+  TwiceOther.Fills = false;
+  for (const ParameterFill &P : {Decode, Decode, Lower, Twice, TwiceOther})
+    ASSERT_FALSE(static_cast<bool>(appendFactsLine(Lines, toJson(P))));
+  ASSERT_FALSE(static_cast<bool>(appendFactsLine(
+      Lines, wantedParameterLine(path("speller.cpp"), Decode.Function))));
+  FactsStream Read;
+  ASSERT_FALSE(static_cast<bool>(readFactsLines(Lines, Read)));
+  ASSERT_EQ(Read.Parameters.size(), 5u);
+  EXPECT_EQ(Read.Parameters[0], Decode);
+  EXPECT_EQ(Read.Parameters[2], Lower);
+  ASSERT_EQ(Read.Wanted.size(), 1u);
+  EXPECT_EQ(Read.Wanted[0].second, Decode.Function);
+
+  llvm::Expected<llvm::json::Value> Decided = decideAll(Read);
+  ASSERT_TRUE(static_cast<bool>(Decided))
+      << llvm::toString(Decided.takeError());
+  std::string Text;
+  llvm::raw_string_ostream(Text) << *Decided;
+  write("decisions.json", Text);
+  llvm::Expected<MergedDecisions> Decisions =
+      readMemberDecisions(path("decisions.json"));
+  ASSERT_TRUE(static_cast<bool>(Decisions))
+      << llvm::toString(Decisions.takeError());
+  ASSERT_EQ(Decisions->Parameters.size(), 2u);
+  EXPECT_EQ(Decisions->Parameters.lookup(Decode.Function + "#0"), Decode);
+  EXPECT_EQ(Decisions->Parameters.lookup(Lower.Function + "#0"), Lower);
+  EXPECT_FALSE(Decisions->Parameters.count(Twice.Function + "#0"));
+
+  // A record without its growth is malformed, and says so.
+  write("bad.jsonl", R"({"version": 2, "kind": "parameter", "function": "f", )"
+                     R"("index": 0, "fills": true, "returns": false})");
+  FactsStream Bad;
+  llvm::Error E = readFactsLines(path("bad.jsonl"), Bad);
+  ASSERT_TRUE(static_cast<bool>(E));
+  EXPECT_NE(llvm::toString(std::move(E)).find("a parameter without its"),
+            std::string::npos);
+}
+
 TEST_F(MemberFactsFileTest, EveryUnitOfTheDatabaseOrNoDecision) {
   auto Error = [](const FactsStream &Stream) {
     llvm::Expected<llvm::json::Value> D = decideAll(Stream);

@@ -170,7 +170,10 @@ def explain_sites(args, diagnostics, evidence, root):
     rows = []
     for site in top:
         fixing = [d for d in site.findings if has_fix(d)]
-        shown = (fixing or site.findings)[:1]
+        # Several findings can reach one site (a callee that fills the
+        # buffers of several callers): the one that saves most is shown.
+        shown = sorted(fixing or site.findings,
+                       key=lambda d: -(measured_saving(d) or 0))[:1]
         row = {'site': site, 'finding': shown[0] if shown else None,
                'fixed': bool(fixing), 'reason': None}
         if not shown:

@@ -77,6 +77,27 @@ def decide_from_lines(tool, lines, out):
         os.unlink(path)
 
 
+def units_wanting_parameters(results, decisions):
+    """The results whose units handed a container to a function of another
+    unit without that unit's record of it, when the decisions now have
+    the record: analysed again with them, they can judge the call."""
+    recorded = {p.get('function') for p in decisions.get('parameters', [])}
+    again = []
+    for result in results:
+        for line in result.facts:
+            if '"wanted-parameter"' not in line:
+                continue
+            try:
+                fact = json.loads(line)
+            except ValueError:
+                continue
+            if fact.get('kind') == 'wanted-parameter' and \
+                    fact.get('function') in recorded:
+                again.append(result)
+                break
+    return again
+
+
 def member_place(path, offset, check):
     return (os.path.realpath(path or ''), offset or 0, check)
 

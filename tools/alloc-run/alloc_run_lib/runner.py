@@ -241,13 +241,25 @@ class Runner:
                       notes=entry.get('notes', []),
                       evidence=entry.get('evidence', []))
 
-    def analyse(self, unit):
-        result = self.run_tidy(unit, [])
+    def analyse_with_decisions(self, unit, decisions):
+        """The unit analysed again, past the cache, with the whole program's
+        \p decisions (a file): the functions of other units it hands
+        containers to are judged by their records (docs/whole-program.md)."""
+        try:
+            return self.analyse(
+                unit, {'ALLOC_TIDY_MEMBER_DECISIONS': decisions})
+        except OSError as e:
+            return Result(unit, [], '', '', 1, analysed=False,
+                          failure=f"cannot analyse '{unit.file}' ({e})")
+
+    def analyse(self, unit, env=None):
+        result = self.run_tidy(unit, [], env)
         if not self.breaks_under_analyzer(result):
             return result
         # The unit compiles when the macro is not defined: its findings are
         # those of that analysis, and alloc-run says so.
-        again = self.run_tidy(unit, [f'--extra-arg=-U{ANALYZER_MACRO}'])
+        again = self.run_tidy(unit, [f'--extra-arg=-U{ANALYZER_MACRO}'],
+                              env)
         if again.failure or 'Error while processing' in \
                 again.text + again.stderr:
             return result
@@ -259,7 +271,7 @@ class Runner:
             f"without it")
         return again
 
-    def run_tidy(self, unit, extra):
+    def run_tidy(self, unit, extra, env=None):
         """alloc-tidy on \p unit, with the arguments \p extra added."""
         fd, fixes = tempfile.mkstemp(prefix='alloc-run-', suffix='.yaml')
         os.close(fd)
@@ -272,7 +284,8 @@ class Runner:
         # The member checks append what this unit knows about each member;
         # the checks that measure a finding, the profile sites it covers.
         env = dict(os.environ, ALLOC_TIDY_MEMBER_FACTS_OUTPUT=facts_file,
-                   ALLOC_TIDY_PROFILE_EVIDENCE=evidence_file, **self.env)
+                   ALLOC_TIDY_PROFILE_EVIDENCE=evidence_file, **self.env,
+                   **(env or {}))
         command = [self.tool, '-p', self.args.build_dir, '--quiet',
                    f'--export-fixes={fixes}'] + self.tool_args + extra + \
             [unit.file]
