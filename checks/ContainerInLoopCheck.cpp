@@ -59,7 +59,9 @@ ContainerInLoopCheck::ContainerInLoopCheck(StringRef Name,
       ColdFunctions(*this, Options, Name),
       UnboundedStrings(
           readBoolOption(*this, Options, Name, "UnboundedStrings", false)),
-      RareFills(readBoolOption(*this, Options, Name, "RareFills", false)) {
+      RareFills(readBoolOption(*this, Options, Name, "RareFills", false)),
+      WholeProgram(*this, Options, Name, utils::IncludeSorter::IS_LLVM,
+                   areDiagsSelfContained()) {
   Profiles.read(*this, Options, Name);
 }
 
@@ -70,6 +72,7 @@ void ContainerInLoopCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "RareFills", RareFills);
   ColdFunctions.store(Options, Opts);
   Profiles.store(Options, Opts);
+  WholeProgram.store(Options, Opts);
 }
 
 void ContainerInLoopCheck::registerMatchers(MatchFinder *Finder) {
@@ -84,6 +87,7 @@ void ContainerInLoopCheck::registerMatchers(MatchFinder *Finder) {
                              unless(alloc_tidy::matchers::isInstantiatedDecl()))
                          .bind("var"),
                      this);
+  Finder->addMatcher(parameterRecordsMatcher(), this);
 }
 
 /// Whether a declaration can go before \p Loop: a loop of the user's own
@@ -107,6 +111,11 @@ void ContainerInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   // dropped), so a use that keeps the buffer could go unseen.
   if (Errors.occurred(Ctx.getDiagnostics()))
     return;
+  if (const auto *Definition =
+          Result.Nodes.getNodeAs<FunctionDecl>("definition")) {
+    WholeProgram.recordParameters(*Definition, Ctx);
+    return;
+  }
   const auto *Var = Result.Nodes.getNodeAs<VarDecl>("var");
   // Code that only runs to report an error is not worth a change.
   if (ColdFunctions.isCold(*Var))
@@ -140,15 +149,17 @@ void ContainerInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   std::optional<LoopContainerShape> S = loopContainerShape(Var, Ctx);
   if (!S)
     return;
+  WholeProgramOption::ParameterLookup Elsewhere =
+      WholeProgram.parameterLookup(SM);
   LoopContainerUses Uses =
-      judgeLoopContainerUses(Var, Loop, *S, UnboundedStrings, Ctx);
+      judgeLoopContainerUses(Var, Loop, *S, UnboundedStrings, Ctx, &Elsewhere);
   // A string of unknown length mostly stays in its inline buffer; a profile
   // can show that this one does not.
   bool OnlyIfMeasured = false;
   if (Uses.Escape.empty() && Uses.Fills.empty() && S->IsString &&
       !UnboundedStrings && Profiles.loaded()) {
-    Uses =
-        judgeLoopContainerUses(Var, Loop, *S, /*UnboundedStrings=*/true, Ctx);
+    Uses = judgeLoopContainerUses(Var, Loop, *S, /*UnboundedStrings=*/true, Ctx,
+                                  &Elsewhere);
     OnlyIfMeasured = true;
   }
   if (!Uses.Escape.empty() || Uses.Fills.empty())

@@ -6,6 +6,7 @@
 #include "checks/ColdFunctionsOption.h"
 #include "checks/CompileErrors.h"
 #include "checks/ProfileOption.h"
+#include "checks/WholeProgramOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include <vector>
 
@@ -27,6 +28,7 @@ public:
   void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
                            Preprocessor *ModuleExpanderPP) override {
     Errors.startParsing(PP->getDiagnostics());
+    WholeProgram.registerPreprocessor(PP);
   }
   void onEndOfTranslationUnit() override { Profiles.endTranslationUnit(); }
 
@@ -42,6 +44,9 @@ private:
   /// Measured costs and cold findings (ProfileFile, MinProfiledAllocations).
   /// A string of unknown length that the profile saw allocate is reported.
   ProfileOption Profiles;
+  /// Other units' records of the functions a container is handed to, and
+  /// this unit's records of its own (ParameterFills.h).
+  WholeProgramOption WholeProgram;
 };
 
 } // namespace clang::tidy::alloc

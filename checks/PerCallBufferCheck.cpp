@@ -81,14 +81,7 @@ void PerCallBufferCheck::registerMatchers(MatchFinder *Finder) {
                              unless(alloc_tidy::matchers::isInstantiatedDecl()))
                          .bind("var"),
                      this);
-  // What this unit's functions do with the containers other units hand
-  // them, for those units (a whole-program run only).
-  Finder->addMatcher(
-      functionDecl(isDefinition(), isExpansionInMainFile(),
-                   hasAnyParameter(hasType(lValueReferenceType())),
-                   unless(alloc_tidy::matchers::isInstantiatedDecl()))
-          .bind("definition"),
-      this);
+  Finder->addMatcher(parameterRecordsMatcher(), this);
 }
 
 /// The object that \p Var is handed to, when a member of its class can keep

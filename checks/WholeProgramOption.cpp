@@ -3,6 +3,7 @@
 #include "checks/WholeProgramOption.h"
 #include "checks/OptionPaths.h"
 #include "checks/OptionValues.h"
+#include "lib/analysis/ast/ParentIndex.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/StringSet.h"
@@ -160,10 +161,32 @@ void WholeProgramOption::writeUnitIdentity(const Preprocessor &PP) {
         << Output << llvm::toString(std::move(E));
 }
 
+ast_matchers::DeclarationMatcher parameterRecordsMatcher() {
+  using namespace ast_matchers;
+  return functionDecl(isDefinition(), isExpansionInMainFile(),
+                      hasAnyParameter(hasType(lValueReferenceType())),
+                      unless(alloc_tidy::matchers::isInstantiatedDecl()))
+      .bind("definition");
+}
+
 void WholeProgramOption::recordParameters(const FunctionDecl &Definition,
                                           ASTContext &Ctx) {
   if (Output.empty())
     return;
+  std::string Key = parameterKey(Definition);
+  if (Key.empty())
+    return;
+  // Several checks record them; the unit's file once.
+  static std::mutex Lock;
+  static llvm::StringSet<> Recorded;
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    const SourceManager &SM = Ctx.getSourceManager();
+    OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+    std::string Unit = Main ? realPathOf(Main->getName()) : "";
+    if (!Recorded.insert(Output + "\n" + Unit + "\n" + Key).second)
+      return;
+  }
   for (const ParameterFill &P : parameterFillFacts(Definition, Ctx))
     if (llvm::Error E = appendFactsLine(Output, toJson(P)))
       Check.configurationDiag("cannot write member facts to '%0': %1",

@@ -23,11 +23,17 @@
 #include "lib/analysis/decisions/MemberFactsFile.h"
 #include "lib/analysis/facts/MemberFacts.h"
 #include "lib/analysis/facts/ParameterFills.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <optional>
 #include <string>
 
 namespace clang::tidy::alloc {
+
+/// The definitions whose parameters WholeProgramOption::recordParameters
+/// records, bound as "definition": what this unit's functions do with the
+/// containers other units hand them.
+ast_matchers::DeclarationMatcher parameterRecordsMatcher();
 
 class WholeProgramOption {
 public:
@@ -67,7 +73,8 @@ public:
 
   /// Records, for alloc-run when it asked for facts, the reference
   /// parameters of \p Definition (a function of the main file other units
-  /// can call) that it only fills or reads.
+  /// can call) that it only fills or reads; once per unit, whichever check
+  /// records them.
   void recordParameters(const FunctionDecl &Definition, ASTContext &Ctx);
 
   /// What other units recorded about their functions' reference parameters

@@ -738,6 +738,25 @@ protected:
   void TearDown() override {
     ASSERT_FALSE(llvm::sys::fs::remove_directories(Dir));
   }
+  /// The decisions made from \p Read, written to decisions.json and read
+  /// back as a check reads them; nullopt (a failure) when either fails.
+  std::optional<MergedDecisions> decideAndRead(const FactsStream &Read) {
+    llvm::Expected<llvm::json::Value> Decided = decideAll(Read);
+    if (!Decided) {
+      ADD_FAILURE() << llvm::toString(Decided.takeError());
+      return std::nullopt;
+    }
+    std::string Text;
+    llvm::raw_string_ostream(Text) << *Decided;
+    write("decisions.json", Text);
+    llvm::Expected<MergedDecisions> Decisions =
+        readMemberDecisions(path("decisions.json"));
+    if (!Decisions) {
+      ADD_FAILURE() << llvm::toString(Decisions.takeError());
+      return std::nullopt;
+    }
+    return std::move(*Decisions);
+  }
   std::string path(llvm::StringRef Name) {
     llvm::SmallString<128> P(Dir);
     llvm::sys::path::append(P, Name);
@@ -791,16 +810,8 @@ TEST_F(MemberFactsFileTest, LinesThenDecisions) {
   ASSERT_EQ(Read.Databases.size(), 1u);
   EXPECT_EQ(Read.Databases[0].Units, Database.Databases[0].Units);
 
-  llvm::Expected<llvm::json::Value> Decided = decideAll(Read);
-  ASSERT_TRUE(static_cast<bool>(Decided))
-      << llvm::toString(Decided.takeError());
-  std::string Text;
-  llvm::raw_string_ostream(Text) << *Decided;
-  write("decisions.json", Text);
-  llvm::Expected<MergedDecisions> Decisions =
-      readMemberDecisions(path("decisions.json"));
-  ASSERT_TRUE(static_cast<bool>(Decisions))
-      << llvm::toString(Decisions.takeError());
+  std::optional<MergedDecisions> Decisions = decideAndRead(Read);
+  ASSERT_TRUE(Decisions);
   ASSERT_EQ(Decisions->Members.size(), 1u);
   const MemberDecision &D =
       Decisions->Members.find(Read.Members[0].key())->second;
@@ -850,16 +861,8 @@ TEST_F(MemberFactsFileTest, ParameterRecordsTravelWithTheDecisions) {
   ASSERT_EQ(Read.Wanted.size(), 1u);
   EXPECT_EQ(Read.Wanted[0].second, Decode.Function);
 
-  llvm::Expected<llvm::json::Value> Decided = decideAll(Read);
-  ASSERT_TRUE(static_cast<bool>(Decided))
-      << llvm::toString(Decided.takeError());
-  std::string Text;
-  llvm::raw_string_ostream(Text) << *Decided;
-  write("decisions.json", Text);
-  llvm::Expected<MergedDecisions> Decisions =
-      readMemberDecisions(path("decisions.json"));
-  ASSERT_TRUE(static_cast<bool>(Decisions))
-      << llvm::toString(Decisions.takeError());
+  std::optional<MergedDecisions> Decisions = decideAndRead(Read);
+  ASSERT_TRUE(Decisions);
   ASSERT_EQ(Decisions->Parameters.size(), 2u);
   EXPECT_EQ(Decisions->Parameters.lookup(Decode.Function + "#0"), Decode);
   EXPECT_EQ(Decisions->Parameters.lookup(Lower.Function + "#0"), Lower);

@@ -20,3 +20,13 @@ bool Speller::checkRemembered(const std::string &Word) {
   Checked += static_cast<int>(Chars.size());
   return Chars.size() % 2 == 0;
 }
+
+int countWide(const std::vector<std::string> &Words) {
+  int Count = 0;
+  for (const std::string &Word : Words) {
+    std::vector<Wide> Chars;
+    decode(Chars, Word);
+    Count += static_cast<int>(Chars.size());
+  }
+  return Count;
+}

@@ -1,6 +1,7 @@
 #pragma once
 #include "decode.h"
 #include <string>
+#include <vector>
 
 class Speller {
 public:
@@ -15,3 +16,6 @@ private:
   std::string Name;
   int Checked = 0;
 };
+
+// The wide characters of all the words (speller.cpp).
+int countWide(const std::vector<std::string> &Words);
