@@ -140,6 +140,23 @@ def write_database_facts(facts_file, database, units):
                 + '\n')
 
 
+def units_wanting_records(facts_file, decisions):
+    """The units whose facts in FACTS_FILE want a record of a function's
+    parameters (wanted-parameter) that DECISIONS holds."""
+    with open(decisions) as f:
+        recorded = {p['function'] for p in json.load(f).get('parameters', [])}
+    wanted = []
+    with open(facts_file) as f:
+        for line in f:
+            if '"wanted-parameter"' not in line:
+                continue
+            fact = json.loads(line)
+            if fact.get('function') in recorded and \
+                    fact.get('unit') not in wanted:
+                wanted.append(fact['unit'])
+    return wanted
+
+
 def decide_members(args, facts_file, findings, relative):
     """alloc-run's member decisions over every unit's facts, applied to
     FINDINGS: (added, withdrawn)."""
@@ -191,23 +208,28 @@ def analyse(args, project, units):
                 return path[len(root):]
         return path
 
-    def one(unit):
+    def one(unit, decisions=None):
         command = [args.alloc_tidy, '-p', project['build'], f'--checks=-*,{args.checks}',
                    f'--config={config}', f'--header-filter={header_filter}',
                    '--quiet', unit]
+        # As alloc-run's second analysis: other units' records of the
+        # functions the unit hands containers to.
+        unit_env = env if decisions is None else \
+            dict(env, ALLOC_TIDY_MEMBER_DECISIONS=decisions)
         try:
             run = subprocess.run(command, stdout=subprocess.PIPE,
                                  stderr=subprocess.STDOUT, text=True,
                                  errors='replace', timeout=args.timeout,
-                                 env=env)
+                                 env=unit_env)
             return unit, run.returncode, run.stdout
         except subprocess.TimeoutExpired:
             return unit, None, f'timed out after {args.timeout:g} s'
 
     findings = {}
     failed = []
-    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        for unit, status, output in pool.map(one, units):
+
+    def collect(results):
+        for unit, status, output in results:
             # A warning with errors in the unit is still a finding, but the
             # unit did not parse: its findings may be missing.
             if status is None or status < 0 or ERROR_RE.search(output):
@@ -218,6 +240,9 @@ def analyse(args, project, units):
                 finding = Finding(f'{rel}:{m["line"]}', m['check'],
                                   key_words(m['msg']), m['msg'])
                 findings.setdefault(finding.key, finding)
+
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        collect(pool.map(one, units))
     # As alloc-run: decisions across units need every unit's facts.
     decided = None
     if not args.single_unit and not failed and os.path.exists(facts_file):
@@ -225,6 +250,13 @@ def analyse(args, project, units):
             facts_file, os.path.join(project['build'], 'compile_commands.json'),
             units)
         decided = decide_members(args, facts_file, findings, relative)
+        # The units that wanted records the decisions now hold, analysed
+        # again with them: their calls into other units can only gain
+        # findings.
+        decisions = facts_file + '.decisions.json'
+        again = units_wanting_records(facts_file, decisions)
+        with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+            collect(pool.map(lambda unit: one(unit, decisions), again))
     shutil.rmtree(work, ignore_errors=True)
     return findings, failed, decided
 
