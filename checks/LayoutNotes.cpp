@@ -1,6 +1,7 @@
 //===--- LayoutNotes.cpp - notes on what a fix-it does to a record --------===//
 
 #include "checks/LayoutNotes.h"
+#include "lib/layout/InlineVectorModel.h"
 #include "lib/layout/LayoutBuilder.h"
 #include "lib/layout/WhatIf.h"
 #include "clang/AST/ASTContext.h"
@@ -308,6 +309,24 @@ vectorForDequeNotes(const FieldDecl &Field, bool IsStack, StringRef SpelledArgs,
     llvm::raw_string_ostream OS(NewName);
     New->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/true);
   }
+  return memberTypeChangeNotes(Field, NewType, NewName, Why, Ctx, Style);
+}
+
+std::vector<std::string> smallVectorMemberNotes(
+    const FieldDecl &Field, const alloc_tidy::InlineVectorClass &Target,
+    bool InCode, QualType Element, StringRef SpelledElement, uint64_t Capacity,
+    ASTContext &Ctx, LayoutNoteStyle Style) {
+  if (Style == LayoutNoteStyle::None)
+    return {};
+  std::string Why;
+  QualType NewType = alloc_tidy::inlineVectorModelType(Ctx, Target.Name,
+                                                       Element, Capacity, Why);
+  // Without a class in the code, the sizes are those of the option's
+  // example, which the code need not use.
+  std::string NewName = Target.spell(SpelledElement, Capacity);
+  if (!InCode)
+    NewName = "a small vector with room for " + std::to_string(Capacity) +
+              " (sized as " + NewName + ")";
   return memberTypeChangeNotes(Field, NewType, NewName, Why, Ctx, Style);
 }
 

@@ -13,6 +13,7 @@
 #define ALLOC_TIDY_CHECKS_LAYOUTNOTES_H
 
 #include "clang-tidy/ClangTidyCheck.h"
+#include "lib/analysis/facts/InlineVectorClasses.h"
 #include "lib/layout/LayoutModel.h"
 #include "clang/AST/Type.h"
 #include "llvm/ADT/StringRef.h"
@@ -41,6 +42,15 @@ std::vector<std::string>
 memberTypeChangeNotes(const FieldDecl &Field, QualType NewType,
                       StringRef NewTypeName, StringRef WhyUnknown,
                       ASTContext &Ctx, LayoutNoteStyle Style);
+
+/// The notes for \p Field becoming \p Target's class with room for
+/// \p Capacity elements of \p Element (spelled \p SpelledElement). When
+/// the code has no such class (\p InCode false), the new type is named for
+/// what it is, with \p Target (the option's example) as the size model.
+std::vector<std::string> smallVectorMemberNotes(
+    const FieldDecl &Field, const alloc_tidy::InlineVectorClass &Target,
+    bool InCode, QualType Element, StringRef SpelledElement, uint64_t Capacity,
+    ASTContext &Ctx, LayoutNoteStyle Style);
 
 /// The notes to attach to a diagnostic that suggests adding a data member
 /// of type \p NewType to \p Record (named \p FieldName in the table of

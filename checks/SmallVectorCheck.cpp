@@ -488,28 +488,12 @@ Finding SmallVectorCheck::render(const Candidate &C,
   if (!C.NoFixReason.empty())
     F.note(C.NoFixLoc, "no fix-it: " + C.NoFixReason);
   if (const auto *Field = dyn_cast<FieldDecl>(C.Decl))
-    addLayoutNotes(C, *Field, F);
+    for (const std::string &Note : smallVectorMemberNotes(
+             *Field, Target, TargetInProject, C.Element,
+             spelledElementType(C.Element, C.Spelled, *Context), C.Declared,
+             *Context, LayoutNotes))
+      F.note(Field->getLocation(), Note);
   return F;
-}
-
-void SmallVectorCheck::addLayoutNotes(const Candidate &C,
-                                      const FieldDecl &Field, Finding &F) {
-  if (LayoutNotes == LayoutNoteStyle::None)
-    return;
-  ASTContext &Ctx = *Context;
-  std::string Why;
-  QualType NewType =
-      inlineVectorModelType(Ctx, Target.Name, C.Element, C.Declared, Why);
-  std::string Element = spelledElementType(C.Element, C.Spelled, Ctx);
-  // Without a class in the code, the sizes are those of the option's
-  // example, which the code need not use.
-  std::string NewName = Target.spell(Element, C.Declared);
-  if (!TargetInProject)
-    NewName = "a small vector with room for " + std::to_string(C.Declared) +
-              " (sized as " + NewName + ")";
-  for (const std::string &Note :
-       memberTypeChangeNotes(Field, NewType, NewName, Why, Ctx, LayoutNotes))
-    F.note(Field.getLocation(), Note);
 }
 
 } // namespace clang::tidy::alloc

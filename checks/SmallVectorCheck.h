@@ -69,9 +69,6 @@ private:
   /// a warning.
   void finish(Candidate &C);
   Finding render(const Candidate &C, utils::IncludeInserter &Includes);
-  /// The member gets an inline buffer: what that does to the size of the
-  /// class that holds it.
-  void addLayoutNotes(const Candidate &C, const FieldDecl &Field, Finding &F);
 
   std::vector<StringRef> VectorLikeClasses;
   uint64_t MaxInlineElements;
