@@ -4,6 +4,7 @@
 #include "lib/analysis/ast/AstWalk.h"
 #include "lib/analysis/ast/ParentIndex.h"
 #include "lib/analysis/facts/ContainerUses.h"
+#include "lib/analysis/facts/StlFacts.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -243,6 +244,16 @@ static bool addLaterLoop(ReservePlan &P, AppendCount &Sum, const Stmt *Next,
   return true;
 }
 
+/// Whether growing a container of type \p T is known to call the heap: a
+/// standard one on std::allocator, or a vector-like class of a library
+/// (which uses its own default allocator). A standard one on another
+/// allocator is the allocator's business.
+static bool allocatesFromTheHeap(QualType T) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getNonReferenceType()->getAsCXXRecordDecl());
+  return !Spec || !Spec->isInStdNamespace() || hasStandardAllocator(*Spec);
+}
+
 std::optional<ReservePlan> planReserve(const ValueDecl *Container,
                                        ContainerFamily Kind, const Stmt *Loop,
                                        const ReservePolicy &Policy,
@@ -385,6 +396,11 @@ std::optional<ReservePlan> planReserve(const ValueDecl *Container,
     P.NeedsMeasurement =
         P.LiteralPrefix && !P.CountValue && !Policy.UnboundedStrings;
   }
+  // A standard container on an allocator of its own may grow inside an arena
+  // (a pool per compile), where growing costs no heap call: only a profile
+  // that saw the appends allocate shows that a reserve saves any.
+  if (!allocatesFromTheHeap(Container->getType()))
+    P.NeedsMeasurement = true;
   // A string that a bare integer counts (a code point's digits, an indent)
   // mostly stays in its inline buffer, where a reserve saves nothing; one
   // filled per element of a range grows with the data. UnboundedStrings

@@ -61,8 +61,9 @@ struct ReservePlan {
   std::optional<uint64_t> LiteralPrefix;
   /// The characters a string holds without allocating (with LiteralPrefix).
   std::optional<uint64_t> InlineCapacity;
-  /// Report only when a profile shows the string allocating: N is not known
-  /// and the literal plus N may well stay inline.
+  /// Report only when a profile shows the appends allocating: N is not known
+  /// and the literal plus N may well stay inline, or the container's own
+  /// allocator serves its growth.
   bool NeedsMeasurement = false;
   /// Later loops of the same block whose appends the count includes.
   std::vector<const clang::Stmt *> LaterLoops;
