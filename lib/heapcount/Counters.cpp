@@ -140,13 +140,28 @@ const char OtherScopes[] = "(other scopes)";
 // index of entries spread over all of its megabytes took a page fault for
 // almost every stack. Every index size lives at its own place in the
 // mapping, so that a lookup still reading a smaller one stays valid.
-constexpr std::size_t StackSlots = 1u << 16;
-constexpr std::size_t MaxStackEntries = StackSlots / 4 * 3;
+//
+// The table's size is virtual: only the pages of the entries a process
+// records are touched. Keyed by requested size, a recursive-descent parser
+// records hundreds of thousands of stacks (muparser's own test filled
+// 49152 entries a tenth into its run and lost 90% of its allocations), so
+// on Linux the index grows to 2^20 slots. Windows commits the whole table
+// with VirtualAlloc and keeps 2^16.
 constexpr std::size_t FirstIndexSlots = 1024;
+#ifdef _WIN32
 constexpr unsigned IndexLevels = 4; // 1024, 4096, 16384, 65536 slots
-constexpr std::size_t AllIndexSlots = FirstIndexSlots * (1 + 4 + 16 + 64);
-static_assert(FirstIndexSlots << 2 * (IndexLevels - 1) == StackSlots,
-              "the largest index has StackSlots slots");
+#else
+constexpr unsigned IndexLevels = 6; // ... 262144, 1048576 slots
+#endif
+constexpr std::size_t StackSlots = FirstIndexSlots << 2 * (IndexLevels - 1);
+constexpr std::size_t MaxStackEntries = StackSlots / 4 * 3;
+constexpr std::size_t allIndexSlots() {
+  std::size_t All = 0;
+  for (unsigned L = 0; L < IndexLevels; ++L)
+    All += FirstIndexSlots << 2 * L;
+  return All;
+}
+constexpr std::size_t AllIndexSlots = allIndexSlots();
 char *StackTable = nullptr;
 std::uint32_t *StackIndex = nullptr;
 std::atomic<unsigned> IndexLevel{0};
@@ -409,6 +424,8 @@ void enterScope(const char *Name) {
       std::strncmp(StartMarker + 6, Name, MaxScopeName - 1) == 0)
     startCounting();
 }
+
+std::size_t stackTableCapacity() { return MaxStackEntries; }
 
 std::size_t stackTableBytes(unsigned D, bool BySize) {
   return MaxStackEntries * entryBytes(D, BySize) +

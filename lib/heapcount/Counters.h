@@ -406,6 +406,9 @@ void enterScope(const char *Name);
 /// (heapcount --profile) makes the requested size part of an entry's key:
 /// each (stack, size) pair is an entry of its own, written with its "size".
 std::size_t stackTableBytes(unsigned Depth, bool BySize = false);
+/// How many distinct stacks the table holds; the allocations of any more
+/// are counted as dropped.
+std::size_t stackTableCapacity();
 void setStackTable(void *Memory, unsigned Depth, bool BySize = false);
 /// 0 when stacks are not collected.
 inline unsigned stackDepth() { return detail::Depth; }

@@ -20,6 +20,7 @@
 #include <iterator>
 #include <set>
 #include <sstream>
+#include <unordered_map>
 #include <utility>
 
 namespace heapcount {
@@ -414,11 +415,14 @@ std::string qualifiedName(const std::string &Function) {
   bool InOperator = false; // After "operator": "operator new", "operator int".
   while (I < Size) {
     char C = Function[I];
-    if (Depth == 0 && Function.compare(I, Anonymous.size(), Anonymous) == 0) {
+    // First characters before comparisons: this runs over every character
+    // of names thousands of characters long, once per stack level.
+    if (C == '(' && Depth == 0 &&
+        Function.compare(I, Anonymous.size(), Anonymous) == 0) {
       I += Anonymous.size();
       continue;
     }
-    if (Function.compare(I, 8, "operator") == 0 &&
+    if (C == 'o' && Function.compare(I, 8, "operator") == 0 &&
         (I == 0 || !isIdentifierChar(Function[I - 1])) &&
         (I + 8 >= Size || !isIdentifierChar(Function[I + 8]))) {
       I += 8;
@@ -444,9 +448,7 @@ std::string qualifiedName(const std::string &Function) {
   return Function.substr(Start);
 }
 
-bool isStandardLibraryFunction(const std::string &Function) {
-  if (Function.empty())
-    return false;
+static bool namesStandardLibraryFunction(const std::string &Function) {
   std::string Name = qualifiedName(Function);
   for (const char *Namespace :
        {"std::", "__gnu_cxx::", "__gnu_debug::", "__cxxabiv1::", "__cxa_"})
@@ -454,6 +456,19 @@ bool isStandardLibraryFunction(const std::string &Function) {
       return true;
   return Name == "operator new" || Name == "operator new[]" ||
          Name == "operator delete" || Name == "operator delete[]";
+}
+
+bool isStandardLibraryFunction(const std::string &Function) {
+  if (Function.empty())
+    return false;
+  // Asked for every level of every stack: a profile of a parser has hundreds
+  // of thousands of stacks over a few thousand functions. heapcount folds
+  // its reports on one thread.
+  static std::unordered_map<std::string, bool> Known;
+  auto [It, Inserted] = Known.try_emplace(Function, false);
+  if (Inserted)
+    It->second = namesStandardLibraryFunction(Function);
+  return It->second;
 }
 
 // --- Sites -------------------------------------------------------------------

@@ -12,6 +12,7 @@
 #include "tools/heapcount/profile/ProfileHelpers.h"
 
 #include <cstring>
+#include <unordered_map>
 
 namespace heapcount {
 
@@ -300,7 +301,25 @@ std::vector<std::string> templateArguments(const std::string &Component) {
   return splitArguments(Inside);
 }
 
-std::string allocatorElementType(const std::string &Function) {
+/// \p Compute's answer for \p Function, computed once per name: these run
+/// for every level of every stack, over names thousands of characters long,
+/// and a profile repeats a few thousand names over hundreds of thousands of
+/// stacks. heapcount folds its reports on one thread. The map's nodes stay
+/// where they are, so the answer can be returned by reference.
+template <typename Fn>
+static const std::string &
+rememberedAnswer(std::unordered_map<std::string, std::string> &Known,
+                 const std::string &Function, Fn Compute) {
+  auto Found = Known.find(Function);
+  if (Found != Known.end())
+    return Found->second;
+  // Computed before it is stored: the computation may remember other names
+  // (a type's arguments), which can rehash the map under an iterator.
+  std::string Answer = Compute(Function);
+  return Known.emplace(Function, std::move(Answer)).first->second;
+}
+
+static std::string computeAllocatorElementType(const std::string &Function) {
   std::vector<std::string> Parts =
       splitQualifiedName(qualifiedName(stripAbiTags(Function)));
   if (Parts.size() < 3 || !isStandardScope(Parts, Parts.size() - 2))
@@ -320,7 +339,12 @@ std::string allocatorElementType(const std::string &Function) {
   return std::string();
 }
 
-std::string standardClassOf(const std::string &Function) {
+std::string allocatorElementType(const std::string &Function) {
+  static std::unordered_map<std::string, std::string> Known;
+  return rememberedAnswer(Known, Function, computeAllocatorElementType);
+}
+
+static std::string computeStandardClassOf(const std::string &Function) {
   std::vector<std::string> Parts =
       splitQualifiedName(qualifiedName(stripAbiTags(Function)));
   if (Parts.size() < 3 || (Parts[0] != "std" && Parts[0] != "__gnu_cxx" &&
@@ -330,6 +354,11 @@ std::string standardClassOf(const std::string &Function) {
   bool Class =
       !Scope.empty() && (Scope.back() == '>' || !isStandardNamespace(Scope));
   return Class ? join(Parts, 0, Parts.size() - 1, "::") : std::string();
+}
+
+std::string standardClassOf(const std::string &Function) {
+  static std::unordered_map<std::string, std::string> Known;
+  return rememberedAnswer(Known, Function, computeStandardClassOf);
 }
 
 std::string spaceTemplateClosers(const std::string &Name) {
@@ -349,7 +378,7 @@ std::string spaceTemplateClosers(const std::string &Name) {
   return Out;
 }
 
-std::string canonicalTypeName(const std::string &Type) {
+static std::string computeCanonicalTypeName(const std::string &Type) {
   std::vector<Token> Tokens = tokenize(Type);
   if (!Tokens.empty() && Tokens[0].Text == "::")
     Tokens.erase(Tokens.begin());
@@ -403,6 +432,12 @@ std::string canonicalTypeName(const std::string &Type) {
     Text += Piece;
   }
   return Text;
+}
+
+std::string canonicalTypeName(const std::string &Type) {
+  // Asked for every type of a module's debug information, per site.
+  static std::unordered_map<std::string, std::string> Known;
+  return rememberedAnswer(Known, Type, computeCanonicalTypeName);
 }
 
 std::uint64_t builtinTypeSize(const std::string &Type) {
