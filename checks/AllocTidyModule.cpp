@@ -9,6 +9,7 @@
 #include "checks/PaddingCheck.h"
 #include "checks/PerCallBufferCheck.h"
 #include "checks/ReserveInLoopCheck.h"
+#include "checks/ResetByAssignmentCheck.h"
 #include "checks/SmallStringCheck.h"
 #include "checks/SmallVectorCheck.h"
 #include "checks/TemporaryArgumentCheck.h"
@@ -37,6 +38,8 @@ public:
     Factories.registerCheck<PaddingCheck>("alloc-padding");
     Factories.registerCheck<PerCallBufferCheck>("alloc-per-call-buffer");
     Factories.registerCheck<ReserveInLoopCheck>("alloc-reserve-in-loop");
+    Factories.registerCheck<ResetByAssignmentCheck>(
+        "alloc-reset-by-assignment");
     Factories.registerCheck<SmallStringCheck>("alloc-small-string");
     Factories.registerCheck<SmallVectorCheck>("alloc-small-vector");
     Factories.registerCheck<TemporaryArgumentCheck>("alloc-temporary-argument");

@@ -1,0 +1,150 @@
+//===--- ResetByAssignmentCheck.cpp ---------------------------------------===//
+//
+// 'Brackets = std::stack<int>();' empties a container by assigning a new
+// one. On libstdc++ the new deque allocates its 64-byte map and first block,
+// and the move assignment builds one more empty deque for the object it
+// gives up: four allocations to reach a state that clear() (a deque), or
+// popping the adaptor empty, reaches with none, keeping the memory the
+// container already has.
+//
+// Without a profile the check reports such an assignment only inside a
+// loop (or anywhere, with OutsideLoops); a heapcount profile that measured
+// its allocations reports it wherever it is hot, with the saving.
+//
+//===----------------------------------------------------------------------===//
+
+#include "checks/ResetByAssignmentCheck.h"
+#include "checks/OptionValues.h"
+#include "lib/analysis/ast/AstWalk.h"
+#include "lib/analysis/ast/ParentIndex.h"
+#include "lib/analysis/facts/FreshAssignments.h"
+#include "lib/analysis/facts/Repetition.h"
+#include "lib/analysis/facts/StlFacts.h"
+#include "lib/analysis/profile/ProfileEvidence.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include <algorithm>
+
+using namespace clang::ast_matchers;
+using namespace alloc_tidy;
+
+namespace clang::tidy::alloc {
+
+ResetByAssignmentCheck::ResetByAssignmentCheck(StringRef Name,
+                                               ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context), TargetStl(*this, Options, Name),
+      ColdFunctions(*this, Options, Name),
+      OutsideLoops(
+          readBoolOption(*this, Options, Name, "OutsideLoops", false)) {
+  Profiles.read(*this, Options, Name);
+}
+
+void ResetByAssignmentCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "OutsideLoops", OutsideLoops);
+  TargetStl.store(Options, Opts);
+  ColdFunctions.store(Options, Opts);
+  Profiles.store(Options, Opts);
+}
+
+void ResetByAssignmentCheck::registerMatchers(MatchFinder *Finder) {
+  auto DequeBacked = classTemplateSpecializationDecl(
+      hasAnyName("::std::deque", "::std::stack", "::std::queue"));
+  Finder->addMatcher(
+      cxxOperatorCallExpr(hasOverloadedOperatorName("="),
+                          callee(cxxMethodDecl(ofClass(DequeBacked))),
+                          unless(alloc_tidy::matchers::isInInstantiatedCode()))
+          .bind("assign"),
+      this);
+}
+
+/// Why the assignment gets no replacement; empty when it does.
+static std::string whyNoFix(const FreshAssignment &Facts) {
+  if (!Facts.IsStatement)
+    return "the assignment's value is used, so no statement can take its "
+           "place";
+  if (!Facts.TargetIsPlain || Facts.TargetText.empty())
+    return "'" + Facts.TargetText +
+           "' is reached through a call or a macro; naming it again could "
+           "reach another object";
+  // The assignment destroys the old elements front to back; popping a
+  // stack destroys them top (back) first.
+  if (Facts.Shape == FreshShape::Stack &&
+      Facts.Element.isDestructedType() != QualType::DK_none)
+    return "popping the stack destroys its elements from the top, the "
+           "assignment from the bottom: their destructors would run in the "
+           "other order";
+  return "";
+}
+
+void ResetByAssignmentCheck::check(const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
+  if (Errors.occurred(Ctx.getDiagnostics()))
+    return;
+  const auto *Assign = Result.Nodes.getNodeAs<CXXOperatorCallExpr>("assign");
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Loc = Assign->getBeginLoc();
+  if (Loc.isInvalid() || Loc.isMacroID() ||
+      SM.isInSystemHeader(SM.getExpansionLoc(Loc)))
+    return;
+  // Only libstdc++'s deque allocates when it is built empty.
+  if (TargetStl.resolve(PP) != StlFlavor::LibStdCxx)
+    return;
+  std::optional<FreshAssignment> Facts = freshDequeAssignment(*Assign, Ctx);
+  if (!Facts)
+    return;
+  std::optional<Repetition> Where = findRepetition(*Assign, Ctx);
+  if (!Where || Where->Function->isDependentContext() ||
+      ColdFunctions.isCold(*Where->Function) ||
+      (Where->Loop && ColdFunctions.isColdLoop(*Where->Loop)))
+    return;
+  ProfileAnchor Anchor{Assign->getSourceRange(), Where->Function};
+  std::optional<Measurement> Measured = Profiles.measureAnything(Anchor, Ctx);
+  if (Measured && Profiles.isCold(*Measured))
+    return;
+  bool MeasuredHot =
+      Measured && Measured->Covered &&
+      Measured->Allocations >= std::max<uint64_t>(1, Profiles.minAllocations());
+  if (!Where->Loop && !OutsideLoops && !MeasuredHot)
+    return;
+
+  bool Deque = Facts->Shape == FreshShape::Deque;
+  std::string NoFix = whyNoFix(*Facts);
+  PrintingPolicy Policy(Ctx.getLangOpts());
+  Policy.SuppressTagKeyword = true;
+  std::string Type =
+      Facts->Target->getType().getUnqualifiedType().getAsString(Policy);
+  {
+    auto Diag =
+        diag(Loc, "assigning a new %0 to '%1' allocates "
+                  "%select{on every iteration|on every call}2: on "
+                  "libstdc++ a new deque allocates its map and first "
+                  "block, and the move assignment another pair; "
+                  "%select{clear()|popping it empty}3 allocates nothing "
+                  "and keeps the memory it has")
+        << Type << Facts->TargetText << (Where->Loop ? 0 : 1)
+        << (Deque ? 0 : 1);
+    if (NoFix.empty()) {
+      std::string Replacement = Deque ? Facts->TargetText + ".clear()"
+                                      : "while (!" + Facts->TargetText +
+                                            ".empty()) " + Facts->TargetText +
+                                            ".pop()";
+      Diag << FixItHint::CreateReplacement(
+          CharSourceRange::getTokenRange(Assign->getSourceRange()),
+          Replacement);
+    }
+  }
+  if (Where->Loop)
+    diag(Where->Loop->getBeginLoc(),
+         "this loop runs the assignment on every iteration",
+         DiagnosticIDs::Note);
+  if (std::optional<std::string> Note =
+          Profiles.measuredNote(Measured, Loc, SM, [&](const Measurement &M) {
+            return describeNoAllocation(Facts->TargetText, M,
+                                        Deque ? "clear()" : "popping it empty");
+          }))
+    diag(Loc, "%0", DiagnosticIDs::Note) << *Note;
+  if (!NoFix.empty())
+    diag(Loc, "no fix-it: %0", DiagnosticIDs::Note) << NoFix;
+}
+
+} // namespace clang::tidy::alloc
