@@ -8,7 +8,9 @@ For each program of the corpus (scripts/proof-corpus.json; by default all),
 whose project scripts/real-projects.sh prepared in PROJECTS/PROJECT (its
 sources in src/, project.json), in PROJECTS/PROJECT/proof:
   1. input/: the workload's real input, copied from the globs of the entry
-     (files found on this machine, outside the tree); none found: skipped;
+     (files found on this machine, outside the tree); none found: skipped.
+     An entry whose "inputs" is empty runs a workload that reads none of
+     ours (the project's own test program, which holds its data);
   2. build-before/: the pristine sources built at -O2 -g (RelWithDebInfo);
      the workload run natively in run/ (made afresh for every run), its
      output (stdout and stderr) kept in before.out; run under `heapcount
@@ -165,6 +167,12 @@ class Proof:
                 os.makedirs(os.path.dirname(target), exist_ok=True)
                 shutil.copyfile(path, target)
                 copied += 1
+        os.makedirs(self.input, exist_ok=True)
+        if not self.entry['inputs']:
+            # The project's own test suite: it reads nothing of ours.
+            self.result['workload'] = self.entry['description']
+            say(f'{self.name}: no input files (its own tests)')
+            return
         if not copied:
             raise Skip('no input found (' + '; '.join(
                 os.path.join(b.format(**places), p)
