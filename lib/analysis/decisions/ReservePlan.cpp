@@ -247,11 +247,19 @@ static bool addLaterLoop(ReservePlan &P, AppendCount &Sum, const Stmt *Next,
 /// Whether growing a container of type \p T is known to call the heap: a
 /// standard one on std::allocator, or a vector-like class of a library
 /// (which uses its own default allocator). A standard one on another
-/// allocator is the allocator's business.
+/// allocator is the allocator's business, also under a class derived from
+/// it (glslang's TVector over std::vector<T, pool_allocator<T>>).
 static bool allocatesFromTheHeap(QualType T) {
-  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-      T.getNonReferenceType()->getAsCXXRecordDecl());
-  return !Spec || !Spec->isInStdNamespace() || hasStandardAllocator(*Spec);
+  const CXXRecordDecl *Record = T.getNonReferenceType()->getAsCXXRecordDecl();
+  for (unsigned Depth = 0; Record && Depth < 8; ++Depth) {
+    if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(Record);
+        Spec && Spec->isInStdNamespace())
+      return hasStandardAllocator(*Spec);
+    if (!Record->hasDefinition() || Record->getNumBases() != 1)
+      return true;
+    Record = Record->bases_begin()->getType()->getAsCXXRecordDecl();
+  }
+  return true;
 }
 
 std::optional<ReservePlan> planReserve(const ValueDecl *Container,

@@ -34,6 +34,15 @@ PoolString poolNames(const std::vector<std::string> &In) {
   return Names;
 }
 
+// Negative: a class derived from a vector on the pool (glslang's TVector).
+template <class T> struct PoolVector : std::vector<T, PoolAllocator<T>> {};
+unsigned long poolDerived(const std::vector<int> &In) {
+  PoolVector<int> Ids;
+  for (int I : In)
+    Ids.push_back(I);
+  return Ids.size();
+}
+
 // Positive: the same vector on std::allocator.
 std::vector<int> heapIds(const std::vector<int> &In) {
   std::vector<int> Ids;
