@@ -27,7 +27,6 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
-#include <algorithm>
 #include <string>
 
 using namespace clang::ast_matchers;
@@ -217,9 +216,7 @@ void CopiedParameterCheck::report(const FunctionDecl &Definition,
   std::optional<Measurement> Measured = Profiles.measureAnything(Anchor, Ctx);
   if (Measured && Profiles.isCold(*Measured))
     return;
-  bool MeasuredHot =
-      Measured && Measured->Covered &&
-      Measured->Allocations >= std::max<uint64_t>(1, Profiles.minAllocations());
+  bool MeasuredHot = Profiles.isHot(Measured);
   // The saving exists only for rvalue arguments; with none seen, only
   // UnseenCallers, or a profile that measured the copy hot, reports a
   // function whose calls are all elsewhere.

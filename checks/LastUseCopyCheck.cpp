@@ -21,7 +21,6 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Preprocessor.h"
-#include <algorithm>
 
 using namespace clang::ast_matchers;
 using namespace alloc_tidy;
@@ -98,9 +97,7 @@ void LastUseCopyCheck::check(const MatchFinder::MatchResult &Result) {
   std::optional<Measurement> Measured = Profiles.measureAnything(Anchor, Ctx);
   if (Measured && Profiles.isCold(*Measured))
     return;
-  bool MeasuredHot =
-      Measured && Measured->Covered &&
-      Measured->Allocations >= std::max<uint64_t>(1, Profiles.minAllocations());
+  bool MeasuredHot = Profiles.isHot(Measured);
   if (!MeasuredHot && !(WithoutProfile && (Where->Loop || OutsideLoops)))
     return;
 

@@ -29,7 +29,6 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Preprocessor.h"
-#include <algorithm>
 
 using namespace clang::ast_matchers;
 using namespace alloc_tidy;
@@ -162,9 +161,7 @@ void PerCallBufferCheck::check(const MatchFinder::MatchResult &Result) {
       Profiles.measureContainer(Type, fillCode(Uses.Fills, Ctx), Ctx);
   if (Measured && Profiles.isCold(*Measured))
     return;
-  bool MeasuredHot =
-      Measured && Measured->Covered &&
-      Measured->Allocations >= std::max<uint64_t>(1, Profiles.minAllocations());
+  bool MeasuredHot = Profiles.isHot(Measured);
   if (!MeasuredHot && !WithoutProfile)
     return;
   // A second call on the same object while this one uses the buffer would

@@ -21,6 +21,7 @@
 #include "lib/analysis/profile/HeapProfile.h"
 #include "lib/analysis/profile/ProfileEvidence.h"
 #include "lib/analysis/profile/ProfileSites.h"
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <optional>
@@ -79,6 +80,13 @@ public:
   /// Whether the finding measured as \p M is cold (MinProfiledAllocations).
   bool isCold(const alloc_tidy::Measurement &M) const {
     return alloc_tidy::isCold(M, MinProfiledAllocations);
+  }
+  /// Whether a profile covers the code measured as \p M and found it hot
+  /// enough to report outside a loop: at least ProfileMinAllocations (and
+  /// one) allocations.
+  bool isHot(const std::optional<alloc_tidy::Measurement> &M) const {
+    return M && M->Covered &&
+           M->Allocations >= std::max<uint64_t>(1, MinAllocations);
   }
   /// The note of a finding measured as \p M: \p Describe's sentence when a
   /// profile covers its code, the note that the profiles are stale when

@@ -23,7 +23,6 @@
 #include "lib/analysis/profile/ProfileEvidence.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
-#include <algorithm>
 
 using namespace clang::ast_matchers;
 using namespace alloc_tidy;
@@ -101,9 +100,7 @@ void ResetByAssignmentCheck::check(const MatchFinder::MatchResult &Result) {
   std::optional<Measurement> Measured = Profiles.measureAnything(Anchor, Ctx);
   if (Measured && Profiles.isCold(*Measured))
     return;
-  bool MeasuredHot =
-      Measured && Measured->Covered &&
-      Measured->Allocations >= std::max<uint64_t>(1, Profiles.minAllocations());
+  bool MeasuredHot = Profiles.isHot(Measured);
   if (!Where->Loop && !OutsideLoops && !MeasuredHot)
     return;
 
