@@ -34,9 +34,9 @@ struct FreshAssignment {
   /// X, and how it is spelled.
   const clang::Expr *Target = nullptr;
   std::string TargetText;
-  FreshShape Shape = FreshShape::Deque;
   /// The element type.
   clang::QualType Element;
+  FreshShape Shape = FreshShape::Deque;
   /// The assignment is a statement of its own (its value unused), where
   /// another statement can take its place.
   bool IsStatement = false;
