@@ -59,8 +59,8 @@ void ResetByAssignmentCheck::registerMatchers(MatchFinder *Finder) {
 /// Why the assignment gets no replacement; empty when it does.
 static std::string whyNoFix(const FreshAssignment &Facts) {
   if (!Facts.IsStatement)
-    return "the assignment's value is used, so no statement can take its "
-           "place";
+    return "the assignment is part of a larger expression, where no "
+           "statement can take its place";
   if (!Facts.TargetIsPlain || Facts.TargetText.empty())
     return "'" + Facts.TargetText +
            "' is reached through a call or a macro; naming it again could "
@@ -126,7 +126,7 @@ void ResetByAssignmentCheck::check(const MatchFinder::MatchResult &Result) {
                                             ".empty()) " + Facts->TargetText +
                                             ".pop()";
       Diag << FixItHint::CreateReplacement(
-          CharSourceRange::getTokenRange(Assign->getSourceRange()),
+          CharSourceRange::getTokenRange(Facts->Statement->getSourceRange()),
           Replacement);
     }
   }

@@ -7,6 +7,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
@@ -293,6 +294,43 @@ bool isSimpleOperand(llvm::StringRef Text) {
 
 std::string asOperand(llvm::StringRef Text) {
   return isSimpleOperand(Text) ? Text.str() : ("(" + Text + ")").str();
+}
+
+ValueUse valueUseOf(const Expr *E, ASTContext &Ctx) {
+  DynTypedNode Node = DynTypedNode::create(*E);
+  for (unsigned Depth = 0; Depth < 8; ++Depth) {
+    DynTypedNode Parent = parentOf(Node, Ctx);
+    const Stmt *Here = Node.get<Stmt>();
+    if (const auto *Cast = Parent.get<ExplicitCastExpr>())
+      return {Cast->getType()->isVoidType() ? ValueUse::Discarded
+                                            : ValueUse::Used,
+              Here};
+    if (const auto *Outer = Parent.get<Expr>()) {
+      if (!isa<ExprWithCleanups, ParenExpr, ImplicitCastExpr,
+               MaterializeTemporaryExpr, CXXBindTemporaryExpr>(Outer))
+        return {ValueUse::Used, Here};
+      Node = Parent;
+      continue;
+    }
+    const Stmt *S = Parent.get<Stmt>();
+    if (!S || !Here)
+      return {ValueUse::Used, Here};
+    bool Body = isa<CompoundStmt, CaseStmt, DefaultStmt, LabelStmt>(S);
+    if (const auto *If = dyn_cast<IfStmt>(S))
+      Body = If->getThen() == Here || If->getElse() == Here;
+    else if (const auto *For = dyn_cast<ForStmt>(S)) {
+      if (For->getInc() == Here)
+        return {ValueUse::Discarded, Here};
+      Body = For->getBody() == Here;
+    } else if (const auto *While = dyn_cast<WhileStmt>(S))
+      Body = While->getBody() == Here;
+    else if (const auto *Do = dyn_cast<DoStmt>(S))
+      Body = Do->getBody() == Here;
+    else if (const auto *Range = dyn_cast<CXXForRangeStmt>(S))
+      Body = Range->getBody() == Here;
+    return {Body ? ValueUse::Statement : ValueUse::Used, Here};
+  }
+  return {ValueUse::Used, Node.get<Stmt>()};
 }
 
 bool isWithinStd(const Decl *D) {

@@ -116,6 +116,21 @@ std::string asOperand(llvm::StringRef Text);
 /// them before it can be added to.
 bool hasTopLevelConditional(llvm::StringRef Text);
 
+/// What becomes of the value of an expression.
+struct ValueUse {
+  enum Kind {
+    Statement, ///< It is a statement of a block, a branch or a loop body.
+    Discarded, ///< Dropped inside an expression: a for's increment, (void).
+    Used,      ///< Anything else.
+  } Use = Used;
+  /// The outermost node of it (parentheses, conversions and temporaries
+  /// around it included): what a statement put in its place replaces.
+  const clang::Stmt *Whole = nullptr;
+};
+
+/// What becomes of the value of \p E.
+ValueUse valueUseOf(const clang::Expr *E, clang::ASTContext &Ctx);
+
 /// Whether \p D is declared anywhere inside namespace std (members of its
 /// classes and of its nested namespaces included).
 bool isWithinStd(const clang::Decl *D);

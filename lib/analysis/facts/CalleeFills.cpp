@@ -62,35 +62,7 @@ std::optional<CalleeUse> useByCallee(const FunctionDecl *Callee, unsigned Index,
 } // namespace
 
 bool isResultDiscarded(const Expr *Call, ASTContext &Ctx) {
-  DynTypedNode Node = DynTypedNode::create(*Call);
-  for (unsigned Depth = 0; Depth < 8; ++Depth) {
-    DynTypedNode Parent = parentOf(Node, Ctx);
-    if (const auto *Cast = Parent.get<ExplicitCastExpr>())
-      return Cast->getType()->isVoidType();
-    if (const auto *E = Parent.get<Expr>()) {
-      if (!isa<ExprWithCleanups, ParenExpr, ImplicitCastExpr,
-               MaterializeTemporaryExpr, CXXBindTemporaryExpr>(E))
-        return false;
-      Node = Parent;
-      continue;
-    }
-    const Stmt *S = Parent.get<Stmt>();
-    const Stmt *Here = Node.get<Stmt>();
-    if (!S || !Here)
-      return false;
-    if (isa<CompoundStmt, CaseStmt, DefaultStmt, LabelStmt>(S))
-      return true;
-    if (const auto *If = dyn_cast<IfStmt>(S))
-      return If->getThen() == Here || If->getElse() == Here;
-    if (const auto *For = dyn_cast<ForStmt>(S))
-      return For->getBody() == Here || For->getInc() == Here;
-    if (const auto *While = dyn_cast<WhileStmt>(S))
-      return While->getBody() == Here;
-    if (const auto *Do = dyn_cast<DoStmt>(S))
-      return Do->getBody() == Here;
-    return false;
-  }
-  return false;
+  return valueUseOf(Call, Ctx).Use != ValueUse::Used;
 }
 
 std::optional<CalleeUse>

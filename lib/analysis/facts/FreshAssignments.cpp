@@ -2,10 +2,8 @@
 
 #include "lib/analysis/facts/FreshAssignments.h"
 #include "lib/analysis/ast/AstWalk.h"
-#include "lib/analysis/ast/ParentIndex.h"
 #include "lib/analysis/facts/StlFacts.h"
 #include "clang/AST/DeclTemplate.h"
-#include "clang/AST/StmtCXX.h"
 
 using namespace clang;
 
@@ -75,31 +73,6 @@ bool isPlainObject(const Expr *E) {
   return false;
 }
 
-/// Whether \p S, the assignment (or the full expression around it), stands
-/// where a statement goes: in a block, or as the body or a branch of a
-/// statement (not its condition, nor a for loop's increment).
-bool standsAsStatement(const Stmt *S, ASTContext &Ctx) {
-  DynTypedNodeList Parents = parentsOf(*S, Ctx);
-  if (Parents.empty())
-    return false;
-  const auto *Parent = Parents[0].get<Stmt>();
-  if (!Parent)
-    return false;
-  if (isa<CompoundStmt, CaseStmt, DefaultStmt, LabelStmt>(Parent))
-    return true;
-  if (const auto *If = dyn_cast<IfStmt>(Parent))
-    return If->getThen() == S || If->getElse() == S;
-  if (const auto *For = dyn_cast<ForStmt>(Parent))
-    return For->getBody() == S;
-  if (const auto *While = dyn_cast<WhileStmt>(Parent))
-    return While->getBody() == S;
-  if (const auto *Do = dyn_cast<DoStmt>(Parent))
-    return Do->getBody() == S;
-  if (const auto *Range = dyn_cast<CXXForRangeStmt>(Parent))
-    return Range->getBody() == S;
-  return false;
-}
-
 } // namespace
 
 std::optional<FreshAssignment>
@@ -120,12 +93,9 @@ freshDequeAssignment(const CXXOperatorCallExpr &Assign, ASTContext &Ctx) {
       !isNewEmptyObject(Assign.getArg(1)))
     return std::nullopt;
   Facts.Element = Deque->getTemplateArgs()[0].getAsType();
-  const Stmt *Whole = &Assign;
-  for (DynTypedNodeList Parents = parentsOf(Assign, Ctx);
-       !Parents.empty() && Parents[0].get<ExprWithCleanups>();
-       Parents = parentsOf(*Whole, Ctx))
-    Whole = Parents[0].get<ExprWithCleanups>();
-  Facts.IsStatement = standsAsStatement(Whole, Ctx);
+  ValueUse Value = valueUseOf(&Assign, Ctx);
+  Facts.IsStatement = Value.Use == ValueUse::Statement;
+  Facts.Statement = Value.Whole;
   Facts.TargetIsPlain = isPlainObject(Facts.Target);
   Facts.TargetText =
       sourceText(Facts.Target->IgnoreParenImpCasts()->getSourceRange(), Ctx);

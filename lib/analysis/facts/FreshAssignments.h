@@ -33,12 +33,14 @@ struct FreshAssignment {
   const clang::CXXOperatorCallExpr *Assign = nullptr;
   /// X, and how it is spelled.
   const clang::Expr *Target = nullptr;
+  const clang::Stmt *Statement = nullptr;
   std::string TargetText;
   /// The element type.
   clang::QualType Element;
   FreshShape Shape = FreshShape::Deque;
   /// The assignment is a statement of its own (its value unused), where
-  /// another statement can take its place.
+  /// another statement can take its place: Statement, the assignment with
+  /// the parentheses and conversions around it.
   bool IsStatement = false;
   /// X names a variable, or a member of one or of this, through no call:
   /// naming it twice names the same object and runs nothing.

@@ -94,6 +94,34 @@ TEST(AstWalkTest, TopLevelConditionals) {
   EXPECT_FALSE(hasTopLevelConditional("v.size() + n"));
 }
 
+TEST(AstWalkTest, WhatBecomesOfAValue) {
+  auto AST = test::parseCode("#include <initializer_list>\n"
+                             "int g(int);\n"
+                             "void f(int N, int *P) {\n"
+                             "  g(1);\n"
+                             "  (g(2));\n"
+                             "  if (N) g(3);\n"
+                             "  for (int I = 0; I < N; ++I, g(4)) g(5);\n"
+                             "  for (int I : {1, 2}) g(6);\n"
+                             "  (void)g(7);\n"
+                             "  *P = g(8);\n"
+                             "  while (g(9)) {}\n"
+                             "}\n");
+  ASSERT_TRUE(AST && !test::hasErrors(*AST));
+  ASTContext &Ctx = AST->getASTContext();
+  std::vector<const CallExpr *> Calls = test::findCalls(Ctx, "f", "g");
+  ASSERT_EQ(Calls.size(), 9u);
+  const ValueUse::Kind Expected[] = {
+      ValueUse::Statement, ValueUse::Statement, ValueUse::Statement,
+      ValueUse::Used,      ValueUse::Statement, ValueUse::Statement,
+      ValueUse::Discarded, ValueUse::Used,      ValueUse::Used};
+  for (unsigned I = 0; I < Calls.size(); ++I)
+    EXPECT_EQ(valueUseOf(Calls[I], Ctx).Use, Expected[I])
+        << "g(" << I + 1 << ")";
+  // In parentheses, the statement is the parenthesized expression.
+  EXPECT_TRUE(isa<ParenExpr>(valueUseOf(Calls[1], Ctx).Whole));
+}
+
 TEST(AstWalkTest, WithinStd) {
   auto AST = test::parseCode("#include <vector>\n"
                              "namespace mine { struct Own {}; }\n"

@@ -85,7 +85,7 @@ void noFix(int Rounds) {
     (D = std::deque<int>()).push_back(R);
     // CHECK-NOTES: :[[@LINE-1]]:6: warning: assigning a new std::deque<int> to 'D' allocates on every iteration
     // CHECK-NOTES: :[[@LINE-10]]:3: note: this loop runs the assignment on every iteration
-    // CHECK-NOTES: :[[@LINE-3]]:6: note: no fix-it: the assignment's value is used, so no statement can take its place
+    // CHECK-NOTES: :[[@LINE-3]]:6: note: no fix-it: the assignment is part of a larger expression, where no statement can take its place
     // Reached through a call: naming it twice could reach another object.
     current() = std::deque<int>();
     // CHECK-NOTES: :[[@LINE-1]]:5: warning: assigning a new std::deque<int> to 'current()' allocates on every iteration
@@ -94,6 +94,24 @@ void noFix(int Rounds) {
     Names.push("n");
     use(D);
   }
+}
+
+// In parentheses, the whole statement is replaced; as a for loop's
+// increment, where no statement can go, it is warned without a fix-it.
+void places(int Rounds) {
+  std::queue<int> Q;
+  for (int R = 0; R < Rounds; ++R) {
+    (Q = std::queue<int>());
+    // CHECK-NOTES: :[[@LINE-1]]:6: warning: assigning a new std::queue<int> to 'Q' allocates on every iteration
+    // CHECK-NOTES: :[[@LINE-3]]:3: note: this loop runs the assignment on every iteration
+    // CHECK-FIXES: {{^}}    while (!Q.empty()) Q.pop();{{$}}
+    Q.push(R);
+  }
+  for (int R = 0; R < Rounds; ++R, Q = std::queue<int>())
+    Q.push(R);
+  // CHECK-NOTES: :[[@LINE-2]]:36: warning: assigning a new std::queue<int> to 'Q' allocates on every iteration
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: this loop runs the assignment on every iteration
+  // CHECK-NOTES: :[[@LINE-4]]:36: note: no fix-it: the assignment is part of a larger expression, where no statement can take its place
 }
 
 // Negatives.
