@@ -12,6 +12,7 @@
 #include "checks/ResetByAssignmentCheck.h"
 #include "checks/SmallStringCheck.h"
 #include "checks/SmallVectorCheck.h"
+#include "checks/StringViewParameterCheck.h"
 #include "checks/TemporaryArgumentCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang/Basic/Version.h"
@@ -42,6 +43,8 @@ public:
         "alloc-reset-by-assignment");
     Factories.registerCheck<SmallStringCheck>("alloc-small-string");
     Factories.registerCheck<SmallVectorCheck>("alloc-small-vector");
+    Factories.registerCheck<StringViewParameterCheck>(
+        "alloc-string-view-parameter");
     Factories.registerCheck<TemporaryArgumentCheck>("alloc-temporary-argument");
   }
 };

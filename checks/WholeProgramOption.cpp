@@ -150,6 +150,7 @@ void WholeProgramOption::writeUnitIdentity(const Preprocessor &PP) {
   static llvm::StringSet<> Written;
   UnitIdentity Unit = unitIdentityOf(PP.getSourceManager(),
                                      !Errors.occurred(PP.getDiagnostics()));
+  Unit.Cxx17 = PP.getLangOpts().CPlusPlus17;
   {
     std::lock_guard<std::mutex> Guard(Lock);
     if (!Written.insert(Output + "\n" + Unit.Unit).second)
@@ -217,22 +218,67 @@ WholeProgramOption::ParameterLookup::find(const FunctionDecl &Callee,
     if (It != Records->end())
       return &It->second;
   }
-  const std::string &Output = Owner->Output;
+  Owner->writeWanted(Unit, Key);
+  return nullptr;
+}
+
+void WholeProgramOption::writeWanted(StringRef Unit, StringRef Key) const {
   if (Output.empty() || Unit.empty())
-    return nullptr;
+    return;
   // Once per unit and function, whichever check asks.
   static std::mutex Lock;
   static llvm::StringSet<> Written;
   {
     std::lock_guard<std::mutex> Guard(Lock);
-    if (!Written.insert(Output + "\n" + Unit + "\n" + Key).second)
-      return nullptr;
+    if (!Written.insert((Output + "\n" + Unit + "\n" + Key).str()).second)
+      return;
   }
   if (llvm::Error E = appendFactsLine(Output, wantedParameterLine(Unit, Key)))
-    Owner->Check.configurationDiag("cannot write member facts to '%0': %1",
-                                   DiagnosticIDs::Error)
+    Check.configurationDiag("cannot write member facts to '%0': %1",
+                            DiagnosticIDs::Error)
         << Output << llvm::toString(std::move(E));
-  return nullptr;
+}
+
+/// The real path of the main file of \p SM, or empty.
+static std::string mainFileOf(const SourceManager &SM) {
+  OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+  return Main ? realPathOf(Main->getName()) : "";
+}
+
+void WholeProgramOption::recordViewArguments(const ViewArgumentRecord &Record,
+                                             const SourceManager &SM) {
+  if (Output.empty())
+    return;
+  static std::mutex Lock;
+  static llvm::StringSet<> Recorded;
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    if (!Recorded
+             .insert(Output + "\n" + mainFileOf(SM) + "\n" + Record.Function +
+                     "#" + std::to_string(Record.Index))
+             .second)
+      return;
+  }
+  if (llvm::Error E = appendFactsLine(Output, toJson(Record)))
+    Check.configurationDiag("cannot write member facts to '%0': %1",
+                            DiagnosticIDs::Error)
+        << Output << llvm::toString(std::move(E));
+}
+
+WholeProgramOption::ViewRecords
+WholeProgramOption::viewRecords(StringRef Key, unsigned Index,
+                                const SourceManager &SM) {
+  ViewRecords Records;
+  if (Decisions && changed().empty()) {
+    Records.WholeProgram = true;
+    Records.EveryUnitCxx17 = Decisions->EveryUnitCxx17;
+    auto It = Decisions->ViewArguments.find((Key + "#" + Twine(Index)).str());
+    if (It != Decisions->ViewArguments.end())
+      Records.Record = &It->second;
+  }
+  if (!Records.Record)
+    writeWanted(mainFileOf(SM), Key);
+  return Records;
 }
 
 } // namespace clang::tidy::alloc

@@ -95,8 +95,31 @@ public:
   };
   ParameterLookup parameterLookup(const SourceManager &SM);
 
+  /// Records, for alloc-run when it asked for facts, what this unit passes
+  /// for a string parameter of a function other units can name; once per
+  /// unit, function and parameter.
+  void recordViewArguments(const alloc_tidy::ViewArgumentRecord &Record,
+                           const SourceManager &SM);
+  /// Whether alloc-run asked this unit for its facts.
+  bool recordsFacts() const { return !Output.empty(); }
+
+  /// What the whole program's records, while current, say about parameter
+  /// \p Index of the function with viewParameterKey() \p Key. Without a
+  /// record, the function is written to the facts as wanted, for alloc-run
+  /// to analyse the unit again once it has the records.
+  struct ViewRecords {
+    /// Whether current records of the whole program are at hand.
+    bool WholeProgram = false;
+    const alloc_tidy::ViewArgumentRecord *Record = nullptr;
+    bool EveryUnitCxx17 = false;
+  };
+  ViewRecords viewRecords(llvm::StringRef Key, unsigned Index,
+                          const SourceManager &SM);
+
 private:
   void writeUnitIdentity(const Preprocessor &PP);
+  /// Appends that the unit wants the records of \p Key, once per unit.
+  void writeWanted(llvm::StringRef Unit, llvm::StringRef Key) const;
   /// The files changed since the decisions were made (empty when current).
   const std::vector<std::string> &changed();
 

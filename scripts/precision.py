@@ -142,9 +142,12 @@ def write_database_facts(facts_file, database, units):
 
 def units_wanting_records(facts_file, decisions):
     """The units whose facts in FACTS_FILE want a record of a function's
-    parameters (wanted-parameter) that DECISIONS holds."""
+    parameters (wanted-parameter) that DECISIONS holds, fill-only
+    parameters or view arguments."""
     with open(decisions) as f:
-        recorded = {p['function'] for p in json.load(f).get('parameters', [])}
+        decided = json.load(f)
+    recorded = {p['function'] for p in decided.get('parameters', [])}
+    recorded |= {v['function'] for v in decided.get('view-arguments', [])}
     wanted = []
     with open(facts_file) as f:
         for line in f:

@@ -304,6 +304,28 @@ static llvm::json::Array mergeParameters(llvm::ArrayRef<ParameterFill> All) {
   return Out;
 }
 
+/// The records of every unit for each string parameter, merged: it fits
+/// when it fits in each, and is declared in the files of all of them.
+static llvm::json::Array
+mergeViewArguments(const std::vector<ViewArgumentRecord> &Records) {
+  std::map<std::pair<std::string, unsigned>, ViewArgumentRecord> Merged;
+  for (const ViewArgumentRecord &R : Records) {
+    auto [It, New] = Merged.try_emplace({R.Function, R.Index}, R);
+    if (New)
+      continue;
+    ViewArgumentRecord &M = It->second;
+    M.Fits = M.Fits && R.Fits;
+    for (const std::string &File : R.DeclarationFiles)
+      if (!llvm::is_contained(M.DeclarationFiles, File))
+        M.DeclarationFiles.push_back(File);
+    llvm::sort(M.DeclarationFiles);
+  }
+  llvm::json::Array Out;
+  for (const auto &[Where, R] : Merged)
+    Out.push_back(toJson(R));
+  return Out;
+}
+
 llvm::Expected<llvm::json::Value> decideAll(const FactsStream &Facts) {
   if (Facts.Databases.empty())
     return factsError("the member facts name no compile database (they were "
@@ -379,7 +401,11 @@ llvm::Expected<llvm::json::Value> decideAll(const FactsStream &Facts) {
                                       {"sha256", Database.Sha256}}},
       {"files", std::move(FileList)},
       {"members", std::move(Members)},
-      {"parameters", mergeParameters(Facts.Parameters)}};
+      {"parameters", mergeParameters(Facts.Parameters)},
+      {"view-arguments", mergeViewArguments(Facts.ViewArguments)},
+      {"every-unit-cxx17", llvm::all_of(Facts.Units, [](const UnitIdentity &U) {
+         return U.Cxx17;
+       })}};
 }
 
 } // namespace alloc_tidy

@@ -15,6 +15,7 @@
 
 #include "lib/analysis/facts/MemberFacts.h"
 #include "lib/analysis/facts/ParameterFills.h"
+#include "lib/analysis/facts/ViewParameters.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
@@ -99,16 +100,21 @@ struct FactsStream {
   /// not have, by unit: alloc-run analyses those units again with the
   /// decisions when another unit recorded them.
   std::vector<std::pair<std::string, std::string>> Wanted;
+  /// What each unit passes for the string parameters of the functions it
+  /// names (ViewParameters.h).
+  std::vector<ViewArgumentRecord> ViewArguments;
 };
 
 /// Decides every member in \p Facts (grouped by key) across the units of
 /// the compile database and serialises the result: {"version", "database",
 /// "files", "members": [{key, check, member, file, offset, line, action,
 /// why, units, finding, notes}], "parameters": [{function, index, fills,
-/// growth}]}. A parameter recorded differently by two units (two
-/// definitions of one name) is left out. An IncompleteFactsError when the facts
-/// of a unit of the database are missing or partial; another error when the
-/// facts name no database or several.
+/// growth}], "view-arguments": [{function, index, fits, files}],
+/// "every-unit-cxx17"}: a view argument fits when it fits in every unit
+/// that recorded it, and its files are all of theirs. A parameter recorded
+/// differently by two units (two definitions of one name) is left out. An
+/// IncompleteFactsError when the facts of a unit of the database are missing or
+/// partial; another error when the facts name no database or several.
 llvm::Expected<llvm::json::Value> decideAll(const FactsStream &Facts);
 
 } // namespace alloc_tidy

@@ -67,6 +67,7 @@ llvm::json::Value toJson(const UnitIdentity &Unit) {
                             {"kind", "unit"},
                             {"unit", Unit.Unit},
                             {"complete", Unit.Complete},
+                            {"cxx17", Unit.Cxx17},
                             {"files", std::move(Files)}};
 }
 
@@ -93,6 +94,15 @@ llvm::json::Value toJson(const ParameterFill &P) {
                             {"fills", P.Fills},
                             {"returns", P.ReturnsIt},
                             {"growth", std::move(Growth)}};
+}
+
+llvm::json::Value toJson(const ViewArgumentRecord &Record) {
+  return llvm::json::Object{{"version", MemberFactsVersion},
+                            {"kind", "view-argument"},
+                            {"function", Record.Function},
+                            {"index", Record.Index},
+                            {"fits", Record.Fits},
+                            {"files", strings(Record.DeclarationFiles)}};
 }
 
 llvm::json::Value wantedParameterLine(llvm::StringRef Unit,
@@ -284,6 +294,24 @@ parameterFillFromJson(const llvm::json::Value &V) {
   return P;
 }
 
+llvm::Expected<ViewArgumentRecord>
+viewArgumentFromJson(const llvm::json::Value &V) {
+  const llvm::json::Object *O = V.getAsObject();
+  std::optional<llvm::StringRef> Function =
+      O ? O->getString("function") : std::nullopt;
+  std::optional<int64_t> Index = O ? O->getInteger("index") : std::nullopt;
+  std::optional<bool> Fits = O ? O->getBoolean("fits") : std::nullopt;
+  ViewArgumentRecord Record;
+  if (!Function || Function->empty() || !Index || *Index < 0 || !Fits ||
+      !readStrings(*O, "files", Record.DeclarationFiles))
+    return malformed("a view argument without its function, index, fits or "
+                     "files");
+  Record.Function = Function->str();
+  Record.Index = static_cast<unsigned>(*Index);
+  Record.Fits = *Fits;
+  return Record;
+}
+
 /// One line of a facts file, whatever its kind.
 static llvm::Error readFactsLine(const llvm::json::Value &V,
                                  FactsStream &Into) {
@@ -308,6 +336,8 @@ static llvm::Error readFactsLine(const llvm::json::Value &V,
       return malformed("a unit without its file, state or files");
     Unit.Unit = Path->str();
     Unit.Complete = *Complete;
+    // Facts written before the standard was recorded: assume the oldest.
+    Unit.Cxx17 = O->getBoolean("cxx17").value_or(false);
     Into.Units.push_back(std::move(Unit));
     return llvm::Error::success();
   }
@@ -316,6 +346,13 @@ static llvm::Error readFactsLine(const llvm::json::Value &V,
     if (!P)
       return P.takeError();
     Into.Parameters.push_back(std::move(*P));
+    return llvm::Error::success();
+  }
+  if (Kind == "view-argument") {
+    llvm::Expected<ViewArgumentRecord> R = viewArgumentFromJson(V);
+    if (!R)
+      return R.takeError();
+    Into.ViewArguments.push_back(std::move(*R));
     return llvm::Error::success();
   }
   if (Kind == "wanted-parameter") {
@@ -457,6 +494,15 @@ llvm::Expected<MergedDecisions> readMemberDecisions(llvm::StringRef Path) {
       std::string Key = P->Function + "#" + std::to_string(P->Index);
       Merged.Parameters[Key] = std::move(*P);
     }
+  if (const llvm::json::Array *Views = O->getArray("view-arguments"))
+    for (const llvm::json::Value &V : *Views) {
+      llvm::Expected<ViewArgumentRecord> R = viewArgumentFromJson(V);
+      if (!R)
+        return Fail(llvm::toString(R.takeError()));
+      std::string Key = R->Function + "#" + std::to_string(R->Index);
+      Merged.ViewArguments[Key] = std::move(*R);
+    }
+  Merged.EveryUnitCxx17 = O->getBoolean("every-unit-cxx17").value_or(false);
   return Merged;
 }
 

@@ -30,6 +30,11 @@ llvm::Expected<MemberFacts> memberFactsFromJson(const llvm::json::Value &V);
 /// A parameter's record, a facts line and an entry of the decisions alike.
 llvm::json::Value toJson(const ParameterFill &Parameter);
 llvm::Expected<ParameterFill> parameterFillFromJson(const llvm::json::Value &V);
+/// A unit's record of a string parameter, a facts line and an entry of the
+/// decisions alike.
+llvm::json::Value toJson(const ViewArgumentRecord &Record);
+llvm::Expected<ViewArgumentRecord>
+viewArgumentFromJson(const llvm::json::Value &V);
 /// The facts line that says a unit looked for the records of
 /// \p Function (parameterKey) and had none.
 llvm::json::Value wantedParameterLine(llvm::StringRef Unit,
@@ -50,6 +55,10 @@ struct MergedDecisions {
   MemberDecisions Members;
   /// The fill-only parameters, by "function#index".
   llvm::StringMap<ParameterFill> Parameters;
+  /// What every unit passes for a string parameter, by "function#index".
+  llvm::StringMap<ViewArgumentRecord> ViewArguments;
+  /// Whether every unit is compiled as C++17 or later.
+  bool EveryUnitCxx17 = false;
   /// The compile database and the files of every unit, each with the
   /// SHA-256 of its text when the decisions were made.
   std::string DatabasePath, DatabaseSha256;

@@ -196,6 +196,8 @@ struct UnitIdentity {
   std::vector<std::pair<std::string, std::string>> Files;
   /// False when the unit had errors: its facts may be missing or partial.
   bool Complete = true;
+  /// Whether it is compiled as C++17 or later (has std::basic_string_view).
+  bool Cxx17 = false;
 };
 
 /// The identity of the unit \p SM holds.

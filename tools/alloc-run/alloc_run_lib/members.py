@@ -79,9 +79,12 @@ def decide_from_lines(tool, lines, out):
 
 def units_wanting_parameters(results, decisions):
     """The results whose units handed a container to a function of another
-    unit without that unit's record of it, when the decisions now have
-    the record: analysed again with them, they can judge the call."""
+    unit without that unit's record of it, or defined a function whose
+    string parameter other units pass arguments to, when the decisions now
+    have the records: analysed again with them, they can judge the call."""
     recorded = {p.get('function') for p in decisions.get('parameters', [])}
+    recorded |= {v.get('function')
+                 for v in decisions.get('view-arguments', [])}
     again = []
     for result in results:
         for line in result.facts:

@@ -1,0 +1,250 @@
+//===--- StringViewParameterCheck.cpp -------------------------------------===//
+//
+// checkName(Name, "abcdefghijklmnopqrstuvwxyz_0123456789") for a parameter
+// 'const std::string &Allowed' builds a std::string from the characters on
+// every call, allocating when they pass the inline buffer, only for the
+// callee to search it. When the callee only reads the parameter in ways a
+// std::string_view serves with the same meaning, and every call passes
+// characters or a string, the parameter can be a view and the calls copy
+// nothing.
+//
+// The check collects what the unit does with every function that takes a
+// const std::basic_string &, records it for alloc-run's whole-program run,
+// and at the end of the unit judges the functions the main file defines.
+// Without a profile it reports a parameter whose building calls a loop
+// runs; with one, wherever they are hot. The fix-it changes every
+// declaration; it needs every call of every unit (the whole program's
+// records) unless only this unit can call the function.
+//
+//===----------------------------------------------------------------------===//
+
+#include "checks/StringViewParameterCheck.h"
+#include "checks/OptionValues.h"
+#include "lib/analysis/decisions/ViewParameterPlan.h"
+#include "lib/analysis/facts/MemberFacts.h"
+#include "lib/analysis/facts/Repetition.h"
+#include "lib/analysis/facts/StlFacts.h"
+#include "lib/analysis/facts/StringFacts.h"
+#include "lib/analysis/facts/ViewParameters.h"
+#include "lib/analysis/profile/ProfileEvidence.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+using namespace clang::ast_matchers;
+using namespace alloc_tidy;
+
+namespace clang::tidy::alloc {
+
+StringViewParameterCheck::StringViewParameterCheck(StringRef Name,
+                                                   ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context), TargetStl(*this, Options, Name),
+      ColdFunctions(*this, Options, Name),
+      OutsideLoops(readBoolOption(*this, Options, Name, "OutsideLoops", false)),
+      Inserter(readIncludeStyleOption(*this, Options, Name),
+               areDiagsSelfContained()),
+      WholeProgram(*this, Options, Name, Inserter.getStyle(),
+                   areDiagsSelfContained()) {
+  Profiles.read(*this, Options, Name);
+}
+
+void StringViewParameterCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "OutsideLoops", OutsideLoops);
+  TargetStl.store(Options, Opts);
+  ColdFunctions.store(Options, Opts);
+  Options.store(Opts, "IncludeStyle", Inserter.getStyle());
+  Profiles.store(Options, Opts);
+  WholeProgram.store(Options, Opts);
+}
+
+void StringViewParameterCheck::registerPPCallbacks(
+    const SourceManager &SM, Preprocessor *PP, Preprocessor *ModuleExpanderPP) {
+  this->PP = PP;
+  Errors.startParsing(PP->getDiagnostics());
+  Inserter.registerPreprocessor(PP);
+  WholeProgram.registerPreprocessor(PP);
+}
+
+void StringViewParameterCheck::registerMatchers(MatchFinder *Finder) {
+  auto TakesString = functionDecl(hasAnyParameter(hasType(lValueReferenceType(
+      pointee(isConstQualified(),
+              hasUnqualifiedDesugaredType(
+                  recordType(hasDeclaration(classTemplateSpecializationDecl(
+                      hasName("::std::basic_string"))))))))));
+  Finder->addMatcher(declRefExpr(to(TakesString)).bind("reference"), this);
+  Finder->addMatcher(memberExpr(member(TakesString)).bind("reference"), this);
+  Finder->addMatcher(
+      functionDecl(TakesString, isExpansionInMainFile()).bind("declared"),
+      this);
+  // A template's call not resolved yet: its instantiations may pass
+  // anything.
+  Finder->addMatcher(expr(anyOf(unresolvedLookupExpr(), unresolvedMemberExpr()))
+                         .bind("unresolved"),
+                     this);
+}
+
+void StringViewParameterCheck::check(const MatchFinder::MatchResult &Result) {
+  Ctx = Result.Context;
+  if (const auto *Ref = Result.Nodes.getNodeAs<Expr>("reference")) {
+    const ValueDecl *D = isa<DeclRefExpr>(Ref)
+                             ? cast<DeclRefExpr>(Ref)->getDecl()
+                             : cast<MemberExpr>(Ref)->getMemberDecl();
+    if (const auto *F = dyn_cast<FunctionDecl>(D))
+      Functions[F->getCanonicalDecl()].References.push_back(Ref);
+    return;
+  }
+  if (const auto *F = Result.Nodes.getNodeAs<FunctionDecl>("declared")) {
+    Functions[F->getCanonicalDecl()];
+    return;
+  }
+  const auto *Lookup = Result.Nodes.getNodeAs<OverloadExpr>("unresolved");
+  if (!Lookup)
+    return;
+  for (const NamedDecl *D : Lookup->decls()) {
+    const auto *F = dyn_cast<FunctionDecl>(D->getUnderlyingDecl());
+    if (F && llvm::any_of(F->parameters(), [](const ParmVarDecl *P) {
+          return constStringReference(P->getType()) != nullptr;
+        }))
+      Functions[F->getCanonicalDecl()].Unresolved = true;
+  }
+}
+
+void StringViewParameterCheck::onEndOfTranslationUnit() {
+  if (Ctx && !Errors.occurred(Ctx->getDiagnostics()))
+    for (const auto &[F, U] : Functions)
+      judge(*F, U);
+  Functions.clear();
+  Profiles.endTranslationUnit();
+  Ctx = nullptr;
+}
+
+void StringViewParameterCheck::judge(const FunctionDecl &F, const Uses &U) {
+  ASTContext &C = *Ctx;
+  const SourceManager &SM = C.getSourceManager();
+  std::string Key = viewParameterKey(F);
+  const FunctionDecl *Definition = F.getDefinition();
+  bool Candidate =
+      Definition && Definition->doesThisDeclarationHaveABody() &&
+      SM.isInMainFile(SM.getExpansionLoc(Definition->getLocation())) &&
+      !Definition->getLocation().isMacroID() &&
+      viewFunctionSilence(*Definition).empty();
+  for (unsigned Index = 0; Index < F.getNumParams(); ++Index) {
+    const ClassTemplateSpecializationDecl *String =
+        constStringReference(F.getParamDecl(Index)->getType());
+    if (!String)
+      continue;
+    uint64_t CharSize = C.getTypeSizeInChars(charTypeOf(*String)).getQuantity();
+    ViewParameterCalls Calls = viewParameterCalls(
+        Index, U.References,
+        stringInlineCapacityOrLargest(TargetStl.resolve(PP), CharSize), C);
+    if (U.Unresolved && Calls.Fits) {
+      Calls.Fits = false;
+      Calls.Why = "a template calls it through a lookup resolved only when "
+                  "instantiated";
+    }
+    if (!Key.empty() && WholeProgram.recordsFacts())
+      WholeProgram.recordViewArguments(
+          {Key, Index, Calls.Fits, declarationFiles(F, SM)}, SM);
+    if (Candidate && !Calls.Building.empty() &&
+        viewParameterSilence(*Definition, Index, C).empty())
+      report(*Definition, Index, Calls);
+  }
+}
+
+void StringViewParameterCheck::report(const FunctionDecl &Definition,
+                                      unsigned Index,
+                                      const ViewParameterCalls &Calls) {
+  ASTContext &C = *Ctx;
+  const SourceManager &SM = C.getSourceManager();
+  // The calls that build a string, outside code known to be cold.
+  struct Site {
+    const Expr *Argument;
+    bool InLoop;
+  };
+  llvm::SmallVector<Site, 4> Sites;
+  std::vector<ProfileAnchor> Anchors;
+  for (const Expr *Argument : Calls.Building) {
+    std::optional<Repetition> Where = findRepetition(*Argument, C);
+    if (!Where || ColdFunctions.isCold(*Where->Function))
+      continue;
+    bool InLoop = Where->Loop && !ColdFunctions.isColdLoop(*Where->Loop);
+    Sites.push_back({Argument, InLoop});
+    Anchors.emplace_back(Argument->getSourceRange(), Where->Function);
+  }
+  if (Sites.empty())
+    return;
+  std::optional<Measurement> Measured = Profiles.measureAnything(Anchors, C);
+  if (Measured && Profiles.isCold(*Measured))
+    return;
+  bool InLoop = llvm::any_of(Sites, [](const Site &S) { return S.InLoop; });
+  if (!InLoop && !OutsideLoops && !Profiles.isHot(Measured))
+    return;
+
+  const ParmVarDecl *Param = Definition.getParamDecl(Index);
+  const ClassTemplateSpecializationDecl *String =
+      constStringReference(Param->getType());
+  std::string Key = viewParameterKey(Definition);
+  ViewCallersElsewhere Elsewhere;
+  Elsewhere.DeclarationFiles = declarationFiles(Definition, SM);
+  if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
+    Elsewhere.MainFile = realPathOf(Main->getName());
+  Elsewhere.OnlyThisUnit = Key.empty();
+  if (!Elsewhere.OnlyThisUnit) {
+    WholeProgramOption::ViewRecords Records =
+        WholeProgram.viewRecords(Key, Index, SM);
+    Elsewhere.WholeProgram = Records.WholeProgram;
+    Elsewhere.Everywhere = Records.Record;
+    Elsewhere.EveryUnitHasViews = Records.EveryUnitCxx17;
+  }
+  std::string NoFix = C.getLangOpts().CPlusPlus17
+                          ? viewCallersVerdict(Calls, Elsewhere)
+                          : "the unit is compiled before C++17, which has no "
+                            "std::basic_string_view";
+  ViewParameterPlan Plan = planViewParameter(Definition, Index, C);
+  if (NoFix.empty())
+    NoFix = Plan.NoFix;
+  std::string ViewType = Plan.ViewType;
+  if (ViewType.empty()) {
+    StringRef Alias = standardAlias(charTypeOf(*String));
+    ViewType = Alias.empty() ? std::string("std::basic_string_view")
+                             : ("std::" + Alias + "_view").str();
+  }
+
+  uint64_t CharSize = C.getTypeSizeInChars(charTypeOf(*String)).getQuantity();
+  uint64_t Capacity =
+      stringInlineCapacityOrLargest(TargetStl.resolve(PP), CharSize);
+  SourceLocation At = SM.getFileLoc(Param->getLocation());
+  std::string Name = Param->getNameAsString();
+  {
+    auto Diag =
+        diag(At, "'%0' only reads '%1', yet %select{a call builds|%3 calls "
+                 "build}2 a %4 from characters for it on every call, "
+                 "allocating past %5 characters; a '%6' parameter would take "
+                 "the characters without a copy")
+        << Definition.getName() << Name << (Sites.size() == 1 ? 0 : 1)
+        << static_cast<unsigned>(Sites.size()) << stringTypeName(*String, C)
+        << static_cast<unsigned>(Capacity) << ViewType;
+    if (NoFix.empty()) {
+      for (const TextEdit &Edit : Plan.Edits)
+        Diag << FixItHint::CreateReplacement(Edit.Range, Edit.Text);
+      for (FileID File : Plan.Files)
+        Diag << Inserter.createIncludeInsertion(File, "<string_view>");
+    }
+  }
+  for (const Site &S : llvm::ArrayRef(Sites).take_front(3))
+    diag(SM.getFileLoc(S.Argument->getBeginLoc()),
+         "the string is built here%select{| on every iteration of a loop}0",
+         DiagnosticIDs::Note)
+        << (S.InLoop ? 1 : 0);
+  SourceLocation First = SM.getFileLoc(Sites.front().Argument->getBeginLoc());
+  if (std::optional<std::string> Note =
+          Profiles.measuredNote(Measured, First, SM, [&](const Measurement &M) {
+            return describeNoAllocation(Name, M,
+                                        "a '" + ViewType + "' parameter");
+          }))
+    diag(First, "%0", DiagnosticIDs::Note) << *Note;
+  if (!NoFix.empty())
+    diag(At, "no fix-it: %0", DiagnosticIDs::Note) << NoFix;
+}
+
+} // namespace clang::tidy::alloc
