@@ -123,8 +123,10 @@ static bool argumentsSuitAView(const DeclRefExpr &Ref, ASTContext &Ctx) {
     return true;
   return llvm::all_of(Call->arguments(), [](const Expr *Arg) {
     QualType T = Arg->IgnoreImpCasts()->getType();
+    if (basicString(T))
+      return classifyStringArgument(*Arg).Kind != StringArgumentKind::Other;
     if (T->isArithmeticType() || T->isEnumeralType() || T->isPointerType() ||
-        T->isArrayType() || basicString(T))
+        T->isArrayType())
       return true;
     const CXXRecordDecl *Record = T->getAsCXXRecordDecl();
     return Record && isWithinStd(Record) && Record->getIdentifier() &&
@@ -221,6 +223,10 @@ StringArgument classifyStringArgument(const Expr &Argument) {
       Result.Length = Init->Length;
     return Result;
   }
+  // A braced list, or any other construction the call makes: a view may
+  // have no constructor for it.
+  if (isa_and_nonnull<CXXConstructExpr>(E) && !isa<CXXTemporaryObjectExpr>(E))
+    return Result;
   // A class's conversion to a string has no counterpart to a view.
   if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(E);
       Cast && Cast->getCastKind() == CK_UserDefinedConversion)

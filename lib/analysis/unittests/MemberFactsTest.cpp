@@ -878,6 +878,55 @@ TEST_F(MemberFactsFileTest, ParameterRecordsTravelWithTheDecisions) {
             std::string::npos);
 }
 
+TEST_F(MemberFactsFileTest, ViewArgumentRecordsMergeAcrossUnits) {
+  FactsStream Database = database({"parser.cpp", "reader.cpp"});
+  Database.Units[0].Cxx17 = true;
+  std::string Lines = path("views.jsonl");
+  ASSERT_FALSE(
+      static_cast<bool>(appendFactsLine(Lines, toJson(Database.Databases[0]))));
+  for (const UnitIdentity &Unit : Database.Units)
+    ASSERT_FALSE(static_cast<bool>(appendFactsLine(Lines, toJson(Unit))));
+  std::string Check = "mu::Parser::check void (const std::string &)";
+  ViewArgumentRecord Defining{Check, 0, true, {"/p/parser.cpp", "/p/parser.h"}};
+  ViewArgumentRecord Calling{Check, 0, true, {"/p/parser.h", "/p/reader.cpp"}};
+  ViewArgumentRecord Other{"other void (const std::string &)", 0, true, {}};
+  ViewArgumentRecord OtherBreaks = Other;
+  OtherBreaks.Fits = false;
+  for (const ViewArgumentRecord &R : {Defining, Calling, Other, OtherBreaks})
+    ASSERT_FALSE(static_cast<bool>(appendFactsLine(Lines, toJson(R))));
+  FactsStream Read;
+  ASSERT_FALSE(static_cast<bool>(readFactsLines(Lines, Read)));
+  ASSERT_EQ(Read.ViewArguments.size(), 4u);
+  EXPECT_EQ(Read.ViewArguments[1], Calling);
+  ASSERT_EQ(Read.Units.size(), 2u);
+  EXPECT_TRUE(Read.Units[0].Cxx17);
+  EXPECT_FALSE(Read.Units[1].Cxx17);
+
+  std::optional<MergedDecisions> Decisions = decideAndRead(Read);
+  ASSERT_TRUE(Decisions);
+  ASSERT_EQ(Decisions->ViewArguments.size(), 2u);
+  const ViewArgumentRecord &Merged = Decisions->ViewArguments[Check + "#0"];
+  EXPECT_TRUE(Merged.Fits);
+  EXPECT_EQ(Merged.DeclarationFiles,
+            (std::vector<std::string>{"/p/parser.cpp", "/p/parser.h",
+                                      "/p/reader.cpp"}));
+  EXPECT_FALSE(Decisions->ViewArguments[Other.Function + "#0"].Fits);
+  // One unit before C++17: a view may not appear in a header it includes.
+  EXPECT_FALSE(Decisions->EveryUnitCxx17);
+  Read.Units[1].Cxx17 = true;
+  Decisions = decideAndRead(Read);
+  ASSERT_TRUE(Decisions);
+  EXPECT_TRUE(Decisions->EveryUnitCxx17);
+
+  write("bad-view.jsonl", R"({"version": 2, "kind": "view-argument", )"
+                          R"("function": "f", "index": 0, "fits": true})");
+  FactsStream Bad;
+  llvm::Error E = readFactsLines(path("bad-view.jsonl"), Bad);
+  ASSERT_TRUE(static_cast<bool>(E));
+  EXPECT_NE(llvm::toString(std::move(E)).find("a view argument without its"),
+            std::string::npos);
+}
+
 TEST_F(MemberFactsFileTest, EveryUnitOfTheDatabaseOrNoDecision) {
   auto Error = [](const FactsStream &Stream) {
     llvm::Expected<llvm::json::Value> D = decideAll(Stream);
