@@ -25,6 +25,7 @@
 #include "lib/analysis/facts/Repetition.h"
 #include "lib/analysis/facts/StlFacts.h"
 #include "lib/analysis/facts/StringFacts.h"
+#include "lib/analysis/facts/TemporaryArguments.h"
 #include "lib/analysis/facts/ViewParameters.h"
 #include "lib/analysis/profile/ProfileEvidence.h"
 #include "clang/AST/ASTContext.h"
@@ -161,13 +162,19 @@ void StringViewParameterCheck::report(const FunctionDecl &Definition,
     const Expr *Argument;
     bool InLoop;
   };
+  // A function that reports an error: its calls are the error path.
+  if (ColdFunctions.isColdCall(Definition))
+    return;
   llvm::SmallVector<Site, 4> Sites;
   std::vector<ProfileAnchor> Anchors;
   for (const Expr *Argument : Calls.Building) {
     std::optional<Repetition> Where = findRepetition(*Argument, C);
     if (!Where || ColdFunctions.isCold(*Where->Function))
       continue;
-    bool InLoop = Where->Loop && !ColdFunctions.isColdLoop(*Where->Loop);
+    // Right before the loop is left (return f("..."), or a break after
+    // it): once per run of the loop.
+    bool InLoop = Where->Loop && !ColdFunctions.isColdLoop(*Where->Loop) &&
+                  !leavesLoopAfter(*Argument, *Where->Loop, C);
     Sites.push_back({Argument, InLoop});
     Anchors.emplace_back(Argument->getSourceRange(), Where->Function);
   }

@@ -1,8 +1,8 @@
 //===--- ViewParametersTest.cpp - string parameters a view serves ---------===//
 
 #include "lib/analysis/facts/ViewParameters.h"
-#include "lib/analysis/decisions/ViewParameterPlan.h"
 #include "AnalysisTestUtils.h"
+#include "lib/analysis/decisions/ViewParameterPlan.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "gtest/gtest.h"
@@ -190,9 +190,9 @@ static int wide(const std::wstring &W) { return W.size(); }
   auto Texts = [&](const ViewParameterPlan &Plan) {
     std::vector<std::string> All;
     for (const TextEdit &E : Plan.Edits)
-      All.push_back(Lexer::getSourceText(E.Range, SM, ctx().getLangOpts())
-                        .str() +
-                    " -> " + E.Text);
+      All.push_back(
+          Lexer::getSourceText(E.Range, SM, ctx().getLangOpts()).str() +
+          " -> " + E.Text);
     return All;
   };
   ViewParameterPlan Check =
@@ -208,9 +208,9 @@ static int wide(const std::wstring &W) { return W.size(); }
   ViewParameterPlan Wide =
       planViewParameter(*test::findFunction(ctx(), "wide"), 0, ctx());
   EXPECT_EQ(Wide.ViewType, "std::wstring_view");
-  EXPECT_EQ(Texts(Wide),
-            (std::vector<std::string>{"const std::wstring & -> std::wstring_view ",
-                                      "const std::wstring & -> std::wstring_view "}));
+  EXPECT_EQ(Texts(Wide), (std::vector<std::string>{
+                             "const std::wstring & -> std::wstring_view ",
+                             "const std::wstring & -> std::wstring_view "}));
   EXPECT_EQ(Wide.Files.size(), 1u);
 }
 
@@ -238,8 +238,8 @@ TEST(ViewCallersVerdictTest, WhoseCallsDecide) {
   Whole.WholeProgram = true;
   EXPECT_EQ(viewCallersVerdict(Fits, Whole),
             "the records of the other units do not name it");
-  ViewArgumentRecord Everywhere{"f void (const std::string &)", 0, true,
-                                {"/p/a.cpp", "/p/a.h"}};
+  ViewArgumentRecord Everywhere{
+      "f void (const std::string &)", 0, true, {"/p/a.cpp", "/p/a.h"}};
   Whole.Everywhere = &Everywhere;
   EXPECT_NE(viewCallersVerdict(Fits, Whole).find("before C++17"),
             std::string::npos);

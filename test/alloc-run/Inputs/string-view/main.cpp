@@ -1,0 +1,17 @@
+#include "names.h"
+#include <cstdio>
+#include <string>
+
+int main() {
+  const char *Words[] = {"alloc", "tidy",   "don't", "x2",
+                         "views", "strings", "",     "Upper"};
+  std::string Copies[8];
+  for (int I = 0; I < 8; ++I)
+    Copies[I] = Words[I];
+  names::Checker C;
+  int Valid = 0;
+  for (int Round = 0; Round < 1000; ++Round)
+    Valid += C.countValid(Words, 8);
+  names::Report R;
+  std::printf("%d valid, %d misspelt\n", Valid, R.misspelt(C, Copies, 8));
+}

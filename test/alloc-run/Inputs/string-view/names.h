@@ -1,0 +1,23 @@
+#ifndef NAMES_H
+#define NAMES_H
+#include <string>
+
+namespace names {
+typedef std::string text;
+
+class Checker {
+public:
+  int countValid(const char *const *Words, int N) const;
+
+private:
+  bool allowed(const text &Word, const text &Chars) const;
+  friend class Report;
+};
+
+class Report {
+public:
+  int misspelt(const Checker &C, const std::string *Words, int N) const;
+};
+} // namespace names
+
+#endif
