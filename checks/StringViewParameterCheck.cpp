@@ -22,6 +22,7 @@
 #include "checks/OptionValues.h"
 #include "lib/analysis/decisions/ViewParameterPlan.h"
 #include "lib/analysis/facts/MemberFacts.h"
+#include "lib/analysis/facts/ParameterFills.h"
 #include "lib/analysis/facts/Repetition.h"
 #include "lib/analysis/facts/StlFacts.h"
 #include "lib/analysis/facts/StringFacts.h"
@@ -119,13 +120,34 @@ void StringViewParameterCheck::onEndOfTranslationUnit() {
   Ctx = nullptr;
 }
 
+std::vector<StringViewParameterCheck::Site>
+StringViewParameterCheck::buildingSites(const ViewParameterCalls &Calls,
+                                        const FunctionDecl &Callee) {
+  std::vector<Site> Sites;
+  // A function that reports an error: its calls are the error path.
+  if (ColdFunctions.isColdCall(Callee))
+    return Sites;
+  for (const Expr *Argument : Calls.Building) {
+    std::optional<Repetition> Where = findRepetition(*Argument, *Ctx);
+    if (!Where || ColdFunctions.isCold(*Where->Function))
+      continue;
+    // Right before the loop is left (return f("..."), or a break after
+    // it): once per run of the loop.
+    bool InLoop = Where->Loop && !ColdFunctions.isColdLoop(*Where->Loop) &&
+                  !leavesLoopAfter(*Argument, *Where->Loop, *Ctx);
+    Sites.push_back({Argument, Where->Function, InLoop});
+  }
+  return Sites;
+}
+
 void StringViewParameterCheck::judge(const FunctionDecl &F, const Uses &U) {
   ASTContext &C = *Ctx;
   const SourceManager &SM = C.getSourceManager();
   std::string Key = viewParameterKey(F);
   const FunctionDecl *Definition = F.getDefinition();
   bool Candidate =
-      Definition && Definition->doesThisDeclarationHaveABody() &&
+      C.getLangOpts().CPlusPlus17 && Definition &&
+      Definition->doesThisDeclarationHaveABody() &&
       SM.isInMainFile(SM.getExpansionLoc(Definition->getLocation())) &&
       !Definition->getLocation().isMacroID() &&
       viewFunctionSilence(*Definition).empty();
@@ -143,70 +165,74 @@ void StringViewParameterCheck::judge(const FunctionDecl &F, const Uses &U) {
       Calls.Why = "a template calls it through a lookup resolved only when "
                   "instantiated";
     }
-    if (!Key.empty() && WholeProgram.recordsFacts())
-      WholeProgram.recordViewArguments(
-          {Key, Index, Calls.Fits, declarationFiles(F, SM)}, SM);
-    if (Candidate && !Calls.Building.empty() &&
-        viewParameterSilence(*Definition, Index, C).empty())
-      report(*Definition, Index, Calls);
+    std::vector<Site> Sites = buildingSites(Calls, F);
+    if (!Key.empty() && WholeProgram.recordsFacts()) {
+      ViewArgumentRecord Record{Key, Index, Calls.Fits,
+                                declarationFiles(F, SM)};
+      for (const Site &S : Sites) {
+        if (std::optional<CodeSpan> Span =
+                codeSpanOf(S.Argument->getSourceRange(), SM))
+          Record.Building.push_back(std::move(*Span));
+        Record.BuildingInLoop = Record.BuildingInLoop || S.InLoop;
+      }
+      WholeProgram.recordViewArguments(Record, SM);
+    }
+    if (Candidate && viewParameterSilence(*Definition, Index, C).empty())
+      report(*Definition, Index, Calls, Sites);
   }
 }
 
 void StringViewParameterCheck::report(const FunctionDecl &Definition,
                                       unsigned Index,
-                                      const ViewParameterCalls &Calls) {
+                                      const ViewParameterCalls &Calls,
+                                      llvm::ArrayRef<Site> Sites) {
   ASTContext &C = *Ctx;
-  const SourceManager &SM = C.getSourceManager();
-  // The calls that build a string, outside code known to be cold.
-  struct Site {
-    const Expr *Argument;
-    bool InLoop;
-  };
-  // A function that reports an error: its calls are the error path.
-  if (ColdFunctions.isColdCall(Definition))
+  SourceManager &SM = C.getSourceManager();
+  std::string Key = viewParameterKey(Definition);
+  // Only this unit can call a function of internal linkage.
+  if (Sites.empty() && (Key.empty() || ColdFunctions.isColdCall(Definition)))
     return;
-  llvm::SmallVector<Site, 4> Sites;
+  WholeProgramOption::ViewRecords Records;
+  if (!Key.empty())
+    Records = WholeProgram.viewRecords(Key, Index, SM);
+  // The calls of other units that build a string, as their records say.
+  std::vector<SourceRange> Elsewhere;
+  if (Records.Record)
+    for (const CodeSpan &Span : Records.Record->Building) {
+      if (llvm::any_of(Sites, [&](const Site &S) {
+            return codeSpanOf(S.Argument->getSourceRange(), SM) == Span;
+          }))
+        continue;
+      if (SourceRange Range = rangeOf(Span, SM); Range.isValid())
+        Elsewhere.push_back(Range);
+    }
+  if (Sites.empty() && Elsewhere.empty())
+    return;
   std::vector<ProfileAnchor> Anchors;
-  for (const Expr *Argument : Calls.Building) {
-    std::optional<Repetition> Where = findRepetition(*Argument, C);
-    if (!Where || ColdFunctions.isCold(*Where->Function))
-      continue;
-    // Right before the loop is left (return f("..."), or a break after
-    // it): once per run of the loop.
-    bool InLoop = Where->Loop && !ColdFunctions.isColdLoop(*Where->Loop) &&
-                  !leavesLoopAfter(*Argument, *Where->Loop, C);
-    Sites.push_back({Argument, InLoop});
-    Anchors.emplace_back(Argument->getSourceRange(), Where->Function);
-  }
-  if (Sites.empty())
-    return;
+  for (const Site &S : Sites)
+    Anchors.emplace_back(S.Argument->getSourceRange(), S.Function);
+  for (SourceRange Range : Elsewhere)
+    Anchors.emplace_back(Range, nullptr);
   std::optional<Measurement> Measured = Profiles.measureAnything(Anchors, C);
   if (Measured && Profiles.isCold(*Measured))
     return;
-  bool InLoop = llvm::any_of(Sites, [](const Site &S) { return S.InLoop; });
+  bool InLoop = llvm::any_of(Sites, [](const Site &S) { return S.InLoop; }) ||
+                (!Elsewhere.empty() && Records.Record->BuildingInLoop);
   if (!InLoop && !OutsideLoops && !Profiles.isHot(Measured))
     return;
 
   const ParmVarDecl *Param = Definition.getParamDecl(Index);
   const ClassTemplateSpecializationDecl *String =
       constStringReference(Param->getType());
-  std::string Key = viewParameterKey(Definition);
-  ViewCallersElsewhere Elsewhere;
-  Elsewhere.DeclarationFiles = declarationFiles(Definition, SM);
+  ViewCallersElsewhere Callers;
+  Callers.DeclarationFiles = declarationFiles(Definition, SM);
   if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
-    Elsewhere.MainFile = realPathOf(Main->getName());
-  Elsewhere.OnlyThisUnit = Key.empty();
-  if (!Elsewhere.OnlyThisUnit) {
-    WholeProgramOption::ViewRecords Records =
-        WholeProgram.viewRecords(Key, Index, SM);
-    Elsewhere.WholeProgram = Records.WholeProgram;
-    Elsewhere.Everywhere = Records.Record;
-    Elsewhere.EveryUnitHasViews = Records.EveryUnitCxx17;
-  }
-  std::string NoFix = C.getLangOpts().CPlusPlus17
-                          ? viewCallersVerdict(Calls, Elsewhere)
-                          : "the unit is compiled before C++17, which has no "
-                            "std::basic_string_view";
+    Callers.MainFile = realPathOf(Main->getName());
+  Callers.OnlyThisUnit = Key.empty();
+  Callers.WholeProgram = Records.WholeProgram;
+  Callers.Everywhere = Records.Record;
+  Callers.EveryUnitHasViews = Records.EveryUnitCxx17;
+  std::string NoFix = viewCallersVerdict(Calls, Callers);
   ViewParameterPlan Plan = planViewParameter(Definition, Index, C);
   if (NoFix.empty())
     NoFix = Plan.NoFix;
@@ -221,6 +247,7 @@ void StringViewParameterCheck::report(const FunctionDecl &Definition,
   uint64_t Capacity =
       stringInlineCapacityOrLargest(TargetStl.resolve(PP), CharSize);
   SourceLocation At = SM.getFileLoc(Param->getLocation());
+  auto Count = static_cast<unsigned>(Sites.size() + Elsewhere.size());
   std::string Name = Param->getNameAsString();
   {
     auto Diag =
@@ -228,9 +255,9 @@ void StringViewParameterCheck::report(const FunctionDecl &Definition,
                  "build}2 a %4 from characters for it on every call, "
                  "allocating past %5 characters; a '%6' parameter would take "
                  "the characters without a copy")
-        << Definition.getName() << Name << (Sites.size() == 1 ? 0 : 1)
-        << static_cast<unsigned>(Sites.size()) << stringTypeName(*String, C)
-        << static_cast<unsigned>(Capacity) << ViewType;
+        << Definition.getName() << Name << (Count == 1 ? 0 : 1) << Count
+        << stringTypeName(*String, C) << static_cast<unsigned>(Capacity)
+        << ViewType;
     if (NoFix.empty()) {
       for (const TextEdit &Edit : Plan.Edits)
         Diag << FixItHint::CreateReplacement(Edit.Range, Edit.Text);
@@ -238,12 +265,18 @@ void StringViewParameterCheck::report(const FunctionDecl &Definition,
         Diag << Inserter.createIncludeInsertion(File, "<string_view>");
     }
   }
-  for (const Site &S : llvm::ArrayRef(Sites).take_front(3))
+  for (const Site &S : Sites.take_front(3))
     diag(SM.getFileLoc(S.Argument->getBeginLoc()),
          "the string is built here%select{| on every iteration of a loop}0",
          DiagnosticIDs::Note)
         << (S.InLoop ? 1 : 0);
-  SourceLocation First = SM.getFileLoc(Sites.front().Argument->getBeginLoc());
+  for (SourceRange Range : llvm::ArrayRef(Elsewhere).take_front(
+           Sites.size() < 3 ? 3 - Sites.size() : 0))
+    diag(Range.getBegin(), "the string is built here, in another unit",
+         DiagnosticIDs::Note);
+  SourceLocation First =
+      Sites.empty() ? Elsewhere.front().getBegin()
+                    : SM.getFileLoc(Sites.front().Argument->getBeginLoc());
   if (std::optional<std::string> Note =
           Profiles.measuredNote(Measured, First, SM, [&](const Measurement &M) {
             return describeNoAllocation(Name, M,

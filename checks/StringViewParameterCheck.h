@@ -10,8 +10,10 @@
 #include "checks/WholeProgramOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/utils/IncludeInserter.h"
+#include "lib/analysis/facts/ViewParameters.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallVector.h"
+#include <vector>
 
 namespace clang::tidy::alloc {
 
@@ -42,9 +44,19 @@ private:
     /// Named in a template through a lookup not yet resolved.
     bool Unresolved = false;
   };
+  /// A call of this unit that builds a string, outside code known to be
+  /// cold.
+  struct Site {
+    const Expr *Argument;
+    const FunctionDecl *Function;
+    bool InLoop;
+  };
+  std::vector<Site> buildingSites(const alloc_tidy::ViewParameterCalls &Calls,
+                                  const FunctionDecl &Callee);
   void judge(const FunctionDecl &F, const Uses &U);
   void report(const FunctionDecl &Definition, unsigned Index,
-              const alloc_tidy::ViewParameterCalls &Calls);
+              const alloc_tidy::ViewParameterCalls &Calls,
+              llvm::ArrayRef<Site> Sites);
 
   CompileErrors Errors;
   Preprocessor *PP = nullptr;

@@ -147,7 +147,8 @@ def units_wanting_records(facts_file, decisions):
     with open(decisions) as f:
         decided = json.load(f)
     recorded = {p['function'] for p in decided.get('parameters', [])}
-    recorded |= {v['function'] for v in decided.get('view-arguments', [])}
+    recorded |= {v['function'] for v in decided.get('view-arguments', [])
+                 if v.get('building')}
     wanted = []
     with open(facts_file) as f:
         for line in f:

@@ -319,6 +319,11 @@ mergeViewArguments(const std::vector<ViewArgumentRecord> &Records) {
       if (!llvm::is_contained(M.DeclarationFiles, File))
         M.DeclarationFiles.push_back(File);
     llvm::sort(M.DeclarationFiles);
+    // A header's calls are recorded by every unit that includes it.
+    for (const CodeSpan &Call : R.Building)
+      if (!llvm::is_contained(M.Building, Call))
+        M.Building.push_back(Call);
+    M.BuildingInLoop = M.BuildingInLoop || R.BuildingInLoop;
   }
   llvm::json::Array Out;
   for (const auto &[Where, R] : Merged)

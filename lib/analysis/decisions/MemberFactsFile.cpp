@@ -79,14 +79,19 @@ llvm::json::Value toJson(const DatabaseIdentity &Database) {
                             {"units", strings(Database.Units)}};
 }
 
+static llvm::json::Array spansToJson(const std::vector<CodeSpan> &Spans) {
+  llvm::json::Array Out;
+  for (const CodeSpan &G : Spans)
+    Out.push_back(llvm::json::Object{{"file", G.File},
+                                     {"line", G.Line},
+                                     {"column", G.Column},
+                                     {"endLine", G.EndLine},
+                                     {"endColumn", G.EndColumn}});
+  return Out;
+}
+
 llvm::json::Value toJson(const ParameterFill &P) {
-  llvm::json::Array Growth;
-  for (const CodeSpan &G : P.Growth)
-    Growth.push_back(llvm::json::Object{{"file", G.File},
-                                        {"line", G.Line},
-                                        {"column", G.Column},
-                                        {"endLine", G.EndLine},
-                                        {"endColumn", G.EndColumn}});
+  llvm::json::Array Growth = spansToJson(P.Growth);
   return llvm::json::Object{{"version", MemberFactsVersion},
                             {"kind", "parameter"},
                             {"function", P.Function},
@@ -102,7 +107,9 @@ llvm::json::Value toJson(const ViewArgumentRecord &Record) {
                             {"function", Record.Function},
                             {"index", Record.Index},
                             {"fits", Record.Fits},
-                            {"files", strings(Record.DeclarationFiles)}};
+                            {"files", strings(Record.DeclarationFiles)},
+                            {"building", spansToJson(Record.Building)},
+                            {"building-in-loop", Record.BuildingInLoop}};
 }
 
 llvm::json::Value wantedParameterLine(llvm::StringRef Unit,
@@ -251,6 +258,35 @@ static bool readHashes(const llvm::json::Array *List,
   return true;
 }
 
+/// {"file", "line", "column", "endLine", "endColumn"} objects into spans;
+/// false when one lacks its file or a number.
+static bool readSpans(const llvm::json::Array &List,
+                      std::vector<CodeSpan> &Out) {
+  for (const llvm::json::Value &G : List) {
+    const llvm::json::Object *Place = G.getAsObject();
+    std::optional<llvm::StringRef> File =
+        Place ? Place->getString("file") : std::nullopt;
+    CodeSpan Span;
+    bool Numbers = Place != nullptr;
+    for (auto [Name, Into] :
+         {std::pair<const char *, unsigned *>{"line", &Span.Line},
+          {"column", &Span.Column},
+          {"endLine", &Span.EndLine},
+          {"endColumn", &Span.EndColumn}}) {
+      std::optional<int64_t> N = Place ? Place->getInteger(Name) : std::nullopt;
+      if (!N || *N <= 0)
+        Numbers = false;
+      else
+        *Into = static_cast<unsigned>(*N);
+    }
+    if (!File || !Numbers)
+      return false;
+    Span.File = File->str();
+    Out.push_back(std::move(Span));
+  }
+  return true;
+}
+
 llvm::Expected<ParameterFill>
 parameterFillFromJson(const llvm::json::Value &V) {
   const llvm::json::Object *O = V.getAsObject();
@@ -269,28 +305,8 @@ parameterFillFromJson(const llvm::json::Value &V) {
   P.Index = static_cast<unsigned>(*Index);
   P.Fills = *Fills;
   P.ReturnsIt = *Returns;
-  for (const llvm::json::Value &G : *Growth) {
-    const llvm::json::Object *Place = G.getAsObject();
-    std::optional<llvm::StringRef> File =
-        Place ? Place->getString("file") : std::nullopt;
-    CodeSpan Span;
-    bool Numbers = Place != nullptr;
-    for (auto [Name, Into] :
-         {std::pair<const char *, unsigned *>{"line", &Span.Line},
-          {"column", &Span.Column},
-          {"endLine", &Span.EndLine},
-          {"endColumn", &Span.EndColumn}}) {
-      std::optional<int64_t> N = Place ? Place->getInteger(Name) : std::nullopt;
-      if (!N || *N <= 0)
-        Numbers = false;
-      else
-        *Into = static_cast<unsigned>(*N);
-    }
-    if (!File || !Numbers)
-      return malformed("a parameter's growth without its file and range");
-    Span.File = File->str();
-    P.Growth.push_back(std::move(Span));
-  }
+  if (!readSpans(*Growth, P.Growth))
+    return malformed("a parameter's growth without its file and range");
   return P;
 }
 
@@ -309,6 +325,11 @@ viewArgumentFromJson(const llvm::json::Value &V) {
   Record.Function = Function->str();
   Record.Index = static_cast<unsigned>(*Index);
   Record.Fits = *Fits;
+  // Records written before the calls' arguments were: none.
+  if (const llvm::json::Array *Building = O->getArray("building");
+      Building && !readSpans(*Building, Record.Building))
+    return malformed("a view argument's call without its file and range");
+  Record.BuildingInLoop = O->getBoolean("building-in-loop").value_or(false);
   return Record;
 }
 

@@ -16,6 +16,7 @@
 #ifndef ALLOC_TIDY_LIB_ANALYSIS_FACTS_VIEWPARAMETERS_H
 #define ALLOC_TIDY_LIB_ANALYSIS_FACTS_VIEWPARAMETERS_H
 
+#include "lib/analysis/facts/ParameterFills.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclTemplate.h"
@@ -109,10 +110,16 @@ struct ViewArgumentRecord {
   bool Fits = true;
   /// The real paths of the files of its declarations, sorted.
   std::vector<std::string> DeclarationFiles;
+  /// The arguments of the unit's calls that build a string from characters
+  /// (outside code known to be cold), and whether a loop runs one: the
+  /// defining unit reports them and measures them in a profile.
+  std::vector<CodeSpan> Building;
+  bool BuildingInLoop = false;
 
   bool operator==(const ViewArgumentRecord &Other) const {
     return Function == Other.Function && Index == Other.Index &&
-           Fits == Other.Fits && DeclarationFiles == Other.DeclarationFiles;
+           Fits == Other.Fits && DeclarationFiles == Other.DeclarationFiles &&
+           Building == Other.Building && BuildingInLoop == Other.BuildingInLoop;
   }
 };
 

@@ -889,6 +889,12 @@ TEST_F(MemberFactsFileTest, ViewArgumentRecordsMergeAcrossUnits) {
   std::string Check = "mu::Parser::check void (const std::string &)";
   ViewArgumentRecord Defining{Check, 0, true, {"/p/parser.cpp", "/p/parser.h"}};
   ViewArgumentRecord Calling{Check, 0, true, {"/p/parser.h", "/p/reader.cpp"}};
+  // A call in a header is recorded by each unit that includes it.
+  CodeSpan InHeader{"/p/parser.h", 7, 12, 7, 30};
+  CodeSpan InReader{"/p/reader.cpp", 20, 5, 20, 9};
+  Defining.Building = {InHeader};
+  Calling.Building = {InHeader, InReader};
+  Calling.BuildingInLoop = true;
   ViewArgumentRecord Other{"other void (const std::string &)", 0, true, {}};
   ViewArgumentRecord OtherBreaks = Other;
   OtherBreaks.Fits = false;
@@ -910,7 +916,10 @@ TEST_F(MemberFactsFileTest, ViewArgumentRecordsMergeAcrossUnits) {
   EXPECT_EQ(Merged.DeclarationFiles,
             (std::vector<std::string>{"/p/parser.cpp", "/p/parser.h",
                                       "/p/reader.cpp"}));
+  EXPECT_EQ(Merged.Building, (std::vector<CodeSpan>{InHeader, InReader}));
+  EXPECT_TRUE(Merged.BuildingInLoop);
   EXPECT_FALSE(Decisions->ViewArguments[Other.Function + "#0"].Fits);
+  EXPECT_TRUE(Decisions->ViewArguments[Other.Function + "#0"].Building.empty());
   // One unit before C++17: a view may not appear in a header it includes.
   EXPECT_FALSE(Decisions->EveryUnitCxx17);
   Read.Units[1].Cxx17 = true;
@@ -924,6 +933,13 @@ TEST_F(MemberFactsFileTest, ViewArgumentRecordsMergeAcrossUnits) {
   llvm::Error E = readFactsLines(path("bad-view.jsonl"), Bad);
   ASSERT_TRUE(static_cast<bool>(E));
   EXPECT_NE(llvm::toString(std::move(E)).find("a view argument without its"),
+            std::string::npos);
+  write("bad-call.jsonl", R"({"version": 2, "kind": "view-argument", )"
+                          R"("function": "f", "index": 0, "fits": true, )"
+                          R"("files": [], "building": [{"file": "a.cpp"}]})");
+  E = readFactsLines(path("bad-call.jsonl"), Bad);
+  ASSERT_TRUE(static_cast<bool>(E));
+  EXPECT_NE(llvm::toString(std::move(E)).find("a view argument's call without"),
             std::string::npos);
 }
 

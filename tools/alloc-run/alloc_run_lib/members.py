@@ -83,8 +83,11 @@ def units_wanting_parameters(results, decisions):
     string parameter other units pass arguments to, when the decisions now
     have the records: analysed again with them, they can judge the call."""
     recorded = {p.get('function') for p in decisions.get('parameters', [])}
+    # A string parameter: only when some unit's calls build strings for it
+    # (the defining unit then reports it, and may fix it).
     recorded |= {v.get('function')
-                 for v in decisions.get('view-arguments', [])}
+                 for v in decisions.get('view-arguments', [])
+                 if v.get('building')}
     again = []
     for result in results:
         for line in result.facts:

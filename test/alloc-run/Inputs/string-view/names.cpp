@@ -13,4 +13,11 @@ int Checker::countValid(const char *const *Words, int N) const {
     Valid += allowed(Words[I], Letters);
   return Valid;
 }
+
+int occurrences(const std::string &Text, char C) {
+  int N = 0;
+  for (char X : Text)
+    N += X == C;
+  return N;
+}
 } // namespace names

@@ -14,6 +14,9 @@ private:
   friend class Report;
 };
 
+// Only report.cpp calls it.
+int occurrences(const std::string &Text, char C);
+
 class Report {
 public:
   int misspelt(const Checker &C, const std::string *Words, int N) const;
