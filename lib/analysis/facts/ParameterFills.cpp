@@ -12,8 +12,8 @@ using namespace clang;
 
 namespace alloc_tidy {
 
-std::string parameterKey(const FunctionDecl &F) {
-  if (!F.isExternallyVisible() || F.isInlined() || F.isDependentContext() ||
+std::string functionKey(const FunctionDecl &F) {
+  if (!F.isExternallyVisible() || F.isDependentContext() ||
       F.getTemplatedKind() != FunctionDecl::TK_NonTemplate ||
       F.isTemplateInstantiation() || !F.getDeclName().isIdentifier() ||
       F.getQualifiedNameAsString().empty())
@@ -23,6 +23,10 @@ std::string parameterKey(const FunctionDecl &F) {
     return "";
   return F.getQualifiedNameAsString() + " " +
          F.getType().getCanonicalType().getAsString();
+}
+
+std::string parameterKey(const FunctionDecl &F) {
+  return F.isInlined() ? "" : functionKey(F);
 }
 
 /// A container the judgement of CalleeFills understands: a standard

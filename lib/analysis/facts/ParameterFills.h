@@ -67,8 +67,11 @@ public:
 
 /// The name that identifies \p F across units: its qualified name and its
 /// type. Empty for a function only its own unit can call (internal
-/// linkage), a template, or an inline function (every caller's unit has
-/// its body).
+/// linkage, a local class) or a template.
+std::string functionKey(const clang::FunctionDecl &F);
+
+/// functionKey() of \p F; empty also for an inline function (every
+/// caller's unit has its body).
 std::string parameterKey(const clang::FunctionDecl &F);
 
 /// The records of \p Definition's non-const reference parameters whose

@@ -300,15 +300,9 @@ ViewParameterCalls viewParameterCalls(unsigned Index,
 }
 
 std::string viewParameterKey(const FunctionDecl &F) {
-  if (!F.isExternallyVisible() || F.isDependentContext() ||
-      F.getTemplatedKind() != FunctionDecl::TK_NonTemplate ||
-      F.isTemplateInstantiation() || !F.getDeclName().isIdentifier())
-    return "";
-  if (const auto *Method = dyn_cast<CXXMethodDecl>(&F);
-      Method && Method->getParent()->isLocalClass())
-    return "";
-  return F.getQualifiedNameAsString() + " " +
-         F.getType().getCanonicalType().getAsString();
+  // Inline functions too: every unit that calls one must pass what a view
+  // takes.
+  return functionKey(F);
 }
 
 std::vector<std::string> declarationFiles(const FunctionDecl &F,
