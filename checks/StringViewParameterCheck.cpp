@@ -23,6 +23,7 @@
 #include "lib/analysis/decisions/ViewParameterPlan.h"
 #include "lib/analysis/facts/MemberFacts.h"
 #include "lib/analysis/facts/ParameterFills.h"
+#include "lib/analysis/facts/RecordAbi.h"
 #include "lib/analysis/facts/Repetition.h"
 #include "lib/analysis/facts/StlFacts.h"
 #include "lib/analysis/facts/StringFacts.h"
@@ -233,6 +234,8 @@ void StringViewParameterCheck::report(const FunctionDecl &Definition,
   Callers.Everywhere = Records.Record;
   Callers.EveryUnitHasViews = Records.EveryUnitCxx17;
   std::string NoFix = viewCallersVerdict(Calls, Callers);
+  if (NoFix.empty())
+    NoFix = libraryFunctionReason(Definition, C);
   ViewParameterPlan Plan = planViewParameter(Definition, Index, C);
   if (NoFix.empty())
     NoFix = Plan.NoFix;

@@ -3,6 +3,7 @@
 #include "lib/analysis/facts/RecordAbi.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/NestedNameSpecifier.h"
+#include "clang/Basic/CharInfo.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/Path.h"
@@ -16,6 +17,48 @@ namespace alloc_tidy {
 /// default-visibility attribute, or a macro between the class key and the
 /// name ('class LEVELDB_EXPORT Options'), which exports it in a shared build
 /// even where this build defines it empty. Empty when nothing says so.
+/// The identifier right before \p Loc in its file (spaces and line breaks
+/// skipped), or empty.
+static StringRef identifierBefore(SourceLocation Loc, const SourceManager &SM) {
+  if (Loc.isInvalid() || Loc.isMacroID())
+    return "";
+  auto [File, Offset] = SM.getDecomposedLoc(Loc);
+  bool Invalid = false;
+  StringRef Text = SM.getBufferData(File, &Invalid);
+  if (Invalid || Offset > Text.size())
+    return "";
+  StringRef Before = Text.take_front(Offset).rtrim();
+  size_t Start = Before.size();
+  while (Start > 0 && isAsciiIdentifierContinue(Before[Start - 1]))
+    --Start;
+  StringRef Word = Before.drop_front(Start);
+  return !Word.empty() && isAsciiIdentifierStart(Word[0]) ? Word : "";
+}
+
+std::string libraryFunctionReason(const FunctionDecl &F,
+                                  const ASTContext &Ctx) {
+  const char *Interface = "its signature is part of that library's binary "
+                          "interface";
+  for (const FunctionDecl *D : F.redecls()) {
+    if (D->hasAttr<DLLExportAttr>() || D->hasAttr<DLLImportAttr>())
+      return std::string("it is exported from a DLL, so ") + Interface;
+    if (const auto *Visibility = D->getAttr<VisibilityAttr>();
+        Visibility && Visibility->getVisibility() == VisibilityAttr::Default)
+      return std::string("its default visibility exports it from a shared "
+                         "library, so ") +
+             Interface;
+    StringRef Macro =
+        identifierBefore(D->getOuterLocStart(), Ctx.getSourceManager());
+    auto Known = Macro.empty() ? Ctx.Idents.end() : Ctx.Idents.find(Macro);
+    if (Known != Ctx.Idents.end() && Known->getValue()->hadMacroDefinition())
+      return "the macro '" + Macro.str() +
+             "' before its declaration may export it from a shared library, "
+             "and then " +
+             Interface;
+  }
+  return "";
+}
+
 std::string libraryInterfaceReason(const RecordDecl &RD,
                                    const ASTContext &Ctx) {
   const char *Interface = "part of that library's binary interface";

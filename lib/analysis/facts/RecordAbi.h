@@ -35,6 +35,15 @@ std::string libraryInterfaceReason(const clang::RecordDecl &RD,
 std::string publicInterfaceReason(const clang::RecordDecl &RD,
                                   const clang::ASTContext &Ctx);
 
+/// Why \p F's signature may be part of a shared library's binary
+/// interface, which a change of a parameter's type would break: a
+/// declaration with a dllexport, dllimport or default-visibility attribute,
+/// or with a macro right before it ('LIBHUNSPELL_DLL_EXPORTED bool
+/// copy_field(...)'), which exports it in a shared build even where this
+/// build defines it empty. Empty when nothing says so.
+std::string libraryFunctionReason(const clang::FunctionDecl &F,
+                                  const clang::ASTContext &Ctx);
+
 /// Whether \p RD describes a layout shared with C code: declared in an
 /// extern "C" context, or in a header of a unit compiled as C.
 bool isSharedWithC(const clang::RecordDecl &RD, const clang::ASTContext &Ctx);

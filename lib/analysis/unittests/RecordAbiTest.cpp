@@ -78,6 +78,34 @@ TEST(RecordAbiTest, PublicInterfaceIsExportedUnderInclude) {
   EXPECT_FALSE(llvm::sys::fs::remove_directories(Root));
 }
 
+TEST(RecordAbiTest, ExportedFunctions) {
+  std::unique_ptr<clang::ASTUnit> AST = parseCode(R"cc(
+    #define MYLIB_API
+    MYLIB_API int exported(int X);
+    int exported(int X) { return X; }
+    __attribute__((visibility("default"))) int visible(int X) { return X; }
+    static int local(int X) { return X; }
+    int plain(int X) { return X; }
+    int
+    onTwoLines(int X) { return X; }
+  )cc");
+  ASSERT_TRUE(AST);
+  clang::ASTContext &Ctx = AST->getASTContext();
+  auto Reason = [&](llvm::StringRef Name) {
+    return libraryFunctionReason(*test::findFunction(Ctx, Name), Ctx);
+  };
+  EXPECT_EQ(Reason("exported"),
+            "the macro 'MYLIB_API' before its declaration may export it from "
+            "a shared library, and then its signature is part of that "
+            "library's binary interface");
+  EXPECT_EQ(Reason("visible"),
+            "its default visibility exports it from a shared library, so its "
+            "signature is part of that library's binary interface");
+  EXPECT_EQ(Reason("local"), "");
+  EXPECT_EQ(Reason("plain"), "");
+  EXPECT_EQ(Reason("onTwoLines"), "");
+}
+
 TEST(RecordAbiTest, SharedWithC) {
   std::unique_ptr<clang::ASTUnit> AST = parseCode(R"cc(
     extern "C" {

@@ -14,6 +14,10 @@ int Checker::countValid(const char *const *Words, int N) const {
   return Valid;
 }
 
+int vowels(const std::string &Text) {
+  return static_cast<int>(Text.find_first_of("aeiou"));
+}
+
 int occurrences(const std::string &Text, char C) {
   int N = 0;
   for (char X : Text)

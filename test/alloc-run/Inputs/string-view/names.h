@@ -14,6 +14,10 @@ private:
   friend class Report;
 };
 
+// Exported from the library that a shared build makes (empty here).
+#define NAMES_API
+NAMES_API int vowels(const std::string &Text);
+
 // Only report.cpp calls it.
 int occurrences(const std::string &Text, char C);
 
