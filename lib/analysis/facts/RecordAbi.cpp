@@ -39,6 +39,15 @@ std::string libraryFunctionReason(const FunctionDecl &F,
                                   const ASTContext &Ctx) {
   const char *Interface = "its signature is part of that library's binary "
                           "interface";
+  // A member of an exported class is exported with it; a private one can
+  // be called only by the class and its friends, inside the library.
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(&F);
+      Method && Method->getAccess() != AS_private)
+    if (std::string Class = libraryInterfaceReason(*Method->getParent(), Ctx);
+        !Class.empty())
+      return "it is a member of '" + Method->getParent()->getNameAsString() +
+             "', which a shared library may export, so its signature is "
+             "part of that library's binary interface";
   for (const FunctionDecl *D : F.redecls()) {
     if (D->hasAttr<DLLExportAttr>() || D->hasAttr<DLLImportAttr>())
       return std::string("it is exported from a DLL, so ") + Interface;

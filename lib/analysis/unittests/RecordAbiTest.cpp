@@ -88,6 +88,12 @@ TEST(RecordAbiTest, ExportedFunctions) {
     int plain(int X) { return X; }
     int
     onTwoLines(int X) { return X; }
+    class MYLIB_API Parser {
+    public:
+      int define(int X) { return check(X); }
+    private:
+      int check(int X) { return X; }
+    };
   )cc");
   ASSERT_TRUE(AST);
   clang::ASTContext &Ctx = AST->getASTContext();
@@ -104,6 +110,10 @@ TEST(RecordAbiTest, ExportedFunctions) {
   EXPECT_EQ(Reason("local"), "");
   EXPECT_EQ(Reason("plain"), "");
   EXPECT_EQ(Reason("onTwoLines"), "");
+  EXPECT_EQ(Reason("define"),
+            "it is a member of 'Parser', which a shared library may export, "
+            "so its signature is part of that library's binary interface");
+  EXPECT_EQ(Reason("check"), "");
 }
 
 TEST(RecordAbiTest, SharedWithC) {
