@@ -2,6 +2,7 @@
 
 #include "lib/analysis/facts/RecordAbi.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/NestedNameSpecifier.h"
 #include "clang/Basic/CharInfo.h"
 #include "clang/Basic/SourceManager.h"
