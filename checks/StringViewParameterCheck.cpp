@@ -92,7 +92,9 @@ void StringViewParameterCheck::check(const MatchFinder::MatchResult &Result) {
     const ValueDecl *D = isa<DeclRefExpr>(Ref)
                              ? cast<DeclRefExpr>(Ref)->getDecl()
                              : cast<MemberExpr>(Ref)->getMemberDecl();
-    if (const auto *F = dyn_cast<FunctionDecl>(D))
+    // The standard library's functions cannot change: no record of them.
+    if (const auto *F = dyn_cast<FunctionDecl>(D);
+        F && !Result.SourceManager->isInSystemHeader(F->getLocation()))
       Functions[F->getCanonicalDecl()].References.push_back(Ref);
     return;
   }
@@ -105,7 +107,8 @@ void StringViewParameterCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   for (const NamedDecl *D : Lookup->decls()) {
     const auto *F = dyn_cast<FunctionDecl>(D->getUnderlyingDecl());
-    if (F && llvm::any_of(F->parameters(), [](const ParmVarDecl *P) {
+    if (F && !Result.SourceManager->isInSystemHeader(F->getLocation()) &&
+        llvm::any_of(F->parameters(), [](const ParmVarDecl *P) {
           return constStringReference(P->getType()) != nullptr;
         }))
       Functions[F->getCanonicalDecl()].Unresolved = true;

@@ -52,10 +52,6 @@ template <typename T> int sized(const std::string &S, T) {
 static bool isKeyword(const std::string &S) { return S == "if" || S == "for"; }
 // Called outside any loop, without a profile.
 static int once(const std::string &S) { return static_cast<int>(S.size()); }
-// The function's address is taken: its type may not change (see no-fix.cpp
-// for a warning without a fix-it; here no loop calls it).
-static int counted(const std::string &S) { return static_cast<int>(S.size()); }
-int (*const Counter)(const std::string &) = counted;
 
 // An error reporter (ColdFunctions): its calls are the error path.
 static bool addError(const std::string &Message) { return Message.empty(); }

@@ -9,7 +9,7 @@ int main() {
   for (int I = 0; I < 8; ++I)
     Copies[I] = Words[I];
   names::Checker C;
-  int Valid = 0;
+  int Valid = std::stoi("0"); // a standard function taking a string
   for (int Round = 0; Round < 1000; ++Round)
     Valid += C.countValid(Words, 8) +
              names::vowels("a sentence that is long enough") / 100;
