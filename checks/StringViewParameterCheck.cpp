@@ -171,8 +171,8 @@ void StringViewParameterCheck::judge(const FunctionDecl &F, const Uses &U) {
     }
     std::vector<Site> Sites = buildingSites(Calls, F);
     if (!Key.empty() && WholeProgram.recordsFacts()) {
-      ViewArgumentRecord Record{Key, Index, Calls.Fits,
-                                declarationFiles(F, SM)};
+      ViewArgumentRecord Record{
+          Key, declarationFiles(F, SM), {}, Index, Calls.Fits};
       for (const Site &S : Sites) {
         if (std::optional<CodeSpan> Span =
                 codeSpanOf(S.Argument->getSourceRange(), SM))

@@ -269,11 +269,12 @@ WholeProgramOption::ViewRecords
 WholeProgramOption::viewRecords(StringRef Key, unsigned Index,
                                 const SourceManager &SM) {
   ViewRecords Records;
-  if (Decisions && changed().empty()) {
+  const MergedDecisions *Current = Decisions ? &*Decisions : nullptr;
+  if (Current && changed().empty()) {
     Records.WholeProgram = true;
-    Records.EveryUnitCxx17 = Decisions->EveryUnitCxx17;
-    auto It = Decisions->ViewArguments.find((Key + "#" + Twine(Index)).str());
-    if (It != Decisions->ViewArguments.end())
+    Records.EveryUnitCxx17 = Current->EveryUnitCxx17;
+    auto It = Current->ViewArguments.find((Key + "#" + Twine(Index)).str());
+    if (It != Current->ViewArguments.end())
       Records.Record = &It->second;
   }
   if (!Records.Record)

@@ -18,6 +18,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string_view>
 #include <windows.h>
 
 namespace heapcount {
@@ -50,7 +51,7 @@ std::wstring widen(const std::string &Text) {
   return Wide;
 }
 
-std::string narrow(const std::wstring &Wide) {
+std::string narrow(std::wstring_view Wide) {
   if (Wide.empty())
     return std::string();
   int Length =

@@ -106,14 +106,14 @@ std::string viewParameterKey(const clang::FunctionDecl &F);
 struct ViewArgumentRecord {
   /// viewParameterKey() of the function.
   std::string Function;
-  unsigned Index = 0;
-  bool Fits = true;
   /// The real paths of the files of its declarations, sorted.
   std::vector<std::string> DeclarationFiles;
   /// The arguments of the unit's calls that build a string from characters
   /// (outside code known to be cold), and whether a loop runs one: the
   /// defining unit reports them and measures them in a profile.
   std::vector<CodeSpan> Building;
+  unsigned Index = 0;
+  bool Fits = true;
   bool BuildingInLoop = false;
 
   bool operator==(const ViewArgumentRecord &Other) const {

@@ -886,16 +886,19 @@ TEST_F(MemberFactsFileTest, ViewArgumentRecordsMergeAcrossUnits) {
       static_cast<bool>(appendFactsLine(Lines, toJson(Database.Databases[0]))));
   for (const UnitIdentity &Unit : Database.Units)
     ASSERT_FALSE(static_cast<bool>(appendFactsLine(Lines, toJson(Unit))));
-  std::string Check = "mu::Parser::check void (const std::string &)";
-  ViewArgumentRecord Defining{Check, 0, true, {"/p/parser.cpp", "/p/parser.h"}};
-  ViewArgumentRecord Calling{Check, 0, true, {"/p/parser.h", "/p/reader.cpp"}};
+  static const std::string Check =
+      "mu::Parser::check void (const std::string &)";
+  ViewArgumentRecord Defining{
+      Check, {"/p/parser.cpp", "/p/parser.h"}, {}, 0, true};
+  ViewArgumentRecord Calling{
+      Check, {"/p/parser.h", "/p/reader.cpp"}, {}, 0, true};
   // A call in a header is recorded by each unit that includes it.
   CodeSpan InHeader{"/p/parser.h", 7, 12, 7, 30};
   CodeSpan InReader{"/p/reader.cpp", 20, 5, 20, 9};
   Defining.Building = {InHeader};
   Calling.Building = {InHeader, InReader};
   Calling.BuildingInLoop = true;
-  ViewArgumentRecord Other{"other void (const std::string &)", 0, true, {}};
+  ViewArgumentRecord Other{"other void (const std::string &)", {}, {}, 0, true};
   ViewArgumentRecord OtherBreaks = Other;
   OtherBreaks.Fits = false;
   for (const ViewArgumentRecord &R : {Defining, Calling, Other, OtherBreaks})

@@ -189,6 +189,7 @@ static int wide(const std::wstring &W) { return W.size(); }
   const SourceManager &SM = ctx().getSourceManager();
   auto Texts = [&](const ViewParameterPlan &Plan) {
     std::vector<std::string> All;
+    All.reserve(Plan.Edits.size());
     for (const TextEdit &E : Plan.Edits)
       All.push_back(
           Lexer::getSourceText(E.Range, SM, ctx().getLangOpts()).str() +
@@ -239,13 +240,13 @@ TEST(ViewCallersVerdictTest, WhoseCallsDecide) {
   EXPECT_EQ(viewCallersVerdict(Fits, Whole),
             "the records of the other units do not name it");
   ViewArgumentRecord Everywhere{
-      "f void (const std::string &)", 0, true, {"/p/a.cpp", "/p/a.h"}};
+      "f void (const std::string &)", {"/p/a.cpp", "/p/a.h"}, {}, 0, true};
   Whole.Everywhere = &Everywhere;
   EXPECT_NE(viewCallersVerdict(Fits, Whole).find("before C++17"),
             std::string::npos);
   Whole.EveryUnitHasViews = true;
   EXPECT_EQ(viewCallersVerdict(Fits, Whole), "");
-  Everywhere.DeclarationFiles.push_back("/p/b.cpp");
+  Everywhere.DeclarationFiles.emplace_back("/p/b.cpp");
   EXPECT_NE(viewCallersVerdict(Fits, Whole).find("'/p/b.cpp'"),
             std::string::npos);
   Everywhere.DeclarationFiles.pop_back();
