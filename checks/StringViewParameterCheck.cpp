@@ -10,7 +10,8 @@
 //
 // The check collects what the unit does with every function that takes a
 // const std::basic_string &, records it for alloc-run's whole-program run,
-// and at the end of the unit judges the functions the main file defines.
+// and at the end of the unit judges the functions it defines, in the main
+// file or in a header (each unit that calls a header's function judges it).
 // Without a profile it reports a parameter whose building calls a loop
 // runs; with one, wherever they are hot. The fix-it changes every
 // declaration; it needs every call of every unit (the whole program's
@@ -152,7 +153,7 @@ void StringViewParameterCheck::judge(const FunctionDecl &F, const Uses &U) {
   bool Candidate =
       C.getLangOpts().CPlusPlus17 && Definition &&
       Definition->doesThisDeclarationHaveABody() &&
-      SM.isInMainFile(SM.getExpansionLoc(Definition->getLocation())) &&
+      !SM.isInSystemHeader(SM.getExpansionLoc(Definition->getLocation())) &&
       !Definition->getLocation().isMacroID() &&
       viewFunctionSilence(*Definition).empty();
   for (unsigned Index = 0; Index < F.getNumParams(); ++Index) {
@@ -239,6 +240,8 @@ void StringViewParameterCheck::report(const FunctionDecl &Definition,
   std::string NoFix = viewCallersVerdict(Calls, Callers);
   if (NoFix.empty())
     NoFix = libraryFunctionReason(Definition, C);
+  if (NoFix.empty())
+    NoFix = publicFunctionReason(Definition, C);
   ViewParameterPlan Plan = planViewParameter(Definition, Index, C);
   if (NoFix.empty())
     NoFix = Plan.NoFix;

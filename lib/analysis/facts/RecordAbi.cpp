@@ -124,12 +124,11 @@ std::string libraryInterfaceReason(const RecordDecl &RD,
   return "";
 }
 
-std::string publicInterfaceReason(const RecordDecl &RD, const ASTContext &Ctx) {
-  std::string Export = libraryInterfaceReason(RD, Ctx);
-  if (Export.empty())
-    return "";
-  const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation Loc = SM.getExpansionLoc(RD.getLocation());
+/// The name of the header that \p Loc is in when a directory of its path is
+/// named 'include' (where libraries keep the headers they install); empty
+/// for the main file, a system header or any other file.
+static StringRef publicHeaderOf(SourceLocation Loc, const SourceManager &SM) {
+  Loc = SM.getExpansionLoc(Loc);
   if (Loc.isInvalid() || SM.isInSystemHeader(Loc) || SM.isInMainFile(Loc))
     return "";
   OptionalFileEntryRef File = SM.getFileEntryRefForID(SM.getFileID(Loc));
@@ -140,8 +139,30 @@ std::string publicInterfaceReason(const RecordDecl &RD, const ASTContext &Ctx) {
             End = llvm::sys::path::end(Directory);
        It != End; ++It)
     if (*It == "include")
-      return "it is declared in a public header (under 'include/'), and " +
-             Export;
+      return File->getName();
+  return "";
+}
+
+std::string publicInterfaceReason(const RecordDecl &RD, const ASTContext &Ctx) {
+  std::string Export = libraryInterfaceReason(RD, Ctx);
+  if (Export.empty() ||
+      publicHeaderOf(RD.getLocation(), Ctx.getSourceManager()).empty())
+    return "";
+  return "it is declared in a public header (under 'include/'), and " + Export;
+}
+
+std::string publicFunctionReason(const FunctionDecl &F, const ASTContext &Ctx) {
+  // A private member is called only by its class and the class's friends.
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(&F);
+      Method && Method->getAccess() == AS_private)
+    return "";
+  for (const FunctionDecl *D : F.redecls())
+    if (StringRef Header =
+            publicHeaderOf(D->getLocation(), Ctx.getSourceManager());
+        !Header.empty())
+      return "it is declared in '" + Header.str() +
+             "', a public header (under 'include/'): code outside this "
+             "project may call it with what a view does not take";
   return "";
 }
 

@@ -44,6 +44,13 @@ std::string publicInterfaceReason(const clang::RecordDecl &RD,
 std::string libraryFunctionReason(const clang::FunctionDecl &F,
                                   const clang::ASTContext &Ctx);
 
+/// Why \p F is part of a library's public source interface: it is declared
+/// in a header under a directory named 'include' (publicInterfaceReason)
+/// and is not a private member. Code built elsewhere calls it, and a change
+/// of a parameter's type can break that code. Empty otherwise.
+std::string publicFunctionReason(const clang::FunctionDecl &F,
+                                 const clang::ASTContext &Ctx);
+
 /// Whether \p RD describes a layout shared with C code: declared in an
 /// extern "C" context, or in a header of a unit compiled as C.
 bool isSharedWithC(const clang::RecordDecl &RD, const clang::ASTContext &Ctx);

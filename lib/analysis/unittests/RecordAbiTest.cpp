@@ -78,6 +78,59 @@ TEST(RecordAbiTest, PublicInterfaceIsExportedUnderInclude) {
   EXPECT_FALSE(llvm::sys::fs::remove_directories(Root));
 }
 
+// Declared in a header under include/ (a library's installed headers):
+// other projects' code calls it. A private member, one declared elsewhere or
+// only in the main file: not.
+TEST(RecordAbiTest, PublicFunctionsAreDeclaredUnderInclude) {
+  llvm::SmallString<128> Root;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("record-abi", Root));
+  for (auto [Relative, Text] :
+       {std::pair<const char *, const char *>{
+            "include/mylib/text.h",
+            "#include <string>\n"
+            "int countChars(const std::string &S);\n"
+            "inline int widthOf(const std::string &S) { return S.size(); }\n"
+            "class Table {\n"
+            "public:\n"
+            "  int lookup(const std::string &S) const { return S.size(); }\n"
+            "private:\n"
+            "  int hashOf(const std::string &S) const { return S.size(); }\n"
+            "};\n"},
+        {"lib/util.h", "int trimmed(int X);\n"}}) {
+    llvm::SmallString<128> Path(Root);
+    llvm::sys::path::append(Path, Relative);
+    ASSERT_FALSE(
+        llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Path)));
+    std::error_code EC;
+    llvm::raw_fd_ostream Out(Path, EC);
+    ASSERT_FALSE(EC);
+    Out << Text;
+  }
+  std::unique_ptr<clang::ASTUnit> AST = parseCode(
+      "#include \"mylib/text.h\"\n#include \"util.h\"\n"
+      "int countChars(const std::string &S) { return S.size(); }\n"
+      "int trimmed(int X) { return X; }\n"
+      "int localOnly(int X) { return X; }\n",
+      {"-I" + (Root + "/include").str(), "-I" + (Root + "/lib").str()});
+  ASSERT_TRUE(AST);
+  ASSERT_FALSE(test::hasErrors(*AST));
+  clang::ASTContext &Ctx = AST->getASTContext();
+  auto Reason = [&](llvm::StringRef Name) {
+    return publicFunctionReason(*test::findFunction(Ctx, Name), Ctx);
+  };
+  std::string Header = (Root + "/include/mylib/text.h").str();
+  EXPECT_EQ(Reason("countChars"),
+            "it is declared in '" + Header +
+                "', a public header (under 'include/'): code outside this "
+                "project may call it with what a view does not take");
+  EXPECT_NE(Reason("widthOf"), "");
+  EXPECT_NE(Reason("lookup"), "");
+  EXPECT_EQ(Reason("hashOf"), "");
+  EXPECT_EQ(Reason("trimmed"), "");
+  EXPECT_EQ(Reason("localOnly"), "");
+  EXPECT_FALSE(llvm::sys::fs::remove_directories(Root));
+}
+
 TEST(RecordAbiTest, ExportedFunctions) {
   std::unique_ptr<clang::ASTUnit> AST = parseCode(R"cc(
     #define MYLIB_API

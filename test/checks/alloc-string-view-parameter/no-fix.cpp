@@ -45,6 +45,12 @@ static int dots(TEXT_PARAMETER) { return static_cast<int>(Text.size()); }
 // CHECK-NOTES: :{{[0-9]+}}:36: note: the string is built here on every iteration of a loop
 // CHECK-NOTES: :[[@LINE-3]]:17: note: no fix-it: a declaration of the parameter is written by a macro
 
+// A function of internal linkage defined in a header: the other units that
+// include it have their own copies, with calls this unit does not see.
+// CHECK-NOTES: shared-helpers.h:5:45: warning: 'spaces' only reads 'S'
+// CHECK-NOTES: :{{[0-9]+}}:53: note: the string is built here on every iteration of a loop
+// CHECK-NOTES: shared-helpers.h:5:45: note: no fix-it: it is declared in '{{.*}}shared-helpers.h', which other units may include with calls of their own
+
 int all(const Name &N, int Count) {
   int Total = 0;
   for (int I = 0; I < Count; ++I) {

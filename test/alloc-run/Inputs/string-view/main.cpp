@@ -12,7 +12,8 @@ int main() {
   int Valid = std::stoi("0"); // a standard function taking a string
   for (int Round = 0; Round < 1000; ++Round)
     Valid += C.countValid(Words, 8) +
-             names::vowels("a sentence that is long enough") / 100;
+             names::vowels("a sentence that is long enough") / 100 +
+             names::mentions("a sentence that mentions views", "views");
   names::Report R;
   int Misspelt = 0;
   for (int Round = 0; Round < 100; ++Round)

@@ -21,6 +21,11 @@ NAMES_API int vowels(const std::string &Text);
 // Only report.cpp calls it.
 int occurrences(const std::string &Text, char C);
 
+// Defined in the header, which every unit includes; only main.cpp calls it.
+inline bool mentions(const std::string &Text, const std::string &Word) {
+  return Text.find(Word) != std::string::npos;
+}
+
 class Report {
 public:
   int misspelt(const Checker &C, const std::string *Words, int N) const;
