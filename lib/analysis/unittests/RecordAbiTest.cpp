@@ -13,6 +13,19 @@ namespace {
 using test::findRecord;
 using test::parseCode;
 
+/// Writes \p Text to \p Relative under \p Root, making its directories.
+void writeUnder(llvm::StringRef Root, llvm::StringRef Relative,
+                llvm::StringRef Text) {
+  llvm::SmallString<128> Path(Root);
+  llvm::sys::path::append(Path, Relative);
+  ASSERT_FALSE(
+      llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Path)));
+  std::error_code EC;
+  llvm::raw_fd_ostream Out(Path, EC);
+  ASSERT_FALSE(EC);
+  Out << Text;
+}
+
 TEST(RecordAbiTest, ExportMacroButNotAQualifier) {
   std::unique_ptr<clang::ASTUnit> AST = parseCode(R"cc(
 #define MYLIB_EXPORT
@@ -46,21 +59,13 @@ TEST(RecordAbiTest, ExportMacroButNotAQualifier) {
 TEST(RecordAbiTest, PublicInterfaceIsExportedUnderInclude) {
   llvm::SmallString<128> Root;
   ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("record-abi", Root));
-  auto Write = [&](llvm::StringRef Relative, llvm::StringRef Text) {
-    llvm::SmallString<128> Path(Root);
-    llvm::sys::path::append(Path, Relative);
-    ASSERT_FALSE(
-        llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Path)));
-    std::error_code EC;
-    llvm::raw_fd_ostream Out(Path, EC);
-    ASSERT_FALSE(EC);
-    Out << Text;
-  };
-  Write("include/mylib/api.h", "#define MYLIB_EXPORT\n"
-                               "class MYLIB_EXPORT Api { int X; };\n"
-                               "class Plain { int X; };\n");
-  Write("lib/token.h", "#define MYLIB_EXPORT\n"
-                       "class MYLIB_EXPORT Token { int X; };\n");
+  writeUnder(Root, "include/mylib/api.h",
+             "#define MYLIB_EXPORT\n"
+             "class MYLIB_EXPORT Api { int X; };\n"
+             "class Plain { int X; };\n");
+  writeUnder(Root, "lib/token.h",
+             "#define MYLIB_EXPORT\n"
+             "class MYLIB_EXPORT Token { int X; };\n");
   std::unique_ptr<clang::ASTUnit> AST = parseCode(
       "#include \"mylib/api.h\"\n#include \"token.h\"\n"
       "class MYLIB_EXPORT Local { int X; };\n",
@@ -84,28 +89,17 @@ TEST(RecordAbiTest, PublicInterfaceIsExportedUnderInclude) {
 TEST(RecordAbiTest, PublicFunctionsAreDeclaredUnderInclude) {
   llvm::SmallString<128> Root;
   ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("record-abi", Root));
-  for (auto [Relative, Text] :
-       {std::pair<const char *, const char *>{
-            "include/mylib/text.h",
-            "#include <string>\n"
-            "int countChars(const std::string &S);\n"
-            "inline int widthOf(const std::string &S) { return S.size(); }\n"
-            "class Table {\n"
-            "public:\n"
-            "  int lookup(const std::string &S) const { return S.size(); }\n"
-            "private:\n"
-            "  int hashOf(const std::string &S) const { return S.size(); }\n"
-            "};\n"},
-        {"lib/util.h", "int trimmed(int X);\n"}}) {
-    llvm::SmallString<128> Path(Root);
-    llvm::sys::path::append(Path, Relative);
-    ASSERT_FALSE(
-        llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Path)));
-    std::error_code EC;
-    llvm::raw_fd_ostream Out(Path, EC);
-    ASSERT_FALSE(EC);
-    Out << Text;
-  }
+  writeUnder(Root, "include/mylib/text.h",
+             "#include <string>\n"
+             "int countChars(const std::string &S);\n"
+             "inline int widthOf(const std::string &S) { return S.size(); }\n"
+             "class Table {\n"
+             "public:\n"
+             "  int lookup(const std::string &S) const { return S.size(); }\n"
+             "private:\n"
+             "  int hashOf(const std::string &S) const { return S.size(); }\n"
+             "};\n");
+  writeUnder(Root, "lib/util.h", "int trimmed(int X);\n");
   std::unique_ptr<clang::ASTUnit> AST = parseCode(
       "#include \"mylib/text.h\"\n#include \"util.h\"\n"
       "int countChars(const std::string &S) { return S.size(); }\n"
