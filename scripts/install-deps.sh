@@ -43,6 +43,9 @@ packages=(
   # cpack -G DEB: dpkg-shlibdeps computes the package's library dependencies
   # and file finds the executables (test/install).
   dpkg-dev file
+  # lit stops a test that runs longer than test/lit.cfg.py allows (a hang
+  # fails that test instead of the whole CI run); its timeout needs psutil.
+  python3-psutil
   # test/alloc-run validates alloc-run's SARIF against the official schema;
   # curl fetches the SARIF Multitool (below).
   python3-jsonschema curl ca-certificates

@@ -213,6 +213,15 @@ if cmake_bool(config.build_clangd):
     config.available_features.add('clangd')
 config.available_features.add(f'llvm-{config.llvm_version_major}')
 
+# A test that hangs fails alone instead of holding the whole run (and CI) to
+# its limit. The slowest test takes about 40 s here; 600 s leaves room for a
+# slow machine. lit needs psutil for this (scripts/install-deps.sh installs
+# it); without it, or with --timeout given, lit's own setting stands.
+if lit_config.maxIndividualTestTime == 0:
+    supported, _ = lit_config.maxIndividualTestTimeIsSupported
+    if supported:
+        lit_config.maxIndividualTestTime = 600
+
 # The HTML report is checked in a real browser: headless chromium loads it,
 # runs its script and takes a screenshot.
 chromium = '/usr/bin/chromium'
