@@ -179,19 +179,24 @@ void ReserveInLoopCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   std::optional<Family> Kind = familyOf(Object->getType());
   const ValueDecl *Container = containerOf(Object);
-  if (!Kind || !Container)
+  // A member of a local object ('Node.Children') is followed only in the
+  // appends right after the object is made: other code may fill it later.
+  LocalMember Owner = Container ? LocalMember() : memberOfLocal(Object);
+  if (!Kind || (!Container && !Owner.Local))
     return;
   uint64_t Amount = 0;
   if (classifyAppend(Call, *Kind, Amount, Ctx) == AppendKind::NotAppend)
     return;
   // A loop around the append that the container outlives repeats it;
   // otherwise the appends run once.
+  const ValueDecl *Outer = Container ? Container : Owner.Local;
   const Stmt *Loop = enclosingLoop(Call, Ctx);
-  if (Loop &&
-      !containsLoc(Loop, Container->getLocation(), Ctx.getSourceManager()))
+  bool Repeated =
+      Loop && !containsLoc(Loop, Outer->getLocation(), Ctx.getSourceManager());
+  if (Repeated && Container)
     checkLoopAppend(Call, Container, *Kind, Ctx);
-  else
-    checkStraightLine(Call, Container, *Kind, Ctx);
+  else if (!Repeated)
+    checkStraightLine(Call, Outer, *Kind, Ctx, Owner.Field);
 }
 
 void ReserveInLoopCheck::checkLoopAppend(const Expr *Call,
@@ -332,19 +337,25 @@ void ReserveInLoopCheck::diagnose(const ReservePlan &P, ASTContext &Ctx) {
 
 void ReserveInLoopCheck::checkStraightLine(const Expr *Call,
                                            const ValueDecl *Container,
-                                           Family Kind, ASTContext &Ctx) {
+                                           Family Kind, ASTContext &Ctx,
+                                           const FieldDecl *Member) {
+  QualType Type = Member ? Member->getType() : Container->getType();
   // Short strings fit their inline buffer, and hash containers allocate a
   // node per element whatever is reserved.
-  if (Kind != Family::Vector || inlineCapacity(Container->getType()))
+  if (Kind != Family::Vector || inlineCapacity(Type))
     return;
   const auto *Var = dyn_cast<VarDecl>(Container);
   if (!Var || isa<ParmVarDecl>(Var) || Var->getType()->isReferenceType() ||
-      !StraightLineDecided.insert(Container).second)
+      !StraightLineDecided.insert({Container, Member}).second)
     return;
   const Expr *Init =
       Var->getInit() ? Var->getInit()->IgnoreImplicit() : nullptr;
   const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Init);
-  if (Init && !(Construct && Construct->getNumArgs() == 0))
+  // The container starts empty: constructed without arguments, or the
+  // object's constructor gives the member nothing.
+  if (Member ? !(Construct && Construct->getConstructor() &&
+                 leavesEmpty(*Member, *Construct->getConstructor()))
+             : Init && !(Construct && Construct->getNumArgs() == 0))
     return;
   DynTypedNodeList DeclParents = parentsOf(*Var, Ctx);
   const auto *DeclS =
@@ -366,7 +377,7 @@ void ReserveInLoopCheck::checkStraightLine(const Expr *Call,
                      Ctx.getSourceManager()))
       return;
 
-  AppendRun Run = appendsAfterDeclaration(Var, *Block, *DeclS, Ctx);
+  AppendRun Run = appendsAfterDeclaration(Var, *Block, *DeclS, Ctx, Member);
   if (!Run.First)
     return;
   const Stmt *FirstAppend = Run.First;
@@ -376,19 +387,30 @@ void ReserveInLoopCheck::checkStraightLine(const Expr *Call,
   // append.
   const SourceManager &SM = Ctx.getSourceManager();
   std::string Name = Var->getNameAsString();
+  if (Member)
+    Name += "." + Member->getNameAsString();
   std::optional<Measurement> Measured;
   if (Profiles.loaded()) {
-    std::vector<ContainerUse> Uses;
-    for (const Expr *Ref : refsIn(Function->getBody(), Container))
-      Uses.push_back(classifyContainerUse(Ref, Ctx));
-    Measured = Profiles.measureContainer(Var->getType(),
-                                         containerCode(*Var, Uses), Ctx);
+    std::vector<ProfileAnchor> Code;
+    if (Member) {
+      // The member grows only at the run: the object's constructor leaves
+      // it empty, without allocating.
+      for (const Stmt *Append : Run.Appends)
+        Code.emplace_back(Append->getSourceRange(), Function);
+    } else {
+      std::vector<ContainerUse> Uses;
+      for (const Expr *Ref : refsIn(Function->getBody(), Container))
+        Uses.push_back(classifyContainerUse(Ref, Ctx));
+      Code = containerCode(*Var, Uses);
+    }
+    Measured = Profiles.measureContainer(Type, Code, Ctx);
     if (Measured && Profiles.isCold(*Measured))
       return;
   }
   // A fixed run saves at most log2(N) allocations once per call: worth it
-  // only where the function runs often, which a profile shows.
-  if (!Measured && !StraightLineAppends)
+  // only where the function runs often, which a profile shows (a file the
+  // profile covers where the run made few allocations is not that).
+  if (!StraightLineAppends && !Profiles.isHot(Measured))
     return;
   StlFlavor Stl = stl();
   std::optional<uint64_t> Growth = vectorGrowthAllocations(Stl, Appends);

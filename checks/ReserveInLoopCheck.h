@@ -43,8 +43,11 @@ private:
   CompileErrors Errors;
   void checkLoopAppend(const Expr *Call, const ValueDecl *Container,
                        Family Kind, ASTContext &Ctx);
+  /// A run of appends right after \p Container is declared; with
+  /// \p Member, to that data member of the local object \p Container.
   void checkStraightLine(const Expr *Call, const ValueDecl *Container,
-                         Family Kind, ASTContext &Ctx);
+                         Family Kind, ASTContext &Ctx,
+                         const FieldDecl *Member = nullptr);
   void checkReserveInLoop(const CXXMemberCallExpr *Reserve, ASTContext &Ctx);
   void diagnose(const alloc_tidy::ReservePlan &P, ASTContext &Ctx);
   /// The measured note at \p Loc, or the note that the profile is stale.
@@ -76,7 +79,9 @@ private:
   /// (loop, container) pairs already decided, so that every append of the
   /// same container in the same loop does not repeat the analysis.
   llvm::DenseSet<std::pair<const Stmt *, const ValueDecl *>> Decided;
-  llvm::DenseSet<const ValueDecl *> StraightLineDecided;
+  /// (container or local object, its member or null) already decided.
+  llvm::DenseSet<std::pair<const ValueDecl *, const ValueDecl *>>
+      StraightLineDecided;
 };
 
 } // namespace clang::tidy::alloc

@@ -532,8 +532,15 @@ bool isUntrustedCount(const ReservePlan &P, const FunctionDecl *Function,
 }
 
 AppendRun appendsAfterDeclaration(const VarDecl *Var, const CompoundStmt &Block,
-                                  const DeclStmt &Declaration,
-                                  ASTContext &Ctx) {
+                                  const DeclStmt &Declaration, ASTContext &Ctx,
+                                  const FieldDecl *Field) {
+  auto IsContainer = [&](const Expr *Object) {
+    if (!Field)
+      return containerOf(Object) == Var;
+    LocalMember Named = memberOfLocal(Object);
+    return Named.Local == Var && Named.Field == Field;
+  };
+  AppendRun Run;
   auto It = llvm::find(Block.body(), &Declaration);
   const Stmt *FirstAppend = nullptr;
   uint64_t Appends = 0;
@@ -564,7 +571,7 @@ AppendRun appendsAfterDeclaration(const VarDecl *Var, const CompoundStmt &Block,
         E ? dyn_cast<CXXMemberCallExpr>(E->IgnoreImplicit()) : nullptr;
     uint64_t Amount = 0;
     if (Refs.size() != 1 || !Member || S->getBeginLoc().isMacroID() ||
-        containerOf(Member->getImplicitObjectArgument()) != Var ||
+        !IsContainer(Member->getImplicitObjectArgument()) ||
         (calleeName(Member) != "push_back" &&
          calleeName(Member) != "emplace_back") ||
         classifyAppend(Member, ContainerFamily::Vector, Amount, Ctx) !=
@@ -573,13 +580,74 @@ AppendRun appendsAfterDeclaration(const VarDecl *Var, const CompoundStmt &Block,
     if (!FirstAppend)
       FirstAppend = S;
     ++Appends;
+    Run.Appends.push_back(S);
   }
-  AppendRun Run;
   if (Appends >= 2 && FirstAppend) {
     Run.First = FirstAppend;
     Run.Count = Appends;
+  } else {
+    Run.Appends.clear();
   }
   return Run;
+}
+
+namespace {
+/// Finds what in a constructor could give a member elements after its
+/// initializer: the member named, or 'this' used for more than another
+/// member's access.
+class MemberTouch : public RecursiveASTVisitor<MemberTouch> {
+public:
+  explicit MemberTouch(const FieldDecl &Field) : Field(Field) {}
+  bool VisitMemberExpr(MemberExpr *E) {
+    if (E->getMemberDecl() == &Field)
+      Found = true;
+    else if (isa<FieldDecl>(E->getMemberDecl()))
+      if (const auto *This =
+              dyn_cast<CXXThisExpr>(E->getBase()->IgnoreParenImpCasts()))
+        FieldBases.insert(This);
+    return true;
+  }
+  bool VisitCXXThisExpr(CXXThisExpr *E) {
+    Found |= !FieldBases.count(E);
+    return true;
+  }
+  bool Found = false;
+
+private:
+  const FieldDecl &Field;
+  llvm::SmallPtrSet<const CXXThisExpr *, 8> FieldBases;
+};
+} // namespace
+
+static bool leavesEmptyAt(const FieldDecl &Field, const CXXConstructorDecl &Ctor,
+                          unsigned Depth) {
+  if (Ctor.getParent() != Field.getParent() || Depth > 4)
+    return false;
+  if (Ctor.isCopyOrMoveConstructor())
+    return false;
+  if (Ctor.isDefaulted())
+    return Ctor.isDefaultConstructor() &&
+           constructsEmpty(Field.getInClassInitializer());
+  const FunctionDecl *Definition = nullptr;
+  if (!Ctor.hasBody(Definition))
+    return false;
+  const auto *Def = cast<CXXConstructorDecl>(Definition);
+  MemberTouch Touch(Field);
+  for (const CXXCtorInitializer *Init : Def->inits())
+    if (Init->isWritten() && Init->getMember() != &Field)
+      Touch.TraverseStmt(Init->getInit());
+  Touch.TraverseStmt(Def->getBody());
+  if (Touch.Found)
+    return false;
+  if (Def->isDelegatingConstructor()) {
+    const CXXConstructorDecl *Target = Def->getTargetConstructor();
+    return Target && leavesEmptyAt(Field, *Target, Depth + 1);
+  }
+  return emptyInConstructor(Field, *Def);
+}
+
+bool leavesEmpty(const FieldDecl &Field, const CXXConstructorDecl &Ctor) {
+  return leavesEmptyAt(Field, Ctor, 0);
 }
 
 } // namespace alloc_tidy

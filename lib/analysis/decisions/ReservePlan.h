@@ -19,6 +19,7 @@
 #include "lib/analysis/facts/StlFacts.h"
 #include "lib/analysis/facts/TripCount.h"
 #include "clang/AST/ASTContext.h"
+#include "llvm/ADT/SmallVector.h"
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -103,16 +104,28 @@ bool isUntrustedCount(const ReservePlan &P, const clang::FunctionDecl *Function,
                       InputCallPredicate IsInput, clang::ASTContext &Ctx);
 
 /// The run of single appends (push_back, emplace_back) to \p Var, a vector
-/// constructed empty, in the statements right after its declaration; a
-/// statement that may jump ends it. Count is 0 when there is no run.
+/// constructed empty, or to its data member \p Member when given, in the
+/// statements right after its declaration; a statement that may jump, or
+/// that names \p Var otherwise, ends it. Count is 0 when there is no run.
 struct AppendRun {
   const clang::Stmt *First = nullptr;
   uint64_t Count = 0;
+  /// The statements of the run, one per append.
+  llvm::SmallVector<const clang::Stmt *, 4> Appends;
 };
 AppendRun appendsAfterDeclaration(const clang::VarDecl *Var,
                                   const clang::CompoundStmt &Block,
                                   const clang::DeclStmt &Declaration,
-                                  clang::ASTContext &Ctx);
+                                  clang::ASTContext &Ctx,
+                                  const clang::FieldDecl *Member = nullptr);
+
+/// Whether an object made by \p Ctor holds no element in \p Field when the
+/// constructor returns: its definition (or the one it delegates to) is
+/// seen, gives the member nothing, and neither names the member in its body
+/// nor uses 'this' otherwise (a member function could fill it). A defaulted
+/// default constructor leaves it as its in-class initializer does.
+bool leavesEmpty(const clang::FieldDecl &Field,
+                 const clang::CXXConstructorDecl &Ctor);
 
 /// Whether \p Loc is within \p Outer's source range.
 bool containsLoc(const clang::Stmt *Outer, clang::SourceLocation Loc,

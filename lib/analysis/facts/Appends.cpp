@@ -47,6 +47,20 @@ const ValueDecl *containerOf(const Expr *Object) {
   return nullptr;
 }
 
+LocalMember memberOfLocal(const Expr *Object) {
+  const auto *Member = dyn_cast<MemberExpr>(Object->IgnoreParenImpCasts());
+  if (!Member || Member->isArrow())
+    return {};
+  const auto *Field = dyn_cast<FieldDecl>(Member->getMemberDecl());
+  const auto *Ref =
+      dyn_cast<DeclRefExpr>(Member->getBase()->IgnoreParenImpCasts());
+  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!Field || !Var || isa<ParmVarDecl>(Var) || !Var->hasLocalStorage() ||
+      Var->isStaticLocal() || Var->getType()->isReferenceType())
+    return {};
+  return {Var, Field};
+}
+
 /// The object of a member call or the first operand of an operator call.
 const Expr *objectOf(const Expr *Call) {
   if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))

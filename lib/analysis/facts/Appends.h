@@ -33,6 +33,15 @@ enum class AppendKind { NotAppend, Append, UnknownLength };
 /// other objects are left alone (null): other code may fill them.
 const clang::ValueDecl *containerOf(const clang::Expr *Object);
 
+/// A data member of a local object, as in 'Local.Member': the object and
+/// the member. Null members for anything else (a pointer's '->', a
+/// reference, a parameter, a static local).
+struct LocalMember {
+  const clang::VarDecl *Local = nullptr;
+  const clang::FieldDecl *Field = nullptr;
+};
+LocalMember memberOfLocal(const clang::Expr *Object);
+
 /// The object of a member call or the first operand of an operator call.
 const clang::Expr *objectOf(const clang::Expr *Call);
 
