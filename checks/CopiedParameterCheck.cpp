@@ -212,8 +212,8 @@ void CopiedParameterCheck::report(const FunctionDecl &Definition,
   unsigned Rvalues = Seen.Temporaries + Seen.Moved;
   // What the statement of the copy allocated in a profiled run.
   const Stmt *Statement = fullStatementOf(Copy.Use, Ctx);
-  ProfileAnchor Anchor{Statement->getSourceRange(), &Definition};
-  std::optional<Measurement> Measured = Profiles.measureAnything(Anchor, Ctx);
+  std::optional<Measurement> Measured = Profiles.measureAnything(
+      copyCode(*Statement, Definition, Copy.Parameter->getType()), Ctx);
   if (Measured && Profiles.isCold(*Measured))
     return;
   bool MeasuredHot = Profiles.isHot(Measured);

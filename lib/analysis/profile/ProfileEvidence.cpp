@@ -153,6 +153,27 @@ std::vector<ProfileAnchor> containerCode(const ValueDecl &D,
   return Code;
 }
 
+std::vector<ProfileAnchor> copyCode(const Stmt &Statement,
+                                    const FunctionDecl &Function,
+                                    QualType Copied) {
+  std::vector<ProfileAnchor> Code;
+  Code.emplace_back(Statement.getSourceRange(), &Function);
+  const auto *Record = Copied.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!Record || !Record->hasDefinition() || Record->isInStdNamespace())
+    return Code;
+  for (const CXXConstructorDecl *Ctor : Record->getDefinition()->ctors()) {
+    if (!Ctor->isCopyConstructor())
+      continue;
+    if (Ctor->isImplicit())
+      Code.emplace_back(SourceRange(Record->getLocation()), Ctor,
+                        Statement.getSourceRange());
+    else if (const FunctionDecl *Def = Ctor->getDefinition())
+      Code.emplace_back(Def->getSourceRange(), Def,
+                        Statement.getSourceRange());
+  }
+  return Code;
+}
+
 std::optional<ContainerIdentity> identifyContainer(QualType T,
                                                    const ASTContext &Ctx) {
   const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(

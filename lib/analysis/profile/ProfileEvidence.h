@@ -87,6 +87,15 @@ struct ContainerIdentity {
 std::vector<ProfileAnchor> containerCode(const clang::ValueDecl &D,
                                          llvm::ArrayRef<ContainerUse> Uses);
 
+/// The code where heapcount sees \p Statement of \p Function allocate as
+/// it copies a \p Copied value: the statement itself (a standard
+/// container's copy is charged there, its library frames left out) and,
+/// for a class of the project, its copy constructor, through the statement
+/// (an implicit one's allocations are at its class).
+std::vector<ProfileAnchor> copyCode(const clang::Stmt &Statement,
+                                    const clang::FunctionDecl &Function,
+                                    clang::QualType Copied);
+
 /// The code where heapcount sees \p Fills allocate: each fill, and the
 /// growth in the functions that fill the container through a reference.
 std::vector<ProfileAnchor> fillCode(llvm::ArrayRef<ContainerFill> Fills,

@@ -194,6 +194,75 @@ TEST_F(ReservePlanTest, AppendsAfterTheDeclaration) {
   EXPECT_EQ(RunOf("g", "w").Count, 0u);
 }
 
+TEST_F(ReservePlanTest, AMemberLeftEmptyByTheConstructor) {
+  ASSERT_NO_FATAL_FAILURE(parse(
+      "struct Empty { explicit Empty(int k) : kind(k), items{} {}\n"
+      "  Empty() : Empty(0) {}\n"
+      "  int kind; std::vector<int> items; };\n"
+      "struct Seeded { explicit Seeded(int n) : items{n} {}\n"
+      "  std::vector<int> items; };\n"
+      "struct Body { explicit Body(int n) { items.push_back(n); }\n"
+      "  std::vector<int> items; };\n"
+      "struct Calls { explicit Calls(int n) { fill(n); }\n"
+      "  void fill(int); std::vector<int> items; };\n"
+      "struct Declared { explicit Declared(int n);\n"
+      "  std::vector<int> items; };\n"
+      "struct Plain { std::vector<int> items; };\n"
+      "struct Given { std::vector<int> items{1, 2}; };\n"
+      "void f(int a) {\n"
+      "  Empty e;\n"
+      "  e.items.push_back(a);\n"
+      "  e.items.push_back(a);\n"
+      "  e.kind = 1;\n"
+      "  e.items.push_back(a);\n"
+      "  Plain p; Given q;\n"
+      "}\n"));
+  auto ItemsOf = [&](llvm::StringRef Class) {
+    const FieldDecl *Items = nullptr;
+    for (const FieldDecl *F : test::findRecord(ctx(), Class)->fields())
+      if (F->getName() == "items")
+        Items = F;
+    return Items;
+  };
+  auto Leaves = [&](llvm::StringRef Class) {
+    const CXXRecordDecl *Record = test::findRecord(ctx(), Class);
+    const FieldDecl *Items = ItemsOf(Class);
+    bool All = true, Any = false;
+    for (const CXXConstructorDecl *Ctor : Record->ctors()) {
+      if (Ctor->isCopyOrMoveConstructor())
+        continue;
+      bool Empty = leavesEmpty(*Items, *Ctor);
+      All &= Empty;
+      Any |= Empty;
+    }
+    return std::make_pair(All, Any);
+  };
+  // Both constructors of Empty, the delegating one through its target.
+  EXPECT_EQ(Leaves("Empty"), std::make_pair(true, true));
+  // Elements in the initializer, the body, a member function called, or a
+  // definition that is not seen.
+  EXPECT_EQ(Leaves("Seeded"), std::make_pair(false, false));
+  EXPECT_EQ(Leaves("Body"), std::make_pair(false, false));
+  EXPECT_EQ(Leaves("Calls"), std::make_pair(false, false));
+  EXPECT_EQ(Leaves("Declared"), std::make_pair(false, false));
+  // The implicit default constructor (declared once f uses it), and an
+  // in-class initializer.
+  EXPECT_EQ(Leaves("Plain").second, true);
+  EXPECT_EQ(Leaves("Given").second, false);
+
+  // The run on e.items stops at the statement that names e otherwise.
+  const VarDecl *E = test::findVar(ctx(), "e");
+  const auto *Body =
+      cast<CompoundStmt>(test::findFunction(ctx(), "f")->getBody());
+  const auto *Declaration = cast<DeclStmt>(Body->body_front());
+  AppendRun Run = appendsAfterDeclaration(E, *Body, *Declaration, ctx(),
+                                          ItemsOf("Empty"));
+  EXPECT_EQ(Run.Count, 2u);
+  EXPECT_EQ(Run.Appends.size(), 2u);
+  // Without the member, the object itself is no container.
+  EXPECT_EQ(appendsAfterDeclaration(E, *Body, *Declaration, ctx()).Count, 0u);
+}
+
 TEST_F(ReservePlanTest, TypeFacts) {
   ASSERT_NO_FATAL_FAILURE(parse("template <class T, unsigned N>\n"
                                 "struct small_vector { void push_back(T); };\n"
