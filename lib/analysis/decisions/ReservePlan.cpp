@@ -619,8 +619,8 @@ private:
 };
 } // namespace
 
-static bool leavesEmptyAt(const FieldDecl &Field, const CXXConstructorDecl &Ctor,
-                          unsigned Depth) {
+static bool leavesEmptyAt(const FieldDecl &Field,
+                          const CXXConstructorDecl &Ctor, unsigned Depth) {
   if (Ctor.getParent() != Field.getParent() || Depth > 4)
     return false;
   if (Ctor.isCopyOrMoveConstructor())

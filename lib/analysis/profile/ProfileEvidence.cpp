@@ -153,9 +153,8 @@ std::vector<ProfileAnchor> containerCode(const ValueDecl &D,
   return Code;
 }
 
-std::vector<ProfileAnchor> copyCode(const Stmt &Statement,
-                                    const FunctionDecl &Function,
-                                    QualType Copied) {
+std::vector<ProfileAnchor>
+copyCode(const Stmt &Statement, const FunctionDecl &Function, QualType Copied) {
   std::vector<ProfileAnchor> Code;
   Code.emplace_back(Statement.getSourceRange(), &Function);
   const auto *Record = Copied.getNonReferenceType()->getAsCXXRecordDecl();
@@ -168,8 +167,7 @@ std::vector<ProfileAnchor> copyCode(const Stmt &Statement,
       Code.emplace_back(SourceRange(Record->getLocation()), Ctor,
                         Statement.getSourceRange());
     else if (const FunctionDecl *Def = Ctor->getDefinition())
-      Code.emplace_back(Def->getSourceRange(), Def,
-                        Statement.getSourceRange());
+      Code.emplace_back(Def->getSourceRange(), Def, Statement.getSourceRange());
   }
   return Code;
 }

@@ -195,28 +195,28 @@ TEST_F(ReservePlanTest, AppendsAfterTheDeclaration) {
 }
 
 TEST_F(ReservePlanTest, AMemberLeftEmptyByTheConstructor) {
-  ASSERT_NO_FATAL_FAILURE(parse(
-      "struct Empty { explicit Empty(int k) : kind(k), items{} {}\n"
-      "  Empty() : Empty(0) {}\n"
-      "  int kind; std::vector<int> items; };\n"
-      "struct Seeded { explicit Seeded(int n) : items{n} {}\n"
-      "  std::vector<int> items; };\n"
-      "struct Body { explicit Body(int n) { items.push_back(n); }\n"
-      "  std::vector<int> items; };\n"
-      "struct Calls { explicit Calls(int n) { fill(n); }\n"
-      "  void fill(int); std::vector<int> items; };\n"
-      "struct Declared { explicit Declared(int n);\n"
-      "  std::vector<int> items; };\n"
-      "struct Plain { std::vector<int> items; };\n"
-      "struct Given { std::vector<int> items{1, 2}; };\n"
-      "void f(int a) {\n"
-      "  Empty e;\n"
-      "  e.items.push_back(a);\n"
-      "  e.items.push_back(a);\n"
-      "  e.kind = 1;\n"
-      "  e.items.push_back(a);\n"
-      "  Plain p; Given q;\n"
-      "}\n"));
+  ASSERT_NO_FATAL_FAILURE(
+      parse("struct Empty { explicit Empty(int k) : kind(k), items{} {}\n"
+            "  Empty() : Empty(0) {}\n"
+            "  int kind; std::vector<int> items; };\n"
+            "struct Seeded { explicit Seeded(int n) : items{n} {}\n"
+            "  std::vector<int> items; };\n"
+            "struct Body { explicit Body(int n) { items.push_back(n); }\n"
+            "  std::vector<int> items; };\n"
+            "struct Calls { explicit Calls(int n) { fill(n); }\n"
+            "  void fill(int); std::vector<int> items; };\n"
+            "struct Declared { explicit Declared(int n);\n"
+            "  std::vector<int> items; };\n"
+            "struct Plain { std::vector<int> items; };\n"
+            "struct Given { std::vector<int> items{1, 2}; };\n"
+            "void f(int a) {\n"
+            "  Empty e;\n"
+            "  e.items.push_back(a);\n"
+            "  e.items.push_back(a);\n"
+            "  e.kind = 1;\n"
+            "  e.items.push_back(a);\n"
+            "  Plain p; Given q;\n"
+            "}\n"));
   auto ItemsOf = [&](llvm::StringRef Class) {
     const FieldDecl *Items = nullptr;
     for (const FieldDecl *F : test::findRecord(ctx(), Class)->fields())
@@ -255,8 +255,8 @@ TEST_F(ReservePlanTest, AMemberLeftEmptyByTheConstructor) {
   const auto *Body =
       cast<CompoundStmt>(test::findFunction(ctx(), "f")->getBody());
   const auto *Declaration = cast<DeclStmt>(Body->body_front());
-  AppendRun Run = appendsAfterDeclaration(E, *Body, *Declaration, ctx(),
-                                          ItemsOf("Empty"));
+  AppendRun Run =
+      appendsAfterDeclaration(E, *Body, *Declaration, ctx(), ItemsOf("Empty"));
   EXPECT_EQ(Run.Count, 2u);
   EXPECT_EQ(Run.Appends.size(), 2u);
   // Without the member, the object itself is no container.
