@@ -316,7 +316,8 @@ void ReserveInLoopCheck::diagnose(const ReservePlan &P, ASTContext &Ctx) {
                                      indentationAt(P.Loop->getBeginLoc(), SM));
     }
   }
-  addMeasuredNote(Loc, Ctx.getSourceManager(), Name, Measured);
+  addMeasuredNote(Loc, Ctx.getSourceManager(), Name, P.Container->getType(),
+                  Measured);
   if (P.LiteralPrefix && P.InlineCapacity) {
     const bool Beyond = *P.LiteralPrefix >= *P.InlineCapacity;
     diag(Loc,
@@ -430,15 +431,26 @@ void ReserveInLoopCheck::checkStraightLine(const Expr *Call,
             indentationAt(FirstAppend->getBeginLoc(), SM));
   }
   addMeasuredNote(FirstAppend->getBeginLoc(), Ctx.getSourceManager(), Name,
-                  Measured);
+                  Type, Measured);
 }
 
 void ReserveInLoopCheck::addMeasuredNote(
     SourceLocation Loc, const SourceManager &SM, StringRef Name,
-    const std::optional<Measurement> &Measured) {
+    QualType ContainerType, const std::optional<Measurement> &Measured) {
+  // A vector that copies its elements as it grows saves those copies too.
+  std::string CopiedElement;
+  if (const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+          ContainerType.getNonReferenceType()->getAsCXXRecordDecl());
+      Spec && Spec->getTemplateArgs().size() > 0 &&
+      Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type) {
+    QualType Element = Spec->getTemplateArgs()[0].getAsType();
+    if (const CXXRecordDecl *Class = Element->getAsCXXRecordDecl();
+        Class && isCopiedOnGrowth(Element))
+      CopiedElement = Class->getNameAsString();
+  }
   if (std::optional<std::string> Note =
           Profiles.measuredNote(Measured, Loc, SM, [&](const Measurement &M) {
-            return describeReserve(Name, M);
+            return describeReserve(Name, M, CopiedElement);
           }))
     diag(Loc, "%0", DiagnosticIDs::Note) << *Note;
 }

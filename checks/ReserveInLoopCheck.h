@@ -52,7 +52,7 @@ private:
   void diagnose(const alloc_tidy::ReservePlan &P, ASTContext &Ctx);
   /// The measured note at \p Loc, or the note that the profile is stale.
   void addMeasuredNote(SourceLocation Loc, const SourceManager &SM,
-                       StringRef Name,
+                       StringRef Name, QualType ContainerType,
                        const std::optional<alloc_tidy::Measurement> &Measured);
   bool isInputCall(const CallExpr *Call) const;
   alloc_tidy::ReservePolicy policy() const;

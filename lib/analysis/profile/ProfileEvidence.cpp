@@ -578,15 +578,25 @@ static std::string nothingMeasured(StringRef Name) {
          wouldSave("the change", 0);
 }
 
-std::string describeReserve(StringRef Name, const Measurement &M) {
+std::string describeReserve(StringRef Name, const Measurement &M,
+                            StringRef CopiedElement) {
   if (M.Allocations == 0)
     return nothingMeasured(Name);
   MeasuredSaving S = savingOfReserve(M);
-  return Prefix + ("'" + Name + "' grew ").str() +
-         times(M.Allocations - M.MapAllocations) + " at these appends, in " +
-         count(S.Runs, "run", "runs") + " of up to " +
-         count(S.Largest, "element", "elements") + "; " +
-         wouldSave("reserving first", S.Saved);
+  std::string Grew = Prefix + ("'" + Name + "' grew ").str() +
+                     times(M.Allocations - M.MapAllocations) +
+                     " at these appends, in " + count(S.Runs, "run", "runs") +
+                     " of up to " + count(S.Largest, "element", "elements") +
+                     "; ";
+  if (!CopiedElement.empty())
+    return Grew + "reserving first would save at least " +
+           withSeparators(S.Saved) +
+           (S.Saved == 1 ? " allocation" : " allocations") +
+           ", and the copies of its elements that each growth makes ('" +
+           CopiedElement.str() +
+           "' is copied, not moved, into new storage), which may allocate "
+           "too";
+  return Grew + wouldSave("reserving first", S.Saved);
 }
 
 std::string describeHoist(StringRef Name, const Measurement &M) {

@@ -233,7 +233,12 @@ bool isCold(const Measurement &M, uint64_t MinAllocations);
 /// "heapcount's profile: in the profiled run 'v' grew 14 times at these
 /// appends, in 1 run of up to 9,001 elements; reserving first would save
 /// about 13 allocations".
-std::string describeReserve(llvm::StringRef Name, const Measurement &M);
+/// With \p CopiedElement (the element's class, which a vector copies when
+/// it grows: isCopiedOnGrowth), the saving is a floor: each growth also
+/// copies the elements, whose copies may allocate where the profile cannot
+/// tell them from the argument's, so no "about" figure is given.
+std::string describeReserve(llvm::StringRef Name, const Measurement &M,
+                            llvm::StringRef CopiedElement = "");
 /// "... 'line' allocated 40,000 times in this loop (for 1 to 64 elements,
 /// in 21 processes); declared before the loop, it keeps its capacity, which
 /// would save about ...". The processes are named when more than one.
