@@ -343,68 +343,24 @@ void ReserveInLoopCheck::checkStraightLine(const Expr *Call,
   QualType Type = Member ? Member->getType() : Container->getType();
   // Short strings fit their inline buffer, and hash containers allocate a
   // node per element whatever is reserved.
-  if (Kind != Family::Vector || inlineCapacity(Type))
-    return;
-  const auto *Var = dyn_cast<VarDecl>(Container);
-  if (!Var || isa<ParmVarDecl>(Var) || Var->getType()->isReferenceType() ||
+  if (Kind != Family::Vector || inlineCapacity(Type) ||
       !StraightLineDecided.insert({Container, Member}).second)
     return;
-  const Expr *Init =
-      Var->getInit() ? Var->getInit()->IgnoreImplicit() : nullptr;
-  const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Init);
-  // The container starts empty: constructed without arguments, or the
-  // object's constructor gives the member nothing.
-  if (Member ? !(Construct && Construct->getConstructor() &&
-                 leavesEmpty(*Member, *Construct->getConstructor()))
-             : Init && !(Construct && Construct->getNumArgs() == 0))
+  std::optional<StraightRun> Plan =
+      planStraightRun(Container, Member, Call, Ctx);
+  if (!Plan)
     return;
-  DynTypedNodeList DeclParents = parentsOf(*Var, Ctx);
-  const auto *DeclS =
-      DeclParents.empty() ? nullptr : DeclParents[0].get<DeclStmt>();
-  DynTypedNodeList BlockParents =
-      DeclS ? parentsOf(*DeclS, Ctx) : DynTypedNodeList(DynTypedNode());
-  const auto *Block = DeclS && !BlockParents.empty()
-                          ? BlockParents[0].get<CompoundStmt>()
-                          : nullptr;
-  if (!Block)
-    return;
-  // A container that a loop fills is alloc-reserve-in-loop's other half.
-  const FunctionDecl *Function = enclosingFunction(Call, Ctx);
-  if (!Function || !Function->getBody())
-    return;
-  for (const Expr *Ref : refsIn(Function->getBody(), Container))
-    if (enclosingLoop(Ref, Ctx) &&
-        !containsLoc(enclosingLoop(Ref, Ctx), Var->getLocation(),
-                     Ctx.getSourceManager()))
-      return;
-
-  AppendRun Run = appendsAfterDeclaration(Var, *Block, *DeclS, Ctx, Member);
-  if (!Run.First)
-    return;
-  const Stmt *FirstAppend = Run.First;
-  uint64_t Appends = Run.Count;
-  // Anything between the declaration and the first append that names the
-  // container has been ruled out above: the first statement naming it is an
-  // append.
+  const Stmt *FirstAppend = Plan->Run.First;
+  uint64_t Appends = Plan->Run.Count;
+  const std::string &Name = Plan->Name;
   const SourceManager &SM = Ctx.getSourceManager();
-  std::string Name = Var->getNameAsString();
-  if (Member)
-    Name += "." + Member->getNameAsString();
   std::optional<Measurement> Measured;
   if (Profiles.loaded()) {
-    std::vector<ProfileAnchor> Code;
-    if (Member) {
-      // The member grows only at the run: the object's constructor leaves
-      // it empty, without allocating.
-      for (const Stmt *Append : Run.Appends)
-        Code.emplace_back(Append->getSourceRange(), Function);
-    } else {
-      std::vector<ContainerUse> Uses;
-      for (const Expr *Ref : refsIn(Function->getBody(), Container))
-        Uses.push_back(classifyContainerUse(Ref, Ctx));
-      Code = containerCode(*Var, Uses);
-    }
-    Measured = Profiles.measureContainer(Type, Code, Ctx);
+    Measured = Profiles.measureContainer(Type,
+                                         appendRunCode(*Plan->Var, Member,
+                                                       Plan->Run.Appends,
+                                                       *Plan->Function, Ctx),
+                                         Ctx);
     if (Measured && Profiles.isCold(*Measured))
       return;
   }
@@ -438,16 +394,7 @@ void ReserveInLoopCheck::addMeasuredNote(
     SourceLocation Loc, const SourceManager &SM, StringRef Name,
     QualType ContainerType, const std::optional<Measurement> &Measured) {
   // A vector that copies its elements as it grows saves those copies too.
-  std::string CopiedElement;
-  if (const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-          ContainerType.getNonReferenceType()->getAsCXXRecordDecl());
-      Spec && Spec->getTemplateArgs().size() > 0 &&
-      Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type) {
-    QualType Element = Spec->getTemplateArgs()[0].getAsType();
-    if (const CXXRecordDecl *Class = Element->getAsCXXRecordDecl();
-        Class && isCopiedOnGrowth(Element))
-      CopiedElement = Class->getNameAsString();
-  }
+  std::string CopiedElement = elementCopiedOnGrowth(ContainerType);
   if (std::optional<std::string> Note =
           Profiles.measuredNote(Measured, Loc, SM, [&](const Measurement &M) {
             return describeReserve(Name, M, CopiedElement);

@@ -63,29 +63,37 @@ bool emptyInConstructor(const FieldDecl &Field,
 }
 
 namespace {
-/// Finds a 'this' before a location that is more than the object of a data
-/// member's access: a member function called, 'this' passed on.
+/// Finds, before a location (anywhere when it is invalid), a 'this' that is
+/// more than the object of a data member's access (a member function
+/// called, 'this' passed on), or an access of member \p Named.
 class ThisUse : public RecursiveASTVisitor<ThisUse> {
 public:
-  ThisUse(SourceLocation Before, const SourceManager &SM)
-      : Before(Before), SM(SM) {}
+  ThisUse(SourceLocation Before, const SourceManager &SM,
+          const FieldDecl *Named = nullptr)
+      : Before(Before), SM(SM), Named(Named) {}
   bool VisitMemberExpr(MemberExpr *E) {
-    if (isa<FieldDecl>(E->getMemberDecl()))
+    if (Named && E->getMemberDecl() == Named && isBefore(E))
+      Found = true;
+    else if (isa<FieldDecl>(E->getMemberDecl()))
       if (const auto *This =
               dyn_cast<CXXThisExpr>(E->getBase()->IgnoreParenImpCasts()))
         FieldBases.insert(This);
     return true;
   }
   bool VisitCXXThisExpr(CXXThisExpr *E) {
-    Found |= !FieldBases.count(E) &&
-             SM.isBeforeInTranslationUnit(E->getBeginLoc(), Before);
+    Found |= !FieldBases.count(E) && isBefore(E);
     return true;
   }
   bool Found = false;
 
 private:
+  bool isBefore(const Expr *E) const {
+    return Before.isInvalid() ||
+           SM.isBeforeInTranslationUnit(E->getBeginLoc(), Before);
+  }
   SourceLocation Before;
   const SourceManager &SM;
+  const FieldDecl *Named;
   llvm::SmallPtrSet<const CXXThisExpr *, 8> FieldBases;
 };
 } // namespace
@@ -591,34 +599,6 @@ AppendRun appendsAfterDeclaration(const VarDecl *Var, const CompoundStmt &Block,
   return Run;
 }
 
-namespace {
-/// Finds what in a constructor could give a member elements after its
-/// initializer: the member named, or 'this' used for more than another
-/// member's access.
-class MemberTouch : public RecursiveASTVisitor<MemberTouch> {
-public:
-  explicit MemberTouch(const FieldDecl &Field) : Field(Field) {}
-  bool VisitMemberExpr(MemberExpr *E) {
-    if (E->getMemberDecl() == &Field)
-      Found = true;
-    else if (isa<FieldDecl>(E->getMemberDecl()))
-      if (const auto *This =
-              dyn_cast<CXXThisExpr>(E->getBase()->IgnoreParenImpCasts()))
-        FieldBases.insert(This);
-    return true;
-  }
-  bool VisitCXXThisExpr(CXXThisExpr *E) {
-    Found |= !FieldBases.count(E);
-    return true;
-  }
-  bool Found = false;
-
-private:
-  const FieldDecl &Field;
-  llvm::SmallPtrSet<const CXXThisExpr *, 8> FieldBases;
-};
-} // namespace
-
 static bool leavesEmptyAt(const FieldDecl &Field,
                           const CXXConstructorDecl &Ctor, unsigned Depth) {
   if (Ctor.getParent() != Field.getParent() || Depth > 4)
@@ -632,7 +612,10 @@ static bool leavesEmptyAt(const FieldDecl &Field,
   if (!Ctor.hasBody(Definition))
     return false;
   const auto *Def = cast<CXXConstructorDecl>(Definition);
-  MemberTouch Touch(Field);
+  // What could give the member elements after its initializer: the member
+  // named, or 'this' used for more than another member's access.
+  ThisUse Touch(SourceLocation(), Def->getASTContext().getSourceManager(),
+                &Field);
   for (const CXXCtorInitializer *Init : Def->inits())
     if (Init->isWritten() && Init->getMember() != &Field)
       Touch.TraverseStmt(Init->getInit());
@@ -648,6 +631,51 @@ static bool leavesEmptyAt(const FieldDecl &Field,
 
 bool leavesEmpty(const FieldDecl &Field, const CXXConstructorDecl &Ctor) {
   return leavesEmptyAt(Field, Ctor, 0);
+}
+
+std::optional<StraightRun> planStraightRun(const ValueDecl *Container,
+                                           const FieldDecl *Member,
+                                           const Stmt *Append,
+                                           ASTContext &Ctx) {
+  const auto *Var = dyn_cast_or_null<VarDecl>(Container);
+  if (!Var || isa<ParmVarDecl>(Var) || Var->getType()->isReferenceType())
+    return std::nullopt;
+  const Expr *Init =
+      Var->getInit() ? Var->getInit()->IgnoreImplicit() : nullptr;
+  const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Init);
+  // The vector starts empty: constructed without arguments, or the object's
+  // constructor gives the member nothing.
+  if (Member ? !(Construct && Construct->getConstructor() &&
+                 leavesEmpty(*Member, *Construct->getConstructor()))
+             : Init && !(Construct && Construct->getNumArgs() == 0))
+    return std::nullopt;
+  DynTypedNodeList DeclParents = parentsOf(*Var, Ctx);
+  const auto *DeclS =
+      DeclParents.empty() ? nullptr : DeclParents[0].get<DeclStmt>();
+  if (!DeclS)
+    return std::nullopt;
+  DynTypedNodeList BlockParents = parentsOf(*DeclS, Ctx);
+  const auto *Block =
+      BlockParents.empty() ? nullptr : BlockParents[0].get<CompoundStmt>();
+  const FunctionDecl *Function = enclosingFunction(Append, Ctx);
+  if (!Block || !Function || !Function->getBody())
+    return std::nullopt;
+  // A loop that the vector outlives fills it: the loop's half of the check.
+  for (const Expr *Ref : refsIn(Function->getBody(), Var))
+    if (const Stmt *Loop = enclosingLoop(Ref, Ctx);
+        Loop && !containsLoc(Loop, Var->getLocation(), Ctx.getSourceManager()))
+      return std::nullopt;
+  StraightRun Plan;
+  Plan.Run = appendsAfterDeclaration(Var, *Block, *DeclS, Ctx, Member);
+  if (!Plan.Run.First)
+    return std::nullopt;
+  Plan.Var = Var;
+  Plan.Member = Member;
+  Plan.Function = Function;
+  Plan.Name = Var->getNameAsString();
+  if (Member)
+    Plan.Name += "." + Member->getNameAsString();
+  return Plan;
 }
 
 } // namespace alloc_tidy

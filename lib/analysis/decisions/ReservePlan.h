@@ -119,6 +119,29 @@ AppendRun appendsAfterDeclaration(const clang::VarDecl *Var,
                                   clang::ASTContext &Ctx,
                                   const clang::FieldDecl *Member = nullptr);
 
+/// A fixed run of appends right after a vector is made, which reserve(k)
+/// before its first append turns into one allocation.
+struct StraightRun {
+  /// The vector, or the local object whose data member \p Member it is.
+  const clang::VarDecl *Var = nullptr;
+  const clang::FieldDecl *Member = nullptr;
+  const clang::FunctionDecl *Function = nullptr;
+  AppendRun Run;
+  /// How code names the vector: "v", or "obj.member".
+  std::string Name;
+};
+
+/// The run that \p Append belongs to, for \p Container (a local) or, with
+/// \p Member, that member of the local object \p Container: the vector
+/// starts empty (constructed without arguments, or the object's constructor
+/// leaves the member empty: leavesEmpty), no loop that it outlives names it,
+/// and at least two appends follow its declaration (appendsAfterDeclaration).
+/// Nullopt otherwise; a parameter or a reference never has one.
+std::optional<StraightRun> planStraightRun(const clang::ValueDecl *Container,
+                                           const clang::FieldDecl *Member,
+                                           const clang::Stmt *Append,
+                                           clang::ASTContext &Ctx);
+
 /// Whether an object made by \p Ctor holds no element in \p Field when the
 /// constructor returns: its definition (or the one it delegates to) is
 /// seen, gives the member nothing, and neither names the member in its body

@@ -442,4 +442,16 @@ bool isCopiedOnGrowth(QualType Type) {
          !Record->hasUserDeclaredMoveConstructor();
 }
 
+std::string elementCopiedOnGrowth(QualType Container) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      Container.getNonReferenceType()->getAsCXXRecordDecl());
+  if (!Spec || !Spec->isInStdNamespace() ||
+      Spec->getTemplateArgs().size() == 0 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return "";
+  QualType Element = Spec->getTemplateArgs()[0].getAsType();
+  const CXXRecordDecl *Class = Element->getAsCXXRecordDecl();
+  return Class && isCopiedOnGrowth(Element) ? Class->getNameAsString() : "";
+}
+
 } // namespace alloc_tidy

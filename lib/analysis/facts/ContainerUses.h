@@ -129,6 +129,11 @@ bool isMoveInsertable(clang::QualType Type);
 /// implicit move constructor counts as not throwing.
 bool isCopiedOnGrowth(clang::QualType Type);
 
+/// The name of the class that a standard container of type \p Container
+/// holds when a vector of it copies its elements as it grows
+/// (isCopiedOnGrowth), e.g. "Tree" for std::vector<Tree>; empty otherwise.
+std::string elementCopiedOnGrowth(clang::QualType Container);
+
 } // namespace alloc_tidy
 
 #endif

@@ -1,6 +1,7 @@
 //===--- ProfileEvidence.cpp - what a profile measured at a finding -------===//
 
 #include "lib/analysis/profile/ProfileEvidence.h"
+#include "lib/analysis/facts/Appends.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -151,6 +152,23 @@ std::vector<ProfileAnchor> containerCode(const ValueDecl &D,
         Code.emplace_back(Def->getSourceRange(), Def);
     }
   return Code;
+}
+
+std::vector<ProfileAnchor> appendRunCode(const VarDecl &Var,
+                                         const FieldDecl *Member,
+                                         ArrayRef<const Stmt *> Appends,
+                                         const FunctionDecl &Function,
+                                         ASTContext &Ctx) {
+  std::vector<ProfileAnchor> Code;
+  if (Member) {
+    for (const Stmt *Append : Appends)
+      Code.emplace_back(Append->getSourceRange(), &Function);
+    return Code;
+  }
+  std::vector<ContainerUse> Uses;
+  for (const Expr *Ref : refsIn(Function.getBody(), &Var))
+    Uses.push_back(classifyContainerUse(Ref, Ctx));
+  return containerCode(Var, Uses);
 }
 
 std::vector<ProfileAnchor>

@@ -87,6 +87,16 @@ struct ContainerIdentity {
 std::vector<ProfileAnchor> containerCode(const clang::ValueDecl &D,
                                          llvm::ArrayRef<ContainerUse> Uses);
 
+/// The code where heapcount sees a fixed run of appends, \p Appends in
+/// \p Function, allocate: for a local vector \p Var, its uses and its
+/// declaration (containerCode); for \p Member of the local object \p Var,
+/// the appends alone (the object's constructor leaves it empty, without
+/// allocating).
+std::vector<ProfileAnchor>
+appendRunCode(const clang::VarDecl &Var, const clang::FieldDecl *Member,
+              llvm::ArrayRef<const clang::Stmt *> Appends,
+              const clang::FunctionDecl &Function, clang::ASTContext &Ctx);
+
 /// The code where heapcount sees \p Statement of \p Function allocate as
 /// it copies a \p Copied value: the statement itself (a standard
 /// container's copy is charged there, its library frames left out) and,

@@ -821,6 +821,26 @@ TEST_F(ContainerUsesTest, CopiedOnGrowth) {
   EXPECT_FALSE(Copied("imo"));
 }
 
+TEST_F(ContainerUsesTest, TheElementAVectorCopiesAsItGrows) {
+  ASSERT_NO_FATAL_FAILURE(
+      parse("#include <string>\n"
+            "#include <vector>\n"
+            "struct Tree { ~Tree(); std::vector<Tree> kids; };\n"
+            "struct Leaf { std::string s; };\n"
+            "extern std::vector<Tree> trees;\n"
+            "extern std::vector<Leaf> leaves;\n"
+            "extern std::vector<int> ints;\n"
+            "extern Tree tree;\n"));
+  auto Element = [&](llvm::StringRef Var) {
+    return elementCopiedOnGrowth(test::typeOfVar(ctx(), Var));
+  };
+  EXPECT_EQ(Element("trees"), "Tree");
+  // Moved as it grows, no class, or no container at all.
+  EXPECT_EQ(Element("leaves"), "");
+  EXPECT_EQ(Element("ints"), "");
+  EXPECT_EQ(Element("tree"), "");
+}
+
 // --- enclosingFunction / enclosingLoop ---------------------------------------
 
 TEST_F(ContainerUsesTest, EnclosingFunctionAndLoop) {

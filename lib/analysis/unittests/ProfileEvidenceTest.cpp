@@ -271,6 +271,76 @@ TEST_F(MeasureTest, AContainersCodeIsItsUsesAndWhereItIsBuilt) {
   EXPECT_EQ(SM.getExpansionLineNumber(Member[0].Range.getBegin()), 3u);
 }
 
+TEST_F(MeasureTest, ARunOfAppendsIsMeasuredAtItsCode) {
+  ASSERT_NO_FATAL_FAILURE(parse("struct Node {\n"
+                                "  Node() {}\n"
+                                "  std::vector<int> kids;\n"
+                                "};\n"
+                                "Node f(int a, int b) {\n"
+                                "  Node n;\n"
+                                "  n.kids.push_back(a);\n"
+                                "  n.kids.push_back(b);\n"
+                                "  return n;\n"
+                                "}\n"
+                                "std::vector<int> g(int a, int b) {\n"
+                                "  std::vector<int> w;\n"
+                                "  w.push_back(a);\n"
+                                "  w.push_back(b);\n"
+                                "  return w;\n"
+                                "}\n"));
+  const SourceManager &SM = ctx().getSourceManager();
+  const auto *F = test::findFunction(ctx(), "f");
+  const auto *Body = cast<CompoundStmt>(F->getBody());
+  std::vector<const Stmt *> Appends = {Body->body_begin()[1],
+                                       Body->body_begin()[2]};
+  // A member of a local object: the appends alone, in f (the snippet
+  // starts on line 2, after the preamble).
+  std::vector<ProfileAnchor> Member =
+      appendRunCode(*test::findVar(ctx(), "n"), test::findField(ctx(), "kids"),
+                    Appends, *F, ctx());
+  ASSERT_EQ(Member.size(), 2u);
+  EXPECT_EQ(SM.getExpansionLineNumber(Member[0].Range.getBegin()), 8u);
+  EXPECT_EQ(SM.getExpansionLineNumber(Member[1].Range.getBegin()), 9u);
+  EXPECT_EQ(Member[0].Function, F);
+  // A local vector: its uses and its declaration, as containerCode gives.
+  const auto *G = test::findFunction(ctx(), "g");
+  std::vector<ProfileAnchor> Local =
+      appendRunCode(*test::findVar(ctx(), "w"), nullptr, {}, *G, ctx());
+  ASSERT_EQ(Local.size(), 4u);
+  EXPECT_EQ(SM.getExpansionLineNumber(Local.back().Range.getBegin()), 13u);
+}
+
+TEST_F(MeasureTest, ACopyIsMeasuredAtTheClassThroughTheStatement) {
+  ASSERT_NO_FATAL_FAILURE(parse("struct Tree {\n"
+                                "  std::vector<Tree> kids;\n"
+                                "};\n"
+                                "std::vector<Tree> all;\n"
+                                "void keep(const Tree &t) {\n"
+                                "  all.push_back(t);\n"
+                                "}\n"
+                                "void count(const std::vector<int> &v) {\n"
+                                "  std::vector<int> c = v;\n"
+                                "}\n"));
+  const SourceManager &SM = ctx().getSourceManager();
+  const auto *Keep = test::findFunction(ctx(), "keep");
+  const Stmt *Push = cast<CompoundStmt>(Keep->getBody())->body_front();
+  std::vector<ProfileAnchor> Code =
+      copyCode(*Push, *Keep, Keep->getParamDecl(0)->getType());
+  // The statement, then the implicit copy constructor at its class, reached
+  // through the statement.
+  ASSERT_EQ(Code.size(), 2u);
+  EXPECT_EQ(SM.getExpansionLineNumber(Code[0].Range.getBegin()), 7u);
+  EXPECT_FALSE(Code[0].Through.isValid());
+  EXPECT_EQ(SM.getExpansionLineNumber(Code[1].Range.getBegin()), 2u);
+  EXPECT_EQ(SM.getExpansionLineNumber(Code[1].Through.getBegin()), 7u);
+  // A standard container's copy is charged to the statement alone.
+  const auto *Count = test::findFunction(ctx(), "count");
+  EXPECT_EQ(copyCode(*cast<CompoundStmt>(Count->getBody())->body_front(),
+                     *Count, Count->getParamDecl(0)->getType())
+                .size(),
+            1u);
+}
+
 TEST_F(MeasureTest, AStringsPlainAllocationsAtItsCodeCount) {
   ASSERT_NO_FATAL_FAILURE(parse("void f(int n) {\n"
                                 "  for (int i = 0; i < n; ++i) {\n"
@@ -509,6 +579,13 @@ TEST(MeasuredSavingTest, EachFixHasItsSentence) {
             "heapcount's profile: in the profiled run 'v' grew 14 times at "
             "these appends, in 1 run of up to 9,001 elements; reserving "
             "first would save about 13 allocations");
+  // Where the vector copies its elements as it grows, only a floor.
+  EXPECT_EQ(describeReserve("v", M, "Tree"),
+            "heapcount's profile: in the profiled run 'v' grew 14 times at "
+            "these appends, in 1 run of up to 9,001 elements; reserving "
+            "first would save at least 13 allocations, and the copies of its "
+            "elements that each growth makes ('Tree' is copied, not moved, "
+            "into new storage), which may allocate too");
   Measurement Loop;
   Loop.Allocations = 40000;
   Loop.Counts = {{1, 20000}, {2, 20000}};

@@ -263,6 +263,62 @@ TEST_F(ReservePlanTest, AMemberLeftEmptyByTheConstructor) {
   EXPECT_EQ(appendsAfterDeclaration(E, *Body, *Declaration, ctx()).Count, 0u);
 }
 
+TEST_F(ReservePlanTest, AStraightRunOfALocalOrOfAMember) {
+  ASSERT_NO_FATAL_FAILURE(
+      parse("struct Node { explicit Node(int k) : kind(k) {}\n"
+            "  int kind; std::vector<int> kids; };\n"
+            "Node f(int a) {\n"
+            "  Node n(1);\n"
+            "  n.kids.push_back(a);\n"
+            "  n.kids.push_back(a);\n"
+            "  return n;\n"
+            "}\n"
+            "std::vector<int> g(int a) {\n"
+            "  std::vector<int> v;\n"
+            "  v.push_back(a);\n"
+            "  v.push_back(a);\n"
+            "  return v;\n"
+            "}\n"
+            "void h(int n) {\n"
+            "  std::vector<int> w;\n"
+            "  w.push_back(n);\n"
+            "  w.push_back(n);\n"
+            "  for (int i = 0; i < n; ++i) w.push_back(i);\n"
+            "}\n"
+            "void p(std::vector<int> q) {\n"
+            "  q.push_back(1);\n"
+            "  q.push_back(2);\n"
+            "}\n"));
+  auto FirstStatementAfterDeclaration = [&](llvm::StringRef Function) {
+    return cast<CompoundStmt>(test::findFunction(ctx(), Function)->getBody())
+        ->body_begin()[1];
+  };
+  std::optional<StraightRun> Member =
+      planStraightRun(test::findVar(ctx(), "n"), test::findField(ctx(), "kids"),
+                      FirstStatementAfterDeclaration("f"), ctx());
+  ASSERT_TRUE(Member.has_value());
+  EXPECT_EQ(Member->Name, "n.kids");
+  EXPECT_EQ(Member->Run.Count, 2u);
+  EXPECT_EQ(Member->Function, test::findFunction(ctx(), "f"));
+  std::optional<StraightRun> Local =
+      planStraightRun(test::findVar(ctx(), "v"), nullptr,
+                      FirstStatementAfterDeclaration("g"), ctx());
+  ASSERT_TRUE(Local.has_value());
+  EXPECT_EQ(Local->Name, "v");
+  EXPECT_EQ(Local->Run.Appends.size(), 2u);
+  // A loop that the vector outlives fills it too: the loop's finding, not
+  // this one. A parameter may hold elements already.
+  EXPECT_FALSE(planStraightRun(test::findVar(ctx(), "w"), nullptr,
+                               FirstStatementAfterDeclaration("h"), ctx()));
+  const FunctionDecl *P = test::findFunction(ctx(), "p");
+  EXPECT_FALSE(planStraightRun(P->getParamDecl(0), nullptr,
+                               cast<CompoundStmt>(P->getBody())->body_front(),
+                               ctx()));
+  // The object itself is no vector.
+  EXPECT_FALSE(planStraightRun(test::findVar(ctx(), "n"), nullptr,
+                               FirstStatementAfterDeclaration("f"), ctx()));
+}
+
 TEST_F(ReservePlanTest, TypeFacts) {
   ASSERT_NO_FATAL_FAILURE(parse("template <class T, unsigned N>\n"
                                 "struct small_vector { void push_back(T); };\n"
