@@ -153,6 +153,21 @@ void seeded(int A, int B) {
   C.Items.push_back(B);
 }
 
+// Silent: the member belongs to a base class, which the object's own
+// constructor does not make.
+struct Base {
+  std::vector<int> Items;
+};
+struct Derived : Base {
+  Derived() {}
+};
+
+void derived(int A, int B) {
+  Derived D;
+  D.Items.push_back(A);
+  D.Items.push_back(B);
+}
+
 // Silent: a copy holds the original's elements.
 Row copied(const Row &Other, int A, int B) {
   Row R = Other;
