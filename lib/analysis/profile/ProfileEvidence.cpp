@@ -161,6 +161,7 @@ std::vector<ProfileAnchor> appendRunCode(const VarDecl &Var,
                                          ASTContext &Ctx) {
   std::vector<ProfileAnchor> Code;
   if (Member) {
+    Code.reserve(Appends.size());
     for (const Stmt *Append : Appends)
       Code.emplace_back(Append->getSourceRange(), &Function);
     return Code;
