@@ -296,7 +296,7 @@ std::string join(const std::vector<std::string> &Fields) {
   return Out;
 }
 
-// straight-line appends to a new vector.
+// straight-line appends to a new vector, once per export (cold).
 std::string csvHeader() {
   std::vector<std::string> Columns;
   Columns.push_back("time_ms");
