@@ -35,6 +35,8 @@
 #              scripts/overlays/hunspell; the proof's workload needs
 #              Debian's hunspell-en-us dictionary)
 #   glslang    github:KhronosGroup/glslang (not tuned on: precision only)
+#   cpp-peglib github:yhirose/cpp-peglib (not tuned on; its one header with
+#              the peglint tool and the examples)
 #   alloc-tidy this repository's own sources (git HEAD of the checkout this
 #              script is in)
 #
@@ -93,6 +95,7 @@ known=(
   "taglib|taglib/taglib|-DBUILD_TESTING=OFF -DBUILD_EXAMPLES=OFF -DWITH_ZLIB=OFF -DENABLE_CCACHE=OFF"
   "hunspell|hunspell/hunspell|"
   "glslang|KhronosGroup/glslang|-DGLSLANG_TESTS=OFF -DENABLE_GLSLANG_BINARIES=OFF -DGLSLANG_ENABLE_INSTALL=OFF -DENABLE_OPT=OFF -DBUILD_EXTERNAL=OFF -DENABLE_PCH=OFF"
+  "cpp-peglib|yhirose/cpp-peglib|-DBUILD_TESTS=OFF -DPEGLIB_BUILD_LINT=ON -DPEGLIB_BUILD_EXAMPLES=ON -DPEGLIB_BUILD_BENCHMARK=OFF"
   "alloc-tidy|self|-DALLOC_TIDY_LLVM_VERSION=22 -DALLOC_TIDY_PRECOMPILED_HEADERS=OFF"
 )
 

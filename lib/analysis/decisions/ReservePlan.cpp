@@ -98,6 +98,66 @@ private:
 };
 } // namespace
 
+/// Whether calling member function \p Member cannot change data member
+/// \p Field: a const one (unless the member is mutable), or one defined in
+/// the unit, not overridable, whose body neither names the member nor uses
+/// 'this' for more than other members.
+static bool leavesMemberAlone(const CXXMethodDecl &Member,
+                              const FieldDecl &Field, const SourceManager &SM) {
+  if (Member.isStatic() || (Member.isConst() && !Field.isMutable()))
+    return true;
+  if (Member.isVirtual() && !Member.hasAttr<FinalAttr>() &&
+      !Member.getParent()->hasAttr<FinalAttr>())
+    return false; // an override elsewhere may do anything
+  const FunctionDecl *Definition = nullptr;
+  if (!Member.hasBody(Definition) || !Definition->getBody())
+    return false;
+  ThisUse Finder(SourceLocation(), SM, &Field);
+  Finder.TraverseStmt(Definition->getBody());
+  return !Finder.Found;
+}
+
+namespace {
+/// Finds in a loop a 'this' that can reach data member \p Field other than
+/// through the loop's own uses of it: 'this' handed to a call, or a member
+/// function called that may change the member.
+class ThisReach : public RecursiveASTVisitor<ThisReach> {
+public:
+  ThisReach(const FieldDecl &Field, const SourceManager &SM)
+      : Field(Field), SM(SM) {}
+  bool VisitMemberExpr(MemberExpr *E) {
+    const auto *This =
+        dyn_cast<CXXThisExpr>(E->getBase()->IgnoreParenImpCasts());
+    if (!This)
+      return true;
+    const auto *Member = dyn_cast<CXXMethodDecl>(E->getMemberDecl());
+    if (isa<FieldDecl>(E->getMemberDecl()) ||
+        (Member && leavesMemberAlone(*Member, Field, SM)))
+      Harmless.insert(This);
+    return true;
+  }
+  bool VisitCXXThisExpr(CXXThisExpr *E) {
+    Found |= !Harmless.count(E);
+    return !Found;
+  }
+  bool Found = false;
+
+private:
+  const FieldDecl &Field;
+  const SourceManager &SM;
+  llvm::SmallPtrSet<const CXXThisExpr *, 8> Harmless;
+};
+} // namespace
+
+bool thisReachesMember(const Stmt *Loop, const FieldDecl &Field,
+                       const ASTContext &Ctx) {
+  // A MemberExpr is visited before its base, so the base is judged when it
+  // is reached.
+  ThisReach Finder(Field, Ctx.getSourceManager());
+  Finder.TraverseStmt(const_cast<Stmt *>(Loop));
+  return Finder.Found;
+}
+
 bool usesThisBefore(const CXXConstructorDecl &Ctor, const Stmt *Loop,
                     const ASTContext &Ctx) {
   // A MemberExpr is visited before its base, so a field's 'this' is known
@@ -233,6 +293,9 @@ static bool addLaterLoop(ReservePlan &P, AppendCount &Sum, const Stmt *Next,
   std::optional<TripCount> Count = computeTripCountFrom(Next, P.Loop, Ctx);
   if (!Count)
     return false;
+  if (const auto *Field = dyn_cast<FieldDecl>(P.Container);
+      Field && thisReachesMember(Next, *Field, Ctx))
+    return false;
   for (const Expr *Ref : refsIn(Next, P.Container)) {
     RefAction Action = actionOf(Ref, P.Kind, Ctx);
     if (Action.Role == RefRole::Reads)
@@ -316,6 +379,11 @@ std::optional<ReservePlan> planReserve(const ValueDecl *Container,
     P.UpperBound |= Path.Conditional;
     P.Appends.push_back(std::move(A));
   }
+  // A visitor that appends to a member as it walks ('s += ' ';
+  // node->accept(*this);') appends more than the loop's own appends.
+  if (const auto *Field = dyn_cast<FieldDecl>(Container);
+      Field && thisReachesMember(Loop, *Field, Ctx))
+    return std::nullopt;
   AppendCount Sum;
   for (const PlannedAppend &A : P.Appends) {
     std::vector<TripCount> Counts = A.InnerCounts;

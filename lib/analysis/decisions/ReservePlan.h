@@ -172,6 +172,15 @@ bool emptyInConstructor(const clang::FieldDecl &Field,
 bool reservedByEveryConstructor(const clang::FieldDecl &Field,
                                 clang::ASTContext &Ctx);
 
+/// Whether code in \p Loop may change data member \p Field through 'this'
+/// besides the loop's own uses of it: 'this' handed to a call (a visitor
+/// that appends to the member as it walks: 'node->accept(*this)'), or a
+/// member function called that is not const, not defined in the unit,
+/// overridable, or itself names the member or uses 'this' for more than
+/// other members.
+bool thisReachesMember(const clang::Stmt *Loop, const clang::FieldDecl &Field,
+                       const clang::ASTContext &Ctx);
+
 /// Whether \p Ctor hands 'this' to anything before \p Loop (a member
 /// function called, 'this' passed on), which could fill a member.
 bool usesThisBefore(const clang::CXXConstructorDecl &Ctor,

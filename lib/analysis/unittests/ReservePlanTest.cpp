@@ -319,6 +319,38 @@ TEST_F(ReservePlanTest, AStraightRunOfALocalOrOfAMember) {
                                FirstStatementAfterDeclaration("f"), ctx()));
 }
 
+TEST_F(ReservePlanTest, ThisHandedToACallReachesTheMember) {
+  ASSERT_NO_FATAL_FAILURE(parse("struct P;\n"
+                                "void walk(P &);\n"
+                                "struct P {\n"
+                                "  std::vector<int> v;\n"
+                                "  int d = 0;\n"
+                                "  int get() const { return d; }\n"
+                                "  int bump() { return ++d; }\n"
+                                "  void add() { v.push_back(d); }\n"
+                                "  void ext();\n"
+                                "  void a(int n) { for (int i = 0; i < n; ++i) "
+                                "walk(*this); }\n"
+                                "  void b(int n) { for (int i = 0; i < n; ++i) "
+                                "v.push_back(get() + bump()); }\n"
+                                "  void c(int n) { for (int i = 0; i < n; ++i) "
+                                "add(); }\n"
+                                "  void e(int n) { for (int i = 0; i < n; ++i) "
+                                "ext(); }\n"
+                                "};\n"));
+  const FieldDecl *V = test::findField(ctx(), "v");
+  ASSERT_NE(V, nullptr);
+  auto Reaches = [&](llvm::StringRef Function) {
+    const Stmt *Loop = test::findFirstLoop(ctx(), Function);
+    EXPECT_NE(Loop, nullptr) << Function.str();
+    return Loop && thisReachesMember(Loop, *V, ctx());
+  };
+  EXPECT_TRUE(Reaches("a"));  // *this handed on
+  EXPECT_FALSE(Reaches("b")); // a const one, and one that names only 'd'
+  EXPECT_TRUE(Reaches("c"));  // names 'v'
+  EXPECT_TRUE(Reaches("e"));  // not defined here
+}
+
 TEST_F(ReservePlanTest, TypeFacts) {
   ASSERT_NO_FATAL_FAILURE(parse("template <class T, unsigned N>\n"
                                 "struct small_vector { void push_back(T); };\n"
