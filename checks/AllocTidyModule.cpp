@@ -1,6 +1,7 @@
 //===--- AllocTidyModule.cpp - registers the alloc-* checks ---------------===//
 
 #include "alloc-tidy/Version.h"
+#include "checks/AppendConcatenationCheck.h"
 #include "checks/ContainerInLoopCheck.h"
 #include "checks/CopiedParameterCheck.h"
 #include "checks/DequeAsArrayCheck.h"
@@ -31,6 +32,8 @@ namespace clang::tidy::alloc {
 class AllocTidyModule : public ClangTidyModule {
 public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
+    Factories.registerCheck<AppendConcatenationCheck>(
+        "alloc-append-concatenation");
     Factories.registerCheck<ContainerInLoopCheck>("alloc-container-in-loop");
     Factories.registerCheck<CopiedParameterCheck>("alloc-copied-parameter");
     Factories.registerCheck<DequeAsArrayCheck>("alloc-deque-as-array");

@@ -680,6 +680,18 @@ std::string describeBuiltOnce(StringRef What, const Measurement &M,
          wouldSave(Change, Saved);
 }
 
+std::string describeTemporaries(const Measurement &M, StringRef Change) {
+  if (M.Allocations == 0)
+    return std::string(Prefix) +
+           "the temporary strings of this concatenation made no "
+           "allocation; " +
+           wouldSave(Change, 0);
+  return std::string(Prefix) +
+         "the temporary strings of this concatenation allocated " +
+         times(M.Allocations) + " (" + requested(M.Counts) + inProcesses(M) +
+         "); " + wouldSave(Change, M.Allocations);
+}
+
 std::string describeStatement(const Measurement &M) {
   return Prefix + ("this statement allocated " + times(M.Allocations)) +
          ", the copy among them";

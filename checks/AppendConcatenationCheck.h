@@ -1,0 +1,61 @@
+//===--- AppendConcatenationCheck.h -----------------------------*- C++ -*-===//
+
+#ifndef ALLOC_TIDY_CHECKS_APPENDCONCATENATIONCHECK_H
+#define ALLOC_TIDY_CHECKS_APPENDCONCATENATIONCHECK_H
+
+#include "checks/ColdFunctionsOption.h"
+#include "checks/CompileErrors.h"
+#include "checks/Finding.h"
+#include "checks/ProfileOption.h"
+#include "checks/StlOption.h"
+#include "clang-tidy/ClangTidyCheck.h"
+#include <map>
+
+namespace clang::tidy::alloc {
+
+/// Finds 'S += A + B + ...' (or S.append(A + B + ...)) on a std::basic_string,
+/// which builds the concatenation as a temporary string and copies it into
+/// S, where appending the pieces one after another allocates no temporary.
+/// For the user-facing documentation see:
+/// docs/checks/alloc-append-concatenation.md
+class AppendConcatenationCheck : public ClangTidyCheck {
+public:
+  AppendConcatenationCheck(StringRef Name, ClangTidyContext *Context);
+  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
+    return LangOpts.CPlusPlus;
+  }
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *ModuleExpanderPP) override {
+    this->PP = PP;
+    Errors.startParsing(PP->getDiagnostics());
+  }
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void onEndOfTranslationUnit() override;
+
+private:
+  CompileErrors Errors;
+  Preprocessor *PP = nullptr;
+  StlOption TargetStl;
+  ColdFunctionsOption ColdFunctions;
+  /// Report without a profile: every such append a loop runs.
+  bool WithoutProfile;
+  /// With WithoutProfile, also report one outside any loop, once per call
+  /// of its function.
+  bool OutsideLoops;
+  ProfileOption Profiles;
+  /// A finding in a template's instantiations, reported at the end of the
+  /// unit with a fix-it only when every instantiation here agrees on it.
+  struct TemplateFinding {
+    Finding F;
+    const FunctionTemplateDecl *Template = nullptr;
+    unsigned Instantiations = 0;
+    bool Differs = false;
+  };
+  std::map<SourceLocation::UIntTy, TemplateFinding> InTemplates;
+};
+
+} // namespace clang::tidy::alloc
+
+#endif

@@ -1,0 +1,89 @@
+//===--- Concatenations.h - a concatenation appended to a string -*- C++
+//-*-===//
+//
+// 'Out += "- " + Name + " (";' builds a temporary string from its pieces
+// (one allocation once it passes the inline buffer, and often a second as
+// the temporary grows for the last piece) only to copy it into Out and free
+// it. Appending the pieces one after another allocates nothing but Out's
+// own growth. The facts here: the pieces in order, what kind each is, the
+// '+' that makes each temporary, and what each piece reads, which decides
+// whether it may be read after the earlier pieces have been appended.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ALLOC_TIDY_LIB_ANALYSIS_FACTS_CONCATENATIONS_H
+#define ALLOC_TIDY_LIB_ANALYSIS_FACTS_CONCATENATIONS_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace alloc_tidy {
+
+/// What a piece of a concatenation is, as std::basic_string::append takes
+/// it.
+enum class PieceKind {
+  String,     ///< a basic_string of the target's type: append(S)
+  Characters, ///< a pointer to (or an array of) its characters: append(P)
+  Character,  ///< one character: append(1, C)
+};
+
+/// What evaluating a piece reads, seen from the string appended to.
+enum class PieceReads {
+  /// Only constants and the function's own non-reference variables (and
+  /// value parameters) other than the target's: nothing the target can be.
+  OwnValues,
+  /// Also objects that existed before the function ran (reference
+  /// parameters, members of *this, globals), none through a pointer: the
+  /// target can be one of them unless it is a local of its own.
+  OutsideValues,
+  /// Anything else (a call, a pointer followed, a side effect): it could
+  /// read the target or the memory it holds.
+  Unknown,
+};
+
+struct ConcatenationPiece {
+  const clang::Expr *Written = nullptr;
+  PieceKind Kind = PieceKind::String;
+  PieceReads Reads = PieceReads::Unknown;
+};
+
+/// 'T += A + B + ...' or 'T.append(A + B + ...)' on a std::basic_string,
+/// where the argument is a chain of the standard operator+ of at least two
+/// pieces.
+struct AppendedConcatenation {
+  /// The '+=' or append() call.
+  const clang::Expr *Append = nullptr;
+  /// T, the string appended to.
+  const clang::Expr *Target = nullptr;
+  /// The variable T names, directly or as the object whose member it is
+  /// (null for a member of *this or an expression through a call).
+  const clang::VarDecl *TargetRoot = nullptr;
+  /// T is a non-reference local variable (or value parameter) of the
+  /// function that no pointer or reference is taken to and no lambda
+  /// captures: nothing outside its own uses can read it.
+  bool TargetIsPrivate = false;
+  std::vector<ConcatenationPiece> Pieces;
+  /// The string's character type.
+  clang::QualType Character;
+  /// The '+' of each operator+ call, left to right: where a temporary is
+  /// made.
+  std::vector<clang::SourceLocation> Operators;
+};
+
+/// The facts of \p Append (a CXXOperatorCallExpr '+=' or a
+/// CXXMemberCallExpr 'append' of std::basic_string) when its argument is a
+/// concatenation of pieces append() takes directly; nullopt otherwise.
+std::optional<AppendedConcatenation>
+appendedConcatenation(const clang::Expr &Append, clang::ASTContext &Ctx);
+
+/// The length of the concatenation when every piece is a string literal or
+/// a character literal; nullopt when a piece's length is known only at run
+/// time.
+std::optional<uint64_t> literalLength(const AppendedConcatenation &Facts);
+
+} // namespace alloc_tidy
+
+#endif

@@ -1,0 +1,105 @@
+//===--- ConcatenationsTest.cpp - concatenations appended to strings ------===//
+
+#include "lib/analysis/facts/Concatenations.h"
+#include "AnalysisTestUtils.h"
+#include "lib/analysis/decisions/AppendSplit.h"
+#include "gtest/gtest.h"
+
+using namespace clang;
+
+namespace alloc_tidy {
+namespace {
+
+const char *const Preamble = "#include <string>\n"
+                             "struct R { std::string Name; int Line; };\n"
+                             "std::string other();\n";
+
+class ConcatenationsTest : public test::SnippetTest {
+protected:
+  ConcatenationsTest() : SnippetTest(Preamble) {}
+
+  /// The facts of the first '+=' (or else append()) in \p Function.
+  std::optional<AppendedConcatenation> factsIn(llvm::StringRef Function) {
+    const CallExpr *Call = test::findCall(ctx(), Function, "operator+=");
+    if (!Call)
+      Call = test::findCall(ctx(), Function, "append");
+    if (!Call) {
+      ADD_FAILURE() << "no append in " << Function.str();
+      return std::nullopt;
+    }
+    return appendedConcatenation(*Call, ctx());
+  }
+};
+
+TEST_F(ConcatenationsTest, PiecesKindsAndOperators) {
+  ASSERT_NO_FATAL_FAILURE(
+      parse("void f(std::string &S, const R &X, char C) {\n"
+            "  S += \"(\" + X.Name + C + std::to_string(X.Line);\n"
+            "}\n"));
+  std::optional<AppendedConcatenation> Facts = factsIn("f");
+  ASSERT_TRUE(Facts.has_value());
+  ASSERT_EQ(Facts->Pieces.size(), 4u);
+  EXPECT_EQ(Facts->Pieces[0].Kind, PieceKind::Characters);
+  EXPECT_EQ(Facts->Pieces[1].Kind, PieceKind::String);
+  EXPECT_EQ(Facts->Pieces[2].Kind, PieceKind::Character);
+  EXPECT_EQ(Facts->Pieces[3].Kind, PieceKind::String);
+  EXPECT_EQ(Facts->Operators.size(), 3u);
+  // X.Name is a string reached through a reference parameter: it may be S.
+  EXPECT_EQ(Facts->Pieces[1].Reads, PieceReads::OutsideValues);
+  // A character, a number: appending to S changes neither.
+  EXPECT_EQ(Facts->Pieces[2].Reads, PieceReads::OwnValues);
+  EXPECT_EQ(Facts->Pieces[3].Reads, PieceReads::OwnValues);
+  EXPECT_FALSE(Facts->TargetIsPrivate);
+  EXPECT_FALSE(literalLength(*Facts).has_value());
+
+  AppendSplit Plan = planAppendSplit(*Facts, ctx());
+  EXPECT_TRUE(Plan.Replacement.empty());
+  EXPECT_NE(Plan.NoFix.find("'X.Name'"), std::string::npos);
+}
+
+TEST_F(ConcatenationsTest, APrivateLocalTakesOutsideValues) {
+  ASSERT_NO_FATAL_FAILURE(parse("std::string f(const R &X) {\n"
+                                "  std::string S;\n"
+                                "  S += \"(\" + X.Name + ')';\n"
+                                "  return S;\n"
+                                "}\n"
+                                "void g(const R &X) {\n"
+                                "  std::string S;\n"
+                                "  std::string *P = &S;\n"
+                                "  S += \"(\" + X.Name;\n"
+                                "}\n"
+                                "void h(std::string S) {\n"
+                                "  S.append(std::string(\"ab\") + \"cd\");\n"
+                                "}\n"
+                                "void k(std::string S) {\n"
+                                "  S += \"x\" + other();\n"
+                                "}\n"));
+  std::optional<AppendedConcatenation> F = factsIn("f");
+  ASSERT_TRUE(F.has_value());
+  EXPECT_TRUE(F->TargetIsPrivate); // returned by value: no reference kept
+  EXPECT_EQ(planAppendSplit(*F, ctx()).Replacement,
+            "S.append(\"(\").append(X.Name).append(1, ')')");
+
+  std::optional<AppendedConcatenation> G = factsIn("g");
+  ASSERT_TRUE(G.has_value());
+  EXPECT_FALSE(G->TargetIsPrivate); // its address is taken
+  EXPECT_TRUE(planAppendSplit(*G, ctx()).Replacement.empty());
+
+  std::optional<AppendedConcatenation> H = factsIn("h");
+  ASSERT_TRUE(H.has_value());
+  EXPECT_TRUE(H->TargetIsPrivate); // a value parameter
+  EXPECT_EQ(literalLength(*H), 4u);
+  std::optional<AppendedConcatenation> Call = factsIn("k");
+  ASSERT_TRUE(Call.has_value());
+  EXPECT_EQ(Call->Pieces[1].Reads, PieceReads::Unknown); // a call
+}
+
+TEST_F(ConcatenationsTest, NotAConcatenation) {
+  ASSERT_NO_FATAL_FAILURE(parse("void f(std::string &S, const R &X) {\n"
+                                "  S += X.Name;\n"
+                                "}\n"));
+  EXPECT_FALSE(factsIn("f").has_value());
+}
+
+} // namespace
+} // namespace alloc_tidy
