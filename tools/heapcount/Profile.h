@@ -183,7 +183,9 @@ struct DwarfType {
   std::uint64_t Offset = 0;
   std::string Tag;           ///< "DW_TAG_structure_type", ...
   std::string QualifiedName; ///< Enclosing namespaces and classes included.
-  bool Local = false;        ///< Inside a function: not reachable by a name.
+  /// Inside a function: QualifiedName names the function without its
+  /// parameters ("f::Row"), and nothing when it is unnamed (a lambda).
+  bool Local = false;
   bool Declaration = false;
   bool HasByteSize = false;
   std::uint64_t ByteSize = 0;

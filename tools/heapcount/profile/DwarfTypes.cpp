@@ -44,6 +44,35 @@ bool isClassTag(const std::string &Tag) {
          Tag == "DW_TAG_union_type";
 }
 
+/// \p Name without the parameter lists (and cv- and ref-qualifiers) of the
+/// functions that enclose a local class: "f(int)::Row" -> "f::Row", as
+/// the debugging information names the function. "(anonymous namespace)"
+/// follows no name and stays.
+std::string withoutParameterLists(const std::string &Name) {
+  std::string Out;
+  for (std::size_t I = 0; I < Name.size(); ++I) {
+    char C = Name[I];
+    if (C == '(' && !Out.empty() &&
+        (isWordChar(Out.back()) || Out.back() == '>')) {
+      int Depth = 0;
+      std::size_t Close = I;
+      for (; Close < Name.size(); ++Close) {
+        Depth += Name[Close] == '(' ? 1 : Name[Close] == ')' ? -1 : 0;
+        if (Depth == 0)
+          break;
+      }
+      std::size_t Scope = Name.find("::", Close);
+      if (Close < Name.size() && Scope != std::string::npos &&
+          Name.find_first_not_of(" constvlai&", Close + 1) == Scope) {
+        I = Scope - 1; // the qualifiers go too
+        continue;
+      }
+    }
+    Out += C;
+  }
+  return Out;
+}
+
 } // namespace
 
 // --- Element sizes from DWARF --------------------------------------------
@@ -151,10 +180,14 @@ TypeSize typeSizeFromDwarf(const std::string &Type,
                            const std::vector<DwarfType> &Types,
                            const std::string &Module) {
   std::string Wanted = canonicalTypeName(stripAbiTags(Type));
+  // A class local to a function is named through the function, which the
+  // debugging information names without its parameters.
+  std::string WantedLocal =
+      canonicalTypeName(withoutParameterLists(stripAbiTags(Type)));
   std::set<std::uint64_t> Sizes;
   bool Declared = false;
   for (const DwarfType &T : Types) {
-    if (T.Local || canonicalTypeName(T.QualifiedName) != Wanted)
+    if (canonicalTypeName(T.QualifiedName) != (T.Local ? WantedLocal : Wanted))
       continue;
     if (T.Declaration || !T.HasByteSize) {
       Declared = true;

@@ -602,7 +602,7 @@ TEST(TypeSizeFromDwarf, MatchesTheDemangledSpelling) {
             4u);
   EXPECT_EQ(typeSizeFromDwarf("Outer::Nested", Types, "/src/prog").Bytes, 3u);
   EXPECT_EQ(typeSizeFromDwarf("Color", Types, "/src/prog").Bytes, 2u);
-  // Not found, only declared, only local: no size, and why.
+  // Not found, only declared: no size, and why.
   TypeSize Missing = typeSizeFromDwarf("Nested", Types, "/src/prog");
   EXPECT_EQ(Missing.Bytes, 0u);
   EXPECT_EQ(Missing.Why, "not in the debug information of /src/prog (built "
@@ -611,7 +611,15 @@ TEST(TypeSizeFromDwarf, MatchesTheDemangledSpelling) {
   EXPECT_EQ(Declared.Bytes, 0u);
   EXPECT_EQ(Declared.Why,
             "only a declaration in the debug information of /src/prog");
-  EXPECT_EQ(typeSizeFromDwarf("main::Local", Types, "/src/prog").Bytes, 0u);
+  // A class local to a function, named through it with or without its
+  // parameters ("main::Local", "main(int, char**)::Local").
+  EXPECT_EQ(typeSizeFromDwarf("main::Local", Types, "/src/prog").Bytes, 16u);
+  EXPECT_EQ(
+      typeSizeFromDwarf("main(int, char**)::Local", Types, "/src/prog").Bytes,
+      16u);
+  EXPECT_EQ(typeSizeFromDwarf("Local", Types, "/src/prog").Bytes, 0u);
+  EXPECT_EQ(typeSizeFromDwarf("other(int)::Local", Types, "/src/prog").Bytes,
+            0u);
   EXPECT_EQ(typeSizeFromDwarf("std::pair<char*, std::vector<int, std::"
                               "allocator<int> > >",
                               Types, "/src/prog")
