@@ -3,6 +3,7 @@
 #include "lib/analysis/facts/Concatenations.h"
 #include "lib/analysis/ast/AstWalk.h"
 #include "lib/analysis/facts/ContainerUses.h"
+#include "lib/analysis/facts/StringFacts.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include <algorithm>
@@ -15,13 +16,9 @@ namespace {
 
 /// The character type of \p T when it is a std::basic_string.
 std::optional<QualType> stringCharacter(QualType T) {
-  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-      T.getNonReferenceType()->getAsCXXRecordDecl());
-  if (!Spec || !Spec->isInStdNamespace() || Spec->getName() != "basic_string" ||
-      Spec->getTemplateArgs().size() < 1 ||
-      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
-    return std::nullopt;
-  return Spec->getTemplateArgs()[0].getAsType();
+  if (const ClassTemplateSpecializationDecl *String = basicString(T))
+    return charTypeOf(*String);
+  return std::nullopt;
 }
 
 bool isStdFunction(const FunctionDecl *F) { return F && F->isInStdNamespace(); }
@@ -402,16 +399,15 @@ std::optional<AppendedConcatenation> appendedConcatenation(const Expr &Append,
 std::optional<uint64_t> literalLength(const AppendedConcatenation &Facts) {
   uint64_t Length = 0;
   for (const ConcatenationPiece &Piece : Facts.Pieces) {
-    const Expr *E = written(Piece.Written);
-    // std::string("ab"): a string of the literal.
-    if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E))
-      E = written(Cast->getSubExpr());
-    if (const auto *Construct = dyn_cast<CXXConstructExpr>(E);
-        Construct && Construct->getNumArgs() >= 1)
-      E = Construct->getArg(0)->IgnoreParenImpCasts();
-    E = E->IgnoreParenImpCasts();
+    // std::string("ab") or "ab"s: the string's own characters.
+    if (std::optional<LiteralInit> Init = literalInit(Piece.Written)) {
+      Length += Init->Length;
+      continue;
+    }
+    // A pointer to characters is read up to its first null character.
+    const Expr *E = written(Piece.Written)->IgnoreParenImpCasts();
     if (const auto *Literal = dyn_cast<StringLiteral>(E))
-      Length += Literal->getLength();
+      Length += lengthToFirstNull(*Literal);
     else if (isa<CharacterLiteral>(E))
       Length += 1;
     else

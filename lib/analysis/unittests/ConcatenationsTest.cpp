@@ -73,6 +73,9 @@ TEST_F(ConcatenationsTest, APrivateLocalTakesOutsideValues) {
                                 "}\n"
                                 "void k(std::string S) {\n"
                                 "  S += \"x\" + other();\n"
+                                "}\n"
+                                "void n(std::string S) {\n"
+                                "  S += \"a\\0b\" + std::string(\"cd\\0e\");\n"
                                 "}\n"));
   std::optional<AppendedConcatenation> F = factsIn("f");
   ASSERT_TRUE(F.has_value());
@@ -89,6 +92,10 @@ TEST_F(ConcatenationsTest, APrivateLocalTakesOutsideValues) {
   ASSERT_TRUE(H.has_value());
   EXPECT_TRUE(H->TargetIsPrivate); // a value parameter
   EXPECT_EQ(literalLength(*H), 4u);
+  // Both pieces are read up to their first null character.
+  std::optional<AppendedConcatenation> Nul = factsIn("n");
+  ASSERT_TRUE(Nul.has_value());
+  EXPECT_EQ(literalLength(*Nul), 3u);
   std::optional<AppendedConcatenation> Call = factsIn("k");
   ASSERT_TRUE(Call.has_value());
   EXPECT_EQ(Call->Pieces[1].Reads, PieceReads::Unknown); // a call
