@@ -26,6 +26,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
 #include <algorithm>
 #include <cctype>
 
@@ -90,6 +91,89 @@ bool TemporaryArgumentCheck::stringAllocates(uint64_t Length,
          stringInlineCapacityOrLargest(TargetStl.resolve(PP), CharSize);
 }
 
+std::optional<Repetition>
+TemporaryArgumentCheck::repeatedPlace(const MaterializeTemporaryExpr &Temporary,
+                                      const FunctionDecl &Callee,
+                                      ASTContext &Ctx) {
+  std::optional<Repetition> Where = findRepetition(Temporary, Ctx);
+  if (!Where || isInInstantiation(*Where->Function) ||
+      Where->Function->isDependentContext() ||
+      ColdFunctions.isCold(*Where->Function) ||
+      ColdFunctions.isColdCall(Callee) ||
+      (Where->Loop && ColdFunctions.isColdLoop(*Where->Loop)))
+    return std::nullopt;
+  return Where;
+}
+
+void TemporaryArgumentCheck::noteLoop(Repetition &Where,
+                                      const MaterializeTemporaryExpr &Temporary,
+                                      ASTContext &Ctx) {
+  countIterations(Where, blockStatementOf(&Temporary, Ctx), Ctx);
+  if (Where.Times)
+    diag(Where.Loop->getBeginLoc(),
+         "this loop runs it %0 times, allocating each time",
+         DiagnosticIDs::Note)
+        << std::to_string(*Where.Times);
+  else
+    diag(Where.Loop->getBeginLoc(),
+         "this loop %select{can run|runs}0 it on every iteration",
+         DiagnosticIDs::Note)
+        << (Where.EveryIteration ? 1 : 0);
+}
+
+void TemporaryArgumentCheck::reportRebuiltString(
+    const MaterializeTemporaryExpr &Temporary,
+    const RebuiltStringArgument &Facts, ASTContext &Ctx) {
+  std::optional<Repetition> Where =
+      repeatedPlace(Temporary, *Facts.Call.Callee, Ctx);
+  if (!Where)
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  ProfileAnchor Anchor{Facts.Argument->getSourceRange(), Where->Function};
+  std::optional<Measurement> Measured = Profiles.measureAnything(Anchor, Ctx);
+  if (Measured && Profiles.isCold(*Measured))
+    return;
+  bool MeasuredHot =
+      Measured && Measured->Covered &&
+      Measured->Allocations >= std::max<uint64_t>(1, Profiles.minAllocations());
+  if (Where->Loop && leavesLoopAfter(*Facts.Argument, *Where->Loop, Ctx))
+    Where->Loop = nullptr;
+  if (!Where->Loop && !OutsideLoops && !MeasuredHot)
+    return;
+
+  std::string Source = spellSource(Facts, Ctx);
+  std::string NoFix = Facts.NoFix;
+  CharSourceRange Range = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(Facts.Argument->getSourceRange()), SM,
+      Ctx.getLangOpts());
+  if (NoFix.empty() && (Source.empty() || Range.isInvalid()))
+    NoFix = "the argument is written by a macro";
+  std::string Named = Source.empty() ? "the string" : "'" + Source + "'";
+  std::string Type = stringTypeName(*basicString(Temporary.getType()), Ctx);
+  SourceLocation At = SM.getFileLoc(Facts.Argument->getBeginLoc());
+  {
+    auto Diag = diag(At, "the temporary %0 passed to '%1' copies %2 through "
+                         "%3() %select{on every iteration|on every call}4, "
+                         "allocating each time it is longer than the inline "
+                         "buffer; %2 itself binds the parameter without a "
+                         "copy")
+                << Type << Facts.Call.Callee->getNameAsString() << Named
+                << Facts.Accessor << (Where->Loop ? 0 : 1);
+    if (NoFix.empty())
+      Diag << FixItHint::CreateReplacement(Range, Source);
+  }
+  if (Where->Loop)
+    noteLoop(*Where, Temporary, Ctx);
+  if (std::optional<std::string> Note =
+          Profiles.measuredNote(Measured, At, SM, [&](const Measurement &M) {
+            return describeStringCopies(Named, M,
+                                        "passing " + Named + " itself");
+          }))
+    diag(At, "%0", DiagnosticIDs::Note) << *Note;
+  if (!NoFix.empty())
+    diag(At, "no fix-it: %0", DiagnosticIDs::Note) << NoFix;
+}
+
 void TemporaryArgumentCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   if (Errors.occurred(Ctx.getDiagnostics()))
@@ -102,6 +186,11 @@ void TemporaryArgumentCheck::check(const MatchFinder::MatchResult &Result) {
   if (Loc.isInvalid() || SM.isInSystemHeader(SM.getExpansionLoc(Loc)) ||
       (Loc.isMacroID() && SM.isMacroBodyExpansion(Loc)))
     return;
+  if (std::optional<RebuiltStringArgument> Rebuilt =
+          rebuiltStringArgument(*Temporary, Ctx)) {
+    reportRebuiltString(*Temporary, *Rebuilt, Ctx);
+    return;
+  }
   std::optional<ConstantTemporaryArgument> Facts =
       constantTemporaryArgument(*Temporary, Ctx);
   if (!Facts || !Facts->Size || *Facts->Size == 0)
@@ -123,12 +212,9 @@ void TemporaryArgumentCheck::check(const MatchFinder::MatchResult &Result) {
   // std::string("...") written out is alloc-small-string's finding.
   if (Facts->IsString && Facts->Spelled)
     return;
-  std::optional<Repetition> Where = findRepetition(*Temporary, Ctx);
-  if (!Where || isInInstantiation(*Where->Function) ||
-      Where->Function->isDependentContext() ||
-      ColdFunctions.isCold(*Where->Function) ||
-      ColdFunctions.isColdCall(*Facts->Call.Callee) ||
-      (Where->Loop && ColdFunctions.isColdLoop(*Where->Loop)))
+  std::optional<Repetition> Where =
+      repeatedPlace(*Temporary, *Facts->Call.Callee, Ctx);
+  if (!Where)
     return;
 
   std::string Parameter =
@@ -184,19 +270,8 @@ void TemporaryArgumentCheck::check(const MatchFinder::MatchResult &Result) {
       Diag << FixItHint::CreateInsertion(Plan.InsertAt, Plan.Declaration)
            << FixItHint::CreateReplacement(Plan.ArgumentRange, Plan.Name);
   }
-  if (Where->Loop) {
-    countIterations(*Where, blockStatementOf(Temporary, Ctx), Ctx);
-    if (Where->Times)
-      diag(Where->Loop->getBeginLoc(),
-           "this loop runs it %0 times, allocating each time",
-           DiagnosticIDs::Note)
-          << std::to_string(*Where->Times);
-    else
-      diag(Where->Loop->getBeginLoc(),
-           "this loop %select{can run|runs}0 it on every iteration",
-           DiagnosticIDs::Note)
-          << (Where->EveryIteration ? 1 : 0);
-  }
+  if (Where->Loop)
+    noteLoop(*Where, *Temporary, Ctx);
   if (std::optional<std::string> Note =
           Profiles.measuredNote(Measured, At, SM, [&](const Measurement &M) {
             return describeBuiltOnce(

@@ -8,6 +8,8 @@
 #include "checks/ProfileOption.h"
 #include "checks/StlOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
+#include "lib/analysis/facts/RebuiltStrings.h"
+#include "lib/analysis/facts/Repetition.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -15,7 +17,8 @@ namespace clang::tidy::alloc {
 
 /// Finds standard containers and strings built from constants for a const
 /// reference parameter on every call, which one 'static const' object built
-/// once could serve.
+/// once could serve, and strings rebuilt from another string's c_str() for
+/// such a parameter, which the string itself binds without a copy.
 /// For the user-facing documentation see:
 /// docs/checks/alloc-temporary-argument.md
 class TemporaryArgumentCheck : public ClangTidyCheck {
@@ -42,6 +45,18 @@ private:
   /// allocates on the library the unit uses (on every library, when it is
   /// not known).
   bool stringAllocates(uint64_t Length, uint64_t CharSize) const;
+  /// Where \p Temporary, an argument of \p Callee, is built again and
+  /// again; nullopt where the check does not judge the code (a template's
+  /// instantiation, a cold function, call or loop).
+  std::optional<alloc_tidy::Repetition>
+  repeatedPlace(const MaterializeTemporaryExpr &Temporary,
+                const FunctionDecl &Callee, ASTContext &Ctx);
+  /// The note on the loop that builds \p Temporary on every iteration.
+  void noteLoop(alloc_tidy::Repetition &Where,
+                const MaterializeTemporaryExpr &Temporary, ASTContext &Ctx);
+  void reportRebuiltString(const MaterializeTemporaryExpr &Temporary,
+                           const alloc_tidy::RebuiltStringArgument &Facts,
+                           ASTContext &Ctx);
 
   CompileErrors Errors;
   Preprocessor *PP = nullptr;

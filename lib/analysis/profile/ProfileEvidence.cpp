@@ -680,6 +680,17 @@ std::string describeBuiltOnce(StringRef What, const Measurement &M,
          wouldSave(Change, Saved);
 }
 
+std::string describeStringCopies(StringRef Source, const Measurement &M,
+                                 StringRef Change) {
+  std::string What =
+      ("the copies of " + Source + " built for this argument").str();
+  if (M.Allocations == 0)
+    return Prefix + What + " made no allocation; " + wouldSave(Change, 0);
+  return Prefix + What + " allocated " + times(M.Allocations) + " (" +
+         requested(M.Counts) + inProcesses(M) + "); " +
+         wouldSave(Change, M.Allocations);
+}
+
 std::string describeTemporaries(const Measurement &M, StringRef Change) {
   if (M.Allocations == 0)
     return std::string(Prefix) +

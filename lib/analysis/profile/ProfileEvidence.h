@@ -284,6 +284,12 @@ std::string describeBuiltOnce(llvm::StringRef What, const Measurement &M,
 /// say (one process).
 uint64_t keptInEachProcess(const Measurement &M, uint64_t PerProcess);
 
+/// "... the copies of 'Name' built for this argument allocated 3,000 times
+/// (...); <Change> would save about 3,000 allocations": a string rebuilt
+/// from another's characters, every copy of which goes.
+std::string describeStringCopies(llvm::StringRef Source, const Measurement &M,
+                                 llvm::StringRef Change);
+
 /// "... the temporary strings of this concatenation allocated 3,000 times
 /// (...); <Change> would save about 3,000 allocations": every temporary
 /// goes.
