@@ -35,8 +35,7 @@ const CXXConstructExpr *constructionOf(const MaterializeTemporaryExpr &T) {
 /// conversion, which loses to the callee's exact match. The standard
 /// library's overloads of one name all mean the same for a string and its
 /// characters.
-std::string otherOverload(const ConstReferenceArgument &Call,
-                          bool SourceIsLValue, QualType String,
+std::string otherOverload(const ConstReferenceArgument &Call, QualType String,
                           const ASTContext &Ctx) {
   const FunctionDecl &Callee = *Call.Callee;
   if (isWithinStd(&Callee))
@@ -60,10 +59,10 @@ std::string otherOverload(const ConstReferenceArgument &Call,
     QualType P = F->getParamDecl(Call.Index)->getType();
     if (!Ctx.hasSameUnqualifiedType(P.getNonReferenceType(), String))
       continue;
-    bool BindsBetter = !P->isReferenceType() ||
-                       (P->isLValueReferenceType() &&
-                        !P.getNonReferenceType().isConstQualified()) ||
-                       (P->isRValueReferenceType() && !SourceIsLValue);
+    // An overload for rvalues would have taken the temporary itself.
+    bool BindsBetter =
+        !P->isReferenceType() || (P->isLValueReferenceType() &&
+                                  !P.getNonReferenceType().isConstQualified());
     if (BindsBetter)
       return Name + " has an overload taking '" +
              P.getAsString(Ctx.getPrintingPolicy()) +
@@ -121,9 +120,7 @@ rebuiltStringArgument(const MaterializeTemporaryExpr &Temporary,
   Facts.Source = Source;
   Facts.Accessor = Method->getName().str();
   Facts.ThroughArrow = Arrow;
-  // *P is an lvalue; S.c_str() of a returned string passes a prvalue.
-  Facts.NoFix = otherOverload(*Call, Arrow || Source->isLValue(),
-                              Temporary.getType(), Ctx);
+  Facts.NoFix = otherOverload(*Call, Temporary.getType(), Ctx);
   Facts.Call = std::move(*Call);
   return Facts;
 }

@@ -4,6 +4,7 @@
 #include "lib/analysis/ast/AstWalk.h"
 #include "lib/analysis/ast/ParentIndex.h"
 #include "lib/analysis/facts/ContainerUses.h"
+#include "lib/analysis/facts/RebuiltStrings.h"
 #include "lib/analysis/facts/StlFacts.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -184,12 +185,27 @@ public:
     // allocation is the result's, not a waste.
     DynTypedNode Parent = parentOf(DynTypedNode::create(*Construct), Ctx);
     const Expr *Argument = Construct;
+    const MaterializeTemporaryExpr *Temporary = nullptr;
     while (Parent.get<MaterializeTemporaryExpr>() ||
            Parent.get<CXXBindTemporaryExpr>() ||
            Parent.get<ImplicitCastExpr>() ||
            Parent.get<CXXFunctionalCastExpr>()) {
       Argument = Parent.get<Expr>();
+      if (!Temporary)
+        Temporary = Parent.get<MaterializeTemporaryExpr>();
       Parent = parentOf(Parent, Ctx);
+    }
+    // f(S.c_str()) for a const std::string &: a copy of S.
+    if (std::optional<RebuiltStringArgument> Rebuilt =
+            Temporary ? rebuiltStringArgument(*Temporary, Ctx) : std::nullopt) {
+      std::string Source = spellSource(*Rebuilt, Ctx);
+      Source = Source.empty() ? "the string" : "'" + Source + "'";
+      consider(Construct, "a copy of " + Source + " rebuilt from its " +
+                              Rebuilt->Accessor + "() for an argument of '" +
+                              Rebuilt->Call.Callee->getQualifiedNameAsString() +
+                              "': " + Source +
+                              " itself would bind it without allocating");
+      return true;
     }
     const auto *Call = Parent.get<CallExpr>();
     if (Call && !readOnlyArgument(*Call, Argument)) {

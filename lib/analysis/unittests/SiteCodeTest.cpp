@@ -96,6 +96,22 @@ int op(const std::string &Key) {
                   "would not allocate");
 }
 
+TEST(SiteCodeTest, AStringRebuiltFromItsCharacters) {
+  auto Why =
+      describe(R"cpp(
+int count(const std::string &Word);
+int total(const std::string &Text) {
+  return count(Text.c_str()); // SITE
+}
+)cpp",
+               "Text.c_str",
+               "std::__cxx11::basic_string<char, std::char_traits<char>, "
+               "std::allocator<char> >");
+  ASSERT_TRUE(Why);
+  EXPECT_EQ(*Why, "a copy of 'Text' rebuilt from its c_str() for an argument "
+                  "of 'count': 'Text' itself would bind it without allocating");
+}
+
 TEST(SiteCodeTest, ATemporaryThatHandsItsMemoryOver) {
   // Moved into the member or taken by the callee: its allocation is the
   // result's, and no other parameter type would save it.
