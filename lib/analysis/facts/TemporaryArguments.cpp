@@ -305,6 +305,34 @@ const Stmt *statementInBlock(const Expr &E, ASTContext &Ctx, std::string &Why) {
   }
 }
 
+/// Whether \p S can jump on in the loop it is in: a continue or break of
+/// that loop, a goto or a label (a jump into the code).
+static bool mayJump(const Stmt *S, bool InLoop = false, bool InSwitch = false) {
+  if (!S || isa<LambdaExpr>(S))
+    return false;
+  if (isa<GotoStmt, IndirectGotoStmt, LabelStmt>(S) ||
+      (isa<ContinueStmt>(S) && !InLoop) ||
+      (isa<BreakStmt>(S) && !InLoop && !InSwitch))
+    return true;
+  bool Loop = InLoop || isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+  bool Switch = InSwitch || isa<SwitchStmt>(S);
+  return llvm::any_of(S->children(), [&](const Stmt *Child) {
+    return mayJump(Child, Loop, Switch);
+  });
+}
+
+/// Whether \p S, run, leaves the function or jumps away: a return, a goto,
+/// a throw, or a call of a function that does not return.
+static bool exitsFunction(const Stmt *S) {
+  if (const auto *E = dyn_cast_or_null<Expr>(S))
+    S = E->IgnoreImplicit();
+  if (isa_and_nonnull<ReturnStmt, GotoStmt, CXXThrowExpr>(S))
+    return true;
+  const auto *Call = dyn_cast_or_null<CallExpr>(S);
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  return Callee && Callee->isNoReturn();
+}
+
 bool leavesLoopAfter(const Expr &E, const Stmt &Loop, ASTContext &Ctx) {
   // The statements from E up to the loop, innermost first.
   llvm::SmallVector<const Stmt *, 8> Chain;
@@ -322,26 +350,30 @@ bool leavesLoopAfter(const Expr &E, const Stmt &Loop, ASTContext &Ctx) {
     else if (!Node.get<VarDecl>())
       return false;
   }
+  // Follow what runs after E's statement, block by block outwards, up to a
+  // statement that leaves the loop; give up at anything that may jump.
   for (size_t I = 0; I < Chain.size(); ++I) {
     if (isa<ReturnStmt>(Chain[I]))
       return true;
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Chain[I]))
+      return false;
     const auto *Block = dyn_cast<CompoundStmt>(Chain[I]);
     if (!Block || I == 0)
       continue;
-    // The statement after Chain[I - 1] in this block.
-    const Stmt *Next = nullptr;
-    for (auto It = Block->body_begin(); It != Block->body_end(); ++It)
-      if (*It == Chain[I - 1] && std::next(It) != Block->body_end())
-        Next = *std::next(It);
-    if (const auto *NextExpr = dyn_cast_or_null<Expr>(Next))
-      Next = NextExpr->IgnoreImplicit();
-    if (isa_and_nonnull<ReturnStmt, GotoStmt, CXXThrowExpr>(Next))
-      return true;
     // A break leaves the loop unless a switch between them takes it.
-    if (isa_and_nonnull<BreakStmt>(Next) &&
+    bool BreakLeaves =
         llvm::none_of(llvm::ArrayRef(Chain).drop_front(I),
-                      [](const Stmt *S) { return isa<SwitchStmt>(S); }))
-      return true;
+                      [](const Stmt *S) { return isa<SwitchStmt>(S); });
+    const auto *After = llvm::find(Block->body(), Chain[I - 1]);
+    if (After == Block->body_end())
+      return false;
+    for (const Stmt *Next :
+         llvm::make_range(std::next(After), Block->body_end())) {
+      if (exitsFunction(Next) || (BreakLeaves && isa<BreakStmt>(Next)))
+        return true;
+      if (isa<BreakStmt>(Next) || mayJump(Next))
+        return false;
+    }
   }
   return false;
 }

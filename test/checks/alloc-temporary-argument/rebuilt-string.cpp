@@ -107,6 +107,37 @@ void notCopies(const std::vector<std::string> &Words, const char *Raw,
   // CHECK-FIXES: {{^}}    R += wide(W);{{$}}
 }
 
+// Negative: the branch that copies leaves the loop a few statements later
+// (a call that may throw and an assignment between): once per call, as
+// outside a loop.
+int firstMatch(const std::vector<std::string> &Words, std::string &Out) {
+  for (const std::string &W : Words) {
+    if (count(W) > 2) {
+      Out.assign(W.c_str(), 0, 4);
+      record(1, Out);
+      Out += '.';
+      return 1;
+    }
+  }
+  return 0;
+}
+
+// A continue between the copy and the return: the loop goes on.
+int everyMatch(const std::vector<std::string> &Words, std::string &Out) {
+  for (const std::string &W : Words) {
+    if (count(W) > 2) {
+      Out.assign(W.c_str(), 0, 4);
+      // CHECK-NOTES: :[[@LINE-1]]:18: warning: the temporary std::string passed to 'assign' copies 'W' through c_str() on every iteration
+      // CHECK-NOTES: :[[@LINE-4]]:3: note: this loop can run it on every iteration
+      // CHECK-FIXES: {{^}}      Out.assign(W, 0, 4);{{$}}
+      if (Out.empty())
+        continue;
+      return 1;
+    }
+  }
+  return 0;
+}
+
 // Negative: outside a loop, without a profile that measured it hot.
 int once(const std::string &Word) { return count(Word.c_str()); }
 
