@@ -5,6 +5,7 @@
 #include "lib/analysis/facts/StringFacts.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
 
@@ -29,7 +30,7 @@ const CXXConstructExpr *constructionOf(const MaterializeTemporaryExpr &T) {
   }
 }
 
-/// Why another overload of the callee could take \p Source once it is
+/// Why another overload of the callee could take the string once it is
 /// passed as it is; empty when none can. Only an overload whose parameter
 /// binds the string type itself matters: any other needs a user-defined
 /// conversion, which loses to the callee's exact match. The standard
@@ -69,6 +70,73 @@ std::string otherOverload(const ConstReferenceArgument &Call, QualType String,
              "', which the string itself would select";
   }
   return "";
+}
+
+/// The variable \p E names, itself or through '.'; null when it is reached
+/// through a pointer, 'this' or a call. \p Local says whether it is a local
+/// object of the function (not a reference): nothing else names it unless
+/// the function hands it over.
+const VarDecl *rootVariable(const Expr *E, bool &Local) {
+  E = E->IgnoreParenImpCasts();
+  while (const auto *Member = dyn_cast<MemberExpr>(E)) {
+    if (Member->isArrow())
+      return nullptr;
+    E = Member->getBase()->IgnoreParenImpCasts();
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  Local = Var && Var->hasLocalStorage() && !Var->getType()->isReferenceType();
+  return Var;
+}
+
+/// Whether \p E names \p Var anywhere.
+bool mentions(const Stmt *E, const VarDecl *Var) {
+  if (!E)
+    return false;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E); Ref && Ref->getDecl() == Var)
+    return true;
+  return llvm::any_of(E->children(),
+                      [&](const Stmt *Child) { return mentions(Child, Var); });
+}
+
+/// Whether parameter \p P lets the callee change what its argument reaches:
+/// a reference or a pointer to something modifiable, or an object of a class
+/// by value (an iterator, a handle).
+bool givesWriteAccess(QualType P) {
+  if (P->isReferenceType() || P->isPointerType())
+    return !P->getPointeeType().isConstQualified();
+  return P->isRecordType();
+}
+
+/// Why passing the string itself could let the callee see it change while
+/// it reads the parameter (the temporary was its own copy); empty when it
+/// cannot. The standard library's classes are written to take a reference
+/// into the object they change; elsewhere the callee must have no way to
+/// write to the string: no modifiable argument or object, or the string a
+/// local that none of them names.
+std::string aliasHazard(const ConstReferenceArgument &Call, const Expr &Source,
+                        bool Arrow) {
+  const FunctionDecl &Callee = *Call.Callee;
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(&Callee);
+      Method && isWithinStd(Method->getParent()))
+    return "";
+  llvm::SmallVector<const Expr *, 4> Writable;
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(&Callee);
+      Method && Call.Object && !Method->isStatic() && !Method->isConst())
+    Writable.push_back(Call.Object);
+  for (unsigned I = 0; I < Call.Args.size() && I < Callee.getNumParams(); ++I)
+    if (I != Call.Index && givesWriteAccess(Callee.getParamDecl(I)->getType()))
+      Writable.push_back(Call.Args[I]);
+  if (Writable.empty())
+    return "";
+  bool Local = false;
+  const VarDecl *Root = Arrow ? nullptr : rootVariable(&Source, Local);
+  if (Local &&
+      llvm::none_of(Writable, [&](const Expr *E) { return mentions(E, Root); }))
+    return "";
+  return "'" + Callee.getNameAsString() +
+         "' can change the string through its other arguments or its object "
+         "while it reads the parameter, which would then be the string itself";
 }
 
 } // namespace
@@ -121,6 +189,8 @@ rebuiltStringArgument(const MaterializeTemporaryExpr &Temporary,
   Facts.Accessor = Method->getName().str();
   Facts.ThroughArrow = Arrow;
   Facts.NoFix = otherOverload(*Call, Temporary.getType(), Ctx);
+  if (Facts.NoFix.empty())
+    Facts.NoFix = aliasHazard(*Call, *Source, Arrow);
   Facts.Call = std::move(*Call);
   return Facts;
 }

@@ -86,6 +86,28 @@ void overloads(std::vector<std::string> &Words) {
   }
 }
 
+// The callee can write to what another argument reaches: the string is
+// passed itself only when it is a local that no such argument names.
+void rename(Entry &E, const std::string &Name);
+void fill(std::string &Out, const std::string &Key);
+void aliasing(std::vector<Entry> &Entries, std::string &Out) {
+  for (Entry &E : Entries) {
+    rename(E, E.Name.c_str());
+    // CHECK-NOTES: :[[@LINE-1]]:15: warning: the temporary std::string passed to 'rename' copies 'E.Name' through c_str()
+    // CHECK-NOTES: :[[@LINE-3]]:3: note: this loop runs it on every iteration
+    // CHECK-NOTES: :[[@LINE-3]]:15: note: no fix-it: 'rename' can change the string through its other arguments or its object while it reads the parameter, which would then be the string itself
+    std::string Key = E.Name + ".key";
+    fill(Out, Key.c_str());
+    // CHECK-NOTES: :[[@LINE-1]]:15: warning: the temporary std::string passed to 'fill' copies 'Key' through c_str()
+    // CHECK-NOTES: :[[@LINE-8]]:3: note: this loop runs it on every iteration
+    // CHECK-FIXES: {{^}}    fill(Out, Key);{{$}}
+    fill(Key, Key.c_str());
+    // CHECK-NOTES: :[[@LINE-1]]:15: warning: the temporary std::string passed to 'fill' copies 'Key' through c_str()
+    // CHECK-NOTES: :[[@LINE-12]]:3: note: this loop runs it on every iteration
+    // CHECK-NOTES: :[[@LINE-3]]:15: note: no fix-it: 'fill' can change the string
+  }
+}
+
 // Negative: not a copy of the whole string, or not a string of the same
 // type, or no temporary at all.
 void cstring(const char *Text);
@@ -103,7 +125,7 @@ void notCopies(const std::vector<std::string> &Words, const char *Raw,
   for (const std::wstring &W : Wide)
     R += wide(W.c_str());
   // CHECK-NOTES: :[[@LINE-1]]:15: warning: the temporary std::wstring passed to 'wide' copies 'W' through c_str()
-  // CHECK-NOTES: :103:3: note: this loop runs it on every iteration
+  // CHECK-NOTES: :125:3: note: this loop runs it on every iteration
   // CHECK-FIXES: {{^}}    R += wide(W);{{$}}
 }
 
