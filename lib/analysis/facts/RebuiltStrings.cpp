@@ -2,6 +2,7 @@
 
 #include "lib/analysis/facts/RebuiltStrings.h"
 #include "lib/analysis/ast/AstWalk.h"
+#include "lib/analysis/facts/StlFacts.h"
 #include "lib/analysis/facts/StringFacts.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -146,7 +147,9 @@ rebuiltStringArgument(const MaterializeTemporaryExpr &Temporary,
                       ASTContext &Ctx) {
   const ClassTemplateSpecializationDecl *String =
       basicString(Temporary.getType());
-  if (!String)
+  // On another allocator (an arena, a pool) the copy may cost no heap
+  // allocation at all.
+  if (!String || !hasStandardAllocator(*String))
     return std::nullopt;
   const CXXConstructExpr *Construction = constructionOf(Temporary);
   // The constructor from a pointer to characters, its allocator defaulted.

@@ -24,6 +24,15 @@ int perToken(const std::vector<int> &Tokens) {
   return R;
 }
 
+// Negative: a pool string rebuilt from another's characters costs the pool,
+// not the heap.
+int perName(const std::vector<PoolString> &Names) {
+  int R = 0;
+  for (const PoolString &Name : Names)
+    R += lookup(Name.c_str());
+  return R;
+}
+
 // Positive: the same vector on std::allocator.
 int perTokenStd(const std::vector<int> &Tokens) {
   int R = 0;
