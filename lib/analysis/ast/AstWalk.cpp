@@ -340,6 +340,17 @@ bool isWithinStd(const Decl *D) {
   return false;
 }
 
+const VarDecl *rootVariable(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  while (const auto *Member = dyn_cast<MemberExpr>(E)) {
+    if (Member->isArrow())
+      return nullptr;
+    E = Member->getBase()->IgnoreParenImpCasts();
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+}
+
 bool hasTopLevelConditional(llvm::StringRef Text) {
   int Depth = 0;
   for (char Ch : Text) {

@@ -135,6 +135,10 @@ ValueUse valueUseOf(const clang::Expr *E, clang::ASTContext &Ctx);
 /// classes and of its nested namespaces included).
 bool isWithinStd(const clang::Decl *D);
 
+/// The variable \p E names, itself or as the object of member accesses
+/// with '.'; null when it is reached through '->', 'this' or a call.
+const clang::VarDecl *rootVariable(const clang::Expr *E);
+
 /// The definition of the record that \p T names, looking through pointers,
 /// references and arrays; null for anything else.
 const clang::RecordDecl *recordBehind(clang::QualType T);

@@ -267,19 +267,6 @@ bool addPieces(const Expr *E, QualType Param, QualType String, QualType Char,
   return true;
 }
 
-/// The variable \p Target names, itself or as the object of a member
-/// access with '.'.
-const VarDecl *rootOf(const Expr *Target) {
-  Target = Target->IgnoreParenImpCasts();
-  while (const auto *Member = dyn_cast<MemberExpr>(Target)) {
-    if (Member->isArrow())
-      return nullptr;
-    Target = Member->getBase()->IgnoreParenImpCasts();
-  }
-  const auto *Ref = dyn_cast<DeclRefExpr>(Target);
-  return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-}
-
 /// Whether reference \p Ref to a local hands the variable to something that
 /// can keep it: its address taken, a reference bound to it, a lambda's
 /// capture, a non-const reference parameter, an initializer list.
@@ -382,7 +369,7 @@ std::optional<AppendedConcatenation> appendedConcatenation(const Expr &Append,
   AppendedConcatenation Facts;
   Facts.Append = &Append;
   Facts.Target = Target;
-  Facts.TargetRoot = rootOf(Target);
+  Facts.TargetRoot = rootVariable(Target);
   Facts.Character = *Char;
   TargetIdentity Identity;
   Identity.Root = Facts.TargetRoot;

@@ -73,23 +73,6 @@ std::string otherOverload(const ConstReferenceArgument &Call, QualType String,
   return "";
 }
 
-/// The variable \p E names, itself or through '.'; null when it is reached
-/// through a pointer, 'this' or a call. \p Local says whether it is a local
-/// object of the function (not a reference): nothing else names it unless
-/// the function hands it over.
-const VarDecl *rootVariable(const Expr *E, bool &Local) {
-  E = E->IgnoreParenImpCasts();
-  while (const auto *Member = dyn_cast<MemberExpr>(E)) {
-    if (Member->isArrow())
-      return nullptr;
-    E = Member->getBase()->IgnoreParenImpCasts();
-  }
-  const auto *Ref = dyn_cast<DeclRefExpr>(E);
-  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-  Local = Var && Var->hasLocalStorage() && !Var->getType()->isReferenceType();
-  return Var;
-}
-
 /// Whether \p E names \p Var anywhere.
 bool mentions(const Stmt *E, const VarDecl *Var) {
   if (!E)
@@ -130,8 +113,11 @@ std::string aliasHazard(const ConstReferenceArgument &Call, const Expr &Source,
       Writable.push_back(Call.Args[I]);
   if (Writable.empty())
     return "";
-  bool Local = false;
-  const VarDecl *Root = Arrow ? nullptr : rootVariable(&Source, Local);
+  // A local object (not a reference): nothing else names it unless the
+  // function hands it over.
+  const VarDecl *Root = Arrow ? nullptr : rootVariable(&Source);
+  bool Local =
+      Root && Root->hasLocalStorage() && !Root->getType()->isReferenceType();
   if (Local &&
       llvm::none_of(Writable, [&](const Expr *E) { return mentions(E, Root); }))
     return "";
