@@ -108,6 +108,22 @@ void aliasing(std::vector<Entry> &Entries, std::string &Out) {
   }
 }
 
+// A macro: silent when its body takes the characters; warned without a
+// fix-it when only the string comes from its argument.
+#define CSTR(S) (S).c_str()
+#define CALL_COUNT(X) count(X.c_str())
+int macros(const std::vector<std::string> &Words) {
+  int R = 0;
+  for (const std::string &W : Words) {
+    R += count(CSTR(W));
+    R += CALL_COUNT(W);
+    // CHECK-NOTES: :[[@LINE-1]]:21: warning: the temporary std::string passed to 'count' copies 'W' through c_str()
+    // CHECK-NOTES: :[[@LINE-4]]:3: note: this loop runs it on every iteration
+    // CHECK-NOTES: :[[@LINE-3]]:21: note: no fix-it: the argument is written by a macro
+  }
+  return R;
+}
+
 // Negative: not a copy of the whole string, or not a string of the same
 // type, or no temporary at all.
 void cstring(const char *Text);
@@ -125,7 +141,7 @@ void notCopies(const std::vector<std::string> &Words, const char *Raw,
   for (const std::wstring &W : Wide)
     R += wide(W.c_str());
   // CHECK-NOTES: :[[@LINE-1]]:15: warning: the temporary std::wstring passed to 'wide' copies 'W' through c_str()
-  // CHECK-NOTES: :125:3: note: this loop runs it on every iteration
+  // CHECK-NOTES: :141:3: note: this loop runs it on every iteration
   // CHECK-FIXES: {{^}}    R += wide(W);{{$}}
 }
 
