@@ -2,6 +2,7 @@
 
 #include "alloc-tidy/Version.h"
 #include "checks/AppendConcatenationCheck.h"
+#include "checks/ConstantTableCheck.h"
 #include "checks/ContainerInLoopCheck.h"
 #include "checks/CopiedParameterCheck.h"
 #include "checks/DequeAsArrayCheck.h"
@@ -34,6 +35,7 @@ public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
     Factories.registerCheck<AppendConcatenationCheck>(
         "alloc-append-concatenation");
+    Factories.registerCheck<ConstantTableCheck>("alloc-constant-table");
     Factories.registerCheck<ContainerInLoopCheck>("alloc-container-in-loop");
     Factories.registerCheck<CopiedParameterCheck>("alloc-copied-parameter");
     Factories.registerCheck<DequeAsArrayCheck>("alloc-deque-as-array");

@@ -45,6 +45,10 @@ public:
 
   /// Whether a profile was loaded.
   bool loaded() const { return Profiles && !Profiles->empty(); }
+  /// The allocations of the profiled runs, added up; 0 without a profile.
+  uint64_t runAllocations() const {
+    return Profiles ? Profiles->allocations() : 0;
+  }
   /// The share of the allocations a capacity must serve.
   double coverage() const { return Coverage; }
   /// The fewest allocations a capacity must save to be worth it.

@@ -37,6 +37,9 @@
 #   glslang    github:KhronosGroup/glslang (not tuned on: precision only)
 #   cpp-peglib github:yhirose/cpp-peglib (not tuned on; its one header with
 #              the peglint tool and the examples)
+#   re2c       github:skvadrik/re2c (not tuned on; the re2c tool, its
+#              lexers and parsers from the bootstrap copies)
+#   pugixml    github:zeux/pugixml (not tuned on: precision only)
 #   alloc-tidy this repository's own sources (git HEAD of the checkout this
 #              script is in)
 #
@@ -96,6 +99,8 @@ known=(
   "hunspell|hunspell/hunspell|"
   "glslang|KhronosGroup/glslang|-DGLSLANG_TESTS=OFF -DENABLE_GLSLANG_BINARIES=OFF -DGLSLANG_ENABLE_INSTALL=OFF -DENABLE_OPT=OFF -DBUILD_EXTERNAL=OFF -DENABLE_PCH=OFF"
   "cpp-peglib|yhirose/cpp-peglib|-DBUILD_TESTS=OFF -DPEGLIB_BUILD_LINT=ON -DPEGLIB_BUILD_EXAMPLES=ON -DPEGLIB_BUILD_BENCHMARK=OFF"
+  "re2c|skvadrik/re2c|-DRE2C_BUILD_TESTS=OFF -DRE2C_BUILD_BENCHMARKS=OFF -DRE2C_BUILD_LIBS=OFF -DRE2C_BUILD_RE2D=OFF -DRE2C_BUILD_RE2GO=OFF -DRE2C_BUILD_RE2HS=OFF -DRE2C_BUILD_RE2JAVA=OFF -DRE2C_BUILD_RE2JS=OFF -DRE2C_BUILD_RE2OCAML=OFF -DRE2C_BUILD_RE2PY=OFF -DRE2C_BUILD_RE2RUST=OFF -DRE2C_BUILD_RE2SWIFT=OFF -DRE2C_BUILD_RE2V=OFF -DRE2C_BUILD_RE2ZIG=OFF"
+  "pugixml|zeux/pugixml|-DPUGIXML_BUILD_TESTS=OFF"
   "alloc-tidy|self|-DALLOC_TIDY_LLVM_VERSION=22 -DALLOC_TIDY_PRECOMPILED_HEADERS=OFF"
 )
 

@@ -6,6 +6,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/Format.h"
 #include <set>
 #include <utility>
 
@@ -15,6 +16,13 @@ namespace alloc_tidy {
 
 void ProfileSet::add(std::string Path, HeapProfile Profile) {
   Profiles.push_back({std::move(Path), std::move(Profile)});
+}
+
+uint64_t ProfileSet::allocations() const {
+  uint64_t Total = 0;
+  for (const Entry &E : Profiles)
+    Total += E.Profile.Allocations;
+  return Total;
 }
 
 static void addCaller(const SiteCaller &From, SiteCaller &Into) {
@@ -678,6 +686,26 @@ std::string describeBuiltOnce(StringRef What, const Measurement &M,
   return Prefix + (What + " allocated ").str() + times(M.Allocations) +
          " (the container and what it holds" + inProcesses(M) + "); " +
          wouldSave(Change, Saved);
+}
+
+std::string describeConstantTable(StringRef Name, const Measurement &M,
+                                  uint64_t RunAllocations) {
+  if (M.Allocations == 0)
+    return nothingMeasured(Name);
+  std::string Share;
+  if (RunAllocations >= M.Allocations) {
+    double Percent = 100.0 * M.Allocations / RunAllocations;
+    llvm::raw_string_ostream OS(Share);
+    OS << ", " << llvm::format("%.1f", Percent)
+       << "% of the run's allocations";
+  }
+  std::string Each;
+  if (M.Processes && *M.Processes > 1)
+    Each = " (" + withSeparators(M.Allocations / *M.Processes) +
+           " in each of " + withSeparators(*M.Processes) + " processes)";
+  return Prefix + ("building '" + Name + "' allocated ").str() +
+         times(M.Allocations) + Each + Share + "; " +
+         wouldSave("a sorted constant array", M.Allocations);
 }
 
 std::string describeStringCopies(StringRef Source, const Measurement &M,

@@ -1,0 +1,279 @@
+//===--- ConstantTables.cpp - lookup tables built on the heap ------------===//
+
+#include "lib/analysis/facts/ConstantTables.h"
+#include "lib/analysis/ast/AstWalk.h"
+#include "lib/analysis/facts/StlFacts.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringRef.h"
+
+using namespace clang;
+
+namespace alloc_tidy {
+
+namespace {
+
+/// Whether \p E is made of literals, enumerators, constants and the
+/// addresses of functions and variables of static storage, put together
+/// by constructors, casts, braces and arithmetic: what the compiler could
+/// lay out in a constant array. A call of a function is not.
+bool isConstantElement(const Expr *E, ASTContext &Ctx) {
+  if (!E)
+    return false;
+  E = E->IgnoreParens();
+  switch (E->getStmtClass()) {
+  case Stmt::IntegerLiteralClass:
+  case Stmt::CharacterLiteralClass:
+  case Stmt::FloatingLiteralClass:
+  case Stmt::StringLiteralClass:
+  case Stmt::CXXBoolLiteralExprClass:
+  case Stmt::CXXNullPtrLiteralExprClass:
+  case Stmt::UnaryExprOrTypeTraitExprClass:
+  case Stmt::ConstantExprClass:
+  case Stmt::CXXDefaultArgExprClass:
+  case Stmt::ImplicitValueInitExprClass:
+    return true;
+  case Stmt::DeclRefExprClass: {
+    const ValueDecl *D = cast<DeclRefExpr>(E)->getDecl();
+    if (isa<EnumConstantDecl, FunctionDecl>(D))
+      return true;
+    const auto *Var = dyn_cast<VarDecl>(D);
+    return Var && Var->isUsableInConstantExpressions(Ctx);
+  }
+  case Stmt::UnaryOperatorClass: {
+    const auto *Op = cast<UnaryOperator>(E);
+    if (Op->getOpcode() == UO_AddrOf)
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(
+              Op->getSubExpr()->IgnoreParens()))
+        if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
+            Var && Var->hasGlobalStorage())
+          return true;
+    if (Op->isIncrementDecrementOp())
+      return false;
+    return isConstantElement(Op->getSubExpr(), Ctx);
+  }
+  case Stmt::BinaryOperatorClass: {
+    const auto *Op = cast<BinaryOperator>(E);
+    if (Op->isAssignmentOp() || Op->isCompoundAssignmentOp() ||
+        Op->getOpcode() == BO_Comma)
+      return false;
+    return isConstantElement(Op->getLHS(), Ctx) &&
+           isConstantElement(Op->getRHS(), Ctx);
+  }
+  case Stmt::ImplicitCastExprClass: {
+    const auto *Cast = cast<ImplicitCastExpr>(E);
+    // An array of static storage decays to its constant address.
+    if (Cast->getCastKind() == CK_ArrayToPointerDecay)
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(
+              Cast->getSubExpr()->IgnoreParens()))
+        if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
+            Var && Var->hasGlobalStorage())
+          return true;
+    return isConstantElement(Cast->getSubExpr(), Ctx);
+  }
+  case Stmt::CStyleCastExprClass:
+  case Stmt::CXXStaticCastExprClass:
+  case Stmt::CXXFunctionalCastExprClass:
+    return isConstantElement(cast<CastExpr>(E)->getSubExpr(), Ctx);
+  case Stmt::MaterializeTemporaryExprClass:
+    return isConstantElement(cast<MaterializeTemporaryExpr>(E)->getSubExpr(),
+                             Ctx);
+  case Stmt::CXXBindTemporaryExprClass:
+    return isConstantElement(cast<CXXBindTemporaryExpr>(E)->getSubExpr(),
+                             Ctx);
+  case Stmt::ExprWithCleanupsClass:
+    return isConstantElement(cast<ExprWithCleanups>(E)->getSubExpr(), Ctx);
+  case Stmt::InitListExprClass:
+    return llvm::all_of(cast<InitListExpr>(E)->inits(), [&](const Expr *I) {
+      return isConstantElement(I, Ctx);
+    });
+  case Stmt::CXXConstructExprClass:
+  case Stmt::CXXTemporaryObjectExprClass:
+    return llvm::all_of(cast<CXXConstructExpr>(E)->arguments(),
+                        [&](const Expr *A) { return isConstantElement(A, Ctx); });
+  default:
+    return false;
+  }
+}
+
+/// The braced list a container is constructed from: 'T X = {...}' and
+/// 'T X{...}' call the constructor that takes a std::initializer_list.
+const InitListExpr *bracedElements(const Expr *Init) {
+  if (!Init)
+    return nullptr;
+  if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(Init))
+    Init = Cleanups->getSubExpr();
+  const auto *Construct = dyn_cast<CXXConstructExpr>(Init->IgnoreImplicit());
+  if (!Construct || Construct->getNumArgs() == 0)
+    return nullptr;
+  // Only the list: a comparator or allocator given too is not a table's.
+  for (unsigned I = 1; I < Construct->getNumArgs(); ++I)
+    if (!isa<CXXDefaultArgExpr>(Construct->getArg(I)))
+      return nullptr;
+  const auto *List = dyn_cast<CXXStdInitializerListExpr>(
+      Construct->getArg(0)->IgnoreImplicit());
+  if (!List)
+    return nullptr;
+  return dyn_cast<InitListExpr>(List->getSubExpr()->IgnoreImplicit());
+}
+
+bool onlyReads(StringRef Method) {
+  static constexpr llvm::StringLiteral Readers[] = {
+      "find",        "count",         "contains",      "lower_bound",
+      "upper_bound", "equal_range",   "begin",         "end",
+      "cbegin",      "cend",          "rbegin",        "rend",
+      "crbegin",     "crend",         "size",          "empty",
+      "max_size",    "key_comp",      "value_comp",    "at",
+      "bucket_count", "bucket",       "hash_function", "key_eq",
+      "get_allocator"};
+  return llvm::is_contained(Readers, Method);
+}
+
+/// Whether the value of \p Call is written to: 'T.at(K) = V', '++T.at(K)'.
+bool isWrittenTo(const Expr *Call, ASTContext &Ctx) {
+  const Expr *Child = Call;
+  DynTypedNode Parent =
+      meaningfulParent(Call, Ctx, Child, Transparency::Object);
+  if (const auto *Op = Parent.get<BinaryOperator>())
+    return Op->isAssignmentOp() && Op->getLHS()->IgnoreParenImpCasts() == Call;
+  if (const auto *Op = Parent.get<UnaryOperator>())
+    return Op->isIncrementDecrementOp() || Op->getOpcode() == UO_AddrOf;
+  if (const auto *Op = Parent.get<CXXOperatorCallExpr>())
+    return Op->isAssignmentOp() && Op->getArg(0)->IgnoreParenImpCasts() == Call;
+  return Call->isLValue() && !Call->getType().isConstQualified() &&
+         (Parent.get<VarDecl>() || Parent.get<CallExpr>());
+}
+
+/// Whether parameter \p Index of \p Callee takes a copy or a const
+/// reference.
+bool takesWithoutChanging(const FunctionDecl *Callee, unsigned Index) {
+  if (!Callee || Index >= Callee->getNumParams())
+    return false;
+  QualType T = Callee->getParamDecl(Index)->getType();
+  if (!T->isReferenceType())
+    return !T->isPointerType();
+  return T->getPointeeType().isConstQualified();
+}
+
+/// The range-for loop whose range is the expression below \p Parent: the
+/// loop itself, or the implicit '__range' variable it binds the range to.
+const CXXForRangeStmt *rangeForOver(const DynTypedNode &Parent,
+                                    ASTContext &Ctx) {
+  if (const auto *For = Parent.get<CXXForRangeStmt>())
+    return For;
+  const auto *Range = Parent.get<VarDecl>();
+  if (!Range || !Range->isImplicit())
+    return nullptr;
+  DynTypedNode Stmt = parentOf(DynTypedNode::create(*Range), Ctx);
+  if (Stmt.get<DeclStmt>())
+    Stmt = parentOf(Stmt, Ctx);
+  const auto *For = Stmt.get<CXXForRangeStmt>();
+  return For && For->getRangeStmt() &&
+                 For->getRangeStmt()->getSingleDecl() == Range
+             ? For
+             : nullptr;
+}
+
+} // namespace
+
+std::optional<ConstantTable> constantTable(const VarDecl &Var,
+                                           ASTContext &Ctx) {
+  if (!Var.hasGlobalStorage() || Var.isStaticLocal() ||
+      Var.getTLSKind() != VarDecl::TLS_None ||
+      !(Var.getDeclContext()->isFileContext() || Var.isStaticDataMember()) ||
+      Var.isTemplated() || Var.getType()->isReferenceType())
+    return std::nullopt;
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      Var.getType()->getAsCXXRecordDecl());
+  if (!Spec || !Spec->isInStdNamespace() || !hasStandardAllocator(*Spec))
+    return std::nullopt;
+  ConstantTable Table;
+  Table.Template = Spec->getName().str();
+  StringRef Name = Table.Template;
+  if (!llvm::is_contained({"map", "multimap", "set", "multiset",
+                           "unordered_map", "unordered_multimap",
+                           "unordered_set", "unordered_multiset"},
+                          Name))
+    return std::nullopt;
+  const InitListExpr *Elements = bracedElements(Var.getInit());
+  if (!Elements || Elements->getNumInits() == 0)
+    return std::nullopt;
+  for (const Expr *Element : Elements->inits())
+    if (!isConstantElement(Element, Ctx))
+      return std::nullopt;
+  const TemplateArgumentList &Args = Spec->getTemplateArgs();
+  Table.Var = &Var;
+  Table.Unordered = Name.starts_with("unordered_");
+  Table.Keyed = Name.ends_with("map");
+  Table.Key = Args[0].getAsType();
+  if (Table.Keyed && Args.size() > 1)
+    Table.Mapped = Args[1].getAsType();
+  Table.Elements = Elements->getNumInits();
+  Table.Const = Var.getType().isConstQualified();
+  Table.NamedElsewhere = !Table.Const && Var.isExternallyVisible();
+  return Table;
+}
+
+const Expr *firstChangingUse(llvm::ArrayRef<const Expr *> Refs,
+                             ASTContext &Ctx) {
+  for (const Expr *Ref : Refs) {
+    const Expr *Child = Ref;
+    DynTypedNode Parent =
+        meaningfulParent(Ref, Ctx, Child, Transparency::Object);
+    if (const auto *Member = Parent.get<MemberExpr>()) {
+      const auto *Method = dyn_cast<CXXMethodDecl>(Member->getMemberDecl());
+      const Expr *Call = Member;
+      DynTypedNode CallParent =
+          meaningfulParent(Member, Ctx, Call, Transparency::Object);
+      const auto *MemberCall = CallParent.get<CXXMemberCallExpr>();
+      if (Method && MemberCall && Method->getIdentifier() &&
+          onlyReads(Method->getName()) && !isWrittenTo(MemberCall, Ctx))
+        continue;
+      return Ref;
+    }
+    if (const auto *Op = Parent.get<CXXOperatorCallExpr>()) {
+      OverloadedOperatorKind Kind = Op->getOperator();
+      if (Kind == OO_EqualEqual || Kind == OO_ExclaimEqual ||
+          Kind == OO_Less || Kind == OO_Greater || Kind == OO_LessEqual ||
+          Kind == OO_GreaterEqual || Kind == OO_Spaceship)
+        continue;
+      return Ref;
+    }
+    if (const auto *For = rangeForOver(Parent, Ctx)) {
+      // A set's elements are const; a map's mapped values can be changed
+      // through a reference that is not: the loop variable decides.
+      QualType Loop = For->getLoopVariable()->getType();
+      if (!Loop->isReferenceType() || Loop->getPointeeType().isConstQualified())
+        continue;
+      return Ref;
+    }
+    if (const auto *Bound = Parent.get<VarDecl>()) {
+      QualType T = Bound->getType();
+      if (!T->isReferenceType() || T->getPointeeType().isConstQualified())
+        continue;
+      return Ref;
+    }
+    if (const auto *Call = Parent.get<CallExpr>()) {
+      std::vector<const Expr *> Args(Call->arg_begin(), Call->arg_end());
+      unsigned Index = argumentIndex(Args, Child);
+      if (takesWithoutChanging(Call->getDirectCallee(), Index))
+        continue;
+      return Ref;
+    }
+    if (const auto *Construct = Parent.get<CXXConstructExpr>()) {
+      std::vector<const Expr *> Args(Construct->arg_begin(),
+                                     Construct->arg_end());
+      unsigned Index = argumentIndex(Args, Child);
+      if (takesWithoutChanging(Construct->getConstructor(), Index))
+        continue;
+      return Ref;
+    }
+    return Ref;
+  }
+  return nullptr;
+}
+
+} // namespace alloc_tidy
