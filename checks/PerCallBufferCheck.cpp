@@ -40,6 +40,8 @@ PerCallBufferCheck::PerCallBufferCheck(StringRef Name,
     : ClangTidyCheck(Name, Context), ColdFunctions(*this, Options, Name),
       WithoutProfile(
           readBoolOption(*this, Options, Name, "WithoutProfile", false)),
+      MinAllocationsPerProcess(readCountOption(
+          *this, Options, Name, "MinAllocationsPerProcess", 32)),
       Inserter(readIncludeStyleOption(*this, Options, Name),
                areDiagsSelfContained()),
       WholeProgram(*this, Options, Name, Inserter.getStyle(),
@@ -49,6 +51,8 @@ PerCallBufferCheck::PerCallBufferCheck(StringRef Name,
 
 void PerCallBufferCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "WithoutProfile", WithoutProfile);
+  Options.store(Opts, "MinAllocationsPerProcess",
+                static_cast<unsigned>(MinAllocationsPerProcess));
   ColdFunctions.store(Options, Opts);
   Options.store(Opts, "IncludeStyle", Inserter.getStyle());
   Profiles.store(Options, Opts);
@@ -163,6 +167,13 @@ void PerCallBufferCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   bool MeasuredHot = Profiles.isHot(Measured);
   if (!MeasuredHot && !WithoutProfile)
+    return;
+  // The member pays off only when one object runs the function again and
+  // again; the profile counts processes, not objects. A handful of calls
+  // in each process is as likely one call on each of a handful of objects
+  // (a pass run once per input): each would start its member empty.
+  if (MeasuredHot && Measured->Processes && *Measured->Processes > 0 &&
+      Measured->Allocations < MinAllocationsPerProcess * *Measured->Processes)
     return;
   // A second call on the same object while this one uses the buffer would
   // share the member: the change is only right when none can start before

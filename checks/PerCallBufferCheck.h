@@ -39,6 +39,9 @@ private:
   /// Report buffers without a profile to show their function hot. Off by
   /// default: most functions that build a vector run a handful of times.
   bool WithoutProfile;
+  /// The fewest allocations in each profiled process for a finding: fewer
+  /// calls may each be on an object of their own.
+  uint64_t MinAllocationsPerProcess;
   ProfileOption Profiles;
   /// For a class in a header: what the header includes, and the standard
   /// headers the new member needs there.
