@@ -39,8 +39,7 @@ ConstantTableCheck::ConstantTableCheck(StringRef Name,
     : ClangTidyCheck(Name, Context),
       WithoutProfile(
           readBoolOption(*this, Options, Name, "WithoutProfile", false)),
-      MinElements(
-          readCountOption(*this, Options, Name, "MinElements", 16, 1)),
+      MinElements(readCountOption(*this, Options, Name, "MinElements", 16, 1)),
       MinProfiledPercent(readCountOption(*this, Options, Name,
                                          "MinProfiledPercent", 1, 0, 100)) {
   Profiles.read(*this, Options, Name);
@@ -59,14 +58,13 @@ void ConstantTableCheck::registerMatchers(MatchFinder *Finder) {
       "::std::map", "::std::multimap", "::std::set", "::std::multiset",
       "::std::unordered_map", "::std::unordered_multimap",
       "::std::unordered_set", "::std::unordered_multiset"));
-  Finder->addMatcher(
-      varDecl(hasGlobalStorage(), unless(isStaticLocal()), isDefinition(),
-              hasInitializer(expr()),
-              unless(alloc_tidy::matchers::isInstantiatedDecl()),
-              hasType(hasUnqualifiedDesugaredType(
-                  recordType(hasDeclaration(NodeContainer)))))
-          .bind("table"),
-      this);
+  Finder->addMatcher(varDecl(hasGlobalStorage(), unless(isStaticLocal()),
+                             isDefinition(), hasInitializer(expr()),
+                             unless(alloc_tidy::matchers::isInstantiatedDecl()),
+                             hasType(hasUnqualifiedDesugaredType(
+                                 recordType(hasDeclaration(NodeContainer)))))
+                         .bind("table"),
+                     this);
 }
 
 void ConstantTableCheck::check(const MatchFinder::MatchResult &Result) {
@@ -110,7 +108,8 @@ void ConstantTableCheck::onEndOfTranslationUnit() {
     // Every process builds it in its initializer, outside any function.
     std::vector<ProfileAnchor> Anchors{
         ProfileAnchor(Var.getSourceRange(), nullptr)};
-    std::optional<Measurement> Measured = Profiles.measureAnything(Anchors, Ctx);
+    std::optional<Measurement> Measured =
+        Profiles.measureAnything(Anchors, Ctx);
     if (Measured && Measured->Covered) {
       if (Measured->Allocations == 0 || Profiles.isCold(*Measured) ||
           Measured->Allocations * 100 < MinProfiledPercent * RunAllocations)

@@ -40,8 +40,8 @@ PerCallBufferCheck::PerCallBufferCheck(StringRef Name,
     : ClangTidyCheck(Name, Context), ColdFunctions(*this, Options, Name),
       WithoutProfile(
           readBoolOption(*this, Options, Name, "WithoutProfile", false)),
-      MinAllocationsPerProcess(readCountOption(
-          *this, Options, Name, "MinAllocationsPerProcess", 32)),
+      MinAllocationsPerProcess(readCountOption(*this, Options, Name,
+                                               "MinAllocationsPerProcess", 32)),
       Inserter(readIncludeStyleOption(*this, Options, Name),
                areDiagsSelfContained()),
       WholeProgram(*this, Options, Name, Inserter.getStyle(),

@@ -46,8 +46,8 @@ bool isConstantElement(const Expr *E, ASTContext &Ctx) {
   case Stmt::UnaryOperatorClass: {
     const auto *Op = cast<UnaryOperator>(E);
     if (Op->getOpcode() == UO_AddrOf)
-      if (const auto *Ref = dyn_cast<DeclRefExpr>(
-              Op->getSubExpr()->IgnoreParens()))
+      if (const auto *Ref =
+              dyn_cast<DeclRefExpr>(Op->getSubExpr()->IgnoreParens()))
         if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
             Var && Var->hasGlobalStorage())
           return true;
@@ -67,8 +67,8 @@ bool isConstantElement(const Expr *E, ASTContext &Ctx) {
     const auto *Cast = cast<ImplicitCastExpr>(E);
     // An array of static storage decays to its constant address.
     if (Cast->getCastKind() == CK_ArrayToPointerDecay)
-      if (const auto *Ref = dyn_cast<DeclRefExpr>(
-              Cast->getSubExpr()->IgnoreParens()))
+      if (const auto *Ref =
+              dyn_cast<DeclRefExpr>(Cast->getSubExpr()->IgnoreParens()))
         if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
             Var && Var->hasGlobalStorage())
           return true;
@@ -82,8 +82,7 @@ bool isConstantElement(const Expr *E, ASTContext &Ctx) {
     return isConstantElement(cast<MaterializeTemporaryExpr>(E)->getSubExpr(),
                              Ctx);
   case Stmt::CXXBindTemporaryExprClass:
-    return isConstantElement(cast<CXXBindTemporaryExpr>(E)->getSubExpr(),
-                             Ctx);
+    return isConstantElement(cast<CXXBindTemporaryExpr>(E)->getSubExpr(), Ctx);
   case Stmt::ExprWithCleanupsClass:
     return isConstantElement(cast<ExprWithCleanups>(E)->getSubExpr(), Ctx);
   case Stmt::InitListExprClass:
@@ -92,8 +91,9 @@ bool isConstantElement(const Expr *E, ASTContext &Ctx) {
     });
   case Stmt::CXXConstructExprClass:
   case Stmt::CXXTemporaryObjectExprClass:
-    return llvm::all_of(cast<CXXConstructExpr>(E)->arguments(),
-                        [&](const Expr *A) { return isConstantElement(A, Ctx); });
+    return llvm::all_of(
+        cast<CXXConstructExpr>(E)->arguments(),
+        [&](const Expr *A) { return isConstantElement(A, Ctx); });
   default:
     return false;
   }
@@ -122,12 +122,12 @@ const InitListExpr *bracedElements(const Expr *Init) {
 
 bool onlyReads(StringRef Method) {
   static constexpr llvm::StringLiteral Readers[] = {
-      "find",        "count",         "contains",      "lower_bound",
-      "upper_bound", "equal_range",   "begin",         "end",
-      "cbegin",      "cend",          "rbegin",        "rend",
-      "crbegin",     "crend",         "size",          "empty",
-      "max_size",    "key_comp",      "value_comp",    "at",
-      "bucket_count", "bucket",       "hash_function", "key_eq",
+      "find",         "count",       "contains",      "lower_bound",
+      "upper_bound",  "equal_range", "begin",         "end",
+      "cbegin",       "cend",        "rbegin",        "rend",
+      "crbegin",      "crend",       "size",          "empty",
+      "max_size",     "key_comp",    "value_comp",    "at",
+      "bucket_count", "bucket",      "hash_function", "key_eq",
       "get_allocator"};
   return llvm::is_contained(Readers, Method);
 }
@@ -236,8 +236,8 @@ const Expr *firstChangingUse(llvm::ArrayRef<const Expr *> Refs,
     }
     if (const auto *Op = Parent.get<CXXOperatorCallExpr>()) {
       OverloadedOperatorKind Kind = Op->getOperator();
-      if (Kind == OO_EqualEqual || Kind == OO_ExclaimEqual ||
-          Kind == OO_Less || Kind == OO_Greater || Kind == OO_LessEqual ||
+      if (Kind == OO_EqualEqual || Kind == OO_ExclaimEqual || Kind == OO_Less ||
+          Kind == OO_Greater || Kind == OO_LessEqual ||
           Kind == OO_GreaterEqual || Kind == OO_Spaceship)
         continue;
       return Ref;

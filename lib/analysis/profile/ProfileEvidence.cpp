@@ -696,8 +696,7 @@ std::string describeConstantTable(StringRef Name, const Measurement &M,
   if (RunAllocations >= M.Allocations) {
     double Percent = 100.0 * M.Allocations / RunAllocations;
     llvm::raw_string_ostream OS(Share);
-    OS << ", " << llvm::format("%.1f", Percent)
-       << "% of the run's allocations";
+    OS << ", " << llvm::format("%.1f", Percent) << "% of the run's allocations";
   }
   std::string Each;
   if (M.Processes && *M.Processes > 1)

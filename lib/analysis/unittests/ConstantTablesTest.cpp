@@ -1,0 +1,119 @@
+//===--- ConstantTablesTest.cpp - lookup tables built on the heap ---------===//
+
+#include "lib/analysis/facts/ConstantTables.h"
+#include "AnalysisTestUtils.h"
+#include "lib/analysis/decisions/ConstantTablePlan.h"
+#include "lib/analysis/facts/DeclReferences.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "gtest/gtest.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace alloc_tidy {
+namespace {
+
+const char *const Preamble = "#include <cstdint>\n"
+                             "#include <map>\n"
+                             "#include <set>\n"
+                             "#include <string>\n"
+                             "#include <unordered_map>\n"
+                             "int seed();\n";
+
+class ConstantTablesTest : public test::SnippetTest {
+protected:
+  ConstantTablesTest() : SnippetTest(Preamble) {}
+
+  const VarDecl *var(llvm::StringRef Name) {
+    auto Matches = match(varDecl(hasName(Name)).bind("v"), ctx());
+    return Matches.empty() ? nullptr : Matches.front().getNodeAs<VarDecl>("v");
+  }
+
+  std::optional<ConstantTable> table(llvm::StringRef Name) {
+    const VarDecl *V = var(Name);
+    return V ? constantTable(*V, ctx()) : std::nullopt;
+  }
+
+  /// Where the unit may change \p Name, or null.
+  const Expr *changedAt(llvm::StringRef Name) {
+    const VarDecl *V = var(Name);
+    llvm::DenseSet<const ValueDecl *> Decls{V};
+    DeclReferences Refs = findDeclReferences(ctx(), Decls, {});
+    return firstChangingUse(Refs.Refs.lookup(V), ctx());
+  }
+};
+
+TEST_F(ConstantTablesTest, TheTableItsElementsAndWhoCanChangeIt) {
+  ASSERT_NO_FATAL_FAILURE(parse(
+      "std::map<uint32_t, uint32_t> Upper = {{0x61, 0x41}, {0x62, 0x42}};\n"
+      "static const std::set<std::string> Words = {\"if\", \"for\"};\n"
+      "enum E { A, B };\n"
+      "const std::unordered_map<int, E> Kinds{{1, A}, {2, B}, {3, A}};\n"
+      "static const std::map<int, int> Seeded = {{seed(), 1}};\n"
+      "std::map<int, int> Empty;\n"
+      "int f(int K) {\n"
+      "  static const std::map<int, int> Local = {{1, 2}};\n"
+      "  return Local.at(K);\n"
+      "}\n"));
+  std::optional<ConstantTable> Upper = table("Upper");
+  ASSERT_TRUE(Upper.has_value());
+  EXPECT_EQ(Upper->Template, "map");
+  EXPECT_EQ(Upper->Elements, 2u);
+  EXPECT_TRUE(Upper->Keyed);
+  EXPECT_FALSE(Upper->Unordered);
+  EXPECT_FALSE(Upper->Const);
+  EXPECT_TRUE(Upper->NamedElsewhere);
+  ConstantTablePlan UpperPlan = planConstantTable(*Upper, ctx());
+  EXPECT_EQ(UpperPlan.Element, "std::pair<uint32_t, uint32_t>");
+  EXPECT_EQ(UpperPlan.Search, "std::lower_bound");
+  EXPECT_EQ(UpperPlan.Container, "std::map");
+
+  std::optional<ConstantTable> Words = table("Words");
+  ASSERT_TRUE(Words.has_value());
+  EXPECT_FALSE(Words->Keyed);
+  EXPECT_TRUE(Words->Const);
+  EXPECT_FALSE(Words->NamedElsewhere);
+  EXPECT_EQ(planConstantTable(*Words, ctx()).Element, "std::string_view");
+
+  std::optional<ConstantTable> Kinds = table("Kinds");
+  ASSERT_TRUE(Kinds.has_value());
+  EXPECT_TRUE(Kinds->Unordered);
+  EXPECT_EQ(Kinds->Elements, 3u);
+  EXPECT_EQ(planConstantTable(*Kinds, ctx()).Element, "std::pair<int, E>");
+
+  // A computed element, no list at all, and a table built on first use.
+  EXPECT_FALSE(table("Seeded").has_value());
+  EXPECT_FALSE(table("Empty").has_value());
+  EXPECT_FALSE(table("Local").has_value());
+}
+
+TEST_F(ConstantTablesTest, UsesThatChangeTheTable) {
+  ASSERT_NO_FATAL_FAILURE(
+      parse("std::map<int, int> Read = {{1, 2}};\n"
+            "std::map<int, int> Indexed = {{1, 2}};\n"
+            "std::map<int, int> Assigned = {{1, 2}};\n"
+            "std::map<int, int> Looped = {{1, 2}};\n"
+            "std::map<int, int> Handed = {{1, 2}};\n"
+            "int look(const std::map<int, int> &M);\n"
+            "void fill(std::map<int, int> &M);\n"
+            "int f(int K) {\n"
+            "  int N = Read.count(K) + look(Read) + Read.at(K);\n"
+            "  for (const auto &E : Read) N += E.second;\n"
+            "  auto It = Read.find(K);\n"
+            "  N += It != Read.end();\n"
+            "  N += Indexed[K];\n"
+            "  Assigned.at(K) = 3;\n"
+            "  for (auto &E : Looped) E.second = 0;\n"
+            "  fill(Handed);\n"
+            "  return N;\n"
+            "}\n"));
+  EXPECT_EQ(changedAt("Read"), nullptr);
+  EXPECT_NE(changedAt("Indexed"), nullptr);
+  EXPECT_NE(changedAt("Assigned"), nullptr);
+  EXPECT_NE(changedAt("Looped"), nullptr);
+  EXPECT_NE(changedAt("Handed"), nullptr);
+}
+
+} // namespace
+} // namespace alloc_tidy
