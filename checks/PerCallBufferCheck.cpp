@@ -172,9 +172,12 @@ void PerCallBufferCheck::check(const MatchFinder::MatchResult &Result) {
   // again; the profile counts processes, not objects. A handful of calls
   // in each process is as likely one call on each of a handful of objects
   // (a pass run once per input): each would start its member empty.
-  if (MeasuredHot && Measured->Processes && *Measured->Processes > 0 &&
-      Measured->Allocations < MinAllocationsPerProcess * *Measured->Processes)
-    return;
+  if (MeasuredHot && Measured) {
+    std::optional<uint64_t> Processes = Measured->Processes;
+    if (Processes && *Processes > 0 &&
+        Measured->Allocations < MinAllocationsPerProcess * *Processes)
+      return;
+  }
   // A second call on the same object while this one uses the buffer would
   // share the member: the change is only right when none can start before
   // the buffer's last use.

@@ -29,15 +29,15 @@ struct ConstantTable {
   const clang::VarDecl *Var = nullptr;
   /// "map", "set", "unordered_map", ...
   std::string Template;
-  /// The unordered containers also allocate a bucket array.
-  bool Unordered = false;
-  /// The map containers hold key and value; the sets a key.
-  bool Keyed = false;
   /// The key and, for a map, the mapped type, as the code names them.
   clang::QualType Key;
   clang::QualType Mapped;
   /// The elements of the braced list.
   unsigned Elements = 0;
+  /// The unordered containers also allocate a bucket array.
+  bool Unordered = false;
+  /// The map containers hold key and value; the sets a key.
+  bool Keyed = false;
   /// Whether the type is const: nothing can change the table.
   bool Const = false;
   /// A variable that is not const and that other units can name (external
