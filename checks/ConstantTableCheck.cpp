@@ -134,8 +134,8 @@ void ConstantTableCheck::onEndOfTranslationUnit() {
             }))
       F.note(F.Warning.Loc, *Note);
     F.note(F.Warning.Loc,
-           "'static constexpr " + Plan.Element + " " + Name +
-               "[]' with the same elements sorted by " +
+           "'" + arrayDeclaration(Plan, Name) +
+               "' with the same elements sorted by " +
                (Table.Keyed ? "key" : "value") + ", searched with " +
                Plan.Search +
                ", is laid out by the compiler; no fix-it: the code that "

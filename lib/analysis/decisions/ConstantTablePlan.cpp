@@ -57,7 +57,19 @@ ConstantTablePlan planConstantTable(const ConstantTable &Table,
   }
   bool Multi = StringRef(Table.Template).contains("multi");
   Plan.Search = Multi ? "std::equal_range" : "std::lower_bound";
+  Plan.Constexpr = Ctx.getLangOpts().CPlusPlus14;
   return Plan;
+}
+
+std::string arrayDeclaration(const ConstantTablePlan &Plan,
+                             llvm::StringRef Name) {
+  std::string Array = (Name + "[]").str();
+  if (Plan.Constexpr)
+    return "static constexpr " + Plan.Element + " " + Array;
+  // 'const char *' points to constants; the array must be one too.
+  if (StringRef(Plan.Element).ends_with("*"))
+    return "static " + Plan.Element + "const " + Array;
+  return "static const " + Plan.Element + " " + Array;
 }
 
 } // namespace alloc_tidy

@@ -24,7 +24,15 @@ struct ConstantTablePlan {
   std::string Search;
   /// The container's name as the note says it: "std::map".
   std::string Container;
+  /// Before C++14 std::pair has no constexpr constructor: the array is
+  /// 'static const' (constant-initialized all the same).
+  bool Constexpr = true;
 };
+
+/// "static constexpr std::pair<int, int> Name[]", "static const char
+/// *const Name[]".
+std::string arrayDeclaration(const ConstantTablePlan &Plan,
+                             llvm::StringRef Name);
 
 ConstantTablePlan planConstantTable(const ConstantTable &Table,
                                     const clang::ASTContext &Ctx);

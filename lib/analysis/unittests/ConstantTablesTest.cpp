@@ -68,6 +68,15 @@ TEST_F(ConstantTablesTest, TheTableItsElementsAndWhoCanChangeIt) {
   EXPECT_EQ(UpperPlan.Element, "std::pair<uint32_t, uint32_t>");
   EXPECT_EQ(UpperPlan.Search, "std::lower_bound");
   EXPECT_EQ(UpperPlan.Container, "std::map");
+  EXPECT_EQ(arrayDeclaration(UpperPlan, "Upper"),
+            "static constexpr std::pair<uint32_t, uint32_t> Upper[]");
+  UpperPlan.Constexpr = false;
+  EXPECT_EQ(arrayDeclaration(UpperPlan, "Upper"),
+            "static const std::pair<uint32_t, uint32_t> Upper[]");
+  ConstantTablePlan Pointers = UpperPlan;
+  Pointers.Element = "const char *";
+  EXPECT_EQ(arrayDeclaration(Pointers, "Words"),
+            "static const char *const Words[]");
 
   std::optional<ConstantTable> Words = table("Words");
   ASSERT_TRUE(Words.has_value());
