@@ -16,6 +16,14 @@ namespace alloc_tidy {
 
 namespace {
 
+/// Whether \p E names a variable of static storage, whose address is a
+/// constant.
+bool namesStaticVariable(const Expr *E) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParens());
+  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return Var && Var->hasGlobalStorage();
+}
+
 /// Whether \p E is made of literals, enumerators, constants and the
 /// addresses of functions and variables of static storage, put together
 /// by constructors, casts, braces and arithmetic: what the compiler could
@@ -41,16 +49,15 @@ bool isConstantElement(const Expr *E, ASTContext &Ctx) {
     if (isa<EnumConstantDecl, FunctionDecl>(D))
       return true;
     const auto *Var = dyn_cast<VarDecl>(D);
-    return Var && Var->isUsableInConstantExpressions(Ctx);
+    // An array of static storage bound to a reference (a pair's converting
+    // constructor) is taken for its address, not read.
+    return Var && (Var->isUsableInConstantExpressions(Ctx) ||
+                   (Var->hasGlobalStorage() && Var->getType()->isArrayType()));
   }
   case Stmt::UnaryOperatorClass: {
     const auto *Op = cast<UnaryOperator>(E);
-    if (Op->getOpcode() == UO_AddrOf)
-      if (const auto *Ref =
-              dyn_cast<DeclRefExpr>(Op->getSubExpr()->IgnoreParens()))
-        if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
-            Var && Var->hasGlobalStorage())
-          return true;
+    if (Op->getOpcode() == UO_AddrOf && namesStaticVariable(Op->getSubExpr()))
+      return true;
     if (Op->isIncrementDecrementOp())
       return false;
     return isConstantElement(Op->getSubExpr(), Ctx);
@@ -66,12 +73,9 @@ bool isConstantElement(const Expr *E, ASTContext &Ctx) {
   case Stmt::ImplicitCastExprClass: {
     const auto *Cast = cast<ImplicitCastExpr>(E);
     // An array of static storage decays to its constant address.
-    if (Cast->getCastKind() == CK_ArrayToPointerDecay)
-      if (const auto *Ref =
-              dyn_cast<DeclRefExpr>(Cast->getSubExpr()->IgnoreParens()))
-        if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
-            Var && Var->hasGlobalStorage())
-          return true;
+    if (Cast->getCastKind() == CK_ArrayToPointerDecay &&
+        namesStaticVariable(Cast->getSubExpr()))
+      return true;
     return isConstantElement(Cast->getSubExpr(), Ctx);
   }
   case Stmt::CStyleCastExprClass:

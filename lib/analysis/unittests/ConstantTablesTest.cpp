@@ -97,6 +97,24 @@ TEST_F(ConstantTablesTest, TheTableItsElementsAndWhoCanChangeIt) {
   EXPECT_FALSE(table("Local").has_value());
 }
 
+TEST_F(ConstantTablesTest, AddressesAreConstantsAndSideEffectsAreNot) {
+  ASSERT_NO_FATAL_FAILURE(parse(
+      "int Counter;\n"
+      "char Name[] = \"name\";\n"
+      "void h();\n"
+      "static const std::map<int, void (*)()> Handlers = {{1, &h}, {2, h}};\n"
+      "static const std::map<int, int *> Places = {{1, &Counter}};\n"
+      "static const std::map<int, const char *> Names = {{1, Name}};\n"
+      "static const std::map<int, int> Counted = {{Counter++, 1}};\n"
+      "static const std::map<int, int> Read = {{Counter, 1}};\n"));
+  EXPECT_TRUE(table("Handlers").has_value());
+  EXPECT_TRUE(table("Places").has_value());
+  EXPECT_TRUE(table("Names").has_value());
+  EXPECT_FALSE(table("Counted").has_value());
+  // The value of a variable that is not a constant is read at start-up.
+  EXPECT_FALSE(table("Read").has_value());
+}
+
 TEST_F(ConstantTablesTest, UsesThatChangeTheTable) {
   ASSERT_NO_FATAL_FAILURE(
       parse("std::map<int, int> Read = {{1, 2}};\n"
