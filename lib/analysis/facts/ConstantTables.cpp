@@ -136,6 +136,17 @@ bool onlyReads(StringRef Method) {
   return llvm::is_contained(Readers, Method);
 }
 
+/// Whether parameter \p Index of \p Callee takes a copy or a const
+/// reference.
+bool takesWithoutChanging(const FunctionDecl *Callee, unsigned Index) {
+  if (!Callee || Index >= Callee->getNumParams())
+    return false;
+  QualType T = Callee->getParamDecl(Index)->getType();
+  if (!T->isReferenceType())
+    return !T->isPointerType();
+  return T->getPointeeType().isConstQualified();
+}
+
 /// Whether the value of \p Call is written to: 'T.at(K) = V', '++T.at(K)'.
 bool isWrittenTo(const Expr *Call, ASTContext &Ctx) {
   const Expr *Child = Call;
@@ -147,19 +158,18 @@ bool isWrittenTo(const Expr *Call, ASTContext &Ctx) {
     return Op->isIncrementDecrementOp() || Op->getOpcode() == UO_AddrOf;
   if (const auto *Op = Parent.get<CXXOperatorCallExpr>())
     return Op->isAssignmentOp() && Op->getArg(0)->IgnoreParenImpCasts() == Call;
-  return Call->isLValue() && !Call->getType().isConstQualified() &&
-         (Parent.get<VarDecl>() || Parent.get<CallExpr>());
-}
-
-/// Whether parameter \p Index of \p Callee takes a copy or a const
-/// reference.
-bool takesWithoutChanging(const FunctionDecl *Callee, unsigned Index) {
-  if (!Callee || Index >= Callee->getNumParams())
+  if (!Call->isLValue() || Call->getType().isConstQualified())
     return false;
-  QualType T = Callee->getParamDecl(Index)->getType();
-  if (!T->isReferenceType())
-    return !T->isPointerType();
-  return T->getPointeeType().isConstQualified();
+  // Bound to a reference through which it can be changed.
+  if (const auto *Bound = Parent.get<VarDecl>())
+    return Bound->getType()->isReferenceType() &&
+           !Bound->getType()->getPointeeType().isConstQualified();
+  if (const auto *Passed = Parent.get<CallExpr>()) {
+    std::vector<const Expr *> Args(Passed->arg_begin(), Passed->arg_end());
+    return !takesWithoutChanging(Passed->getDirectCallee(),
+                                 argumentIndex(Args, Child));
+  }
+  return false;
 }
 
 /// The range-for loop whose range is the expression below \p Parent: the

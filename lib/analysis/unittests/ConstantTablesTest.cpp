@@ -122,6 +122,10 @@ TEST_F(ConstantTablesTest, UsesThatChangeTheTable) {
             "std::map<int, int> Assigned = {{1, 2}};\n"
             "std::map<int, int> Looped = {{1, 2}};\n"
             "std::map<int, int> Handed = {{1, 2}};\n"
+            "std::map<int, int> Referred = {{1, 2}};\n"
+            "std::map<int, int> Passed = {{1, 2}};\n"
+            "void bump(int &V);\n"
+            "int peek(const int &V);\n"
             "int look(const std::map<int, int> &M);\n"
             "void fill(std::map<int, int> &M);\n"
             "int f(int K) {\n"
@@ -129,6 +133,12 @@ TEST_F(ConstantTablesTest, UsesThatChangeTheTable) {
             "  for (const auto &E : Read) N += E.second;\n"
             "  auto It = Read.find(K);\n"
             "  N += It != Read.end();\n"
+            "  int Copy = Read.at(K);\n"
+            "  const int &Seen = Read.at(K);\n"
+            "  N += Copy + Seen + peek(Read.at(K));\n"
+            "  int &Ref = Referred.at(K);\n"
+            "  Ref = 4;\n"
+            "  bump(Passed.at(K));\n"
             "  N += Indexed[K];\n"
             "  Assigned.at(K) = 3;\n"
             "  for (auto &E : Looped) E.second = 0;\n"
@@ -140,6 +150,8 @@ TEST_F(ConstantTablesTest, UsesThatChangeTheTable) {
   EXPECT_NE(changedAt("Assigned"), nullptr);
   EXPECT_NE(changedAt("Looped"), nullptr);
   EXPECT_NE(changedAt("Handed"), nullptr);
+  EXPECT_NE(changedAt("Referred"), nullptr);
+  EXPECT_NE(changedAt("Passed"), nullptr);
 }
 
 } // namespace
