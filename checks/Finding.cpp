@@ -31,28 +31,54 @@ static std::string absolutePath(SourceLocation Loc, const SourceManager &SM) {
   return std::string(Path);
 }
 
+std::optional<alloc_tidy::FileEdit> fileEditOf(const FixItHint &Fix,
+                                               const SourceManager &SM) {
+  CharSourceRange Range = Fix.RemoveRange;
+  if (Range.isTokenRange())
+    Range = CharSourceRange::getCharRange(
+        Range.getBegin(),
+        Lexer::getLocForEndOfToken(Range.getEnd(), 0, SM, LangOptions()));
+  SourceLocation Begin = SM.getFileLoc(Range.getBegin());
+  SourceLocation End =
+      Range.getEnd().isValid() ? SM.getFileLoc(Range.getEnd()) : Begin;
+  if (Begin.isInvalid())
+    return std::nullopt;
+  return alloc_tidy::FileEdit{absolutePath(Begin, SM), SM.getFileOffset(Begin),
+                              SM.getFileOffset(End) - SM.getFileOffset(Begin),
+                              Fix.CodeToInsert};
+}
+
+std::optional<FixItHint> fixItOf(const alloc_tidy::FileEdit &Edit,
+                                 SourceManager &SM) {
+  llvm::Expected<FileEntryRef> File = SM.getFileManager().getFileRef(Edit.File);
+  if (!File) {
+    llvm::consumeError(File.takeError());
+    return std::nullopt;
+  }
+  FileID ID = SM.translateFile(*File);
+  if (ID.isInvalid())
+    ID = SM.createFileID(*File, SourceLocation(), SrcMgr::C_User);
+  std::optional<llvm::MemoryBufferRef> Buffer = SM.getBufferOrNone(ID);
+  if (!Buffer || Edit.Offset + Edit.Length > Buffer->getBufferSize())
+    return std::nullopt;
+  SourceLocation Begin = SM.getComposedLoc(ID, Edit.Offset);
+  return FixItHint::CreateReplacement(
+      CharSourceRange::getCharRange(Begin, Begin.getLocWithOffset(Edit.Length)),
+      Edit.Text);
+}
+
 static llvm::json::Object messageToJson(const FindingMessage &M,
                                         const SourceManager &SM) {
   SourceLocation Loc = SM.getFileLoc(M.Loc);
   llvm::json::Array Replacements;
-  for (const FixItHint &Fix : M.Fixes) {
-    CharSourceRange Range = Fix.RemoveRange;
-    if (Range.isTokenRange())
-      Range = CharSourceRange::getCharRange(
-          Range.getBegin(),
-          Lexer::getLocForEndOfToken(Range.getEnd(), 0, SM, LangOptions()));
-    SourceLocation Begin = SM.getFileLoc(Range.getBegin());
-    SourceLocation End =
-        Range.getEnd().isValid() ? SM.getFileLoc(Range.getEnd()) : Begin;
-    if (Begin.isInvalid())
-      continue;
-    Replacements.push_back(llvm::json::Object{
-        {"FilePath", absolutePath(Begin, SM)},
-        {"Offset", SM.getFileOffset(Begin)},
-        {"Length", SM.getFileOffset(End) - SM.getFileOffset(Begin)},
-        {"ReplacementText", Fix.CodeToInsert},
-    });
-  }
+  for (const FixItHint &Fix : M.Fixes)
+    if (std::optional<alloc_tidy::FileEdit> Edit = fileEditOf(Fix, SM))
+      Replacements.push_back(llvm::json::Object{
+          {"FilePath", Edit->File},
+          {"Offset", Edit->Offset},
+          {"Length", Edit->Length},
+          {"ReplacementText", Edit->Text},
+      });
   return llvm::json::Object{
       {"Message", M.Text},
       {"FilePath", Loc.isValid() ? absolutePath(Loc, SM) : ""},

@@ -13,8 +13,10 @@
 #define ALLOC_TIDY_CHECKS_FINDING_H
 
 #include "clang-tidy/ClangTidyCheck.h"
+#include "lib/analysis/facts/TableLookups.h"
 #include "clang/Basic/Diagnostic.h"
 #include "llvm/Support/JSON.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +37,17 @@ struct Finding {
     return Notes.back();
   }
 };
+
+/// \p Fix as an edit of its file (real path and offsets), for another unit
+/// to apply; nullopt when it is not in a file.
+std::optional<alloc_tidy::FileEdit> fileEditOf(const FixItHint &Fix,
+                                               const SourceManager &SM);
+
+/// The fix-it that makes \p Edit, recorded by another unit, in this one:
+/// its file is read if this unit did not include it. Nullopt when it cannot
+/// be read or is too short for the edit.
+std::optional<FixItHint> fixItOf(const alloc_tidy::FileEdit &Edit,
+                                 SourceManager &SM);
 
 /// Reports \p F through \p Check's diagnostics.
 void report(ClangTidyCheck &Check, const Finding &F);

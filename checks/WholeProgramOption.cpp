@@ -283,3 +283,41 @@ WholeProgramOption::viewRecords(StringRef Key, unsigned Index,
 }
 
 } // namespace clang::tidy::alloc
+
+namespace clang::tidy::alloc {
+
+void WholeProgramOption::recordConstantTable(
+    const alloc_tidy::ConstantTableRecord &Record, const SourceManager &SM) {
+  if (Output.empty())
+    return;
+  static std::mutex Lock;
+  static llvm::StringSet<> Recorded;
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    if (!Recorded.insert(Output + "\n" + mainFileOf(SM) + "\n" + Record.Table)
+             .second)
+      return;
+  }
+  if (llvm::Error E = appendFactsLine(Output, toJson(Record)))
+    Check.configurationDiag("cannot write member facts to '%0': %1",
+                            DiagnosticIDs::Error)
+        << Output << llvm::toString(std::move(E));
+}
+
+WholeProgramOption::TableRecords
+WholeProgramOption::constantTableRecords(StringRef Key,
+                                         const SourceManager &SM) {
+  TableRecords Records;
+  const MergedDecisions *Current = Decisions ? &*Decisions : nullptr;
+  if (Current && changed().empty()) {
+    Records.WholeProgram = true;
+    auto It = Current->ConstantTables.find(Key);
+    if (It != Current->ConstantTables.end())
+      Records.Record = &It->second;
+  }
+  if (!Records.Record)
+    writeWanted(mainFileOf(SM), ("table:" + Key).str());
+  return Records;
+}
+
+} // namespace clang::tidy::alloc

@@ -116,6 +116,20 @@ public:
   ViewRecords viewRecords(llvm::StringRef Key, unsigned Index,
                           const SourceManager &SM);
 
+  /// Records, for alloc-run when it asked for facts, what this unit does
+  /// with a constant table other units can name; once per unit and table.
+  void recordConstantTable(const alloc_tidy::ConstantTableRecord &Record,
+                           const SourceManager &SM);
+  /// The merged record of the table with constantTableKey() \p Key, while
+  /// current; without one, the table is written to the facts as wanted, for
+  /// alloc-run to analyse the unit again once it has the records.
+  struct TableRecords {
+    bool WholeProgram = false;
+    const alloc_tidy::ConstantTableRecord *Record = nullptr;
+  };
+  TableRecords constantTableRecords(llvm::StringRef Key,
+                                    const SourceManager &SM);
+
 private:
   void writeUnitIdentity(const Preprocessor &PP);
   /// Appends that the unit wants the records of \p Key, once per unit.

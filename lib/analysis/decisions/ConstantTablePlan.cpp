@@ -1,9 +1,15 @@
 //===--- ConstantTablePlan.cpp - a constant table as a sorted array ------===//
 
 #include "lib/analysis/decisions/ConstantTablePlan.h"
+#include "lib/analysis/ast/AstWalk.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/Type.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
+#include <algorithm>
+#include <variant>
 
 using namespace clang;
 
@@ -39,7 +45,266 @@ std::string elementSpelling(QualType T, const ASTContext &Ctx) {
   return T.getUnqualifiedType().getAsString(Policy);
 }
 
+bool isStdString(QualType T) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T->getAsCXXRecordDecl());
+  return Spec && Spec->isInStdNamespace() &&
+         Spec->getName() == "basic_string" &&
+         Spec->getTemplateArgs()[0].getAsType()->isCharType();
+}
+
+/// "find_to_upper" for 'to_upper', "findToUpper" for 'ToUpper'.
+std::string functionName(llvm::StringRef Verb, llvm::StringRef Table) {
+  bool Camel = !Table.contains('_') && llvm::any_of(Table, llvm::isUpper);
+  if (!Camel)
+    return (Verb + "_" + Table).str();
+  return (Verb + Twine(llvm::toUpper(Table.front())) + Table.drop_front())
+      .str();
+}
+
+/// An element's key as the compiler orders it.
+using KeyValue = std::variant<llvm::APSInt, std::string>;
+
+/// The key of element \p E of a table: the first of a pair's two.
+const Expr *keyOf(const Expr *E, bool Keyed) {
+  E = stripTransparent(E);
+  if (!Keyed)
+    return E;
+  if (const auto *List = dyn_cast<InitListExpr>(E))
+    return List->getNumInits() == 2 ? List->getInit(0) : nullptr;
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E))
+    return Construct->getNumArgs() == 2 ? Construct->getArg(0) : nullptr;
+  return nullptr;
+}
+
+std::optional<KeyValue> keyValue(const Expr *Key, const ASTContext &Ctx) {
+  if (!Key)
+    return std::nullopt;
+  Key = stripTransparent(Key);
+  // A std::string made from a literal.
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(Key)) {
+    if (Construct->getNumArgs() == 0 ||
+        !llvm::all_of(llvm::drop_begin(Construct->arguments()),
+                      [](const Expr *A) { return isa<CXXDefaultArgExpr>(A); }))
+      return std::nullopt;
+    Key = stripTransparent(Construct->getArg(0));
+  }
+  if (const auto *Literal = dyn_cast<StringLiteral>(Key->IgnoreParenImpCasts()))
+    return Literal->isOrdinary()
+               ? std::optional<KeyValue>(Literal->getString().str())
+               : std::nullopt;
+  Expr::EvalResult Result;
+  if (Key->getType()->isIntegralOrEnumerationType() &&
+      Key->EvaluateAsInt(Result, Ctx))
+    return KeyValue(Result.Val.getInt());
+  return std::nullopt;
+}
+
+/// -1, 0 or 1 as \p A is before, equal to or after \p B in the order of
+/// the key type (\p Signed for integers).
+int compareKeys(const KeyValue &A, const KeyValue &B, bool Signed) {
+  if (const auto *S = std::get_if<std::string>(&A)) {
+    // std::string_view orders by unsigned characters, as StringRef does.
+    return llvm::StringRef(*S).compare(std::get<std::string>(B));
+  }
+  llvm::APSInt X = std::get<llvm::APSInt>(A), Y = std::get<llvm::APSInt>(B);
+  X = X.extend(128);
+  Y = Y.extend(128);
+  X.setIsSigned(Signed);
+  Y.setIsSigned(Signed);
+  return X < Y ? -1 : (Y < X ? 1 : 0);
+}
+
 } // namespace
+
+TableLookupFunction tableLookupFunction(const VarDecl &Var,
+                                        const ASTContext &Ctx) {
+  TableLookupFunction F;
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      Var.getType()->getAsCXXRecordDecl());
+  if (!Spec) {
+    F.NoFix = "its type is not a standard container";
+    return F;
+  }
+  StringRef Template = Spec->getName();
+  F.Keyed = Template.ends_with("map");
+  if (Template.contains("multi")) {
+    F.NoFix = "a key can be there more than once";
+    return F;
+  }
+  const TemplateArgumentList &Args = Spec->getTemplateArgs();
+  llvm::SmallVector<QualType, 2> Spelled = spelledArguments(Var);
+  QualType Key = Args[0].getAsType();
+  std::string KeyText;
+  if (isStdString(Key)) {
+    if (!Ctx.getLangOpts().CPlusPlus17) {
+      F.NoFix = "its keys are strings, which a constant array holds as "
+                "'std::string_view' from C++17 on";
+      return F;
+    }
+    KeyText = "std::string_view";
+    F.Includes.push_back("<string_view>");
+  } else if (Key->isIntegralOrEnumerationType()) {
+    KeyText = elementSpelling(Spelled.empty() ? Key : Spelled[0], Ctx);
+  } else {
+    F.NoFix = "its keys are neither integers, enumerators nor strings";
+    return F;
+  }
+  F.KeyType = KeyText;
+  std::string Element = KeyText;
+  if (F.Keyed) {
+    QualType Mapped = Args[1].getAsType();
+    if (!Mapped->isScalarType() || Mapped->isMemberPointerType()) {
+      F.NoFix = "its mapped values are objects that a pointer to a constant "
+                "element gives differently";
+      return F;
+    }
+    Element = "std::pair<" + KeyText + ", " +
+              elementSpelling(Spelled.size() > 1 ? Spelled[1] : Mapped, Ctx) +
+              ">";
+    F.Includes.push_back("<utility>");
+  }
+  F.Element = Element;
+  StringRef Name = Var.getName();
+  F.Name = functionName(F.Keyed ? "find" : "contains", Name);
+  F.Signature =
+      F.Keyed ? "const " + Element + " *" + F.Name + "(" + KeyText + " Key)"
+              : "bool " + F.Name + "(" + KeyText + " Key)";
+  return F;
+}
+
+SortedTable sortedTable(const ConstantTable &Table,
+                        const ConstantTablePlan &Plan,
+                        const TableLookupFunction &Function, ASTContext &Ctx) {
+  SortedTable S;
+  const VarDecl &Var = *Table.Var;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const InitListExpr *List = Table.List;
+  if (!List) {
+    S.NoFix = "its elements are not a braced list";
+    return S;
+  }
+  if (Var.getBeginLoc().isMacroID() || Var.getEndLoc().isMacroID() ||
+      List->getBeginLoc().isMacroID()) {
+    S.NoFix = "a macro writes it";
+    return S;
+  }
+  bool Signed = Table.Key->isSignedIntegerOrEnumerationType();
+  std::vector<std::pair<KeyValue, const Expr *>> Elements;
+  for (const Expr *E : List->inits()) {
+    if (E->getBeginLoc().isMacroID() || E->getEndLoc().isMacroID()) {
+      S.NoFix = "a macro writes its elements";
+      return S;
+    }
+    std::optional<KeyValue> Key = keyValue(keyOf(E, Table.Keyed), Ctx);
+    if (!Key) {
+      S.NoFix = "the value of a key is not known here";
+      return S;
+    }
+    Elements.emplace_back(std::move(*Key), E);
+  }
+  std::vector<std::pair<KeyValue, const Expr *>> Sorted = Elements;
+  std::stable_sort(Sorted.begin(), Sorted.end(),
+                   [&](const auto &A, const auto &B) {
+                     return compareKeys(A.first, B.first, Signed) < 0;
+                   });
+  for (size_t I = 1; I < Sorted.size(); ++I)
+    if (compareKeys(Sorted[I - 1].first, Sorted[I].first, Signed) == 0) {
+      S.NoFix = "two of its elements have the same key";
+      return S;
+    }
+
+  // The declaration up to the name becomes the array's.
+  S.Edits.push_back(
+      {CharSourceRange::getTokenRange(Var.getBeginLoc(), Var.getLocation()),
+       arrayDeclaration(Plan, Var.getName())});
+  bool InOrder =
+      llvm::equal(Sorted, Elements, [](const auto &A, const auto &B) {
+        return A.second == B.second;
+      });
+  // One element a line keeps that layout; else they stay on their lines.
+  const Expr *First = List->getInit(0);
+  const Expr *Last = List->getInit(List->getNumInits() - 1);
+  bool OneALine =
+      SM.getPresumedLineNumber(SM.getFileLoc(First->getBeginLoc())) !=
+      SM.getPresumedLineNumber(SM.getFileLoc(List->getLBraceLoc()));
+  std::string Indent =
+      OneALine ? indentationAt(First->getBeginLoc(), SM) : std::string("  ");
+  if (!InOrder) {
+    std::string Text;
+    for (const auto &[Key, E] : Sorted) {
+      if (!Text.empty())
+        Text += OneALine ? ",\n" + Indent : std::string(", ");
+      Text += sourceText(E->getSourceRange(), Ctx);
+    }
+    S.Edits.push_back({CharSourceRange::getTokenRange(First->getBeginLoc(),
+                                                      Last->getEndLoc()),
+                       Text});
+  }
+  // The function that searches it, after the declaration's ';'.
+  std::optional<Token> Semi = Lexer::findNextToken(
+      Lexer::getLocForEndOfToken(Var.getEndLoc(), 0, SM, Ctx.getLangOpts())
+          .getLocWithOffset(-1),
+      SM, Ctx.getLangOpts());
+  if (!Semi || !Semi->is(tok::semi)) {
+    S.NoFix = "its declaration declares more than the table";
+    return S;
+  }
+  std::string Name = Var.getName().str();
+  std::string Linkage = Var.isExternallyVisible() ? "" : "static ";
+  std::string Body;
+  if (Function.Keyed) {
+    const std::string &Element = Function.Element;
+    const std::string &KeyType = Function.KeyType;
+    std::string Twice = Indent + Indent;
+    Body = Indent + "const " + Element + " *Found = std::lower_bound(\n" +
+           Twice + "std::begin(" + Name + "), std::end(" + Name + "), Key,\n" +
+           Twice + "[](const " + Element + " &Element, " + KeyType +
+           " Wanted) {\n" + Twice + Indent +
+           "return Element.first < Wanted;\n" + Twice + "});\n" + Indent +
+           "return Found != std::end(" + Name +
+           ") && Found->first == Key ? Found : nullptr;\n";
+    S.Includes = {"<algorithm>", "<iterator>", "<utility>"};
+  } else {
+    Body = Indent + "return std::binary_search(std::begin(" + Name +
+           "), std::end(" + Name + "), Key);\n";
+    S.Includes = {"<algorithm>", "<iterator>"};
+  }
+  for (const std::string &Include : Function.Includes)
+    if (!llvm::is_contained(S.Includes, Include))
+      S.Includes.push_back(Include);
+  S.Edits.push_back(
+      {CharSourceRange::getCharRange(Semi->getEndLoc(), Semi->getEndLoc()),
+       "\n\n" + Linkage + Function.Signature + " {\n" + Body + "}"});
+  return S;
+}
+
+std::vector<TextEdit> lookupEdits(const TableLookups &Lookups,
+                                  const TableLookupFunction &Function,
+                                  llvm::ArrayRef<const VarDecl *> Declarations,
+                                  ASTContext &Ctx) {
+  std::vector<TextEdit> Edits;
+  for (const TableLookup &L : Lookups.Lookups) {
+    std::string Call =
+        L.Qualifier + Function.Name + "(" + sourceText(L.Key, Ctx) + ")";
+    std::string Text = Call;
+    if (L.What == TableLookup::Membership && Function.Keyed) {
+      Text = Call + (L.Negated ? " == " : " != ") + "nullptr";
+      if (!L.Comparison)
+        Text = "(" + Text + ")";
+    } else if (L.What == TableLookup::Membership && L.Negated) {
+      Text = "!" + Call;
+    }
+    Edits.push_back({CharSourceRange::getTokenRange(L.Range), Text});
+  }
+  for (SourceRange End : Lookups.Ends)
+    Edits.push_back({CharSourceRange::getTokenRange(End), "nullptr"});
+  for (const VarDecl *D : Declarations)
+    Edits.push_back(
+        {CharSourceRange::getTokenRange(D->getBeginLoc(), D->getLocation()),
+         Function.Signature});
+  return Edits;
+}
 
 ConstantTablePlan planConstantTable(const ConstantTable &Table,
                                     const ASTContext &Ctx) {

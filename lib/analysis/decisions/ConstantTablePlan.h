@@ -10,8 +10,11 @@
 #ifndef ALLOC_TIDY_LIB_ANALYSIS_DECISIONS_CONSTANTTABLEPLAN_H
 #define ALLOC_TIDY_LIB_ANALYSIS_DECISIONS_CONSTANTTABLEPLAN_H
 
+#include "lib/analysis/decisions/TextEdit.h"
 #include "lib/analysis/facts/ConstantTables.h"
+#include "lib/analysis/facts/TableLookups.h"
 #include <string>
+#include <vector>
 
 namespace alloc_tidy {
 
@@ -36,6 +39,51 @@ std::string arrayDeclaration(const ConstantTablePlan &Plan,
 
 ConstantTablePlan planConstantTable(const ConstantTable &Table,
                                     const clang::ASTContext &Ctx);
+
+/// The function that searches a table turned into a sorted array: a map's
+/// 'const std::pair<K, V> *find_T(K Key)' (the element, or null), a set's
+/// 'bool contains_T(K Key)'.
+struct TableLookupFunction {
+  /// Why the table's declaration \p Var cannot become one: its key or
+  /// mapped type is not one a constant array holds and '<' orders (an
+  /// integer, an enumeration, a pointer; a std::string key as a
+  /// std::string_view from C++17), or it is a multi container.
+  std::string NoFix;
+  std::string Name;
+  /// "const std::pair<uint32_t, uint32_t> *find_T(uint32_t Key)".
+  std::string Signature;
+  /// The array's element and the key's type as the signature spells them.
+  std::string Element, KeyType;
+  /// What the signature needs: "<utility>", "<string_view>".
+  std::vector<std::string> Includes;
+  bool Keyed = false;
+};
+
+/// The lookup function of the table declared by \p Var (any of its
+/// declarations: they spell the same type).
+TableLookupFunction tableLookupFunction(const clang::VarDecl &Var,
+                                        const clang::ASTContext &Ctx);
+
+/// The edits that turn the definition of \p Table into a sorted array
+/// followed by the definition of \p Function, or why not (NoFix).
+struct SortedTable {
+  std::string NoFix;
+  std::vector<TextEdit> Edits;
+  std::vector<std::string> Includes;
+};
+
+SortedTable sortedTable(const ConstantTable &Table,
+                        const ConstantTablePlan &Plan,
+                        const TableLookupFunction &Function,
+                        clang::ASTContext &Ctx);
+
+/// The edits that make \p Lookups calls of \p Function, and each of
+/// \p Declarations (those that do not define the table) a declaration of
+/// it.
+std::vector<TextEdit>
+lookupEdits(const TableLookups &Lookups, const TableLookupFunction &Function,
+            llvm::ArrayRef<const clang::VarDecl *> Declarations,
+            clang::ASTContext &Ctx);
 
 } // namespace alloc_tidy
 

@@ -331,6 +331,47 @@ mergeViewArguments(const std::vector<ViewArgumentRecord> &Records) {
   return Out;
 }
 
+/// The records of every unit for each constant table, merged: it fits when
+/// exactly one unit defines it and everything every unit does with it fits.
+static llvm::json::Array
+mergeConstantTables(const std::vector<ConstantTableRecord> &Records) {
+  std::map<std::string, ConstantTableRecord> Merged;
+  std::map<std::string, unsigned> Definitions;
+  for (const ConstantTableRecord &R : Records) {
+    auto [It, New] = Merged.try_emplace(R.Table, R);
+    Definitions[R.Table] += R.Defines ? 1 : 0;
+    if (New)
+      continue;
+    ConstantTableRecord &M = It->second;
+    if (M.Why.empty() && !R.Fits)
+      M.Why = R.Why;
+    M.Fits = M.Fits && R.Fits;
+    M.Reported = M.Reported || R.Reported;
+    if (R.Defines)
+      M.Function = R.Function;
+    // A header's edits are recorded by every unit that includes it.
+    for (const FileEdit &E : R.Edits)
+      if (!llvm::is_contained(M.Edits, E))
+        M.Edits.push_back(E);
+  }
+  llvm::json::Array Out;
+  for (auto &[Table, R] : Merged) {
+    unsigned Defined = Definitions[Table];
+    R.Defines = Defined == 1;
+    if (Defined == 0 && R.Fits) {
+      R.Fits = false;
+      R.Why = "no unit of the compile database defines it";
+    } else if (Defined > 1 && R.Fits) {
+      R.Fits = false;
+      R.Why = "more than one unit of the compile database defines it";
+    }
+    if (!R.Fits)
+      R.Edits.clear();
+    Out.push_back(toJson(R));
+  }
+  return Out;
+}
+
 llvm::Expected<llvm::json::Value> decideAll(const FactsStream &Facts) {
   if (Facts.Databases.empty())
     return factsError("the member facts name no compile database (they were "
@@ -408,6 +449,7 @@ llvm::Expected<llvm::json::Value> decideAll(const FactsStream &Facts) {
       {"members", std::move(Members)},
       {"parameters", mergeParameters(Facts.Parameters)},
       {"view-arguments", mergeViewArguments(Facts.ViewArguments)},
+      {"constant-tables", mergeConstantTables(Facts.ConstantTables)},
       {"every-unit-cxx17", llvm::all_of(Facts.Units, [](const UnitIdentity &U) {
          return U.Cxx17;
        })}};

@@ -15,6 +15,7 @@
 
 #include "lib/analysis/facts/MemberFacts.h"
 #include "lib/analysis/facts/ParameterFills.h"
+#include "lib/analysis/facts/TableLookups.h"
 #include "lib/analysis/facts/ViewParameters.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringMap.h"
@@ -103,6 +104,8 @@ struct FactsStream {
   /// What each unit passes for the string parameters of the functions it
   /// names (ViewParameters.h).
   std::vector<ViewArgumentRecord> ViewArguments;
+  /// What each unit does with the constant tables it declares.
+  std::vector<ConstantTableRecord> ConstantTables;
 };
 
 /// Decides every member in \p Facts (grouped by key) across the units of
@@ -110,11 +113,13 @@ struct FactsStream {
 /// "files", "members": [{key, check, member, file, offset, line, action,
 /// why, units, finding, notes}], "parameters": [{function, index, fills,
 /// growth}], "view-arguments": [{function, index, fits, files}],
-/// "every-unit-cxx17"}: a view argument fits when it fits in every unit
-/// that recorded it, and its files are all of theirs. A parameter recorded
-/// differently by two units (two definitions of one name) is left out. An
-/// IncompleteFactsError when the facts of a unit of the database are missing or
-/// partial; another error when the facts name no database or several.
+/// "constant-tables": [{table, function, why, defines, reported, fits}],
+/// "every-unit-cxx17"}: a constant table fits when one unit defines it and
+/// it fits in every unit that declares it; a view argument fits when it fits in
+/// every unit that recorded it, and its files are all of theirs. A parameter
+/// recorded differently by two units (two definitions of one name) is left out.
+/// An IncompleteFactsError when the facts of a unit of the database are missing
+/// or partial; another error when the facts name no database or several.
 llvm::Expected<llvm::json::Value> decideAll(const FactsStream &Facts);
 
 } // namespace alloc_tidy

@@ -112,6 +112,24 @@ llvm::json::Value toJson(const ViewArgumentRecord &Record) {
                             {"building-in-loop", Record.BuildingInLoop}};
 }
 
+llvm::json::Value toJson(const ConstantTableRecord &Record) {
+  llvm::json::Array Edits;
+  for (const FileEdit &E : Record.Edits)
+    Edits.push_back(llvm::json::Object{{"file", E.File},
+                                       {"offset", E.Offset},
+                                       {"length", E.Length},
+                                       {"text", E.Text}});
+  return llvm::json::Object{{"version", MemberFactsVersion},
+                            {"edits", std::move(Edits)},
+                            {"kind", "constant-table"},
+                            {"table", Record.Table},
+                            {"function", Record.Function},
+                            {"why", Record.Why},
+                            {"defines", Record.Defines},
+                            {"reported", Record.Reported},
+                            {"fits", Record.Fits}};
+}
+
 llvm::json::Value wantedParameterLine(llvm::StringRef Unit,
                                       llvm::StringRef Function) {
   return llvm::json::Object{{"version", MemberFactsVersion},
@@ -333,6 +351,47 @@ viewArgumentFromJson(const llvm::json::Value &V) {
   return Record;
 }
 
+llvm::Expected<ConstantTableRecord>
+constantTableFromJson(const llvm::json::Value &V) {
+  const llvm::json::Object *O = V.getAsObject();
+  std::optional<llvm::StringRef> Table =
+      O ? O->getString("table") : std::nullopt;
+  std::optional<llvm::StringRef> Function =
+      O ? O->getString("function") : std::nullopt;
+  std::optional<bool> Defines = O ? O->getBoolean("defines") : std::nullopt;
+  std::optional<bool> Reported = O ? O->getBoolean("reported") : std::nullopt;
+  std::optional<bool> Fits = O ? O->getBoolean("fits") : std::nullopt;
+  if (!Table || Table->empty() || !Function || !Defines || !Reported || !Fits)
+    return malformed("a constant table without its name, function, "
+                     "definition, report or fit");
+  ConstantTableRecord Record;
+  Record.Table = Table->str();
+  Record.Function = Function->str();
+  Record.Why = O->getString("why").value_or("").str();
+  Record.Defines = *Defines;
+  Record.Reported = *Reported;
+  Record.Fits = *Fits;
+  if (const llvm::json::Array *Edits = O->getArray("edits"))
+    for (const llvm::json::Value &E : *Edits) {
+      const llvm::json::Object *Edit = E.getAsObject();
+      std::optional<llvm::StringRef> File =
+          Edit ? Edit->getString("file") : std::nullopt;
+      std::optional<int64_t> Offset =
+          Edit ? Edit->getInteger("offset") : std::nullopt;
+      std::optional<int64_t> Length =
+          Edit ? Edit->getInteger("length") : std::nullopt;
+      std::optional<llvm::StringRef> Text =
+          Edit ? Edit->getString("text") : std::nullopt;
+      if (!File || File->empty() || !Offset || *Offset < 0 || !Length ||
+          *Length < 0 || !Text)
+        return malformed("a constant table's edit without its file, offset, "
+                         "length or text");
+      Record.Edits.push_back({File->str(), static_cast<unsigned>(*Offset),
+                              static_cast<unsigned>(*Length), Text->str()});
+    }
+  return Record;
+}
+
 /// One line of a facts file, whatever its kind.
 static llvm::Error readFactsLine(const llvm::json::Value &V,
                                  FactsStream &Into) {
@@ -374,6 +433,13 @@ static llvm::Error readFactsLine(const llvm::json::Value &V,
     if (!R)
       return R.takeError();
     Into.ViewArguments.push_back(std::move(*R));
+    return llvm::Error::success();
+  }
+  if (Kind == "constant-table") {
+    llvm::Expected<ConstantTableRecord> R = constantTableFromJson(V);
+    if (!R)
+      return R.takeError();
+    Into.ConstantTables.push_back(std::move(*R));
     return llvm::Error::success();
   }
   if (Kind == "wanted-parameter") {
@@ -522,6 +588,14 @@ llvm::Expected<MergedDecisions> readMemberDecisions(llvm::StringRef Path) {
         return Fail(llvm::toString(R.takeError()));
       std::string Key = R->Function + "#" + std::to_string(R->Index);
       Merged.ViewArguments[Key] = std::move(*R);
+    }
+  if (const llvm::json::Array *Tables = O->getArray("constant-tables"))
+    for (const llvm::json::Value &V : *Tables) {
+      llvm::Expected<ConstantTableRecord> R = constantTableFromJson(V);
+      if (!R)
+        return Fail(llvm::toString(R.takeError()));
+      std::string Key = R->Table;
+      Merged.ConstantTables[Key] = std::move(*R);
     }
   Merged.EveryUnitCxx17 = O->getBoolean("every-unit-cxx17").value_or(false);
   return Merged;

@@ -35,6 +35,11 @@ llvm::Expected<ParameterFill> parameterFillFromJson(const llvm::json::Value &V);
 llvm::json::Value toJson(const ViewArgumentRecord &Record);
 llvm::Expected<ViewArgumentRecord>
 viewArgumentFromJson(const llvm::json::Value &V);
+/// A unit's record of a constant table, a facts line and an entry of the
+/// decisions (merged) alike.
+llvm::json::Value toJson(const ConstantTableRecord &Record);
+llvm::Expected<ConstantTableRecord>
+constantTableFromJson(const llvm::json::Value &V);
 /// The facts line that says a unit looked for the records of
 /// \p Function (parameterKey) and had none.
 llvm::json::Value wantedParameterLine(llvm::StringRef Unit,
@@ -57,6 +62,8 @@ struct MergedDecisions {
   llvm::StringMap<ParameterFill> Parameters;
   /// What every unit passes for a string parameter, by "function#index".
   llvm::StringMap<ViewArgumentRecord> ViewArguments;
+  /// The constant tables of external linkage, merged, by constantTableKey().
+  llvm::StringMap<ConstantTableRecord> ConstantTables;
   /// Whether every unit is compiled as C++17 or later.
   bool EveryUnitCxx17 = false;
   /// The compile database and the files of every unit, each with the

@@ -225,6 +225,7 @@ std::optional<ConstantTable> constantTable(const VarDecl &Var,
   Table.Key = Args[0].getAsType();
   if (Table.Keyed && Args.size() > 1)
     Table.Mapped = Args[1].getAsType();
+  Table.List = Elements;
   Table.Elements = Elements->getNumInits();
   Table.Const = Var.getType().isConstQualified();
   Table.NamedElsewhere = !Table.Const && Var.isExternallyVisible();

@@ -32,7 +32,8 @@ struct ConstantTable {
   /// The key and, for a map, the mapped type, as the code names them.
   clang::QualType Key;
   clang::QualType Mapped;
-  /// The elements of the braced list.
+  /// The braced list, and how many elements it has.
+  const clang::InitListExpr *List = nullptr;
   unsigned Elements = 0;
   /// The unordered containers also allocate a bucket array.
   bool Unordered = false;

@@ -124,10 +124,7 @@ std::string libraryInterfaceReason(const RecordDecl &RD,
   return "";
 }
 
-/// The name of the header that \p Loc is in when a directory of its path is
-/// named 'include' (where libraries keep the headers they install); empty
-/// for the main file, a system header or any other file.
-static StringRef publicHeaderOf(SourceLocation Loc, const SourceManager &SM) {
+StringRef publicHeaderOf(SourceLocation Loc, const SourceManager &SM) {
   Loc = SM.getExpansionLoc(Loc);
   if (Loc.isInvalid() || SM.isInSystemHeader(Loc) || SM.isInMainFile(Loc))
     return "";

@@ -44,6 +44,12 @@ std::string publicInterfaceReason(const clang::RecordDecl &RD,
 std::string libraryFunctionReason(const clang::FunctionDecl &F,
                                   const clang::ASTContext &Ctx);
 
+/// The name of the header that \p Loc is in when a directory of its path is
+/// named 'include' (where libraries keep the headers they install); empty
+/// for the main file, a system header or any other file.
+llvm::StringRef publicHeaderOf(clang::SourceLocation Loc,
+                               const clang::SourceManager &SM);
+
 /// Why \p F is part of a library's public source interface: it is declared
 /// in a header under a directory named 'include' (publicInterfaceReason)
 /// and is not a private member. Code built elsewhere calls it, and a change

@@ -946,6 +946,61 @@ TEST_F(MemberFactsFileTest, ViewArgumentRecordsMergeAcrossUnits) {
             std::string::npos);
 }
 
+TEST_F(MemberFactsFileTest, ConstantTableRecordsMergeAcrossUnits) {
+  FactsStream Database = database({"casemap.cpp", "enc.cpp", "twice.cpp"});
+  std::string Lines = path("tables.jsonl");
+  ASSERT_FALSE(
+      static_cast<bool>(appendFactsLine(Lines, toJson(Database.Databases[0]))));
+  for (const UnitIdentity &Unit : Database.Units)
+    ASSERT_FALSE(static_cast<bool>(appendFactsLine(Lines, toJson(Unit))));
+  static const std::string Upper = "re2c::to_upper|std::map<int, int>";
+  ConstantTableRecord Defining{Upper, "find_to_upper", "", true, true, true};
+  ConstantTableRecord LookingUp{Upper, "find_to_upper", "", false, false, true};
+  // Another table that one unit iterates, one defined by two units, one
+  // that no unit defines (a library's).
+  ConstantTableRecord Iterated{
+      "lower|std::map<int, int>", "find_lower", "", true, true, true};
+  ConstantTableRecord Iterating = Iterated;
+  Iterating.Defines = Iterating.Reported = false;
+  Iterating.Fits = false;
+  Iterating.Why = "the code at enc.cpp:9 uses it other than to look a key up";
+  ConstantTableRecord Twice{
+      "twice|std::set<int>", "contains_twice", "", true, true, true};
+  ConstantTableRecord Declared{
+      "declared|std::set<int>", "contains_declared", "", false, false, true};
+  for (const ConstantTableRecord &R :
+       {Defining, LookingUp, Iterated, Iterating, Twice, Twice, Declared})
+    ASSERT_FALSE(static_cast<bool>(appendFactsLine(Lines, toJson(R))));
+  FactsStream Read;
+  ASSERT_FALSE(static_cast<bool>(readFactsLines(Lines, Read)));
+  ASSERT_EQ(Read.ConstantTables.size(), 7u);
+  EXPECT_EQ(Read.ConstantTables[3], Iterating);
+
+  std::optional<MergedDecisions> Decisions = decideAndRead(Read);
+  ASSERT_TRUE(Decisions);
+  ASSERT_EQ(Decisions->ConstantTables.size(), 4u);
+  const ConstantTableRecord &Merged = Decisions->ConstantTables[Upper];
+  EXPECT_TRUE(Merged.Fits && Merged.Defines && Merged.Reported);
+  EXPECT_EQ(Merged.Function, "find_to_upper");
+  const ConstantTableRecord &Kept = Decisions->ConstantTables[Iterated.Table];
+  EXPECT_FALSE(Kept.Fits);
+  EXPECT_EQ(Kept.Why, Iterating.Why);
+  EXPECT_FALSE(Decisions->ConstantTables[Twice.Table].Fits);
+  EXPECT_EQ(Decisions->ConstantTables[Twice.Table].Why,
+            "more than one unit of the compile database defines it");
+  EXPECT_FALSE(Decisions->ConstantTables[Declared.Table].Fits);
+  EXPECT_EQ(Decisions->ConstantTables[Declared.Table].Why,
+            "no unit of the compile database defines it");
+
+  write("bad-table.jsonl", R"({"version": 2, "kind": "constant-table", )"
+                           R"("table": "t", "function": "find_t"})");
+  FactsStream Bad;
+  llvm::Error E = readFactsLines(path("bad-table.jsonl"), Bad);
+  ASSERT_TRUE(static_cast<bool>(E));
+  EXPECT_NE(llvm::toString(std::move(E)).find("a constant table without its"),
+            std::string::npos);
+}
+
 TEST_F(MemberFactsFileTest, EveryUnitOfTheDatabaseOrNoDecision) {
   auto Error = [](const FactsStream &Stream) {
     llvm::Expected<llvm::json::Value> D = decideAll(Stream);

@@ -79,8 +79,9 @@ def decide_from_lines(tool, lines, out):
 
 def units_wanting_parameters(results, decisions):
     """The results whose units handed a container to a function of another
-    unit without that unit's record of it, or defined a function whose
-    string parameter other units pass arguments to, when the decisions now
+    unit without that unit's record of it, defined a function whose string
+    parameter other units pass arguments to, or declared a constant table
+    (docs/checks/alloc-constant-table.md), when the decisions now
     have the records: analysed again with them, they can judge the call."""
     recorded = {p.get('function') for p in decisions.get('parameters', [])}
     # A string parameter: only when some unit's calls build strings for it
@@ -88,6 +89,11 @@ def units_wanting_parameters(results, decisions):
     recorded |= {v.get('function')
                  for v in decisions.get('view-arguments', [])
                  if v.get('building')}
+    # A constant table that its defining unit reports: every unit that
+    # declares it finds out whether its lookups change with it.
+    recorded |= {'table:' + t.get('table', '')
+                 for t in decisions.get('constant-tables', [])
+                 if t.get('reported')}
     again = []
     for result in results:
         for line in result.facts:
