@@ -193,11 +193,13 @@ void ConstantTableCheck::addEdits(FindingMessage &Message,
 
 void ConstantTableCheck::reportPending() {
   // Two findings that insert different includes at one place conflict when
-  // both are applied: each finding of a file asks for every include that
-  // the findings of that file need (the inserter writes each once).
+  // both are applied: the first finding of a file inserts every include
+  // that the findings of that file need (the inserter writes each once per
+  // file, as clang-tidy's checks do; alone, a later finding may need one
+  // of them too).
+  const SourceManager &SM = Context->getSourceManager();
   for (size_t I = 0; I < Pending.Findings.size(); ++I) {
     Finding &F = Pending.Findings[I];
-    const SourceManager &SM = Context->getSourceManager();
     for (FileID File : Pending.Files[I])
       for (const std::string &Include : Pending.Includes[File])
         if (std::optional<FixItHint> Hint =

@@ -37,7 +37,9 @@ sources in src/, project.json), in PROJECTS/PROJECT/proof:
      save about N allocations") is at least --min-predicted (default 0:
      every fix-it, the unmeasured ones too), the largest --max-predictions
      (default 8) first: that fix-it alone applied to this copy (the
-     previous one's files restored first), rebuilt incrementally
+     previous one's files restored first; with the includes that other
+     fix-its insert in its files, since clang-tidy inserts each include in
+     the first finding of a file that needs it), rebuilt incrementally
      (build-single/), counted; the prediction holds within 5%.
 The results go to --results (JSON) and the table to the section of
 --report between proof_table.BEGIN and END (docs/validation.md, which
@@ -559,8 +561,8 @@ class Proof:
                      'place': place(diag, self.source),
                      'predicted': saving(diag)}
             self.result['predictions'].append(entry)
-            touched = self.apply([diag], single_src, f'single-{number}',
-                                 self.source)
+            touched = self.apply([with_includes(diag, fixes)], single_src,
+                                 f'single-{number}', self.source)
             try:
                 self.ninja(single_build)
             except Failure as e:
@@ -578,6 +580,23 @@ class Proof:
             say(f'{self.name}: {entry["check"]} at {entry["place"]}: '
                 f'predicted {entry["predicted"]}, measured '
                 f'{entry["measured"]}: {verdict}')
+
+
+def with_includes(diag, fixes):
+    """DIAG with the #include insertions that the other findings of FIXES
+    make in the files DIAG changes: clang-tidy inserts an include once per
+    file, in the first finding that needs it, so a later one applied alone
+    would miss it (alloc-clangd gives each finding its own)."""
+    diag = json.loads(json.dumps(diag))
+    replacements = diag['DiagnosticMessage']['Replacements']
+    files = {r['FilePath'] for r in replacements}
+    for other in fixes:
+        for r in other['DiagnosticMessage'].get('Replacements') or []:
+            if r['FilePath'] in files and r['Length'] == 0 and \
+                    r['ReplacementText'].startswith('#include ') and \
+                    r not in replacements:
+                replacements.append(dict(r))
+    return diag
 
 
 def same_content(a, b):

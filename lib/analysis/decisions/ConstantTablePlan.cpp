@@ -8,6 +8,7 @@
 #include "clang/AST/Type.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include <algorithm>
 #include <variant>
 
@@ -204,10 +205,10 @@ SortedTable sortedTable(const ConstantTable &Table,
     Elements.emplace_back(std::move(*Key), E);
   }
   std::vector<std::pair<KeyValue, const Expr *>> Sorted = Elements;
-  std::stable_sort(Sorted.begin(), Sorted.end(),
-                   [&](const auto &A, const auto &B) {
-                     return compareKeys(A.first, B.first, Signed) < 0;
-                   });
+  // Equal keys are refused below, so the order among them does not matter.
+  llvm::sort(Sorted, [&](const auto &A, const auto &B) {
+    return compareKeys(A.first, B.first, Signed) < 0;
+  });
   for (size_t I = 1; I < Sorted.size(); ++I)
     if (compareKeys(Sorted[I - 1].first, Sorted[I].first, Signed) == 0) {
       S.NoFix = "two of its elements have the same key";
@@ -285,8 +286,13 @@ std::vector<TextEdit> lookupEdits(const TableLookups &Lookups,
                                   ASTContext &Ctx) {
   std::vector<TextEdit> Edits;
   for (const TableLookup &L : Lookups.Lookups) {
+    // A key a macro writes keeps the macro's name.
+    const SourceManager &SM = Ctx.getSourceManager();
     std::string Call =
-        L.Qualifier + Function.Name + "(" + sourceText(L.Key, Ctx) + ")";
+        L.Qualifier + Function.Name + "(" +
+        Lexer::getSourceText(SM.getExpansionRange(L.Key), SM, Ctx.getLangOpts())
+            .str() +
+        ")";
     std::string Text = Call;
     if (L.What == TableLookup::Membership && Function.Keyed) {
       Text = Call + (L.Negated ? " == " : " != ") + "nullptr";

@@ -954,20 +954,27 @@ TEST_F(MemberFactsFileTest, ConstantTableRecordsMergeAcrossUnits) {
   for (const UnitIdentity &Unit : Database.Units)
     ASSERT_FALSE(static_cast<bool>(appendFactsLine(Lines, toJson(Unit))));
   static const std::string Upper = "re2c::to_upper|std::map<int, int>";
-  ConstantTableRecord Defining{Upper, "find_to_upper", "", true, true, true};
-  ConstantTableRecord LookingUp{Upper, "find_to_upper", "", false, false, true};
+  ConstantTableRecord Defining{Upper, "find_to_upper", "", true, true, true,
+                               {}};
+  ConstantTableRecord LookingUp{Upper, "find_to_upper", "", false, false, true,
+                                {}};
   // Another table that one unit iterates, one defined by two units, one
   // that no unit defines (a library's).
   ConstantTableRecord Iterated{
-      "lower|std::map<int, int>", "find_lower", "", true, true, true};
+      "lower|std::map<int, int>", "find_lower", "", true, true, true, {}};
   ConstantTableRecord Iterating = Iterated;
   Iterating.Defines = Iterating.Reported = false;
   Iterating.Fits = false;
   Iterating.Why = "the code at enc.cpp:9 uses it other than to look a key up";
   ConstantTableRecord Twice{
-      "twice|std::set<int>", "contains_twice", "", true, true, true};
-  ConstantTableRecord Declared{
-      "declared|std::set<int>", "contains_declared", "", false, false, true};
+      "twice|std::set<int>", "contains_twice", "", true, true, true, {}};
+  ConstantTableRecord Declared{"declared|std::set<int>",
+                               "contains_declared",
+                               "",
+                               false,
+                               false,
+                               true,
+                               {}};
   for (const ConstantTableRecord &R :
        {Defining, LookingUp, Iterated, Iterating, Twice, Twice, Declared})
     ASSERT_FALSE(static_cast<bool>(appendFactsLine(Lines, toJson(R))));

@@ -63,6 +63,9 @@ unsigned countUpper(const char *S) {
   return N;
 }
 // CHECK-FIXES: {{^}}    N += (casing::find_to_upper(static_cast<unsigned char>(*S)) != nullptr);{{$}}
+#define LETTER_A 0x61
+bool hasA() { return casing::to_upper.count(LETTER_A) == 0; }
+// CHECK-FIXES: {{^}}bool hasA() { return casing::find_to_upper(LETTER_A) == nullptr; }{{$}}
 
 // A set of strings: string_view keys; whether a key is there.
 static const std::set<std::string> Keywords = {"while", "if", "for"};
