@@ -46,13 +46,17 @@ std::string elementSpelling(QualType T, const ASTContext &Ctx) {
   return T.getUnqualifiedType().getAsString(Policy);
 }
 
-bool isStdString(QualType T) {
+bool isStd(QualType T, StringRef Template) {
   const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
       T->getAsCXXRecordDecl());
-  return Spec && Spec->isInStdNamespace() &&
-         Spec->getName() == "basic_string" &&
+  return Spec && Spec->isInStdNamespace() && Spec->getName() == Template &&
          Spec->getTemplateArgs()[0].getAsType()->isCharType();
 }
+
+bool isStdString(QualType T) { return isStd(T, "basic_string"); }
+
+/// A std::string_view: the array holds it as it is.
+bool isStdStringView(QualType T) { return isStd(T, "basic_string_view"); }
 
 /// "find_to_upper" for 'to_upper', "findToUpper" for 'ToUpper'.
 std::string functionName(llvm::StringRef Verb, llvm::StringRef Table) {
@@ -137,14 +141,14 @@ TableLookupFunction tableLookupFunction(const VarDecl &Var,
   llvm::SmallVector<QualType, 2> Spelled = spelledArguments(Var);
   QualType Key = Args[0].getAsType();
   std::string KeyText;
-  if (isStdString(Key)) {
+  if (isStdString(Key) || isStdStringView(Key)) {
     if (!Ctx.getLangOpts().CPlusPlus17) {
       F.NoFix = "its keys are strings, which a constant array holds as "
                 "'std::string_view' from C++17 on";
       return F;
     }
     KeyText = "std::string_view";
-    F.Includes.push_back("<string_view>");
+    F.Includes.emplace_back("<string_view>");
   } else if (Key->isIntegralOrEnumerationType()) {
     KeyText = elementSpelling(Spelled.empty() ? Key : Spelled[0], Ctx);
   } else {
@@ -155,7 +159,8 @@ TableLookupFunction tableLookupFunction(const VarDecl &Var,
   std::string Element = KeyText;
   if (F.Keyed) {
     QualType Mapped = Args[1].getAsType();
-    if (!Mapped->isScalarType() || Mapped->isMemberPointerType()) {
+    if ((!Mapped->isScalarType() || Mapped->isMemberPointerType()) &&
+        !isStdStringView(Mapped)) {
       F.NoFix = "its mapped values are objects that a pointer to a constant "
                 "element gives differently";
       return F;
@@ -163,7 +168,7 @@ TableLookupFunction tableLookupFunction(const VarDecl &Var,
     Element = "std::pair<" + KeyText + ", " +
               elementSpelling(Spelled.size() > 1 ? Spelled[1] : Mapped, Ctx) +
               ">";
-    F.Includes.push_back("<utility>");
+    F.Includes.emplace_back("<utility>");
   }
   F.Element = Element;
   StringRef Name = Var.getName();
@@ -285,19 +290,22 @@ std::vector<TextEdit> lookupEdits(const TableLookups &Lookups,
                                   llvm::ArrayRef<const VarDecl *> Declarations,
                                   ASTContext &Ctx) {
   std::vector<TextEdit> Edits;
+  Edits.reserve(Lookups.Lookups.size() + Lookups.Ends.size() +
+                Declarations.size());
   for (const TableLookup &L : Lookups.Lookups) {
     // A key a macro writes keeps the macro's name.
     const SourceManager &SM = Ctx.getSourceManager();
-    std::string Call =
-        L.Qualifier + Function.Name + "(" +
-        Lexer::getSourceText(SM.getExpansionRange(L.Key), SM, Ctx.getLangOpts())
-            .str() +
-        ")";
+    std::string Call = (L.Qualifier + Function.Name + "(" +
+                        Lexer::getSourceText(SM.getExpansionRange(L.Key), SM,
+                                             Ctx.getLangOpts()) +
+                        ")")
+                           .str();
     std::string Text = Call;
     if (L.What == TableLookup::Membership && Function.Keyed) {
-      Text = Call + (L.Negated ? " == " : " != ") + "nullptr";
-      if (!L.Comparison)
-        Text = "(" + Text + ")";
+      Text = (Twine(L.Comparison ? "" : "(") + Call +
+              (L.Negated ? " == " : " != ") + "nullptr" +
+              (L.Comparison ? "" : ")"))
+                 .str();
     } else if (L.What == TableLookup::Membership && L.Negated) {
       Text = "!" + Call;
     }

@@ -125,9 +125,9 @@ public:
   TableLookups finish(llvm::ArrayRef<const Expr *> Refs);
 
 private:
-  void unsupported(const std::string &What, SourceLocation At) {
+  void unsupported(llvm::StringRef What, SourceLocation At) {
     if (Out.Unsupported.empty()) {
-      Out.Unsupported = What;
+      Out.Unsupported = What.str();
       Out.UnsupportedAt = At;
     }
   }
@@ -257,7 +257,7 @@ void Classifier::classify(const Expr *RefExpr) {
   }
   if (Call->getNumArgs() != 1 ||
       !llvm::is_contained({"find", "count", "contains"}, Name))
-    return unsupported("calls its '" + Name.str() + "'", At);
+    return unsupported(("calls its '" + Name + "'").str(), At);
   if (Call->getBeginLoc().isMacroID() || Call->getEndLoc().isMacroID())
     return unsupported("looks it up in a macro", At);
   if (Name != "find") {

@@ -31,7 +31,6 @@ struct TableLookup {
     /// (Range is then the whole comparison; Negated for '==').
     Membership,
   };
-  Kind What = Find;
   /// The text that the lookup function's call replaces.
   clang::SourceRange Range;
   /// The key's expression.
@@ -39,6 +38,7 @@ struct TableLookup {
   /// The qualifier written before the table's name ("re2c::"), which the
   /// lookup function's name needs too.
   std::string Qualifier;
+  Kind What = Find;
   bool Negated = false;
   /// Range is a comparison of equality ('T.count(K) != 0', a set's
   /// 'T.find(K) == T.end()'): a comparison in its place needs no

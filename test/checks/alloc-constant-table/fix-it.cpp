@@ -3,7 +3,7 @@
 // function after it that searches it; every lookup calls that function.
 // A map's 'find' gives a pointer to the element or null, a set's lookups
 // whether the key is there. The fixed file is compiled.
-// RUN: %check_alloc_tidy %s alloc-constant-table %t -- -config="{CheckOptions: {alloc-constant-table.WithoutProfile: true, alloc-constant-table.MinElements: 3}}" -- -std=c++17
+// RUN: %check_alloc_tidy %s alloc-constant-table %t -- -config="{CheckOptions: {alloc-constant-table.WithoutProfile: true, alloc-constant-table.MinElements: 2}}" -- -std=c++17
 
 #include <cstdint>
 #include <map>
@@ -102,3 +102,17 @@ const char *nameOf(Color C) {
 }
 // CHECK-FIXES: {{^}}  const auto Found = findColorNames(C);{{$}}
 // CHECK-FIXES-NEXT: {{^}}  return Found != nullptr ? (*Found).second : "?";{{$}}
+
+// Views for keys and values: the array holds them as they are.
+static const std::map<std::string_view, std::string_view> Settings = {
+    {"CC", "compiler"}, {"BASEDIR", "base_dir"}};
+// CHECK-NOTES: :[[@LINE-2]]:59: warning: 'Settings' is a table of 2 constant elements that every process builds at start-up, in a std::map that allocates once per element; a sorted constant array allocates nothing [alloc-constant-table]
+// CHECK-FIXES: {{^}}static constexpr std::pair<std::string_view, std::string_view> Settings[] = {{{$}}
+// CHECK-FIXES-NEXT: {{^}}    {"BASEDIR", "base_dir"},{{$}}
+// CHECK-FIXES-NEXT: {{^}}    {"CC", "compiler"}};{{$}}
+std::string_view setting(std::string_view Key) {
+  auto It = Settings.find(Key);
+  return It == Settings.end() ? std::string_view() : It->second;
+}
+// CHECK-FIXES: {{^}}  auto It = findSettings(Key);{{$}}
+// CHECK-FIXES-NEXT: {{^}}  return It == nullptr ? std::string_view() : It->second;{{$}}
