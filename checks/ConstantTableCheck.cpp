@@ -220,7 +220,8 @@ void ConstantTableCheck::recordLookupsElsewhere(
   ASTContext &Ctx = *Context;
   const SourceManager &SM = Ctx.getSourceManager();
   TableLookupFunction Function = tableLookupFunction(Declaration, Ctx);
-  TableLookups Lookups = tableLookups(Refs, Function.Keyed, Ctx);
+  TableLookups Lookups =
+      tableLookups(Refs, Function.Keyed, Function.KeyChangesType, Ctx);
   ConstantTableRecord Record;
   Record.Table = constantTableKey(Declaration);
   Record.Function = Function.Name;
@@ -283,7 +284,8 @@ void ConstantTableCheck::onEndOfTranslationUnit() {
     if (!Table.Const && firstChangingUse(Uses, Ctx))
       continue;
     TableLookupFunction Function = tableLookupFunction(Var, Ctx);
-    TableLookups Lookups = tableLookups(Uses, Function.Keyed, Ctx);
+    TableLookups Lookups =
+        tableLookups(Uses, Function.Keyed, Function.KeyChangesType, Ctx);
     if (!Table.Const && Lookups.WritesElement)
       continue;
     // Every process builds it in its initializer, outside any function.

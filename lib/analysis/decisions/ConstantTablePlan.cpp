@@ -148,6 +148,7 @@ TableLookupFunction tableLookupFunction(const VarDecl &Var,
       return F;
     }
     KeyText = "std::string_view";
+    F.KeyChangesType = isStdString(Key);
     F.Includes.emplace_back("<string_view>");
   } else if (Key->isIntegralOrEnumerationType()) {
     KeyText = elementSpelling(Spelled.empty() ? Key : Spelled[0], Ctx);

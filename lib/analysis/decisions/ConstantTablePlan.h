@@ -57,6 +57,8 @@ struct TableLookupFunction {
   /// What the signature needs: "<utility>", "<string_view>".
   std::vector<std::string> Includes;
   bool Keyed = false;
+  /// A std::string key, which the array holds as a std::string_view.
+  bool KeyChangesType = false;
 };
 
 /// The lookup function of the table declared by \p Var (any of its

@@ -118,8 +118,9 @@ const Stmt *enclosingBody(const VarDecl &Var, ASTContext &Ctx) {
 
 class Classifier {
 public:
-  Classifier(const ValueDecl *Table, bool Keyed, ASTContext &Ctx)
-      : Table(Table), Keyed(Keyed), Ctx(Ctx) {}
+  Classifier(const ValueDecl *Table, bool Keyed, bool KeyChangesType,
+             ASTContext &Ctx)
+      : Table(Table), Keyed(Keyed), KeyChangesType(KeyChangesType), Ctx(Ctx) {}
 
   void classify(const Expr *Ref);
   TableLookups finish(llvm::ArrayRef<const Expr *> Refs);
@@ -141,6 +142,7 @@ private:
 
   const ValueDecl *Table;
   bool Keyed;
+  bool KeyChangesType;
   ASTContext &Ctx;
   TableLookups Out;
   /// The 'T.end()' calls met, and those compared with a lookup's result.
@@ -175,6 +177,9 @@ bool Classifier::readsMember(const Expr *Member) {
   if (!M || !M->getMemberDecl()->getIdentifier() ||
       !llvm::is_contained({"first", "second"}, M->getMemberDecl()->getName()))
     return false;
+  // A std::string key becomes a std::string_view, which has other members.
+  if (KeyChangesType && M->getMemberDecl()->getName() == "first")
+    return false;
   if (M->getType().isConstQualified())
     return true;
   // Through parentheses and either branch of a conditional, to what takes
@@ -205,7 +210,14 @@ bool Classifier::readsMember(const Expr *Member) {
   }
   // Assigned, incremented, its address taken, bound to a reference that
   // can change it: the table is not constant after all.
-  Out.WritesElement = true;
+  if (const auto *Op = Parent.get<BinaryOperator>())
+    Out.WritesElement =
+        Out.WritesElement || (Op->isAssignmentOp() && Op->getLHS() == Child);
+  else if (const auto *Op = Parent.get<UnaryOperator>())
+    Out.WritesElement = Out.WritesElement || Op->isIncrementDecrementOp() ||
+                        Op->getOpcode() == UO_AddrOf;
+  else if (Parent.get<VarDecl>() || Parent.get<CallExpr>())
+    Out.WritesElement = true;
   return false;
 }
 
@@ -352,13 +364,13 @@ std::string constantTableKey(const VarDecl &Var) {
 }
 
 TableLookups tableLookups(llvm::ArrayRef<const Expr *> Refs, bool Keyed,
-                          ASTContext &Ctx) {
+                          bool KeyChangesType, ASTContext &Ctx) {
   if (Refs.empty())
     return {};
   const auto *First = dyn_cast<DeclRefExpr>(Refs.front());
   const ValueDecl *Table =
       First ? cast<ValueDecl>(First->getDecl()->getCanonicalDecl()) : nullptr;
-  Classifier C(Table, Keyed, Ctx);
+  Classifier C(Table, Keyed, KeyChangesType, Ctx);
   return C.finish(Refs);
 }
 

@@ -112,9 +112,10 @@ std::string constantTableKey(const clang::VarDecl &Var);
 /// The lookups among \p Refs (every reference to one table, of any of its
 /// declarations), a map's when \p Keyed. A mapped value reached through a
 /// lookup is read only: through a pointer to a constant element, it
-/// cannot be changed.
+/// cannot be changed. When \p KeyChangesType (a std::string key that the
+/// array holds as a std::string_view) the found element's key is not read.
 TableLookups tableLookups(llvm::ArrayRef<const clang::Expr *> Refs, bool Keyed,
-                          clang::ASTContext &Ctx);
+                          bool KeyChangesType, clang::ASTContext &Ctx);
 
 } // namespace alloc_tidy
 

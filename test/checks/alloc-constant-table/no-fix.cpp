@@ -74,3 +74,24 @@ void tally(int K) {
 }
 static std::map<int, int> Reset = {{1, 0}, {2, 0}};
 void reset(int K) { Reset.find(K)->second = 0; }
+
+// A std::string key becomes a std::string_view: the found element's key
+// is not read through the iterator.
+int puts(const char *);
+static const std::map<std::string, int> Named = {{"one", 1}, {"two", 2}};
+// CHECK-NOTES: :[[@LINE-1]]:41: warning: 'Named' is a table of 2 constant elements
+// CHECK-NOTES: :[[@LINE-2]]:41: note: {{.*}}; no fix-it: the code at {{.*}}:[[@LINE+2]] does more with the iterator that its 'find' returns than compare it with 'end()' and read the element
+void printName(const std::string &Name) {
+  auto It = Named.find(Name);
+  if (It != Named.end())
+    puts(It->first.c_str());
+}
+
+// Not const, and an element handed to a function that can change it.
+void bump(int &Value);
+static std::map<int, int> Bumped = {{1, 0}, {2, 0}};
+void bumpOne(int K) {
+  auto It = Bumped.find(K);
+  if (It != Bumped.end())
+    bump(It->second);
+}
