@@ -247,19 +247,25 @@ static std::string mainFileOf(const SourceManager &SM) {
 
 void WholeProgramOption::recordViewArguments(const ViewArgumentRecord &Record,
                                              const SourceManager &SM) {
+  appendOnce(("view\n" + mainFileOf(SM) + "\n" + Record.Function + "#" +
+              Twine(Record.Index))
+                 .str(),
+             toJson(Record));
+}
+
+void WholeProgramOption::appendOnce(StringRef Key,
+                                    const llvm::json::Value &Line) {
   if (Output.empty())
     return;
+  // Several checks, and a header's code met in each unit, record alike.
   static std::mutex Lock;
   static llvm::StringSet<> Recorded;
   {
     std::lock_guard<std::mutex> Guard(Lock);
-    if (!Recorded
-             .insert(Output + "\n" + mainFileOf(SM) + "\n" + Record.Function +
-                     "#" + std::to_string(Record.Index))
-             .second)
+    if (!Recorded.insert((Output + "\n" + Key).str()).second)
       return;
   }
-  if (llvm::Error E = appendFactsLine(Output, toJson(Record)))
+  if (llvm::Error E = appendFactsLine(Output, Line))
     Check.configurationDiag("cannot write member facts to '%0': %1",
                             DiagnosticIDs::Error)
         << Output << llvm::toString(std::move(E));
@@ -282,26 +288,9 @@ WholeProgramOption::viewRecords(StringRef Key, unsigned Index,
   return Records;
 }
 
-} // namespace clang::tidy::alloc
-
-namespace clang::tidy::alloc {
-
 void WholeProgramOption::recordConstantTable(
     const alloc_tidy::ConstantTableRecord &Record, const SourceManager &SM) {
-  if (Output.empty())
-    return;
-  static std::mutex Lock;
-  static llvm::StringSet<> Recorded;
-  {
-    std::lock_guard<std::mutex> Guard(Lock);
-    if (!Recorded.insert(Output + "\n" + mainFileOf(SM) + "\n" + Record.Table)
-             .second)
-      return;
-  }
-  if (llvm::Error E = appendFactsLine(Output, toJson(Record)))
-    Check.configurationDiag("cannot write member facts to '%0': %1",
-                            DiagnosticIDs::Error)
-        << Output << llvm::toString(std::move(E));
+  appendOnce("table\n" + mainFileOf(SM) + "\n" + Record.Table, toJson(Record));
 }
 
 WholeProgramOption::TableRecords

@@ -131,6 +131,9 @@ public:
                                     const SourceManager &SM);
 
 private:
+  /// Appends \p Line to the facts when alloc-run asked for them, once per
+  /// \p Key in this process.
+  void appendOnce(llvm::StringRef Key, const llvm::json::Value &Line);
   void writeUnitIdentity(const Preprocessor &PP);
   /// Appends that the unit wants the records of \p Key, once per unit.
   void writeWanted(llvm::StringRef Unit, llvm::StringRef Key) const;
