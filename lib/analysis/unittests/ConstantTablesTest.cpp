@@ -4,6 +4,7 @@
 #include "AnalysisTestUtils.h"
 #include "lib/analysis/decisions/ConstantTablePlan.h"
 #include "lib/analysis/facts/DeclReferences.h"
+#include "lib/analysis/facts/TableLookups.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "gtest/gtest.h"
@@ -33,6 +34,15 @@ protected:
   std::optional<ConstantTable> table(llvm::StringRef Name) {
     const VarDecl *V = var(Name);
     return V ? constantTable(*V, ctx()) : std::nullopt;
+  }
+
+  /// The lookups of \p Name in the unit.
+  TableLookups lookups(llvm::StringRef Name) {
+    const VarDecl *V = var(Name);
+    llvm::DenseSet<const ValueDecl *> Decls{V};
+    DeclReferences Refs = findDeclReferences(ctx(), Decls, {});
+    TableLookupFunction F = tableLookupFunction(*V, ctx());
+    return tableLookups(Refs.Refs.lookup(V), F.Keyed, F.KeyChangesType, ctx());
   }
 
   /// Where the unit may change \p Name, or null.
@@ -152,6 +162,51 @@ TEST_F(ConstantTablesTest, UsesThatChangeTheTable) {
   EXPECT_NE(changedAt("Handed"), nullptr);
   EXPECT_NE(changedAt("Referred"), nullptr);
   EXPECT_NE(changedAt("Passed"), nullptr);
+}
+
+TEST_F(ConstantTablesTest, TheLookupFunctionAndItsName) {
+  ASSERT_NO_FATAL_FAILURE(parse(
+      "std::map<uint32_t, uint32_t> to_upper = {{0x61, 0x41}};\n"
+      "static const std::set<std::string> Keywords = {\"if\"};\n"
+      "static const std::multimap<int, int> Twice = {{1, 2}, {1, 3}};\n"
+      "static const std::map<int, std::string> Named = {{1, \"one\"}};\n"));
+  TableLookupFunction Upper = tableLookupFunction(*var("to_upper"), ctx());
+  EXPECT_EQ(Upper.NoFix, "");
+  EXPECT_EQ(Upper.Name, "find_to_upper");
+  EXPECT_EQ(Upper.Signature,
+            "const std::pair<uint32_t, uint32_t> *find_to_upper(uint32_t Key)");
+  TableLookupFunction Words = tableLookupFunction(*var("Keywords"), ctx());
+  EXPECT_EQ(Words.Signature, "bool containsKeywords(std::string_view Key)");
+  EXPECT_TRUE(Words.KeyChangesType);
+  EXPECT_EQ(tableLookupFunction(*var("Twice"), ctx()).NoFix,
+            "a key can be there more than once");
+  EXPECT_NE(tableLookupFunction(*var("Named"), ctx()).NoFix, "");
+}
+
+TEST_F(ConstantTablesTest, LookupsThatAFunctionCanStandFor) {
+  ASSERT_NO_FATAL_FAILURE(
+      parse("static const std::map<int, int> Found = {{1, 2}};\n"
+            "static const std::map<int, int> Iterated = {{1, 2}};\n"
+            "static std::map<int, int> Written = {{1, 2}};\n"
+            "int f(int K) {\n"
+            "  auto It = Found.find(K);\n"
+            "  int N = It != Found.end() ? It->second : 0;\n"
+            "  N += Found.count(K) != 0;\n"
+            "  for (const auto &E : Iterated) N += E.second;\n"
+            "  Written.find(K)->second = N;\n"
+            "  return N;\n"
+            "}\n"));
+  TableLookups Found = lookups("Found");
+  EXPECT_EQ(Found.Unsupported, "");
+  ASSERT_EQ(Found.Lookups.size(), 2u);
+  EXPECT_EQ(Found.Lookups[0].What, TableLookup::Find);
+  EXPECT_EQ(Found.Lookups[1].What, TableLookup::Membership);
+  EXPECT_TRUE(Found.Lookups[1].Comparison);
+  EXPECT_EQ(Found.Ends.size(), 1u);
+  EXPECT_EQ(lookups("Iterated").Unsupported,
+            "uses it other than to look a key up");
+  EXPECT_TRUE(lookups("Written").WritesElement);
+  EXPECT_FALSE(Found.WritesElement);
 }
 
 } // namespace

@@ -4,6 +4,8 @@
 // A map's 'find' gives a pointer to the element or null, a set's lookups
 // whether the key is there. The fixed file is compiled.
 // RUN: %check_alloc_tidy %s alloc-constant-table %t -- -config="{CheckOptions: {alloc-constant-table.WithoutProfile: true, alloc-constant-table.MinElements: 2}}" -- -std=c++17
+// C++20 rewrites 'It != End' as '!(It == End)': the same fix-its.
+// RUN: %check_alloc_tidy %s alloc-constant-table %t -- -config="{CheckOptions: {alloc-constant-table.WithoutProfile: true, alloc-constant-table.MinElements: 2}}" -- -std=c++20
 
 #include <cstdint>
 #include <map>
