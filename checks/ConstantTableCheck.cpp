@@ -153,6 +153,13 @@ std::string unitNoFix(const VarDecl &Var, const TableLookupFunction &F,
     return "its class declares it, and would declare the function that "
            "searches it";
   const SourceManager &SM = Ctx.getSourceManager();
+  // Every unit that includes a header defines its own copy, with lookups
+  // this unit does not see.
+  if (const VarDecl *Definition = Var.getDefinition();
+      Definition &&
+      !SM.isInMainFile(SM.getExpansionLoc(Definition->getLocation())))
+    return "it is defined in a header, which other units include with "
+           "lookups of their own";
   if (!Lookups.Unsupported.empty()) {
     PresumedLoc At = SM.getPresumedLoc(SM.getFileLoc(Lookups.UnsupportedAt));
     return "the code at " + llvm::sys::path::filename(At.getFilename()).str() +

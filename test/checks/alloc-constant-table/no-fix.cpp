@@ -2,11 +2,14 @@
 // function stands for, elements or types an array cannot hold in order,
 // a name already taken. A table whose element the code changes through
 // an iterator is no constant table at all: silent.
-// RUN: %check_alloc_tidy %s alloc-constant-table %t -- -config="{CheckOptions: {alloc-constant-table.WithoutProfile: true, alloc-constant-table.MinElements: 2}}" -- -std=c++17
+// RUN: %check_alloc_tidy %s alloc-constant-table %t -- -config="{CheckOptions: {alloc-constant-table.WithoutProfile: true, alloc-constant-table.MinElements: 2}}" -header-filter='header-table.h' -- -std=c++17 -I%S/Inputs
 
+#include "header-table.h"
 #include <map>
 #include <set>
 #include <string>
+
+bool prime(int N) { return Primes.count(N) != 0; }
 
 void use(std::map<int, int>::const_iterator It);
 
@@ -95,3 +98,7 @@ void bumpOne(int K) {
   if (It != Bumped.end())
     bump(It->second);
 }
+
+// The header's table, reported after this file's (by path).
+// CHECK-NOTES: header-table.h:5:28: warning: 'Primes' is a table of 4 constant elements
+// CHECK-NOTES: header-table.h:5:28: note: {{.*}}; no fix-it: it is defined in a header, which other units include with lookups of their own
