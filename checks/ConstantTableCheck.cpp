@@ -227,12 +227,15 @@ void ConstantTableCheck::recordLookupsElsewhere(
   ASTContext &Ctx = *Context;
   const SourceManager &SM = Ctx.getSourceManager();
   TableLookupFunction Function = tableLookupFunction(Declaration, Ctx);
-  TableLookups Lookups =
-      tableLookups(Refs, Function.Keyed, Function.KeyChangesType, Ctx);
+  TableLookups Lookups = tableLookups(
+      Refs, Function.Keyed, Function.KeyChangesType, Function.Ordered, Ctx);
   ConstantTableRecord Record;
   Record.Table = constantTableKey(Declaration);
   Record.Function = Function.Name;
   Record.Why = unitNoFix(Declaration, Function, Lookups, Ctx);
+  if (Record.Why.empty() && Lookups.Iterates)
+    Record.Why = "a unit that does not define it iterates it, and only the "
+                 "defining unit sees the array";
   Record.Fits = Record.Why.empty();
   if (Record.Fits) {
     // The defining unit's fix-it makes these edits too.
@@ -291,8 +294,8 @@ void ConstantTableCheck::onEndOfTranslationUnit() {
     if (!Table.Const && firstChangingUse(Uses, Ctx))
       continue;
     TableLookupFunction Function = tableLookupFunction(Var, Ctx);
-    TableLookups Lookups =
-        tableLookups(Uses, Function.Keyed, Function.KeyChangesType, Ctx);
+    TableLookups Lookups = tableLookups(
+        Uses, Function.Keyed, Function.KeyChangesType, Function.Ordered, Ctx);
     if (!Table.Const && Lookups.WritesElement)
       continue;
     // Every process builds it in its initializer, outside any function.

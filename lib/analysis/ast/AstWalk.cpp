@@ -361,4 +361,23 @@ bool hasTopLevelConditional(llvm::StringRef Text) {
   return false;
 }
 
+/// The range-for loop whose range is the expression below \p Parent: the
+/// loop itself, or the implicit '__range' variable it binds the range to.
+const CXXForRangeStmt *rangeForOver(const DynTypedNode &Parent,
+                                    ASTContext &Ctx) {
+  if (const auto *For = Parent.get<CXXForRangeStmt>())
+    return For;
+  const auto *Range = Parent.get<VarDecl>();
+  if (!Range || !Range->isImplicit())
+    return nullptr;
+  DynTypedNode Stmt = parentOf(DynTypedNode::create(*Range), Ctx);
+  if (Stmt.get<DeclStmt>())
+    Stmt = parentOf(Stmt, Ctx);
+  const auto *For = Stmt.get<CXXForRangeStmt>();
+  return For && For->getRangeStmt() &&
+                 For->getRangeStmt()->getSingleDecl() == Range
+             ? For
+             : nullptr;
+}
+
 } // namespace alloc_tidy

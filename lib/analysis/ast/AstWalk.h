@@ -20,6 +20,7 @@
 #include <utility>
 
 namespace clang {
+class CXXForRangeStmt;
 class LambdaExpr;
 } // namespace clang
 
@@ -73,6 +74,12 @@ void forEachReferenceTo(
 /// Calls \p Visit with every lambda expression in \p Scope.
 void forEachLambdaIn(const clang::Stmt *Scope,
                      llvm::function_ref<void(const clang::LambdaExpr *)> Visit);
+
+/// The range-for loop whose range is the expression below \p Parent: the
+/// loop itself, or the implicit '__range' variable it binds the range to.
+/// Null for any other parent.
+const clang::CXXForRangeStmt *rangeForOver(const clang::DynTypedNode &Parent,
+                                           clang::ASTContext &Ctx);
 
 /// The position of \p Child among \p Args (implicit nodes ignored), or
 /// Args.size().

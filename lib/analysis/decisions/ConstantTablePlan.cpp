@@ -133,6 +133,7 @@ TableLookupFunction tableLookupFunction(const VarDecl &Var,
   }
   StringRef Template = Spec->getName();
   F.Keyed = Template.ends_with("map");
+  F.Ordered = !Template.starts_with("unordered_");
   if (Template.contains("multi")) {
     F.NoFix = "a key can be there more than once";
     return F;

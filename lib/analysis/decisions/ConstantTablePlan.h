@@ -59,6 +59,8 @@ struct TableLookupFunction {
   bool Keyed = false;
   /// A std::string key, which the array holds as a std::string_view.
   bool KeyChangesType = false;
+  /// An ordered container: the sorted array iterates in its order.
+  bool Ordered = false;
 };
 
 /// The lookup function of the table declared by \p Var (any of its

@@ -4,6 +4,7 @@
 #include "lib/analysis/ast/AstWalk.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -119,8 +120,9 @@ const Stmt *enclosingBody(const VarDecl &Var, ASTContext &Ctx) {
 class Classifier {
 public:
   Classifier(const ValueDecl *Table, bool Keyed, bool KeyChangesType,
-             ASTContext &Ctx)
-      : Table(Table), Keyed(Keyed), KeyChangesType(KeyChangesType), Ctx(Ctx) {}
+             bool Ordered, ASTContext &Ctx)
+      : Table(Table), Keyed(Keyed), KeyChangesType(KeyChangesType),
+        Ordered(Ordered), Ctx(Ctx) {}
 
   void classify(const Expr *Ref);
   TableLookups finish(llvm::ArrayRef<const Expr *> Refs);
@@ -143,6 +145,7 @@ private:
   const ValueDecl *Table;
   bool Keyed;
   bool KeyChangesType;
+  bool Ordered;
   ASTContext &Ctx;
   TableLookups Out;
   /// The 'T.end()' calls met, and those compared with a lookup's result.
@@ -252,6 +255,23 @@ void Classifier::classify(const Expr *RefExpr) {
     return unsupported("names it in a macro", At);
   const Expr *Child = Ref;
   DynTypedNode Parent = meaningfulParent(Ref, Ctx, Child, Transparency::Object);
+  if (const CXXForRangeStmt *For = rangeForOver(Parent, Ctx)) {
+    // The sorted array iterates in the order of an ordered container, and
+    // a loop variable of a deduced type takes its elements as they are.
+    const VarDecl *Loop = For->getLoopVariable();
+    const TypeSourceInfo *Written = Loop ? Loop->getTypeSourceInfo() : nullptr;
+    bool Deduced = isa_and_nonnull<DecompositionDecl>(Loop) ||
+                   (Written && Written->getType()->getContainedAutoType());
+    if (Ordered && !KeyChangesType && Deduced) {
+      Out.Iterates = true;
+      return;
+    }
+    return unsupported(Ordered ? "iterates it into a variable of the "
+                                 "container's element type"
+                               : "iterates it, in an order that a sorted "
+                                 "array would change",
+                       At);
+  }
   const auto *Member = Parent.get<MemberExpr>();
   const auto *Method =
       Member ? dyn_cast<CXXMethodDecl>(Member->getMemberDecl()) : nullptr;
@@ -364,13 +384,13 @@ std::string constantTableKey(const VarDecl &Var) {
 }
 
 TableLookups tableLookups(llvm::ArrayRef<const Expr *> Refs, bool Keyed,
-                          bool KeyChangesType, ASTContext &Ctx) {
+                          bool KeyChangesType, bool Ordered, ASTContext &Ctx) {
   if (Refs.empty())
     return {};
   const auto *First = dyn_cast<DeclRefExpr>(Refs.front());
   const ValueDecl *Table =
       First ? cast<ValueDecl>(First->getDecl()->getCanonicalDecl()) : nullptr;
-  Classifier C(Table, Keyed, KeyChangesType, Ctx);
+  Classifier C(Table, Keyed, KeyChangesType, Ordered, Ctx);
   return C.finish(Refs);
 }
 

@@ -58,6 +58,9 @@ struct TableLookups {
   /// A lookup's element is changed through the iterator ('It->second = V'):
   /// the table is not constant.
   bool WritesElement = false;
+  /// The unit iterates the table (an ordered one, into a variable of a
+  /// deduced type): only the unit that defines the array can.
+  bool Iterates = false;
 };
 
 /// An edit of a file as another unit can apply it: the real path, the
@@ -114,8 +117,12 @@ std::string constantTableKey(const clang::VarDecl &Var);
 /// lookup is read only: through a pointer to a constant element, it
 /// cannot be changed. When \p KeyChangesType (a std::string key that the
 /// array holds as a std::string_view) the found element's key is not read.
+/// An \p Ordered container (not an unordered one) may also be iterated
+/// into a variable of a deduced type, as the array is, in the same order;
+/// the unit must see the array then (it defines the table).
 TableLookups tableLookups(llvm::ArrayRef<const clang::Expr *> Refs, bool Keyed,
-                          bool KeyChangesType, clang::ASTContext &Ctx);
+                          bool KeyChangesType, bool Ordered,
+                          clang::ASTContext &Ctx);
 
 } // namespace alloc_tidy
 

@@ -65,6 +65,17 @@ unsigned countUpper(const char *S) {
   return N;
 }
 // CHECK-FIXES: {{^}}    N += (casing::find_to_upper(static_cast<unsigned char>(*S)) != nullptr);{{$}}
+// An ordered table iterates as the sorted array does: the loops stay.
+uint32_t sumUpper() {
+  uint32_t Sum = 0;
+  for (const auto &Entry : casing::to_upper)
+    Sum += Entry.second;
+  for (const auto &[Lower, Upper] : casing::to_upper)
+    Sum += Lower - Upper;
+  return Sum;
+}
+// CHECK-FIXES: {{^}}  for (const auto &Entry : casing::to_upper){{$}}
+// CHECK-FIXES: {{^}}  for (const auto &[Lower, Upper] : casing::to_upper){{$}}
 #define LETTER_A 0x61
 bool hasA() { return casing::to_upper.count(LETTER_A) == 0; }
 // CHECK-FIXES: {{^}}bool hasA() { return casing::find_to_upper(LETTER_A) == nullptr; }{{$}}

@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <unordered_set>
 
 bool prime(int N) { return Primes.count(N) != 0; }
 
@@ -15,11 +16,22 @@ void use(std::map<int, int>::const_iterator It);
 
 static const std::map<int, int> Iterated = {{1, 2}, {3, 4}};
 // CHECK-NOTES: :[[@LINE-1]]:33: warning: 'Iterated' is a table of 2 constant elements
-// CHECK-NOTES: :[[@LINE-2]]:33: note: 'static constexpr std::pair<int, int> Iterated[]' with the same elements sorted by key, searched with std::lower_bound, is laid out by the compiler; no fix-it: the code at {{.*}}:[[@LINE+3]] uses it other than to look a key up
+// CHECK-NOTES: :[[@LINE-2]]:33: note: 'static constexpr std::pair<int, int> Iterated[]' with the same elements sorted by key, searched with std::lower_bound, is laid out by the compiler; no fix-it: the code at {{.*}}:[[@LINE+3]] iterates it into a variable of the container's element type
 int sum() {
   int S = 0;
-  for (const auto &E : Iterated)
+  for (const std::pair<const int, int> &E : Iterated)
     S += E.second;
+  return S;
+}
+
+// An unordered table iterates in another order than a sorted array.
+static const std::unordered_set<int> Hashed = {1, 2};
+// CHECK-NOTES: :[[@LINE-1]]:38: warning: 'Hashed' is a table of 2 constant elements
+// CHECK-NOTES: :[[@LINE-2]]:38: note: {{.*}}; no fix-it: the code at {{.*}}:[[@LINE+3]] iterates it, in an order that a sorted array would change
+int hashedSum() {
+  int S = 0;
+  for (int E : Hashed)
+    S += E;
   return S;
 }
 
