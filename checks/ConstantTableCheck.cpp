@@ -356,6 +356,17 @@ void ConstantTableCheck::onEndOfTranslationUnit() {
         Plan.Container + " that allocates once per element" +
         (Table.Unordered ? " and for its buckets" : "") +
         "; a sorted constant array allocates nothing";
+    // The other units' lookups, as their records have them: one fix-it
+    // changes the whole program, or none does.
+    std::vector<FixItHint> Replayed;
+    for (const FileEdit &Edit : Elsewhere) {
+      std::optional<FixItHint> Fix = fixItOf(Edit, Ctx.getSourceManager());
+      if (!Fix && NoFix.empty())
+        NoFix = "the edits another unit recorded no longer fit '" + Edit.File +
+                "': run alloc-run again";
+      if (Fix)
+        Replayed.push_back(std::move(*Fix));
+    }
     if (NoFix.empty()) {
       std::vector<TextEdit> Edits = Sorted.Edits;
       llvm::append_range(
@@ -366,17 +377,14 @@ void ConstantTableCheck::onEndOfTranslationUnit() {
             !llvm::is_contained(Files, File))
           Files.push_back(File);
       addEdits(F.Warning, Edits, Sorted.Includes, Files);
-      // The other units' lookups, as their records have them: one fix-it
-      // changes the whole program.
+      // A header that this unit includes too has the same edits.
       std::vector<FileEdit> Here;
       for (const FixItHint &Fix : F.Warning.Fixes)
         if (std::optional<FileEdit> Edit = fileEditOf(Fix, SM))
           Here.push_back(std::move(*Edit));
-      for (const FileEdit &Edit : Elsewhere)
-        if (!llvm::is_contained(Here, Edit))
-          if (std::optional<FixItHint> Fix =
-                  fixItOf(Edit, Ctx.getSourceManager()))
-            F.Warning.Fixes.push_back(std::move(*Fix));
+      for (const FixItHint &Fix : Replayed)
+        if (!llvm::is_contained(Here, fileEditOf(Fix, SM)))
+          F.Warning.Fixes.push_back(Fix);
     } else {
       Pending.Files.emplace_back();
     }
