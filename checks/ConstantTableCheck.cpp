@@ -288,6 +288,7 @@ void ConstantTableCheck::onEndOfTranslationUnit() {
 
   const SourceManager &SM = Ctx.getSourceManager();
   uint64_t RunAllocations = Profiles.runAllocations();
+  std::vector<FixItHint> Replayed;
   for (const ConstantTable &Table : Tables) {
     const VarDecl &Var = *Table.Var;
     std::vector<const Expr *> Uses = referencesTo(Var, Refs);
@@ -358,7 +359,7 @@ void ConstantTableCheck::onEndOfTranslationUnit() {
         "; a sorted constant array allocates nothing";
     // The other units' lookups, as their records have them: one fix-it
     // changes the whole program, or none does.
-    std::vector<FixItHint> Replayed;
+    Replayed.clear();
     for (const FileEdit &Edit : Elsewhere) {
       std::optional<FixItHint> Fix = fixItOf(Edit, Ctx.getSourceManager());
       if (!Fix && NoFix.empty())
