@@ -67,6 +67,18 @@ void AppendConcatenationCheck::registerMatchers(MatchFinder *Finder) {
                              hasOverloadedOperatorName("+"))))))
           .bind("append"),
       this);
+  // A concatenation that starts a new string.
+  auto IsString = hasType(hasUnqualifiedDesugaredType(recordType(
+      hasDeclaration(classTemplateSpecializationDecl(
+          hasName("::std::basic_string"))))));
+  Finder->addMatcher(returnStmt(hasReturnValue(expr(IsString))).bind("return"),
+                     this);
+  Finder->addMatcher(
+      declStmt(hasSingleDecl(
+                   varDecl(hasLocalStorage(), hasInitializer(expr(IsString)))
+                       .bind("variable")))
+          .bind("declaration"),
+      this);
   Finder->addMatcher(cxxMemberCallExpr(callee(OfString), argumentCountIs(1),
                                        callee(cxxMethodDecl(hasName("append"))),
                                        Concatenation)
@@ -79,6 +91,10 @@ void AppendConcatenationCheck::check(const MatchFinder::MatchResult &Result) {
   if (Errors.occurred(Ctx.getDiagnostics()))
     return;
   const auto *Append = Result.Nodes.getNodeAs<Expr>("append");
+  if (!Append) {
+    checkBuiltString(Result);
+    return;
+  }
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation Loc = Append->getBeginLoc();
   if (Loc.isInvalid() || Loc.isMacroID() ||

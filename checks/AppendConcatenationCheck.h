@@ -35,6 +35,9 @@ public:
   void onEndOfTranslationUnit() override;
 
 private:
+  /// 'return A + B + C;' or 'T S = A + B + C;' (BuiltStringCheck.cpp).
+  void checkBuiltString(const ast_matchers::MatchFinder::MatchResult &Result);
+
   CompileErrors Errors;
   Preprocessor *PP = nullptr;
   StlOption TargetStl;

@@ -383,6 +383,40 @@ std::optional<AppendedConcatenation> appendedConcatenation(const Expr &Append,
   return Facts;
 }
 
+const Expr *carriedValue(const Expr *E) {
+  while (true) {
+    const Expr *Next = written(E);
+    if (const auto *Construct = dyn_cast<CXXConstructExpr>(Next);
+        Construct && Construct->isElidable() && Construct->getNumArgs() == 1)
+      Next = Construct->getArg(0);
+    if (Next == E)
+      return E;
+    E = Next;
+  }
+}
+
+std::optional<AppendedConcatenation> builtConcatenation(const Expr &Chain,
+                                                        ASTContext &Ctx) {
+  const auto *Plus = dyn_cast<CXXOperatorCallExpr>(carriedValue(&Chain));
+  if (!Plus || Plus->getOperator() != OO_Plus ||
+      !isStdFunction(Plus->getDirectCallee()))
+    return std::nullopt;
+  QualType String = Plus->getType().getUnqualifiedType();
+  std::optional<QualType> Char = stringCharacter(String);
+  if (!Char)
+    return std::nullopt;
+  AppendedConcatenation Facts;
+  Facts.Append = Plus;
+  Facts.Character = *Char;
+  Facts.TargetIsPrivate = true;
+  // The result's own type: every piece is bound to a parameter of the
+  // operator+ calls, which addPieces reads.
+  if (!addPieces(Plus, String, String, *Char, TargetIdentity(), Facts, Ctx) ||
+      Facts.Operators.empty())
+    return std::nullopt;
+  return Facts;
+}
+
 std::optional<uint64_t> literalLength(const AppendedConcatenation &Facts) {
   uint64_t Length = 0;
   for (const ConcatenationPiece &Piece : Facts.Pieces) {

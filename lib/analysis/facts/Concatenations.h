@@ -79,6 +79,19 @@ struct AppendedConcatenation {
 std::optional<AppendedConcatenation>
 appendedConcatenation(const clang::Expr &Append, clang::ASTContext &Ctx);
 
+/// The facts of \p Chain, a chain of the standard operator+ of
+/// std::basic_string whose result starts a new string (it is returned, or
+/// it initializes a variable): no string is appended to, so Target is null
+/// and the new string is private. nullopt when \p Chain is not such a chain
+/// or a piece is one append() would take differently.
+std::optional<AppendedConcatenation>
+builtConcatenation(const clang::Expr &Chain, clang::ASTContext &Ctx);
+
+/// \p E without the nodes that carry a string prvalue to where it is used:
+/// parentheses, implicit casts, temporaries bound or materialized, and the
+/// elidable copy or move of C++11 and C++14.
+const clang::Expr *carriedValue(const clang::Expr *E);
+
 /// The length of the concatenation when every piece is a string literal or
 /// a character literal; nullopt when a piece's length is known only at run
 /// time.

@@ -730,6 +730,18 @@ std::string describeTemporaries(const Measurement &M, StringRef Change) {
          "); " + wouldSave(Change, M.Allocations);
 }
 
+std::string describeRegrowth(const Measurement &M, uint64_t Saved,
+                             StringRef Change) {
+  if (M.Allocations == 0)
+    return std::string(Prefix) +
+           "this concatenation made no allocation; " + wouldSave(Change, 0);
+  return std::string(Prefix) + "this concatenation allocated " +
+         times(M.Allocations) + " (" + requested(M.Counts) + inProcesses(M) +
+         "), " + withSeparators(M.Allocations - Saved) +
+         " of them for the strings it made at the most allocating '+'; " +
+         wouldSave(Change, Saved);
+}
+
 std::string describeStatement(const Measurement &M) {
   return Prefix + ("this statement allocated " + times(M.Allocations)) +
          ", the copy among them";

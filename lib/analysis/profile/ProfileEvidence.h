@@ -297,6 +297,13 @@ std::string describeStringCopies(llvm::StringRef Source, const Measurement &M,
 /// goes.
 std::string describeTemporaries(const Measurement &M, llvm::StringRef Change);
 
+/// A concatenation that starts a new string: what its '+' operators and the
+/// strings built for its pieces allocated (\p M), and \p Saved of those
+/// that \p Change spares (the string it makes still allocates once when
+/// it passes the inline buffer).
+std::string describeRegrowth(const Measurement &M, uint64_t Saved,
+                             llvm::StringRef Change);
+
 /// A statement that copies where it could move: what the statement
 /// allocated, the copy among the rest (a container's growth at a push); no
 /// saving to predict from the profile alone.

@@ -1,0 +1,275 @@
+//===--- AppendConcatenationBuilt.cpp -------------------------------------===//
+//
+// alloc-append-concatenation on a concatenation that starts a new string:
+// 'return "\"" + String(P, N) + "\"";' or 'String S = A + B + C;'. The
+// first '+' makes a string exactly as long as its two pieces; each later one
+// that passes its capacity makes a longer one, and a piece built as a string
+// only to be concatenated is one more. Reserving the total length in a new
+// string and appending the pieces allocates once. The finding needs the
+// fix-it: what it saves is measured at the '+' operators and the pieces
+// built for them, less the one allocation the new string keeps.
+//
+//===----------------------------------------------------------------------===//
+
+#include "checks/AppendConcatenationCheck.h"
+#include "checks/Finding.h"
+#include "lib/analysis/ast/ParentIndex.h"
+#include "lib/analysis/decisions/ReservedConcatenation.h"
+#include "lib/analysis/facts/Concatenations.h"
+#include "lib/analysis/facts/Repetition.h"
+#include "lib/analysis/facts/StlFacts.h"
+#include "lib/analysis/profile/ProfileEvidence.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/Regex.h"
+
+using namespace clang::ast_matchers;
+using namespace alloc_tidy;
+
+namespace clang::tidy::alloc {
+
+namespace {
+
+std::string sourceText(SourceRange Range, const ASTContext &Ctx) {
+  if (Range.isInvalid() || Range.getBegin().isMacroID() ||
+      Range.getEnd().isMacroID())
+    return "";
+  bool Invalid = false;
+  StringRef Text =
+      Lexer::getSourceText(CharSourceRange::getTokenRange(Range),
+                           Ctx.getSourceManager(), Ctx.getLangOpts(), &Invalid);
+  return Invalid ? "" : Text.str();
+}
+
+/// Whether the identifier \p Name appears anywhere in \p Function's text.
+bool namesAnything(StringRef Name, const FunctionDecl &Function,
+                   const ASTContext &Ctx) {
+  std::string Text = sourceText(Function.getSourceRange(), Ctx);
+  return llvm::Regex(("(^|[^A-Za-z0-9_])" + Name + "($|[^A-Za-z0-9_])").str())
+      .match(Text);
+}
+
+/// A name for the new string that \p Function does not use, in the case
+/// its parameters' names start with.
+std::string freshName(const FunctionDecl &Function, const ASTContext &Ctx) {
+  bool Lower = Function.getIdentifier() &&
+               islower(static_cast<unsigned char>(Function.getName()[0]));
+  for (const ParmVarDecl *Param : Function.parameters())
+    if (Param->getIdentifier()) {
+      Lower = islower(static_cast<unsigned char>(Param->getName()[0]));
+      break;
+    }
+  for (std::string Name : {"Result", "Joined", "Concatenated"}) {
+    if (Lower)
+      Name[0] = static_cast<char>(tolower(Name[0]));
+    if (!namesAnything(Name, Function, Ctx))
+      return Name;
+  }
+  return "";
+}
+
+/// The whitespace before \p Loc on its line; empty when something else is.
+std::string indentOf(SourceLocation Loc, const SourceManager &SM) {
+  std::pair<FileID, unsigned> At = SM.getDecomposedLoc(Loc);
+  StringRef Buffer = SM.getBufferData(At.first);
+  size_t LineStart = Buffer.rfind('\n', At.second);
+  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+  StringRef Before = Buffer.slice(LineStart, At.second);
+  return Before.find_first_not_of(" \t") == StringRef::npos ? Before.str()
+                                                             : "";
+}
+
+/// The ';' that ends \p S (a return statement's comes after its value).
+SourceLocation semicolonOf(const Stmt &S, const ASTContext &Ctx) {
+  if (isa<DeclStmt>(S))
+    return S.getEndLoc();
+  std::optional<Token> Next = Lexer::findNextToken(
+      S.getEndLoc(), Ctx.getSourceManager(), Ctx.getLangOpts());
+  if (!Next || !Next->is(tok::semi))
+    return SourceLocation();
+  return Next->getLocation();
+}
+
+bool inCompound(const Stmt &S, ASTContext &Ctx) {
+  DynTypedNodeList Parents = Ctx.getParents(S);
+  return Parents.size() == 1 && Parents[0].get<CompoundStmt>();
+}
+
+/// Where braces around \p S, the body of an if, else or loop written on a
+/// line of its own, start: just after the ')', 'else' or 'do' before it;
+/// and the indentation of that line. Invalid when something else (a
+/// comment) comes between.
+std::pair<SourceLocation, std::string>
+bodyStart(SourceLocation Loc, const SourceManager &SM) {
+  std::pair<FileID, unsigned> At = SM.getDecomposedLoc(Loc);
+  StringRef Before = SM.getBufferData(At.first).take_front(At.second);
+  StringRef Trimmed = Before.rtrim();
+  if (!Trimmed.ends_with(")") && !Trimmed.ends_with("else") &&
+      !Trimmed.ends_with("do"))
+    return {};
+  if (!Before.drop_front(Trimmed.size()).contains('\n'))
+    return {};
+  SourceLocation Start = Loc.getLocWithOffset(
+      -static_cast<int>(Before.size() - Trimmed.size()));
+  size_t LineStart = Trimmed.rfind('\n');
+  StringRef Line = Trimmed.drop_front(
+      LineStart == StringRef::npos ? 0 : LineStart + 1);
+  return {Start, Line.take_front(Line.find_first_not_of(" \t")).str()};
+}
+
+} // namespace
+
+void AppendConcatenationCheck::checkBuiltString(
+    const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const auto *Return = Result.Nodes.getNodeAs<ReturnStmt>("return");
+  const auto *Declaration = Result.Nodes.getNodeAs<DeclStmt>("declaration");
+  const auto *Variable = Result.Nodes.getNodeAs<VarDecl>("variable");
+  const Stmt *Statement = Return ? static_cast<const Stmt *>(Return)
+                                 : static_cast<const Stmt *>(Declaration);
+  const Expr *Value = Return ? Return->getRetValue() : Variable->getInit();
+  if (!Statement || !Value)
+    return;
+  SourceLocation Loc = Statement->getBeginLoc();
+  if (Loc.isInvalid() || Loc.isMacroID() ||
+      SM.isInSystemHeader(SM.getExpansionLoc(Loc)) ||
+      (Declaration && !inCompound(*Statement, Ctx)) ||
+      isInInstantiatedCode(*Statement, Ctx))
+    return;
+  std::optional<AppendedConcatenation> Facts = builtConcatenation(*Value, Ctx);
+  if (!Facts)
+    return;
+  std::optional<Repetition> Where = findRepetition(*Facts->Append, Ctx);
+  if (!Where || Where->Function->isDependentContext() ||
+      ColdFunctions.isCold(*Where->Function) ||
+      (Where->Loop && ColdFunctions.isColdLoop(*Where->Loop)))
+    return;
+  ReservedConcatenation Plan = planReservedConcatenation(*Facts, Ctx);
+  // Two pieces that are strings already: the first '+' makes the result
+  // as long as both, once.
+  if (!Plan.NoFix.empty() ||
+      (Facts->Pieces.size() < 3 && Plan.Temporaries.empty()))
+    return;
+
+  // What the new string is declared as, and named.
+  const FunctionDecl &Function = *Where->Function;
+  QualType Made = Facts->Append->getType().getUnqualifiedType();
+  std::string Type;
+  std::string Name;
+  if (Return) {
+    QualType Returned = Function.getReturnType();
+    const auto *Method = dyn_cast<CXXMethodDecl>(&Function);
+    if ((Method && Method->getParent()->isLambda()) ||
+        Returned->isReferenceType() || Returned.isConstQualified() ||
+        Function.getDeclaredReturnType()->getContainedAutoType() ||
+        !Ctx.hasSameType(Returned, Made))
+      return;
+    Type = sourceText(Function.getReturnTypeSourceRange(), Ctx);
+    Name = freshName(Function, Ctx);
+  } else {
+    QualType Declared = Variable->getType();
+    if (Declared->isReferenceType() || Declared.isConstQualified() ||
+        Declared->getContainedAutoType() || !Ctx.hasSameType(Declared, Made) ||
+        Variable->getLocation().isMacroID())
+      return;
+    Type = sourceText(
+        SourceRange(Declaration->getBeginLoc(),
+                    Variable->getLocation().getLocWithOffset(-1)),
+        Ctx);
+    Type = StringRef(Type).rtrim().str();
+    Name = Variable->getName().str();
+  }
+  SourceLocation Semicolon = semicolonOf(*Statement, Ctx);
+  if (Type.empty() || Name.empty() || Semicolon.isInvalid() ||
+      Semicolon.isMacroID())
+    return;
+
+  // The '+' operators make the result and its regrowth; the pieces built as
+  // strings make their own.
+  std::vector<ProfileAnchor> Anchors;
+  for (SourceLocation Op : Facts->Operators)
+    Anchors.emplace_back(SourceRange(Op, Op), Where->Function);
+  for (const Expr *Temporary : Plan.Temporaries)
+    Anchors.emplace_back(Temporary->getSourceRange(), Where->Function);
+  std::optional<Measurement> Measured = Profiles.measureAnything(Anchors, Ctx);
+  bool Covered = Measured && Measured->Covered;
+  uint64_t Saved = 0;
+  if (Covered) {
+    // One allocation stays for each string made past the inline buffer:
+    // as many as the '+' that allocated most.
+    uint64_t Kept = 0;
+    for (size_t I = 0; I < Facts->Operators.size(); ++I)
+      if (std::optional<Measurement> AtOp =
+              Profiles.measureAnything(ArrayRef(Anchors).slice(I, 1), Ctx))
+        Kept = std::max(Kept, AtOp->Allocations);
+    Saved = Measured->Allocations - std::min(Kept, Measured->Allocations);
+    if (Saved < std::max<uint64_t>(1, Profiles.minAllocations()))
+      return;
+  } else {
+    if (!WithoutProfile || (!Where->Loop && !OutsideLoops))
+      return;
+    uint64_t CharSize = Ctx.getTypeSizeInChars(Facts->Character).getQuantity();
+    std::optional<uint64_t> Length = literalLength(*Facts);
+    if (Length && *Length <= stringInlineCapacityOrLargest(
+                                 TargetStl.resolve(PP), CharSize))
+      return;
+  }
+
+  // In a block, the statements replace this one; as the body of an if,
+  // else or loop, they get braces: around the lines when the body has a
+  // line of its own, on one line otherwise.
+  std::string Indent = indentOf(Loc, SM);
+  SourceLocation From = Loc;
+  std::string Open, Break = "\n" + Indent, Close;
+  if (!inCompound(*Statement, Ctx)) {
+    auto [Start, Outer] = bodyStart(Loc, SM);
+    if (Start.isValid() && !Indent.empty()) {
+      From = Start;
+      Open = " {\n" + Indent;
+      Close = "\n" + Outer + "}";
+    } else {
+      Open = "{ ";
+      Break = " ";
+      Close = " }";
+    }
+  }
+  std::string Text = Open + Type + " " + Name + ";" + Break + Name +
+                     ".reserve(" + Plan.Length + ");" + Break + Name +
+                     Plan.Appends + ";";
+  if (Return)
+    Text += Break + "return " + Name + ";";
+  Text += Close;
+
+  std::string Built;
+  if (!Plan.Temporaries.empty())
+    Built = ", and '" + sourceText(Plan.Temporaries.front()->getSourceRange(),
+                                   Ctx) +
+            "' is a string built only to be concatenated";
+  Finding F;
+  F.Warning.Loc = Loc;
+  F.Warning.Text =
+      "the " + std::to_string(Facts->Pieces.size()) + " pieces of " +
+      (Return ? std::string("the string returned")
+              : "'" + Name + "'") +
+      " are concatenated with '+', which makes a new string whenever the "
+      "result outgrows the one the '+' before made" +
+      Built + "; reserving their total length and appending them allocates "
+              "once";
+  F.Warning.Fixes.push_back(FixItHint::CreateReplacement(
+      CharSourceRange::getTokenRange(From, Semicolon), Text));
+  if (Where->Loop)
+    F.note(Where->Loop->getBeginLoc(),
+           "this loop runs the concatenation on every iteration");
+  if (std::optional<std::string> Note =
+          Profiles.measuredNote(Measured, Loc, SM, [&](const Measurement &M) {
+            return describeRegrowth(M, Saved,
+                                    "reserving and appending the pieces");
+          }))
+    F.note(Loc, *Note);
+  report(*this, F);
+}
+
+} // namespace clang::tidy::alloc

@@ -1,0 +1,91 @@
+// A concatenation that starts a new string ('return A + B + C;',
+// 'std::string S = A + B + C;'): the first '+' makes a string as long as its
+// two pieces, each later '+' that passes its capacity makes a longer one,
+// and a piece built as a string only to be concatenated ('String(P, N)')
+// is one allocation more. The fix-it declares the new string, reserves the
+// pieces' total length and appends them, which allocates once. Every
+// length must be known before any piece is appended, without evaluating
+// twice what costs or changes something. Without a profile nothing is
+// reported by default; WithoutProfile with OutsideLoops reports these
+// (a loop rarely holds them).
+// RUN: %check_alloc_tidy %s alloc-append-concatenation %t -- \
+// RUN:   -config="{CheckOptions: {alloc-append-concatenation.WithoutProfile: true, alloc-append-concatenation.OutsideLoops: true}}" -- -std=c++17
+// RUN: %check_alloc_tidy -check-suffix=DEFAULT %s alloc-append-concatenation %t.d -- -- -std=c++17
+// The fixed program returns what the original did (0: the strings match).
+// RUN: %clangxx -std=c++17 -fsanitize=address %s -o %t.before && %t.before
+// RUN: %clangxx -std=c++17 -fsanitize=address %t.cpp -o %t.after && %t.after
+// RUN: %clangxx -std=c++17 -fsanitize=address %s -o %t.before && %t.before a-word-of-more-than-thirty-characters
+// RUN: %t.after a-word-of-more-than-thirty-characters
+
+#include <cstring>
+#include <string>
+
+typedef std::string String;
+
+// The body of an if on a line of its own gets braces around the lines.
+static String quoted(const char *value, size_t length, bool escape) {
+  if (!escape)
+    return String("\"") + String(value, length) + "\"";
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the 3 pieces of the string returned are concatenated with '+', which makes a new string whenever the result outgrows the one the '+' before made, and 'String(value, length)' is a string built only to be concatenated; reserving their total length and appending them allocates once [alloc-append-concatenation]
+  // CHECK-FIXES: {{^}}  if (!escape) {{{$}}
+  // CHECK-FIXES-NEXT: {{^}}    String result;{{$}}
+  // CHECK-FIXES-NEXT: {{^}}    result.reserve(length + 2);{{$}}
+  // CHECK-FIXES-NEXT: {{^}}    result.append("\"").append(value, length).append("\"");{{$}}
+  // CHECK-FIXES-NEXT: {{^}}    return result;{{$}}
+  // CHECK-FIXES-NEXT: {{^}}  }{{$}}
+  return "'" + std::string(value) + "'";
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the 3 pieces of the string returned are concatenated with '+', which makes a new string whenever the result outgrows the one the '+' before made, and 'std::string(value)' is a string built only to be concatenated; reserving their total length and appending them allocates once [alloc-append-concatenation]
+  // CHECK-FIXES: {{^}}  String result;{{$}}
+  // CHECK-FIXES-NEXT: {{^}}  result.reserve(std::char_traits<char>::length(value) + 2);{{$}}
+  // CHECK-FIXES-NEXT: {{^}}  result.append("'").append(value).append("'");{{$}}
+  // CHECK-FIXES-NEXT: {{^}}  return result;{{$}}
+}
+
+// A variable initialized by the concatenation is the new string; names
+// that start with a capital keep it.
+std::string joinPath(const std::string &Dir, const std::string &Name) {
+  std::string Full = Dir + '/' + Name;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the 3 pieces of 'Full' are concatenated with '+', which makes a new string whenever the result outgrows the one the '+' before made; reserving their total length and appending them allocates once [alloc-append-concatenation]
+  // CHECK-FIXES: {{^}}  std::string Full;{{$}}
+  // CHECK-FIXES-NEXT: {{^}}  Full.reserve(Dir.size() + Name.size() + 1);{{$}}
+  // CHECK-FIXES-NEXT: {{^}}  Full.append(Dir).append(1, '/').append(Name);{{$}}
+  return Full;
+}
+
+struct Entry {
+  std::string Key;
+  const char *Unit;
+  // A member and a pointer to characters; the name 'Result' is taken, so
+  // the new string is 'Joined'. On one line, the body gets braces there.
+  std::string label(bool Short) const {
+    int Result = 0;
+    if (Short) return Key + ": " + Unit;
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: the 3 pieces of the string returned are concatenated with '+'
+    // CHECK-FIXES: {{^}}    if (Short) { std::string Joined; Joined.reserve(Key.size() + std::char_traits<char>::length(Unit) + 2); Joined.append(Key).append(": ").append(Unit); return Joined; }{{$}}
+    return std::to_string(Result);
+  }
+};
+
+// A count and a character, and a string of a count of characters.
+std::string indented(size_t Depth, const std::string &Text) {
+  return std::string(Depth * 2, ' ') + Text;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the 2 pieces of the string returned are concatenated with '+', which makes a new string whenever the result outgrows the one the '+' before made, and 'std::string(Depth * 2, ' ')' is a string built only to be concatenated; reserving their total length and appending them allocates once [alloc-append-concatenation]
+  // CHECK-FIXES: {{^}}  std::string Result;{{$}}
+  // CHECK-FIXES-NEXT: {{^}}  Result.reserve((Depth * 2) + Text.size());{{$}}
+  // CHECK-FIXES-NEXT: {{^}}  Result.append(Depth * 2, ' ').append(Text);{{$}}
+}
+
+// The fixed functions return what they did.
+int main(int Argc, char **Argv) {
+  const char *Word = Argc > 1 ? Argv[1] : "a-rather-long-word-for-the-heap";
+  Entry E{Word, "ms"};
+  std::string All = quoted(Word, std::strlen(Word), false) +
+                    quoted(Word, std::strlen(Word), true);
+  All += joinPath("/usr/share/dictionaries", Word) + E.label(true) +
+         E.label(false) + indented(3, Word);
+  return All == "\"" + std::string(Word) + "\"'" + Word +
+                        "'/usr/share/dictionaries/" + Word + Word + ": ms0      " +
+                        Word
+             ? 0
+             : 1;
+}
