@@ -77,8 +77,7 @@ std::string indentOf(SourceLocation Loc, const SourceManager &SM) {
   size_t LineStart = Buffer.rfind('\n', At.second);
   LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
   StringRef Before = Buffer.slice(LineStart, At.second);
-  return Before.find_first_not_of(" \t") == StringRef::npos ? Before.str()
-                                                             : "";
+  return Before.find_first_not_of(" \t") == StringRef::npos ? Before.str() : "";
 }
 
 /// The ';' that ends \p S (a return statement's comes after its value).
@@ -101,8 +100,8 @@ bool inCompound(const Stmt &S, ASTContext &Ctx) {
 /// line of its own, start: just after the ')', 'else' or 'do' before it;
 /// and the indentation of that line. Invalid when something else (a
 /// comment) comes between.
-std::pair<SourceLocation, std::string>
-bodyStart(SourceLocation Loc, const SourceManager &SM) {
+std::pair<SourceLocation, std::string> bodyStart(SourceLocation Loc,
+                                                 const SourceManager &SM) {
   std::pair<FileID, unsigned> At = SM.getDecomposedLoc(Loc);
   StringRef Before = SM.getBufferData(At.first).take_front(At.second);
   StringRef Trimmed = Before.rtrim();
@@ -111,11 +110,11 @@ bodyStart(SourceLocation Loc, const SourceManager &SM) {
     return {};
   if (!Before.drop_front(Trimmed.size()).contains('\n'))
     return {};
-  SourceLocation Start = Loc.getLocWithOffset(
-      -static_cast<int>(Before.size() - Trimmed.size()));
+  SourceLocation Start =
+      Loc.getLocWithOffset(-static_cast<int>(Before.size() - Trimmed.size()));
   size_t LineStart = Trimmed.rfind('\n');
-  StringRef Line = Trimmed.drop_front(
-      LineStart == StringRef::npos ? 0 : LineStart + 1);
+  StringRef Line =
+      Trimmed.drop_front(LineStart == StringRef::npos ? 0 : LineStart + 1);
   return {Start, Line.take_front(Line.find_first_not_of(" \t")).str()};
 }
 
@@ -175,10 +174,9 @@ void AppendConcatenationCheck::checkBuiltString(
         Declared->getContainedAutoType() || !Ctx.hasSameType(Declared, Made) ||
         Variable->getLocation().isMacroID())
       return;
-    Type = sourceText(
-        SourceRange(Declaration->getBeginLoc(),
-                    Variable->getLocation().getLocWithOffset(-1)),
-        Ctx);
+    Type = sourceText(SourceRange(Declaration->getBeginLoc(),
+                                  Variable->getLocation().getLocWithOffset(-1)),
+                      Ctx);
     Type = StringRef(Type).rtrim().str();
     Name = Variable->getName().str();
   }
@@ -190,6 +188,7 @@ void AppendConcatenationCheck::checkBuiltString(
   // The '+' operators make the result and its regrowth; the pieces built as
   // strings make their own.
   std::vector<ProfileAnchor> Anchors;
+  Anchors.reserve(Facts->Operators.size() + Plan.Temporaries.size());
   for (SourceLocation Op : Facts->Operators)
     Anchors.emplace_back(SourceRange(Op, Op), Where->Function);
   for (const Expr *Temporary : Plan.Temporaries)
@@ -245,19 +244,19 @@ void AppendConcatenationCheck::checkBuiltString(
 
   std::string Built;
   if (!Plan.Temporaries.empty())
-    Built = ", and '" + sourceText(Plan.Temporaries.front()->getSourceRange(),
-                                   Ctx) +
+    Built = ", and '" +
+            sourceText(Plan.Temporaries.front()->getSourceRange(), Ctx) +
             "' is a string built only to be concatenated";
   Finding F;
   F.Warning.Loc = Loc;
   F.Warning.Text =
       "the " + std::to_string(Facts->Pieces.size()) + " pieces of " +
-      (Return ? std::string("the string returned")
-              : "'" + Name + "'") +
+      (Return ? std::string("the string returned") : "'" + Name + "'") +
       " are concatenated with '+', which makes a new string whenever the "
       "result outgrows the one the '+' before made" +
-      Built + "; reserving their total length and appending them allocates "
-              "once";
+      Built +
+      "; reserving their total length and appending them allocates "
+      "once";
   F.Warning.Fixes.push_back(FixItHint::CreateReplacement(
       CharSourceRange::getTokenRange(From, Semicolon), Text));
   if (Where->Loop)

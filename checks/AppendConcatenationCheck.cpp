@@ -68,9 +68,8 @@ void AppendConcatenationCheck::registerMatchers(MatchFinder *Finder) {
           .bind("append"),
       this);
   // A concatenation that starts a new string.
-  auto IsString = hasType(hasUnqualifiedDesugaredType(recordType(
-      hasDeclaration(classTemplateSpecializationDecl(
-          hasName("::std::basic_string"))))));
+  auto IsString = hasType(hasUnqualifiedDesugaredType(recordType(hasDeclaration(
+      classTemplateSpecializationDecl(hasName("::std::basic_string"))))));
   Finder->addMatcher(returnStmt(hasReturnValue(expr(IsString))).bind("return"),
                      this);
   Finder->addMatcher(

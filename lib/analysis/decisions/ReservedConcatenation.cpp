@@ -16,9 +16,9 @@ std::string textOf(const Expr *E, const ASTContext &Ctx) {
   if (E->getBeginLoc().isMacroID() || E->getEndLoc().isMacroID())
     return "";
   bool Invalid = false;
-  StringRef Text = Lexer::getSourceText(
-      CharSourceRange::getTokenRange(E->getSourceRange()),
-      Ctx.getSourceManager(), Ctx.getLangOpts(), &Invalid);
+  StringRef Text =
+      Lexer::getSourceText(CharSourceRange::getTokenRange(E->getSourceRange()),
+                           Ctx.getSourceManager(), Ctx.getLangOpts(), &Invalid);
   return Invalid ? "" : Text.str();
 }
 
@@ -80,8 +80,8 @@ std::optional<PieceText> pieceText(const ConcatenationPiece &Piece,
     if (!isRereadable(Piece.Written))
       break;
     Out.Length = "std::char_traits<" +
-                 Character.getAsString(Ctx.getPrintingPolicy()) +
-                 ">::length(" + Written + ")";
+                 Character.getAsString(Ctx.getPrintingPolicy()) + ">::length(" +
+                 Written + ")";
     Out.Arguments = Written;
     return Out;
   case PieceKind::String: {
@@ -173,8 +173,7 @@ bool isRereadable(const Expr *E) {
     return !Binary->isAssignmentOp() && !Binary->isCommaOp() &&
            isRereadable(Binary->getLHS()) && isRereadable(Binary->getRHS());
   if (const auto *Cond = dyn_cast<ConditionalOperator>(E))
-    return isRereadable(Cond->getCond()) &&
-           isRereadable(Cond->getTrueExpr()) &&
+    return isRereadable(Cond->getCond()) && isRereadable(Cond->getTrueExpr()) &&
            isRereadable(Cond->getFalseExpr());
   if (const auto *Subscript = dyn_cast<ArraySubscriptExpr>(E))
     return isRereadable(Subscript->getBase()) &&

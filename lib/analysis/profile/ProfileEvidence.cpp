@@ -733,8 +733,8 @@ std::string describeTemporaries(const Measurement &M, StringRef Change) {
 std::string describeRegrowth(const Measurement &M, uint64_t Saved,
                              StringRef Change) {
   if (M.Allocations == 0)
-    return std::string(Prefix) +
-           "this concatenation made no allocation; " + wouldSave(Change, 0);
+    return std::string(Prefix) + "this concatenation made no allocation; " +
+           wouldSave(Change, 0);
   return std::string(Prefix) + "this concatenation allocated " +
          times(M.Allocations) + " (" + requested(M.Counts) + inProcesses(M) +
          "), " + withSeparators(M.Allocations - Saved) +

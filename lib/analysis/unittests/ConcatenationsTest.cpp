@@ -3,6 +3,8 @@
 #include "lib/analysis/facts/Concatenations.h"
 #include "AnalysisTestUtils.h"
 #include "lib/analysis/decisions/AppendSplit.h"
+#include "lib/analysis/decisions/ReservedConcatenation.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "gtest/gtest.h"
 
 using namespace clang;
@@ -99,6 +101,73 @@ TEST_F(ConcatenationsTest, APrivateLocalTakesOutsideValues) {
   std::optional<AppendedConcatenation> Call = factsIn("k");
   ASSERT_TRUE(Call.has_value());
   EXPECT_EQ(Call->Pieces[1].Reads, PieceReads::Unknown); // a call
+}
+
+/// The value of the first return statement of \p Function.
+const Expr *returnedIn(ASTContext &Ctx, llvm::StringRef Function) {
+  const FunctionDecl *F = test::findFunction(Ctx, Function);
+  if (!F || !F->getBody())
+    return nullptr;
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const Expr *Value = nullptr;
+    bool VisitReturnStmt(ReturnStmt *S) {
+      if (!Value)
+        Value = S->getRetValue();
+      return true;
+    }
+  } Find;
+  Find.TraverseStmt(F->getBody());
+  return Find.Value;
+}
+
+TEST_F(ConcatenationsTest, ANewStringReservesItsPiecesLengths) {
+  ASSERT_NO_FATAL_FAILURE(
+      parse("std::string f(const char *P, unsigned long N, const R &X) {\n"
+            "  return std::string(\"<\") + std::string(P, N) + X.Name +\n"
+            "         '>';\n"
+            "}\n"
+            "std::string g(const char *P, unsigned N) {\n"
+            "  return std::string(N * 2, ' ') + P;\n"
+            "}\n"
+            "std::string h(const R &X) { return other() + X.Name + \"!\"; }\n"
+            "std::string k(const std::string &A, unsigned N) {\n"
+            "  return A + std::string(N++, '-');\n"
+            "}\n"
+            "std::string m(const std::string &A) { return A; }\n"));
+  std::optional<AppendedConcatenation> F =
+      builtConcatenation(*returnedIn(ctx(), "f"), ctx());
+  ASSERT_TRUE(F.has_value());
+  EXPECT_EQ(F->Target, nullptr);
+  EXPECT_TRUE(F->TargetIsPrivate);
+  ASSERT_EQ(F->Pieces.size(), 4u);
+  EXPECT_EQ(F->Operators.size(), 3u);
+  ReservedConcatenation PlanF = planReservedConcatenation(*F, ctx());
+  EXPECT_EQ(PlanF.NoFix, "");
+  EXPECT_EQ(PlanF.Length, "N + X.Name.size() + 2");
+  EXPECT_EQ(PlanF.Appends,
+            ".append(\"<\").append(P, N).append(X.Name).append(1, '>')");
+  ASSERT_EQ(PlanF.Temporaries.size(), 1u); // std::string(P, N)
+
+  std::optional<AppendedConcatenation> G =
+      builtConcatenation(*returnedIn(ctx(), "g"), ctx());
+  ASSERT_TRUE(G.has_value());
+  ReservedConcatenation PlanG = planReservedConcatenation(*G, ctx());
+  EXPECT_EQ(PlanG.Length, "(N * 2) + std::char_traits<char>::length(P)");
+  EXPECT_EQ(PlanG.Appends, ".append(N * 2, ' ').append(P)");
+
+  // A call has no length before it runs; N++ changes N when read again.
+  std::optional<AppendedConcatenation> H =
+      builtConcatenation(*returnedIn(ctx(), "h"), ctx());
+  ASSERT_TRUE(H.has_value());
+  ReservedConcatenation PlanH = planReservedConcatenation(*H, ctx());
+  EXPECT_NE(PlanH.NoFix.find("'other()'"), std::string::npos);
+  EXPECT_TRUE(PlanH.Appends.empty());
+  std::optional<AppendedConcatenation> K =
+      builtConcatenation(*returnedIn(ctx(), "k"), ctx());
+  ASSERT_TRUE(K.has_value());
+  EXPECT_FALSE(planReservedConcatenation(*K, ctx()).NoFix.empty());
+
+  EXPECT_FALSE(builtConcatenation(*returnedIn(ctx(), "m"), ctx()).has_value());
 }
 
 TEST_F(ConcatenationsTest, NotAConcatenation) {
