@@ -31,7 +31,6 @@
 #include "lib/analysis/facts/ConstantTables.h"
 #include "lib/analysis/facts/DeclReferences.h"
 #include "lib/analysis/facts/MemberFacts.h"
-#include "lib/analysis/facts/RecordAbi.h"
 #include "lib/analysis/facts/TableLookups.h"
 #include "lib/analysis/profile/ProfileEvidence.h"
 #include "clang/AST/ASTContext.h"
@@ -143,43 +142,6 @@ std::vector<const VarDecl *> otherDeclarations(const VarDecl &Var) {
   return Out;
 }
 
-/// Why this unit cannot use the lookup function \p F for the table \p Var:
-/// its type, a use, a declaration a macro writes, or a name taken.
-std::string unitNoFix(const VarDecl &Var, const TableLookupFunction &F,
-                      const TableLookups &Lookups, ASTContext &Ctx) {
-  if (!F.NoFix.empty())
-    return F.NoFix;
-  if (Var.isStaticDataMember())
-    return "its class declares it, and would declare the function that "
-           "searches it";
-  const SourceManager &SM = Ctx.getSourceManager();
-  // Every unit that includes a header defines its own copy, with lookups
-  // this unit does not see.
-  if (const VarDecl *Definition = Var.getDefinition();
-      Definition &&
-      !SM.isInMainFile(SM.getExpansionLoc(Definition->getLocation())))
-    return "it is defined in a header, which other units include with "
-           "lookups of their own";
-  if (!Lookups.Unsupported.empty()) {
-    PresumedLoc At = SM.getPresumedLoc(SM.getFileLoc(Lookups.UnsupportedAt));
-    return "the code at " + llvm::sys::path::filename(At.getFilename()).str() +
-           ":" + std::to_string(At.getLine()) + " " + Lookups.Unsupported;
-  }
-  for (const VarDecl *D : Var.redecls()) {
-    if (D->getBeginLoc().isMacroID() || D->getLocation().isMacroID())
-      return "a macro declares it";
-    if (StringRef Header = publicHeaderOf(D->getLocation(), SM);
-        !Header.empty())
-      return "it is declared in '" + Header.str() +
-             "', a public header (under 'include/'): code outside this "
-             "project may use it";
-  }
-  const DeclContext *Scope = Var.getDeclContext()->getRedeclContext();
-  if (!Scope->lookup(&Ctx.Idents.get(F.Name)).empty())
-    return "the name '" + F.Name + "' is taken";
-  return "";
-}
-
 } // namespace
 
 void ConstantTableCheck::addEdits(FindingMessage &Message,
@@ -232,7 +194,7 @@ void ConstantTableCheck::recordLookupsElsewhere(
   ConstantTableRecord Record;
   Record.Table = constantTableKey(Declaration);
   Record.Function = Function.Name;
-  Record.Why = unitNoFix(Declaration, Function, Lookups, Ctx);
+  Record.Why = lookupFunctionNoFix(Declaration, Function, Lookups, Ctx);
   if (Record.Why.empty() && Lookups.Iterates)
     Record.Why = "a unit that does not define it iterates it, and only the "
                  "defining unit sees the array";
@@ -314,7 +276,7 @@ void ConstantTableCheck::onEndOfTranslationUnit() {
     }
 
     ConstantTablePlan Plan = planConstantTable(Table, Ctx);
-    std::string NoFix = unitNoFix(Var, Function, Lookups, Ctx);
+    std::string NoFix = lookupFunctionNoFix(Var, Function, Lookups, Ctx);
     SortedTable Sorted;
     if (NoFix.empty()) {
       Sorted = sortedTable(Table, Plan, Function, Ctx);

@@ -2,6 +2,7 @@
 
 #include "lib/analysis/decisions/ConstantTablePlan.h"
 #include "lib/analysis/ast/AstWalk.h"
+#include "lib/analysis/facts/RecordAbi.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -9,6 +10,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
 #include <algorithm>
 #include <variant>
 
@@ -351,6 +353,42 @@ std::string arrayDeclaration(const ConstantTablePlan &Plan,
   if (StringRef(Plan.Element).ends_with("*"))
     return "static " + Plan.Element + "const " + Array;
   return "static const " + Plan.Element + " " + Array;
+}
+
+std::string lookupFunctionNoFix(const VarDecl &Var,
+                                const TableLookupFunction &F,
+                                const TableLookups &Lookups, ASTContext &Ctx) {
+  if (!F.NoFix.empty())
+    return F.NoFix;
+  if (Var.isStaticDataMember())
+    return "its class declares it, and would declare the function that "
+           "searches it";
+  const SourceManager &SM = Ctx.getSourceManager();
+  // Every unit that includes a header defines its own copy, with lookups
+  // this unit does not see.
+  if (const VarDecl *Definition = Var.getDefinition();
+      Definition &&
+      !SM.isInMainFile(SM.getExpansionLoc(Definition->getLocation())))
+    return "it is defined in a header, which other units include with "
+           "lookups of their own";
+  if (!Lookups.Unsupported.empty()) {
+    PresumedLoc At = SM.getPresumedLoc(SM.getFileLoc(Lookups.UnsupportedAt));
+    return "the code at " + llvm::sys::path::filename(At.getFilename()).str() +
+           ":" + std::to_string(At.getLine()) + " " + Lookups.Unsupported;
+  }
+  for (const VarDecl *D : Var.redecls()) {
+    if (D->getBeginLoc().isMacroID() || D->getLocation().isMacroID())
+      return "a macro declares it";
+    if (StringRef Header = publicHeaderOf(D->getLocation(), SM);
+        !Header.empty())
+      return "it is declared in '" + Header.str() +
+             "', a public header (under 'include/'): code outside this "
+             "project may use it";
+  }
+  const DeclContext *Scope = Var.getDeclContext()->getRedeclContext();
+  if (!Scope->lookup(&Ctx.Idents.get(F.Name)).empty())
+    return "the name '" + F.Name + "' is taken";
+  return "";
 }
 
 } // namespace alloc_tidy

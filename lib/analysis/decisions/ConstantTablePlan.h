@@ -81,6 +81,15 @@ SortedTable sortedTable(const ConstantTable &Table,
                         const TableLookupFunction &Function,
                         clang::ASTContext &Ctx);
 
+/// Why this unit cannot use the lookup function \p F for the table \p Var
+/// (declared here, looked up as \p Lookups): its type, a use, a static
+/// data member, a definition in a header, a declaration a macro writes or
+/// a public header holds, or the function's name taken. Empty when it can.
+std::string lookupFunctionNoFix(const clang::VarDecl &Var,
+                                const TableLookupFunction &F,
+                                const TableLookups &Lookups,
+                                clang::ASTContext &Ctx);
+
 /// The edits that make \p Lookups calls of \p Function, and each of
 /// \p Declarations (those that do not define the table) a declaration of
 /// it.

@@ -211,5 +211,39 @@ TEST_F(ConstantTablesTest, LookupsThatAFunctionCanStandFor) {
   EXPECT_FALSE(Found.WritesElement);
 }
 
+TEST_F(ConstantTablesTest, WhyAUnitCannotUseTheLookupFunction) {
+  ASSERT_NO_FATAL_FAILURE(
+      parse("static const std::map<int, int> Fits = {{1, 2}};\n"
+            "static const std::map<int, int> Sized = {{1, 2}};\n"
+            "static const std::map<int, int> Taken = {{1, 2}};\n"
+            "const int *findTaken(int);\n"
+            "struct Holder { static const std::map<int, int> Member; };\n"
+            "const std::map<int, int> Holder::Member = {{1, 2}};\n"
+            "#define TABLE(N) static const std::map<int, int> N = {{1, 2}}\n"
+            "TABLE(ByMacro);\n"
+            "static const std::multimap<int, int> Twice = {{1, 2}};\n"
+            "int f(int K) {\n"
+            "  return Fits.count(K) + static_cast<int>(Sized.size()) +\n"
+            "         Taken.count(K) + Holder::Member.count(K) +\n"
+            "         ByMacro.count(K) + Twice.count(K);\n"
+            "}\n"));
+  auto NoFix = [&](llvm::StringRef Name) {
+    const VarDecl *V = var(Name);
+    TableLookupFunction F = tableLookupFunction(*V, ctx());
+    llvm::DenseSet<const ValueDecl *> Decls{V};
+    DeclReferences Refs = findDeclReferences(ctx(), Decls, {});
+    TableLookups Lookups = tableLookups(Refs.Refs.lookup(V), F.Keyed,
+                                        F.KeyChangesType, F.Ordered, ctx());
+    return lookupFunctionNoFix(*V, F, Lookups, ctx());
+  };
+  EXPECT_EQ(NoFix("Fits"), "");
+  EXPECT_EQ(NoFix("Sized"), "the code at input.cc:17 calls its 'size'");
+  EXPECT_EQ(NoFix("Taken"), "the name 'findTaken' is taken");
+  EXPECT_EQ(NoFix("Member"), "its class declares it, and would declare the "
+                             "function that searches it");
+  EXPECT_EQ(NoFix("ByMacro"), "a macro declares it");
+  EXPECT_EQ(NoFix("Twice"), "a key can be there more than once");
+}
+
 } // namespace
 } // namespace alloc_tidy
