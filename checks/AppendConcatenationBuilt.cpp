@@ -134,12 +134,11 @@ void AppendConcatenationCheck::checkBuiltString(
     return;
   SourceLocation Loc = Statement->getBeginLoc();
   if (Loc.isInvalid() || Loc.isMacroID() ||
-      SM.isInSystemHeader(SM.getExpansionLoc(Loc)) ||
-      (Declaration && !inCompound(*Statement, Ctx)) ||
-      isInInstantiatedCode(*Statement, Ctx))
+      SM.isInSystemHeader(SM.getExpansionLoc(Loc)))
     return;
   std::optional<AppendedConcatenation> Facts = builtConcatenation(*Value, Ctx);
-  if (!Facts)
+  if (!Facts || (Declaration && !inCompound(*Statement, Ctx)) ||
+      isInInstantiatedCode(*Statement, Ctx))
     return;
   std::optional<Repetition> Where = findRepetition(*Facts->Append, Ctx);
   if (!Where || Where->Function->isDependentContext() ||

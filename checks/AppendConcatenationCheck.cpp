@@ -67,15 +67,24 @@ void AppendConcatenationCheck::registerMatchers(MatchFinder *Finder) {
                              hasOverloadedOperatorName("+"))))))
           .bind("append"),
       this);
-  // A concatenation that starts a new string.
-  auto IsString = hasType(hasUnqualifiedDesugaredType(recordType(hasDeclaration(
-      classTemplateSpecializationDecl(hasName("::std::basic_string"))))));
-  Finder->addMatcher(returnStmt(hasReturnValue(expr(IsString))).bind("return"),
+  // A concatenation that starts a new string: matched at the '+' that
+  // makes it (every return and declaration of a string would cost a
+  // callback each), outside system headers.
+  auto StartsString = ignoringElidableConstructorCall(
+      ignoringImplicit(ignoringParens(cxxOperatorCallExpr(
+          hasOverloadedOperatorName("+"),
+          hasType(hasUnqualifiedDesugaredType(
+              recordType(hasDeclaration(classTemplateSpecializationDecl(
+                  hasName("::std::basic_string"))))))))));
+  Finder->addMatcher(returnStmt(unless(isExpansionInSystemHeader()),
+                                hasReturnValue(StartsString))
+                         .bind("return"),
                      this);
   Finder->addMatcher(
-      declStmt(hasSingleDecl(
-                   varDecl(hasLocalStorage(), hasInitializer(expr(IsString)))
-                       .bind("variable")))
+      declStmt(
+          unless(isExpansionInSystemHeader()),
+          hasSingleDecl(varDecl(hasLocalStorage(), hasInitializer(StartsString))
+                            .bind("variable")))
           .bind("declaration"),
       this);
   Finder->addMatcher(cxxMemberCallExpr(callee(OfString), argumentCountIs(1),

@@ -10,6 +10,9 @@
 // (a loop rarely holds them).
 // RUN: %check_alloc_tidy %s alloc-append-concatenation %t -- \
 // RUN:   -config="{CheckOptions: {alloc-append-concatenation.WithoutProfile: true, alloc-append-concatenation.OutsideLoops: true}}" -- -std=c++17
+// C++11 returns the concatenation through an elidable move: the same.
+// RUN: %check_alloc_tidy %s alloc-append-concatenation %t.11 -- \
+// RUN:   -config="{CheckOptions: {alloc-append-concatenation.WithoutProfile: true, alloc-append-concatenation.OutsideLoops: true}}" -- -std=c++11
 // RUN: %check_alloc_tidy -check-suffix=DEFAULT %s alloc-append-concatenation %t.d -- -- -std=c++17
 // The fixed program returns what the original did (0: the strings match).
 // RUN: %clangxx -std=c++17 -fsanitize=address %s -o %t.before && %t.before
