@@ -20,7 +20,6 @@
 #include "lib/analysis/facts/StlFacts.h"
 #include "lib/analysis/profile/ProfileEvidence.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/Regex.h"
@@ -92,7 +91,7 @@ SourceLocation semicolonOf(const Stmt &S, const ASTContext &Ctx) {
 }
 
 bool inCompound(const Stmt &S, ASTContext &Ctx) {
-  DynTypedNodeList Parents = Ctx.getParents(S);
+  DynTypedNodeList Parents = parentsOf(S, Ctx);
   return Parents.size() == 1 && Parents[0].get<CompoundStmt>();
 }
 
