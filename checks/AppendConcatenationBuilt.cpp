@@ -2,10 +2,10 @@
 //
 // alloc-append-concatenation on a concatenation that starts a new string:
 // 'return "\"" + String(P, N) + "\"";' or 'String S = A + B + C;'. The
-// first '+' makes a string exactly as long as its two pieces; each later one
-// that passes its capacity makes a longer one, and a piece built as a string
-// only to be concatenated is one more. Reserving the total length in a new
-// string and appending the pieces allocates once. The finding needs the
+// first '+' makes a string with room for its two pieces only; each later
+// one that passes its capacity makes a longer one, and a piece built as a
+// string only to be concatenated is one more. Reserving the total length in a
+// new string and appending the pieces allocates once. The finding needs the
 // fix-it: what it saves is measured at the '+' operators and the pieces
 // built for them, less the one allocation the new string keeps.
 //
@@ -13,6 +13,7 @@
 
 #include "checks/AppendConcatenationCheck.h"
 #include "checks/Finding.h"
+#include "lib/analysis/ast/AstWalk.h"
 #include "lib/analysis/ast/ParentIndex.h"
 #include "lib/analysis/decisions/ReservedConcatenation.h"
 #include "lib/analysis/facts/Concatenations.h"
@@ -22,7 +23,6 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
-#include "llvm/Support/Regex.h"
 
 using namespace clang::ast_matchers;
 using namespace alloc_tidy;
@@ -31,28 +31,17 @@ namespace clang::tidy::alloc {
 
 namespace {
 
-std::string sourceText(SourceRange Range, const ASTContext &Ctx) {
+/// The text of \p Range, or empty when a macro writes part of it.
+std::string writtenText(SourceRange Range, const ASTContext &Ctx) {
   if (Range.isInvalid() || Range.getBegin().isMacroID() ||
       Range.getEnd().isMacroID())
     return "";
-  bool Invalid = false;
-  StringRef Text =
-      Lexer::getSourceText(CharSourceRange::getTokenRange(Range),
-                           Ctx.getSourceManager(), Ctx.getLangOpts(), &Invalid);
-  return Invalid ? "" : Text.str();
+  return sourceText(Range, Ctx);
 }
 
-/// Whether the identifier \p Name appears anywhere in \p Function's text.
-bool namesAnything(StringRef Name, const FunctionDecl &Function,
-                   const ASTContext &Ctx) {
-  std::string Text = sourceText(Function.getSourceRange(), Ctx);
-  return llvm::Regex(("(^|[^A-Za-z0-9_])" + Name + "($|[^A-Za-z0-9_])").str())
-      .match(Text);
-}
-
-/// A name for the new string that \p Function does not use, in the case
-/// its parameters' names start with.
-std::string freshName(const FunctionDecl &Function, const ASTContext &Ctx) {
+/// A name for the new string that \p Function does not use or hide, in the
+/// case its parameters' names start with.
+std::string freshName(const FunctionDecl &Function, ASTContext &Ctx) {
   bool Lower = Function.getIdentifier() &&
                islower(static_cast<unsigned char>(Function.getName()[0]));
   for (const ParmVarDecl *Param : Function.parameters())
@@ -60,13 +49,7 @@ std::string freshName(const FunctionDecl &Function, const ASTContext &Ctx) {
       Lower = islower(static_cast<unsigned char>(Param->getName()[0]));
       break;
     }
-  for (std::string Name : {"Result", "Joined", "Concatenated"}) {
-    if (Lower)
-      Name[0] = static_cast<char>(tolower(Name[0]));
-    if (!namesAnything(Name, Function, Ctx))
-      return Name;
-  }
-  return "";
+  return freeLocalName(Lower ? "result" : "Result", Function, Ctx);
 }
 
 /// The whitespace before \p Loc on its line; empty when something else is.
@@ -164,7 +147,7 @@ void AppendConcatenationCheck::checkBuiltString(
         Function.getDeclaredReturnType()->getContainedAutoType() ||
         !Ctx.hasSameType(Returned, Made))
       return;
-    Type = sourceText(Function.getReturnTypeSourceRange(), Ctx);
+    Type = writtenText(Function.getReturnTypeSourceRange(), Ctx);
     Name = freshName(Function, Ctx);
   } else {
     QualType Declared = Variable->getType();
@@ -172,9 +155,10 @@ void AppendConcatenationCheck::checkBuiltString(
         Declared->getContainedAutoType() || !Ctx.hasSameType(Declared, Made) ||
         Variable->getLocation().isMacroID())
       return;
-    Type = sourceText(SourceRange(Declaration->getBeginLoc(),
-                                  Variable->getLocation().getLocWithOffset(-1)),
-                      Ctx);
+    Type =
+        writtenText(SourceRange(Declaration->getBeginLoc(),
+                                Variable->getLocation().getLocWithOffset(-1)),
+                    Ctx);
     Type = StringRef(Type).rtrim().str();
     Name = Variable->getName().str();
   }
@@ -220,7 +204,8 @@ void AppendConcatenationCheck::checkBuiltString(
   // line of its own, on one line otherwise.
   std::string Indent = indentOf(Loc, SM);
   SourceLocation From = Loc;
-  std::string Open, Break = "\n" + Indent, Close;
+  // A statement that shares its line with other code stays on one line.
+  std::string Open, Break = Indent.empty() ? " " : "\n" + Indent, Close;
   if (!inCompound(*Statement, Ctx)) {
     auto [Start, Outer] = bodyStart(Loc, SM);
     if (Start.isValid() && !Indent.empty()) {
@@ -243,7 +228,7 @@ void AppendConcatenationCheck::checkBuiltString(
   std::string Built;
   if (!Plan.Temporaries.empty())
     Built = ", and '" +
-            sourceText(Plan.Temporaries.front()->getSourceRange(), Ctx) +
+            writtenText(Plan.Temporaries.front()->getSourceRange(), Ctx) +
             "' is a string built only to be concatenated";
   Finding F;
   F.Warning.Loc = Loc;

@@ -35,7 +35,7 @@ public:
   void onEndOfTranslationUnit() override;
 
 private:
-  /// 'return A + B + C;' or 'T S = A + B + C;' (BuiltStringCheck.cpp).
+  /// 'return A + B + C;' or 'T S = A + B + C;' (AppendConcatenationBuilt.cpp).
   void checkBuiltString(const ast_matchers::MatchFinder::MatchResult &Result);
 
   CompileErrors Errors;

@@ -59,12 +59,12 @@ struct Entry {
   std::string Key;
   const char *Unit;
   // A member and a pointer to characters; the name 'Result' is taken, so
-  // the new string is 'Joined'. On one line, the body gets braces there.
+  // the new string is 'Result2'. On one line, the body gets braces there.
   std::string label(bool Short) const {
     int Result = 0;
     if (Short) return Key + ": " + Unit;
     // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: the 3 pieces of the string returned are concatenated with '+'
-    // CHECK-FIXES: {{^}}    if (Short) { std::string Joined; Joined.reserve(Key.size() + std::char_traits<char>::length(Unit) + 2); Joined.append(Key).append(": ").append(Unit); return Joined; }{{$}}
+    // CHECK-FIXES: {{^}}    if (Short) { std::string Result2; Result2.reserve(Key.size() + std::char_traits<char>::length(Unit) + 2); Result2.append(Key).append(": ").append(Unit); return Result2; }{{$}}
     return std::to_string(Result);
   }
 };
@@ -78,12 +78,24 @@ std::string indented(size_t Depth, const std::string &Text) {
   // CHECK-FIXES-NEXT: {{^}}  Result.append(Depth * 2, ' ').append(Text);{{$}}
 }
 
+// A member named 'result' is not hidden; a body on the line of its '{'
+// stays on one line.
+struct Doc {
+  std::string result;
+  std::string title(const std::string &name) const { return "<" + name + ">"; }
+  // CHECK-MESSAGES: :[[@LINE-1]]:54: warning: the 3 pieces of the string returned are concatenated with '+'
+  // CHECK-FIXES: {{^}}  std::string title(const std::string &name) const { std::string result2; result2.reserve(name.size() + 2); result2.append("<").append(name).append(">"); return result2; }{{$}}
+};
+
 // The fixed functions return what they did.
 int main(int Argc, char **Argv) {
   const char *Word = Argc > 1 ? Argv[1] : "a-rather-long-word-for-the-heap";
   Entry E{Word, "ms"};
   std::string All = quoted(Word, std::strlen(Word), false) +
                     quoted(Word, std::strlen(Word), true);
+  Doc D;
+  if (D.title(Word) != "<" + std::string(Word) + ">")
+    return 2;
   All += joinPath("/usr/share/dictionaries", Word) + E.label(true) +
          E.label(false) + indented(3, Word);
   return All == "\"" + std::string(Word) + "\"'" + Word +
