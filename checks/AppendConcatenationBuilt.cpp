@@ -73,9 +73,11 @@ SourceLocation semicolonOf(const Stmt &S, const ASTContext &Ctx) {
   return Next->getLocation();
 }
 
-bool inCompound(const Stmt &S, ASTContext &Ctx) {
+/// The block \p S is a statement of; null when it is the body of an if,
+/// else, loop or label.
+const CompoundStmt *blockOf(const Stmt &S, ASTContext &Ctx) {
   DynTypedNodeList Parents = parentsOf(S, Ctx);
-  return Parents.size() == 1 && Parents[0].get<CompoundStmt>();
+  return Parents.size() == 1 ? Parents[0].get<CompoundStmt>() : nullptr;
 }
 
 /// Where braces around \p S, the body of an if, else or loop written on a
@@ -119,7 +121,7 @@ void AppendConcatenationCheck::checkBuiltString(
       SM.isInSystemHeader(SM.getExpansionLoc(Loc)))
     return;
   std::optional<AppendedConcatenation> Facts = builtConcatenation(*Value, Ctx);
-  if (!Facts || (Declaration && !inCompound(*Statement, Ctx)) ||
+  if (!Facts || (Declaration && !blockOf(*Statement, Ctx)) ||
       isInInstantiatedCode(*Statement, Ctx))
     return;
   std::optional<Repetition> Where = findRepetition(*Facts->Append, Ctx);
@@ -206,7 +208,19 @@ void AppendConcatenationCheck::checkBuiltString(
   SourceLocation From = Loc;
   // A statement that shares its line with other code stays on one line.
   std::string Open, Break = Indent.empty() ? " " : "\n" + Indent, Close;
-  if (!inCompound(*Statement, Ctx)) {
+  const CompoundStmt *Block = blockOf(*Statement, Ctx);
+  if (Block && Return && labelFollows(*Block, Statement->getEndLoc(), SM)) {
+    // A case or label after the return could jump past the new string's
+    // declaration: it gets a block of its own.
+    if (Indent.empty()) {
+      Open = "{ ";
+      Close = " }";
+    } else {
+      Open = "{\n" + Indent + "  ";
+      Break = "\n" + Indent + "  ";
+      Close = "\n" + Indent + "}";
+    }
+  } else if (!Block) {
     auto [Start, Outer] = bodyStart(Loc, SM);
     if (Start.isValid() && !Indent.empty()) {
       From = Start;

@@ -226,6 +226,20 @@ std::string freeLocalName(llvm::StringRef Base, const FunctionDecl &Function,
   return "";
 }
 
+bool labelFollows(const Stmt &Scope, SourceLocation After,
+                  const SourceManager &SM) {
+  for (const Stmt *Child : Scope.children()) {
+    if (!Child)
+      continue;
+    if ((isa<LabelStmt>(Child) || isa<SwitchCase>(Child)) &&
+        SM.isBeforeInTranslationUnit(After, Child->getBeginLoc()))
+      return true;
+    if (labelFollows(*Child, After, SM))
+      return true;
+  }
+  return false;
+}
+
 std::string indentationAt(SourceLocation Loc, const SourceManager &SM) {
   auto [File, Offset] = SM.getDecomposedLoc(SM.getSpellingLoc(Loc));
   bool Invalid = false;

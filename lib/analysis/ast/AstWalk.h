@@ -111,6 +111,15 @@ std::string freeLocalName(llvm::StringRef Base,
                           clang::ASTContext &Ctx,
                           const llvm::StringSet<> &Taken = {});
 
+/// Whether a label, or a case or default of a switch, is written inside
+/// \p Scope after \p After: a jump to it from before \p After would pass
+/// a variable declared there, which C++ forbids when the variable is
+/// initialized or of a class type ("jump bypasses variable
+/// initialization"). A declaration inserted at \p After needs a scope of
+/// its own then.
+bool labelFollows(const clang::Stmt &Scope, clang::SourceLocation After,
+                  const clang::SourceManager &SM);
+
 /// Whether \p Text (source text) is a name, a member chain or an
 /// argument-less call chain ("n", "in.size()", "p->items().size()",
 /// "ns::kCount"): safe next to '*' or '+' without parentheses.

@@ -324,6 +324,10 @@ HoistPlan planHoist(const VarDecl *Var, const DeclStmt *Decl, const Stmt *Loop,
   if (Scan.HasGoto)
     return NoFix(Loop->getBeginLoc(), "the function uses goto, which could "
                                       "jump past the hoisted declaration");
+  if (labelFollows(*Block, Loop->getBeginLoc(), SM))
+    return NoFix(Loop->getBeginLoc(),
+                 "a case or label follows the loop in its block: a jump to "
+                 "it would pass the hoisted declaration");
   if (Scan.SameName)
     return NoFix(Scan.SameName->getLocation(),
                  "'" + Name + "' is also declared here, in the same function");

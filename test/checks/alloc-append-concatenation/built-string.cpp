@@ -87,6 +87,38 @@ struct Doc {
   // CHECK-FIXES: {{^}}  std::string title(const std::string &name) const { std::string result2; result2.reserve(name.size() + 2); result2.append("<").append(name).append(">"); return result2; }{{$}}
 };
 
+// A case or a label after a return could jump past the new string's
+// declaration: the statements get a block of their own.
+std::string bracketed(int Kind, const char *P, size_t N) {
+  switch (Kind) {
+  case 0:
+    return "(" + std::string(P, N) + ")";
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the 3 pieces of the string returned are concatenated with '+'
+    // CHECK-FIXES: {{^}}    { std::string Result; Result.reserve(N + 2); Result.append("(").append(P, N).append(")"); return Result; }{{$}}
+  case 1:
+    ++Kind;
+    return "[" + std::string(P, N) + "]";
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the 3 pieces of the string returned are concatenated with '+'
+    // CHECK-FIXES: {{^}}    ++Kind;{{$}}
+    // CHECK-FIXES-NEXT: {{^}}    {{{$}}
+    // CHECK-FIXES-NEXT: {{^}}      std::string Result;{{$}}
+    // CHECK-FIXES-NEXT: {{^}}      Result.reserve(N + 2);{{$}}
+    // CHECK-FIXES-NEXT: {{^}}      Result.append("[").append(P, N).append("]");{{$}}
+    // CHECK-FIXES-NEXT: {{^}}      return Result;{{$}}
+    // CHECK-FIXES-NEXT: {{^}}    }{{$}}
+  case 2:
+    break;
+  }
+  if (Kind > 5)
+    goto plain;
+  return "<" + std::string(P, N) + ">";
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the 3 pieces of the string returned are concatenated with '+'
+  // CHECK-FIXES: {{^}}  {{{$}}
+  // CHECK-FIXES-NEXT: {{^}}    std::string Result;{{$}}
+plain:
+  return std::string(P, N);
+}
+
 // The fixed functions return what they did.
 int main(int Argc, char **Argv) {
   const char *Word = Argc > 1 ? Argv[1] : "a-rather-long-word-for-the-heap";
@@ -96,6 +128,12 @@ int main(int Argc, char **Argv) {
   Doc D;
   if (D.title(Word) != "<" + std::string(Word) + ">")
     return 2;
+  size_t Length = std::strlen(Word);
+  if (bracketed(0, Word, Length) != "(" + std::string(Word) + ")" ||
+      bracketed(1, Word, Length) != "[" + std::string(Word) + "]" ||
+      bracketed(2, Word, Length) != "<" + std::string(Word) + ">" ||
+      bracketed(6, Word, Length) != Word)
+    return 3;
   All += joinPath("/usr/share/dictionaries", Word) + E.label(true) +
          E.label(false) + indented(3, Word);
   return All == "\"" + std::string(Word) + "\"'" + Word +

@@ -160,6 +160,26 @@ done:
   return N;
 }
 
+// A case after the loop, in the block the declaration would go to, could
+// jump past it ("jump bypasses variable initialization").
+int caseAfterLoop(int K, int N) {
+  switch (K) {
+  case 0:
+    consume({});
+    for (int I = 0; I < N; ++I) {
+      std::vector<int> Row;
+      // CHECK-NOTES: :[[@LINE-1]]:24: warning: 'Row' is constructed
+      // CHECK-NOTES: :[[@LINE-3]]:5: note: no fix-it: a case or label follows the loop in its block: a jump to it would pass the hoisted declaration
+      Row.push_back(I);
+      consume(Row);
+    }
+    break;
+  case 1:
+    return 1;
+  }
+  return 0;
+}
+
 // Attributes would not follow the declaration.
 void withAttribute(int N) {
   for (int I = 0; I < N; ++I) {
