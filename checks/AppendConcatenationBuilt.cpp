@@ -23,6 +23,9 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include <map>
 
 using namespace clang::ast_matchers;
 using namespace alloc_tidy;
@@ -39,9 +42,9 @@ std::string writtenText(SourceRange Range, const ASTContext &Ctx) {
   return sourceText(Range, Ctx);
 }
 
-/// A name for the new string that \p Function does not use or hide, in the
-/// case its parameters' names start with.
-std::string freshName(const FunctionDecl &Function, ASTContext &Ctx) {
+/// The name a new string starts from: 'Result', in the case the function's
+/// parameters' names start with.
+std::string resultName(const FunctionDecl &Function) {
   bool Lower = Function.getIdentifier() &&
                islower(static_cast<unsigned char>(Function.getName()[0]));
   for (const ParmVarDecl *Param : Function.parameters())
@@ -49,8 +52,12 @@ std::string freshName(const FunctionDecl &Function, ASTContext &Ctx) {
       Lower = islower(static_cast<unsigned char>(Param->getName()[0]));
       break;
     }
-  return freeLocalName(Lower ? "result" : "Result", Function, Ctx);
+  return Lower ? "result" : "Result";
 }
+
+/// Stands for the new string's name in a fix-it until every finding of the
+/// function is known: names are given in the order of the source.
+constexpr char NamePlaceholder = '\x01';
 
 /// The whitespace before \p Loc on its line; empty when something else is.
 std::string indentOf(SourceLocation Loc, const SourceManager &SM) {
@@ -111,9 +118,27 @@ void AppendConcatenationCheck::checkBuiltString(
   const auto *Return = Result.Nodes.getNodeAs<ReturnStmt>("return");
   const auto *Declaration = Result.Nodes.getNodeAs<DeclStmt>("declaration");
   const auto *Variable = Result.Nodes.getNodeAs<VarDecl>("variable");
-  const Stmt *Statement = Return ? static_cast<const Stmt *>(Return)
-                                 : static_cast<const Stmt *>(Declaration);
-  const Expr *Value = Return ? Return->getRetValue() : Variable->getInit();
+  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
+  const Stmt *Statement = nullptr;
+  const Expr *Value = nullptr;
+  const ParmVarDecl *Param = nullptr;
+  if (Call) {
+    // The call must be its statement: nothing around it may skip it or
+    // run before it.
+    ConcatenatedArgument Passed = concatenatedArgument(*Call);
+    Value = Passed.Argument;
+    Param = Passed.Param;
+    ValueUse Use = valueUseOf(Call, Ctx);
+    if (!Value || Use.Use != ValueUse::Statement)
+      return;
+    Statement = Use.Whole;
+  } else if (Return) {
+    Statement = Return;
+    Value = Return->getRetValue();
+  } else if (Declaration && Variable) {
+    Statement = Declaration;
+    Value = Variable->getInit();
+  }
   if (!Statement || !Value)
     return;
   SourceLocation Loc = Statement->getBeginLoc();
@@ -135,13 +160,24 @@ void AppendConcatenationCheck::checkBuiltString(
   if (!Plan.NoFix.empty() ||
       (Facts->Pieces.size() < 3 && Plan.Temporaries.empty()))
     return;
+  // The pieces are read before the statement: nothing else in it may change
+  // one first, unless every piece is the function's own.
+  if (Call && restHasSideEffects(*Call, Value, Ctx) &&
+      llvm::any_of(Facts->Pieces, [](const ConcatenationPiece &Piece) {
+        return Piece.Reads != PieceReads::OwnValues;
+      }))
+    return;
 
   // What the new string is declared as, and named.
   const FunctionDecl &Function = *Where->Function;
   QualType Made = Facts->Append->getType().getUnqualifiedType();
   std::string Type;
   std::string Name;
-  if (Return) {
+  if (Call) {
+    Type = standardStringName(Made);
+    Name =
+        Param->getIdentifier() ? Param->getName().str() : resultName(Function);
+  } else if (Return) {
     QualType Returned = Function.getReturnType();
     const auto *Method = dyn_cast<CXXMethodDecl>(&Function);
     if ((Method && Method->getParent()->isLambda()) ||
@@ -150,7 +186,7 @@ void AppendConcatenationCheck::checkBuiltString(
         !Ctx.hasSameType(Returned, Made))
       return;
     Type = writtenText(Function.getReturnTypeSourceRange(), Ctx);
-    Name = freshName(Function, Ctx);
+    Name = resultName(Function);
   } else {
     QualType Declared = Variable->getType();
     if (Declared->isReferenceType() || Declared.isConstQualified() ||
@@ -209,7 +245,8 @@ void AppendConcatenationCheck::checkBuiltString(
   // A statement that shares its line with other code stays on one line.
   std::string Open, Break = Indent.empty() ? " " : "\n" + Indent, Close;
   const CompoundStmt *Block = blockOf(*Statement, Ctx);
-  if (Block && Return && labelFollows(*Block, Statement->getEndLoc(), SM)) {
+  if (Block && !Declaration &&
+      labelFollows(*Block, Statement->getEndLoc(), SM)) {
     // A case or label after the return could jump past the new string's
     // declaration: it gets a block of its own.
     if (Indent.empty()) {
@@ -232,11 +269,31 @@ void AppendConcatenationCheck::checkBuiltString(
       Close = " }";
     }
   }
+  // The name a new string gets is decided at the end of the unit.
+  std::string Base = Name;
+  if (!Declaration)
+    Name = std::string(1, NamePlaceholder);
   std::string Text = Open + Type + " " + Name + ";" + Break + Name +
                      ".reserve(" + Plan.Length + ");" + Break + Name +
                      Plan.Appends + ";";
   if (Return)
     Text += Break + "return " + Name + ";";
+  if (Call) {
+    // The statement itself follows, passing the new string.
+    std::string Rest = writtenText(SourceRange(Loc, Semicolon), Ctx);
+    CharSourceRange Argument = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(Value->getSourceRange()), SM,
+        Ctx.getLangOpts());
+    if (Rest.empty() || Argument.isInvalid() ||
+        SM.getFileID(Argument.getBegin()) != SM.getFileID(Loc))
+      return;
+    unsigned Start = SM.getFileOffset(Loc);
+    unsigned ArgBegin = SM.getFileOffset(Argument.getBegin()) - Start;
+    unsigned ArgEnd = SM.getFileOffset(Argument.getEnd()) - Start;
+    if (ArgEnd > Rest.size() || ArgBegin > ArgEnd)
+      return;
+    Text += Break + Rest.substr(0, ArgBegin) + Name + Rest.substr(ArgEnd);
+  }
   Text += Close;
 
   std::string Built;
@@ -248,7 +305,11 @@ void AppendConcatenationCheck::checkBuiltString(
   F.Warning.Loc = Loc;
   F.Warning.Text =
       "the " + std::to_string(Facts->Pieces.size()) + " pieces of " +
-      (Return ? std::string("the string returned") : "'" + Name + "'") +
+      (Call     ? (Param->getIdentifier()
+                       ? "the argument for '" + Param->getName().str() + "'"
+                       : std::string("the argument"))
+       : Return ? std::string("the string returned")
+                : "'" + Name + "'") +
       " are concatenated with '+', which makes a new string whenever the "
       "result outgrows the one the '+' before made" +
       Built +
@@ -256,6 +317,8 @@ void AppendConcatenationCheck::checkBuiltString(
       "once";
   F.Warning.Fixes.push_back(FixItHint::CreateReplacement(
       CharSourceRange::getTokenRange(From, Semicolon), Text));
+  if (!Rewritten.insert(Statement).second)
+    return;
   if (Where->Loop)
     F.note(Where->Loop->getBeginLoc(),
            "this loop runs the concatenation on every iteration");
@@ -265,7 +328,40 @@ void AppendConcatenationCheck::checkBuiltString(
                                     "reserving and appending the pieces");
           }))
     F.note(Loc, *Note);
-  report(*this, F);
+  PendingStrings.push_back(
+      {std::move(F), &Function, Declaration ? "" : Base, Loc});
+  PendingContext = &Ctx;
+}
+
+void AppendConcatenationCheck::reportBuiltStrings() {
+  if (PendingStrings.empty())
+    return;
+  ASTContext &Ctx = *PendingContext;
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::stable_sort(PendingStrings,
+                    [&](const PendingString &A, const PendingString &B) {
+                      return SM.isBeforeInTranslationUnit(A.Loc, B.Loc);
+                    });
+  // Two new strings of one function never share a name, whichever blocks
+  // they are in.
+  std::map<const FunctionDecl *, llvm::StringSet<>> Given;
+  for (PendingString &Pending : PendingStrings) {
+    if (!Pending.Base.empty()) {
+      llvm::StringSet<> &Taken = Given[Pending.Function];
+      std::string Name =
+          freeLocalName(Pending.Base, *Pending.Function, Ctx, Taken);
+      if (Name.empty())
+        continue;
+      Taken.insert(Name);
+      for (FixItHint &Fix : Pending.F.Warning.Fixes)
+        for (size_t At = Fix.CodeToInsert.find(NamePlaceholder);
+             At != std::string::npos;
+             At = Fix.CodeToInsert.find(NamePlaceholder, At))
+          Fix.CodeToInsert.replace(At, 1, Name);
+    }
+    report(*this, Pending.F);
+  }
+  PendingStrings.clear();
 }
 
 } // namespace clang::tidy::alloc

@@ -87,6 +87,14 @@ void AppendConcatenationCheck::registerMatchers(MatchFinder *Finder) {
                             .bind("variable")))
           .bind("declaration"),
       this);
+  // A concatenation passed to a function's 'const std::string &'
+  // parameter: a new string too. Operators are left alone ('Out << A + B'
+  // wants another fix, and each '+' of a chain is such a call).
+  Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
+                              unless(cxxOperatorCallExpr()),
+                              hasAnyArgument(StartsString))
+                         .bind("call"),
+                     this);
   Finder->addMatcher(cxxMemberCallExpr(callee(OfString), argumentCountIs(1),
                                        callee(cxxMethodDecl(hasName("append"))),
                                        Concatenation)
@@ -203,6 +211,8 @@ void AppendConcatenationCheck::onEndOfTranslationUnit() {
     report(*this, Seen.F);
   }
   InTemplates.clear();
+  reportBuiltStrings();
+  Rewritten.clear();
   Profiles.endTranslationUnit();
 }
 

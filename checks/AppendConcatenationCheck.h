@@ -10,6 +10,7 @@
 #include "checks/StlOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include <map>
+#include <set>
 
 namespace clang::tidy::alloc {
 
@@ -57,6 +58,20 @@ private:
     bool Differs = false;
   };
   std::map<SourceLocation::UIntTy, TemplateFinding> InTemplates;
+  /// The findings on new strings, reported at the end of the unit once
+  /// each can be given a name (Base, made unique in its function, in the
+  /// order of the source; empty: a variable that keeps its own).
+  struct PendingString {
+    Finding F;
+    const FunctionDecl *Function = nullptr;
+    std::string Base;
+    SourceLocation Loc;
+  };
+  std::vector<PendingString> PendingStrings;
+  ASTContext *PendingContext = nullptr;
+  void reportBuiltStrings();
+  /// The statements already given a new string (a match can come twice).
+  std::set<const Stmt *> Rewritten;
 };
 
 } // namespace clang::tidy::alloc

@@ -417,6 +417,74 @@ std::optional<AppendedConcatenation> builtConcatenation(const Expr &Chain,
   return Facts;
 }
 
+std::string standardStringName(QualType String) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      String->getAsCXXRecordDecl());
+  if (!Spec || Spec->getTemplateArgs().size() != 3)
+    return "";
+  const TemplateArgumentList &Args = Spec->getTemplateArgs();
+  QualType Char = Args[0].getAsType().getCanonicalType();
+  for (unsigned I : {1u, 2u}) {
+    const auto *Default = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+        Args[I].getAsType()->getAsCXXRecordDecl());
+    if (!Default || !isWithinStd(Default) ||
+        Default->getName() != (I == 1 ? "char_traits" : "allocator") ||
+        Default->getTemplateArgs().size() != 1 ||
+        Default->getTemplateArgs()[0].getAsType().getCanonicalType() != Char)
+      return "";
+  }
+  if (Char->isSpecificBuiltinType(BuiltinType::Char_S) ||
+      Char->isSpecificBuiltinType(BuiltinType::Char_U))
+    return "std::string";
+  if (Char->isWideCharType())
+    return "std::wstring";
+  if (Char->isChar8Type())
+    return "std::u8string";
+  if (Char->isChar16Type())
+    return "std::u16string";
+  if (Char->isChar32Type())
+    return "std::u32string";
+  return "";
+}
+
+ConcatenatedArgument concatenatedArgument(const CallExpr &Call) {
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  if (!Callee)
+    return {};
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(Callee);
+      Method && isWithinStd(Method->getParent()) &&
+      Method->getParent()->getName() == "basic_string")
+    return {};
+  ConcatenatedArgument Found;
+  unsigned Count = std::min(Call.getNumArgs(), Callee->getNumParams());
+  for (unsigned I = 0; I < Count; ++I) {
+    const auto *Plus =
+        dyn_cast<CXXOperatorCallExpr>(carriedValue(Call.getArg(I)));
+    if (!Plus || Plus->getOperator() != OO_Plus)
+      continue;
+    const ParmVarDecl *Param = Callee->getParamDecl(I);
+    const auto *Reference = Param->getType()->getAs<LValueReferenceType>();
+    if (!Reference || !Reference->getPointeeType().isConstQualified() ||
+        Reference->getPointeeType().getCanonicalType().getUnqualifiedType() !=
+            Plus->getType().getCanonicalType().getUnqualifiedType())
+      continue;
+    if (Found.Argument)
+      return {};
+    Found = {Call.getArg(I), Param};
+  }
+  return Found;
+}
+
+bool restHasSideEffects(const CallExpr &Call, const Expr *Argument,
+                        const ASTContext &Ctx) {
+  if (Call.getCallee()->HasSideEffects(Ctx))
+    return true;
+  for (const Expr *Arg : Call.arguments())
+    if (Arg != Argument && Arg->HasSideEffects(Ctx))
+      return true;
+  return false;
+}
+
 std::optional<uint64_t> literalLength(const AppendedConcatenation &Facts) {
   uint64_t Length = 0;
   for (const ConcatenationPiece &Piece : Facts.Pieces) {

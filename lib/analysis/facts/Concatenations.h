@@ -18,6 +18,7 @@
 #include "clang/AST/Expr.h"
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace alloc_tidy {
@@ -91,6 +92,29 @@ builtConcatenation(const clang::Expr &Chain, clang::ASTContext &Ctx);
 /// parentheses, implicit casts, temporaries bound or materialized, and the
 /// elidable copy or move of C++11 and C++14.
 const clang::Expr *carriedValue(const clang::Expr *E);
+
+/// A concatenation passed to a function: 'take(A + B + C)'.
+struct ConcatenatedArgument {
+  const clang::Expr *Argument = nullptr;
+  const clang::ParmVarDecl *Param = nullptr;
+};
+
+/// The one argument of \p Call that is a concatenation bound to a
+/// 'const S &' parameter of the concatenation's own string type, and that
+/// parameter; nulls when there is none or more than one, or the callee is
+/// not known (a call through a pointer) or is a member of the string.
+ConcatenatedArgument concatenatedArgument(const clang::CallExpr &Call);
+
+/// Whether evaluating the callee of \p Call, or an argument other than
+/// \p Argument, can change something.
+bool restHasSideEffects(const clang::CallExpr &Call,
+                        const clang::Expr *Argument,
+                        const clang::ASTContext &Ctx);
+
+/// The standard alias of \p String ("std::string", "std::wstring", ...)
+/// when it is a std::basic_string with the default traits and allocator;
+/// empty otherwise.
+std::string standardStringName(clang::QualType String);
 
 /// The length of the concatenation when every piece is a string literal or
 /// a character literal; nullopt when a piece's length is known only at run

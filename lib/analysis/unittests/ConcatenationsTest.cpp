@@ -170,6 +170,51 @@ TEST_F(ConcatenationsTest, ANewStringReservesItsPiecesLengths) {
   EXPECT_FALSE(builtConcatenation(*returnedIn(ctx(), "m"), ctx()).has_value());
 }
 
+/// The calls in \p Function, in the order of the source.
+std::vector<const CallExpr *> callsIn(ASTContext &Ctx,
+                                      llvm::StringRef Function) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    std::vector<const CallExpr *> Calls;
+    bool VisitCallExpr(CallExpr *C) {
+      if (!isa<CXXOperatorCallExpr>(C))
+        Calls.push_back(C);
+      return true;
+    }
+  } Find;
+  if (const FunctionDecl *F = test::findFunction(Ctx, Function))
+    Find.TraverseStmt(F->getBody());
+  return Find.Calls;
+}
+
+TEST_F(ConcatenationsTest, AnArgumentBoundToAConstReference) {
+  ASSERT_NO_FATAL_FAILURE(
+      parse("void take(const std::string &Path);\n"
+            "void copy(std::string Path);\n"
+            "void two(const std::string &A, const std::string &B);\n"
+            "void f(const R &X, std::wstring W) {\n"
+            "  take(X.Name + \".\" + X.Name);\n"
+            "  copy(X.Name + \".\" + X.Name);\n"
+            "  two(X.Name + \".\", X.Name + \"!\");\n"
+            "  take(X.Name);\n"
+            "}\n"));
+  std::vector<const CallExpr *> Calls = callsIn(ctx(), "f");
+  ASSERT_EQ(Calls.size(), 4u);
+  ConcatenatedArgument Take = concatenatedArgument(*Calls[0]);
+  ASSERT_NE(Take.Argument, nullptr);
+  EXPECT_EQ(Take.Param->getName(), "Path");
+  std::optional<AppendedConcatenation> Facts =
+      builtConcatenation(*Take.Argument, ctx());
+  ASSERT_TRUE(Facts.has_value());
+  EXPECT_EQ(standardStringName(Facts->Append->getType()), "std::string");
+  EXPECT_FALSE(restHasSideEffects(*Calls[0], Take.Argument, ctx()));
+  // By value; two of them; none.
+  EXPECT_EQ(concatenatedArgument(*Calls[1]).Argument, nullptr);
+  EXPECT_EQ(concatenatedArgument(*Calls[2]).Argument, nullptr);
+  EXPECT_EQ(concatenatedArgument(*Calls[3]).Argument, nullptr);
+  const FunctionDecl *F = test::findFunction(ctx(), "f");
+  EXPECT_EQ(standardStringName(F->getParamDecl(1)->getType()), "std::wstring");
+}
+
 TEST_F(ConcatenationsTest, NotAConcatenation) {
   ASSERT_NO_FATAL_FAILURE(parse("void f(std::string &S, const R &X) {\n"
                                 "  S += X.Name;\n"

@@ -55,3 +55,35 @@ struct Text {
   Text operator+(const Text &) const { return *this; }
 };
 Text other(const Text &A) { return A + A + A; }
+
+// A concatenation passed as an argument, where moving it before the
+// statement could change what it reads or what the call receives.
+#include <cstdio>
+#include <map>
+void take(const std::string &S);
+void takeCopy(std::string S);
+void takeRvalue(std::string &&S);
+void takeTwo(const std::string &A, const std::string &B);
+int next(std::string &S);
+void place(int N, const std::string &S);
+void arguments(const std::string &A, const std::string &B, std::string &Out,
+               void (*Callback)(const std::string &),
+               std::map<std::string, int> &Counts) {
+  // By value or by rvalue reference: a named string would be copied.
+  takeCopy(A + "-" + B);
+  takeRvalue(A + "-" + B);
+  // Through a pointer: the parameter is not known.
+  Callback(A + "-" + B);
+  // Two concatenations in one call.
+  takeTwo(A + "-" + B, B + "-" + A);
+  // Another argument can change a piece (a reference) before it is read.
+  place(next(Out), Out + "-" + A);
+  // The call's value is used, or the call is one branch of an expression.
+  if (Counts.count(A + "." + B))
+    return;
+  bool Found = Counts.count(A + "." + B) && Counts.count(B + "." + A);
+  (void)Found;
+  // A member of the string itself, and an operator.
+  std::printf("%zu\n", Out.find(A + "-" + B));
+  Counts[A + "." + B] = 1;
+}

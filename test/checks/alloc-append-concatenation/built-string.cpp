@@ -22,6 +22,7 @@
 
 #include <cstring>
 #include <string>
+#include <vector>
 
 typedef std::string String;
 
@@ -38,10 +39,11 @@ static String quoted(const char *value, size_t length, bool escape) {
   // CHECK-FIXES-NEXT: {{^}}  }{{$}}
   return "'" + std::string(value) + "'";
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the 3 pieces of the string returned are concatenated with '+', which makes a new string whenever the result outgrows the one the '+' before made, and 'std::string(value)' is a string built only to be concatenated; reserving their total length and appending them allocates once [alloc-append-concatenation]
-  // CHECK-FIXES: {{^}}  String result;{{$}}
-  // CHECK-FIXES-NEXT: {{^}}  result.reserve(std::char_traits<char>::length(value) + 2);{{$}}
-  // CHECK-FIXES-NEXT: {{^}}  result.append("'").append(value).append("'");{{$}}
-  // CHECK-FIXES-NEXT: {{^}}  return result;{{$}}
+  // Two new strings of one function get two names.
+  // CHECK-FIXES: {{^}}  String result2;{{$}}
+  // CHECK-FIXES-NEXT: {{^}}  result2.reserve(std::char_traits<char>::length(value) + 2);{{$}}
+  // CHECK-FIXES-NEXT: {{^}}  result2.append("'").append(value).append("'");{{$}}
+  // CHECK-FIXES-NEXT: {{^}}  return result2;{{$}}
 }
 
 // A variable initialized by the concatenation is the new string; names
@@ -101,10 +103,10 @@ std::string bracketed(int Kind, const char *P, size_t N) {
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the 3 pieces of the string returned are concatenated with '+'
     // CHECK-FIXES: {{^}}    ++Kind;{{$}}
     // CHECK-FIXES-NEXT: {{^}}    {{{$}}
-    // CHECK-FIXES-NEXT: {{^}}      std::string Result;{{$}}
-    // CHECK-FIXES-NEXT: {{^}}      Result.reserve(N + 2);{{$}}
-    // CHECK-FIXES-NEXT: {{^}}      Result.append("[").append(P, N).append("]");{{$}}
-    // CHECK-FIXES-NEXT: {{^}}      return Result;{{$}}
+    // CHECK-FIXES-NEXT: {{^}}      std::string Result2;{{$}}
+    // CHECK-FIXES-NEXT: {{^}}      Result2.reserve(N + 2);{{$}}
+    // CHECK-FIXES-NEXT: {{^}}      Result2.append("[").append(P, N).append("]");{{$}}
+    // CHECK-FIXES-NEXT: {{^}}      return Result2;{{$}}
     // CHECK-FIXES-NEXT: {{^}}    }{{$}}
   case 2:
     break;
@@ -114,9 +116,36 @@ std::string bracketed(int Kind, const char *P, size_t N) {
   return "<" + std::string(P, N) + ">";
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the 3 pieces of the string returned are concatenated with '+'
   // CHECK-FIXES: {{^}}  {{{$}}
-  // CHECK-FIXES-NEXT: {{^}}    std::string Result;{{$}}
+  // CHECK-FIXES-NEXT: {{^}}    std::string Result3;{{$}}
 plain:
   return std::string(P, N);
+}
+
+// A concatenation passed to a 'const std::string &' parameter is a new
+// string too: declared before the statement, named after the parameter
+// (a second one in the function gets another name).
+void record(std::vector<std::string> &Seen, int Depth, const std::string &path) {
+  if (Depth > 0)
+    Seen.push_back(path);
+}
+void walk(std::vector<std::string> &Seen, const std::vector<std::string> &Names,
+          const std::string &path) {
+  const char *Dot = ".";
+  for (const std::string &Name : Names)
+    record(Seen, 1, path + Dot + Name);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the 3 pieces of the argument for 'path' are concatenated with '+', which makes a new string whenever the result outgrows the one the '+' before made; reserving their total length and appending them allocates once [alloc-append-concatenation]
+  // CHECK-FIXES: {{^}}  for (const std::string &Name : Names) {{{$}}
+  // CHECK-FIXES-NEXT: {{^}}    std::string path2;{{$}}
+  // CHECK-FIXES-NEXT: {{^}}    path2.reserve(path.size() + std::char_traits<char>::length(Dot) + Name.size());{{$}}
+  // CHECK-FIXES-NEXT: {{^}}    path2.append(path).append(Dot).append(Name);{{$}}
+  // CHECK-FIXES-NEXT: {{^}}    record(Seen, 1, path2);{{$}}
+  // CHECK-FIXES-NEXT: {{^}}  }{{$}}
+  record(Seen, 2, "(" + std::string(Dot, 1) + ")");
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the 3 pieces of the argument for 'path' are concatenated with '+'
+  // CHECK-FIXES: {{^}}  std::string path3;{{$}}
+  // CHECK-FIXES-NEXT: {{^}}  path3.reserve(1 + 2);{{$}}
+  // CHECK-FIXES-NEXT: {{^}}  path3.append("(").append(Dot, 1).append(")");{{$}}
+  // CHECK-FIXES-NEXT: {{^}}  record(Seen, 2, path3);{{$}}
 }
 
 // The fixed functions return what they did.
@@ -128,6 +157,11 @@ int main(int Argc, char **Argv) {
   Doc D;
   if (D.title(Word) != "<" + std::string(Word) + ">")
     return 2;
+  std::vector<std::string> Seen;
+  walk(Seen, {Word, "b"}, Word);
+  if (Seen.size() != 3 || Seen[0] != std::string(Word) + "." + Word ||
+      Seen[1] != std::string(Word) + ".b" || Seen[2] != "(.)")
+    return 4;
   size_t Length = std::strlen(Word);
   if (bracketed(0, Word, Length) != "(" + std::string(Word) + ")" ||
       bracketed(1, Word, Length) != "[" + std::string(Word) + "]" ||
