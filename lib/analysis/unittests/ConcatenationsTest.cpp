@@ -103,21 +103,27 @@ TEST_F(ConcatenationsTest, APrivateLocalTakesOutsideValues) {
   EXPECT_EQ(Call->Pieces[1].Reads, PieceReads::Unknown); // a call
 }
 
-/// The value of the first return statement of \p Function.
-const Expr *returnedIn(ASTContext &Ctx, llvm::StringRef Function) {
-  const FunctionDecl *F = test::findFunction(Ctx, Function);
-  if (!F || !F->getBody())
-    return nullptr;
+/// The statements of kind T in \p Function, in the order of the source.
+template <typename T>
+std::vector<const T *> statementsIn(ASTContext &Ctx, llvm::StringRef Function) {
   struct Finder : RecursiveASTVisitor<Finder> {
-    const Expr *Value = nullptr;
-    bool VisitReturnStmt(ReturnStmt *S) {
-      if (!Value)
-        Value = S->getRetValue();
+    std::vector<const T *> Found;
+    bool VisitStmt(Stmt *S) {
+      if (const auto *Node = dyn_cast<T>(S))
+        Found.push_back(Node);
       return true;
     }
   } Find;
-  Find.TraverseStmt(F->getBody());
-  return Find.Value;
+  if (const FunctionDecl *F = test::findFunction(Ctx, Function))
+    Find.TraverseStmt(F->getBody());
+  return Find.Found;
+}
+
+/// The value of the first return statement of \p Function.
+const Expr *returnedIn(ASTContext &Ctx, llvm::StringRef Function) {
+  std::vector<const ReturnStmt *> Returns =
+      statementsIn<ReturnStmt>(Ctx, Function);
+  return Returns.empty() ? nullptr : Returns.front()->getRetValue();
 }
 
 TEST_F(ConcatenationsTest, ANewStringReservesItsPiecesLengths) {
@@ -170,20 +176,14 @@ TEST_F(ConcatenationsTest, ANewStringReservesItsPiecesLengths) {
   EXPECT_FALSE(builtConcatenation(*returnedIn(ctx(), "m"), ctx()).has_value());
 }
 
-/// The calls in \p Function, in the order of the source.
+/// The calls in \p Function that are no operator, in the order of the
+/// source.
 std::vector<const CallExpr *> callsIn(ASTContext &Ctx,
                                       llvm::StringRef Function) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    std::vector<const CallExpr *> Calls;
-    bool VisitCallExpr(CallExpr *C) {
-      if (!isa<CXXOperatorCallExpr>(C))
-        Calls.push_back(C);
-      return true;
-    }
-  } Find;
-  if (const FunctionDecl *F = test::findFunction(Ctx, Function))
-    Find.TraverseStmt(F->getBody());
-  return Find.Calls;
+  std::vector<const CallExpr *> Calls = statementsIn<CallExpr>(Ctx, Function);
+  llvm::erase_if(Calls,
+                 [](const CallExpr *C) { return isa<CXXOperatorCallExpr>(C); });
+  return Calls;
 }
 
 TEST_F(ConcatenationsTest, AnArgumentBoundToAConstReference) {
