@@ -1,7 +1,8 @@
 //===--- AppendConcatenationBuilt.cpp -------------------------------------===//
 //
 // alloc-append-concatenation on a concatenation that starts a new string:
-// 'return "\"" + String(P, N) + "\"";' or 'String S = A + B + C;'. The
+// 'return "\"" + String(P, N) + "\"";', 'String S = A + B + C;' or
+// 'take(A + B + C);' for a 'const String &' parameter. The
 // first '+' makes a string with room for its two pieces only; each later
 // one that passes its capacity makes a longer one, and a piece built as a
 // string only to be concatenated is one more. Reserving the total length in a
@@ -247,8 +248,8 @@ void AppendConcatenationCheck::checkBuiltString(
   const CompoundStmt *Block = blockOf(*Statement, Ctx);
   if (Block && !Declaration &&
       labelFollows(*Block, Statement->getEndLoc(), SM)) {
-    // A case or label after the return could jump past the new string's
-    // declaration: it gets a block of its own.
+    // A case or label after the statement could jump past the new
+    // string's declaration: it gets a block of its own.
     if (Indent.empty()) {
       Open = "{ ";
       Close = " }";
