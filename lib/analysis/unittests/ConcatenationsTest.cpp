@@ -103,20 +103,29 @@ TEST_F(ConcatenationsTest, APrivateLocalTakesOutsideValues) {
   EXPECT_EQ(Call->Pieces[1].Reads, PieceReads::Unknown); // a call
 }
 
-/// The statements of kind T in \p Function, in the order of the source.
-template <typename T>
-std::vector<const T *> statementsIn(ASTContext &Ctx, llvm::StringRef Function) {
+/// The statements of \p Function, in the order of the source.
+std::vector<const Stmt *> statementsOf(ASTContext &Ctx,
+                                       llvm::StringRef Function) {
   struct Finder : RecursiveASTVisitor<Finder> {
-    std::vector<const T *> Found;
+    std::vector<const Stmt *> Found;
     bool VisitStmt(Stmt *S) {
-      if (const auto *Node = dyn_cast<T>(S))
-        Found.push_back(Node);
+      Found.push_back(S);
       return true;
     }
   } Find;
   if (const FunctionDecl *F = test::findFunction(Ctx, Function))
     Find.TraverseStmt(F->getBody());
   return Find.Found;
+}
+
+/// The statements of kind T in \p Function, in the order of the source.
+template <typename T>
+std::vector<const T *> statementsIn(ASTContext &Ctx, llvm::StringRef Function) {
+  std::vector<const T *> Found;
+  for (const Stmt *S : statementsOf(Ctx, Function))
+    if (const auto *Node = dyn_cast<T>(S))
+      Found.push_back(Node);
+  return Found;
 }
 
 /// The value of the first return statement of \p Function.
