@@ -11,10 +11,14 @@ else) run side by side, taking turns, RUNS times each:
   alloc     --checks=-*,alloc-*: every alloc-* check
   vector    --checks=-*,performance-inefficient-vector-operation: the
             nearest upstream check, for scale
+  parse     clang++ -fsyntax-only with the unit's own compile commands
+            (clang++ of the LLVM given by --llvm): the compiler's parse
+            alone, the floor issue 35 measures against
 
 Times are CPU times (user + system) of the runs. The best time of each
 configuration per unit is summed over the database.
-The alloc-* total is reported as its overhead over the baseline, and each
+The alloc-* total is reported as its overhead over the baseline, and as
+a ratio to the parse; each
 check's share comes from one more run with --enable-check-profile (the
 check's own matcher and callback time, summed over the units) divided by the
 baseline total. That profile does not book what a check does at the end of
@@ -27,7 +31,7 @@ databases live outside this repository, and a missing one is reported and
 skipped.
 
   bench/check-overhead-db.py [--build BUILD] [--runs N] [--limit N]
-                             [--each-check] PROJECT_BUILD_DIR...
+                             [--each-check] [--llvm N] PROJECT_BUILD_DIR...
 """
 
 import argparse
@@ -41,8 +45,10 @@ from collections import defaultdict
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # scripts/compile_db.py, found from this script's own place
 sys.path.insert(0, os.path.join(ROOT, 'scripts'))
-from compile_db import cxx_units, project_name  # noqa: E402
+from compile_db import (cxx_units, load_database, project_name,  # noqa: E402
+                        syntax_only_command)
 
+PARSE = 'clang++ -fsyntax-only'
 CONFIGS = [
     ('baseline', '-*,objc-forbidden-subclassing'),
     ('alloc', '-*,alloc-*'),
@@ -58,12 +64,12 @@ def tidy_command(tool, build_dir, checks, path, profile=False):
     return command
 
 
-def timed(command):
+def timed(command, cwd=None):
     """The CPU time (user + system) of one run, and its exit status. CPU
     time, not wall time: this machine is a shared VM, where a run's wall
     time also counts its waits for a core."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run(command, stdout=subprocess.DEVNULL,
+    done = subprocess.run(command, cwd=cwd, stdout=subprocess.DEVNULL,
                           stderr=subprocess.DEVNULL)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return ((after.ru_utime - before.ru_utime) +
@@ -99,20 +105,40 @@ def alloc_checks(tool):
                    if line.strip().startswith('alloc-')})
 
 
-def bench(name, build_dir, tool, runs, limit, configs=CONFIGS):
+def parse_time(entries, clangxx):
+    """CPU seconds of clang++ -fsyntax-only over ENTRIES (every compile
+    command of one file: clang-tidy runs them all), and whether each one
+    parsed."""
+    seconds, clean = 0.0, True
+    for entry in entries:
+        spent, status = timed(syntax_only_command(entry, compiler=clangxx),
+                              cwd=entry['directory'])
+        seconds += spent
+        clean = clean and status == 0
+    return seconds, clean
+
+
+def bench(name, build_dir, tool, runs, limit, clangxx, configs=CONFIGS):
     files = cxx_units(build_dir, limit)
+    entries = load_database(build_dir)[0]
     totals = defaultdict(float)
     per_check = defaultdict(float)
     failures = defaultdict(int)
     for path in files:
         best = {}
+        commands = [entry for entry in entries if entry['file'] == path]
+        parsed = True
         for _ in range(runs):
+            seconds, clean = parse_time(commands, clangxx)
+            parsed = parsed and clean
+            best[PARSE] = min(best.get(PARSE, seconds), seconds)
             for config, checks in configs:
                 seconds, status = timed(
                     tidy_command(tool, build_dir, checks, path))
                 if status not in (0, 1):  # 1: findings as errors, or errors
                     failures[config] += 1
                 best[config] = min(best.get(config, seconds), seconds)
+        failures[PARSE] += not parsed
         for config in best:
             totals[config] += best[config]
         for check, seconds in check_times(tool, build_dir, path).items():
@@ -121,10 +147,17 @@ def bench(name, build_dir, tool, runs, limit, configs=CONFIGS):
     print(f'\n{name}: {len(files)} translation units, best of {runs} runs '
           f'each, configurations taking turns')
     print(f'  {"configuration":<46} {"CPU s":>9} {"vs baseline":>12}')
-    for config, checks in configs:
+    for config, checks in [(PARSE, PARSE)] + list(configs):
         over = (totals[config] - base) / base * 100 if base else 0.0
         note = f'  ({failures[config]} crashed)' if failures[config] else ''
+        if config == PARSE and failures[config]:
+            note = f'  ({failures[config]} did not parse)'
         print(f'  {checks:<46} {totals[config]:9.2f} {over:+11.1f}%{note}')
+    parse = totals[PARSE]
+    for config, checks in (('baseline', 'clang-tidy, no check'),
+                           ('alloc', 'clang-tidy, -*,alloc-*')):
+        ratio = totals[config] / parse if parse else 0.0
+        print(f'  {checks + " / " + PARSE:<46} {ratio:9.3f}x')
     print(f'  {"alloc-* check, own time (--enable-check-profile)":<46} '
           f'{"CPU s":>9} {"of baseline":>12}')
     for check in sorted(per_check, key=per_check.get, reverse=True):
@@ -142,6 +175,8 @@ def main():
     p.add_argument('--runs', type=int, default=3)
     p.add_argument('--limit', type=int, default=0,
                    help='only the first N translation units of each')
+    p.add_argument('--llvm', default='22',
+                   help='the LLVM whose clang++ parses (default 22)')
     p.add_argument('--each-check', action='store_true',
                    help='also run each alloc-* check alone (its whole '
                    'cost, the end of the unit included)')
@@ -149,6 +184,11 @@ def main():
     tool = os.path.join(args.build, 'bin', 'alloc-tidy')
     if not os.access(tool, os.X_OK):
         print(f'check-overhead-db: error: {tool} not built', file=sys.stderr)
+        return 2
+    clangxx = f'/usr/lib/llvm-{args.llvm}/bin/clang++'
+    if not os.access(clangxx, os.X_OK):
+        print(f'check-overhead-db: error: {clangxx} not found (--llvm)',
+              file=sys.stderr)
         return 2
     configs = list(CONFIGS)
     if args.each_check:
@@ -158,7 +198,7 @@ def main():
         if not os.path.exists(os.path.join(project, 'compile_commands.json')):
             print(f'\n{name}: skipped: no compile_commands.json in {project}')
             continue
-        bench(name, project, tool, args.runs, args.limit, configs)
+        bench(name, project, tool, args.runs, args.limit, clangxx, configs)
     return 0
 
 
