@@ -239,8 +239,9 @@ DequeUsage judgeDequeUses(const ValueDecl &Decl, DequeShape Shape,
 
   // Growth that copies each element (a class without a move constructor
   // that cannot throw) allocates for every element that owns memory: more
-  // than the deque's blocks, which never move their elements.
-  if (isCopiedOnGrowth(Element))
+  // than the deque's blocks, which never move their elements. A copy that
+  // cannot allocate costs nothing but the copy.
+  if (isCopiedOnGrowth(Element) && copyMayAllocate(Element))
     return Keep("a std::vector would copy the elements as it grows");
   if (!isMoveInsertable(Element))
     NoFix(D->getLocation(),

@@ -442,6 +442,63 @@ bool isCopiedOnGrowth(QualType Type) {
          !Record->hasUserDeclaredMoveConstructor();
 }
 
+namespace {
+
+/// Whether evaluating \p S can call anything: a call, a new-expression, or
+/// a constructor that is not trivial.
+bool callsAnything(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<CallExpr, CXXNewExpr>(S))
+    return true;
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(S))
+    if (!Construct->getConstructor()->isTrivial())
+      return true;
+  return llvm::any_of(S->children(), callsAnything);
+}
+
+bool copyMayAllocate(QualType Type, unsigned Depth) {
+  const CXXRecordDecl *Record =
+      Type->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
+  if (!Record)
+    return false; // A scalar, a pointer or a reference.
+  if (!Record->hasDefinition() || Depth > 16)
+    return true;
+  Record = Record->getDefinition();
+  if (Record->hasTrivialCopyConstructor())
+    return false;
+  const CXXConstructorDecl *Copy = nullptr;
+  if (!Record->needsImplicitCopyConstructor())
+    for (const CXXConstructorDecl *Ctor : Record->ctors()) {
+      unsigned Quals = 0;
+      if (Ctor->isCopyConstructor(Quals) && (Quals & Qualifiers::Const) &&
+          !Ctor->isDeleted())
+        Copy = Ctor;
+    }
+  if (!Copy || Copy->isDefaulted()) {
+    // Member by member: each base and field is copied by its own copy
+    // constructor.
+    for (const CXXBaseSpecifier &Base : Record->bases())
+      if (copyMayAllocate(Base.getType(), Depth + 1))
+        return true;
+    return llvm::any_of(Record->fields(), [&](const FieldDecl *Field) {
+      return copyMayAllocate(Field->getType(), Depth + 1);
+    });
+  }
+  const FunctionDecl *Definition = nullptr;
+  if (!Copy->hasBody(Definition))
+    return true; // Defined in another unit: anything may happen there.
+  const auto *Defined = cast<CXXConstructorDecl>(Definition);
+  for (const CXXCtorInitializer *Init : Defined->inits())
+    if (callsAnything(Init->getInit()))
+      return true;
+  return callsAnything(Defined->getBody());
+}
+
+} // namespace
+
+bool copyMayAllocate(QualType Type) { return copyMayAllocate(Type, 0); }
+
 std::string elementCopiedOnGrowth(QualType Container) {
   const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
       Container.getNonReferenceType()->getAsCXXRecordDecl());

@@ -129,6 +129,17 @@ bool isMoveInsertable(clang::QualType Type);
 /// implicit move constructor counts as not throwing.
 bool isCopiedOnGrowth(clang::QualType Type);
 
+/// Whether copying a \p Type from a const lvalue (what a growing vector
+/// does to the elements isCopiedOnGrowth names) can allocate. It cannot for
+/// a scalar, a pointer, a class copied as bytes, a class whose implicit or
+/// defaulted copy constructor copies only such members and bases, and a
+/// class whose own copy constructor, defined in this unit, calls nothing,
+/// allocates nothing and initialises its members and bases without a call
+/// (`Entry(const Entry &O) : Seq(O.Seq), Chunk(O.Chunk) {}`). Anything else
+/// can, including a copy constructor whose definition this unit does not
+/// see.
+bool copyMayAllocate(clang::QualType Type);
+
 /// The name of the class that a standard container of type \p Container
 /// holds when a vector of it copies its elements as it grows
 /// (isCopiedOnGrowth), e.g. "Tree" for std::vector<Tree>; empty otherwise.

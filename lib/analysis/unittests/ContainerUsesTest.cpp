@@ -821,6 +821,76 @@ TEST_F(ContainerUsesTest, CopiedOnGrowth) {
   EXPECT_FALSE(Copied("imo"));
 }
 
+TEST_F(ContainerUsesTest, CopyThatMayAllocate) {
+  ASSERT_NO_FATAL_FAILURE(
+      parse("#include <string>\n"
+            "struct Pod { int x; double *p; };\n"
+            "struct Entry {\n"
+            "  Entry(const Entry &O) : seq(O.seq), chunk(O.chunk) {}\n"
+            "  unsigned long seq; int *chunk;\n"
+            "};\n"
+            "struct AssignedInBody {\n"
+            "  AssignedInBody(const AssignedInBody &O) { x = O.x; }\n"
+            "  int x;\n"
+            "};\n"
+            "struct HoldsEntries { Entry e[2]; Pod p; };\n"
+            "struct DerivedEntry : Entry { int y; };\n"
+            "struct CopiesString {\n"
+            "  CopiesString(const CopiesString &O) : s(O.s) {}\n"
+            "  std::string s;\n"
+            "};\n"
+            "int log(int);\n"
+            "struct CallsInBody {\n"
+            "  CallsInBody(const CallsInBody &O) { x = log(O.x); }\n"
+            "  int x;\n"
+            "};\n"
+            "struct News {\n"
+            "  News(const News &O) : p(new int(*O.p)) {}\n"
+            "  int *p;\n"
+            "};\n"
+            "struct Elsewhere { Elsewhere(const Elsewhere &); int x; };\n"
+            "struct ImplicitString { int x; std::string s; };\n"
+            "struct DefaultedEntry {\n"
+            "  DefaultedEntry(const DefaultedEntry &) = default;\n"
+            "  ~DefaultedEntry();\n"
+            "  Entry e;\n"
+            "};\n"
+            "struct HoldsElsewhere { Elsewhere e; };\n"
+            "extern int i;\n"
+            "extern Pod pod;\n"
+            "extern Entry entry;\n"
+            "extern AssignedInBody assigned;\n"
+            "extern HoldsEntries holds;\n"
+            "extern DerivedEntry derived;\n"
+            "extern CopiesString copiesString;\n"
+            "extern CallsInBody callsInBody;\n"
+            "extern News news;\n"
+            "extern Elsewhere elsewhere;\n"
+            "extern ImplicitString implicitString;\n"
+            "extern DefaultedEntry defaulted;\n"
+            "extern HoldsElsewhere holdsElsewhere;\n"));
+  auto MayAllocate = [&](llvm::StringRef Var) {
+    QualType T = test::typeOfVar(ctx(), Var);
+    EXPECT_FALSE(T.isNull()) << Var.str();
+    return !T.isNull() && copyMayAllocate(T);
+  };
+  // Copied as bytes, or by constructors that call nothing.
+  EXPECT_FALSE(MayAllocate("i"));
+  EXPECT_FALSE(MayAllocate("pod"));
+  EXPECT_FALSE(MayAllocate("entry"));
+  EXPECT_FALSE(MayAllocate("assigned"));
+  EXPECT_FALSE(MayAllocate("holds"));
+  EXPECT_FALSE(MayAllocate("derived"));
+  EXPECT_FALSE(MayAllocate("defaulted"));
+  // A member that owns memory, a call, a new, a body this unit cannot see.
+  EXPECT_TRUE(MayAllocate("copiesString"));
+  EXPECT_TRUE(MayAllocate("callsInBody"));
+  EXPECT_TRUE(MayAllocate("news"));
+  EXPECT_TRUE(MayAllocate("elsewhere"));
+  EXPECT_TRUE(MayAllocate("implicitString"));
+  EXPECT_TRUE(MayAllocate("holdsElsewhere"));
+}
+
 TEST_F(ContainerUsesTest, TheElementAVectorCopiesAsItGrows) {
   ASSERT_NO_FATAL_FAILURE(
       parse("#include <string>\n"

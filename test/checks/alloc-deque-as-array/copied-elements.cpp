@@ -2,7 +2,8 @@
 // their move constructor cannot throw (std::move_if_noexcept); otherwise it
 // copies them, and a copy of an element that owns memory allocates. A deque
 // never moves its elements, so for such elements the change could cost more
-// allocations than it saves: silent. Elements that move freely are flagged.
+// allocations than it saves: silent. Elements that move freely are flagged,
+// and so are elements copied by a constructor that cannot allocate.
 // RUN: %check_alloc_tidy %s alloc-deque-as-array %t
 
 #include <deque>
@@ -67,3 +68,47 @@ int plain(int N) {
   return static_cast<int>(Rows.size());
 }
 // CHECK-FIXES: std::vector<Plain> Rows;
+
+// Positive: a copy constructor and no move, but the copy copies a number
+// and a pointer and calls nothing: growth copies them without allocating.
+struct Entry {
+  Entry(unsigned long Seq, int *Chunk) : Seq(Seq), Chunk(Chunk) {}
+  Entry(const Entry &Ref) : Seq(Ref.Seq), Chunk(Ref.Chunk) {}
+  unsigned long Seq;
+  int *Chunk;
+};
+int entries(int N, int *Chunk) {
+  std::deque<Entry> Stack;
+  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: 'Stack' is a std::deque used only at its back
+  for (int I = 0; I < N; ++I)
+    Stack.push_back(Entry(I, Chunk));
+  return static_cast<int>(Stack.size());
+}
+// CHECK-FIXES: std::vector<Entry> Stack;
+
+// Negative: the copy constructor calls a function, which may allocate.
+int record(int);
+struct Recorded {
+  Recorded(int Id) : Id(Id) {}
+  Recorded(const Recorded &Ref) : Id(record(Ref.Id)) {}
+  int Id;
+};
+int recorded(int N) {
+  std::deque<Recorded> Items;
+  for (int I = 0; I < N; ++I)
+    Items.push_back(Recorded(I));
+  return static_cast<int>(Items.size());
+}
+
+// Negative: the copy constructor is defined in another unit.
+struct Opaque {
+  Opaque(int Id) : Id(Id) {}
+  Opaque(const Opaque &Ref);
+  int Id;
+};
+int opaque(int N) {
+  std::deque<Opaque> Items;
+  for (int I = 0; I < N; ++I)
+    Items.push_back(Opaque(I));
+  return static_cast<int>(Items.size());
+}
