@@ -475,6 +475,10 @@ bool copyMayAllocate(QualType Type, unsigned Depth) {
           !Ctor->isDeleted())
         Copy = Ctor;
     }
+  // Only a copy from a non-const object (`T(T &)`): not what a vector
+  // calls, so nothing is known of the copy it would need.
+  if (!Copy && !Record->needsImplicitCopyConstructor())
+    return true;
   if (!Copy || Copy->isDefaulted()) {
     // Member by member: each base and field is copied by its own copy
     // constructor.

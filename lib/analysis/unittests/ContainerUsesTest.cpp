@@ -856,6 +856,7 @@ TEST_F(ContainerUsesTest, CopyThatMayAllocate) {
             "  Entry e;\n"
             "};\n"
             "struct HoldsElsewhere { Elsewhere e; };\n"
+            "struct NonConstCopy { NonConstCopy(NonConstCopy &) {} int x; };\n"
             "extern int i;\n"
             "extern Pod pod;\n"
             "extern Entry entry;\n"
@@ -868,7 +869,8 @@ TEST_F(ContainerUsesTest, CopyThatMayAllocate) {
             "extern Elsewhere elsewhere;\n"
             "extern ImplicitString implicitString;\n"
             "extern DefaultedEntry defaulted;\n"
-            "extern HoldsElsewhere holdsElsewhere;\n"));
+            "extern HoldsElsewhere holdsElsewhere;\n"
+            "extern NonConstCopy nonConstCopy;\n"));
   auto MayAllocate = [&](llvm::StringRef Var) {
     QualType T = test::typeOfVar(ctx(), Var);
     EXPECT_FALSE(T.isNull()) << Var.str();
@@ -889,6 +891,8 @@ TEST_F(ContainerUsesTest, CopyThatMayAllocate) {
   EXPECT_TRUE(MayAllocate("elsewhere"));
   EXPECT_TRUE(MayAllocate("implicitString"));
   EXPECT_TRUE(MayAllocate("holdsElsewhere"));
+  // Only a copy from a non-const object: not the copy a vector makes.
+  EXPECT_TRUE(MayAllocate("nonConstCopy"));
 }
 
 TEST_F(ContainerUsesTest, TheElementAVectorCopiesAsItGrows) {

@@ -112,3 +112,17 @@ int opaque(int N) {
     Items.push_back(Opaque(I));
   return static_cast<int>(Items.size());
 }
+
+// Negative: copied only from a non-const object, which is not how a vector
+// copies as it grows: the fixed code would not compile.
+struct NonConstCopy {
+  NonConstCopy(int Id) : Id(Id) {}
+  NonConstCopy(NonConstCopy &Ref) : Id(Ref.Id) {}
+  int Id;
+};
+int nonConstCopy(int N) {
+  std::deque<NonConstCopy> Items;
+  for (int I = 0; I < N; ++I)
+    Items.emplace_back(I);
+  return static_cast<int>(Items.size());
+}
