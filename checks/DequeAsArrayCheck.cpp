@@ -168,6 +168,11 @@ void DequeAsArrayCheck::analyze(Candidate &C) {
     return;
   }
   C.Rotations = C.Usage.Rotations;
+  // Only a profile can show that a deque popped at its front stays short.
+  if (!C.Usage.FrontPops.empty() && !Profiles.loaded()) {
+    C.Silence = "front operation";
+    return;
+  }
   if (!C.Usage.NoFixReason.empty())
     NoFix(C.Usage.NoFixLoc, C.Usage.NoFixReason);
 
@@ -262,6 +267,16 @@ void DequeAsArrayCheck::measure(Candidate &C) {
   // Its blocks are allocated where it grows, its map where it is built.
   C.Measured = Profiles.measureContainer(
       C.Decl->getType(), containerCode(*C.Decl, C.Uses), *Context);
+  if (!C.Usage.FrontPops.empty()) {
+    bool StaysShort = C.Measured && dequesStayedInFirstBlock(*C.Measured);
+    C.Silence = judgeFrontPops(C.Usage, StaysShort, *Context);
+    if (!C.Silence.empty())
+      return;
+    if (C.NoFixReason.empty()) {
+      C.NoFixReason = C.Usage.NoFixReason;
+      C.NoFixLoc = C.Usage.NoFixLoc;
+    }
+  }
   bool Reserved = C.Fill && !C.Fill->ReserveText.empty();
   if (C.Measured && (Profiles.isCold(*C.Measured) ||
                      vectorForDequeSavesNothing(*C.Measured, Reserved)))
@@ -401,6 +416,12 @@ Finding DequeAsArrayCheck::render(const Candidate &C,
                      "' is a std::deque used as a rotating buffer; a "
                      "std::vector with std::rotate holds its elements in one "
                      "allocation";
+  else if (!C.Usage.FrontPops.empty())
+    F.Warning.Text = "'" + Name +
+                     "' is a std::deque popped at its front that never "
+                     "outgrew its first block in the profiled run; a "
+                     "std::vector allocates nothing while empty and holds "
+                     "its elements in one allocation";
   else if (Facts && C.Fill && C.Fill->Count.Value)
     F.Warning.Text =
         "'" + Name +
@@ -423,12 +444,23 @@ Finding DequeAsArrayCheck::render(const Candidate &C,
       C.Spelled ? templateNameRange(C.Spelled) : std::nullopt;
   if (CanFix && TemplateName) {
     std::vector<FixItHint> &Fixes = F.Warning.Fixes;
+    // The type, a reserve, the include and each pop.
+    Fixes.reserve(3 + C.Usage.FrontPops.size());
     if (C.Kind == DequeShape::Deque) {
       Fixes.push_back(
           FixItHint::CreateReplacement(*TemplateName, "std::vector"));
       if (Reserved)
         Fixes.push_back(FixItHint::CreateInsertion(C.Fill->Loop->getBeginLoc(),
                                                    C.Fill->ReserveText));
+      for (const ContainerUse *Pop : C.Usage.FrontPops) {
+        const auto *Call = cast<CXXMemberCallExpr>(Pop->Site);
+        Fixes.push_back(FixItHint::CreateReplacement(
+            CharSourceRange::getTokenRange(
+                cast<MemberExpr>(Call->getCallee()->IgnoreParens())
+                    ->getMemberLoc(),
+                Call->getRParenLoc()),
+            frontPopReplacement(*Pop, Ctx)));
+      }
     } else {
       auto Spec =
           namedTypeLoc(C.Spelled).getAs<TemplateSpecializationTypeLoc>();
@@ -457,6 +489,14 @@ Finding DequeAsArrayCheck::render(const Candidate &C,
                "-byte block per " + std::to_string(Facts->ElementsPerBlock) +
                (Facts->ElementsPerBlock == 1 ? " element" : " elements"));
   }
+  if (C.Measured && !C.Usage.FrontPops.empty())
+    for (const ContainerUse *Pop : C.Usage.FrontPops)
+      F.note(Pop->Site->getBeginLoc(),
+             "on a std::vector this is erase(begin()), which moves every "
+             "element; the profile shows that no deque here ever held more "
+             "than its first block of " +
+                 std::to_string(C.Measured->Counts.rbegin()->first) +
+                 " elements");
   for (const Stmt *Pop : C.Rotations)
     F.note(Pop->getBeginLoc(),
            llvm::formatv("this moves the front element to the back; with a "

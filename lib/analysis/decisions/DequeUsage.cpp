@@ -99,6 +99,14 @@ bool isRotationStep(const Stmt *Pop, const ValueDecl *D, ASTContext &Ctx) {
          referencedContainer(Front->getImplicitObjectArgument()) == D;
 }
 
+/// Sets the reason for no fix-it of \p U, unless it has one.
+void noFixAt(DequeUsage &U, SourceLocation Loc, std::string Why) {
+  if (!U.NoFixReason.empty())
+    return;
+  U.NoFixReason = std::move(Why);
+  U.NoFixLoc = Loc;
+}
+
 } // namespace
 
 std::string dequeDeclarationExcluded(const ValueDecl &D, ASTContext &Ctx) {
@@ -146,10 +154,7 @@ DequeUsage judgeDequeUses(const ValueDecl &Decl, DequeShape Shape,
     return U;
   };
   auto NoFix = [&](SourceLocation Loc, std::string Why) {
-    if (U.NoFixReason.empty()) {
-      U.NoFixReason = std::move(Why);
-      U.NoFixLoc = Loc;
-    }
+    noFixAt(U, Loc, std::move(Why));
   };
   if (Element->isBooleanType())
     return Keep("bool elements: std::vector<bool> is a different beast");
@@ -166,7 +171,9 @@ DequeUsage judgeDequeUses(const ValueDecl &Decl, DequeShape Shape,
       }
       if (M == "pop_front" && Call) {
         // The rotate idiom: c.push_back(std::move(c.front())); c.pop_front();
+        // or a queue that a profile may show stays short.
         U.Rotations.push_back(Call);
+        U.FrontPops.push_back(&Use);
         break;
       }
       if (isFrontOperation(M))
@@ -210,9 +217,14 @@ DequeUsage judgeDequeUses(const ValueDecl &Decl, DequeShape Shape,
       U.Growth.push_back(&Use);
   }
 
-  for (const Stmt *Pop : U.Rotations)
-    if (!isRotationStep(Pop, D, Ctx))
-      return Keep("front operation");
+  // Rotations all, or front pops all: erase(begin()) does what either does.
+  if (llvm::all_of(U.Rotations, [&](const Stmt *Pop) {
+        return isRotationStep(Pop, D, Ctx);
+      }))
+    U.FrontPops.clear();
+  else
+    U.Rotations.clear();
+  U.Growth.insert(U.Growth.end(), U.FrontPops.begin(), U.FrontPops.end());
 
   // References into elements that outlive growth: a vector would move them.
   const auto *Owner = isa<FieldDecl>(D)
@@ -249,6 +261,43 @@ DequeUsage judgeDequeUses(const ValueDecl &Decl, DequeShape Shape,
               "' can be neither moved nor copied, which a std::vector needs "
               "when it grows");
   return U;
+}
+
+std::string judgeFrontPops(DequeUsage &U, bool StaysShort, ASTContext &Ctx) {
+  if (U.FrontPops.empty())
+    return "";
+  if (!StaysShort)
+    return "front operation";
+  for (const ContainerUse *Pop : U.FrontPops) {
+    const auto *Call = dyn_cast<CXXMemberCallExpr>(Pop->Site);
+    const auto *Callee =
+        Call ? dyn_cast<MemberExpr>(Call->getCallee()->IgnoreParens())
+             : nullptr;
+    ValueUse Value = valueUseOf(Call, Ctx);
+    if (!Callee || Call->getImplicitObjectArgument()->IgnoreParenImpCasts() !=
+                       Pop->Ref->IgnoreParenImpCasts()) {
+      noFixAt(U, Pop->Site->getBeginLoc(),
+              "this pop_front() is not called on the container by name");
+    } else if (Value.Use == ValueUse::Used) {
+      noFixAt(U, Pop->Site->getBeginLoc(),
+              "this pop_front() is part of an expression whose type would "
+              "change with erase(), which returns an iterator");
+    } else if (Pop->Ref->HasSideEffects(Ctx) ||
+               Callee->getMemberLoc().isMacroID() ||
+               Call->getRParenLoc().isMacroID() ||
+               Pop->Ref->getBeginLoc().isMacroID()) {
+      noFixAt(U, Pop->Site->getBeginLoc(),
+              "this pop_front() is in a macro, or names the container "
+              "through an expression with side effects");
+    }
+  }
+  return "";
+}
+
+std::string frontPopReplacement(const ContainerUse &Pop,
+                                const ASTContext &Ctx) {
+  std::string Name = sourceText(Pop.Ref->getSourceRange(), Ctx);
+  return "erase(" + Name + ".begin())";
 }
 
 MemberFacts dequeMemberFacts(const FieldDecl &Field, const DequeUsage &Usage,

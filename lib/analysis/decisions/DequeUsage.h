@@ -69,7 +69,13 @@ struct DequeUsage {
   /// pop_front() calls that only rotate it: c.push_back(c.front());
   /// c.pop_front(); (std::rotate on a vector, by hand).
   std::vector<const clang::Stmt *> Rotations;
-  /// The uses that can reallocate a vector.
+  /// pop_front() calls, when not all of them rotate it: erase(begin()) on a
+  /// vector, which moves every element. A deque that stays short allows
+  /// them (frontPopsAllowed); nothing in the code shows that it does.
+  std::vector<const ContainerUse *> FrontPops;
+  /// The uses that can reallocate a vector or move its elements (the front
+  /// pops among them): a reference into an element kept across one of them
+  /// would dangle or name another element.
   std::vector<const ContainerUse *> Growth;
   /// For a data member: the element references that leave the functions
   /// that take them, whether or not this unit's own code grows it after.
@@ -83,6 +89,19 @@ DequeUsage judgeDequeUses(const clang::ValueDecl &D, DequeShape Shape,
                           clang::QualType Element,
                           llvm::ArrayRef<ContainerUse> Uses, bool WarnWhenKept,
                           clang::ASTContext &Ctx);
+
+/// Why the front pops of \p Usage keep the deque when a profile shows its
+/// size (\p StaysShort: no deque at its code ever needed a second block),
+/// or empty. erase(begin()) replaces each; it must be a statement of its own
+/// (it returns an iterator where pop_front() returns nothing) and name its
+/// container without side effects (the name is written twice), else the
+/// reason is one for no fix-it, set in \p Usage.
+std::string judgeFrontPops(DequeUsage &Usage, bool StaysShort,
+                           clang::ASTContext &Ctx);
+
+/// The text that replaces \p Pop's "pop_front()": "erase(c.begin())".
+std::string frontPopReplacement(const ContainerUse &Pop,
+                                const clang::ASTContext &Ctx);
 
 /// The facts of the data member \p Field for a decision across units: this
 /// unit's verdict (silent for \p Keep, else a warning for \p NoFix, else a

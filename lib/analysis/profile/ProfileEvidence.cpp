@@ -522,7 +522,18 @@ MeasuredSaving savingOfVectorForDeque(const Measurement &M, bool Reserved) {
   return S;
 }
 
+bool dequesStayedInFirstBlock(const Measurement &M) {
+  if (!M.Covered || M.MapCounts.empty() || M.Counts.size() != 1)
+    return false;
+  // A map each (the fewest pointers), a block each, nothing else.
+  uint64_t Deques = M.MapCounts.begin()->second;
+  return M.MapAllocations == Deques &&
+         M.Allocations - M.MapAllocations == Deques;
+}
+
 bool vectorForDequeSavesNothing(const Measurement &M, bool Reserved) {
+  if (!Reserved && dequesStayedInFirstBlock(M))
+    return false;
   return M.Covered && M.Allocations > 0 &&
          savingOfVectorForDeque(M, Reserved).Saved == 0;
 }
@@ -655,10 +666,29 @@ std::string describeVectorForDeque(StringRef Name, const Measurement &M,
   if (M.Allocations == 0)
     return nothingMeasured(Name);
   MeasuredSaving S = savingOfVectorForDeque(M, Reserved);
-  return Prefix + ("'" + Name + "' made ").str() +
-         count(M.Allocations, "allocation", "allocations") +
-         (M.MapAllocations ? " (blocks and their map)" : " (blocks)") + " in " +
-         count(S.Runs, "deque", "deques") + "; " +
+  std::string Made =
+      Prefix + ("'" + Name + "' made ").str() +
+      count(M.Allocations, "allocation", "allocations") +
+      (M.MapAllocations ? " (blocks and their map)" : " (blocks)") + " in " +
+      count(S.Runs, "deque", "deques");
+  if (!Reserved && dequesStayedInFirstBlock(M)) {
+    // A vector allocates for 1 element, then each time it doubles.
+    uint64_t ToFill = 1;
+    for (uint64_t Capacity = 1; Capacity < S.Largest; Capacity *= 2)
+      ++ToFill;
+    return Made + ", none past its first block of " +
+           count(S.Largest, "element", "elements") +
+           "; a std::vector growing by doubling allocates nothing while "
+           "empty, once for 1 element and " +
+           count(ToFill, "time", "times") + " to hold " +
+           withSeparators(S.Largest) +
+           ", and the profile cannot count the elements within a block: it "
+           "would save up to " +
+           count(M.Allocations, "allocation", "allocations") +
+           " where most hold at most 1, and allocate more where most hold "
+           "3 or more";
+  }
+  return Made + "; " +
          wouldSave(Reserved ? "a std::vector reserved once per deque"
                             : "a std::vector growing by doubling",
                    S.Saved);

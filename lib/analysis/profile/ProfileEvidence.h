@@ -226,9 +226,17 @@ MeasuredSaving savingOfHoist(const Measurement &M);
 /// A vector for a deque's blocks and map: reserved once per deque
 /// (\p Reserved), or growing by doubling to the elements of each deque.
 MeasuredSaving savingOfVectorForDeque(const Measurement &M, bool Reserved);
+/// Whether every deque measured at its code allocated its map and one block
+/// and nothing more: none ever needed a second block, so none held more
+/// elements than a block holds (libstdc++ never reuses a block a pop frees).
+/// How many each held within the block, the profile cannot tell.
+bool dequesStayedInFirstBlock(const Measurement &M);
 /// Whether the profiles measured allocations at a deque's code and a vector
-/// would save none of them: small deques, whose one block and map a vector
-/// growing to the same size matches or exceeds.
+/// would save none of them: deques whose blocks a vector growing to the same
+/// size matches or exceeds. Deques that stayed in their first block
+/// (dequesStayedInFirstBlock) are not judged without a reserve: a vector
+/// holding 0 or 1 elements makes fewer allocations than their 2, one holding
+/// 3 or more makes more, and the profile cannot tell which.
 bool vectorForDequeSavesNothing(const Measurement &M, bool Reserved);
 /// A change after which the code does not allocate at all (a string_view).
 MeasuredSaving savingOfNoAllocation(const Measurement &M);
@@ -263,7 +271,9 @@ std::string describeHoist(llvm::StringRef Name, const Measurement &M);
 std::string describeCallBuffer(llvm::StringRef Name, llvm::StringRef Class,
                                const Measurement &M);
 /// "... 'rows' made 563 allocations (blocks and their map) in 1 deque; a
-/// std::vector reserved once would save about 562 allocations".
+/// std::vector reserved once would save about 562 allocations". For deques
+/// that stayed in their first block (and no reserve) there is no "about":
+/// the saving is given as a range, from nothing to all they made.
 std::string describeVectorForDeque(llvm::StringRef Name, const Measurement &M,
                                    bool Reserved);
 /// "... 'key' allocated 40,000 times; <Change> would save about 40,000

@@ -120,7 +120,57 @@ TEST_F(DequeUsageTest, Rotation) {
   DequeUsage Rotating = judge("r");
   EXPECT_EQ(Rotating.Keep, "");
   EXPECT_EQ(Rotating.Rotations.size(), 1u);
-  EXPECT_EQ(judge("q").Keep, "front operation");
+  EXPECT_TRUE(Rotating.FrontPops.empty());
+  // A plain pop: up to the profile (judgeFrontPops).
+  DequeUsage Popped = judge("q");
+  EXPECT_EQ(Popped.Keep, "");
+  EXPECT_TRUE(Popped.Rotations.empty());
+  ASSERT_EQ(Popped.FrontPops.size(), 1u);
+  EXPECT_EQ(judgeFrontPops(Popped, /*StaysShort=*/false, ctx()),
+            "front operation");
+  EXPECT_EQ(judgeFrontPops(Popped, /*StaysShort=*/true, ctx()), "");
+  EXPECT_EQ(Popped.NoFixReason, "");
+  EXPECT_EQ(frontPopReplacement(*Popped.FrontPops[0], ctx()),
+            "erase(q.begin())");
+}
+
+TEST_F(DequeUsageTest, FrontPops) {
+  ASSERT_NO_FATAL_FAILURE(parse("int held() {\n"
+                                "  std::deque<int> k{1, 2};\n"
+                                "  const int &last = k.back();\n"
+                                "  k.pop_front();\n"
+                                "  return last;\n"
+                                "}\n"
+                                "void either(bool f) {\n"
+                                "  std::deque<int> e{1, 2};\n"
+                                "  f ? e.pop_front() : e.pop_back();\n"
+                                "}\n"
+                                "void mixed() {\n"
+                                "  std::deque<int> m{1, 2};\n"
+                                "  m.push_back(m.front());\n"
+                                "  m.pop_front();\n"
+                                "  m.pop_front();\n"
+                                "}\n"
+                                "struct Holder { std::deque<int> d; void "
+                                "drop() { d.pop_front(); } };\n"));
+  // On a vector, the pop moves the element the reference names.
+  EXPECT_EQ(judge("k").Keep, "a reference to an element is kept while it "
+                             "grows");
+  DequeUsage Either = judge("e");
+  EXPECT_EQ(judgeFrontPops(Either, true, ctx()), "");
+  EXPECT_EQ(Either.NoFixReason,
+            "this pop_front() is part of an expression whose type would "
+            "change with erase(), which returns an iterator");
+  // A rotation and a pop: both become erase(begin()).
+  DequeUsage Mixed = judge("m");
+  EXPECT_TRUE(Mixed.Rotations.empty());
+  EXPECT_EQ(Mixed.FrontPops.size(), 2u);
+  // The pops count as growth: they move the elements of a vector.
+  EXPECT_EQ(Mixed.Growth.size(), 3u);
+  DequeUsage Member = judge("d");
+  ASSERT_EQ(Member.FrontPops.size(), 1u);
+  EXPECT_EQ(frontPopReplacement(*Member.FrontPops[0], ctx()),
+            "erase(d.begin())");
 }
 
 TEST_F(DequeUsageTest, KeptReferences) {

@@ -486,6 +486,52 @@ TEST(MeasuredSavingTest, ADequeSavesAllButOneAllocationPerDeque) {
   EXPECT_EQ(savingOfVectorForDeque(M, true).Saved, 561u);
 }
 
+TEST(MeasuredSavingTest, DequesThatStayedInTheirFirstBlock) {
+  // 1,000 deques of 16-byte elements, a map of 8 pointers and one block of
+  // 32 each, nothing where they grow.
+  Measurement M;
+  M.Covered = true;
+  M.Allocations = 2000;
+  M.MapAllocations = 1000;
+  M.MapCounts = {{8, 1000}};
+  M.Counts = {{32, 1000}};
+  EXPECT_TRUE(dequesStayedInFirstBlock(M));
+  // A vector filled to 32 allocates 6 times, more than the deque's 2; one
+  // holding 0 or 1 element, less. The profile cannot tell which, so the
+  // pessimistic saving (0) does not silence the finding...
+  EXPECT_EQ(savingOfVectorForDeque(M, false).Saved, 0u);
+  EXPECT_FALSE(vectorForDequeSavesNothing(M, false));
+  EXPECT_EQ(describeVectorForDeque("q", M, false),
+            "heapcount's profile: in the profiled run 'q' made 2,000 "
+            "allocations (blocks and their map) in 1,000 deques, none past "
+            "its first block of 32 elements; a std::vector growing by "
+            "doubling allocates nothing while empty, once for 1 element and "
+            "6 times to hold 32, and the profile cannot count the elements "
+            "within a block: it would save up to 2,000 allocations where "
+            "most hold at most 1, and allocate more where most hold 3 or "
+            "more");
+  // ... and a reserve, which allocates once per deque, is judged as before.
+  EXPECT_FALSE(vectorForDequeSavesNothing(M, true));
+  EXPECT_EQ(savingOfVectorForDeque(M, true).Saved, 1000u);
+  // A second block in some of them: they held more than a block.
+  M.Allocations = 2040;
+  EXPECT_FALSE(dequesStayedInFirstBlock(M));
+  EXPECT_TRUE(vectorForDequeSavesNothing(M, false));
+  // A map that grew: more blocks than its first map held.
+  M.Allocations = 2000;
+  M.MapCounts = {{8, 1000}, {18, 1}};
+  M.MapAllocations = 1001;
+  EXPECT_FALSE(dequesStayedInFirstBlock(M));
+  // No map measured (the deque built elsewhere), or code not covered.
+  M.MapCounts.clear();
+  M.MapAllocations = 0;
+  EXPECT_FALSE(dequesStayedInFirstBlock(M));
+  M.MapCounts = {{8, 1000}};
+  M.MapAllocations = 1000;
+  M.Covered = false;
+  EXPECT_FALSE(dequesStayedInFirstBlock(M));
+}
+
 TEST(MeasuredSavingTest, AHoistedVectorRegrowsInEachProcess) {
   // 100 iterations in each of 10 processes, each growing its vector to 1,
   // 2 and 4 elements; 4 elements in 5 of the processes only.
