@@ -512,7 +512,9 @@ std::string elementCopiedOnGrowth(QualType Container) {
     return "";
   QualType Element = Spec->getTemplateArgs()[0].getAsType();
   const CXXRecordDecl *Class = Element->getAsCXXRecordDecl();
-  return Class && isCopiedOnGrowth(Element) ? Class->getNameAsString() : "";
+  return Class && isCopiedOnGrowth(Element) && copyMayAllocate(Element)
+             ? Class->getNameAsString()
+             : "";
 }
 
 } // namespace alloc_tidy

@@ -142,7 +142,8 @@ bool copyMayAllocate(clang::QualType Type);
 
 /// The name of the class that a standard container of type \p Container
 /// holds when a vector of it copies its elements as it grows
-/// (isCopiedOnGrowth), e.g. "Tree" for std::vector<Tree>; empty otherwise.
+/// (isCopiedOnGrowth) and a copy may allocate (copyMayAllocate), e.g.
+/// "Tree" for std::vector<Tree>; empty otherwise.
 std::string elementCopiedOnGrowth(clang::QualType Container);
 
 } // namespace alloc_tidy

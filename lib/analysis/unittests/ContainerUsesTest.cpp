@@ -901,16 +901,20 @@ TEST_F(ContainerUsesTest, TheElementAVectorCopiesAsItGrows) {
             "#include <vector>\n"
             "struct Tree { ~Tree(); std::vector<Tree> kids; };\n"
             "struct Leaf { std::string s; };\n"
+            "struct Mark { Mark(const Mark &o) : at(o.at) {} int at; };\n"
             "extern std::vector<Tree> trees;\n"
             "extern std::vector<Leaf> leaves;\n"
+            "extern std::vector<Mark> marks;\n"
             "extern std::vector<int> ints;\n"
             "extern Tree tree;\n"));
   auto Element = [&](llvm::StringRef Var) {
     return elementCopiedOnGrowth(test::typeOfVar(ctx(), Var));
   };
   EXPECT_EQ(Element("trees"), "Tree");
-  // Moved as it grows, no class, or no container at all.
+  // Moved as it grows, copied without allocating, no class, or no
+  // container at all.
   EXPECT_EQ(Element("leaves"), "");
+  EXPECT_EQ(Element("marks"), "");
   EXPECT_EQ(Element("ints"), "");
   EXPECT_EQ(Element("tree"), "");
 }

@@ -11,7 +11,8 @@
 // RUN: %check_alloc_tidy -check-suffix=PROFILE %s alloc-reserve-in-loop %t.profile \
 // RUN:   --prepare="python3 %S/../alloc-small-vector/Inputs/make_profile.py %t.profile.cpp %t.profile.json \
 // RUN:     --site=first:int:4:1x50:either(int,int) --site=second:int:4:2x50:either(int,int) \
-// RUN:     --site=both1:Tree:32:1x100:both --site=both2:Tree:32:2x100:both" \
+// RUN:     --site=both1:Tree:32:1x100:both --site=both2:Tree:32:2x100:both \
+// RUN:     --site=pair1:Mark:4:1x100:pairOf --site=pair2:Mark:4:2x100:pairOf" \
 // RUN:   -- -config="{CheckOptions: {ProfileFile: '%t.profile.json'}}"
 // CHECK-MESSAGES-DEFAULT-NOT: warning:
 // CHECK-NOTES-PROFILE-NOT: warning: 'S.Kids'
@@ -103,6 +104,31 @@ Tree both(const Tree &A, const Tree &B) {
   // CHECK-FIXES-NEXT: T.Kids.reserve(2);
   // CHECK-FIXES-PROFILE: T.Kids.reserve(2);
   return T;
+}
+
+// A copy that cannot allocate (Mark's own copy constructor copies a number
+// and calls nothing) costs the growth nothing more: the estimate stands.
+struct Mark {
+  explicit Mark(int V) : At(V) {}
+  Mark(const Mark &Other) : At(Other.At) {}
+  int At;
+};
+struct Marks {
+  Marks() = default;
+  std::vector<Mark> All;
+};
+
+Marks pairOf(const Mark &A, const Mark &B) {
+  Marks M;
+  M.All.push_back(A); // site(pair1@push_back)
+  M.All.push_back(B); // site(pair2@push_back)
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: 'M.All' grows 2 times for these 2 appends on libstdc++; reserve(2) first makes 1 allocation
+  // CHECK-NOTES-PROFILE: :[[@LINE-3]]:3: warning: 'M.All' grows 2 times for these 2 appends on libstdc++; reserve(2) first makes 1 allocation
+  // CHECK-NOTES-PROFILE: :[[@LINE-4]]:3: note: heapcount's profile: in the profiled run 'M.All' grew 200 times at these appends, in 100 runs of up to 2 elements; reserving first would save about 100 allocations
+  // CHECK-FIXES: Marks M;
+  // CHECK-FIXES-NEXT: M.All.reserve(2);
+  // CHECK-FIXES-PROFILE: M.All.reserve(2);
+  return M;
 }
 
 // Silent: the constructor is not defined in this unit; it may fill the
