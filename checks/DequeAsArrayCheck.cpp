@@ -65,7 +65,9 @@ DequeAsArrayCheck::DequeAsArrayCheck(StringRef Name, ClangTidyContext *Ctx)
       WholeProgram(*this, Options, Name, Inserter.getStyle(),
                    areDiagsSelfContained()),
       WarnWhenReferencesKept(readBoolOption(*this, Options, Name,
-                                            "WarnWhenReferencesKept", false)) {
+                                            "WarnWhenReferencesKept", false)),
+      AssumeFirstBlockDequesShort(readBoolOption(
+          *this, Options, Name, "AssumeFirstBlockDequesShort", false)) {
   LayoutNotes = readLayoutNoteStyle(*this, Options, Name);
   Profiles.read(*this, Options, Name);
 }
@@ -80,6 +82,8 @@ void DequeAsArrayCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "LayoutNotes", layoutNoteStyleName(LayoutNotes));
   Options.store(Opts, "IncludeStyle", Inserter.getStyle());
   Options.store(Opts, "WarnWhenReferencesKept", WarnWhenReferencesKept);
+  Options.store(Opts, "AssumeFirstBlockDequesShort",
+                AssumeFirstBlockDequesShort);
   WholeProgram.store(Options, Opts);
   Profiles.store(Options, Opts);
 }
@@ -267,20 +271,22 @@ void DequeAsArrayCheck::measure(Candidate &C) {
   // Its blocks are allocated where it grows, its map where it is built.
   C.Measured = Profiles.measureContainer(
       C.Decl->getType(), containerCode(*C.Decl, C.Uses), *Context);
-  if (!C.Usage.FrontPops.empty()) {
-    bool StaysShort = C.Measured && dequesStayedInFirstBlock(*C.Measured);
-    C.Silence = judgeFrontPops(C.Usage, StaysShort, *Context);
-    if (!C.Silence.empty())
-      return;
-    if (C.NoFixReason.empty()) {
-      C.NoFixReason = C.Usage.NoFixReason;
-      C.NoFixLoc = C.Usage.NoFixLoc;
-    }
-  }
+  bool FirstBlock = C.Measured && dequesStayedInFirstBlock(*C.Measured);
   bool Reserved = C.Fill && !C.Fill->ReserveText.empty();
   if (C.Measured && (Profiles.isCold(*C.Measured) ||
                      vectorForDequeSavesNothing(*C.Measured, Reserved)))
     C.Silence = "cold, or a std::vector saves nothing, in the profiled run";
+  else if (std::string Keep = judgeFrontPops(C.Usage, FirstBlock, *Context);
+           !Keep.empty())
+    C.Silence = std::move(Keep);
+  else
+    C.Silence = judgeFirstBlockDeques(C.Usage, FirstBlock, Reserved,
+                                      AssumeFirstBlockDequesShort,
+                                      C.Decl->getLocation());
+  if (C.Silence.empty() && C.NoFixReason.empty()) {
+    C.NoFixReason = C.Usage.NoFixReason;
+    C.NoFixLoc = C.Usage.NoFixLoc;
+  }
 }
 
 void DequeAsArrayCheck::linkCandidates() {
@@ -475,20 +481,9 @@ Finding DequeAsArrayCheck::render(const Candidate &C,
   }
 
   // What it costs, with this library's numbers.
-  if (Facts && C.Kind == DequeShape::Stack && Stl == StlFlavor::LibStdCxx) {
+  if (Facts)
     F.note(C.Decl->getLocation(),
-           "on libstdc++ an empty std::deque already allocates a 64-byte map "
-           "and a " +
-               std::to_string(Facts->BlockBytes) +
-               "-byte block; a std::vector allocates nothing until the first "
-               "push");
-  } else if (Facts) {
-    F.note(C.Decl->getLocation(),
-           "on " + stlDisplayName(Stl).str() + ", std::deque<" + Element +
-               "> allocates one " + std::to_string(Facts->BlockBytes) +
-               "-byte block per " + std::to_string(Facts->ElementsPerBlock) +
-               (Facts->ElementsPerBlock == 1 ? " element" : " elements"));
-  }
+           dequeCostNote(*Facts, Stl, C.Kind == DequeShape::Stack, Element));
   if (C.Measured && !C.Usage.FrontPops.empty())
     for (const ContainerUse *Pop : C.Usage.FrontPops)
       F.note(Pop->Site->getBeginLoc(),
@@ -504,24 +499,8 @@ Finding DequeAsArrayCheck::render(const Candidate &C,
                          "+ 1, {0}.end()) does the same",
                          Name)
                .str());
-  if (C.Fill && Facts && CanFix) {
-    if (C.Fill->Count.Value)
-      F.note(C.Fill->Loop->getBeginLoc(),
-             "this loop appends " + std::to_string(*C.Fill->Count.Value) +
-                 " elements: about " +
-                 std::to_string(
-                     dequeBlockAllocations(*Facts, *C.Fill->Count.Value)) +
-                 " block allocations in a std::deque, 1 in a std::vector "
-                 "after reserve()");
-    else
-      F.note(C.Fill->Loop->getBeginLoc(),
-             "this loop appends one element per iteration: one block "
-             "allocation per " +
-                 std::to_string(Facts->ElementsPerBlock) +
-                 " elements in a std::deque, 1 allocation in a std::vector "
-                 "after reserve(" +
-                 C.Fill->Count.Spelling + ")");
-  }
+  if (C.Fill && Facts && CanFix)
+    F.note(C.Fill->Loop->getBeginLoc(), dequeFillNote(*Facts, *C.Fill));
   if (!C.NoFixReason.empty())
     F.note(C.NoFixLoc, "no fix-it: " + C.NoFixReason);
   for (const std::string &Note : C.DecisionNotes)

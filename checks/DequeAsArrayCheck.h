@@ -60,6 +60,7 @@ private:
   utils::IncludeInserter Inserter;
   WholeProgramOption WholeProgram;
   bool WarnWhenReferencesKept;
+  bool AssumeFirstBlockDequesShort;
   /// Measured costs and cold findings (ProfileFile, MinProfiledAllocations).
   ProfileOption Profiles;
 

@@ -58,6 +58,7 @@ BOOL_OPTIONS = [
     ('alloc-container-in-loop', 'RareFills'),
     ('alloc-deque-as-array', 'StackAdaptors'),
     ('alloc-deque-as-array', 'WarnWhenReferencesKept'),
+    ('alloc-deque-as-array', 'AssumeFirstBlockDequesShort'),
     ('alloc-padding', 'ReorderFixIt'),
     ('alloc-padding', 'ReportAll'),
     ('alloc-padding', 'WarnCRecords'),

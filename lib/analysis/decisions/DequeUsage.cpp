@@ -294,6 +294,21 @@ std::string judgeFrontPops(DequeUsage &U, bool StaysShort, ASTContext &Ctx) {
   return "";
 }
 
+std::string judgeFirstBlockDeques(DequeUsage &U, bool StayedInFirstBlock,
+                                  bool Reserved, bool AssumeShort,
+                                  SourceLocation DeclLoc) {
+  if (!StayedInFirstBlock || Reserved || AssumeShort)
+    return "";
+  if (U.FrontPops.empty())
+    return "a std::vector may make more allocations than the deques that "
+           "stayed in their first block";
+  noFixAt(U, DeclLoc,
+          "the profile cannot tell how many elements each deque held; where "
+          "most hold at most one, AssumeFirstBlockDequesShort gives the "
+          "fix-it");
+  return "";
+}
+
 std::string frontPopReplacement(const ContainerUse &Pop,
                                 const ASTContext &Ctx) {
   std::string Name = sourceText(Pop.Ref->getSourceRange(), Ctx);
@@ -413,6 +428,34 @@ bool stackFlaggedByDefault(bool MsvcStl, QualType Element,
                            const ASTContext &Ctx) {
   return MsvcStl && !Element->isIncompleteType() &&
          Ctx.getTypeSizeInChars(Element).getQuantity() > 8;
+}
+
+std::string dequeCostNote(const DequeBlockFacts &Facts, StlFlavor Stl,
+                          bool Stack, llvm::StringRef Element) {
+  if (Stack && Stl == StlFlavor::LibStdCxx)
+    return "on libstdc++ an empty std::deque already allocates a 64-byte map "
+           "and a " +
+           std::to_string(Facts.BlockBytes) +
+           "-byte block; a std::vector allocates nothing until the first push";
+  return "on " + stlDisplayName(Stl).str() + ", std::deque<" + Element.str() +
+         "> allocates one " + std::to_string(Facts.BlockBytes) +
+         "-byte block per " + std::to_string(Facts.ElementsPerBlock) +
+         (Facts.ElementsPerBlock == 1 ? " element" : " elements");
+}
+
+std::string dequeFillNote(const DequeBlockFacts &Facts, const DequeFill &Fill) {
+  if (Fill.Count.Value)
+    return "this loop appends " + std::to_string(*Fill.Count.Value) +
+           " elements: about " +
+           std::to_string(dequeBlockAllocations(Facts, *Fill.Count.Value)) +
+           " block allocations in a std::deque, 1 in a std::vector after "
+           "reserve()";
+  return "this loop appends one element per iteration: one block allocation "
+         "per " +
+         std::to_string(Facts.ElementsPerBlock) +
+         " elements in a std::deque, 1 allocation in a std::vector after "
+         "reserve(" +
+         Fill.Count.Spelling + ")";
 }
 
 } // namespace alloc_tidy

@@ -13,6 +13,7 @@
 #include "lib/analysis/facts/ContainerUses.h"
 #include "lib/analysis/facts/ElementRefs.h"
 #include "lib/analysis/facts/MemberFacts.h"
+#include "lib/analysis/facts/StlFacts.h"
 #include "lib/analysis/facts/TripCount.h"
 #include "clang/AST/Type.h"
 #include "clang/Basic/SourceLocation.h"
@@ -99,6 +100,17 @@ DequeUsage judgeDequeUses(const clang::ValueDecl &D, DequeShape Shape,
 std::string judgeFrontPops(DequeUsage &Usage, bool StaysShort,
                            clang::ASTContext &Ctx);
 
+/// A profile measured the deques at the code and every one stayed in its
+/// first block (\p StayedInFirstBlock), with no reserve to add (\p
+/// Reserved): a vector saves allocations where most held at most one
+/// element and makes more where most held three or more, and the profile
+/// cannot tell which. Unless \p AssumeShort, a deque used only at its back
+/// stays (the reason is returned) and one popped at its front, which only
+/// such a profile lets the check report, gets no fix-it (at \p DeclLoc).
+std::string judgeFirstBlockDeques(DequeUsage &U, bool StayedInFirstBlock,
+                                  bool Reserved, bool AssumeShort,
+                                  clang::SourceLocation DeclLoc);
+
 /// The text that replaces \p Pop's "pop_front()": "erase(c.begin())".
 std::string frontPopReplacement(const ContainerUse &Pop,
                                 const clang::ASTContext &Ctx);
@@ -130,6 +142,15 @@ std::optional<DequeFill>
 dequeFillLoop(const clang::ValueDecl &D, llvm::ArrayRef<ContainerUse> Uses,
               llvm::ArrayRef<const ContainerUse *> Growth,
               clang::ASTContext &Ctx);
+
+/// The note on what the deque costs in \p Stl: the map and block an empty
+/// std::stack over it allocates on libstdc++, else the block per elements.
+std::string dequeCostNote(const DequeBlockFacts &Facts, StlFlavor Stl,
+                          bool Stack, llvm::StringRef Element);
+
+/// The note at \p Fill's loop: the blocks its appends allocate, against one
+/// allocation after reserve().
+std::string dequeFillNote(const DequeBlockFacts &Facts, const DequeFill &Fill);
 
 } // namespace alloc_tidy
 

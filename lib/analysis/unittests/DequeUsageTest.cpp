@@ -173,6 +173,48 @@ TEST_F(DequeUsageTest, FrontPops) {
             "erase(d.begin())");
 }
 
+// Deques that a profile shows stayed in their first block: the profile
+// cannot tell whether a vector saves, so by default one used at its back
+// stays and one popped at its front loses its fix-it.
+TEST_F(DequeUsageTest, FirstBlockDeques) {
+  ASSERT_NO_FATAL_FAILURE(parse("int back(int n) {\n"
+                                "  std::deque<int> b;\n"
+                                "  while (n-- > 0) if (n % 3) b.push_back(n);\n"
+                                "  return b.empty() ? 0 : b.back();\n"
+                                "}\n"
+                                "void front() {\n"
+                                "  std::deque<int> f{1, 2};\n"
+                                "  f.pop_front();\n"
+                                "}\n"));
+  SourceLocation Here = test::findVar(ctx(), "f")->getLocation();
+  DequeUsage Back = judge("b");
+  EXPECT_EQ(judgeFirstBlockDeques(Back, /*StayedInFirstBlock=*/true,
+                                  /*Reserved=*/false, /*AssumeShort=*/false,
+                                  Here),
+            "a std::vector may make more allocations than the deques that "
+            "stayed in their first block");
+  // With a reserve a vector allocates once; the user may say they are
+  // short; deques that needed more blocks are judged by their counts.
+  EXPECT_EQ(judgeFirstBlockDeques(Back, true, /*Reserved=*/true, false, Here),
+            "");
+  EXPECT_EQ(
+      judgeFirstBlockDeques(Back, true, false, /*AssumeShort=*/true, Here), "");
+  EXPECT_EQ(judgeFirstBlockDeques(Back, false, false, false, Here), "");
+  EXPECT_EQ(Back.NoFixReason, "");
+
+  DequeUsage Front = judge("f");
+  EXPECT_EQ(
+      judgeFirstBlockDeques(Front, true, false, /*AssumeShort=*/true, Here),
+      "");
+  EXPECT_EQ(Front.NoFixReason, "");
+  EXPECT_EQ(judgeFirstBlockDeques(Front, true, false, false, Here), "");
+  EXPECT_EQ(Front.NoFixReason,
+            "the profile cannot tell how many elements each deque held; "
+            "where most hold at most one, AssumeFirstBlockDequesShort gives "
+            "the fix-it");
+  EXPECT_EQ(Front.NoFixLoc, Here);
+}
+
 TEST_F(DequeUsageTest, KeptReferences) {
   ASSERT_NO_FATAL_FAILURE(parse("int held() {\n"
                                 "  std::deque<int> k;\n"
