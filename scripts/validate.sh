@@ -199,12 +199,13 @@ count() {
       >"$base.out" 2>"$base.err" || status=$?
   else
     wine_count "$1" "$base" || status=$?
-    # Twice in fresh-clone CI runs Wine exited with 1 having started
-    # nothing: no output and no report, which heapcount.dll writes even
-    # when the program fails (not reproduced here in 120 runs, idle, with
-    # the cores busy and with the server restarting). Such a run is tried
-    # once more and the first attempt's stderr kept: a program that fails
-    # by itself still fails, and the cause can be read next time.
+    # Twice in fresh-clone CI runs (a lit test's, then this harness's) Wine
+    # exited with 1 having started nothing: no output and no report, which
+    # heapcount.dll writes even when the program fails (not reproduced in
+    # 70 runs here, idle, with the cores busy and with the server
+    # restarting). Such a run is tried once more and the first attempt's
+    # stderr kept: a program that fails by itself still fails, and the
+    # cause can be read next time.
     if [[ $status -ne 0 && ! -s "$base.out" && ! -s "$base.json" ]]; then
       mv "$base.err" "$base.first-attempt.err"
       echo "validate: note: $(basename "$w"): Wine started nothing ($platform-$variant, exit status $status); one retry (see $base.first-attempt.err)" >&2
