@@ -209,6 +209,8 @@ count() {
     if [[ $status -ne 0 && ! -s "$base.out" && ! -s "$base.json" ]]; then
       mv "$base.err" "$base.first-attempt.err"
       echo "validate: note: $(basename "$w"): Wine started nothing ($platform-$variant, exit status $status); one retry (see $base.first-attempt.err)" >&2
+      # A test run shows only these lines: the start of what Wine said.
+      head -3 "$base.first-attempt.err" | sed 's/^/validate: note:   /' >&2
       status=0
       wine_count "$1" "$base" || status=$?
     fi
