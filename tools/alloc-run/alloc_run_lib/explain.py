@@ -151,6 +151,50 @@ def unfixed_reason(site, root, code_reasons):
     return None
 
 
+# The kinds of --explain's breakdown, in the order it prints them, and how a
+# site's reason (unfixed_reason) falls into them.
+BREAKDOWN = (
+    ('fixIt', 'at sites with a fix-it'),
+    ('findingWithoutFixIt', 'at sites with a finding without a fix-it'),
+    ('codeDescribed', 'at sites whose code the checks describe (no finding)'),
+    ('perObject', 'one allocation per object or element (new, malloc, '
+     'std::make_shared, node-based containers): no check changes those'),
+    ('outsideSourceRoot', 'outside the source root'),
+    ('changedSinceProfiled', 'in files changed since they were profiled'),
+    ('noFinding', 'at sites no check follows'),
+    ('withoutSite', 'without a site (heapcount could not name the code)'),
+)
+
+
+def site_kind(site, root, code_reasons):
+    """The kind of BREAKDOWN that \p site falls into."""
+    if any(has_fix(d) for d in site.findings):
+        return 'fixIt'
+    if site.findings:
+        return 'findingWithoutFixIt'
+    reason = unfixed_reason(site, root, code_reasons)
+    if reason is None:
+        return 'noFinding'
+    if reason.startswith('outside the source root'):
+        return 'outsideSourceRoot'
+    if reason.startswith('the file has changed'):
+        return 'changedSinceProfiled'
+    if site.kind == 'growth' and site.key() in code_reasons:
+        return 'codeDescribed'
+    return 'perObject'
+
+
+def breakdown(sites, total, root, code_reasons):
+    """{kind: allocations} over every site, each kind of BREAKDOWN present
+    (0 when none has it); what the sites do not hold of the profiles'
+    \p total is 'withoutSite'."""
+    totals = {kind: 0 for kind, _ in BREAKDOWN}
+    for site in sites:
+        totals[site_kind(site, root, code_reasons)] += site.allocations
+    totals['withoutSite'] = max(0, total - sum(totals.values()))
+    return totals
+
+
 def explain_sites(args, diagnostics, evidence, root):
     """--explain: the profiles' busiest sites, each with the finding that
     removes it or the reason nothing does, and the allocation coverage: the
@@ -186,7 +230,8 @@ def explain_sites(args, diagnostics, evidence, root):
     return {'allocations': total, 'atSitesWithFixIt': fixed,
             'coverage': round(fixed / total, 6) if total else 0.0, 'rows': rows, 'sites': sites,
             'count': len(sites), 'top': top_allocs, 'explained': explained,
-            'removed': removed}
+            'removed': removed,
+            'breakdown': breakdown(sites, total, root, code_reasons)}
 
 
 def print_explanation(summary, root, positions):
@@ -236,6 +281,17 @@ def print_explanation(summary, root, positions):
           f'{100 * share(top_allocs):.1f}%: '
           f'{100 * share(explained):.1f}% explained, '
           f'{100 * share(removed):.1f}% with a fix-it', file=sys.stderr)
+    # Every site, not only the busiest: what a fix-it could still reach,
+    # and how much is objects made one at a time, which no check changes.
+    # The kinds add up to the profiled allocations.
+    kinds = [(summary['breakdown'][kind], words) for kind, words in BREAKDOWN
+             if summary['breakdown'][kind]]
+    print(f'{PROG}: where the profiled allocations are (every site):',
+          file=sys.stderr)
+    width = max((len(f'{count:,}') for count, _ in kinds), default=1)
+    for count, words in kinds:
+        print(f'{PROG}:   {100 * share(count):5.1f}%  {count:>{width},}  '
+              f'{words}', file=sys.stderr)
 
 
 def sarif_site(site, root):
@@ -296,4 +352,5 @@ def add_explanation_to_sarif(run, summary, root, positions):
         'allocations': summary['allocations'],
         'allocationsAtSitesWithFixIt': summary['atSitesWithFixIt'],
         'allocationCoverage': summary['coverage'],
+        'allocationsByKind': summary['breakdown'],
         'busiestSites': hot}

@@ -1,0 +1,41 @@
+"""Prints the --explain breakdown (explain.breakdown) of a few made-up
+sites, one of each kind, under a source root that exists: the alloc-run
+script's directory is the last argument (its alloc_run_lib is imported)."""
+
+import os
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(sys.argv[-1])))
+from alloc_run_lib import explain  # noqa: E402
+
+root = tempfile.mkdtemp()
+inside = os.path.join(root, 'a.cpp')
+open(inside, 'w').close()
+
+
+def site(kind, allocations, line, container='', path=inside):
+    made = explain.HotSite(kind, {'file': path, 'line': line, 'column': 1,
+                                  'container': container})
+    made.allocations = allocations
+    return made
+
+
+with_fix = site('growth', 1000, 1, 'std::vector<int>')
+with_fix.findings = [{'DiagnosticMessage': {'Replacements': [{}]}}]
+without_fix = site('growth', 200, 2, 'std::vector<int>')
+without_fix.findings = [{'DiagnosticMessage': {'Replacements': []}}]
+described = site('growth', 30, 3, 'std::vector<int>')
+sites = [with_fix, without_fix, described,
+         site('allocation', 400, 4),
+         site('growth', 50, 5, 'std::map<int, int>'),
+         site('growth', 6, 6, 'std::shared_ptr<int>'),
+         site('growth', 70, 7, 'std::vector<int>', '/elsewhere/b.cpp'),
+         site('growth', 8, 8, 'std::vector<int>')]
+reasons = {described.key(): 'filled by a callee through its reference'}
+totals = explain.breakdown(sites, 1800, root, reasons)
+for kind, _ in explain.BREAKDOWN:
+    print(kind, totals[kind])
+# More sites than the profiles' total (sites of one place summed over
+# profiles never exceed it; a bad profile could): nothing below 0.
+print('capped', explain.breakdown(sites, 10, root, reasons)['withoutSite'])
