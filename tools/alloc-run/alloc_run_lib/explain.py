@@ -126,6 +126,14 @@ def attach_findings(sites, diagnostics, evidence):
                         site.findings.append(diag)
 
 
+def one_per_element(container):
+    """Whether growing \p container (the profile's name of it) allocates
+    once per element or object: a node-based container, or the control
+    block and object of std::make_shared."""
+    return bool(NODE_CONTAINER.match(container)) or container.startswith(
+        ('std::shared_ptr<', 'std::__1::shared_ptr<'))
+
+
 def unfixed_reason(site, root, code_reasons):
     """Why no finding removes \p site: where it is, what the profile says
     of it, or what its code does (\p code_reasons, by site, from the
@@ -179,9 +187,13 @@ def site_kind(site, root, code_reasons):
         return 'outsideSourceRoot'
     if reason.startswith('the file has changed'):
         return 'changedSinceProfiled'
-    if site.kind == 'growth' and site.key() in code_reasons:
+    # A map's insert is one node per element whatever the code around it
+    # does: the container decides the kind before the code's description.
+    if site.kind == 'allocation' or one_per_element(site.container):
+        return 'perObject'
+    if site.key() in code_reasons:
         return 'codeDescribed'
-    return 'perObject'
+    return 'noFinding'
 
 
 def breakdown(sites, total, root, code_reasons):
