@@ -355,10 +355,16 @@ private:
         return "filled by a callee through its pointer parameter '" +
                Param->getNameAsString() + "'" + Where +
                ": the caller's container grows one call at a time";
-      if (Var && Var->hasLocalStorage() && !isa<ParmVarDecl>(Var))
+      if (Var && Var->hasLocalStorage() && !isa<ParmVarDecl>(Var)) {
+        if (returnedBy(*Var, enclosingFunction(Call, Ctx)))
+          return "a local container that its function returns" + Where +
+                 ": its memory becomes the caller's value; only an "
+                 "interface that fills a container the caller keeps would "
+                 "reuse it";
         return "a local container built on every call" + Where +
                ": a buffer the caller (or a member) keeps would reuse its "
                "capacity";
+      }
     }
     if (const auto *M = dyn_cast<MemberExpr>(Object);
         M && isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
@@ -368,6 +374,30 @@ private:
              M->getMemberDecl()->getName().str() + "') grown by '" +
              Member.str() + "'" + Where;
     return std::nullopt;
+  }
+
+  /// Whether a return statement of \p F (not of a lambda in it) returns
+  /// \p Var itself: the local's memory is then the function's result.
+  bool returnedBy(const VarDecl &Var, const FunctionDecl *F) const {
+    if (Var.isNRVOVariable())
+      return true;
+    if (!F || !F->hasBody())
+      return false;
+    bool Returned = false;
+    forEachReferenceTo(&Var, F->getBody(), [&](const DeclRefExpr *Ref) {
+      const Expr *Child = nullptr;
+      DynTypedNode Parent =
+          meaningfulParent(Ref, Ctx, Child, Transparency::Value);
+      // 'return Var;' that the compiler did not elide copies or moves it
+      // into the result: the constructor's argument is the variable.
+      if (const auto *Construct = Parent.get<CXXConstructExpr>();
+          Construct && Construct->getNumArgs() == 1 &&
+          Construct->getConstructor()->isCopyOrMoveConstructor())
+        Parent = meaningfulParent(Construct, Ctx, Child, Transparency::Value);
+      if (Parent.get<ReturnStmt>())
+        Returned |= enclosingFunction(Ref, Ctx) == F;
+    });
+    return Returned;
   }
 
   unsigned length(const Expr *E) const {

@@ -254,6 +254,59 @@ struct Log {
   EXPECT_EQ(*Member, "a member grown by 'push_back' (in 'Log::add')");
 }
 
+TEST(SiteCodeTest, ALocalThatIsReturned) {
+  // The function's result: a buffer the caller keeps would not be reused by
+  // this interface, which makes a new container per call by design.
+  const char *Returned = "a local container that its function returns (in "
+                         "'names'): its memory becomes the caller's value; "
+                         "only an interface that fills a container the "
+                         "caller keeps would reuse it";
+  auto Named = describe(R"cpp(
+std::vector<int> names(int N) {
+  std::vector<int> Out;
+  Out.reserve(N); // SITE
+  return Out;
+}
+)cpp",
+                        "reserve");
+  ASSERT_TRUE(Named);
+  EXPECT_EQ(*Named, Returned);
+  // Two locals returned on two paths: no NRVO, still the result.
+  auto EitherOne = describe(R"cpp(
+std::vector<int> names(int N) {
+  std::vector<int> Out, Other;
+  Out.push_back(N); // SITE
+  if (N > 3)
+    return Other;
+  return Out;
+}
+)cpp",
+                            "push_back");
+  ASSERT_TRUE(EitherOne);
+  EXPECT_EQ(*EitherOne, Returned);
+  // Returned by a lambda in it, or only used for the result: a buffer.
+  for (const char *Code : {R"cpp(
+int names(int N) {
+  std::vector<int> Out;
+  Out.push_back(N); // SITE
+  auto Copy = [&] { return Out; };
+  return static_cast<int>(Copy().size());
+}
+)cpp",
+                           R"cpp(
+int names(int N) {
+  std::vector<int> Out;
+  Out.push_back(N); // SITE
+  return static_cast<int>(Out.size());
+}
+)cpp"}) {
+    auto Buffer = describe(Code, "push_back");
+    ASSERT_TRUE(Buffer);
+    EXPECT_EQ(Buffer->rfind("a local container built on every call", 0), 0u)
+        << *Buffer;
+  }
+}
+
 TEST(SiteCodeTest, OnlyTheSitesContainer) {
   // The string's copy on the same line (inside push_back) is not the
   // vector's growth; with the string's class, the copy is what the site is.
