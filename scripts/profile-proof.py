@@ -505,6 +505,10 @@ class Proof:
         if sites:
             self.result['coverage'] = (
                 f'{100 * sites["allocationCoverage"]:.1f}%')
+            kinds = sites.get('allocationsByKind') or {}
+            if 'perObject' in kinds:
+                self.result['per_object'] = proof_table.percent(
+                    kinds['perObject'], sites['allocations'])
             busiest = sites.get('busiestSites', [])
             top = sum(s['allocations'] for s in busiest)
             explained = sum(s['allocations'] for s in busiest
