@@ -459,13 +459,8 @@ Finding DequeAsArrayCheck::render(const Candidate &C,
         Fixes.push_back(FixItHint::CreateInsertion(C.Fill->Loop->getBeginLoc(),
                                                    C.Fill->ReserveText));
       for (const ContainerUse *Pop : C.Usage.FrontPops) {
-        const auto *Call = cast<CXXMemberCallExpr>(Pop->Site);
-        Fixes.push_back(FixItHint::CreateReplacement(
-            CharSourceRange::getTokenRange(
-                cast<MemberExpr>(Call->getCallee()->IgnoreParens())
-                    ->getMemberLoc(),
-                Call->getRParenLoc()),
-            frontPopReplacement(*Pop, Ctx)));
+        TextEdit Edit = frontPopEdit(*Pop, Ctx);
+        Fixes.push_back(FixItHint::CreateReplacement(Edit.Range, Edit.Text));
       }
     } else {
       auto Spec =

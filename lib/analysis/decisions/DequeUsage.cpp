@@ -309,10 +309,14 @@ std::string judgeFirstBlockDeques(DequeUsage &U, bool StayedInFirstBlock,
   return "";
 }
 
-std::string frontPopReplacement(const ContainerUse &Pop,
-                                const ASTContext &Ctx) {
+TextEdit frontPopEdit(const ContainerUse &Pop, const ASTContext &Ctx) {
+  const auto *Call = cast<CXXMemberCallExpr>(Pop.Site);
   std::string Name = sourceText(Pop.Ref->getSourceRange(), Ctx);
-  return "erase(" + Name + ".begin())";
+  return {
+      CharSourceRange::getTokenRange(
+          cast<MemberExpr>(Call->getCallee()->IgnoreParens())->getMemberLoc(),
+          Call->getRParenLoc()),
+      "erase(" + Name + ".begin())"};
 }
 
 MemberFacts dequeMemberFacts(const FieldDecl &Field, const DequeUsage &Usage,

@@ -10,6 +10,7 @@
 #ifndef ALLOC_TIDY_LIB_ANALYSIS_DECISIONS_DEQUEUSAGE_H
 #define ALLOC_TIDY_LIB_ANALYSIS_DECISIONS_DEQUEUSAGE_H
 
+#include "lib/analysis/decisions/TextEdit.h"
 #include "lib/analysis/facts/ContainerUses.h"
 #include "lib/analysis/facts/ElementRefs.h"
 #include "lib/analysis/facts/MemberFacts.h"
@@ -111,9 +112,9 @@ std::string judgeFirstBlockDeques(DequeUsage &U, bool StayedInFirstBlock,
                                   bool Reserved, bool AssumeShort,
                                   clang::SourceLocation DeclLoc);
 
-/// The text that replaces \p Pop's "pop_front()": "erase(c.begin())".
-std::string frontPopReplacement(const ContainerUse &Pop,
-                                const clang::ASTContext &Ctx);
+/// The edit that turns \p Pop's "pop_front()" into "erase(c.begin())":
+/// from the member's name to the closing parenthesis.
+TextEdit frontPopEdit(const ContainerUse &Pop, const clang::ASTContext &Ctx);
 
 /// The facts of the data member \p Field for a decision across units: this
 /// unit's verdict (silent for \p Keep, else a warning for \p NoFix, else a

@@ -2,6 +2,7 @@
 
 #include "lib/analysis/decisions/DequeUsage.h"
 #include "AnalysisTestUtils.h"
+#include "lib/analysis/ast/AstWalk.h"
 #include "gtest/gtest.h"
 
 using namespace clang;
@@ -130,8 +131,10 @@ TEST_F(DequeUsageTest, Rotation) {
             "front operation");
   EXPECT_EQ(judgeFrontPops(Popped, /*StaysShort=*/true, ctx()), "");
   EXPECT_EQ(Popped.NoFixReason, "");
-  EXPECT_EQ(frontPopReplacement(*Popped.FrontPops[0], ctx()),
-            "erase(q.begin())");
+  TextEdit PopEdit = frontPopEdit(*Popped.FrontPops[0], ctx());
+  EXPECT_EQ(PopEdit.Text, "erase(q.begin())");
+  // From the member's name to the call's closing parenthesis.
+  EXPECT_EQ(sourceText(PopEdit.Range.getAsRange(), ctx()), "pop_front()");
 }
 
 TEST_F(DequeUsageTest, FrontPops) {
@@ -169,8 +172,7 @@ TEST_F(DequeUsageTest, FrontPops) {
   EXPECT_EQ(Mixed.Growth.size(), 3u);
   DequeUsage Member = judge("d");
   ASSERT_EQ(Member.FrontPops.size(), 1u);
-  EXPECT_EQ(frontPopReplacement(*Member.FrontPops[0], ctx()),
-            "erase(d.begin())");
+  EXPECT_EQ(frontPopEdit(*Member.FrontPops[0], ctx()).Text, "erase(d.begin())");
 }
 
 // Deques that a profile shows stayed in their first block: the profile
