@@ -343,18 +343,26 @@ private:
     std::string Where = " (in '" + functionName(Call, Ctx) + "')";
     if (const auto *Ref = dyn_cast<DeclRefExpr>(Object)) {
       const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
+      // A resize or an assignment gives the caller's container its size
+      // at once; an append grows it a call at a time.
+      bool Sizes = Member == "resize" || Member == "reserve" ||
+                   Member == "assign" || Member == "operator=";
+      std::string Through = Sizes ? "sized by a callee through its "
+                                  : "filled by a callee through its ";
+      std::string Then =
+          Sizes ? ": the caller's container gets its memory here, once per "
+                  "call; a container the caller keeps would reuse it"
+                : ": the caller's container grows one call at a time";
       if (const auto *Param = dyn_cast_or_null<ParmVarDecl>(Var);
           Param && Param->getType()->isLValueReferenceType() &&
           !Param->getType().getNonReferenceType().isConstQualified())
-        return "filled by a callee through its reference parameter '" +
-               Param->getNameAsString() + "'" + Where +
-               ": the caller's container grows one call at a time";
+        return Through + "reference parameter '" + Param->getNameAsString() +
+               "'" + Where + Then;
       if (const auto *Param = dyn_cast_or_null<ParmVarDecl>(Var);
           Param && Param->getType()->isPointerType() &&
           !Param->getType()->getPointeeType().isConstQualified())
-        return "filled by a callee through its pointer parameter '" +
-               Param->getNameAsString() + "'" + Where +
-               ": the caller's container grows one call at a time";
+        return Through + "pointer parameter '" + Param->getNameAsString() +
+               "'" + Where + Then;
       if (Var && Var->hasLocalStorage() && !isa<ParmVarDecl>(Var)) {
         if (returnedBy(*Var, enclosingFunction(Call, Ctx)))
           return "a local container that its function returns" + Where +

@@ -45,6 +45,18 @@ void fill(std::vector<int> &Out, int N) {
   EXPECT_EQ(*Why, "filled by a callee through its reference parameter 'Out' "
                   "(in 'fill'): the caller's container grows one call at a "
                   "time");
+  // A resize gives it its size in one step.
+  auto Sized = describe(R"cpp(
+void widen(std::vector<int> &Out, int N) {
+  Out.resize(N); // SITE
+}
+)cpp",
+                        "resize");
+  ASSERT_TRUE(Sized);
+  EXPECT_EQ(*Sized, "sized by a callee through its reference parameter 'Out' "
+                    "(in 'widen'): the caller's container gets its memory "
+                    "here, once per call; a container the caller keeps would "
+                    "reuse it");
 }
 
 TEST(SiteCodeTest, AConstReferenceIsNotFilled) {
@@ -192,9 +204,11 @@ void read(std::string *Out, const char *Begin, const char *End) {
 )cpp",
                           "assign", "std::__cxx11::basic_string<char>");
   ASSERT_TRUE(Pointer);
-  EXPECT_EQ(*Pointer, "filled by a callee through its pointer parameter "
-                      "'Out' (in 'read'): the caller's container grows one "
-                      "call at a time");
+  // An assign sizes the caller's string at once.
+  EXPECT_EQ(*Pointer, "sized by a callee through its pointer parameter "
+                      "'Out' (in 'read'): the caller's container gets its "
+                      "memory here, once per call; a container the caller "
+                      "keeps would reuse it");
   auto Other = describe(R"cpp(
 struct Edge { std::vector<int> Outputs; };
 void link(Edge *E, unsigned N) {
