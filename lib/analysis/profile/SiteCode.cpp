@@ -125,9 +125,13 @@ public:
       return true;
     if (Method->isCopyAssignmentOperator() &&
         isStdContainer(Call->getArg(0)->getType())) {
-      consider(Call, "a copy of a " + typeName(Call->getArg(0)->getType()) +
-                         " (an assignment in '" + functionName(Call, Ctx) +
-                         "'): a move or a reference would not allocate");
+      if (std::optional<std::string> Whole =
+              copiedWithItsOwner(Call->getArg(1), Call))
+        consider(Call, std::move(Whole));
+      else
+        consider(Call, "a copy of a " + typeName(Call->getArg(0)->getType()) +
+                           " (an assignment in '" + functionName(Call, Ctx) +
+                           "'): a move or a reference would not allocate");
       return true;
     }
     if (Call->getOperator() == OO_PlusEqual)
@@ -173,10 +177,14 @@ public:
       return true;
     const CXXConstructorDecl *Ctor = Construct->getConstructor();
     if (Ctor && Ctor->isCopyConstructor()) {
-      consider(Construct, "a copy of a " + typeName(Construct->getType()) +
-                              " (in '" + functionName(Construct, Ctx) +
-                              "'): a move, a reference or a view would not "
-                              "allocate");
+      if (std::optional<std::string> Whole =
+              copiedWithItsOwner(Construct->getArg(0), Construct))
+        consider(Construct, std::move(Whole));
+      else
+        consider(Construct, "a copy of a " + typeName(Construct->getType()) +
+                                " (in '" + functionName(Construct, Ctx) +
+                                "'): a move, a reference or a view would not "
+                                "allocate");
       return true;
     }
     // A temporary built for a parameter: f({"a", "b"}) for a const
@@ -382,6 +390,35 @@ private:
              M->getMemberDecl()->getName().str() + "') grown by '" +
              Member.str() + "'" + Where;
     return std::nullopt;
+  }
+
+  /// When \p Source, the value a container copy at \p At is made from, is
+  /// a member of another object of the class whose member function makes
+  /// the copy (o.m in a copy constructor, an assignment operator or a
+  /// 'set(const T &o)'), the copy is part of copying that object: the
+  /// description then names the class, whose copies are the ones to look
+  /// at.
+  std::optional<std::string> copiedWithItsOwner(const Expr *Source,
+                                                const Expr *At) const {
+    const auto *Member = dyn_cast_or_null<MemberExpr>(
+        Source ? Source->IgnoreParenImpCasts() : nullptr);
+    const auto *Method =
+        dyn_cast_or_null<CXXMethodDecl>(enclosingFunction(At, Ctx));
+    if (!Member || !Method ||
+        isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts()))
+      return std::nullopt;
+    QualType Base = Member->getBase()->getType();
+    if (Member->isArrow())
+      Base = Base->getPointeeType();
+    const CXXRecordDecl *Owner = Base->getAsCXXRecordDecl();
+    if (!Owner ||
+        Owner->getCanonicalDecl() != Method->getParent()->getCanonicalDecl())
+      return std::nullopt;
+    return "a copy of a " + typeName(Member->getType()) + " made when a '" +
+           Owner->getNameAsString() + "' is copied (in '" +
+           Method->getQualifiedNameAsString() +
+           "', member by member): the copies of '" + Owner->getNameAsString() +
+           "' are where to look; moving the whole object would not allocate";
   }
 
   /// Whether a return statement of \p F (not of a lambda in it) returns

@@ -92,6 +92,55 @@ void remember(const std::vector<int> &In) {
                        "'remember'): a move or a reference would not allocate");
 }
 
+TEST(SiteCodeTest, ACopyThatCopiesItsOwner) {
+  // The class copies itself member by member: the copies of the class are
+  // what to look at, not this assignment.
+  auto Set = describe(R"cpp(
+struct Text {
+  std::vector<int> Chars;
+  Text() = default;
+  Text(const Text &O) { set(O); }
+  void set(const Text &O) {
+    Chars = O.Chars; // SITE
+  }
+};
+)cpp",
+                      "=");
+  ASSERT_TRUE(Set);
+  EXPECT_EQ(*Set, "a copy of a 'std::vector<int>' made when a 'Text' is "
+                  "copied (in 'Text::set', member by member): the copies of "
+                  "'Text' are where to look; moving the whole object would "
+                  "not allocate");
+  auto Constructed = describe(R"cpp(
+struct Row {
+  std::vector<int> Cells;
+  Row(const Row *O) : Cells(O->Cells) {} // SITE
+};
+)cpp",
+                              "Cells(");
+  ASSERT_TRUE(Constructed);
+  EXPECT_EQ(Constructed->rfind("a copy of a 'std::vector<int>' made when a "
+                               "'Row' is copied (in 'Row::Row'",
+                               0),
+            0u)
+      << *Constructed;
+  // Another class's member, or a member of this object: a plain copy.
+  auto Other = describe(R"cpp(
+struct Source { std::vector<int> Items; };
+struct Sink {
+  std::vector<int> Items;
+  void take(const Source &S) {
+    Items = S.Items; // SITE
+  }
+};
+)cpp",
+                        "=");
+  ASSERT_TRUE(Other);
+  EXPECT_EQ(Other->rfind("a copy of a 'std::vector<int>' (an assignment", 0),
+            0u)
+      << *Other;
+}
+
 TEST(SiteCodeTest, ATemporaryForAnArgument) {
   auto Why =
       describe(R"cpp(
