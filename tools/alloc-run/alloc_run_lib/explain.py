@@ -170,7 +170,8 @@ BREAKDOWN = (
     ('outsideSourceRoot', 'outside the source root'),
     ('changedSinceProfiled', 'in files changed since they were profiled'),
     ('noFinding', 'at sites no check follows'),
-    ('withoutSite', 'without a site (heapcount could not name the code)'),
+    ('withoutSite', 'without a site (in other programs of the run, such as '
+     'its shell, or in code heapcount could not name)'),
 )
 
 
