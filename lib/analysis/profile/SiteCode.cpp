@@ -414,11 +414,18 @@ private:
     if (!Owner ||
         Owner->getCanonicalDecl() != Method->getParent()->getCanonicalDecl())
       return std::nullopt;
+    std::string Name = Owner->getNameAsString();
+    // A class that declares its copy and no move copies when moved too.
+    bool Moves = !Owner->hasDefinition() || Owner->hasMoveConstructor() ||
+                 Owner->needsImplicitMoveConstructor();
     return "a copy of a " + typeName(Member->getType()) + " made when a '" +
-           Owner->getNameAsString() + "' is copied (in '" +
-           Method->getQualifiedNameAsString() +
-           "', member by member): the copies of '" + Owner->getNameAsString() +
-           "' are where to look; moving the whole object would not allocate";
+           Name + "' is copied (in '" + Method->getQualifiedNameAsString() +
+           "', member by member): the copies of '" + Name +
+           "' are where to look; " +
+           (Moves ? "moving the whole object would not allocate"
+                  : "'" + Name +
+                        "' has no move constructor, so moving it copies "
+                        "too until it gets one");
   }
 
   /// Whether a return statement of \p F (not of a lambda in it) returns

@@ -107,10 +107,25 @@ struct Text {
 )cpp",
                       "=");
   ASSERT_TRUE(Set);
+  // Text declares its copy constructor: it has no move constructor.
   EXPECT_EQ(*Set, "a copy of a 'std::vector<int>' made when a 'Text' is "
                   "copied (in 'Text::set', member by member): the copies of "
-                  "'Text' are where to look; moving the whole object would "
-                  "not allocate");
+                  "'Text' are where to look; 'Text' has no move constructor, "
+                  "so moving it copies too until it gets one");
+  auto Movable = describe(R"cpp(
+struct Text {
+  std::vector<int> Chars;
+  void set(const Text &O) {
+    Chars = O.Chars; // SITE
+  }
+};
+)cpp",
+                          "=");
+  ASSERT_TRUE(Movable);
+  EXPECT_EQ(*Movable, "a copy of a 'std::vector<int>' made when a 'Text' is "
+                      "copied (in 'Text::set', member by member): the copies "
+                      "of 'Text' are where to look; moving the whole object "
+                      "would not allocate");
   auto Constructed = describe(R"cpp(
 struct Row {
   std::vector<int> Cells;
