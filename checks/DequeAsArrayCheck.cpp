@@ -21,7 +21,6 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/EquivalenceClasses.h"
-#include "llvm/Support/FormatVariadic.h"
 
 using namespace clang::ast_matchers;
 using namespace alloc_tidy;
@@ -413,31 +412,12 @@ Finding DequeAsArrayCheck::render(const Candidate &C,
 
   Finding F;
   F.Warning.Loc = C.Decl->getLocation();
-  if (C.Kind == DequeShape::Stack)
-    F.Warning.Text = "'" + Name +
-                     "' is a std::stack over a std::deque; over a std::vector "
-                     "it makes fewer allocations";
-  else if (!C.Rotations.empty())
-    F.Warning.Text = "'" + Name +
-                     "' is a std::deque used as a rotating buffer; a "
-                     "std::vector with std::rotate holds its elements in one "
-                     "allocation";
-  else if (!C.Usage.FrontPops.empty())
-    F.Warning.Text = "'" + Name +
-                     "' is a std::deque popped at its front that never "
-                     "outgrew its first block in the profiled run; a "
-                     "std::vector allocates nothing while empty and holds "
-                     "its elements in one allocation";
-  else if (Facts && C.Fill && C.Fill->Count.Value)
-    F.Warning.Text =
-        "'" + Name +
-        "' is a std::deque used only at its back; a std::vector with "
-        "reserve() makes 1 allocation instead of about " +
-        std::to_string(dequeAllocations(*Facts, *C.Fill->Count.Value));
-  else
-    F.Warning.Text = "'" + Name +
-                     "' is a std::deque used only at its back; a std::vector "
-                     "holds its elements in one allocation";
+  F.Warning.Text = dequeWarning(Name, C.Kind, !C.Rotations.empty(),
+                                !C.Usage.FrontPops.empty(),
+                                Facts && C.Fill && C.Fill->Count.Value
+                                    ? std::optional<uint64_t>(dequeAllocations(
+                                          *Facts, *C.Fill->Count.Value))
+                                    : std::nullopt);
 
   bool Reserved = C.Fill && !C.Fill->ReserveText.empty();
   if (std::optional<std::string> Note = Profiles.measuredNote(
@@ -482,18 +462,9 @@ Finding DequeAsArrayCheck::render(const Candidate &C,
   if (C.Measured && !C.Usage.FrontPops.empty())
     for (const ContainerUse *Pop : C.Usage.FrontPops)
       F.note(Pop->Site->getBeginLoc(),
-             "on a std::vector this is erase(begin()), which moves every "
-             "element; the profile shows that no deque here ever held more "
-             "than its first block of " +
-                 std::to_string(C.Measured->Counts.rbegin()->first) +
-                 " elements");
+             frontPopNote(C.Measured->Counts.rbegin()->first));
   for (const Stmt *Pop : C.Rotations)
-    F.note(Pop->getBeginLoc(),
-           llvm::formatv("this moves the front element to the back; with a "
-                         "std::vector, std::rotate({0}.begin(), {0}.begin() "
-                         "+ 1, {0}.end()) does the same",
-                         Name)
-               .str());
+    F.note(Pop->getBeginLoc(), rotationNote(Name));
   if (C.Fill && Facts && CanFix)
     F.note(C.Fill->Loop->getBeginLoc(), dequeFillNote(*Facts, *C.Fill));
   if (!C.NoFixReason.empty())

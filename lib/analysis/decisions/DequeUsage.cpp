@@ -11,6 +11,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace clang;
 
@@ -460,6 +461,46 @@ std::string dequeFillNote(const DequeBlockFacts &Facts, const DequeFill &Fill) {
          " elements in a std::deque, 1 allocation in a std::vector after "
          "reserve(" +
          Fill.Count.Spelling + ")";
+}
+
+std::string dequeWarning(llvm::StringRef Name, DequeShape Kind, bool Rotates,
+                         bool PoppedAtFront,
+                         std::optional<uint64_t> Allocations) {
+  std::string Quoted = "'" + Name.str() + "'";
+  if (Kind == DequeShape::Stack)
+    return Quoted + " is a std::stack over a std::deque; over a std::vector "
+                    "it makes fewer allocations";
+  if (Rotates)
+    return Quoted + " is a std::deque used as a rotating buffer; a "
+                    "std::vector with std::rotate holds its elements in one "
+                    "allocation";
+  if (PoppedAtFront)
+    return Quoted + " is a std::deque popped at its front that never "
+                    "outgrew its first block in the profiled run; a "
+                    "std::vector allocates nothing while empty and holds its "
+                    "elements in one allocation";
+  if (Allocations)
+    return Quoted +
+           " is a std::deque used only at its back; a std::vector "
+           "with reserve() makes 1 allocation instead of about " +
+           std::to_string(*Allocations);
+  return Quoted + " is a std::deque used only at its back; a std::vector "
+                  "holds its elements in one allocation";
+}
+
+std::string frontPopNote(uint64_t FirstBlock) {
+  return "on a std::vector this is erase(begin()), which moves every "
+         "element; the profile shows that no deque here ever held more than "
+         "its first block of " +
+         std::to_string(FirstBlock) + " elements";
+}
+
+std::string rotationNote(llvm::StringRef Name) {
+  return llvm::formatv("this moves the front element to the back; with a "
+                       "std::vector, std::rotate({0}.begin(), {0}.begin() + "
+                       "1, {0}.end()) does the same",
+                       Name)
+      .str();
 }
 
 } // namespace alloc_tidy

@@ -153,6 +153,22 @@ std::string dequeCostNote(const DequeBlockFacts &Facts, StlFlavor Stl,
 /// allocation after reserve().
 std::string dequeFillNote(const DequeBlockFacts &Facts, const DequeFill &Fill);
 
+/// The warning for the deque or stack \p Name: a stack over a deque, a
+/// rotating buffer, a deque popped at its front, or one used only at its
+/// back (with \p Allocations, what it makes for a fill of known size, when
+/// known).
+std::string dequeWarning(llvm::StringRef Name, DequeShape Kind, bool Rotates,
+                         bool PoppedAtFront,
+                         std::optional<uint64_t> Allocations);
+
+/// The note at a pop_front() of a deque a profile showed never held more
+/// than \p FirstBlock elements.
+std::string frontPopNote(uint64_t FirstBlock);
+
+/// The note at a rotation of \p Name (its front pushed to its back, then
+/// popped).
+std::string rotationNote(llvm::StringRef Name);
+
 } // namespace alloc_tidy
 
 #endif

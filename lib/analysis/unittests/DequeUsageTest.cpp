@@ -359,5 +359,32 @@ TEST_F(DequeUsageTest, MemberFactsForOtherUnits) {
   EXPECT_TRUE(Facts.Escapes.empty() && Facts.Growth.empty());
 }
 
+// The texts the check renders: the shape decides the warning, and a
+// known fill size gives the deque's allocations against the vector's one.
+TEST(DequeTexts, WarningAndNotes) {
+  EXPECT_EQ(dequeWarning("s", DequeShape::Stack, false, false, 7),
+            "'s' is a std::stack over a std::deque; over a std::vector it "
+            "makes fewer allocations");
+  EXPECT_EQ(dequeWarning("r", DequeShape::Deque, true, true, std::nullopt),
+            "'r' is a std::deque used as a rotating buffer; a std::vector "
+            "with std::rotate holds its elements in one allocation");
+  EXPECT_EQ(dequeWarning("q", DequeShape::Deque, false, true, std::nullopt)
+                .rfind("'q' is a std::deque popped at its front", 0),
+            0u);
+  EXPECT_EQ(dequeWarning("b", DequeShape::Deque, false, false, 3),
+            "'b' is a std::deque used only at its back; a std::vector with "
+            "reserve() makes 1 allocation instead of about 3");
+  EXPECT_EQ(dequeWarning("b", DequeShape::Deque, false, false, std::nullopt),
+            "'b' is a std::deque used only at its back; a std::vector holds "
+            "its elements in one allocation");
+  EXPECT_EQ(frontPopNote(32),
+            "on a std::vector this is erase(begin()), which moves every "
+            "element; the profile shows that no deque here ever held more "
+            "than its first block of 32 elements");
+  EXPECT_EQ(rotationNote("d"),
+            "this moves the front element to the back; with a std::vector, "
+            "std::rotate(d.begin(), d.begin() + 1, d.end()) does the same");
+}
+
 } // namespace
 } // namespace alloc_tidy
