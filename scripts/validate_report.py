@@ -658,6 +658,9 @@ def main():
     # results file: make validate does not run it.
     out += [''] + proof_table.section(proof_table.read_results(
         args.proof_results or proof_table.default_results_path(args.root)))
+    # Sections written by hand after the proof's (measurements by hand, the
+    # kinds of each workload's allocations) are the report's too: kept.
+    out += hand_written_tail(args.report)
     try:
         os.makedirs(os.path.dirname(args.report) or '.', exist_ok=True)
         with open(args.report, 'w', encoding='utf-8') as f:
@@ -677,6 +680,22 @@ def main():
           f'{len(programs) - len(failed)} passed, {len(failed)} failed '
           f'(report: {shown})')
     return 1 if failed else 0
+
+
+def hand_written_tail(report):
+    """The lines of \p report after the proof's section (proof_table.END),
+    which no script writes; none when the file or the marker is absent."""
+    try:
+        with open(report, encoding='utf-8') as f:
+            text = f.read()
+    except OSError:
+        return []
+    at = text.find(proof_table.END)
+    if at < 0:
+        return []
+    # One empty line between the sections, however many the file had.
+    tail = text[at + len(proof_table.END):].strip('\n')
+    return [''] + tail.split('\n') if tail.strip() else []
 
 
 if __name__ == '__main__':
