@@ -66,7 +66,9 @@ ReserveInLoopCheck::ReserveInLoopCheck(StringRef Name,
       UnboundedStrings(
           readBoolOption(*this, Options, Name, "UnboundedStrings", false)),
       StraightLineAppends(
-          readBoolOption(*this, Options, Name, "StraightLineAppends", false)) {
+          readBoolOption(*this, Options, Name, "StraightLineAppends", false)),
+      ReusedBuffers(
+          readBoolOption(*this, Options, Name, "ReusedBuffers", false)) {
   Profiles.read(*this, Options, Name);
   ConditionalUpperBound = ConditionalAppendsOption == "UpperBound";
   if (ConditionalAppendsOption != "Ignore" && !ConditionalUpperBound)
@@ -88,6 +90,7 @@ void ReserveInLoopCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "MinIterations", MinIterations);
   Options.store(Opts, "UnboundedStrings", UnboundedStrings);
   Options.store(Opts, "StraightLineAppends", StraightLineAppends);
+  Options.store(Opts, "ReusedBuffers", ReusedBuffers);
   Options.store(Opts, "UntrustedSources", UntrustedSourcesOption);
   TargetStl.store(Options, Opts);
   ColdFunctions.store(Options, Opts);
@@ -265,6 +268,11 @@ void ReserveInLoopCheck::diagnose(const ReservePlan &P, ASTContext &Ctx) {
   // A literal plus a character per element of a list of unknown length:
   // only a measured allocation shows it leaves the inline buffer.
   if (P.NeedsMeasurement && !(Measured && Measured->Allocations > 0))
+    return;
+  // A buffer its owner keeps across calls grows only past the most it has
+  // held: after the first calls a reserve saves nothing, unless a profile
+  // shows the appends still allocating.
+  if (P.ReusedBuffer && !ReusedBuffers && !Profiles.isHot(Measured))
     return;
   StlFlavor Stl = stl();
   std::optional<uint64_t> Exact;

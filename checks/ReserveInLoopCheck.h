@@ -73,6 +73,10 @@ private:
   bool UnboundedStrings;
   /// Report a fixed run of appends without a profile measuring it.
   bool StraightLineAppends;
+  /// Report a container that outlives the function and may hold elements
+  /// without a profile measuring it (off: likely a buffer already sized by
+  /// the calls before).
+  bool ReusedBuffers;
   bool ConditionalUpperBound;
 
   Preprocessor *PP = nullptr;

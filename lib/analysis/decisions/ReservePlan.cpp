@@ -499,7 +499,8 @@ std::optional<ReservePlan> planReserve(const ValueDecl *Container,
       !Var || isa<ParmVarDecl>(Var) || Var->getType()->isReferenceType();
   if (isa<FieldDecl>(Container))
     FromOutside = !isa<CXXConstructorDecl>(Function);
-  if (FromOutside && P.MaybeFilled) {
+  P.ReusedBuffer = FromOutside && P.MaybeFilled;
+  if (P.ReusedBuffer) {
     P.NoFix = "'" + Container->getNameAsString() +
               "' outlives this function and may already hold elements; if "
               "the function runs repeatedly on it, reserve(size() + N) would "

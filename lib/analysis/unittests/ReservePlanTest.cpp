@@ -51,6 +51,7 @@ TEST_F(ReservePlanTest, ALoopOfKnownCount) {
   EXPECT_EQ(P->Count, "n");
   EXPECT_EQ(P->Object, "v");
   EXPECT_FALSE(P->MaybeFilled);
+  EXPECT_FALSE(P->ReusedBuffer);
   EXPECT_FALSE(P->UpperBound);
   EXPECT_TRUE(P->NoFix.empty());
   ASSERT_EQ(P->Appends.size(), 1u);
@@ -131,7 +132,30 @@ TEST_F(ReservePlanTest, NoFixWhenTheCallerOwnsItOrInputCountsIt) {
   std::optional<ReservePlan> P = plan();
   ASSERT_TRUE(P.has_value());
   EXPECT_TRUE(P->MaybeFilled);
+  EXPECT_TRUE(P->ReusedBuffer);
   EXPECT_NE(P->NoFix.find("outlives this function"), std::string::npos);
+  // Cleared right before the loop, it starts empty whatever it held.
+  ASSERT_NO_FATAL_FAILURE(parse("void f(std::vector<int> &v, int n) {\n"
+                                "  v.clear();\n"
+                                "  for (int i = 0; i < n; ++i)\n"
+                                "    v.push_back(i);\n"
+                                "}\n"));
+  P = plan();
+  ASSERT_TRUE(P.has_value());
+  EXPECT_FALSE(P->ReusedBuffer);
+  // A local filled before the loop may hold elements, but it is new on
+  // every call: no buffer kept from an earlier one.
+  ASSERT_NO_FATAL_FAILURE(parse("void f(int n) {\n"
+                                "  std::vector<int> v;\n"
+                                "  v.push_back(n);\n"
+                                "  for (int i = 0; i < n; ++i)\n"
+                                "    v.push_back(i);\n"
+                                "}\n"));
+  P = plan();
+  ASSERT_TRUE(P.has_value());
+  EXPECT_TRUE(P->MaybeFilled);
+  EXPECT_FALSE(P->ReusedBuffer);
+  EXPECT_TRUE(P->NoFix.empty());
   // A count read from a file.
   ASSERT_NO_FATAL_FAILURE(parse("void f(std::FILE *in) {\n"
                                 "  std::vector<int> v;\n"

@@ -2,7 +2,7 @@
 // every call, so only a container declared in the lambda's own body may get
 // one. Containers the lambda reaches from outside (captured by reference or
 // by copy, init-captures, members through a captured 'this') are left alone.
-// RUN: %check_alloc_tidy %s alloc-reserve-in-loop %t -- -- -std=c++17 -fblocks
+// RUN: %check_alloc_tidy %s alloc-reserve-in-loop %t -- -config="{CheckOptions: {alloc-reserve-in-loop.ReusedBuffers: true}}" -- -std=c++17 -fblocks
 
 #include <algorithm>
 #include <string>

@@ -2,7 +2,7 @@
 // that author (an interpreter's value stack, reserved to its limit): a loop
 // in another member function that appends to it is not reported. One
 // constructor that does not reserve keeps the finding.
-// RUN: %check_alloc_tidy %s alloc-reserve-in-loop %t -- -- -std=c++17
+// RUN: %check_alloc_tidy %s alloc-reserve-in-loop %t -- -config="{CheckOptions: {alloc-reserve-in-loop.ReusedBuffers: true}}" -- -std=c++17
 
 #include <string>
 #include <vector>

@@ -2,7 +2,7 @@
 // vector-like classes, std::basic_string, the unordered containers.
 // Strings of unknown length are reported with UnboundedStrings (strings.cpp
 // has the default).
-// RUN: %check_alloc_tidy %s alloc-reserve-in-loop %t -- -config="{CheckOptions: {alloc-reserve-in-loop.UnboundedStrings: true}}" -- -std=c++17 -I %S/Inputs
+// RUN: %check_alloc_tidy %s alloc-reserve-in-loop %t -- -config="{CheckOptions: {alloc-reserve-in-loop.UnboundedStrings: true, alloc-reserve-in-loop.ReusedBuffers: true}}" -- -std=c++17 -I %S/Inputs
 
 #include "small_vector.h"
 #include <string>

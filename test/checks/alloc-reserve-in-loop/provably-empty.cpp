@@ -2,7 +2,7 @@
 // reserves N, not size() + N, and keeps the loop's indentation, tabs
 // included (issue 34, item 13: a tab became one space, and a container just
 // cleared, or a member in its constructor, got a size() + N that is 0 + N).
-// RUN: %check_alloc_tidy %s alloc-reserve-in-loop %t -- -- -std=c++17
+// RUN: %check_alloc_tidy %s alloc-reserve-in-loop %t -- -config="{CheckOptions: {alloc-reserve-in-loop.ReusedBuffers: true}}" -- -std=c++17
 
 #include <unordered_map>
 #include <vector>

@@ -4,7 +4,7 @@
 // the data, and a count known to pass the buffer is flagged too.
 // UnboundedStrings: true reports every string. Vectors are unaffected.
 // RUN: %check_alloc_tidy %s alloc-reserve-in-loop %t
-// RUN: %check_alloc_tidy -check-suffix=UNBOUNDED %s alloc-reserve-in-loop %t.unbounded -- -config="{CheckOptions: {alloc-reserve-in-loop.UnboundedStrings: true}}"
+// RUN: %check_alloc_tidy -check-suffix=UNBOUNDED %s alloc-reserve-in-loop %t.unbounded -- -config="{CheckOptions: {alloc-reserve-in-loop.UnboundedStrings: true, alloc-reserve-in-loop.ReusedBuffers: true}}"
 // RUN: %alloc_tidy --checks='-*,alloc-reserve-in-loop' --config='{}' --dump-config | FileCheck %s --check-prefix=DEFAULT
 // RUN: %clang_tidy_plugin --checks='-*,alloc-reserve-in-loop' --config="{CheckOptions: {alloc-reserve-in-loop.UnboundedStrings: true}}" --dump-config | FileCheck %s --check-prefix=ON
 // DEFAULT: alloc-reserve-in-loop.UnboundedStrings: 'false'
