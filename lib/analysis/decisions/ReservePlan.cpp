@@ -286,6 +286,27 @@ bool hasReserve(QualType T) {
 
 /// Adds the appends of \p Next, a later loop of the planned loop's block, to
 /// \p Sum; false when they cannot be counted before the planned loop.
+/// Whether code at \p Loc is on the other branch of an `if` that holds
+/// \p Loop on one: it never runs before the loop in the same call.
+static bool onTheOtherBranch(const Stmt *Loop, SourceLocation Loc,
+                             ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const Stmt *Child = Loop;
+  while (Child) {
+    DynTypedNodeList Parents = parentsOf(*Child, Ctx);
+    const Stmt *Parent = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+    if (const auto *If = dyn_cast_or_null<IfStmt>(Parent);
+        If && If->getThen() && If->getElse()) {
+      if (Child == If->getThen() && containsLoc(If->getElse(), Loc, SM))
+        return true;
+      if (Child == If->getElse() && containsLoc(If->getThen(), Loc, SM))
+        return true;
+    }
+    Child = Parent;
+  }
+  return false;
+}
+
 static bool addLaterLoop(ReservePlan &P, AppendCount &Sum, const Stmt *Next,
                          bool ConditionalUpperBound, ASTContext &Ctx) {
   // Its count must hold from before the planned loop, where the reserve()
@@ -417,7 +438,9 @@ std::optional<ReservePlan> planReserve(const ValueDecl *Container,
   bool UsedBefore = false;
   std::optional<ContainerUse> Last; // the last use before the loop
   for (const Expr *Ref : refsIn(Function->getBody(), Container)) {
-    if (!SM.isBeforeInTranslationUnit(Ref->getBeginLoc(), Loop->getBeginLoc()))
+    if (!SM.isBeforeInTranslationUnit(Ref->getBeginLoc(),
+                                      Loop->getBeginLoc()) ||
+        onTheOtherBranch(Loop, Ref->getBeginLoc(), Ctx))
       continue;
     ContainerUse Use = classifyContainerUse(Ref, Ctx);
     if (Use.Kind == UseKind::Call && Use.Method == "reserve")

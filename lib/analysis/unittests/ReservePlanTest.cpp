@@ -58,6 +58,48 @@ TEST_F(ReservePlanTest, ALoopOfKnownCount) {
   EXPECT_EQ(P->Appends.front().Amount, 1u);
 }
 
+TEST_F(ReservePlanTest, UsesOnTheOtherBranchDoNotFillIt) {
+  // The append in the 'then' branch never runs before the loop in the
+  // 'else' branch: the container is empty there.
+  ASSERT_NO_FATAL_FAILURE(parse("void f(bool a, int n) {\n"
+                                "  std::vector<int> v;\n"
+                                "  if (a) {\n"
+                                "    v.push_back(n);\n"
+                                "  } else if (n > 2) {\n"
+                                "    for (int i = 0; i < n; ++i)\n"
+                                "      v.push_back(i);\n"
+                                "  }\n"
+                                "}\n"));
+  std::optional<ReservePlan> P = plan();
+  ASSERT_TRUE(P.has_value());
+  EXPECT_FALSE(P->MaybeFilled);
+  // Before the 'if', or in its condition, it runs first (negatives).
+  ASSERT_NO_FATAL_FAILURE(parse("void f(bool a, int n) {\n"
+                                "  std::vector<int> v;\n"
+                                "  v.push_back(n);\n"
+                                "  if (a) {\n"
+                                "    v.push_back(n);\n"
+                                "  } else {\n"
+                                "    for (int i = 0; i < n; ++i)\n"
+                                "      v.push_back(i);\n"
+                                "  }\n"
+                                "}\n"));
+  P = plan();
+  ASSERT_TRUE(P.has_value());
+  EXPECT_TRUE(P->MaybeFilled);
+  ASSERT_NO_FATAL_FAILURE(parse("void f(int n) {\n"
+                                "  std::vector<int> v;\n"
+                                "  if (n > 2) {\n"
+                                "    v.push_back(n);\n"
+                                "  }\n"
+                                "  for (int i = 0; i < n; ++i)\n"
+                                "    v.push_back(i);\n"
+                                "}\n"));
+  P = plan();
+  ASSERT_TRUE(P.has_value());
+  EXPECT_TRUE(P->MaybeFilled);
+}
+
 TEST_F(ReservePlanTest, NestedLoopsAndAppendsAfter) {
   ASSERT_NO_FATAL_FAILURE(parse("void f(unsigned n, unsigned m) {\n"
                                 "  std::vector<int> v;\n"

@@ -82,3 +82,37 @@ struct Table {
     // CHECK-FIXES: w.reserve(w.size() + (n > 0 ? n : 0));
   }
 };
+
+// An append on the other branch of an 'if' never runs before the loop: the
+// vector is empty there, reserve(N) (glslang's constants: an array branch
+// and a matrix branch fill one vector).
+std::vector<int> branches(bool Array, int n) {
+  std::vector<int> v;
+  if (Array) {
+    v.push_back(n);
+  } else {
+    for (int i = 0; i < n; ++i)
+      v.push_back(i);
+    // CHECK-NOTES: :[[@LINE-1]]:7: warning: 'v' grows about log2(N) times as this loop appends N elements; reserving them first allocates once [alloc-reserve-in-loop]
+    // CHECK-NOTES: :[[@LINE-3]]:5: note: N = 'n > 0 ? n : 0'; reserve(n > 0 ? n : 0) goes before this loop
+    // CHECK-FIXES: {{^}}    v.reserve(n > 0 ? n : 0);{{$}}
+  }
+  return v;
+}
+
+// Filled before the 'if' that holds the loop: size() + N (negative for
+// reserve(N)).
+std::vector<int> headed(bool Array, int n) {
+  std::vector<int> v;
+  v.push_back(n);
+  if (Array) {
+    v.push_back(n);
+  } else {
+    for (int i = 0; i < n; ++i)
+      v.push_back(i);
+    // CHECK-NOTES: :[[@LINE-1]]:7: warning: 'v' grows up to about log2(N) times
+    // CHECK-NOTES: :[[@LINE-3]]:5: note: N = 'n > 0 ? n : 0'; reserve(v.size() + (n > 0 ? n : 0)) goes before this loop
+    // CHECK-FIXES: {{^}}    v.reserve(v.size() + (n > 0 ? n : 0));{{$}}
+  }
+  return v;
+}
