@@ -522,8 +522,9 @@ std::optional<ReservePlan> planReserve(const ValueDecl *Container,
       !Var || isa<ParmVarDecl>(Var) || Var->getType()->isReferenceType();
   if (isa<FieldDecl>(Container))
     FromOutside = !isa<CXXConstructorDecl>(Function);
-  P.ReusedBuffer = FromOutside && P.MaybeFilled;
-  if (P.ReusedBuffer) {
+  // clear() keeps the capacity: cleared or not, it is the same buffer.
+  P.ReusedBuffer = FromOutside;
+  if (FromOutside && P.MaybeFilled) {
     P.NoFix = "'" + Container->getNameAsString() +
               "' outlives this function and may already hold elements; if "
               "the function runs repeatedly on it, reserve(size() + N) would "

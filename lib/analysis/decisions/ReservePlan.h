@@ -54,9 +54,9 @@ struct ReservePlan {
   bool UpperBound = false;
   /// The container may hold elements when the loop starts.
   bool MaybeFilled = true;
-  /// It also outlives the function (a reference parameter, a member outside
-  /// a constructor): likely a buffer its owner reuses, whose capacity from
-  /// earlier calls already covers the loop.
+  /// The container outlives the function (a reference parameter, a member
+  /// outside a constructor), cleared or not: likely a buffer its owner
+  /// reuses, whose capacity from earlier calls already covers the loop.
   bool ReusedBuffer = false;
   bool UntrustedCount = false;
   /// Appends after the loop in the same block are part of the count.

@@ -176,7 +176,8 @@ TEST_F(ReservePlanTest, NoFixWhenTheCallerOwnsItOrInputCountsIt) {
   EXPECT_TRUE(P->MaybeFilled);
   EXPECT_TRUE(P->ReusedBuffer);
   EXPECT_NE(P->NoFix.find("outlives this function"), std::string::npos);
-  // Cleared right before the loop, it starts empty whatever it held.
+  // Cleared right before the loop, it starts empty whatever it held, but
+  // keeps its capacity: the same buffer, with a fix-it of N.
   ASSERT_NO_FATAL_FAILURE(parse("void f(std::vector<int> &v, int n) {\n"
                                 "  v.clear();\n"
                                 "  for (int i = 0; i < n; ++i)\n"
@@ -184,7 +185,9 @@ TEST_F(ReservePlanTest, NoFixWhenTheCallerOwnsItOrInputCountsIt) {
                                 "}\n"));
   P = plan();
   ASSERT_TRUE(P.has_value());
-  EXPECT_FALSE(P->ReusedBuffer);
+  EXPECT_FALSE(P->MaybeFilled);
+  EXPECT_TRUE(P->ReusedBuffer);
+  EXPECT_TRUE(P->NoFix.empty());
   // A local filled before the loop may hold elements, but it is new on
   // every call: no buffer kept from an earlier one.
   ASSERT_NO_FATAL_FAILURE(parse("void f(int n) {\n"

@@ -3,9 +3,11 @@
 // argv, or the count before it, read by the loop's condition), and member
 // functions of classes that read the configuration or the command line
 // (option ColdClasses). With both patterns empty (suffix ALL) the classes
-// are reported; the command-line loops never are.
-// RUN: %check_alloc_tidy %s alloc-reserve-in-loop %t
-// RUN: %check_alloc_tidy -check-suffix=ALL %s alloc-reserve-in-loop %t.all -- -config="{CheckOptions: {ColdFunctions: '', ColdClasses: ''}}"
+// are reported; the command-line loops never are. The members here are
+// buffers kept across calls, reported only with ReusedBuffers, which both
+// runs set (reused-buffers.cpp tests the default).
+// RUN: %check_alloc_tidy %s alloc-reserve-in-loop %t -- -config="{CheckOptions: {alloc-reserve-in-loop.ReusedBuffers: true}}"
+// RUN: %check_alloc_tidy -check-suffix=ALL %s alloc-reserve-in-loop %t.all -- -config="{CheckOptions: {ColdFunctions: '', ColdClasses: '', alloc-reserve-in-loop.ReusedBuffers: true}}"
 
 #include <string>
 #include <vector>

@@ -3,8 +3,9 @@
 // calls a member function that may append to it: the loop's own appends are
 // not all that grow the member, so no count is claimed. A member function
 // that cannot reach the member (const, or defined here without naming it)
-// keeps the finding.
-// RUN: %check_alloc_tidy %s alloc-reserve-in-loop %t -- -- -std=c++17
+// keeps the finding. The members are buffers kept across calls, reported
+// only with ReusedBuffers (reused-buffers.cpp tests the default).
+// RUN: %check_alloc_tidy %s alloc-reserve-in-loop %t -- -config="{CheckOptions: {alloc-reserve-in-loop.ReusedBuffers: true}}" -- -std=c++17
 
 #include <string>
 #include <vector>
