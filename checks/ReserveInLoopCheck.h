@@ -73,9 +73,9 @@ private:
   bool UnboundedStrings;
   /// Report a fixed run of appends without a profile measuring it.
   bool StraightLineAppends;
-  /// Report a container that outlives the function and may hold elements
-  /// without a profile measuring it (off: likely a buffer already sized by
-  /// the calls before).
+  /// Report a container that outlives the function (a reference parameter,
+  /// a member outside a constructor) without a profile measuring it (off:
+  /// likely a buffer already sized by the calls before).
   bool ReusedBuffers;
   bool ConditionalUpperBound;
 

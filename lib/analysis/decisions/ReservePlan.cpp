@@ -284,8 +284,6 @@ bool hasReserve(QualType T) {
   return Found;
 }
 
-/// Adds the appends of \p Next, a later loop of the planned loop's block, to
-/// \p Sum; false when they cannot be counted before the planned loop.
 /// Whether code at \p Loc is on the other branch of an `if` that holds
 /// \p Loop on one: it never runs before the loop in the same call.
 static bool onTheOtherBranch(const Stmt *Loop, SourceLocation Loc,
@@ -307,6 +305,8 @@ static bool onTheOtherBranch(const Stmt *Loop, SourceLocation Loc,
   return false;
 }
 
+/// Adds the appends of \p Next, a later loop of the planned loop's block, to
+/// \p Sum; false when they cannot be counted before the planned loop.
 static bool addLaterLoop(ReservePlan &P, AppendCount &Sum, const Stmt *Next,
                          bool ConditionalUpperBound, ASTContext &Ctx) {
   // Its count must hold from before the planned loop, where the reserve()
