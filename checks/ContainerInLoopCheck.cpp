@@ -16,10 +16,12 @@
 #include "checks/ContainerInLoopCheck.h"
 #include "checks/CompileErrors.h"
 #include "checks/OptionValues.h"
+#include "checks/ProfileEvidenceLog.h"
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "lib/analysis/ast/AstWalk.h"
 #include "lib/analysis/ast/ParentIndex.h"
 #include "lib/analysis/decisions/HoistPlan.h"
+#include "lib/analysis/decisions/StaticRank.h"
 #include "lib/analysis/facts/ContainerUses.h"
 #include "lib/analysis/facts/Guards.h"
 #include "lib/analysis/facts/LoopContainerFills.h"
@@ -215,6 +217,8 @@ void ContainerInLoopCheck::check(const MatchFinder::MatchResult &Result) {
           Measured, Var->getLocation(), SM,
           [&](const Measurement &M) { return describeHoist(Name, M); }))
     diag(Var->getLocation(), "%0", DiagnosticIDs::Note) << *Note;
+  logStaticRank(getID(), Var->getLocation(), estimateStatically(*Loop, Ctx),
+                SM);
 
   // The cost, when every iteration surely allocates and the count is known.
   bool EveryIteration =

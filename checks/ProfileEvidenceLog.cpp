@@ -7,6 +7,9 @@
 #include "llvm/Support/raw_ostream.h"
 #include <cstdlib>
 #include <mutex>
+#include <optional>
+#include <string>
+#include <utility>
 
 namespace clang::tidy::alloc {
 
@@ -35,17 +38,42 @@ void logSiteReason(llvm::StringRef File, unsigned Line, unsigned Column,
                                 {"reason", Reason}});
 }
 
-void logMeasuredSites(llvm::StringRef Check, SourceLocation Warning,
-                      llvm::ArrayRef<alloc_tidy::SiteMatch> Sites,
-                      const SourceManager &SM) {
-  if (!profileEvidenceWanted() || Sites.empty() || Warning.isInvalid())
-    return;
+/// The absolute path of the file \p Warning is in (its expansion), and its
+/// offset there; nullopt when it is in no file.
+static std::optional<std::pair<std::string, unsigned>>
+warningPosition(SourceLocation Warning, const SourceManager &SM) {
+  if (Warning.isInvalid())
+    return std::nullopt;
   SourceLocation At = SM.getExpansionLoc(Warning);
   OptionalFileEntryRef File = SM.getFileEntryRefForID(SM.getFileID(At));
   if (!File)
-    return;
+    return std::nullopt;
   llvm::SmallString<256> Name(File->getName());
   if (llvm::sys::fs::make_absolute(Name))
+    return std::nullopt;
+  return std::make_pair(Name.str().str(), SM.getFileOffset(At));
+}
+
+void logStaticRank(llvm::StringRef Check, SourceLocation Warning,
+                   const alloc_tidy::StaticEstimate &Estimate,
+                   const SourceManager &SM) {
+  if (!profileEvidenceWanted())
+    return;
+  if (auto Position = warningPosition(Warning, SM))
+    appendLine(llvm::json::Object{{"check", Check},
+                                  {"file", Position->first},
+                                  {"offset", Position->second},
+                                  {"staticRank", Estimate.rank()},
+                                  {"why", Estimate.describe()}});
+}
+
+void logMeasuredSites(llvm::StringRef Check, SourceLocation Warning,
+                      llvm::ArrayRef<alloc_tidy::SiteMatch> Sites,
+                      const SourceManager &SM) {
+  if (!profileEvidenceWanted() || Sites.empty())
+    return;
+  auto Position = warningPosition(Warning, SM);
+  if (!Position)
     return;
   llvm::json::Array Measured;
   for (const alloc_tidy::SiteMatch &M : Sites)
@@ -53,8 +81,8 @@ void logMeasuredSites(llvm::StringRef Check, SourceLocation Warning,
       Measured.push_back(llvm::json::Array{
           M.Site->File, M.Site->Line, M.Site->Column, M.Site->Allocations});
   appendLine(llvm::json::Object{{"check", Check},
-                                {"file", Name.str()},
-                                {"offset", SM.getFileOffset(At)},
+                                {"file", Position->first},
+                                {"offset", Position->second},
                                 {"sites", std::move(Measured)}});
 }
 

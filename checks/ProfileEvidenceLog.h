@@ -8,12 +8,15 @@
 // alloc-run sets it: the check, the warning's file and offset, and the
 // sites; and what the code at each profiled site of the unit does
 // (lib/analysis/profile/SiteCode.h). Without the variable nothing is written.
+// The same file carries each finding's static rank, for a run without a
+// profile.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef ALLOC_TIDY_CHECKS_PROFILEEVIDENCELOG_H
 #define ALLOC_TIDY_CHECKS_PROFILEEVIDENCELOG_H
 
+#include "lib/analysis/decisions/StaticRank.h"
 #include "lib/analysis/profile/ProfileSites.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -39,6 +42,13 @@ bool profileEvidenceWanted();
 /// a profile site does, for the sites no finding removes.
 void logSiteReason(llvm::StringRef File, unsigned Line, unsigned Column,
                    llvm::StringRef Reason);
+
+/// Appends {"check", "file", "offset", "staticRank", "why"}: the static
+/// estimate of the finding of \p Check at \p Warning, which ranks it when
+/// no profile measured it (docs/ci.md, "Ranking without a profile").
+void logStaticRank(llvm::StringRef Check, SourceLocation Warning,
+                   const alloc_tidy::StaticEstimate &Estimate,
+                   const SourceManager &SM);
 
 } // namespace clang::tidy::alloc
 

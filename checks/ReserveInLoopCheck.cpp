@@ -11,10 +11,12 @@
 #include "checks/ReserveInLoopCheck.h"
 #include "checks/CompileErrors.h"
 #include "checks/OptionValues.h"
+#include "checks/ProfileEvidenceLog.h"
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "lib/analysis/ast/AstWalk.h"
 #include "lib/analysis/ast/ParentIndex.h"
 #include "lib/analysis/decisions/ReservePlan.h"
+#include "lib/analysis/decisions/StaticRank.h"
 #include "lib/analysis/facts/Appends.h"
 #include "lib/analysis/facts/ContainerUses.h"
 #include "lib/analysis/facts/InputTaint.h"
@@ -326,6 +328,7 @@ void ReserveInLoopCheck::diagnose(const ReservePlan &P, ASTContext &Ctx) {
   }
   addMeasuredNote(Loc, Ctx.getSourceManager(), Name, P.Container->getType(),
                   Measured);
+  logStaticRank(getID(), Loc, estimateStatically(*P.Loop, Ctx), SM);
   if (P.LiteralPrefix && P.InlineCapacity) {
     const bool Beyond = *P.LiteralPrefix >= *P.InlineCapacity;
     diag(Loc,

@@ -24,8 +24,10 @@
 #include "checks/CompileErrors.h"
 #include "checks/LayoutNotes.h"
 #include "checks/OptionValues.h"
+#include "checks/ProfileEvidenceLog.h"
 #include "lib/analysis/ast/AstWalk.h"
 #include "lib/analysis/ast/ParentIndex.h"
+#include "lib/analysis/decisions/StaticRank.h"
 #include "lib/analysis/facts/ColdCode.h"
 #include "lib/analysis/facts/ContainerUses.h"
 #include "lib/analysis/facts/StringClasses.h"
@@ -314,6 +316,7 @@ void SmallStringCheck::checkLocal(const VarDecl &Var, ASTContext &Ctx) {
   diag(SM.getFileLoc(Init->Literal->getBeginLoc()), *Cost, DiagnosticIDs::Note);
   countIterations(*Where, Decl, Ctx);
   addRepetitionNote(*Where);
+  logStaticRank(getID(), Var.getLocation(), estimateStatically(*Decl, Ctx), SM);
   if (ViewForm && NeedsString && NoFix.empty())
     diag(SM.getFileLoc(NeedsString->getBeginLoc()),
          "not a %0: this use needs a %1", DiagnosticIDs::Note)
@@ -401,6 +404,8 @@ void SmallStringCheck::checkTemporary(const Expr &Temporary, ASTContext &Ctx) {
   diag(SM.getFileLoc(Init->Literal->getBeginLoc()), *Cost, DiagnosticIDs::Note);
   countIterations(*Where, fullStatementOf(&Temporary, Ctx), Ctx);
   addRepetitionNote(*Where);
+  logStaticRank(getID(), SM.getFileLoc(Loc), estimateStatically(Temporary, Ctx),
+                SM);
   if (!NoFix.empty())
     diag(SM.getFileLoc(Loc), "no fix-it: %0", DiagnosticIDs::Note) << NoFix;
 }

@@ -17,6 +17,8 @@
 
 #include "checks/TemporaryArgumentCheck.h"
 #include "checks/OptionValues.h"
+#include "checks/ProfileEvidenceLog.h"
+#include "lib/analysis/decisions/StaticRank.h"
 #include "lib/analysis/facts/ContainerUses.h"
 #include "lib/analysis/facts/Repetition.h"
 #include "lib/analysis/facts/StlFacts.h"
@@ -162,6 +164,7 @@ void TemporaryArgumentCheck::reportRebuiltString(
     if (NoFix.empty())
       Diag << FixItHint::CreateReplacement(Range, Source);
   }
+  logStaticRank(getID(), At, estimateStatically(Temporary, Ctx), SM);
   if (Where->Loop)
     noteLoop(*Where, Temporary, Ctx);
   if (std::optional<std::string> Note =
@@ -270,6 +273,7 @@ void TemporaryArgumentCheck::check(const MatchFinder::MatchResult &Result) {
       Diag << FixItHint::CreateInsertion(Plan.InsertAt, Plan.Declaration)
            << FixItHint::CreateReplacement(Plan.ArgumentRange, Plan.Name);
   }
+  logStaticRank(getID(), At, estimateStatically(*Temporary, Ctx), SM);
   if (Where->Loop)
     noteLoop(*Where, *Temporary, Ctx);
   if (std::optional<std::string> Note =

@@ -27,8 +27,14 @@ Printed: per project and in total, per check, the findings, TP, FP, MEH,
 unlabelled, TP / all and TP / (TP + FP); then every finding without a label
 (new, or whose message changed) and every labelled TP that is no longer
 found (a loss of recall). --review FILE writes all findings of the run as a
-labels file, with the labels known so far filled in, to label the new ones
-and copy back. --markdown FILE writes the table in Markdown.
+labels file, with the labels known so far filled in and each finding's
+static rank last, to label the new ones and copy back. --markdown FILE
+writes the tables in Markdown.
+
+Then the labels by static rank: the rank alloc-run gives a finding when no
+profile measured it (docs/ci.md, "Ranking without a profile"), read from
+the file the checks log it to, with the share worth a change among the
+findings ranked at least that high.
 
 Data members are decided as alloc-run decides them, from the facts of
 every unit of the project (docs/ci.md, "Data members across the
@@ -95,6 +101,7 @@ class Finding:
         self.check = check
         self.words = words
         self.message = message
+        self.rank = None  # the static rank the check logged, if any
 
     @property
     def key(self):
@@ -212,14 +219,22 @@ def analyse(args, project, units):
                 return path[len(root):]
         return path
 
+    evidence_files = []
+
     def one(unit, decisions=None):
+        # Each unit's static ranks, as alloc-run reads them.
+        fd, evidence = tempfile.mkstemp(prefix='evidence-', suffix='.jsonl',
+                                        dir=work)
+        os.close(fd)
+        evidence_files.append(evidence)
         command = [args.alloc_tidy, '-p', project['build'], f'--checks=-*,{args.checks}',
                    f'--config={config}', f'--header-filter={header_filter}',
                    '--quiet', unit]
         # As alloc-run's second analysis: other units' records of the
         # functions the unit hands containers to.
-        unit_env = env if decisions is None else \
-            dict(env, ALLOC_TIDY_MEMBER_DECISIONS=decisions)
+        unit_env = dict(env, ALLOC_TIDY_PROFILE_EVIDENCE=evidence)
+        if decisions is not None:
+            unit_env['ALLOC_TIDY_MEMBER_DECISIONS'] = decisions
         try:
             run = subprocess.run(command, stdout=subprocess.PIPE,
                                  stderr=subprocess.STDOUT, text=True,
@@ -261,8 +276,32 @@ def analyse(args, project, units):
         again = units_wanting_records(facts_file, decisions)
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
             collect(pool.map(lambda unit: one(unit, decisions), again))
+    ranks = static_ranks(evidence_files, relative)
     shutil.rmtree(work, ignore_errors=True)
+    for finding in findings.values():
+        finding.rank = ranks.get((finding.where, finding.check))
     return findings, failed, decided
+
+
+def static_ranks(evidence_files, relative):
+    """{(FILE:LINE, check): rank} from the static ranks the checks logged
+    (ALLOC_TIDY_PROFILE_EVIDENCE); the highest when several units rank one
+    finding."""
+    ranks = {}
+    for path in evidence_files:
+        try:
+            with open(path, encoding='utf-8') as f:
+                lines = [json.loads(line) for line in f if line.strip()]
+        except (OSError, ValueError):
+            continue
+        for line in lines:
+            if 'staticRank' not in line:
+                continue
+            where = (f"{relative(line['file'])}:"
+                     f"{line_of(line['file'], line['offset'])}",
+                     line['check'])
+            ranks[where] = max(ranks.get(where, 0), line['staticRank'])
+    return ranks
 
 
 def tally(findings, labels):
@@ -315,6 +354,34 @@ def markdown(title, counts):
     for row in table_rows(counts):
         lines.append('| ' + ' | '.join(str(v) for v in row) + ' |')
     return '\n'.join(lines) + '\n'
+
+
+NEUTRAL_RANK = 50  # lib/analysis/decisions/StaticRank.h
+
+
+def rank_lines(everything):
+    """The labels by static rank, highest first, with the share worth a
+    change among the findings ranked at least that high: how well the rank
+    alone puts the findings worth a change first. A finding whose check
+    logs no rank has the neutral one."""
+    by_rank = {}
+    for finding, label in everything.values():
+        rank = finding.rank if finding.rank is not None else NEUTRAL_RANK
+        row = by_rank.setdefault(rank, dict.fromkeys(LABELS + ('new',), 0))
+        row[label[0] if label else 'new'] += 1
+    lines = ['| static rank | findings | TP | FP | MEH | unlabelled | TP/all | '
+             'at least this rank: findings | TP/all |',
+             '|---:|---:|---:|---:|---:|---:|---:|---:|---:|']
+    seen = worth = 0
+    for rank in sorted(by_rank, reverse=True):
+        row = by_rank[rank]
+        n = sum(row.values())
+        seen += n
+        worth += row['TP']
+        lines.append(f"| {rank} | {n} | {row['TP']} | {row['FP']} | "
+                     f"{row['MEH']} | {row['new']} | {ratio(row['TP'], n)} | "
+                     f"{seen} | {ratio(worth, seen)} |")
+    return lines
 
 
 def main():
@@ -434,13 +501,20 @@ def main():
         print(f'{PROG}: {failures} units could not be analysed: their findings '
               'are missing from the table')
 
+    if everything:
+        ranked = rank_lines(everything)
+        print('== by static rank (alloc-run ranks unmeasured findings so)')
+        print('\n'.join(ranked))
+        markdown_parts.append('### by static rank\n\n' + '\n'.join(ranked) + '\n')
     if args.review:
         with open(args.review, 'w') as f:
-            f.write('# FILE:LINE\tCHECK\tKEY-WORDS\tLABEL\tWHY\t(message)\n')
+            f.write('# FILE:LINE\tCHECK\tKEY-WORDS\tLABEL\tWHY\t(message)'
+                    '\tSTATIC RANK\n')
             for name, finding, label in review:
                 mark, why = label if label else ('', '')
+                rank = '' if finding.rank is None else finding.rank
                 f.write(f'{name}\t{finding.where}\t{finding.check}\t{finding.words}'
-                        f'\t{mark}\t{why}\t{finding.message}\n')
+                        f'\t{mark}\t{why}\t{finding.message}\t{rank}\n')
     if args.markdown:
         with open(args.markdown, 'w') as f:
             f.write('\n'.join(markdown_parts))

@@ -62,8 +62,8 @@ from alloc_run_lib.profiles import (  # noqa: E402
     is_stale, measured_saving, profile_files, ranked, read_profile)
 from alloc_run_lib.runner import Runner, Stopped  # noqa: E402
 from alloc_run_lib.sarif import (  # noqa: E402
-    physical_location, rank_sarif_results, rule_for, sarif_result, to_sarif,
-    tool_version)
+    physical_location, rank_sarif_results, rule_for, sarif_result,
+    static_rank_places, to_sarif, tool_version)
 from alloc_run_lib.usage import PROG, UsageError, fail_usage  # noqa: E402
 
 # Replaced by the build (tools/alloc-run/CMakeLists.txt); from the source
@@ -978,7 +978,8 @@ def main(argv):
         sarif = to_sarif(diagnostics, root,
                          tool_version(runner.tool_identity[3]), docs_dir(),
                          docs_uri_base(args), args.sarif_category, problems,
-                         [(r.unit.file, n) for r in results for n in r.notes])
+                         [(r.unit.file, n) for r in results for n in r.notes],
+                         static_rank_places(evidence))
         run = sarif['runs'][0]
         if args.member_facts and facts:
             # 'merge' refuses this log without the facts that go with it.

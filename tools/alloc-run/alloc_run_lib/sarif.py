@@ -165,8 +165,36 @@ def unit_notification(path, text, root, level='error'):
 SARIF_LEVELS = {'Error': 'error', 'Warning': 'warning', 'Remark': 'note'}
 
 
-def sarif_result(diag, rule_index, root, positions):
-    """One clang-tidy diagnostic (with a location) as a SARIF result."""
+# The rank of an alloc-* finding whose check logged no static estimate
+# (lib/analysis/decisions/StaticRank.h: NeutralStaticRank).
+NEUTRAL_STATIC_RANK = 50
+
+
+def static_rank_places(evidence):
+    """{(check, real path, offset): (rank, why)} from the static ranks the
+    checks logged beside their evidence (ALLOC_TIDY_PROFILE_EVIDENCE)."""
+    places = {}
+    for line in evidence:
+        if 'staticRank' in line and line.get('file'):
+            places[(line.get('check'), os.path.realpath(line['file']),
+                    line.get('offset'))] = (line['staticRank'],
+                                            line.get('why', ''))
+    return places
+
+
+def static_rank_of(diag, places):
+    """(rank, why) that \p places holds for \p diag, or None."""
+    message = diag['DiagnosticMessage']
+    if not places or not message.get('FilePath'):
+        return None
+    return places.get((diag['DiagnosticName'],
+                       os.path.realpath(message['FilePath']),
+                       message.get('FileOffset', 0)))
+
+
+def sarif_result(diag, rule_index, root, positions, static_rank=None):
+    """One clang-tidy diagnostic (with a location) as a SARIF result;
+    \p static_rank: its (rank, why), if its check logged one."""
     message = diag['DiagnosticMessage']
     level = SARIF_LEVELS.get(diag.get('Level'), 'warning')
     result = {'ruleId': diag['DiagnosticName'], 'ruleIndex': rule_index,
@@ -188,6 +216,9 @@ def sarif_result(diag, rule_index, root, positions):
     saving = measured_saving(diag)
     if saving is not None:
         result['properties'] = {'measuredAllocations': saving}
+    if static_rank is not None:
+        result.setdefault('properties', {}).update(
+            staticRank=static_rank[0], staticRankReason=static_rank[1])
     return result
 
 
@@ -195,14 +226,34 @@ def sarif_saving(result):
     return result.get('properties', {}).get('measuredAllocations')
 
 
+def sarif_static_rank(result):
+    """The static rank of \p result: the one its check logged, else the
+    neutral one for an alloc-* finding; None for another check's."""
+    rank = result.get('properties', {}).get('staticRank')
+    if rank is None and result.get('ruleId', '').startswith('alloc-'):
+        rank = NEUTRAL_STATIC_RANK
+    return rank
+
+
 def rank_sarif_results(results):
     """\p results ranked (ranked()), each measured one with its rank
     (SARIF 2.1.0's result.rank: 0.0 to 100.0, higher first): its saving as a
     share of the largest of the run. The others keep the default, -1.0, no
-    rank."""
+    rank. In a run where no result was measured (no profile), each alloc-*
+    result's rank is its static rank, the highest first."""
     results = ranked(results, sarif_saving)
     largest = max((sarif_saving(r) for r in results
                    if sarif_saving(r) is not None), default=0)
+    if largest == 0 and not any(sarif_saving(r) is not None
+                                for r in results):
+        for result in results:
+            rank = sarif_static_rank(result)
+            if rank is None:
+                result.pop('rank', None)
+            else:
+                result['rank'] = float(rank)
+        # Stable: equal ranks keep their order (by location).
+        return sorted(results, key=lambda r: -r.get('rank', -1.0))
     for result in results:
         saving = sarif_saving(result)
         if saving is None:
@@ -214,13 +265,14 @@ def rank_sarif_results(results):
 
 
 def to_sarif(diagnostics, root, version, docs, docs_uri, category=None,
-             unit_problems=(), unit_notes=()):
+             unit_problems=(), unit_notes=(), static_ranks=None):
     """\p docs: the docs/ folder, whose checks' pages are the rules' help,
     at \p docs_uri in the log. \p unit_problems: (file, text) for each
     unit whose analysis failed or is incomplete; they become error
     notifications of an execution that did not succeed, so that a run with
     failures never looks clean. \p unit_notes: (file, text) said about a
-    unit that was analysed (a note).
+    unit that was analysed (a note). \p static_ranks: static_rank_places()
+    of the run's evidence.
     A diagnostic without a location (which code scanning rejects as a
     result) is a notification of its level, credited to its check: an error
     (an invalid option) fails the execution, a warning (a stale profile)
@@ -245,7 +297,8 @@ def to_sarif(diagnostics, root, version, docs, docs_uri, category=None,
     rules = [rule_for(check, docs, docs_uri) for check in checks]
     rule_index = {check: i for i, check in enumerate(checks)}
     results = [sarif_result(diag, rule_index[diag['DiagnosticName']], root,
-                            positions) for diag in diagnostics]
+                            positions, static_rank_of(diag, static_ranks))
+               for diag in diagnostics]
     run = {'tool': {'driver': {
         'name': 'alloc-tidy',
         'fullName': version[1],
