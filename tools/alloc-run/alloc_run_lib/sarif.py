@@ -172,13 +172,16 @@ NEUTRAL_STATIC_RANK = 50
 
 def static_rank_places(evidence):
     """{(check, real path, offset): (rank, why)} from the static ranks the
-    checks logged beside their evidence (ALLOC_TIDY_PROFILE_EVIDENCE)."""
+    checks logged beside their evidence (ALLOC_TIDY_PROFILE_EVIDENCE); the
+    highest when several units rank one finding (a header's)."""
     places = {}
     for line in evidence:
         if 'staticRank' in line and line.get('file'):
-            places[(line.get('check'), os.path.realpath(line['file']),
-                    line.get('offset'))] = (line['staticRank'],
-                                            line.get('why', ''))
+            place = (line.get('check'), os.path.realpath(line['file']),
+                     line.get('offset'))
+            rank = (line['staticRank'], line.get('why', ''))
+            if place not in places or rank[0] > places[place][0]:
+                places[place] = rank
     return places
 
 
