@@ -134,6 +134,25 @@ def one_per_element(container):
         ('std::shared_ptr<', 'std::__1::shared_ptr<'))
 
 
+def avoidable_whole(reason):
+    """Whether the code's \p reason is a whole container made where none
+    was needed: a copy, or a temporary built for an argument. Those are
+    avoidable for a node-based container too; what the code says of its
+    growth ("a buffer ... would reuse its capacity") is not, since each
+    element is a node of its own."""
+    return reason.startswith(('a copy of', 'a temporary '))
+
+
+def code_reason(site, code_reasons):
+    """What the checks say of the code at \p site, when it holds for the
+    site's container; None otherwise."""
+    reason = code_reasons.get(site.key()) if site.kind == 'growth' else None
+    if reason and one_per_element(site.container) and \
+            not avoidable_whole(reason):
+        return None
+    return reason
+
+
 def unfixed_reason(site, root, code_reasons):
     """Why no finding removes \p site: where it is, what the profile says
     of it, or what its code does (\p code_reasons, by site, from the
@@ -145,8 +164,9 @@ def unfixed_reason(site, root, code_reasons):
     if file_changed(site.record):
         return ('the file has changed since it was profiled: profile the '
                 'program again')
-    if site.kind == 'growth' and site.key() in code_reasons:
-        return code_reasons[site.key()]
+    reason = code_reason(site, code_reasons)
+    if reason:
+        return reason
     if site.kind == 'allocation':
         return ('an allocation that is no container\'s growth (new, '
                 'make_unique, malloc): no check changes it')
@@ -189,11 +209,12 @@ def site_kind(site, root, code_reasons):
     if reason.startswith('the file has changed'):
         return 'changedSinceProfiled'
     # A map's insert is one node per element whatever the code around it
-    # does: the container decides the kind before the code's description.
+    # does: the container decides the kind before the code's description,
+    # unless the code made a whole container it did not need (a copy).
+    if code_reason(site, code_reasons):
+        return 'codeDescribed'
     if site.kind == 'allocation' or one_per_element(site.container):
         return 'perObject'
-    if site.key() in code_reasons:
-        return 'codeDescribed'
     return 'noFinding'
 
 
