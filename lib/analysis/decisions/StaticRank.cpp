@@ -35,13 +35,11 @@ std::string StaticEstimate::describe() const {
     if (!Text.empty())
       Text += "; ";
     Text += Name + " is " + SetUp +
-            ", which usually runs once per object "
-            "or per run";
+            ", which usually runs once per object or per run";
   }
   if (Text.empty())
-    Text = "no outer loop in " + Name +
-           " and nothing that looks like set-up "
-           "code";
+    Text =
+        "no outer loop in " + Name + " and nothing that looks like set-up code";
   return Text;
 }
 
