@@ -14,8 +14,10 @@ from .usage import PROG
 
 EXPLAIN_DEFAULT = 20
 
+# libc++ names its classes in std::__1; libstdc++'s std::list, like its
+# std::string, is std::__cxx11::list under the C++11 ABI.
 NODE_CONTAINER = re.compile(
-    r'^std::(?:__1::)?(map|multimap|set|multiset|unordered_map|unordered_set|'
+    r'^std::(?:__1::|__cxx11::)?(map|multimap|set|multiset|unordered_map|unordered_set|'
     r'unordered_multimap|unordered_multiset|list|forward_list)<')
 
 
