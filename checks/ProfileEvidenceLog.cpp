@@ -33,9 +33,12 @@ bool profileEvidenceWanted() {
 }
 
 void logSiteReason(llvm::StringRef File, unsigned Line, unsigned Column,
-                   llvm::StringRef Reason) {
-  appendLine(llvm::json::Object{{"site", llvm::json::Array{File, Line, Column}},
-                                {"reason", Reason}});
+                   llvm::StringRef Reason, bool ResultMemory) {
+  llvm::json::Object Entry{{"site", llvm::json::Array{File, Line, Column}},
+                           {"reason", Reason}};
+  if (ResultMemory)
+    Entry["resultMemory"] = true;
+  appendLine(std::move(Entry));
 }
 
 /// The absolute path of the file \p Warning is in (its expansion), and its

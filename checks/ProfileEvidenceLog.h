@@ -39,9 +39,11 @@ void logMeasuredSites(llvm::StringRef Check, SourceLocation Warning,
 bool profileEvidenceWanted();
 
 /// Appends {"site": [file, line, column], "reason": ...}: what the code at
-/// a profile site does, for the sites no finding removes.
+/// a profile site does, for the sites no finding removes; with
+/// "resultMemory": true when the allocation is the memory of what the code
+/// makes (lib/analysis/profile/SiteCode.h).
 void logSiteReason(llvm::StringRef File, unsigned Line, unsigned Column,
-                   llvm::StringRef Reason);
+                   llvm::StringRef Reason, bool ResultMemory);
 
 /// Appends {"check", "file", "offset", "staticRank", "why"}: the static
 /// estimate of the finding of \p Check at \p Warning, which ranks it when

@@ -262,9 +262,10 @@ void ProfileOption::explainSites(ASTContext &Ctx) {
     if (!View)
       continue;
     for (const ProfileSite &Site : View->Sites)
-      if (std::optional<std::string> Why = describeSiteCode(
+      if (std::optional<SiteCode> Why = describeSiteCode(
               File, Site.Line, Site.Column, Site.Container, Ctx))
-        logSiteReason(Site.File, Site.Line, Site.Column, *Why);
+        logSiteReason(Site.File, Site.Line, Site.Column, Why->Reason,
+                      Why->ResultMemory);
   }
 }
 

@@ -155,7 +155,7 @@ public:
                               "'")) {
         // Below every expression at the site: its name is the site.
         if (!Found)
-          Found = std::move(Why);
+          Found = SiteCode{std::move(*Why)};
       }
     }
     return true;
@@ -218,12 +218,14 @@ public:
     const auto *Call = Parent.get<CallExpr>();
     if (Call && !readOnlyArgument(*Call, Argument)) {
       if (Call->getDirectCallee())
-        consider(Construct,
-                 "a " + typeName(Construct->getType()) +
-                     " built and handed to '" +
-                     Call->getDirectCallee()->getQualifiedNameAsString() +
-                     "', which keeps its memory: the allocation "
-                     "holds the value");
+        consider(
+            Construct,
+            SiteCode{"a " + typeName(Construct->getType()) +
+                         " built and handed to '" +
+                         Call->getDirectCallee()->getQualifiedNameAsString() +
+                         "', which keeps its memory: the allocation "
+                         "holds the value",
+                     /*ResultMemory=*/true});
       return true;
     }
     if (Call)
@@ -243,7 +245,7 @@ public:
     return true;
   }
 
-  std::optional<std::string> Found;
+  std::optional<SiteCode> Found;
   /// The innermost call of the user's function at the site.
   std::optional<std::string> InCallee;
 
@@ -343,8 +345,8 @@ private:
   }
 
   /// What grows: a reference parameter, a member, a local.
-  std::optional<std::string> grower(const Expr *Object, StringRef Member,
-                                    const Expr *Call) const {
+  std::optional<SiteCode> grower(const Expr *Object, StringRef Member,
+                                 const Expr *Call) const {
     if (!Object)
       return std::nullopt;
     Object = Object->IgnoreParenImpCasts();
@@ -364,31 +366,33 @@ private:
       if (const auto *Param = dyn_cast_or_null<ParmVarDecl>(Var);
           Param && Param->getType()->isLValueReferenceType() &&
           !Param->getType().getNonReferenceType().isConstQualified())
-        return Through + "reference parameter '" + Param->getNameAsString() +
-               "'" + Where + Then;
+        return SiteCode{Through + "reference parameter '" +
+                        Param->getNameAsString() + "'" + Where + Then};
       if (const auto *Param = dyn_cast_or_null<ParmVarDecl>(Var);
           Param && Param->getType()->isPointerType() &&
           !Param->getType()->getPointeeType().isConstQualified())
-        return Through + "pointer parameter '" + Param->getNameAsString() +
-               "'" + Where + Then;
+        return SiteCode{Through + "pointer parameter '" +
+                        Param->getNameAsString() + "'" + Where + Then};
       if (Var && Var->hasLocalStorage() && !isa<ParmVarDecl>(Var)) {
         if (returnedBy(*Var, enclosingFunction(Call, Ctx)))
-          return "a local container that its function returns" + Where +
-                 ": its memory becomes the caller's value; only an "
-                 "interface that fills a container the caller keeps would "
-                 "reuse it";
-        return "a local container built on every call" + Where +
-               ": a buffer the caller (or a member) keeps would reuse its "
-               "capacity";
+          return SiteCode{"a local container that its function returns" +
+                              Where +
+                              ": its memory becomes the caller's value; only "
+                              "an interface that fills a container the "
+                              "caller keeps would reuse it",
+                          /*ResultMemory=*/true};
+        return SiteCode{"a local container built on every call" + Where +
+                        ": a buffer the caller (or a member) keeps would "
+                        "reuse its capacity"};
       }
     }
     if (const auto *M = dyn_cast<MemberExpr>(Object);
         M && isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
-      return "a member grown by '" + Member.str() + "'" + Where;
+      return SiteCode{"a member grown by '" + Member.str() + "'" + Where};
     if (const auto *M = dyn_cast<MemberExpr>(Object))
-      return "a member of another object ('" +
-             M->getMemberDecl()->getName().str() + "') grown by '" +
-             Member.str() + "'" + Where;
+      return SiteCode{"a member of another object ('" +
+                      M->getMemberDecl()->getName().str() + "') grown by '" +
+                      Member.str() + "'" + Where};
     return std::nullopt;
   }
 
@@ -458,6 +462,11 @@ private:
   }
 
   void consider(const Expr *E, std::optional<std::string> Why) {
+    if (Why)
+      consider(E, SiteCode{std::move(*Why)});
+  }
+
+  void consider(const Expr *E, std::optional<SiteCode> Why) {
     if (!Why)
       return;
     // The innermost expression at the site says the most.
@@ -479,13 +488,16 @@ private:
 
 } // namespace
 
-std::optional<std::string> describeSiteCode(FileID File, unsigned Line,
-                                            unsigned Column,
-                                            StringRef Container,
-                                            ASTContext &Ctx) {
+std::optional<SiteCode> describeSiteCode(FileID File, unsigned Line,
+                                         unsigned Column, StringRef Container,
+                                         ASTContext &Ctx) {
   SiteFinder Finder(File, Line, Column, Container, Ctx);
   Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
-  return Finder.Found ? Finder.Found : Finder.InCallee;
+  if (Finder.Found)
+    return Finder.Found;
+  if (Finder.InCallee)
+    return SiteCode{*Finder.InCallee};
+  return std::nullopt;
 }
 
 } // namespace alloc_tidy

@@ -20,16 +20,25 @@
 
 namespace alloc_tidy {
 
+/// What the code at a site does.
+struct SiteCode {
+  /// Said for a reader: "filled by a callee through its reference parameter
+  /// 'Out' (in 'split')".
+  std::string Reason;
+  /// The allocation is the memory of what the code makes: a container its
+  /// function returns, or one handed to a callee that keeps it. Another
+  /// interface could avoid it; no fix-it that keeps the interfaces can.
+  bool ResultMemory = false;
+};
+
 /// What the code at \p Line and \p Column (0: anywhere on the line) of
 /// \p File does to a container of class \p Container (as the profile
-/// spells it, "std::vector<std::string, ...>"; empty: any), said for a
-/// reader ("filled by a callee through its reference parameter 'Out' (in
-/// 'split')"); nullopt when the code there is none of the patterns above or
-/// is not found.
-std::optional<std::string> describeSiteCode(clang::FileID File, unsigned Line,
-                                            unsigned Column,
-                                            llvm::StringRef Container,
-                                            clang::ASTContext &Ctx);
+/// spells it, "std::vector<std::string, ...>"; empty: any); nullopt when
+/// the code there is none of the patterns above or is not found.
+std::optional<SiteCode> describeSiteCode(clang::FileID File, unsigned Line,
+                                         unsigned Column,
+                                         llvm::StringRef Container,
+                                         clang::ASTContext &Ctx);
 
 } // namespace alloc_tidy
 

@@ -12,10 +12,10 @@ namespace {
 
 const char *const Vector = "std::vector<int, std::allocator<int> >";
 
-/// The description of the site on the line of \p Code that holds "SITE",
-/// at the column of \p At on that line (0: none given).
-std::optional<std::string> describe(llvm::StringRef Code, llvm::StringRef At,
-                                    llvm::StringRef Container = Vector) {
+/// What the code does at the site on the line of \p Code that holds
+/// "SITE", at the column of \p At on that line (0: none given).
+std::optional<SiteCode> siteCode(llvm::StringRef Code, llvm::StringRef At,
+                                 llvm::StringRef Container = Vector) {
   std::string Source = "#include <string>\n#include <vector>\n" + Code.str();
   auto AST = test::parseCode(Source);
   if (!AST || test::hasErrors(*AST)) {
@@ -32,6 +32,21 @@ std::optional<std::string> describe(llvm::StringRef Code, llvm::StringRef At,
   ASTContext &Ctx = AST->getASTContext();
   return describeSiteCode(Ctx.getSourceManager().getMainFileID(), Line, Column,
                           Container, Ctx);
+}
+
+/// The reason siteCode() gives, when it gives one.
+std::optional<std::string> describe(llvm::StringRef Code, llvm::StringRef At,
+                                    llvm::StringRef Container = Vector) {
+  if (std::optional<SiteCode> Found = siteCode(Code, At, Container))
+    return Found->Reason;
+  return std::nullopt;
+}
+
+/// Whether the site's allocation is the memory of what the code makes.
+bool resultMemory(llvm::StringRef Code, llvm::StringRef At,
+                  llvm::StringRef Container = Vector) {
+  std::optional<SiteCode> Found = siteCode(Code, At, Container);
+  return Found && Found->ResultMemory;
 }
 
 TEST(SiteCodeTest, AContainerFilledThroughAReferenceParameter) {
@@ -90,6 +105,14 @@ void remember(const std::vector<int> &In) {
   ASSERT_TRUE(Assigned);
   EXPECT_EQ(*Assigned, "a copy of a 'std::vector<int>' (an assignment in "
                        "'remember'): a move or a reference would not allocate");
+  // A copy is avoidable, not the memory of what the code makes.
+  EXPECT_FALSE(resultMemory(R"cpp(
+std::vector<int> Last;
+void remember(const std::vector<int> &In) {
+  Last = In; // SITE
+}
+)cpp",
+                            "="));
 }
 
 TEST(SiteCodeTest, ACopyThatCopiesItsOwner) {
@@ -214,6 +237,9 @@ void f() { keep(std::vector<char>{'x'}); } // SITE
                         "value"),
               std::string::npos)
         << Code << *Why;
+    EXPECT_TRUE(resultMemory(Code, "std::vector",
+                             "std::vector<char, std::allocator<char> >"))
+        << Code;
   }
 }
 
@@ -330,6 +356,15 @@ struct Log {
                          "push_back");
   ASSERT_TRUE(Member);
   EXPECT_EQ(*Member, "a member grown by 'push_back' (in 'Log::add')");
+  // Neither is what the code makes: a kept buffer would save them.
+  EXPECT_FALSE(resultMemory(R"cpp(
+int sum(int N) {
+  std::vector<int> Parts;
+  Parts.push_back(N); // SITE
+  return static_cast<int>(Parts.size());
+}
+)cpp",
+                            "push_back"));
 }
 
 TEST(SiteCodeTest, ALocalThatIsReturned) {
@@ -349,6 +384,14 @@ std::vector<int> names(int N) {
                         "reserve");
   ASSERT_TRUE(Named);
   EXPECT_EQ(*Named, Returned);
+  EXPECT_TRUE(resultMemory(R"cpp(
+std::vector<int> names(int N) {
+  std::vector<int> Out;
+  Out.reserve(N); // SITE
+  return Out;
+}
+)cpp",
+                           "reserve"));
   // Two locals returned on two paths: no NRVO, still the result.
   auto EitherOne = describe(R"cpp(
 std::vector<int> names(int N) {
@@ -382,6 +425,7 @@ int names(int N) {
     ASSERT_TRUE(Buffer);
     EXPECT_EQ(Buffer->rfind("a local container built on every call", 0), 0u)
         << *Buffer;
+    EXPECT_FALSE(resultMemory(Code, "push_back")) << Code;
   }
 }
 

@@ -40,20 +40,27 @@ described_map = site('growth', 900, 9, 'std::map<int, int>')
 copied_map = site('growth', 40, 10, 'std::set<int>')
 # libstdc++'s list, as a profile names it: one node per element.
 listed = site('growth', 4, 11, 'std::__cxx11::list<int, std::allocator<int> >')
-sites += [described_map, copied_map, listed]
+# A vector its function returns: what the code makes.
+returned = site('growth', 500, 12, 'std::vector<int>')
+sites += [described_map, copied_map, listed, returned]
 reasons = {described.key(): 'filled by a callee through its reference',
            described_map.key(): 'a local container built on every call '
            "(in 'f'): a buffer the caller (or a member) keeps would reuse "
            'its capacity',
            copied_map.key(): "a copy of a 'std::set<int>' (in 'g'): a move, "
-           'a reference or a view would not allocate'}
-totals = explain.breakdown(sites, 2744, root, reasons)
+           'a reference or a view would not allocate',
+           returned.key(): explain.CodeReason(
+               "a local container that its function returns (in 'h')",
+               result_memory=True)}
+totals = explain.breakdown(sites, 3244, root, reasons)
 for kind, _ in explain.BREAKDOWN:
     print(kind, totals[kind])
 # The reasons the rows show: the map's growth is its nodes (keeping the map
 # would not keep them), the set's copy is the code's.
 for made in (described, described_map, copied_map, listed):
     print('reason', made.key()[1], explain.unfixed_reason(made, root, reasons))
+reach, at_sites = explain.within_reach(totals)
+print('reach', reach, 'of', at_sites)
 # More sites than the profiles' total (sites of one place summed over
 # profiles never exceed it; a bad profile could): nothing below 0.
 print('capped', explain.breakdown(sites, 10, root, reasons)['withoutSite'])

@@ -136,6 +136,22 @@ def one_per_element(container):
         ('std::shared_ptr<', 'std::__1::shared_ptr<'))
 
 
+class CodeReason(str):
+    """What the checks say of the code at a site (an evidence line's
+    "reason"); result_memory when the allocation is the memory of what the
+    code makes, a container its function returns or one handed to a callee
+    that keeps it ("resultMemory", lib/analysis/profile/SiteCode.h)."""
+
+    def __new__(cls, text, result_memory=False):
+        made = super().__new__(cls, text)
+        made.result_memory = result_memory
+        return made
+
+
+def is_result_memory(reason):
+    return bool(getattr(reason, 'result_memory', False))
+
+
 def avoidable_whole(reason):
     """Whether the code's \p reason is a whole container made where none
     was needed: a copy, or a temporary built for an argument. Those are
@@ -187,6 +203,9 @@ BREAKDOWN = (
     ('fixIt', 'at sites with a fix-it'),
     ('findingWithoutFixIt', 'at sites with a finding without a fix-it'),
     ('codeDescribed', 'at sites whose code the checks describe (no finding)'),
+    ('resultMemory', 'at sites whose memory is what the code makes (a '
+     'container its function returns, one handed to a callee that keeps '
+     'it): only another interface would avoid it'),
     ('perObject', 'one allocation per object or element (new, malloc, '
      'std::make_shared, node-based containers): no check changes those'),
     ('outsideSourceRoot', 'outside the source root'),
@@ -213,11 +232,26 @@ def site_kind(site, root, code_reasons):
     # A map's insert is one node per element whatever the code around it
     # does: the container decides the kind before the code's description,
     # unless the code made a whole container it did not need (a copy).
-    if code_reason(site, code_reasons):
-        return 'codeDescribed'
+    reason = code_reason(site, code_reasons)
+    if reason:
+        return 'resultMemory' if is_result_memory(reason) else 'codeDescribed'
     if site.kind == 'allocation' or one_per_element(site.container):
         return 'perObject'
     return 'noFinding'
+
+
+# The kinds that no fix-it keeping the program's types and interfaces can
+# remove; every other kind at a site is within reach of one.
+OUT_OF_REACH = ('perObject', 'resultMemory', 'outsideSourceRoot')
+
+
+def within_reach(totals):
+    """(allocations within reach of a fix that keeps the program's types
+    and interfaces, allocations at sites) of a breakdown's \p totals."""
+    at_sites = sum(count for kind, count in totals.items()
+                   if kind != 'withoutSite')
+    return (at_sites - sum(totals[kind] for kind in OUT_OF_REACH),
+            at_sites)
 
 
 def breakdown(sites, total, root, code_reasons):
@@ -241,7 +275,9 @@ def explain_sites(args, diagnostics, evidence, root):
         return None
     sites, total = profiled_sites(paths)
     attach_findings(sites, diagnostics, evidence)
-    code_reasons = {site_key(*line['site'][:3]): line['reason']
+    code_reasons = {site_key(*line['site'][:3]):
+                    CodeReason(line['reason'],
+                               bool(line.get('resultMemory')))
                     for line in evidence if 'reason' in line}
     sites.sort(key=lambda s: (-s.allocations, s.key(), s.kind))
     fixed = sum(s.allocations for s in sites
@@ -328,6 +364,13 @@ def print_explanation(summary, root, positions):
     for count, words in kinds:
         print(f'{PROG}:   {100 * share(count):5.1f}%  {count:>{width},}  '
               f'{words}', file=sys.stderr)
+    reach, at_sites = within_reach(summary['breakdown'])
+    if at_sites:
+        print(f'{PROG}: within reach of a fix that keeps the program\'s '
+              f'types and interfaces: {100 * reach / at_sites:.1f}% of the '
+              f'allocations at sites ({reach:,} of {at_sites:,}); the rest '
+              f'is one allocation per object, what the code makes, or '
+              f'outside the source root', file=sys.stderr)
 
 
 def sarif_site(site, root):
@@ -389,4 +432,6 @@ def add_explanation_to_sarif(run, summary, root, positions):
         'allocationsAtSitesWithFixIt': summary['atSitesWithFixIt'],
         'allocationCoverage': summary['coverage'],
         'allocationsByKind': summary['breakdown'],
+        'allocationsAtSites': within_reach(summary['breakdown'])[1],
+        'allocationsWithinReach': within_reach(summary['breakdown'])[0],
         'busiestSites': hot}
