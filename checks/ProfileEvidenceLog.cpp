@@ -41,6 +41,10 @@ void logSiteReason(llvm::StringRef File, unsigned Line, unsigned Column,
   appendLine(std::move(Entry));
 }
 
+void logProfiledFile(llvm::StringRef Path) {
+  appendLine(llvm::json::Object{{"profiledFile", Path}});
+}
+
 /// The absolute path of the file \p Warning is in (its expansion), and its
 /// offset there; nullopt when it is in no file.
 static std::optional<std::pair<std::string, unsigned>>

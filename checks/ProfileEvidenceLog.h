@@ -45,6 +45,10 @@ bool profileEvidenceWanted();
 void logSiteReason(llvm::StringRef File, unsigned Line, unsigned Column,
                    llvm::StringRef Reason, bool ResultMemory);
 
+/// Appends {"profiledFile": path}: this unit saw the file \p Path of the
+/// profiles, and the code at its sites was looked at.
+void logProfiledFile(llvm::StringRef Path);
+
 /// Appends {"check", "file", "offset", "staticRank", "why"}: the static
 /// estimate of the finding of \p Check at \p Warning, which ranks it when
 /// no profile measured it (docs/ci.md, "Ranking without a profile").

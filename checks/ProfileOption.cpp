@@ -261,6 +261,9 @@ void ProfileOption::explainSites(ASTContext &Ctx) {
     const ProfileSet::FileView *View = viewOf(File, SM);
     if (!View)
       continue;
+    // alloc-run tells the sites of files that no unit saw from the ones
+    // no check follows.
+    logProfiledFile(View->Path);
     for (const ProfileSite &Site : View->Sites)
       if (std::optional<SiteCode> Why = describeSiteCode(
               File, Site.Line, Site.Column, Site.Container, Ctx))

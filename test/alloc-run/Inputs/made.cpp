@@ -1,6 +1,6 @@
 #include <vector>
 
-// Sites for explain-result-memory.test: the allocations of a container
+// Sites for explain-reach.test: the allocations of a container
 // that its function returns and of one handed to a callee that keeps it
 // are the memory of what the code makes; a local built on every call and
 // dropped is a buffer that could be kept.

@@ -161,6 +161,29 @@ def avoidable_whole(reason):
     return reason.startswith(('a copy of', 'a temporary '))
 
 
+class CodeReasons(dict):
+    """{site key: CodeReason} from the checks' evidence, and seen_files: the
+    real paths of the profiled files that an analysed unit saw (each unit
+    logs them as "profiledFile"); None when the run logged none, as when no
+    check that looks at the sites ran."""
+
+    def __init__(self, reasons, seen_files=None):
+        super().__init__(reasons)
+        self.seen_files = seen_files
+
+
+NOT_ANALYSED = ('in a file that no unit of this run compiles or includes '
+                '(outside the compile database, or left out of the run): no '
+                'check saw its code')
+
+
+def not_analysed(site, code_reasons):
+    """Whether no analysed unit saw the file of \p site; False when the
+    run did not say which files its units saw."""
+    seen = getattr(code_reasons, 'seen_files', None)
+    return seen is not None and os.path.realpath(site.file) not in seen
+
+
 def code_reason(site, code_reasons):
     """What the checks say of the code at \p site, when it holds for the
     site's container; None otherwise."""
@@ -194,6 +217,8 @@ def unfixed_reason(site, root, code_reasons):
                 f'allocation per element; no check changes it')
     if site.container.startswith(('std::shared_ptr<', 'std::__1::shared_ptr<')):
         return 'std::make_shared: one allocation per object'
+    if not_analysed(site, code_reasons):
+        return NOT_ANALYSED
     return None
 
 
@@ -210,6 +235,8 @@ BREAKDOWN = (
      'std::make_shared, node-based containers): no check changes those'),
     ('outsideSourceRoot', 'outside the source root'),
     ('changedSinceProfiled', 'in files changed since they were profiled'),
+    ('notAnalysed', 'in files no unit of this run compiles or includes '
+     '(outside the compile database, or left out of the run)'),
     ('noFinding', 'at sites no check follows'),
     ('withoutSite', 'without a site (in other programs of the run, such as '
      'its shell, or in code heapcount could not name)'),
@@ -222,12 +249,12 @@ def site_kind(site, root, code_reasons):
         return 'fixIt'
     if site.findings:
         return 'findingWithoutFixIt'
-    reason = unfixed_reason(site, root, code_reasons)
-    if reason is None:
+    why = unfixed_reason(site, root, code_reasons)
+    if why is None:
         return 'noFinding'
-    if reason.startswith('outside the source root'):
+    if why.startswith('outside the source root'):
         return 'outsideSourceRoot'
-    if reason.startswith('the file has changed'):
+    if why.startswith('the file has changed'):
         return 'changedSinceProfiled'
     # A map's insert is one node per element whatever the code around it
     # does: the container decides the kind before the code's description,
@@ -237,6 +264,8 @@ def site_kind(site, root, code_reasons):
         return 'resultMemory' if is_result_memory(reason) else 'codeDescribed'
     if site.kind == 'allocation' or one_per_element(site.container):
         return 'perObject'
+    if why == NOT_ANALYSED:
+        return 'notAnalysed'
     return 'noFinding'
 
 
@@ -275,10 +304,13 @@ def explain_sites(args, diagnostics, evidence, root):
         return None
     sites, total = profiled_sites(paths)
     attach_findings(sites, diagnostics, evidence)
-    code_reasons = {site_key(*line['site'][:3]):
-                    CodeReason(line['reason'],
-                               bool(line.get('resultMemory')))
-                    for line in evidence if 'reason' in line}
+    seen = {os.path.realpath(line['profiledFile']) for line in evidence
+            if line.get('profiledFile')}
+    code_reasons = CodeReasons(
+        {site_key(*line['site'][:3]):
+         CodeReason(line['reason'], bool(line.get('resultMemory')))
+         for line in evidence if 'reason' in line},
+        seen or None)
     sites.sort(key=lambda s: (-s.allocations, s.key(), s.kind))
     fixed = sum(s.allocations for s in sites
                 if any(has_fix(d) for d in s.findings))
