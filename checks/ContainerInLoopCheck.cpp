@@ -90,6 +90,9 @@ void ContainerInLoopCheck::registerMatchers(MatchFinder *Finder) {
                          .bind("var"),
                      this);
   Finder->addMatcher(parameterRecordsMatcher(), this);
+  // Once per unit, whatever its code: with a profile, what the code at its
+  // sites does (alloc-run --explain).
+  Finder->addMatcher(translationUnitDecl().bind("unit"), this);
 }
 
 /// Whether a declaration can go before \p Loop: a loop of the user's own
@@ -108,7 +111,10 @@ static bool canHoldDeclarations(const Stmt *Loop, ASTContext &Ctx) {
 
 void ContainerInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
-  Profiles.explainSites(Ctx);
+  if (Result.Nodes.getNodeAs<TranslationUnitDecl>("unit")) {
+    Profiles.explainSites(Ctx);
+    return;
+  }
   // Code with errors has lost expressions (an unfinished 'v.swap(' is
   // dropped), so a use that keeps the buffer could go unseen.
   if (Errors.occurred(Ctx.getDiagnostics()))

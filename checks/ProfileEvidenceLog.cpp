@@ -41,8 +41,11 @@ void logSiteReason(llvm::StringRef File, unsigned Line, unsigned Column,
   appendLine(std::move(Entry));
 }
 
-void logProfiledFile(llvm::StringRef Path) {
-  appendLine(llvm::json::Object{{"profiledFile", Path}});
+void logProfiledFiles(llvm::ArrayRef<std::string> Paths) {
+  llvm::json::Array Files;
+  for (const std::string &Path : Paths)
+    Files.push_back(Path);
+  appendLine(llvm::json::Object{{"profiledFiles", std::move(Files)}});
 }
 
 /// The absolute path of the file \p Warning is in (its expansion), and its

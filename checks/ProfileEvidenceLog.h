@@ -45,9 +45,9 @@ bool profileEvidenceWanted();
 void logSiteReason(llvm::StringRef File, unsigned Line, unsigned Column,
                    llvm::StringRef Reason, bool ResultMemory);
 
-/// Appends {"profiledFile": path}: this unit saw the file \p Path of the
-/// profiles, and the code at its sites was looked at.
-void logProfiledFile(llvm::StringRef Path);
+/// Appends {"profiledFiles": [path, ...]}: the files of the profiles that
+/// this unit saw, at whose sites the code was looked at; once per unit.
+void logProfiledFiles(llvm::ArrayRef<std::string> Paths);
 
 /// Appends {"check", "file", "offset", "staticRank", "why"}: the static
 /// estimate of the finding of \p Check at \p Warning, which ranks it when

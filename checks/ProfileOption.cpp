@@ -254,6 +254,7 @@ void ProfileOption::explainSites(ASTContext &Ctx) {
     if (!Main || !Done.emplace(&Ctx, Main->getName().str()).second)
       return;
   }
+  std::vector<std::string> Seen;
   for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
     FileID File = SM.translateFile(It->first);
     if (File.isInvalid() || SM.isInSystemHeader(SM.getLocForStartOfFile(File)))
@@ -261,15 +262,16 @@ void ProfileOption::explainSites(ASTContext &Ctx) {
     const ProfileSet::FileView *View = viewOf(File, SM);
     if (!View)
       continue;
-    // alloc-run tells the sites of files that no unit saw from the ones
-    // no check follows.
-    logProfiledFile(View->Path);
+    Seen.push_back(View->Path);
     for (const ProfileSite &Site : View->Sites)
       if (std::optional<SiteCode> Why = describeSiteCode(
               File, Site.Line, Site.Column, Site.Container, Ctx))
         logSiteReason(Site.File, Site.Line, Site.Column, Why->Reason,
                       Why->ResultMemory);
   }
+  // Even when empty: alloc-run then knows which files the units saw, and
+  // tells the sites of files that none saw from those no check follows.
+  logProfiledFiles(Seen);
 }
 
 std::optional<std::string> ProfileOption::measuredNote(

@@ -161,11 +161,17 @@ void ReserveInLoopCheck::registerMatchers(MatchFinder *Finder) {
                         unless(alloc_tidy::matchers::isInInstantiatedCode()))
           .bind("reserve"),
       this);
+  // Once per unit, whatever its code: with a profile, what the code at its
+  // sites does (alloc-run --explain).
+  Finder->addMatcher(translationUnitDecl().bind("unit"), this);
 }
 
 void ReserveInLoopCheck::check(const MatchFinder::MatchResult &Result) {
-  Profiles.explainSites(*Result.Context);
   ASTContext &Ctx = *Result.Context;
+  if (Result.Nodes.getNodeAs<TranslationUnitDecl>("unit")) {
+    Profiles.explainSites(Ctx);
+    return;
+  }
   // Code with errors has lost statements; counts would be wrong.
   if (Errors.occurred(Ctx.getDiagnostics()))
     return;

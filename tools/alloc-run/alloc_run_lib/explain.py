@@ -164,8 +164,8 @@ def avoidable_whole(reason):
 class CodeReasons(dict):
     """{site key: CodeReason} from the checks' evidence, and seen_files: the
     real paths of the profiled files that an analysed unit saw (each unit
-    logs them as "profiledFile"); None when the run logged none, as when no
-    check that looks at the sites ran."""
+    lists them as "profiledFiles"); None when the run logged no list, as
+    when no check that looks at the sites ran."""
 
     def __init__(self, reasons, seen_files=None):
         super().__init__(reasons)
@@ -173,8 +173,8 @@ class CodeReasons(dict):
 
 
 NOT_ANALYSED = ('in a file that no unit of this run compiles or includes '
-                '(outside the compile database, or left out of the run): no '
-                'check saw its code')
+                '(outside the compile database, left out of the run, or in '
+                'a unit whose analysis failed): no check saw its code')
 
 
 def not_analysed(site, code_reasons):
@@ -236,7 +236,8 @@ BREAKDOWN = (
     ('outsideSourceRoot', 'outside the source root'),
     ('changedSinceProfiled', 'in files changed since they were profiled'),
     ('notAnalysed', 'in files no unit of this run compiles or includes '
-     '(outside the compile database, or left out of the run)'),
+     '(outside the compile database, left out of the run, or in a unit '
+     'whose analysis failed)'),
     ('noFinding', 'at sites no check follows'),
     ('withoutSite', 'without a site (in other programs of the run, such as '
      'its shell, or in code heapcount could not name)'),
@@ -304,13 +305,17 @@ def explain_sites(args, diagnostics, evidence, root):
         return None
     sites, total = profiled_sites(paths)
     attach_findings(sites, diagnostics, evidence)
-    seen = {os.path.realpath(line['profiledFile']) for line in evidence
-            if line.get('profiledFile')}
+    # Each unit that looked at the sites lists the profiled files it saw
+    # (maybe none); without any such list nothing is known of the others.
+    lists = [line['profiledFiles'] for line in evidence
+             if isinstance(line.get('profiledFiles'), list)]
+    seen = ({os.path.realpath(path) for files in lists for path in files}
+            if lists else None)
     code_reasons = CodeReasons(
         {site_key(*line['site'][:3]):
          CodeReason(line['reason'], bool(line.get('resultMemory')))
          for line in evidence if 'reason' in line},
-        seen or None)
+        seen)
     sites.sort(key=lambda s: (-s.allocations, s.key(), s.kind))
     fixed = sum(s.allocations for s in sites
                 if any(has_fix(d) for d in s.findings))
