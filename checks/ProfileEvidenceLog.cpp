@@ -33,12 +33,11 @@ bool profileEvidenceWanted() {
 }
 
 void logSiteReason(llvm::StringRef File, unsigned Line, unsigned Column,
-                   llvm::StringRef Reason, bool ResultMemory) {
-  llvm::json::Object Entry{{"site", llvm::json::Array{File, Line, Column}},
-                           {"reason", Reason}};
-  if (ResultMemory)
-    Entry["resultMemory"] = true;
-  appendLine(std::move(Entry));
+                   const alloc_tidy::SiteCode &Code) {
+  appendLine(
+      llvm::json::Object{{"site", llvm::json::Array{File, Line, Column}},
+                         {"reason", Code.Reason},
+                         {"memory", alloc_tidy::siteMemoryName(Code.Memory)}});
 }
 
 void logProfiledFiles(llvm::ArrayRef<std::string> Paths) {

@@ -18,6 +18,7 @@
 
 #include "lib/analysis/decisions/StaticRank.h"
 #include "lib/analysis/profile/ProfileSites.h"
+#include "lib/analysis/profile/SiteCode.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -38,12 +39,12 @@ void logMeasuredSites(llvm::StringRef Check, SourceLocation Warning,
 /// Whether alloc-run asked for the evidence (the variable is set).
 bool profileEvidenceWanted();
 
-/// Appends {"site": [file, line, column], "reason": ...}: what the code at
-/// a profile site does, for the sites no finding removes; with
-/// "resultMemory": true when the allocation is the memory of what the code
-/// makes (lib/analysis/profile/SiteCode.h).
+/// Appends {"site": [file, line, column], "reason": ..., "memory": ...}:
+/// what the code at a profile site does, for the sites no finding removes,
+/// and what its memory is for ("growth", "unneeded" or "result";
+/// lib/analysis/profile/SiteCode.h).
 void logSiteReason(llvm::StringRef File, unsigned Line, unsigned Column,
-                   llvm::StringRef Reason, bool ResultMemory);
+                   const alloc_tidy::SiteCode &Code);
 
 /// Appends {"profiledFiles": [path, ...]}: the files of the profiles that
 /// this unit saw, at whose sites the code was looked at; once per unit.

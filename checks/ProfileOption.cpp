@@ -266,8 +266,7 @@ void ProfileOption::explainSites(ASTContext &Ctx) {
     for (const ProfileSite &Site : View->Sites)
       if (std::optional<SiteCode> Why = describeSiteCode(
               File, Site.Line, Site.Column, Site.Container, Ctx))
-        logSiteReason(Site.File, Site.Line, Site.Column, Why->Reason,
-                      Why->ResultMemory);
+        logSiteReason(Site.File, Site.Line, Site.Column, *Why);
   }
   // Even when empty: alloc-run then knows which files the units saw, and
   // tells the sites of files that none saw from those no check follows.

@@ -11,6 +11,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/ErrorHandling.h"
 
 using namespace clang;
 
@@ -102,11 +103,11 @@ public:
       if (Call->getNumArgs() == 1 && Call->getArg(0)->isLValue() &&
           isStdContainer(Call->getArg(0)->getType()) &&
           ofContainer(Call->getArg(0)->getType()))
-        consider(Call, "a copy of each " +
-                           typeName(Call->getArg(0)->getType()) +
-                           " appended by '" + Method->getNameAsString() +
-                           "' (in '" + functionName(Call, Ctx) +
-                           "'): moving it in would not allocate");
+        consider(Call, unneeded("a copy of each " +
+                                typeName(Call->getArg(0)->getType()) +
+                                " appended by '" + Method->getNameAsString() +
+                                "' (in '" + functionName(Call, Ctx) +
+                                "'): moving it in would not allocate"));
       return true;
     }
     consider(Call, grower(Call->getImplicitObjectArgument(),
@@ -127,11 +128,13 @@ public:
         isStdContainer(Call->getArg(0)->getType())) {
       if (std::optional<std::string> Whole =
               copiedWithItsOwner(Call->getArg(1), Call))
-        consider(Call, std::move(Whole));
+        consider(Call, unneeded(std::move(*Whole)));
       else
-        consider(Call, "a copy of a " + typeName(Call->getArg(0)->getType()) +
-                           " (an assignment in '" + functionName(Call, Ctx) +
-                           "'): a move or a reference would not allocate");
+        consider(Call,
+                 unneeded("a copy of a " +
+                          typeName(Call->getArg(0)->getType()) +
+                          " (an assignment in '" + functionName(Call, Ctx) +
+                          "'): a move or a reference would not allocate"));
       return true;
     }
     if (Call->getOperator() == OO_PlusEqual)
@@ -179,12 +182,13 @@ public:
     if (Ctor && Ctor->isCopyConstructor()) {
       if (std::optional<std::string> Whole =
               copiedWithItsOwner(Construct->getArg(0), Construct))
-        consider(Construct, std::move(Whole));
+        consider(Construct, unneeded(std::move(*Whole)));
       else
-        consider(Construct, "a copy of a " + typeName(Construct->getType()) +
-                                " (in '" + functionName(Construct, Ctx) +
-                                "'): a move, a reference or a view would not "
-                                "allocate");
+        consider(Construct,
+                 unneeded("a copy of a " + typeName(Construct->getType()) +
+                          " (in '" + functionName(Construct, Ctx) +
+                          "'): a move, a reference or a view would not "
+                          "allocate"));
       return true;
     }
     // A temporary built for a parameter: f({"a", "b"}) for a const
@@ -208,11 +212,12 @@ public:
             Temporary ? rebuiltStringArgument(*Temporary, Ctx) : std::nullopt) {
       std::string Source = spellSource(*Rebuilt, Ctx);
       Source = Source.empty() ? "the string" : "'" + Source + "'";
-      consider(Construct, "a copy of " + Source + " rebuilt from its " +
-                              Rebuilt->Accessor + "() for an argument of '" +
-                              Rebuilt->Call.Callee->getQualifiedNameAsString() +
-                              "': " + Source +
-                              " itself would bind it without allocating");
+      consider(Construct,
+               unneeded("a copy of " + Source + " rebuilt from its " +
+                        Rebuilt->Accessor + "() for an argument of '" +
+                        Rebuilt->Call.Callee->getQualifiedNameAsString() +
+                        "': " + Source +
+                        " itself would bind it without allocating"));
       return true;
     }
     const auto *Call = Parent.get<CallExpr>();
@@ -225,23 +230,25 @@ public:
                          Call->getDirectCallee()->getQualifiedNameAsString() +
                          "', which keeps its memory: the allocation "
                          "holds the value",
-                     /*ResultMemory=*/true});
+                     SiteMemory::Result});
       return true;
     }
     if (Call)
-      consider(Construct,
-               "a temporary " + typeName(Construct->getType()) +
+      consider(
+          Construct,
+          unneeded("a temporary " + typeName(Construct->getType()) +
                    " built for an argument of '" +
                    (Call->getDirectCallee()
                         ? Call->getDirectCallee()->getQualifiedNameAsString()
                         : std::string("a call")) +
-                   "' on every call: a std::initializer_list, std::span or "
-                   "view parameter, or a static const argument, would not "
-                   "allocate");
+                   "' on every call: a std::initializer_list, std::span "
+                   "or view parameter, or a static const argument, "
+                   "would not allocate"));
     else if (const auto *Construct2 = Parent.get<CXXConstructExpr>();
              Construct2 && Construct2 != Construct)
-      consider(Construct, "a temporary " + typeName(Construct->getType()) +
-                              " built for a constructor's argument");
+      consider(Construct,
+               unneeded("a temporary " + typeName(Construct->getType()) +
+                        " built for a constructor's argument"));
     return true;
   }
 
@@ -380,7 +387,7 @@ private:
                               ": its memory becomes the caller's value; only "
                               "an interface that fills a container the "
                               "caller keeps would reuse it",
-                          /*ResultMemory=*/true};
+                          SiteMemory::Result};
         return SiteCode{"a local container built on every call" + Where +
                         ": a buffer the caller (or a member) keeps would "
                         "reuse its capacity"};
@@ -461,6 +468,11 @@ private:
            SM.getFileOffset(SM.getExpansionLoc(E->getBeginLoc()));
   }
 
+  /// A whole container made where none was needed (SiteMemory::Unneeded).
+  static SiteCode unneeded(std::string Why) {
+    return SiteCode{std::move(Why), SiteMemory::Unneeded};
+  }
+
   void consider(const Expr *E, std::optional<std::string> Why) {
     if (Why)
       consider(E, SiteCode{std::move(*Why)});
@@ -487,6 +499,18 @@ private:
 };
 
 } // namespace
+
+StringRef siteMemoryName(SiteMemory Memory) {
+  switch (Memory) {
+  case SiteMemory::Growth:
+    return "growth";
+  case SiteMemory::Unneeded:
+    return "unneeded";
+  case SiteMemory::Result:
+    return "result";
+  }
+  llvm_unreachable("a SiteMemory without a name");
+}
 
 std::optional<SiteCode> describeSiteCode(FileID File, unsigned Line,
                                          unsigned Column, StringRef Container,

@@ -15,21 +15,38 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/StringRef.h"
 #include <optional>
 #include <string>
 
 namespace alloc_tidy {
+
+/// What the memory allocated at a site is for.
+enum class SiteMemory {
+  /// A container's growth: a buffer kept across calls would reuse it. For
+  /// a node-based container the nodes decide instead (one per element).
+  Growth,
+  /// A whole container made where none was needed: a copy, or a temporary
+  /// built for an argument. A move, a reference or a view avoids it, for a
+  /// node-based container too.
+  Unneeded,
+  /// The memory of what the code makes: a container its function returns,
+  /// or one handed to a callee that keeps it. Another interface could avoid
+  /// it; no fix-it that keeps the interfaces can.
+  Result,
+};
 
 /// What the code at a site does.
 struct SiteCode {
   /// Said for a reader: "filled by a callee through its reference parameter
   /// 'Out' (in 'split')".
   std::string Reason;
-  /// The allocation is the memory of what the code makes: a container its
-  /// function returns, or one handed to a callee that keeps it. Another
-  /// interface could avoid it; no fix-it that keeps the interfaces can.
-  bool ResultMemory = false;
+  SiteMemory Memory = SiteMemory::Growth;
 };
+
+/// The name alloc-run's evidence gives \p Memory: "growth", "unneeded" or
+/// "result".
+llvm::StringRef siteMemoryName(SiteMemory Memory);
 
 /// What the code at \p Line and \p Column (0: anywhere on the line) of
 /// \p File does to a container of class \p Container (as the profile

@@ -42,11 +42,18 @@ std::optional<std::string> describe(llvm::StringRef Code, llvm::StringRef At,
   return std::nullopt;
 }
 
+/// What the site's memory is for, when siteCode() describes the site.
+std::optional<SiteMemory> memoryOf(llvm::StringRef Code, llvm::StringRef At,
+                                   llvm::StringRef Container = Vector) {
+  if (std::optional<SiteCode> Found = siteCode(Code, At, Container))
+    return Found->Memory;
+  return std::nullopt;
+}
+
 /// Whether the site's allocation is the memory of what the code makes.
 bool resultMemory(llvm::StringRef Code, llvm::StringRef At,
                   llvm::StringRef Container = Vector) {
-  std::optional<SiteCode> Found = siteCode(Code, At, Container);
-  return Found && Found->ResultMemory;
+  return memoryOf(Code, At, Container) == SiteMemory::Result;
 }
 
 TEST(SiteCodeTest, AContainerFilledThroughAReferenceParameter) {
@@ -105,14 +112,24 @@ void remember(const std::vector<int> &In) {
   ASSERT_TRUE(Assigned);
   EXPECT_EQ(*Assigned, "a copy of a 'std::vector<int>' (an assignment in "
                        "'remember'): a move or a reference would not allocate");
-  // A copy is avoidable, not the memory of what the code makes.
-  EXPECT_FALSE(resultMemory(R"cpp(
+  // A copy is avoidable, not the memory of what the code makes nor a
+  // container's growth.
+  EXPECT_EQ(memoryOf(R"cpp(
 std::vector<int> Last;
 void remember(const std::vector<int> &In) {
   Last = In; // SITE
 }
 )cpp",
-                            "="));
+                     "="),
+            SiteMemory::Unneeded);
+  EXPECT_EQ(memoryOf(R"cpp(
+std::vector<int> keep(const std::vector<int> &In) {
+  std::vector<int> Kept(In); // SITE
+  return Kept;
+}
+)cpp",
+                     "Kept"),
+            SiteMemory::Unneeded);
 }
 
 TEST(SiteCodeTest, ACopyThatCopiesItsOwner) {
@@ -149,6 +166,16 @@ struct Text {
                       "copied (in 'Text::set', member by member): the copies "
                       "of 'Text' are where to look; moving the whole object "
                       "would not allocate");
+  EXPECT_EQ(memoryOf(R"cpp(
+struct Text {
+  std::vector<int> Chars;
+  void set(const Text &O) {
+    Chars = O.Chars; // SITE
+  }
+};
+)cpp",
+                     "="),
+            SiteMemory::Unneeded);
   auto Constructed = describe(R"cpp(
 struct Row {
   std::vector<int> Cells;
@@ -193,6 +220,15 @@ int op(const std::string &Key) {
                   "argument of 'find' on every call: a std::initializer_list, "
                   "std::span or view parameter, or a static const argument, "
                   "would not allocate");
+  EXPECT_EQ(memoryOf(R"cpp(
+int find(const std::vector<std::string> &Names, const std::string &Key);
+int op(const std::string &Key) {
+  return find({"add", "sub"}, Key); // SITE
+}
+)cpp",
+                     "{",
+                     "std::vector<std::string, std::allocator<std::string> >"),
+            SiteMemory::Unneeded);
 }
 
 TEST(SiteCodeTest, AStringRebuiltFromItsCharacters) {
@@ -209,6 +245,16 @@ int total(const std::string &Text) {
   ASSERT_TRUE(Why);
   EXPECT_EQ(*Why, "a copy of 'Text' rebuilt from its c_str() for an argument "
                   "of 'count': 'Text' itself would bind it without allocating");
+  EXPECT_EQ(memoryOf(R"cpp(
+int count(const std::string &Word);
+int total(const std::string &Text) {
+  return count(Text.c_str()); // SITE
+}
+)cpp",
+                     "Text.c_str",
+                     "std::__cxx11::basic_string<char, std::char_traits<char>, "
+                     "std::allocator<char> >"),
+            SiteMemory::Unneeded);
 }
 
 TEST(SiteCodeTest, ATemporaryThatHandsItsMemoryOver) {
@@ -448,6 +494,14 @@ void fill(std::vector<std::string> &Out, const std::string &S) {
   ASSERT_TRUE(Copy);
   EXPECT_EQ(*Copy, "a copy of each 'std::string' appended by 'push_back' (in "
                    "'fill'): moving it in would not allocate");
+  EXPECT_EQ(memoryOf(Code, "push_back",
+                     "std::__cxx11::basic_string<char, "
+                     "std::char_traits<char>, std::allocator<char> >"),
+            SiteMemory::Unneeded);
+  // The vector's growth through the reference is growth.
+  EXPECT_EQ(memoryOf(Code, "push_back",
+                     "std::vector<std::string, std::allocator<std::string> >"),
+            SiteMemory::Growth);
   // Another line: nothing.
   EXPECT_FALSE(describe("int f(); // SITE\n", ""));
 }

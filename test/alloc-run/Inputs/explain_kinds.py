@@ -36,7 +36,8 @@ sites = [with_fix, without_fix, described,
 # elements are one node each all the same.
 described_map = site('growth', 900, 9, 'std::map<int, int>')
 # A map copied whole is a container the code did not need: a move would
-# not allocate, whatever the container.
+# not allocate, whatever the container. The evidence says so ("memory":
+# "unneeded"), not the reason's words.
 copied_map = site('growth', 40, 10, 'std::set<int>')
 # libstdc++'s list, as a profile names it: one node per element.
 listed = site('growth', 4, 11, 'std::__cxx11::list<int, std::allocator<int> >')
@@ -47,11 +48,12 @@ reasons = {described.key(): 'filled by a callee through its reference',
            described_map.key(): 'a local container built on every call '
            "(in 'f'): a buffer the caller (or a member) keeps would reuse "
            'its capacity',
-           copied_map.key(): "a copy of a 'std::set<int>' (in 'g'): a move, "
-           'a reference or a view would not allocate',
+           copied_map.key(): explain.CodeReason(
+               "a copy of a 'std::set<int>' (in 'g'): a move, a reference or "
+               'a view would not allocate', memory='unneeded'),
            returned.key(): explain.CodeReason(
                "a local container that its function returns (in 'h')",
-               result_memory=True)}
+               memory='result')}
 totals = explain.breakdown(sites, 3244, root, reasons)
 for kind, _ in explain.BREAKDOWN:
     print(kind, totals[kind])

@@ -17,8 +17,9 @@ EXPLAIN_DEFAULT = 20
 # libc++ names its classes in std::__1; libstdc++'s std::list, like its
 # std::string, is std::__cxx11::list under the C++11 ABI.
 NODE_CONTAINER = re.compile(
-    r'^std::(?:__1::|__cxx11::)?(map|multimap|set|multiset|unordered_map|unordered_set|'
-    r'unordered_multimap|unordered_multiset|list|forward_list)<')
+    r'^std::(?:__1::|__cxx11::)?(map|multimap|set|multiset|unordered_map|'
+    r'unordered_set|unordered_multimap|unordered_multiset|list|'
+    r'forward_list)<')
 
 
 class HotSite:
@@ -138,27 +139,29 @@ def one_per_element(container):
 
 class CodeReason(str):
     """What the checks say of the code at a site (an evidence line's
-    "reason"); result_memory when the allocation is the memory of what the
-    code makes, a container its function returns or one handed to a callee
-    that keeps it ("resultMemory", lib/analysis/profile/SiteCode.h)."""
+    "reason"), and what its memory is for (its "memory", SiteMemory in
+    lib/analysis/profile/SiteCode.h): 'growth', a container's growth;
+    'unneeded', a whole container made where none was needed (a copy, or a
+    temporary built for an argument); 'result', the memory of what the code
+    makes (a container its function returns, one handed to a callee that
+    keeps it)."""
 
-    def __new__(cls, text, result_memory=False):
+    def __new__(cls, text, memory='growth'):
         made = super().__new__(cls, text)
-        made.result_memory = result_memory
+        made.memory = memory
         return made
 
 
 def is_result_memory(reason):
-    return bool(getattr(reason, 'result_memory', False))
+    return getattr(reason, 'memory', 'growth') == 'result'
 
 
 def avoidable_whole(reason):
     """Whether the code's \p reason is a whole container made where none
-    was needed: a copy, or a temporary built for an argument. Those are
-    avoidable for a node-based container too; what the code says of its
-    growth ("a buffer ... would reuse its capacity") is not, since each
-    element is a node of its own."""
-    return reason.startswith(('a copy of', 'a temporary '))
+    was needed. That is avoidable for a node-based container too; what the
+    code says of its growth ("a buffer ... would reuse its capacity") is
+    not, since each element is a node of its own."""
+    return getattr(reason, 'memory', 'growth') == 'unneeded'
 
 
 class CodeReasons(dict):
@@ -313,7 +316,7 @@ def explain_sites(args, diagnostics, evidence, root):
             if lists else None)
     code_reasons = CodeReasons(
         {site_key(*line['site'][:3]):
-         CodeReason(line['reason'], bool(line.get('resultMemory')))
+         CodeReason(line['reason'], line.get('memory', 'growth'))
          for line in evidence if 'reason' in line},
         seen)
     sites.sort(key=lambda s: (-s.allocations, s.key(), s.kind))
@@ -337,7 +340,8 @@ def explain_sites(args, diagnostics, evidence, root):
                     if r['finding'] or r['reason'])
     removed = sum(r['site'].allocations for r in rows if r['fixed'])
     return {'allocations': total, 'atSitesWithFixIt': fixed,
-            'coverage': round(fixed / total, 6) if total else 0.0, 'rows': rows, 'sites': sites,
+            'coverage': round(fixed / total, 6) if total else 0.0,
+            'rows': rows, 'sites': sites,
             'count': len(sites), 'top': top_allocs, 'explained': explained,
             'removed': removed,
             'breakdown': breakdown(sites, total, root, code_reasons)}
