@@ -509,6 +509,10 @@ class Proof:
             if 'perObject' in kinds:
                 self.result['per_object'] = proof_table.percent(
                     kinds['perObject'], sites['allocations'])
+            if 'allocationsWithinReach' in sites:
+                self.result['within_reach'] = proof_table.percent(
+                    sites['allocationsWithinReach'],
+                    sites['allocationsAtSites'])
             busiest = sites.get('busiestSites', [])
             top = sum(s['allocations'] for s in busiest)
             explained = sum(s['allocations'] for s in busiest
