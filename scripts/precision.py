@@ -95,6 +95,13 @@ def key_words(message):
     return ' '.join(text.split()[:KEY_WORDS])
 
 
+def comparable(words):
+    """KEY-WORDS as findings and labels are matched: a number among them
+    (a count of calls, of elements) stands for any, since a finding in a
+    header that several units report gives each unit's own figure."""
+    return re.sub(r'\d+', '#', words)
+
+
 class Finding:
     def __init__(self, where, check, words, message):
         self.where = where  # FILE:LINE, FILE relative to the sources
@@ -105,7 +112,7 @@ class Finding:
 
     @property
     def key(self):
-        return (self.where, self.check, self.words)
+        return (self.where, self.check, comparable(self.words))
 
 
 def read_labels(path):
@@ -122,7 +129,8 @@ def read_labels(path):
             if len(fields) < 4 or fields[3] not in LABELS:
                 die(f'{path}:{number}: expected FILE:LINE, CHECK, KEY-WORDS, '
                     f'{"/".join(LABELS)} and WHY separated by tabs')
-            labels[tuple(fields[:3])] = (fields[3], fields[4] if len(fields) > 4 else '')
+            key = (fields[0], fields[1], comparable(fields[2]))
+            labels[key] = (fields[3], fields[4] if len(fields) > 4 else '')
     return labels
 
 
