@@ -21,6 +21,7 @@
 
 #include "checks/StringViewParameterCheck.h"
 #include "checks/OptionValues.h"
+#include "lib/analysis/decisions/CopiedParameters.h"
 #include "lib/analysis/decisions/ViewParameterPlan.h"
 #include "lib/analysis/facts/MemberFacts.h"
 #include "lib/analysis/facts/ParameterFills.h"
@@ -182,7 +183,12 @@ void StringViewParameterCheck::judge(const FunctionDecl &F, const Uses &U) {
       }
       WholeProgram.recordViewArguments(Record, SM);
     }
-    if (Candidate && viewParameterSilence(*Definition, Index, C).empty())
+    // A parameter whose one use copies it into storage that outlives the
+    // call is alloc-copied-parameter's: a view would still copy the
+    // characters there, while taken by value and moved, the temporary built
+    // from them becomes the stored string, and so does a std::string one.
+    if (Candidate && viewParameterSilence(*Definition, Index, C).empty() &&
+        !parameterCopy(*Definition, Index, C).Silent.empty())
       report(*Definition, Index, Calls, Sites);
   }
 }

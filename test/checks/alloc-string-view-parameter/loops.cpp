@@ -69,3 +69,25 @@ int tabs(const wchar_t *const *Lines, int N) {
   // CHECK-NOTES: :[[@LINE-1]]:17: note: the string is built here on every iteration of a loop
   return T;
 }
+
+// Copied into a member only when it is not empty: it is read as well, so
+// the copy is not its one use (alloc-copied-parameter leaves it), and a
+// view saves the string built for every call, which the copy needs only
+// sometimes. The copy from a view assigns the characters.
+namespace {
+struct Label {
+  std::string Text;
+  void set(const std::string &New) {
+    // CHECK-NOTES: :[[@LINE-1]]:31: warning: 'set' only reads 'New', yet a call builds a std::string from characters for it on every call, allocating past 15 characters; a 'std::string_view' parameter would take the characters without a copy [alloc-string-view-parameter]
+    // CHECK-FIXES: {{^}}  void set(std::string_view New) {{{$}}
+    if (!New.empty())
+      Text = New;
+  }
+};
+} // namespace
+
+void relabel(Label &L, int N) {
+  for (int I = 0; I < N; ++I)
+    L.set("a label longer than any inline buffer");
+  // CHECK-NOTES: :[[@LINE-1]]:11: note: the string is built here on every iteration of a loop
+}

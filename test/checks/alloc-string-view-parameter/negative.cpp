@@ -36,6 +36,28 @@ int lookUp(const std::map<std::string, int> &M, const std::string &Key) {
 }
 } // namespace
 
+// Its one use copies it into storage that outlives the call: a view would
+// still copy the characters there. Taken by value and moved, the temporary
+// becomes the stored string (alloc-copied-parameter's finding).
+class Writer {
+public:
+  void setValue(const std::string &Key, const std::string &Value) {
+    Values[Key] = Value;
+  }
+  void setPadding(const std::string &Padding) { Pad = Padding; }
+
+private:
+  std::map<std::string, std::string> Values;
+  std::string Pad;
+};
+
+void configure(Writer &W, int N) {
+  for (int I = 0; I < N; ++I) {
+    W.setValue("name", "a value longer than any inline buffer");
+    W.setPadding("a padding longer than any inline buffer");
+  }
+}
+
 // Virtual: every override takes the same parameter.
 struct Sink {
   virtual ~Sink();
