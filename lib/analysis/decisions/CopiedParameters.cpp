@@ -147,6 +147,14 @@ static void classifyCopy(ParameterCopy &Copy, const CXXRecordDecl &Record,
       Copy.Silent = "inserted into a container of another type";
       return;
     }
+    // A set copies the value only when it holds no equal one: a pool of
+    // strings mostly finds it there, and copies nothing.
+    if (llvm::is_contained({"set", "unordered_set"},
+                           Method->getParent()->getName())) {
+      Copy.Silent = "inserted into a set, which copies it only when it holds "
+                    "no equal value";
+      return;
+    }
     if (!isMovable(Record, /*Assignment=*/false)) {
       Copy.Silent = "its type has no usable move constructor";
       return;

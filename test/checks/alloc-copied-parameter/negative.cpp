@@ -2,7 +2,9 @@
 // function is called with a temporary, so only the reason keeps it silent.
 // RUN: %check_alloc_tidy %s alloc-copied-parameter %t
 
+#include <set>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 std::vector<std::string> Names;
@@ -102,6 +104,13 @@ void later(const std::string &S) {
   Push();
 }
 
+// Inserted into a set: copied only when the set holds no equal string, so
+// not on every call (a pool of strings mostly finds it there).
+std::set<std::string> Pool;
+std::unordered_set<std::string> Seen;
+const std::string &pooled(const std::string &S) { return *Pool.insert(S).first; }
+void see(const std::string &S) { Seen.emplace(S); }
+
 // A member of the configuration: set once per run (option ColdClasses).
 class Config {
 public:
@@ -129,6 +138,8 @@ void calls(Sink &K, LoudSink &L) {
   reportError(std::string("a"));
   Named N(std::string("a"));
   later(std::string("a"));
+  pooled(std::string("a"));
+  see(std::string("a"));
   Config C;
   C.setMarkers(std::vector<std::string>{"a"});
 }

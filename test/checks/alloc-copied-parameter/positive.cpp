@@ -3,6 +3,7 @@
 // value and moved, the temporary is not copied.
 // RUN: %check_alloc_tidy %s alloc-copied-parameter %t
 
+#include <set>
 #include <string>
 #include <vector>
 // CHECK-FIXES: #include <utility>
@@ -98,3 +99,13 @@ void store(std::vector<std::string> &Out, const std::string &Word) { Out.insert(
 // CHECK-FIXES: void store(std::vector<std::string> &Out, std::string Word) { Out.insert(Out.begin(), std::move(Word)); }
 
 void index(Index &I, std::vector<std::string> &Out, const char *S) { I.addTo(S); store(Out, std::string(S) + "!"); }
+
+// A multiset inserts on every call (a set copies only a value it lacks:
+// negative.cpp).
+std::multiset<std::string> Log;
+void record(const std::string &Line) { Log.insert(Line); }
+// CHECK-NOTES: :[[@LINE-1]]:32: warning: 'Line' is copied into 'Log' on every call
+// CHECK-NOTES: :[[@LINE+3]]:37: note: this call passes a temporary for 'Line'
+// CHECK-FIXES: void record(std::string Line) { Log.insert(std::move(Line)); }
+
+void logAll(const char *S) { record(std::string(S) + "!"); }
