@@ -40,6 +40,8 @@
 #   re2c       github:skvadrik/re2c (not tuned on; the re2c tool, its
 #              lexers and parsers from the bootstrap copies)
 #   pugixml    github:zeux/pugixml (not tuned on: precision only)
+#   flatbuffers github:google/flatbuffers (not tuned on: precision only;
+#              the flatc compiler and its library)
 #   alloc-tidy this repository's own sources (git HEAD of the checkout this
 #              script is in)
 #
@@ -101,6 +103,7 @@ known=(
   "cpp-peglib|yhirose/cpp-peglib|-DBUILD_TESTS=OFF -DPEGLIB_BUILD_LINT=ON -DPEGLIB_BUILD_EXAMPLES=ON -DPEGLIB_BUILD_BENCHMARK=OFF"
   "re2c|skvadrik/re2c|-DRE2C_BUILD_TESTS=OFF -DRE2C_BUILD_BENCHMARKS=OFF -DRE2C_BUILD_LIBS=OFF -DRE2C_BUILD_RE2D=OFF -DRE2C_BUILD_RE2GO=OFF -DRE2C_BUILD_RE2HS=OFF -DRE2C_BUILD_RE2JAVA=OFF -DRE2C_BUILD_RE2JS=OFF -DRE2C_BUILD_RE2OCAML=OFF -DRE2C_BUILD_RE2PY=OFF -DRE2C_BUILD_RE2RUST=OFF -DRE2C_BUILD_RE2SWIFT=OFF -DRE2C_BUILD_RE2V=OFF -DRE2C_BUILD_RE2ZIG=OFF"
   "pugixml|zeux/pugixml|-DPUGIXML_BUILD_TESTS=OFF"
+  "flatbuffers|google/flatbuffers|-DFLATBUFFERS_BUILD_TESTS=OFF -DFLATBUFFERS_BUILD_FLATHASH=OFF -DFLATBUFFERS_INSTALL=OFF"
   "alloc-tidy|self|-DALLOC_TIDY_LLVM_VERSION=22 -DALLOC_TIDY_PRECOMPILED_HEADERS=OFF"
 )
 
