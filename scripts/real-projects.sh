@@ -42,6 +42,10 @@
 #   pugixml    github:zeux/pugixml (not tuned on: precision only)
 #   flatbuffers github:google/flatbuffers (not tuned on: precision only;
 #              the flatc compiler and its library)
+#   benchmark  github:google/benchmark (not tuned on: precision only; the
+#              library, without its tests)
+#   catch2     github:catchorg/Catch2 (not tuned on: precision only; the
+#              library, without its self-test)
 #   alloc-tidy this repository's own sources (git HEAD of the checkout this
 #              script is in)
 #
@@ -104,6 +108,8 @@ known=(
   "re2c|skvadrik/re2c|-DRE2C_BUILD_TESTS=OFF -DRE2C_BUILD_BENCHMARKS=OFF -DRE2C_BUILD_LIBS=OFF -DRE2C_BUILD_RE2D=OFF -DRE2C_BUILD_RE2GO=OFF -DRE2C_BUILD_RE2HS=OFF -DRE2C_BUILD_RE2JAVA=OFF -DRE2C_BUILD_RE2JS=OFF -DRE2C_BUILD_RE2OCAML=OFF -DRE2C_BUILD_RE2PY=OFF -DRE2C_BUILD_RE2RUST=OFF -DRE2C_BUILD_RE2SWIFT=OFF -DRE2C_BUILD_RE2V=OFF -DRE2C_BUILD_RE2ZIG=OFF"
   "pugixml|zeux/pugixml|-DPUGIXML_BUILD_TESTS=OFF"
   "flatbuffers|google/flatbuffers|-DFLATBUFFERS_BUILD_TESTS=OFF -DFLATBUFFERS_BUILD_FLATHASH=OFF -DFLATBUFFERS_INSTALL=OFF"
+  "benchmark|google/benchmark|-DBENCHMARK_ENABLE_TESTING=OFF -DBENCHMARK_ENABLE_GTEST_TESTS=OFF -DBENCHMARK_ENABLE_INSTALL=OFF -DBENCHMARK_ENABLE_WERROR=OFF"
+  "catch2|catchorg/Catch2|-DCATCH_BUILD_TESTING=OFF -DCATCH_INSTALL_DOCS=OFF -DCATCH_INSTALL_EXTRAS=OFF"
   "alloc-tidy|self|-DALLOC_TIDY_LLVM_VERSION=22 -DALLOC_TIDY_PRECOMPILED_HEADERS=OFF"
 )
 
