@@ -347,6 +347,14 @@ HoistPlan planHoist(const VarDecl *Var, const DeclStmt *Decl, const Stmt *Loop,
                              "' means something else elsewhere in the "
                              "block that holds the loop");
 
+  // A container kept across iterations starts each one with the capacity
+  // it grew to, where a new one had none.
+  if (const CXXMemberCallExpr *Capacity = capacityRead(Var, loopBody(Loop)))
+    return NoFix(Capacity->getBeginLoc(),
+                 "the loop asks for '" + Name +
+                     "''s capacity(), which a container kept across "
+                     "iterations would change");
+
   // clear() destroys the elements one iteration later than the end of the
   // scope did; only elements whose destruction runs no user code may wait.
   llvm::SmallPtrSet<const CXXRecordDecl *, 8> Seen;

@@ -555,6 +555,17 @@ std::optional<ReservePlan> planReserve(const ValueDecl *Container,
               "std::min(count, bytesLeft / recordSize)";
     P.NoFixLoc = Loop->getBeginLoc();
   }
+  // Code that asks the capacity (flatc's Swift generator tests
+  // 'capacity() != 0' for "anything appended") would see the reserve.
+  const CXXMemberCallExpr *Capacity =
+      isa<FieldDecl>(Container) ? capacityRead(Container, Ctx)
+                                : capacityRead(Container, Function->getBody());
+  if (Capacity && P.NoFix.empty()) {
+    P.NoFix = "the code asks for '" + Container->getNameAsString() +
+              "''s capacity(), which a reserve() before the loop would "
+              "change";
+    P.NoFixLoc = Capacity->getBeginLoc();
+  }
   if (Uncounted && P.NoFix.empty()) {
     P.NoFix = "'" + Container->getNameAsString() +
               "' is appended to again after the loop, by a number of "

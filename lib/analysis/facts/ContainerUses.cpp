@@ -106,6 +106,43 @@ ContainerUse classifyMemberAccess(ContainerUse Use, const Expr *Access,
 
 } // namespace
 
+namespace {
+/// The first call of capacity() on one container.
+class CapacityReadFinder : public RecursiveASTVisitor<CapacityReadFinder> {
+public:
+  explicit CapacityReadFinder(const ValueDecl *Container)
+      : Container(Container) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
+    const CXXMethodDecl *Method = Call->getMethodDecl();
+    if (Method && Method->getIdentifier() && Method->getName() == "capacity" &&
+        referencedContainer(Call->getImplicitObjectArgument()) == Container)
+      Found = Call;
+    return !Found;
+  }
+  const ValueDecl *Container;
+  const CXXMemberCallExpr *Found = nullptr;
+};
+} // namespace
+
+const CXXMemberCallExpr *capacityRead(const ValueDecl *Container,
+                                      const Stmt *Scope) {
+  if (!Container || !Scope)
+    return nullptr;
+  CapacityReadFinder F(Container);
+  F.TraverseStmt(const_cast<Stmt *>(Scope));
+  return F.Found;
+}
+
+const CXXMemberCallExpr *capacityRead(const ValueDecl *Container,
+                                      ASTContext &Ctx) {
+  if (!Container)
+    return nullptr;
+  CapacityReadFinder F(Container);
+  F.TraverseDecl(Ctx.getTranslationUnitDecl());
+  return F.Found;
+}
+
 const ValueDecl *referencedContainer(const Expr *E) {
   if (!E)
     return nullptr;

@@ -72,6 +72,17 @@ ContainerUse classifyContainerUse(const clang::Expr *Ref,
 /// of a DeclRefExpr or MemberExpr, else null.
 const clang::ValueDecl *referencedContainer(const clang::Expr *E);
 
+/// A call of capacity() on \p Container (a VarDecl or FieldDecl) in
+/// \p Scope, the first in source order; null when there is none. What it
+/// returns depends on how the container grew: a reserve(), or a container
+/// kept across iterations, changes it.
+const clang::CXXMemberCallExpr *capacityRead(const clang::ValueDecl *Container,
+                                             const clang::Stmt *Scope);
+/// The same in the whole translation unit (for a data member, which any
+/// member function may ask).
+const clang::CXXMemberCallExpr *capacityRead(const clang::ValueDecl *Container,
+                                             clang::ASTContext &Ctx);
+
 /// The function (or lambda body's function) that holds \p S, or null.
 const clang::FunctionDecl *enclosingFunction(const clang::Stmt *S,
                                              clang::ASTContext &Ctx);

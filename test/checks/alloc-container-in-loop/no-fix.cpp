@@ -217,3 +217,18 @@ void conditionalCompilation(int N) {
     consume(Row);
   }
 }
+
+// The loop asks for the capacity: a container kept across iterations starts
+// each one with the capacity it grew to, where a new one has none.
+int capacities(int N) {
+  int Grown = 0;
+  for (int I = 0; I < N; ++I) {
+    std::vector<int> V;
+    // CHECK-NOTES: :[[@LINE-1]]:22: warning: 'V' is constructed and filled on every iteration, allocating each time; declared before the loop and cleared here, it would keep its capacity [alloc-container-in-loop]
+    for (int J = 0; J < I; ++J)
+      V.push_back(J);
+    Grown += V.capacity() > 8;
+    // CHECK-NOTES: :[[@LINE-1]]:14: note: no fix-it: the loop asks for 'V''s capacity(), which a container kept across iterations would change
+  }
+  return Grown;
+}

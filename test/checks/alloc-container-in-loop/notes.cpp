@@ -37,7 +37,7 @@ int sized() {
     // CHECK-NOTES: :[[@LINE-1]]:17: warning: 'Label' is constructed
     // CHECK-NOTES: :[[@LINE-7]]:3: note: this loop runs 3 times, so 'Label' allocates at least 3 times;
     Label.reserve(64);
-    Total += consume(Cells) + W + static_cast<int>(Label.capacity());
+    Total += consume(Cells) + W + static_cast<int>(Label.size());
   }
   return Total;
 }

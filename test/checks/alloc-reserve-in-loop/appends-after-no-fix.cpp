@@ -33,3 +33,31 @@ std::vector<int> conditionalAfter(const std::vector<int> &in, bool sentinel) {
     v.push_back(0);
   return v;
 }
+
+// No fix-it: the code asks for the capacity (flatc's Swift generator tests
+// 'capacity() != 0' for "anything appended"), which a reserve would change.
+int fieldsOf(const std::vector<int> &in) {
+  std::vector<int> required;
+  for (int x : in)
+    required.push_back(x);
+  // CHECK-NOTES: :[[@LINE-1]]:5: warning: 'required' grows about log2(N) times as this loop appends N elements; reserving them first allocates once [alloc-reserve-in-loop]
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: N = 'in.size()'; reserve(in.size()) goes before this loop
+  // CHECK-NOTES: :[[@LINE+1]]:7: note: no fix-it: the code asks for 'required''s capacity(), which a reserve() before the loop would change
+  if (required.capacity() != 0)
+    return 1;
+  return 0;
+}
+
+// The same for a member filled by the constructor, asked in another member
+// function.
+struct Table {
+  std::vector<int> Ids;
+  explicit Table(const std::vector<int> &in) {
+    for (int x : in)
+      Ids.push_back(x);
+    // CHECK-NOTES: :[[@LINE-1]]:7: warning: 'Ids' grows about log2(N) times as this loop appends N elements; reserving them first allocates once [alloc-reserve-in-loop]
+    // CHECK-NOTES: :[[@LINE-3]]:5: note: N = 'in.size()'; reserve(in.size()) goes before this loop
+    // CHECK-NOTES: :[[@LINE+2]]:30: note: no fix-it: the code asks for 'Ids''s capacity(), which a reserve() before the loop would change
+  }
+  bool used() const { return Ids.capacity() != 0; }
+};
