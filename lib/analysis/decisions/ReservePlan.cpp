@@ -566,6 +566,16 @@ std::optional<ReservePlan> planReserve(const ValueDecl *Container,
               "change";
     P.NoFixLoc = Capacity->getBeginLoc();
   }
+  // A string's reserve allocates at once when it asks for more than the
+  // inline buffer: an upper bound that conditional appends may not reach
+  // puts on the heap a string that would have stayed inline (flatc's
+  // CamelToSnake, reserving 5 characters for each of a short name's).
+  if (Kind == ContainerFamily::String && P.UpperBound && P.NoFix.empty()) {
+    P.NoFix = "the count is an upper bound, and a string's reserve() "
+              "allocates at once: a string that would have stayed in its "
+              "inline buffer would allocate for it";
+    P.NoFixLoc = Loop->getBeginLoc();
+  }
   if (Uncounted && P.NoFix.empty()) {
     P.NoFix = "'" + Container->getNameAsString() +
               "' is appended to again after the loop, by a number of "

@@ -6,6 +6,7 @@
 // RUN:   -- -- -std=c++17 -I %S/Inputs
 
 #include "small_vector.h"
+#include <string>
 #include <vector>
 
 bool keep(int);
@@ -60,4 +61,21 @@ int smallVector(int n) {
   // CHECK-MESSAGES-DEFAULT: :[[@LINE-1]]:5: warning: 'v' grows about log2(N)
   // CHECK-FIXES-DEFAULT: v.reserve(n > 0 ? n : 0);
   return static_cast<int>(v.size());
+}
+
+// A string whose count is an upper bound gets no reserve: a string's
+// reserve allocates at once, so one that would have stayed in its inline
+// buffer (a short name) would allocate for it (flatc's CamelToSnake).
+std::string snake(const std::string &in) {
+  std::string s;
+  for (char c : in) {
+    if (c == '-')
+      s += '_';
+    else
+      s += c;
+  }
+  // CHECK-MESSAGES-UPPER: :[[@LINE-4]]:7: warning: 's' grows about log2(N) times as this loop appends up to N characters; reserving them first allocates once
+  // CHECK-FIXES-UPPER: {{^}}  std::string s;{{$}}
+  // CHECK-FIXES-UPPER-NEXT: {{^}}  for (char c : in) {{{$}}
+  return s;
 }
