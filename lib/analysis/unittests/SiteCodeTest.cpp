@@ -92,7 +92,9 @@ int first(const std::vector<int> &In) {
 }
 
 TEST(SiteCodeTest, ACopyAndAnAssignment) {
-  auto Copy = describe(R"cpp(
+  // A copy is avoidable: not the memory of what the code makes, nor a
+  // container's growth.
+  auto Copy = siteCode(R"cpp(
 std::vector<int> keep(const std::vector<int> &In) {
   std::vector<int> Kept(In); // SITE
   return Kept;
@@ -100,9 +102,10 @@ std::vector<int> keep(const std::vector<int> &In) {
 )cpp",
                        "Kept");
   ASSERT_TRUE(Copy);
-  EXPECT_EQ(*Copy, "a copy of a 'std::vector<int>' (in 'keep'): a move, a "
-                   "reference or a view would not allocate");
-  auto Assigned = describe(R"cpp(
+  EXPECT_EQ(Copy->Reason, "a copy of a 'std::vector<int>' (in 'keep'): a "
+                          "move, a reference or a view would not allocate");
+  EXPECT_EQ(Copy->Memory, SiteMemory::Unneeded);
+  auto Assigned = siteCode(R"cpp(
 std::vector<int> Last;
 void remember(const std::vector<int> &In) {
   Last = In; // SITE
@@ -110,26 +113,10 @@ void remember(const std::vector<int> &In) {
 )cpp",
                            "=");
   ASSERT_TRUE(Assigned);
-  EXPECT_EQ(*Assigned, "a copy of a 'std::vector<int>' (an assignment in "
-                       "'remember'): a move or a reference would not allocate");
-  // A copy is avoidable, not the memory of what the code makes nor a
-  // container's growth.
-  EXPECT_EQ(memoryOf(R"cpp(
-std::vector<int> Last;
-void remember(const std::vector<int> &In) {
-  Last = In; // SITE
-}
-)cpp",
-                     "="),
-            SiteMemory::Unneeded);
-  EXPECT_EQ(memoryOf(R"cpp(
-std::vector<int> keep(const std::vector<int> &In) {
-  std::vector<int> Kept(In); // SITE
-  return Kept;
-}
-)cpp",
-                     "Kept"),
-            SiteMemory::Unneeded);
+  EXPECT_EQ(Assigned->Reason,
+            "a copy of a 'std::vector<int>' (an assignment in "
+            "'remember'): a move or a reference would not allocate");
+  EXPECT_EQ(Assigned->Memory, SiteMemory::Unneeded);
 }
 
 TEST(SiteCodeTest, ACopyThatCopiesItsOwner) {
@@ -152,7 +139,7 @@ struct Text {
                   "copied (in 'Text::set', member by member): the copies of "
                   "'Text' are where to look; 'Text' has no move constructor, "
                   "so moving it copies too until it gets one");
-  auto Movable = describe(R"cpp(
+  auto Movable = siteCode(R"cpp(
 struct Text {
   std::vector<int> Chars;
   void set(const Text &O) {
@@ -162,20 +149,12 @@ struct Text {
 )cpp",
                           "=");
   ASSERT_TRUE(Movable);
-  EXPECT_EQ(*Movable, "a copy of a 'std::vector<int>' made when a 'Text' is "
-                      "copied (in 'Text::set', member by member): the copies "
-                      "of 'Text' are where to look; moving the whole object "
-                      "would not allocate");
-  EXPECT_EQ(memoryOf(R"cpp(
-struct Text {
-  std::vector<int> Chars;
-  void set(const Text &O) {
-    Chars = O.Chars; // SITE
-  }
-};
-)cpp",
-                     "="),
-            SiteMemory::Unneeded);
+  EXPECT_EQ(Movable->Reason,
+            "a copy of a 'std::vector<int>' made when a 'Text' is "
+            "copied (in 'Text::set', member by member): the copies "
+            "of 'Text' are where to look; moving the whole object "
+            "would not allocate");
+  EXPECT_EQ(Movable->Memory, SiteMemory::Unneeded);
   auto Constructed = describe(R"cpp(
 struct Row {
   std::vector<int> Cells;
@@ -207,54 +186,38 @@ struct Sink {
 }
 
 TEST(SiteCodeTest, ATemporaryForAnArgument) {
-  auto Why =
-      describe(R"cpp(
+  auto Found =
+      siteCode(R"cpp(
 int find(const std::vector<std::string> &Names, const std::string &Key);
 int op(const std::string &Key) {
   return find({"add", "sub"}, Key); // SITE
 }
 )cpp",
                "{", "std::vector<std::string, std::allocator<std::string> >");
-  ASSERT_TRUE(Why);
-  EXPECT_EQ(*Why, "a temporary 'std::vector<std::string>' built for an "
-                  "argument of 'find' on every call: a std::initializer_list, "
-                  "std::span or view parameter, or a static const argument, "
-                  "would not allocate");
-  EXPECT_EQ(memoryOf(R"cpp(
-int find(const std::vector<std::string> &Names, const std::string &Key);
-int op(const std::string &Key) {
-  return find({"add", "sub"}, Key); // SITE
-}
-)cpp",
-                     "{",
-                     "std::vector<std::string, std::allocator<std::string> >"),
-            SiteMemory::Unneeded);
+  ASSERT_TRUE(Found);
+  EXPECT_EQ(Found->Reason,
+            "a temporary 'std::vector<std::string>' built for an "
+            "argument of 'find' on every call: a std::initializer_list, "
+            "std::span or view parameter, or a static const argument, "
+            "would not allocate");
+  EXPECT_EQ(Found->Memory, SiteMemory::Unneeded);
 }
 
 TEST(SiteCodeTest, AStringRebuiltFromItsCharacters) {
-  auto Why =
-      describe(R"cpp(
+  auto Found = siteCode(R"cpp(
 int count(const std::string &Word);
 int total(const std::string &Text) {
   return count(Text.c_str()); // SITE
 }
 )cpp",
-               "Text.c_str",
-               "std::__cxx11::basic_string<char, std::char_traits<char>, "
-               "std::allocator<char> >");
-  ASSERT_TRUE(Why);
-  EXPECT_EQ(*Why, "a copy of 'Text' rebuilt from its c_str() for an argument "
-                  "of 'count': 'Text' itself would bind it without allocating");
-  EXPECT_EQ(memoryOf(R"cpp(
-int count(const std::string &Word);
-int total(const std::string &Text) {
-  return count(Text.c_str()); // SITE
-}
-)cpp",
-                     "Text.c_str",
-                     "std::__cxx11::basic_string<char, std::char_traits<char>, "
-                     "std::allocator<char> >"),
-            SiteMemory::Unneeded);
+                        "Text.c_str",
+                        "std::__cxx11::basic_string<char, "
+                        "std::char_traits<char>, std::allocator<char> >");
+  ASSERT_TRUE(Found);
+  EXPECT_EQ(Found->Reason,
+            "a copy of 'Text' rebuilt from its c_str() for an argument "
+            "of 'count': 'Text' itself would bind it without allocating");
+  EXPECT_EQ(Found->Memory, SiteMemory::Unneeded);
 }
 
 TEST(SiteCodeTest, ATemporaryThatHandsItsMemoryOver) {
