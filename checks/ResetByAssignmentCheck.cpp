@@ -17,9 +17,11 @@
 #include "checks/OptionValues.h"
 #include "lib/analysis/ast/AstWalk.h"
 #include "lib/analysis/ast/ParentIndex.h"
+#include "lib/analysis/facts/ContainerUses.h"
 #include "lib/analysis/facts/FreshAssignments.h"
 #include "lib/analysis/facts/Repetition.h"
 #include "lib/analysis/facts/StlFacts.h"
+#include "lib/analysis/facts/SubstringAssignments.h"
 #include "lib/analysis/profile/ProfileEvidence.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -54,6 +56,16 @@ void ResetByAssignmentCheck::registerMatchers(MatchFinder *Finder) {
                           unless(alloc_tidy::matchers::isInInstantiatedCode()))
           .bind("assign"),
       this);
+  Finder->addMatcher(
+      cxxOperatorCallExpr(
+          hasOverloadedOperatorName("="),
+          callee(cxxMethodDecl(ofClass(classTemplateSpecializationDecl(
+              hasName("::std::basic_string"))))),
+          hasArgument(1, ignoringImplicit(cxxMemberCallExpr(
+                             callee(cxxMethodDecl(hasName("substr")))))),
+          unless(alloc_tidy::matchers::isInInstantiatedCode()))
+          .bind("substr-assign"),
+      this);
 }
 
 /// Why the assignment gets no replacement; empty when it does.
@@ -75,34 +87,52 @@ static std::string whyNoFix(const FreshAssignment &Facts) {
   return "";
 }
 
+std::optional<ResetByAssignmentCheck::Occasion>
+ResetByAssignmentCheck::occasionOf(const CXXOperatorCallExpr &Assign,
+                                   ASTContext &Ctx) {
+  std::optional<Repetition> Where = findRepetition(Assign, Ctx);
+  if (!Where || Where->Function->isDependentContext() ||
+      ColdFunctions.isCold(*Where->Function) ||
+      (Where->Loop && ColdFunctions.isColdLoop(*Where->Loop)))
+    return std::nullopt;
+  ProfileAnchor Anchor{Assign.getSourceRange(), Where->Function};
+  std::optional<Measurement> Measured = Profiles.measureAnything(Anchor, Ctx);
+  if (Measured && Profiles.isCold(*Measured))
+    return std::nullopt;
+  if (!Where->Loop && !OutsideLoops && !Profiles.isHot(Measured))
+    return std::nullopt;
+  return Occasion{*Where, Measured};
+}
+
 void ResetByAssignmentCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   if (Errors.occurred(Ctx.getDiagnostics()))
     return;
   const auto *Assign = Result.Nodes.getNodeAs<CXXOperatorCallExpr>("assign");
+  if (!Assign)
+    Assign = Result.Nodes.getNodeAs<CXXOperatorCallExpr>("substr-assign");
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation Loc = Assign->getBeginLoc();
   if (Loc.isInvalid() || Loc.isMacroID() ||
       SM.isInSystemHeader(SM.getExpansionLoc(Loc)))
     return;
+  if (Result.Nodes.getNodeAs<CXXOperatorCallExpr>("substr-assign")) {
+    if (std::optional<SubstringAssignment> Facts =
+            selfSubstringAssignment(*Assign, Ctx))
+      reportSubstring(*Facts, Ctx);
+    return;
+  }
   // Only libstdc++'s deque allocates when it is built empty.
   if (TargetStl.resolve(PP) != StlFlavor::LibStdCxx)
     return;
   std::optional<FreshAssignment> Facts = freshDequeAssignment(*Assign, Ctx);
   if (!Facts)
     return;
-  std::optional<Repetition> Where = findRepetition(*Assign, Ctx);
-  if (!Where || Where->Function->isDependentContext() ||
-      ColdFunctions.isCold(*Where->Function) ||
-      (Where->Loop && ColdFunctions.isColdLoop(*Where->Loop)))
+  std::optional<Occasion> When = occasionOf(*Assign, Ctx);
+  if (!When)
     return;
-  ProfileAnchor Anchor{Assign->getSourceRange(), Where->Function};
-  std::optional<Measurement> Measured = Profiles.measureAnything(Anchor, Ctx);
-  if (Measured && Profiles.isCold(*Measured))
-    return;
-  bool MeasuredHot = Profiles.isHot(Measured);
-  if (!Where->Loop && !OutsideLoops && !MeasuredHot)
-    return;
+  const Repetition *Where = &When->Where;
+  const std::optional<Measurement> &Measured = When->Measured;
 
   bool Deque = Facts->Shape == FreshShape::Deque;
   std::string NoFix = whyNoFix(*Facts);
@@ -138,6 +168,50 @@ void ResetByAssignmentCheck::check(const MatchFinder::MatchResult &Result) {
           Profiles.measuredNote(Measured, Loc, SM, [&](const Measurement &M) {
             return describeNoAllocation(Facts->TargetText, M,
                                         Deque ? "clear()" : "popping it empty");
+          }))
+    diag(Loc, "%0", DiagnosticIDs::Note) << *Note;
+  if (!NoFix.empty())
+    diag(Loc, "no fix-it: %0", DiagnosticIDs::Note) << NoFix;
+}
+
+void ResetByAssignmentCheck::reportSubstring(const SubstringAssignment &Facts,
+                                             ASTContext &Ctx) {
+  std::optional<Occasion> When = occasionOf(*Facts.Assign, Ctx);
+  if (!When)
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Loc = Facts.Assign->getBeginLoc();
+  std::string Replacement = assignReplacement(Facts, getLangOpts());
+  std::string NoFix;
+  // assign() keeps the capacity the assignment gives up; code that asks
+  // for it would see another value.
+  const Stmt *Scope = When->Where.Function->getBody();
+  if (Replacement.empty())
+    NoFix = "a macro writes part of the assignment";
+  else if (isa<FieldDecl>(Facts.Object) ? capacityRead(Facts.Object, Ctx)
+                                        : capacityRead(Facts.Object, Scope))
+    NoFix = "the code asks for '" + Facts.TargetText +
+            "'.capacity(), which assign() leaves as it was";
+  {
+    auto Diag = diag(Loc, "assigning to '%0' a substring of itself allocates "
+                          "%select{on every iteration|on every call}1 once "
+                          "the substring passes the inline buffer: it is "
+                          "built as a new string; assign() copies it into "
+                          "the memory '%0' has")
+                << Facts.TargetText << (When->Where.Loop ? 0 : 1);
+    if (NoFix.empty())
+      Diag << FixItHint::CreateReplacement(
+          CharSourceRange::getTokenRange(Facts.Assign->getSourceRange()),
+          Replacement);
+  }
+  if (When->Where.Loop)
+    diag(When->Where.Loop->getBeginLoc(),
+         "this loop runs the assignment on every iteration",
+         DiagnosticIDs::Note);
+  if (std::optional<std::string> Note = Profiles.measuredNote(
+          When->Measured, Loc, SM, [&](const Measurement &M) {
+            return describeNoAllocation(Facts.TargetText + ".substr()", M,
+                                        "assign()");
           }))
     diag(Loc, "%0", DiagnosticIDs::Note) << *Note;
   if (!NoFix.empty())

@@ -365,6 +365,39 @@ const VarDecl *rootVariable(const Expr *E) {
   return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
 }
 
+bool isPlainObject(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (isa<DeclRefExpr>(E))
+    return !E->getBeginLoc().isMacroID();
+  if (const auto *Member = dyn_cast<MemberExpr>(E)) {
+    const Expr *Base = Member->getBase()->IgnoreParenImpCasts();
+    return isa<CXXThisExpr>(Base) || isPlainObject(Base);
+  }
+  return false;
+}
+
+bool sameObject(const Expr *A, const Expr *B) {
+  if (!isPlainObject(A) || !isPlainObject(B))
+    return false;
+  A = A->IgnoreParenImpCasts();
+  B = B->IgnoreParenImpCasts();
+  if (const auto *RefA = dyn_cast<DeclRefExpr>(A)) {
+    const auto *RefB = dyn_cast<DeclRefExpr>(B);
+    return RefB && RefA->getDecl()->getCanonicalDecl() ==
+                       RefB->getDecl()->getCanonicalDecl();
+  }
+  const auto *MemberA = cast<MemberExpr>(A);
+  const auto *MemberB = dyn_cast<MemberExpr>(B);
+  if (!MemberB || MemberA->getMemberDecl()->getCanonicalDecl() !=
+                      MemberB->getMemberDecl()->getCanonicalDecl())
+    return false;
+  const Expr *BaseA = MemberA->getBase()->IgnoreParenImpCasts();
+  const Expr *BaseB = MemberB->getBase()->IgnoreParenImpCasts();
+  if (isa<CXXThisExpr>(BaseA) || isa<CXXThisExpr>(BaseB))
+    return isa<CXXThisExpr>(BaseA) && isa<CXXThisExpr>(BaseB);
+  return MemberA->isArrow() == MemberB->isArrow() && sameObject(BaseA, BaseB);
+}
+
 bool hasTopLevelConditional(llvm::StringRef Text) {
   int Depth = 0;
   for (char Ch : Text) {

@@ -155,6 +155,15 @@ bool isWithinStd(const clang::Decl *D);
 /// with '.'; null when it is reached through '->', 'this' or a call.
 const clang::VarDecl *rootVariable(const clang::Expr *E);
 
+/// Whether \p E names a variable, or a member of one or of 'this', through
+/// no call and no macro: naming it twice names the same object and runs
+/// nothing.
+bool isPlainObject(const clang::Expr *E);
+
+/// Whether the plain objects (isPlainObject) \p A and \p B are the same
+/// object: the same variable, or the same member of the same object.
+bool sameObject(const clang::Expr *A, const clang::Expr *B);
+
 /// The definition of the record that \p T names, looking through pointers,
 /// references and arrays; null for anything else.
 const clang::RecordDecl *recordBehind(clang::QualType T);

@@ -61,18 +61,6 @@ bool isNewEmptyObject(const Expr *E) {
   return false;
 }
 
-/// A variable, or a member of one or of this, reached through no call.
-bool isPlainObject(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
-  if (isa<DeclRefExpr>(E))
-    return !E->getBeginLoc().isMacroID();
-  if (const auto *Member = dyn_cast<MemberExpr>(E)) {
-    const Expr *Base = Member->getBase()->IgnoreParenImpCasts();
-    return isa<CXXThisExpr>(Base) || isPlainObject(Base);
-  }
-  return false;
-}
-
 } // namespace
 
 std::optional<FreshAssignment>
