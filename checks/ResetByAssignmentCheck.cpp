@@ -180,6 +180,16 @@ void ResetByAssignmentCheck::reportSubstring(const SubstringAssignment &Facts,
   if (!When)
     return;
   const SourceManager &SM = Ctx.getSourceManager();
+  // Without a profile, a loop that cuts a string it keeps across iterations
+  // is consuming a text, whose rest is long; a string declared in the
+  // iteration is cut once in its life, like code outside a loop, and
+  // mostly holds one short piece.
+  bool Profiled = When->Measured && When->Measured->Covered;
+  const Stmt *Loop = When->Where.Loop;
+  if (!Profiled && !OutsideLoops && Loop && isa<VarDecl>(Facts.Object) &&
+      SM.isPointWithin(Facts.Object->getLocation(), Loop->getBeginLoc(),
+                       Loop->getEndLoc()))
+    return;
   SourceLocation Loc = Facts.Assign->getBeginLoc();
   std::string Replacement = assignReplacement(Facts, getLangOpts());
   std::string NoFix;

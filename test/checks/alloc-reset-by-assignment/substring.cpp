@@ -103,6 +103,20 @@ void views(std::string_view V, int Rounds) {
 }
 #endif
 
+// A string declared in the iteration is cut once in its life: reported
+// only with OutsideLoops (or a profile), as code outside a loop is.
+void perItem(const std::vector<std::string> &Items) {
+  for (const std::string &Item : Items) {
+    std::string Quoted = Item;
+    if (Quoted.size() > 1 && Quoted[0] == '"')
+      Quoted = Quoted.substr(1, Quoted.size() - 2);
+    // CHECK-NOTES-OUTSIDE: :[[@LINE-1]]:7: warning: assigning to 'Quoted' a substring of itself allocates on every iteration
+    // CHECK-NOTES-OUTSIDE: :[[@LINE-5]]:3: note: this loop runs the assignment on every iteration
+    // CHECK-FIXES-OUTSIDE: {{^}}      Quoted.assign(Quoted, 1, Quoted.size() - 2);{{$}}
+    emit(Quoted);
+  }
+}
+
 std::string &current();
 #define CUT(S) S = S.substr(1)
 
