@@ -365,6 +365,15 @@ const VarDecl *rootVariable(const Expr *E) {
   return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
 }
 
+bool isCopyOrMoveAssignment(const CXXOperatorCallExpr &Assign) {
+  if (Assign.getOperator() != OO_Equal || Assign.getNumArgs() != 2)
+    return false;
+  const auto *Method =
+      dyn_cast_or_null<CXXMethodDecl>(Assign.getDirectCallee());
+  return Method && (Method->isMoveAssignmentOperator() ||
+                    Method->isCopyAssignmentOperator());
+}
+
 bool isPlainObject(const Expr *E) {
   E = E->IgnoreParenImpCasts();
   if (isa<DeclRefExpr>(E))

@@ -13,6 +13,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ASTTypeTraits.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -154,6 +155,10 @@ bool isWithinStd(const clang::Decl *D);
 /// The variable \p E names, itself or as the object of member accesses
 /// with '.'; null when it is reached through '->', 'this' or a call.
 const clang::VarDecl *rootVariable(const clang::Expr *E);
+
+/// Whether \p Assign calls a class's copy or move assignment operator
+/// ('X = Y' on objects of a class).
+bool isCopyOrMoveAssignment(const clang::CXXOperatorCallExpr &Assign);
 
 /// Whether \p E names a variable, or a member of one or of 'this', through
 /// no call and no macro: naming it twice names the same object and runs

@@ -65,12 +65,7 @@ bool isNewEmptyObject(const Expr *E) {
 
 std::optional<FreshAssignment>
 freshDequeAssignment(const CXXOperatorCallExpr &Assign, ASTContext &Ctx) {
-  if (Assign.getOperator() != OO_Equal || Assign.getNumArgs() != 2)
-    return std::nullopt;
-  const auto *Method =
-      dyn_cast_or_null<CXXMethodDecl>(Assign.getDirectCallee());
-  if (!Method || !(Method->isMoveAssignmentOperator() ||
-                   Method->isCopyAssignmentOperator()))
+  if (!isCopyOrMoveAssignment(Assign))
     return std::nullopt;
   FreshAssignment Facts;
   Facts.Assign = &Assign;

@@ -23,12 +23,7 @@ static std::string writtenText(const Expr &E, const ASTContext &Ctx) {
 
 std::optional<SubstringAssignment>
 selfSubstringAssignment(const CXXOperatorCallExpr &Assign, ASTContext &Ctx) {
-  if (Assign.getOperator() != OO_Equal || Assign.getNumArgs() != 2)
-    return std::nullopt;
-  const auto *Method =
-      dyn_cast_or_null<CXXMethodDecl>(Assign.getDirectCallee());
-  if (!Method || !(Method->isMoveAssignmentOperator() ||
-                   Method->isCopyAssignmentOperator()))
+  if (!isCopyOrMoveAssignment(Assign))
     return std::nullopt;
   const ClassTemplateSpecializationDecl *String =
       basicString(Assign.getArg(0)->getType());
