@@ -5,7 +5,9 @@
 // and the move assignment builds one more empty deque for the object it
 // gives up: four allocations to reach a state that clear() (a deque), or
 // popping the adaptor empty, reaches with none, keeping the memory the
-// container already has.
+// container already has. 'Text = Text.substr(N);' likewise builds the
+// substring as a new string, where Text.assign(Text, N) copies it into the
+// memory Text has.
 //
 // Without a profile the check reports such an assignment only inside a
 // loop (or anywhere, with OutsideLoops); a heapcount profile that measured
