@@ -196,12 +196,14 @@ void ResetByAssignmentCheck::reportSubstring(const SubstringAssignment &Facts,
   std::string Replacement = assignReplacement(Facts, getLangOpts());
   std::string NoFix;
   // assign() keeps the capacity the assignment gives up; code that asks
-  // for it would see another value.
-  const Stmt *Scope = When->Where.Function->getBody();
+  // for it would see another value. A local is asked in its function; a
+  // member or a global anywhere in the unit.
+  const auto *Var = dyn_cast<VarDecl>(Facts.Object);
+  bool Local = Var && Var->hasLocalStorage();
   if (Replacement.empty())
     NoFix = "a macro writes part of the assignment";
-  else if (isa<FieldDecl>(Facts.Object) ? capacityRead(Facts.Object, Ctx)
-                                        : capacityRead(Facts.Object, Scope))
+  else if (Local ? capacityRead(Facts.Object, When->Where.Function->getBody())
+                 : capacityRead(Facts.Object, Ctx))
     NoFix = "the code asks for '" + Facts.TargetText +
             "'.capacity(), which assign() leaves as it was";
   {

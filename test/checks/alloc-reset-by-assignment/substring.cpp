@@ -85,6 +85,17 @@ std::string::size_type capacities(std::string S, int Rounds) {
   return Sum;
 }
 
+// A global whose capacity another function asks for.
+std::string Pending;
+std::string::size_type pendingCapacity() { return Pending.capacity(); }
+void drain(int Rounds) {
+  for (int R = 0; R < Rounds; ++R)
+    Pending = Pending.substr(1);
+  // CHECK-NOTES-ALL: :[[@LINE-1]]:5: warning: assigning to 'Pending' a substring of itself allocates on every iteration
+  // CHECK-NOTES-ALL: :[[@LINE-3]]:3: note: this loop runs the assignment on every iteration
+  // CHECK-NOTES-ALL: :[[@LINE-3]]:5: note: no fix-it: the code asks for 'Pending'.capacity(), which assign() leaves as it was
+}
+
 // Outside a loop: once per call, reported only with OutsideLoops (or a
 // profile that measured it).
 std::string dropSign(std::string Number) {
