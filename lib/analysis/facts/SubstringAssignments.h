@@ -1,5 +1,4 @@
-//===--- SubstringAssignments.h - a string cut to a part of itself -*- C++
-//-*-===//
+//===--- SubstringAssignments.h - a string cut to itself ---*- C++ -*-===//
 //
 // 'Text = Text.substr(End + 2);' keeps a part of a string by building that
 // part as a new string and moving it in: one allocation whenever the part

@@ -70,6 +70,20 @@ int countLines(Line *L) {
   return Count;
 }
 
+// Both arguments written by one macro: no stretch of the file spells
+// either of them.
+#define FIRST_TWO 0, 2
+void heads(std::string S, int Rounds) {
+  for (int R = 0; R < Rounds; ++R) {
+    S = S.substr(FIRST_TWO);
+    // CHECK-NOTES-ALL: :[[@LINE-1]]:5: warning: assigning to 'S' a substring of itself allocates on every iteration
+    // CHECK-NOTES-ALL: :[[@LINE-3]]:3: note: this loop runs the assignment on every iteration
+    // CHECK-NOTES-ALL: :[[@LINE-3]]:5: note: no fix-it: a macro writes part of the assignment
+    // CHECK-FIXES-F17: {{^}}    S = S.substr(FIRST_TWO);{{$}}
+    emit(S);
+  }
+}
+
 // Code that asks for the capacity would see the capacity assign() keeps.
 std::string::size_type capacities(std::string S, int Rounds) {
   std::string::size_type Sum = 0;
