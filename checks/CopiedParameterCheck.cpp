@@ -89,6 +89,7 @@ void CopiedParameterCheck::registerMatchers(MatchFinder *Finder) {
                                  unless(matchers::isInInstantiatedCode()))
                          .bind("reference"),
                      this);
+  registerCallableMatchers(Finder);
 }
 
 void CopiedParameterCheck::recordCall(const FunctionDecl &Callee,
@@ -119,6 +120,8 @@ void CopiedParameterCheck::recordCall(const FunctionDecl &Callee,
 
 void CopiedParameterCheck::check(const MatchFinder::MatchResult &Result) {
   Context = Result.Context;
+  if (recordCallable(Result))
+    return;
   const SourceManager &SM = *Result.SourceManager;
   if (const auto *Definition =
           Result.Nodes.getNodeAs<FunctionDecl>("definition")) {
@@ -189,6 +192,10 @@ void CopiedParameterCheck::onEndOfTranslationUnit() {
       for (unsigned I = 0; I < Definition->getNumParams(); ++I)
         report(*Definition, I);
     }
+  if (Context && !Errors.occurred(Context->getDiagnostics()))
+    reportCallables();
+  CallableUses.clear();
+  FixedCallables.clear();
   Definitions.clear();
   Calls.clear();
   References.clear();

@@ -10,6 +10,7 @@
 #include "clang-tidy/utils/IncludeInserter.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -17,7 +18,10 @@ namespace clang::tidy::alloc {
 
 /// Finds const & parameters of classes that own heap memory whose only use
 /// is one copy into storage that outlives the call, where callers pass
-/// temporaries: taken by value and moved, they would not be copied.
+/// temporaries: taken by value and moved, they would not be copied. And
+/// parameters of a callable that a standard container or algorithm calls
+/// per element, taken by value and only read: as const references, they
+/// would not be copied on every call.
 /// For the user-facing documentation see:
 /// docs/checks/alloc-copied-parameter.md
 class CopiedParameterCheck : public ClangTidyCheck {
@@ -47,6 +51,27 @@ private:
                   SourceLocation At, const SourceManager &SM);
   void report(const FunctionDecl &Definition, unsigned Index);
 
+  /// A call of a standard container or algorithm that calls a callable of
+  /// the project per element (CopiedParameterCallables.cpp).
+  struct CallableUse {
+    const CallExpr *Call = nullptr;
+    /// "'std::set::insert'", "'std::sort'".
+    std::string Caller;
+    /// "'std::set'", "'std::sort'".
+    std::string Owner;
+    /// Whether the call also copies an element it places (an insert).
+    bool Inserts = false;
+    /// A function of the standard library, not a container's member.
+    bool Algorithm = false;
+  };
+  /// Records the uses of callables and the callables that cannot change
+  /// their signature; true when \p Result was one of those matches.
+  void registerCallableMatchers(ast_matchers::MatchFinder *Finder);
+  bool recordCallable(const ast_matchers::MatchFinder::MatchResult &Result);
+  void reportCallables();
+  void reportCallable(const CXXRecordDecl &Callable,
+                      llvm::ArrayRef<CallableUse> Uses);
+
   CompileErrors Errors;
   ASTContext *Context = nullptr;
   utils::IncludeInserter Inserter;
@@ -65,6 +90,12 @@ private:
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const Expr *, 4>>
       References;
   llvm::DenseSet<const Expr *> CalleeReferences;
+  /// The uses of each callable, in order.
+  llvm::MapVector<const CXXRecordDecl *, llvm::SmallVector<CallableUse, 2>>
+      CallableUses;
+  /// Callables converted to a function pointer or whose operator() is
+  /// named: their parameters' types are part of another type.
+  llvm::DenseSet<const CXXRecordDecl *> FixedCallables;
 };
 
 } // namespace clang::tidy::alloc

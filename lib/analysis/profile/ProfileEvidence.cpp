@@ -184,6 +184,15 @@ std::vector<ProfileAnchor>
 copyCode(const Stmt &Statement, const FunctionDecl &Function, QualType Copied) {
   std::vector<ProfileAnchor> Code;
   Code.emplace_back(Statement.getSourceRange(), &Function);
+  for (ProfileAnchor &Copy :
+       copyConstructorCode(Statement.getSourceRange(), Copied))
+    Code.push_back(Copy);
+  return Code;
+}
+
+std::vector<ProfileAnchor> copyConstructorCode(SourceRange Through,
+                                               QualType Copied) {
+  std::vector<ProfileAnchor> Code;
   const auto *Record = Copied.getNonReferenceType()->getAsCXXRecordDecl();
   if (!Record || !Record->hasDefinition() || Record->isInStdNamespace())
     return Code;
@@ -191,10 +200,9 @@ copyCode(const Stmt &Statement, const FunctionDecl &Function, QualType Copied) {
     if (!Ctor->isCopyConstructor())
       continue;
     if (Ctor->isImplicit())
-      Code.emplace_back(SourceRange(Record->getLocation()), Ctor,
-                        Statement.getSourceRange());
+      Code.emplace_back(SourceRange(Record->getLocation()), Ctor, Through);
     else if (const FunctionDecl *Def = Ctor->getDefinition())
-      Code.emplace_back(Def->getSourceRange(), Def, Statement.getSourceRange());
+      Code.emplace_back(Def->getSourceRange(), Def, Through);
   }
   return Code;
 }
@@ -784,6 +792,21 @@ std::string describeCopies(StringRef Class, const Measurement &M) {
          times(M.Allocations) +
          "; those that stand for a move would not allocate once it moves "
          "(the profile does not tell them from the other copies)";
+}
+
+std::string describeCallableCopies(StringRef Copied, const Measurement &M,
+                                   StringRef Change, bool Exact) {
+  std::string Made = std::string(Prefix) + "the copies of " + Copied.str() +
+                     " made through the calls that call it ";
+  if (M.Allocations == 0)
+    return Made + "made no allocation; " + wouldSave(Change, 0);
+  Made += "allocated " + times(M.Allocations) + inProcesses(M);
+  if (Exact)
+    return Made + "; " + wouldSave(Change, M.Allocations);
+  // An insert also copies the element it places, through the same call:
+  // the profile does not tell those copies from the callable's.
+  return Made + ", the copies of the elements they insert among them; " +
+         Change.str() + " would save at most those allocations";
 }
 
 std::string describeInlineBuffer(StringRef Name, const Measurement &M,

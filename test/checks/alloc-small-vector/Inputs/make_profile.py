@@ -17,6 +17,10 @@ container's growth (the "allocation_sites" member), SIZES being
 --container NAME=SPELLING gives site NAME's container as heapcount writes
 it (default std::vector<ELEMENT, std::allocator<ELEMENT> >); the shorthands
 string, deque<T> and list<T> spell libstdc++'s classes.
+--callers NAME=MARK:ALLOCATIONS,... gives (allocation) site NAME the
+places above it its allocations came through: the line (and column, as for
+a site) of the comment "site(MARK...)", each with its allocations (their
+counts or sizes are the site's, scaled).
 --processes NAME=N[:COUNTS] says that N processes allocated at site NAME
 (or allocation site NAME), and how many asked for each count, COUNTS being
 "ELEMENTSxPROCESSES,..." (default: N, or the count's allocations if fewer);
@@ -64,7 +68,13 @@ def main():
     parser.add_argument('--element', action='append', default=[])
     parser.add_argument('--allocation-site', action='append', default=[])
     parser.add_argument('--processes', action='append', default=[])
+    parser.add_argument('--callers', action='append', default=[])
     args = parser.parse_args()
+    callers = {}
+    for spec in args.callers:
+        name, _, text = spec.partition('=')
+        callers[name] = [(mark, int(n)) for mark, _, n in
+                         (pair.partition(':') for pair in text.split(','))]
     processes = {}
     for spec in args.processes:
         name, _, text = spec.partition('=')
@@ -111,6 +121,18 @@ def main():
         site[by_name] = (histogram_of(counts) if counts else
                          [[n, min(total, a)] for n, a in histogram])
 
+    def add_callers(name, site, histogram, key):
+        if name not in callers:
+            return
+        total = sum(a for _, a in histogram) or 1
+        site['callers'] = []
+        for mark, allocations in callers[name]:
+            line, column = place(mark)
+            site['callers'].append({
+                'file': path, 'line': line, 'column': column,
+                'allocations': allocations,
+                key: [[n, a * allocations // total] for n, a in histogram]})
+
     allocation_sites = []
     for spec in args.allocation_site:
         parts = spec.split(':', 2)
@@ -125,6 +147,7 @@ def main():
             'bytes': sum(b * a for b, a in sizes), 'sizes': sizes})
         add_processes(parts[0], allocation_sites[-1], sizes,
                       'processes_by_size')
+        add_callers(parts[0], allocation_sites[-1], sizes, 'sizes')
 
     sites = []
     elements = {}
@@ -151,6 +174,7 @@ def main():
             'bytes': sum(e * a for e, a in histogram) * int(size),
             'counts': histogram})
         add_processes(name, sites[-1], histogram, 'processes_by_count')
+        add_callers(name, sites[-1], histogram, 'counts')
 
     entry = {'path': path}
     if args.hash != 'none':
