@@ -191,7 +191,9 @@ void CopiedParameterCheck::reportCallable(const CXXRecordDecl &Callable,
       for (const TextEdit &Edit : Edits)
         Diag << FixItHint::CreateInsertion(Edit.Range.getBegin(), Edit.Text);
   }
-  SourceLocation UseAt = SM.getFileLoc(First.Call->getBeginLoc());
+  // At the member or operator: a call's first token differs between LLVM
+  // versions for an operator.
+  SourceLocation UseAt = SM.getFileLoc(First.Call->getExprLoc());
   diag(UseAt, "%0 calls it here", DiagnosticIDs::Note) << First.Caller;
   if (std::optional<std::string> Note =
           Profiles.measuredNote(Measured, UseAt, SM, [&](const Measurement &M) {

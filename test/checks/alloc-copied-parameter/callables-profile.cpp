@@ -21,8 +21,8 @@ struct Option { // site(optioncopy@Option)
 };
 auto ByLong = [](Option A, Option B) { return A.Long < B.Long; };
 // CHECK-NOTES: :[[@LINE-1]]:25: warning: this lambda takes 'A' and 'B' by value, and 'std::set' calls it per element: every call copies 'Option', and the copies allocate; taken by const reference, nothing would be copied [alloc-copied-parameter]
-// CHECK-NOTES: :[[@LINE+5]]:35: note: 'std::set::insert' calls it here
-// CHECK-NOTES: :[[@LINE+4]]:35: note: heapcount's profile: in the profiled run the copies of 'Option' made through the calls that call it allocated 3,000 times, the copies of the elements they insert among them; taking the parameters by const reference would save at most those allocations
+// CHECK-NOTES: :[[@LINE+5]]:43: note: 'std::set::insert' calls it here
+// CHECK-NOTES: :[[@LINE+4]]:43: note: heapcount's profile: in the profiled run the copies of 'Option' made through the calls that call it allocated 3,000 times, the copies of the elements they insert among them; taking the parameters by const reference would save at most those allocations
 // CHECK-FIXES: {{^}}auto ByLong = [](const Option &A, const Option &B) { return A.Long < B.Long; };{{$}}
 std::set<Option, decltype(ByLong)> Options(ByLong);
 
@@ -35,8 +35,8 @@ struct Key { // site(keycopy@Key)
 struct KeyLess {
   bool operator()(Key A, Key B) const { return A.Text < B.Text; }
   // CHECK-NOTES: :[[@LINE-1]]:23: warning: 'KeyLess::operator()' takes 'A' and 'B' by value, and 'std::set' calls it per element: every call copies 'Key', and the copies allocate; taken by const reference, nothing would be copied [alloc-copied-parameter]
-  // CHECK-NOTES: :[[@LINE+5]]:10: note: 'std::set::find' calls it here
-  // CHECK-NOTES: :[[@LINE+4]]:10: note: heapcount's profile: in the profiled run the copies of 'Key' made through the calls that call it allocated 1,200 times; taking the parameters by const reference would save about 1,200 allocations
+  // CHECK-NOTES: :[[@LINE+5]]:12: note: 'std::set::find' calls it here
+  // CHECK-NOTES: :[[@LINE+4]]:12: note: heapcount's profile: in the profiled run the copies of 'Key' made through the calls that call it allocated 1,200 times; taking the parameters by const reference would save about 1,200 allocations
   // CHECK-FIXES: {{^}}  bool operator()(const Key &A, const Key &B) const { return A.Text < B.Text; }{{$}}
 };
 bool findKey(const std::set<Key, KeyLess> &S, const Key &K) {

@@ -19,7 +19,7 @@ struct Option {
 
 auto ByLong = [](Option A, Option B) { return A.Long < B.Long; };
 // CHECK-NOTES: :[[@LINE-1]]:25: warning: this lambda takes 'A' and 'B' by value, and 'std::set' calls it per element: every call copies 'Option', and the copies allocate; taken by const reference, nothing would be copied [alloc-copied-parameter]
-// CHECK-NOTES: :[[@LINE+4]]:35: note: 'std::set::insert' calls it here
+// CHECK-NOTES: :[[@LINE+4]]:43: note: 'std::set::insert' calls it here
 // CHECK-FIXES: {{^}}auto ByLong = [](const Option &A, const Option &B) { return A.Long < B.Long; };{{$}}
 static std::set<Option, decltype(ByLong)> Options(ByLong);
 
@@ -29,7 +29,7 @@ bool hasOption(const Option &O) { return Options.count(O) != 0; }
 struct ByName {
   bool operator()(std::string A, const std::string B) const { return A < B; }
   // CHECK-NOTES: :[[@LINE-1]]:31: warning: 'ByName::operator()' takes 'A' and 'B' by value, and 'std::map' calls it per element: every call copies 'std::string', and the copies allocate; taken by const reference, nothing would be copied [alloc-copied-parameter]
-  // CHECK-NOTES: :[[@LINE+5]]:43: note: 'std::map::operator[]' calls it here
+  // CHECK-NOTES: :[[@LINE+5]]:37: note: 'std::map::operator[]' calls it here
   // CHECK-FIXES: {{^}}  bool operator()(const std::string &A, const std::string &B) const { return A < B; }{{$}}
 };
 
@@ -43,7 +43,7 @@ struct Task {
 struct Urgent {
   bool operator()(Task L, Task R) const { return L.Priority < R.Priority; }
   // CHECK-NOTES: :[[@LINE-1]]:24: warning: 'Urgent::operator()' takes 'L' and 'R' by value, and 'std::priority_queue' calls it per element: every call copies 'Task', and the copies allocate; taken by const reference, nothing would be copied [alloc-copied-parameter]
-  // CHECK-NOTES: :[[@LINE+4]]:32: note: 'std::priority_queue::push' calls it here
+  // CHECK-NOTES: :[[@LINE+4]]:38: note: 'std::priority_queue::push' calls it here
   // CHECK-FIXES: {{^}}  bool operator()(const Task &L, const Task &R) const { return L.Priority < R.Priority; }{{$}}
 };
 std::priority_queue<Task, std::vector<Task>, Urgent> Queue;
@@ -52,7 +52,7 @@ void schedule(const Task &T) { Queue.push(T); }
 struct WordHash {
   size_t operator()(std::string W) const { return std::hash<std::string>()(W); }
   // CHECK-NOTES: :[[@LINE-1]]:33: warning: 'WordHash::operator()' takes 'W' by value, and 'std::unordered_set' calls it per element: every call copies 'std::string', and the copies allocate; taken by const reference, nothing would be copied [alloc-copied-parameter]
-  // CHECK-NOTES: :[[@LINE+3]]:43: note: 'std::unordered_set::find' calls it here
+  // CHECK-NOTES: :[[@LINE+3]]:49: note: 'std::unordered_set::find' calls it here
 };
 std::unordered_set<std::string, WordHash> Words;
 bool known(const std::string &W) { return Words.find(W) != Words.end(); }
