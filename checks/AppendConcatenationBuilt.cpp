@@ -323,14 +323,19 @@ void AppendConcatenationCheck::checkBuiltString(
   if (Where->Loop)
     F.note(Where->Loop->getBeginLoc(),
            "this loop runs the concatenation on every iteration");
+  std::string BoundNote;
+  size_t NoteIndex = F.Notes.size();
   if (std::optional<std::string> Note =
           Profiles.measuredNote(Measured, Loc, SM, [&](const Measurement &M) {
+            if (Return)
+              BoundNote = describeRegrowth(
+                  M, Saved, "reserving and appending the pieces", true);
             return describeRegrowth(M, Saved,
                                     "reserving and appending the pieces");
           }))
     F.note(Loc, *Note);
-  PendingStrings.push_back(
-      {std::move(F), &Function, Declaration ? "" : Base, Loc});
+  PendingStrings.push_back({std::move(F), &Function, Declaration ? "" : Base,
+                            Loc, std::move(BoundNote), NoteIndex});
   PendingContext = &Ctx;
 }
 
@@ -360,9 +365,14 @@ void AppendConcatenationCheck::reportBuiltStrings() {
              At = Fix.CodeToInsert.find(NamePlaceholder, At))
           Fix.CodeToInsert.replace(At, 1, Name);
     }
+    if (!Pending.BoundNote.empty() &&
+        ConcatenatedOnto.count(Pending.Function->getCanonicalDecl()) &&
+        Pending.NoteIndex < Pending.F.Notes.size())
+      Pending.F.Notes[Pending.NoteIndex].Text = Pending.BoundNote;
     report(*this, Pending.F);
   }
   PendingStrings.clear();
+  ConcatenatedOnto.clear();
 }
 
 } // namespace clang::tidy::alloc

@@ -55,6 +55,16 @@ void AppendConcatenationCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 }
 
 void AppendConcatenationCheck::registerMatchers(MatchFinder *Finder) {
+  // 'Indent + render()': the '+' grows the string render() returned, in the
+  // room its own '+' operators left.
+  Finder->addMatcher(
+      cxxOperatorCallExpr(
+          hasOverloadedOperatorName("+"),
+          hasAnyArgument(ignoringImplicit(ignoringParens(
+              callExpr(callee(functionDecl(unless(isInStdNamespace()))
+                                  .bind("concatenated-onto")))))),
+          unless(isExpansionInSystemHeader())),
+      this);
   auto OfString = cxxMethodDecl(
       ofClass(classTemplateSpecializationDecl(hasName("::std::basic_string"))));
   auto Concatenation =
@@ -106,6 +116,11 @@ void AppendConcatenationCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   if (Errors.occurred(Ctx.getDiagnostics()))
     return;
+  if (const auto *Onto =
+          Result.Nodes.getNodeAs<FunctionDecl>("concatenated-onto")) {
+    ConcatenatedOnto.insert(Onto->getCanonicalDecl());
+    return;
+  }
   const auto *Append = Result.Nodes.getNodeAs<Expr>("append");
   if (!Append) {
     checkBuiltString(Result);
@@ -167,9 +182,20 @@ void AppendConcatenationCheck::check(const MatchFinder::MatchResult &Result) {
   if (Where->Loop)
     F.note(Where->Loop->getBeginLoc(),
            "this loop runs the concatenation on every iteration");
+  // The target's own growth at the statement, which the pieces appended
+  // apart can change.
+  uint64_t TargetGrowth = 0;
+  if (Covered) {
+    std::vector<ProfileAnchor> AtAppend;
+    AtAppend.emplace_back(SourceRange(Append->getExprLoc()), Where->Function);
+    if (std::optional<Measurement> Growth =
+            Profiles.measureContainer(Facts->Target->getType(), AtAppend, Ctx))
+      TargetGrowth = Growth->Allocations;
+  }
   if (std::optional<std::string> Note =
           Profiles.measuredNote(Measured, Loc, SM, [&](const Measurement &M) {
-            return describeTemporaries(M, "appending the pieces one by one");
+            return describeTemporaries(M, "appending the pieces one by one",
+                                       Target, TargetGrowth);
           }))
     F.note(Loc, *Note);
   if (!Plan.NoFix.empty())

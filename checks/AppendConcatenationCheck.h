@@ -66,7 +66,14 @@ private:
     const FunctionDecl *Function = nullptr;
     std::string Base;
     SourceLocation Loc;
+    /// For a string returned: the measured note, as a bound, and its place
+    /// among F's notes; it replaces the other when a caller concatenates
+    /// onto the string (known at the end of the unit).
+    std::string BoundNote;
+    size_t NoteIndex = 0;
   };
+  /// Functions whose result a '+' of this unit concatenates onto.
+  std::set<const FunctionDecl *> ConcatenatedOnto;
   std::vector<PendingString> PendingStrings;
   ASTContext *PendingContext = nullptr;
   void reportBuiltStrings();

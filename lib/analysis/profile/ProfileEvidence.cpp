@@ -756,28 +756,45 @@ std::string describeStringCopies(StringRef Source, const Measurement &M,
          wouldSave(Change, M.Allocations);
 }
 
-std::string describeTemporaries(const Measurement &M, StringRef Change) {
+std::string describeTemporaries(const Measurement &M, StringRef Change,
+                                StringRef Target, uint64_t TargetGrowth) {
   if (M.Allocations == 0)
     return std::string(Prefix) +
            "the temporary strings of this concatenation made no "
            "allocation; " +
            wouldSave(Change, 0);
-  return std::string(Prefix) +
-         "the temporary strings of this concatenation allocated " +
-         times(M.Allocations) + " (" + requested(M.Counts) + inProcesses(M) +
-         "); " + wouldSave(Change, M.Allocations);
+  std::string Made = std::string(Prefix) +
+                     "the temporary strings of this concatenation allocated " +
+                     times(M.Allocations) + " (" + requested(M.Counts) +
+                     inProcesses(M) + "); ";
+  if (TargetGrowth == 0)
+    return Made + wouldSave(Change, M.Allocations);
+  // Appended apart, the pieces meet the capacity of the target at other
+  // lengths: a growth can split in two, or two can merge.
+  return Made + "'" + Target.str() + "' itself grew " + times(TargetGrowth) +
+         " here, and appended one by one the pieces can make it grow at "
+         "other lengths: " +
+         Change.str() + " would save at most the temporaries' allocations";
 }
 
 std::string describeRegrowth(const Measurement &M, uint64_t Saved,
-                             StringRef Change) {
+                             StringRef Change, bool CallerGrowsIt) {
   if (M.Allocations == 0)
     return std::string(Prefix) + "this concatenation made no allocation; " +
            wouldSave(Change, 0);
-  return std::string(Prefix) + "this concatenation allocated " +
-         times(M.Allocations) + " (" + requested(M.Counts) + inProcesses(M) +
-         "), " + withSeparators(M.Allocations - Saved) +
-         " of them for the strings it made at the most allocating '+'; " +
-         wouldSave(Change, Saved);
+  std::string Made = std::string(Prefix) + "this concatenation allocated " +
+                     times(M.Allocations) + " (" + requested(M.Counts) +
+                     inProcesses(M) + "), " +
+                     withSeparators(M.Allocations - Saved) +
+                     " of them for the strings it made at the most "
+                     "allocating '+'; ";
+  if (!CallerGrowsIt)
+    return Made + wouldSave(Change, Saved);
+  // Reserved to its length, the string returned has no room left for what
+  // the caller adds, where the old one often had.
+  return Made + Change.str() + " would save at most " + withSeparators(Saved) +
+         " allocations: a caller concatenates onto the string returned, "
+         "which then has no room to spare";
 }
 
 std::string describeStatement(const Measurement &M) {

@@ -310,15 +310,24 @@ std::string describeStringCopies(llvm::StringRef Source, const Measurement &M,
 
 /// "... the temporary strings of this concatenation allocated 3,000 times
 /// (...); <Change> would save about 3,000 allocations": every temporary
-/// goes.
-std::string describeTemporaries(const Measurement &M, llvm::StringRef Change);
+/// goes. When the string appended to grew at the same statement
+/// (\p TargetGrowth allocations, \p Target its name), the pieces appended
+/// one by one can make it grow at other lengths, more often or less: the
+/// saving is given as a bound, without "about".
+std::string describeTemporaries(const Measurement &M, llvm::StringRef Change,
+                                llvm::StringRef Target = "",
+                                uint64_t TargetGrowth = 0);
 
 /// A concatenation that starts a new string: what its '+' operators and the
 /// strings built for its pieces allocated (\p M), and \p Saved of those
 /// that \p Change spares (the string it makes still allocates once when
-/// it passes the inline buffer).
+/// it passes the inline buffer). With \p CallerGrowsIt (a caller
+/// concatenates onto the string returned, which the '+' operators left with
+/// room to spare and the change leaves without), the saving is a bound,
+/// without "about".
 std::string describeRegrowth(const Measurement &M, uint64_t Saved,
-                             llvm::StringRef Change);
+                             llvm::StringRef Change,
+                             bool CallerGrowsIt = false);
 
 /// A statement that copies where it could move: what the statement
 /// allocated, the copy among the rest (a container's growth at a push); no

@@ -1,9 +1,12 @@
 // With a heapcount profile (the global option ProfileFile), the allocations
 // measured at the concatenation's '+' operators (where the temporaries are
-// made; the string appended to grows at '+=', which the change keeps) decide:
-// in a loop or not, it is reported when they are at least
+// made) decide: in a loop or not, it is reported when they are at least
 // ProfileMinAllocations (100), with the saving in a note; one the profile
-// covers with fewer is cold and silent. A file the profile does not cover
+// covers with fewer is cold and silent. When the string appended to also
+// grew at the statement ('+='), the pieces appended one by one can make it
+// grow at other lengths: the saving is then a bound ("at most"); when it
+// did not grow there, the pieces fit as the whole did, and the saving is
+// every temporary ("about"). A file the profile does not cover
 // is as without a profile: silent. make_profile.py writes the profile
 // for the runner's clean copy; a site sits on its "site(NAME@TEXT)" line, at
 // TEXT's column.
@@ -24,12 +27,13 @@ struct Tree {
   std::string Name;
   std::vector<std::string> Kids;
 
-  // Called for every node: 2,500 temporaries measured at its two '+'.
+  // Called for every node: 2,500 temporaries measured at its two '+', and
+  // 'Out' grew 9 times at the '+='.
   void print(std::string &Out) const {
     std::string Label = Name;
     Out += "- " + Label + " (\n"; // site(first@+ Label) site(second@+ " (\n") site(grown@+=)
     // CHECK-NOTES: :[[@LINE-1]]:5: warning: the 3 pieces appended to 'Out' are first concatenated into a temporary string, which allocates once it outgrows the inline buffer, on every call; appending them one by one makes no temporary [alloc-append-concatenation]
-    // CHECK-NOTES: :[[@LINE-2]]:5: note: heapcount's profile: in the profiled run the temporary strings of this concatenation allocated 2,500 times (for 31 to 62 elements); appending the pieces one by one would save about 2,500 allocations
+    // CHECK-NOTES: :[[@LINE-2]]:5: note: heapcount's profile: in the profiled run the temporary strings of this concatenation allocated 2,500 times (for 31 to 62 elements); 'Out' itself grew 9 times here, and appended one by one the pieces can make it grow at other lengths: appending the pieces one by one would save at most the temporaries' allocations
     // CHECK-FIXES: {{^}}    Out.append("- ").append(Label).append(" (\n"); // site(first
   }
 
