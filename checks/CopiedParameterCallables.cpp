@@ -168,6 +168,16 @@ void CopiedParameterCheck::reportCallable(const CXXRecordDecl &Callable,
   std::optional<Measurement> Measured = Profiles.measureAnything(Code, Ctx);
   if (Measured && Profiles.isCold(*Measured))
     return;
+  // A container calls its comparator or hash about log2(n) times per
+  // element, a sort n log2(n) times in all; an algorithm given a callable of
+  // one parameter (std::for_each) calls it once per element, a copy like a
+  // range-for's by value: without a profile that measured it hot, left to
+  // clang-tidy's performance checks.
+  bool Compares =
+      Operator->getNumParams() >= 2 ||
+      llvm::any_of(Uses, [](const CallableUse &Use) { return !Use.Algorithm; });
+  if (!Compares && !Profiles.isHot(Measured))
+    return;
 
   llvm::SmallVector<TextEdit, 4> Edits;
   bool Fixable = true;

@@ -10,7 +10,8 @@
 // RUN:     --allocation-site=optioncopy:40x3000:Option::Option \
 // RUN:     --callers=optioncopy=insert:2000,count:1000 \
 // RUN:     --allocation-site=keycopy:40x1200:Key::Key --callers=keycopy=find:1200 \
-// RUN:     --allocation-site=namecopy:40x30:Name::Name --callers=namecopy=rare:30" \
+// RUN:     --allocation-site=namecopy:40x30:Name::Name --callers=namecopy=rare:30 \
+// RUN:     --allocation-site=entrycopy:40x500:Entry::Entry --callers=entrycopy=each:500" \
 // RUN:   -- -config="{CheckOptions: {ProfileFile: '%t.json', MinProfiledAllocations: 100}}" -- -std=c++17
 
 #include <set>
@@ -41,6 +42,23 @@ struct KeyLess {
 };
 bool findKey(const std::set<Key, KeyLess> &S, const Key &K) {
   return S.find(K) != S.end(); // site(find@.find)
+}
+
+// A callable of one parameter that an algorithm calls once per element,
+// measured hot: reported (without a profile it is not).
+#include <algorithm>
+#include <vector>
+struct Entry { // site(entrycopy@Entry)
+  std::string Text;
+};
+size_t totalLength(const std::vector<Entry> &V) {
+  size_t Total = 0;
+  std::for_each(V.begin(), V.end(), [&Total](Entry E) { Total += E.Text.size(); }); // site(each@for_each)
+  // CHECK-NOTES: :[[@LINE-1]]:52: warning: this lambda takes 'E' by value, and 'std::for_each' calls it per element: every call copies 'Entry', and the copies allocate; taken by const reference, nothing would be copied [alloc-copied-parameter]
+  // CHECK-NOTES: :[[@LINE-2]]:3: note: 'std::for_each' calls it here
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: heapcount's profile: in the profiled run the copies of 'Entry' made through the calls that call it allocated 500 times; taking the parameters by const reference would save about 500 allocations
+  // CHECK-FIXES: {{^}}  std::for_each(V.begin(), V.end(), [&Total](const Entry &E) { Total += E.Text.size(); }); // site(each@for_each){{$}}
+  return Total;
 }
 
 // Measured cold: silent.
