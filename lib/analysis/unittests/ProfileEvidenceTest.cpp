@@ -753,5 +753,52 @@ TEST_F(MeasureTest, AllocationSitesAreMeasuredWithoutAnElement) {
   EXPECT_EQ(M.Counts, (ElementHistogram{{5, 7}, {9, 3}}));
 }
 
+// A bound is no prediction: alloc-run reads "would save about N" as one, so
+// a note that cannot promise N must not say it.
+TEST(MeasuredSavingTest, BoundsAreNoPredictions) {
+  Measurement Temporaries;
+  Temporaries.Allocations = 573;
+  Temporaries.Counts = {{31, 573}};
+  EXPECT_EQ(describeTemporaries(Temporaries, "appending the pieces"),
+            "heapcount's profile: in the profiled run the temporary strings "
+            "of this concatenation allocated 573 times (each for 31 "
+            "elements); appending the pieces would save about 573 "
+            "allocations");
+  std::string Grown = describeTemporaries(Temporaries, "appending the pieces",
+                                          "qualified_name", 982);
+  EXPECT_EQ(Grown, "heapcount's profile: in the profiled run the temporary "
+                   "strings of this concatenation allocated 573 times (each "
+                   "for 31 elements); 'qualified_name' itself grew 982 times "
+                   "here, and appended one by one the pieces can make it "
+                   "grow at other lengths: appending the pieces would save "
+                   "at most the temporaries' allocations");
+
+  Measurement Regrown;
+  Regrown.Allocations = 1483;
+  Regrown.Counts = {{31, 1483}};
+  EXPECT_NE(describeRegrowth(Regrown, 912, "reserving").find("about 912"),
+            std::string::npos);
+  std::string Onto = describeRegrowth(Regrown, 912, "reserving", true);
+  EXPECT_EQ(Onto.find("about"), std::string::npos);
+  EXPECT_NE(Onto.find("would save at most 912 allocations: a caller "
+                      "concatenates onto the string returned"),
+            std::string::npos);
+
+  Measurement Copies;
+  Copies.Allocations = 20554;
+  Copies.Processes = 86;
+  EXPECT_EQ(describeCallableCopies("'FlatCOption'", Copies, "const references",
+                                   /*Exact=*/true),
+            "heapcount's profile: in the profiled run the copies of "
+            "'FlatCOption' made through the calls that call it allocated "
+            "20,554 times, in 86 processes; const references would save "
+            "about 20,554 allocations");
+  std::string Inserts = describeCallableCopies("'FlatCOption'", Copies,
+                                               "const references", false);
+  EXPECT_EQ(Inserts.find("about"), std::string::npos);
+  EXPECT_NE(Inserts.find("would save at most those allocations"),
+            std::string::npos);
+}
+
 } // namespace
 } // namespace alloc_tidy
