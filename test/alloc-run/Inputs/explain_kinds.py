@@ -14,9 +14,10 @@ inside = os.path.join(root, 'a.cpp')
 open(inside, 'w').close()
 
 
-def site(kind, allocations, line, container='', path=inside):
+def site(kind, allocations, line, container='', path=inside, function=''):
     made = explain.HotSite(kind, {'file': path, 'line': line, 'column': 1,
-                                  'container': container})
+                                  'container': container,
+                                  'function': function})
     made.allocations = allocations
     return made
 
@@ -43,7 +44,15 @@ copied_map = site('growth', 40, 10, 'std::set<int>')
 listed = site('growth', 4, 11, 'std::__cxx11::list<int, std::allocator<int> >')
 # A vector its function returns: what the code makes.
 returned = site('growth', 500, 12, 'std::vector<int>')
-sites += [described_map, copied_map, listed, returned]
+# An allocation in a class's copy constructor (an implicit one's is at the
+# class): a copy, which a reference or a move avoids, not an object made.
+copied_record = site('allocation', 60, 13, function='ns::(anonymous '
+                     'namespace)::Row::Row(ns::(anonymous namespace)::Row '
+                     'const&)')
+# A constructor from something else is an object made.
+built_record = site('allocation', 5, 14, function='ns::Row::Row(int const&)')
+sites += [described_map, copied_map, listed, returned, copied_record,
+          built_record]
 reasons = {described.key(): 'filled by a callee through its reference',
            described_map.key(): 'a local container built on every call '
            "(in 'f'): a buffer the caller (or a member) keeps would reuse "
@@ -54,12 +63,13 @@ reasons = {described.key(): 'filled by a callee through its reference',
            returned.key(): explain.CodeReason(
                "a local container that its function returns (in 'h')",
                memory='result')}
-totals = explain.breakdown(sites, 3244, root, reasons)
+totals = explain.breakdown(sites, 3309, root, reasons)
 for kind, _ in explain.BREAKDOWN:
     print(kind, totals[kind])
 # The reasons the rows show: the map's growth is its nodes (keeping the map
 # would not keep them), the set's copy is the code's.
-for made in (described, described_map, copied_map, listed):
+for made in (described, described_map, copied_map, listed, copied_record,
+             built_record):
     print('reason', made.key()[1], explain.unfixed_reason(made, root, reasons))
 reach, at_sites = explain.within_reach(totals)
 print('reach', reach, 'of', at_sites)

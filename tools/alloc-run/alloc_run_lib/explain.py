@@ -22,6 +22,21 @@ NODE_CONTAINER = re.compile(
     r'forward_list)<')
 
 
+# A copy constructor as a symbolizer names it: "ns::Row::Row(ns::Row
+# const&)", "Box<int>::Box(Box<int> const&)".
+COPY_CONSTRUCTOR = re.compile(
+    r'(?:^|::)([A-Za-z_]\w*)(?:<.*>)?::\1\((?:.*::)?\1(?:<.*>)? const&\)$')
+
+
+def copied_class(site):
+    """The class whose copy constructor \p site (an allocation that is no
+    container's growth) is in; None for any other site."""
+    if site.kind != 'allocation':
+        return None
+    match = COPY_CONSTRUCTOR.search(site.function or '')
+    return match.group(1) if match else None
+
+
 class HotSite:
     """One site of the profiles (container growth or another allocation),
     with the findings that measured it."""
@@ -211,6 +226,11 @@ def unfixed_reason(site, root, code_reasons):
     reason = code_reason(site, code_reasons)
     if reason:
         return reason
+    copied = copied_class(site)
+    if copied:
+        return (f"a copy of a '{copied}' (its copy constructor, made where "
+                f"the profile's callers of this site are): a reference or a "
+                f"move there would not allocate")
     if site.kind == 'allocation':
         return ('an allocation that is no container\'s growth (new, '
                 'make_unique, malloc): no check changes it')
@@ -266,6 +286,9 @@ def site_kind(site, root, code_reasons):
     reason = code_reason(site, code_reasons)
     if reason:
         return 'resultMemory' if is_result_memory(reason) else 'codeDescribed'
+    # A copy is the code's to avoid, whatever allocates inside it.
+    if copied_class(site):
+        return 'codeDescribed'
     if site.kind == 'allocation' or one_per_element(site.container):
         return 'perObject'
     if why == NOT_ANALYSED:
