@@ -25,13 +25,21 @@ using namespace alloc_tidy;
 
 namespace clang::tidy::alloc {
 
+namespace {
+/// A member function of a standard container that calls a callable of the
+/// project per element (elementCallables): most containers use std::less or
+/// std::hash, and are left out here, before any other test.
+AST_MATCHER(CXXMethodDecl, callsElementCallable) {
+  return !elementCallables(*Node.getParent()).empty();
+}
+/// A call given an object of a callable class of the project.
+AST_MATCHER(CallExpr, passesCallable) {
+  return callableArgument(Node) != nullptr;
+}
+} // namespace
+
 void CopiedParameterCheck::registerCallableMatchers(MatchFinder *Finder) {
-  auto ElementContainer = classTemplateSpecializationDecl(
-      isInStdNamespace(),
-      hasAnyName("set", "multiset", "map", "multimap", "unordered_set",
-                 "unordered_multiset", "unordered_map", "unordered_multimap",
-                 "priority_queue"));
-  Finder->addMatcher(callExpr(callee(cxxMethodDecl(ofClass(ElementContainer))
+  Finder->addMatcher(callExpr(callee(cxxMethodDecl(callsElementCallable())
                                          .bind("container-method")),
                               unless(isExpansionInSystemHeader()),
                               unless(matchers::isInInstantiatedCode()))
@@ -40,9 +48,15 @@ void CopiedParameterCheck::registerCallableMatchers(MatchFinder *Finder) {
   // std::sort(B, E, Cmp), std::ranges::sort(V, Cmp): an instantiation of
   // the standard library's given a callable object.
   Finder->addMatcher(
-      callExpr(callee(functionDecl(ast_matchers::isTemplateInstantiation())
+      callExpr(callee(functionDecl(
+                          ast_matchers::isTemplateInstantiation(),
+                          anyOf(isInStdNamespace(),
+                                // A niebloid's operator() (std::ranges::sort).
+                                hasDeclContext(cxxRecordDecl(hasDeclContext(
+                                    namespaceDecl(hasName("ranges")))))))
                           .bind("algorithm")),
-               unless(cxxMemberCallExpr()), unless(isExpansionInSystemHeader()),
+               unless(cxxMemberCallExpr()), passesCallable(),
+               unless(isExpansionInSystemHeader()),
                unless(matchers::isInInstantiatedCode()))
           .bind("algorithm-call"),
       this);
