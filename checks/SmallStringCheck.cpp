@@ -58,6 +58,12 @@ std::string functionName(const FunctionDecl &Function) {
   return Function.getNameAsString();
 }
 
+/// Whether a profile measured allocations at the code: then it, not the
+/// code around, says whether the change is worth it.
+bool isMeasuredHot(const std::optional<Measurement> &Measured) {
+  return Measured && Measured->Covered && Measured->Allocations > 0;
+}
+
 } // namespace
 
 SmallStringCheck::SmallStringCheck(StringRef Name, ClangTidyContext *Context)
@@ -67,6 +73,8 @@ SmallStringCheck::SmallStringCheck(StringRef Name, ClangTidyContext *Context)
       TargetStl(*this, Options, Name), ColdFunctions(*this, Options, Name) {
   InlineBufferSize =
       readCountOption(*this, Options, Name, "InlineBufferSize", 16, 2);
+  AllocationsBeside =
+      readCountOption(*this, Options, Name, "AllocationsBeside", 4);
   LayoutNotes = readLayoutNoteStyle(*this, Options, Name);
   Profiles.read(*this, Options, Name);
 }
@@ -75,6 +83,7 @@ void SmallStringCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   TargetStl.store(Options, Opts);
   ColdFunctions.store(Options, Opts);
   Options.store(Opts, "InlineBufferSize", InlineBufferSize);
+  Options.store(Opts, "AllocationsBeside", AllocationsBeside);
   Options.store(Opts, "LayoutNotes", layoutNoteStyleName(LayoutNotes));
   Options.store(Opts, "IncludeStyle", Inserter.getStyle());
   Profiles.store(Options, Opts);
@@ -289,6 +298,10 @@ void SmallStringCheck::checkLocal(const VarDecl &Var, ASTContext &Ctx) {
   std::optional<Measurement> Measured = measure(Type, *Decl, Ctx);
   if (Measured && Profiles.isCold(*Measured))
     return;
+  StaticEstimate Estimate = estimateStatically(*Decl, Ctx);
+  if (!isMeasuredHot(Measured) &&
+      isCrowdedSaving(*Decl, *Where, AllocationsBeside, Estimate, Ctx))
+    return;
 
   {
     auto Diag = diag(Var.getLocation(),
@@ -316,7 +329,7 @@ void SmallStringCheck::checkLocal(const VarDecl &Var, ASTContext &Ctx) {
   diag(SM.getFileLoc(Init->Literal->getBeginLoc()), *Cost, DiagnosticIDs::Note);
   countIterations(*Where, Decl, Ctx);
   addRepetitionNote(*Where);
-  logStaticRank(getID(), Var.getLocation(), estimateStatically(*Decl, Ctx), SM);
+  logStaticRank(getID(), Var.getLocation(), Estimate, SM);
   if (ViewForm && NeedsString && NoFix.empty())
     diag(SM.getFileLoc(NeedsString->getBeginLoc()),
          "not a %0: this use needs a %1", DiagnosticIDs::Note)
@@ -386,6 +399,10 @@ void SmallStringCheck::checkTemporary(const Expr &Temporary, ASTContext &Ctx) {
       measure(Temporary.getType(), Temporary, Ctx);
   if (Measured && Profiles.isCold(*Measured))
     return;
+  StaticEstimate Estimate = estimateStatically(Temporary, Ctx);
+  if (!isMeasuredHot(Measured) &&
+      isCrowdedSaving(Temporary, *Where, AllocationsBeside, Estimate, Ctx))
+    return;
   {
     auto Diag = diag(SM.getFileLoc(Loc),
                      "this temporary %0 is built from a string literal too "
@@ -404,8 +421,7 @@ void SmallStringCheck::checkTemporary(const Expr &Temporary, ASTContext &Ctx) {
   diag(SM.getFileLoc(Init->Literal->getBeginLoc()), *Cost, DiagnosticIDs::Note);
   countIterations(*Where, fullStatementOf(&Temporary, Ctx), Ctx);
   addRepetitionNote(*Where);
-  logStaticRank(getID(), SM.getFileLoc(Loc), estimateStatically(Temporary, Ctx),
-                SM);
+  logStaticRank(getID(), SM.getFileLoc(Loc), Estimate, SM);
   if (!NoFix.empty())
     diag(SM.getFileLoc(Loc), "no fix-it: %0", DiagnosticIDs::Note) << NoFix;
 }

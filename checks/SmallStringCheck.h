@@ -62,6 +62,9 @@ private:
   ProfileOption Profiles;
   Preprocessor *PP = nullptr;
   uint64_t InlineBufferSize = 16;
+  /// Without a profile, a literal built where this many other allocations
+  /// run beside it on every run is not reported (0: no limit).
+  uint64_t AllocationsBeside = 4;
   LayoutNoteStyle LayoutNotes;
 };
 

@@ -41,13 +41,15 @@ TemporaryArgumentCheck::TemporaryArgumentCheck(StringRef Name,
                                                ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context), TargetStl(*this, Options, Name),
       ColdFunctions(*this, Options, Name),
-      OutsideLoops(
-          readBoolOption(*this, Options, Name, "OutsideLoops", false)) {
+      OutsideLoops(readBoolOption(*this, Options, Name, "OutsideLoops", false)),
+      AllocationsBeside(
+          readCountOption(*this, Options, Name, "AllocationsBeside", 4)) {
   Profiles.read(*this, Options, Name);
 }
 
 void TemporaryArgumentCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "OutsideLoops", OutsideLoops);
+  Options.store(Opts, "AllocationsBeside", AllocationsBeside);
   TargetStl.store(Options, Opts);
   ColdFunctions.store(Options, Opts);
   Profiles.store(Options, Opts);
@@ -142,6 +144,10 @@ void TemporaryArgumentCheck::reportRebuiltString(
     Where->Loop = nullptr;
   if (!Where->Loop && !OutsideLoops && !MeasuredHot)
     return;
+  StaticEstimate Estimate = estimateStatically(Temporary, Ctx);
+  if (!MeasuredHot &&
+      isCrowdedSaving(Temporary, *Where, AllocationsBeside, Estimate, Ctx))
+    return;
 
   std::string Source = spellSource(Facts, Ctx);
   std::string NoFix = Facts.NoFix;
@@ -164,7 +170,7 @@ void TemporaryArgumentCheck::reportRebuiltString(
     if (NoFix.empty())
       Diag << FixItHint::CreateReplacement(Range, Source);
   }
-  logStaticRank(getID(), At, estimateStatically(Temporary, Ctx), SM);
+  logStaticRank(getID(), At, Estimate, SM);
   if (Where->Loop)
     noteLoop(*Where, Temporary, Ctx);
   if (std::optional<std::string> Note =
@@ -250,6 +256,10 @@ void TemporaryArgumentCheck::check(const MatchFinder::MatchResult &Result) {
     Where->Loop = nullptr;
   if (!Where->Loop && !OutsideLoops && !MeasuredHot)
     return;
+  StaticEstimate Estimate = estimateStatically(*Temporary, Ctx);
+  if (!MeasuredHot &&
+      isCrowdedSaving(*Temporary, *Where, AllocationsBeside, Estimate, Ctx))
+    return;
 
   StaticArgumentPlan Plan = planStaticArgument(
       *Facts, *Where->Function, NamesTaken[Where->Function], Ctx);
@@ -273,7 +283,7 @@ void TemporaryArgumentCheck::check(const MatchFinder::MatchResult &Result) {
       Diag << FixItHint::CreateInsertion(Plan.InsertAt, Plan.Declaration)
            << FixItHint::CreateReplacement(Plan.ArgumentRange, Plan.Name);
   }
-  logStaticRank(getID(), At, estimateStatically(*Temporary, Ctx), SM);
+  logStaticRank(getID(), At, Estimate, SM);
   if (Where->Loop)
     noteLoop(*Where, *Temporary, Ctx);
   if (std::optional<std::string> Note =

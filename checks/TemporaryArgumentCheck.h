@@ -65,6 +65,9 @@ private:
   /// Also report a construction outside any loop, once per call of its
   /// function, without a profile to show the function is hot.
   bool OutsideLoops;
+  /// Without a profile, an argument built where this many other
+  /// allocations run beside it on every run is not reported (0: no limit).
+  uint64_t AllocationsBeside;
   /// Measured savings, cold findings, and the hot functions outside loops.
   ProfileOption Profiles;
   /// The names the fix-its declared, per function, so two never clash.

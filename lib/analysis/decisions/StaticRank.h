@@ -14,6 +14,7 @@
 #ifndef ALLOC_TIDY_LIB_ANALYSIS_DECISIONS_STATICRANK_H
 #define ALLOC_TIDY_LIB_ANALYSIS_DECISIONS_STATICRANK_H
 
+#include "lib/analysis/facts/Repetition.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"
@@ -34,9 +35,14 @@ struct StaticEstimate {
   /// Why the function looks like it runs once per object or per run ("a
   /// constructor", "main()", ...); empty when it does not.
   std::string SetUp;
+  /// How many other allocations each run of the site's loop or function
+  /// makes on every path that runs the site (set by the checks that remove
+  /// one allocation per run; countAllocationsBeside).
+  unsigned AllocationsBeside = 0;
 
   /// 0 to 100, higher first: NeutralStaticRank, plus 15 per outer loop (at
-  /// most two), minus 30 for set-up code.
+  /// most two), minus 30 for set-up code, minus 2 per allocation beside (at
+  /// most 20).
   unsigned rank() const;
   /// What the rank rests on (SARIF's staticRankReason): "it runs inside 2
   /// loops of 'f'", "'Parser::Parser' is a constructor, which ...".
@@ -47,6 +53,15 @@ struct StaticEstimate {
 /// (a loop statement), or with the statement \p Loop when it is no loop.
 StaticEstimate estimateStatically(const clang::Stmt &Loop,
                                   clang::ASTContext &Ctx);
+
+/// Whether a finding at \p Site that removes one allocation per run of
+/// \p Where's loop body (or function) is, without a profile, too small a
+/// share of that run's allocations to be worth a change: \p Limit or more
+/// other allocations run beside it on every path (countAllocationsBeside);
+/// 0 is no limit. Records the count in \p Estimate.
+bool isCrowdedSaving(const clang::Stmt &Site, const Repetition &Where,
+                     uint64_t Limit, StaticEstimate &Estimate,
+                     clang::ASTContext &Ctx);
 
 /// Why \p Function looks like set-up code (empty when it does not): a
 /// constructor or destructor, main(), or a name whose first word is init,

@@ -19,6 +19,18 @@ bool repeatsIn(const Stmt *Loop, const Stmt *Child) {
   return true;
 }
 
+const Stmt *repeatedBody(const Repetition &Where) {
+  if (const auto *For = dyn_cast_or_null<ForStmt>(Where.Loop))
+    return For->getBody();
+  if (const auto *Range = dyn_cast_or_null<CXXForRangeStmt>(Where.Loop))
+    return Range->getBody();
+  if (const auto *While = dyn_cast_or_null<WhileStmt>(Where.Loop))
+    return While->getBody();
+  if (const auto *Do = dyn_cast_or_null<DoStmt>(Where.Loop))
+    return Do->getBody();
+  return Where.Function ? Where.Function->getBody() : nullptr;
+}
+
 bool isDoWhileFalse(const Stmt *Loop, const ASTContext &Ctx) {
   const auto *Do = dyn_cast<DoStmt>(Loop);
   if (!Do)

@@ -36,6 +36,10 @@ struct Repetition {
 /// range-for's range.
 bool repeatsIn(const clang::Stmt *Loop, const clang::Stmt *Child);
 
+/// What one repetition of \p Where runs: the body of its loop, or of its
+/// function when no loop repeats it.
+const clang::Stmt *repeatedBody(const Repetition &Where);
+
 /// Whether \p Loop is do { ... } while (false): its body runs once.
 bool isDoWhileFalse(const clang::Stmt *Loop, const clang::ASTContext &Ctx);
 
