@@ -3,6 +3,7 @@
 #include "lib/analysis/facts/AllocationsBeside.h"
 #include "lib/analysis/ast/AstWalk.h"
 #include "lib/analysis/facts/StlFacts.h"
+#include "lib/analysis/facts/TemporaryArguments.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -23,31 +24,6 @@ bool isAllocatingStdType(QualType T) {
          isAllocatingStdTemplate(Spec->getSpecializedTemplate()->getName());
 }
 
-/// Whether \p E is built from constants only: a literal, a braced list of
-/// them, an object constructed from them. A 'static const' object, the fix
-/// of the sites these counts are for, removes such a construction too.
-bool isBuiltFromConstants(const Expr *E, const ASTContext &Ctx) {
-  E = E->IgnoreParenImpCasts();
-  if (const auto *Temporary = dyn_cast<MaterializeTemporaryExpr>(E))
-    return isBuiltFromConstants(Temporary->getSubExpr(), Ctx);
-  if (const auto *Bound = dyn_cast<CXXBindTemporaryExpr>(E))
-    return isBuiltFromConstants(Bound->getSubExpr(), Ctx);
-  if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E))
-    return isBuiltFromConstants(Cast->getSubExpr(), Ctx);
-  if (const auto *List = dyn_cast<CXXStdInitializerListExpr>(E))
-    return isBuiltFromConstants(List->getSubExpr(), Ctx);
-  if (const auto *List = dyn_cast<InitListExpr>(E))
-    return llvm::all_of(List->inits(), [&](const Expr *Init) {
-      return isBuiltFromConstants(Init, Ctx);
-    });
-  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E))
-    return llvm::all_of(Construct->arguments(), [&](const Expr *Arg) {
-      return isa<CXXDefaultArgExpr>(Arg) || isBuiltFromConstants(Arg, Ctx);
-    });
-  return isa<StringLiteral>(E) ||
-         (!E->isValueDependent() && E->isEvaluatable(Ctx));
-}
-
 /// Whether \p Construct copies a string through another's c_str() or
 /// data(): passing that string itself, the other fix these counts serve,
 /// removes it.
@@ -62,8 +38,7 @@ bool isRebuiltString(const CXXConstructExpr &Construct) {
          isAllocatingStdType(Call->getImplicitObjectArgument()->getType());
 }
 
-bool constructionAllocates(const CXXConstructExpr &Construct,
-                           const ASTContext &Ctx) {
+bool constructionAllocates(const CXXConstructExpr &Construct, ASTContext &Ctx) {
   const CXXConstructorDecl *Ctor = Construct.getConstructor();
   if (Construct.isElidable() || Construct.getNumArgs() == 0 ||
       Ctor->isMoveConstructor() || !isAllocatingStdType(Construct.getType()) ||
@@ -79,7 +54,7 @@ bool constructionAllocates(const CXXConstructExpr &Construct,
   return true;
 }
 
-bool callAllocates(const CallExpr &Call, const ASTContext &Ctx) {
+bool callAllocates(const CallExpr &Call, ASTContext &Ctx) {
   const FunctionDecl *Callee = Call.getDirectCallee();
   if (Callee && isWithinStd(Callee) && Callee->getDeclName().isIdentifier()) {
     StringRef Name = Callee->getName();
@@ -131,7 +106,7 @@ bool isElsewhere(const Stmt &S) {
 
 } // namespace
 
-bool makesAllocation(const Expr &E, const ASTContext &Ctx) {
+bool makesAllocation(const Expr &E, ASTContext &Ctx) {
   if (isa<CXXNewExpr>(E))
     return true;
   if (const auto *Construct = dyn_cast<CXXConstructExpr>(&E))
@@ -146,7 +121,7 @@ namespace {
 class BesideCounter {
 public:
   BesideCounter(const Stmt &Site, llvm::SmallPtrSet<const Stmt *, 8> SiteParts,
-                const ASTContext &Ctx)
+                ASTContext &Ctx)
       : Site(Site), SiteParts(std::move(SiteParts)), Ctx(Ctx) {}
 
   void walk(const Stmt *S, unsigned PartsOffPath) {
@@ -164,7 +139,7 @@ public:
 private:
   const Stmt &Site;
   llvm::SmallPtrSet<const Stmt *, 8> SiteParts;
-  const ASTContext &Ctx;
+  ASTContext &Ctx;
 };
 
 } // namespace

@@ -27,9 +27,10 @@ namespace alloc_tidy {
 /// with contents that are not all constants (a copy of an lvalue, a count or
 /// a list that holds a variable), or a call that returns one by value. A
 /// default-constructed or moved-into object, an elided copy, and one that
-/// the same kind of fix removes (built from literals only, or a string
-/// rebuilt from another's c_str()) count for nothing.
-bool makesAllocation(const clang::Expr &E, const clang::ASTContext &Ctx);
+/// the same kind of fix removes (built from constants only, as
+/// isBuiltFromConstants says, or a string rebuilt from another's c_str())
+/// count for nothing.
+bool makesAllocation(const clang::Expr &E, clang::ASTContext &Ctx);
 
 /// How many expressions that make an allocation (makesAllocation) run with
 /// \p Site in one run of \p Scope (a loop's body, or a function's body):
