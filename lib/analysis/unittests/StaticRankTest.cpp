@@ -114,5 +114,22 @@ TEST_F(StaticRankTest, SetUpCodeRanksLower) {
   EXPECT_EQ(estimateAt("t").SetUp, "main()");
 }
 
+TEST_F(StaticRankTest, AllocationsBesideRankLower) {
+  StaticEstimate Estimate;
+  EXPECT_EQ(Estimate.rank(), NeutralStaticRank);
+  Estimate.AllocationsBeside = 1;
+  EXPECT_EQ(Estimate.rank(), 48u);
+  EXPECT_NE(Estimate.describe().find(
+                "; each run makes 1 other allocation beside it"),
+            std::string::npos);
+  Estimate.AllocationsBeside = 3;
+  EXPECT_EQ(Estimate.rank(), 44u);
+  EXPECT_NE(Estimate.describe().find("3 other allocations beside it"),
+            std::string::npos);
+  // At most 20 lower.
+  Estimate.AllocationsBeside = 40;
+  EXPECT_EQ(Estimate.rank(), 30u);
+}
+
 } // namespace
 } // namespace alloc_tidy
