@@ -119,9 +119,9 @@ TEST_F(StaticRankTest, AllocationsBesideRankLower) {
   EXPECT_EQ(Estimate.rank(), NeutralStaticRank);
   Estimate.AllocationsBeside = 1;
   EXPECT_EQ(Estimate.rank(), 48u);
-  EXPECT_NE(Estimate.describe().find(
-                "; each run makes 1 other allocation beside it"),
-            std::string::npos);
+  EXPECT_NE(
+      Estimate.describe().find("; each run makes 1 other allocation beside it"),
+      std::string::npos);
   Estimate.AllocationsBeside = 3;
   EXPECT_EQ(Estimate.rank(), 44u);
   EXPECT_NE(Estimate.describe().find("3 other allocations beside it"),
