@@ -17,13 +17,6 @@ namespace alloc_tidy {
 
 namespace {
 
-bool isAllocatingStdType(QualType T) {
-  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-      T.getNonReferenceType()->getAsCXXRecordDecl());
-  return Spec && isWithinStd(Spec) &&
-         isAllocatingStdTemplate(Spec->getSpecializedTemplate()->getName());
-}
-
 /// Whether \p Construct copies a string through another's c_str() or
 /// data(): passing that string itself, the other fix these counts serve,
 /// removes it.
@@ -35,13 +28,13 @@ bool isRebuiltString(const CXXConstructExpr &Construct) {
   const CXXMethodDecl *Method = Call ? Call->getMethodDecl() : nullptr;
   return Method && Method->getDeclName().isIdentifier() &&
          (Method->getName() == "c_str" || Method->getName() == "data") &&
-         isAllocatingStdType(Call->getImplicitObjectArgument()->getType());
+         allocatingStdClass(Call->getImplicitObjectArgument()->getType());
 }
 
 bool constructionAllocates(const CXXConstructExpr &Construct, ASTContext &Ctx) {
   const CXXConstructorDecl *Ctor = Construct.getConstructor();
   if (Construct.isElidable() || Construct.getNumArgs() == 0 ||
-      Ctor->isMoveConstructor() || !isAllocatingStdType(Construct.getType()) ||
+      Ctor->isMoveConstructor() || !allocatingStdClass(Construct.getType()) ||
       isBuiltFromConstants(&Construct, Ctx) || isRebuiltString(Construct))
     return false;
   const Expr *First = Construct.getArg(0);
@@ -72,7 +65,7 @@ bool callAllocates(const CallExpr &Call, ASTContext &Ctx) {
       }))
     return false;
   QualType Result = Call.getCallReturnType(Ctx);
-  return !Result->isReferenceType() && isAllocatingStdType(Result);
+  return !Result->isReferenceType() && allocatingStdClass(Result);
 }
 
 /// Whether \p Child runs only on some runs of \p Parent: a branch, the

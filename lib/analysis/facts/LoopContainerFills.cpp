@@ -63,9 +63,7 @@ std::optional<LoopContainerShape> loopContainerShape(const VarDecl *Var,
     return std::nullopt;
   // A standard container on another allocator may draw from an arena the
   // loop resets: hoisted, it would outlive its memory.
-  if (isWithinStd(Spec) &&
-      isAllocatingStdTemplate(Spec->getSpecializedTemplate()->getName()) &&
-      !hasStandardAllocator(*Spec))
+  if (allocatingStdClass(Var->getType()) && !hasStandardAllocator(*Spec))
     return std::nullopt;
   LoopContainerShape S;
   S.Record = Spec;

@@ -174,6 +174,17 @@ bool isAllocatingStdTemplate(llvm::StringRef Name) {
   return llvm::is_contained(Names, Name);
 }
 
+const clang::ClassTemplateSpecializationDecl *
+allocatingStdClass(clang::QualType T) {
+  const auto *Spec =
+      llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(
+          T.getNonReferenceType()->getAsCXXRecordDecl());
+  if (!Spec || !isWithinStd(Spec) ||
+      !isAllocatingStdTemplate(Spec->getSpecializedTemplate()->getName()))
+    return nullptr;
+  return Spec;
+}
+
 bool hasStandardAllocator(const clang::ClassTemplateSpecializationDecl &Spec) {
   const clang::TemplateArgumentList &Args = Spec.getTemplateArgs();
   if (Args.size() == 0 ||

@@ -10,15 +10,13 @@
 #define ALLOC_TIDY_LIB_ANALYSIS_FACTS_STLFACTS_H
 
 #include "llvm/ADT/StringRef.h"
-
-namespace clang {
-class ClassTemplateSpecializationDecl;
-} // namespace clang
 #include <cstdint>
 #include <optional>
 
 namespace clang {
+class ClassTemplateSpecializationDecl;
 class Preprocessor;
+class QualType;
 } // namespace clang
 
 namespace alloc_tidy {
@@ -83,6 +81,11 @@ stringGrowthAllocations(StlFlavor Flavor, uint64_t CharSize, uint64_t Count);
 /// "map", ...) allocates when its object holds anything: copying one that
 /// holds elements allocates.
 bool isAllocatingStdTemplate(llvm::StringRef Name);
+
+/// The standard container or string that \p T names (through a reference
+/// too), or null: a copy of one that holds elements allocates.
+const clang::ClassTemplateSpecializationDecl *
+allocatingStdClass(clang::QualType T);
 
 /// Whether the standard container or string \p Spec allocates through
 /// std::allocator: its last template argument (the allocator in every

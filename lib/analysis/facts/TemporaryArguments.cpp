@@ -167,13 +167,11 @@ static std::optional<uint64_t> sizeBuilt(const CXXConstructExpr &Construction,
 std::optional<ConstantTemporaryArgument>
 constantTemporaryArgument(const MaterializeTemporaryExpr &Temporary,
                           ASTContext &Ctx) {
-  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-      Temporary.getType()->getAsCXXRecordDecl());
+  const ClassTemplateSpecializationDecl *Spec =
+      allocatingStdClass(Temporary.getType());
   // On another allocator, a 'static const' object could outlive the arena
   // its memory comes from.
-  if (!Spec || !isWithinStd(Spec) ||
-      !isAllocatingStdTemplate(Spec->getSpecializedTemplate()->getName()) ||
-      !hasStandardAllocator(*Spec))
+  if (!Spec || !hasStandardAllocator(*Spec))
     return std::nullopt;
   std::optional<ConstReferenceArgument> Call =
       asConstReferenceArgument(Temporary, Ctx);

@@ -27,15 +27,6 @@ bool isGrowthMember(StringRef Name) {
   return Names.contains(Name);
 }
 
-/// A class of the standard library's containers or strings, or one that
-/// holds them: copying it allocates.
-bool isStdContainer(QualType T) {
-  const auto *Record = T.getNonReferenceType()->getAsCXXRecordDecl();
-  if (!Record || !Record->isInStdNamespace())
-    return false;
-  return isAllocatingStdTemplate(Record->getName());
-}
-
 std::string functionName(const Expr *E, ASTContext &Ctx) {
   const FunctionDecl *F = enclosingFunction(E, Ctx);
   return F ? F->getQualifiedNameAsString() : std::string("?");
@@ -101,7 +92,7 @@ public:
       // The element's copy, made inside push_back: the site of a string
       // appended to a vector of strings is the push_back.
       if (Call->getNumArgs() == 1 && Call->getArg(0)->isLValue() &&
-          isStdContainer(Call->getArg(0)->getType()) &&
+          allocatingStdClass(Call->getArg(0)->getType()) &&
           ofContainer(Call->getArg(0)->getType()))
         consider(Call, unneeded("a copy of each " +
                                 typeName(Call->getArg(0)->getType()) +
@@ -125,7 +116,7 @@ public:
     if (!ofContainer(Call->getArg(0)->getType()))
       return true;
     if (Method->isCopyAssignmentOperator() &&
-        isStdContainer(Call->getArg(0)->getType())) {
+        allocatingStdClass(Call->getArg(0)->getType())) {
       if (std::optional<std::string> Whole =
               copiedWithItsOwner(Call->getArg(1), Call))
         consider(Call, unneeded(std::move(*Whole)));
@@ -175,7 +166,7 @@ public:
         return true;
       }
     }
-    if (!at(Construct) || !isStdContainer(Construct->getType()) ||
+    if (!at(Construct) || !allocatingStdClass(Construct->getType()) ||
         !ofContainer(Construct->getType()))
       return true;
     const CXXConstructorDecl *Ctor = Construct->getConstructor();
