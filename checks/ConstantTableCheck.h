@@ -6,9 +6,9 @@
 #include "checks/CompileErrors.h"
 #include "checks/Finding.h"
 #include "checks/ProfileOption.h"
+#include "checks/ProjectIncludeInserter.h"
 #include "checks/WholeProgramOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
-#include "clang-tidy/utils/IncludeInserter.h"
 #include "lib/analysis/decisions/ConstantTablePlan.h"
 #include <map>
 #include <vector>
@@ -66,7 +66,7 @@ private:
   uint64_t MinProfiledPercent;
   ProfileOption Profiles;
   ASTContext *Context = nullptr;
-  utils::IncludeInserter Inserter;
+  ProjectIncludeInserter Inserter;
   WholeProgramOption WholeProgram;
   std::vector<const VarDecl *> Candidates;
   /// Declarations of a node-based container of static storage without a

@@ -6,8 +6,8 @@
 #include "checks/ColdFunctionsOption.h"
 #include "checks/CompileErrors.h"
 #include "checks/ProfileOption.h"
+#include "checks/ProjectIncludeInserter.h"
 #include "clang-tidy/ClangTidyCheck.h"
-#include "clang-tidy/utils/IncludeInserter.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
@@ -74,7 +74,7 @@ private:
 
   CompileErrors Errors;
   ASTContext *Context = nullptr;
-  utils::IncludeInserter Inserter;
+  ProjectIncludeInserter Inserter;
   ColdFunctionsOption ColdFunctions;
   /// Also report a function no call of which is seen in this unit (its
   /// callers are all in other units).

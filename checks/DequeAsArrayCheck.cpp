@@ -383,7 +383,7 @@ void DequeAsArrayCheck::decideMember(Candidate &C, const FieldDecl &Field) {
   Facts.Check = CheckName;
   MemberDecision Decision = WholeProgram.decide(
       Facts,
-      [&](utils::IncludeInserter &Includes) -> std::optional<Finding> {
+      [&](ProjectIncludeInserter &Includes) -> std::optional<Finding> {
         return render(C, Includes);
       },
       Field.getLocation(), SM);
@@ -398,7 +398,7 @@ void DequeAsArrayCheck::decideMember(Candidate &C, const FieldDecl &Field) {
 }
 
 Finding DequeAsArrayCheck::render(const Candidate &C,
-                                  utils::IncludeInserter &Includes) {
+                                  ProjectIncludeInserter &Includes) {
   ASTContext &Ctx = *Context;
   const SourceManager &SM = Ctx.getSourceManager();
   StlFlavor Stl = TargetStl.resolve(PP);

@@ -7,10 +7,10 @@
 #include "checks/Finding.h"
 #include "checks/LayoutNotes.h"
 #include "checks/ProfileOption.h"
+#include "checks/ProjectIncludeInserter.h"
 #include "checks/StlOption.h"
 #include "checks/WholeProgramOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
-#include "clang-tidy/utils/IncludeInserter.h"
 #include "lib/analysis/facts/MemberFacts.h"
 #include "lib/analysis/facts/NestedTypeSpellings.h"
 #include "lib/analysis/facts/StlFacts.h"
@@ -50,14 +50,14 @@ private:
   void measure(Candidate &C);
   void linkCandidates();
   void decideMember(Candidate &C, const FieldDecl &Field);
-  Finding render(const Candidate &C, utils::IncludeInserter &Includes);
+  Finding render(const Candidate &C, ProjectIncludeInserter &Includes);
 
   std::string CheckName;
   std::vector<StringRef> DequeLikeClasses;
   StlOption TargetStl;
   bool StackAdaptors;
   LayoutNoteStyle LayoutNotes;
-  utils::IncludeInserter Inserter;
+  ProjectIncludeInserter Inserter;
   WholeProgramOption WholeProgram;
   bool WarnWhenReferencesKept;
   bool AssumeFirstBlockDequesShort;

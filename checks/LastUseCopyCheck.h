@@ -6,8 +6,8 @@
 #include "checks/ColdFunctionsOption.h"
 #include "checks/CompileErrors.h"
 #include "checks/ProfileOption.h"
+#include "checks/ProjectIncludeInserter.h"
 #include "clang-tidy/ClangTidyCheck.h"
-#include "clang-tidy/utils/IncludeInserter.h"
 
 namespace clang::tidy::alloc {
 
@@ -32,7 +32,7 @@ public:
 
 private:
   CompileErrors Errors;
-  utils::IncludeInserter Inserter;
+  ProjectIncludeInserter Inserter;
   ColdFunctionsOption ColdFunctions;
   /// Report copies without a profile to show them hot: in loops, and with
   /// OutsideLoops anywhere. Off by default: on the real-code corpus none of

@@ -416,7 +416,7 @@ void PaddingCheck::decideReorder(Candidate &F, bool Reported) {
   }
   MemberDecision Decision = WholeProgram.decide(
       Facts,
-      [&](utils::IncludeInserter &) -> std::optional<Finding> {
+      [&](ProjectIncludeInserter &) -> std::optional<Finding> {
         if (!Reported)
           return std::nullopt;
         return render(F);

@@ -6,9 +6,9 @@
 #include "checks/ColdFunctionsOption.h"
 #include "checks/CompileErrors.h"
 #include "checks/ProfileOption.h"
+#include "checks/ProjectIncludeInserter.h"
 #include "checks/WholeProgramOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
-#include "clang-tidy/utils/IncludeInserter.h"
 #include "lib/analysis/facts/IncludeGraph.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -46,7 +46,7 @@ private:
   /// For a class in a header: what the header includes, and the standard
   /// headers the new member needs there.
   alloc_tidy::IncludeGraph Includes;
-  utils::IncludeInserter Inserter;
+  ProjectIncludeInserter Inserter;
   /// Other units' records of the functions a buffer is handed to, and this
   /// unit's records of its own (ParameterFills.h).
   WholeProgramOption WholeProgram;

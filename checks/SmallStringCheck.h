@@ -7,9 +7,9 @@
 #include "checks/CompileErrors.h"
 #include "checks/LayoutNotes.h"
 #include "checks/ProfileOption.h"
+#include "checks/ProjectIncludeInserter.h"
 #include "checks/StlOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
-#include "clang-tidy/utils/IncludeInserter.h"
 #include "lib/analysis/facts/Repetition.h"
 #include "lib/analysis/facts/StlFacts.h"
 #include <cstdint>
@@ -55,7 +55,7 @@ private:
                        const std::optional<alloc_tidy::Measurement> &M,
                        StringRef Change, uint64_t Kept);
 
-  utils::IncludeInserter Inserter;
+  ProjectIncludeInserter Inserter;
   StlOption TargetStl;
   ColdFunctionsOption ColdFunctions;
   /// Measured costs and cold findings (ProfileFile, MinProfiledAllocations).

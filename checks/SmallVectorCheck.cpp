@@ -295,7 +295,7 @@ void SmallVectorCheck::decideMember(Candidate &C) {
   Facts.setVerdict(C.Silence, C.NoFixReason);
   MemberDecision Decision = WholeProgram.decide(
       Facts,
-      [&](utils::IncludeInserter &Includes) -> std::optional<Finding> {
+      [&](ProjectIncludeInserter &Includes) -> std::optional<Finding> {
         if (C.Capacity == 0)
           return std::nullopt;
         return render(C, Includes);
@@ -379,7 +379,7 @@ static std::string elements(uint64_t N) {
 }
 
 Finding SmallVectorCheck::render(const Candidate &C,
-                                 utils::IncludeInserter &Includes) {
+                                 ProjectIncludeInserter &Includes) {
   ASTContext &Ctx = *Context;
   const SourceManager &SM = Ctx.getSourceManager();
   std::string Name = C.Decl->getNameAsString();

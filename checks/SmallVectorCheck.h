@@ -7,10 +7,10 @@
 #include "checks/InlineVectorOption.h"
 #include "checks/LayoutNotes.h"
 #include "checks/ProfileOption.h"
+#include "checks/ProjectIncludeInserter.h"
 #include "checks/StlOption.h"
 #include "checks/WholeProgramOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
-#include "clang-tidy/utils/IncludeInserter.h"
 #include "lib/analysis/facts/ConstructorArguments.h"
 #include "lib/analysis/facts/InlineVectorClasses.h"
 #include "lib/analysis/facts/InlineVectorInScope.h"
@@ -68,7 +68,7 @@ private:
   /// The member decided, or the local analysed: reports it when it warrants
   /// a warning.
   void finish(Candidate &C);
-  Finding render(const Candidate &C, utils::IncludeInserter &Includes);
+  Finding render(const Candidate &C, ProjectIncludeInserter &Includes);
 
   std::vector<StringRef> VectorLikeClasses;
   uint64_t MaxInlineElements;
@@ -81,7 +81,7 @@ private:
   /// Sets Target and TargetInProject for the declaration of \p C.
   void chooseTarget(const Candidate &C);
   StlOption TargetStl;
-  utils::IncludeInserter Inserter;
+  ProjectIncludeInserter Inserter;
   WholeProgramOption WholeProgram;
   /// SmallVectorClass and SmallVectorHeader; after the options above, whose
   /// errors are reported first.

@@ -6,10 +6,10 @@
 #include "checks/ColdFunctionsOption.h"
 #include "checks/CompileErrors.h"
 #include "checks/ProfileOption.h"
+#include "checks/ProjectIncludeInserter.h"
 #include "checks/StlOption.h"
 #include "checks/WholeProgramOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
-#include "clang-tidy/utils/IncludeInserter.h"
 #include "lib/analysis/facts/ViewParameters.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallVector.h"
@@ -67,7 +67,7 @@ private:
   /// they are hot.
   bool OutsideLoops;
   ProfileOption Profiles;
-  utils::IncludeInserter Inserter;
+  ProjectIncludeInserter Inserter;
   WholeProgramOption WholeProgram;
   /// By canonical declaration, in the order met.
   llvm::MapVector<const FunctionDecl *, Uses> Functions;

@@ -110,7 +110,7 @@ static std::string describeChanges(llvm::ArrayRef<std::string> Changed) {
 
 MemberDecision WholeProgramOption::decide(
     MemberFacts &Facts,
-    llvm::function_ref<std::optional<Finding>(utils::IncludeInserter &)> Render,
+    llvm::function_ref<std::optional<Finding>(ProjectIncludeInserter &)> Render,
     SourceLocation Where, const SourceManager &SM) {
   Facts.WholeProgramAccess = Access;
   if (!Output.empty()) {

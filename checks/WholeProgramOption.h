@@ -17,8 +17,8 @@
 
 #include "checks/CompileErrors.h"
 #include "checks/Finding.h"
+#include "checks/ProjectIncludeInserter.h"
 #include "clang-tidy/ClangTidyCheck.h"
-#include "clang-tidy/utils/IncludeInserter.h"
 #include "lib/analysis/decisions/MemberDecision.h"
 #include "lib/analysis/decisions/MemberFactsFile.h"
 #include "lib/analysis/facts/MemberFacts.h"
@@ -63,7 +63,7 @@ public:
   /// of its own at \p Where.
   alloc_tidy::MemberDecision
   decide(alloc_tidy::MemberFacts &Facts,
-         llvm::function_ref<std::optional<Finding>(utils::IncludeInserter &)>
+         llvm::function_ref<std::optional<Finding>(ProjectIncludeInserter &)>
              Render,
          SourceLocation Where, const SourceManager &SM);
 
@@ -156,7 +156,7 @@ private:
   /// inserter for the findings written there: the check's own would insert
   /// each include once per file, for the first finding that asks.
   std::string Output;
-  utils::IncludeInserter OutputInserter;
+  ProjectIncludeInserter OutputInserter;
   CompileErrors Errors;
 };
 

@@ -1,0 +1,78 @@
+//===--- ProjectIncludeInserter.cpp ---------------------------------------===//
+
+#include "checks/ProjectIncludeInserter.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Token.h"
+
+namespace clang::tidy::alloc {
+
+class ProjectIncludeRecorder : public PPCallbacks {
+public:
+  ProjectIncludeRecorder(ProjectIncludeInserter &Inserter,
+                         const SourceManager &SM)
+      : Inserter(Inserter), SM(SM) {}
+
+  void InclusionDirective(SourceLocation HashLoc, const Token &IncludeTok,
+                          StringRef FileName, bool IsAngled, CharSourceRange,
+                          OptionalFileEntryRef, StringRef, StringRef,
+                          const Module *, bool,
+                          SrcMgr::CharacteristicKind) override {
+    if (!SM.isInSystemHeader(HashLoc))
+      Inserter.addInclude(FileName, IsAngled, HashLoc, IncludeTok.getEndLoc());
+  }
+
+private:
+  ProjectIncludeInserter &Inserter;
+  const SourceManager &SM;
+};
+
+ProjectIncludeInserter::ProjectIncludeInserter(
+    utils::IncludeSorter::IncludeStyle Style, bool SelfContainedDiags)
+    : Style(Style), SelfContainedDiags(SelfContainedDiags) {}
+
+void ProjectIncludeInserter::registerPreprocessor(Preprocessor *PP) {
+  SourceMgr = &PP->getSourceManager();
+  // A check object can see several units.
+  Sorters.clear();
+  Inserted.clear();
+  PP->addPPCallbacks(
+      std::make_unique<ProjectIncludeRecorder>(*this, *SourceMgr));
+}
+
+utils::IncludeSorter &ProjectIncludeInserter::sorterFor(FileID File) {
+  std::unique_ptr<utils::IncludeSorter> &Sorter = Sorters[File];
+  if (!Sorter)
+    Sorter = std::make_unique<utils::IncludeSorter>(
+        SourceMgr, File,
+        SourceMgr->getFilename(SourceMgr->getLocForStartOfFile(File)), Style);
+  return *Sorter;
+}
+
+void ProjectIncludeInserter::addInclude(StringRef FileName, bool IsAngled,
+                                        SourceLocation HashLocation,
+                                        SourceLocation EndLocation) {
+  sorterFor(SourceMgr->getFileID(HashLocation))
+      .addInclude(FileName, IsAngled, HashLocation, EndLocation);
+}
+
+std::optional<FixItHint>
+ProjectIncludeInserter::createIncludeInsertion(FileID File, StringRef Header) {
+  if (!SourceMgr || File.isInvalid() ||
+      SourceMgr->isInSystemHeader(SourceMgr->getLocForStartOfFile(File)))
+    return std::nullopt;
+  bool IsAngled = Header.consume_front("<");
+  if (IsAngled != Header.consume_back(">"))
+    return std::nullopt;
+  if (!SelfContainedDiags && !Inserted[File].insert(Header).second)
+    return std::nullopt;
+  return sorterFor(File).createIncludeInsertion(Header, IsAngled);
+}
+
+std::optional<FixItHint>
+ProjectIncludeInserter::createMainFileIncludeInsertion(StringRef Header) {
+  if (!SourceMgr)
+    return std::nullopt;
+  return createIncludeInsertion(SourceMgr->getMainFileID(), Header);
+}
+
+} // namespace clang::tidy::alloc

@@ -1,0 +1,62 @@
+//===--- ProjectIncludeInserter.h - include fix-its for project files -*- C++
+//-*-===//
+//
+// clang-tidy's IncludeInserter records every #include of every file the unit
+// reads, system headers included, and each check that adds includes has its
+// own: on a unit of mostly standard headers, the checks' inserters cost about
+// 1% of the parse (bench/README.md). A fix-it never edits a system header, so
+// this inserter records the includes of the other files only, with the same
+// sorting and placement (IncludeSorter) and the same interface.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ALLOC_TIDY_CHECKS_PROJECTINCLUDEINSERTER_H
+#define ALLOC_TIDY_CHECKS_PROJECTINCLUDEINSERTER_H
+
+#include "clang-tidy/utils/IncludeSorter.h"
+#include "clang/Basic/SourceLocation.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringSet.h"
+#include <memory>
+#include <optional>
+
+namespace clang::tidy::alloc {
+
+class ProjectIncludeInserter {
+public:
+  ProjectIncludeInserter(utils::IncludeSorter::IncludeStyle Style,
+                         bool SelfContainedDiags);
+
+  /// Records the #include directives \p PP reads outside system headers.
+  void registerPreprocessor(Preprocessor *PP);
+
+  /// The insertion of \p Header ("<vector>" or "\"a.h\"") into \p File,
+  /// placed among its includes; none when \p File already includes it, when
+  /// this inserter already inserted it there (unless SelfContainedDiags), or
+  /// when \p File is a system header, whose includes are not recorded.
+  std::optional<FixItHint> createIncludeInsertion(FileID File,
+                                                  llvm::StringRef Header);
+
+  std::optional<FixItHint>
+  createMainFileIncludeInsertion(llvm::StringRef Header);
+
+  utils::IncludeSorter::IncludeStyle getStyle() const { return Style; }
+
+private:
+  friend class ProjectIncludeRecorder;
+
+  void addInclude(llvm::StringRef FileName, bool IsAngled,
+                  SourceLocation HashLocation, SourceLocation EndLocation);
+  utils::IncludeSorter &sorterFor(FileID File);
+
+  llvm::DenseMap<FileID, std::unique_ptr<utils::IncludeSorter>> Sorters;
+  llvm::DenseMap<FileID, llvm::StringSet<>> Inserted;
+  const SourceManager *SourceMgr = nullptr;
+  const utils::IncludeSorter::IncludeStyle Style;
+  const bool SelfContainedDiags;
+};
+
+} // namespace clang::tidy::alloc
+
+#endif
