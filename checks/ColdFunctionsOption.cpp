@@ -60,7 +60,7 @@ bool ColdFunctionsOption::isColdCall(const FunctionDecl &Callee) const {
   const auto *Ctor = dyn_cast<CXXConstructorDecl>(&Callee);
   const IdentifierInfo *Class =
       Ctor ? Ctor->getParent()->getIdentifier() : nullptr;
-  return Class && Names.Functions && Names.Functions->match(Class->getName());
+  return Class && Names.Functions && Names.Functions->matches(Class->getName());
 }
 
 bool ColdFunctionsOption::isColdLoop(const Stmt &Loop) const {

@@ -13,7 +13,7 @@
 #define ALLOC_TIDY_CHECKS_COLDFUNCTIONSOPTION_H
 
 #include "clang-tidy/ClangTidyCheck.h"
-#include "llvm/Support/Regex.h"
+#include "lib/analysis/facts/ColdCode.h"
 #include <optional>
 #include <string>
 
@@ -45,7 +45,7 @@ public:
 private:
   struct Pattern {
     std::string Text;
-    std::optional<llvm::Regex> Compiled;
+    std::optional<alloc_tidy::NamePattern> Compiled;
   };
   static Pattern read(ClangTidyCheck &Check,
                       ClangTidyCheck::OptionsView &Options, StringRef CheckName,

@@ -12,16 +12,23 @@ using namespace clang;
 
 namespace alloc_tidy {
 
+bool NamePattern::matches(llvm::StringRef Name) const {
+  auto [It, New] = Answers.try_emplace(Name, false);
+  if (New)
+    It->second = Pattern.match(Name);
+  return It->second;
+}
+
 bool isColdFunction(const FunctionDecl &Function, ColdNames Names) {
   if (Function.hasAttr<ColdAttr>())
     return true;
   const IdentifierInfo *Name = Function.getIdentifier();
-  if (Name && Names.Functions && Names.Functions->match(Name->getName()))
+  if (Name && Names.Functions && Names.Functions->matches(Name->getName()))
     return true;
   const auto *Method = dyn_cast<CXXMethodDecl>(&Function);
   const IdentifierInfo *Class =
       Method ? Method->getParent()->getIdentifier() : nullptr;
-  return Class && Names.Classes && Names.Classes->match(Class->getName());
+  return Class && Names.Classes && Names.Classes->matches(Class->getName());
 }
 
 bool isInColdFunction(const Decl &D, ColdNames Names) {

@@ -18,6 +18,7 @@
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Regex.h"
 
 namespace alloc_tidy {
@@ -35,13 +36,29 @@ inline constexpr const char DefaultColdClasses[] =
     "^[Cc]onfig(uration)?$|[Cc]ommand_?[Ll]ine|[Cc]md_?[Ll]ine|"
     "[Aa]rg(ument)?s?_?[Pp]arser|[Oo]ptions?_?[Pp]arser";
 
+/// A pattern of names that keeps its answer for each name it was asked
+/// about: llvm::Regex takes tens of thousands of instructions for one match
+/// of the default patterns, and the checks ask about the same functions for
+/// every variable, call and loop in them.
+class NamePattern {
+public:
+  explicit NamePattern(llvm::Regex Pattern) : Pattern(std::move(Pattern)) {}
+  bool matches(llvm::StringRef Name) const;
+
+private:
+  llvm::Regex Pattern;
+  // By the name's text: a declaration does not outlive its unit, and one
+  // check object sees many units.
+  mutable llvm::StringMap<bool> Answers;
+};
+
 /// The name patterns that make code cold; a null pattern names nothing.
 struct ColdNames {
   /// Matched against a function's unqualified name.
-  const llvm::Regex *Functions = nullptr;
+  const NamePattern *Functions = nullptr;
   /// Matched against the unqualified name of the class a member function
   /// belongs to.
-  const llvm::Regex *Classes = nullptr;
+  const NamePattern *Classes = nullptr;
 };
 
 /// Whether \p Function is cold: marked [[gnu::cold]], its unqualified name

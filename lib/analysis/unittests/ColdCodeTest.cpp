@@ -31,7 +31,7 @@ TEST(ColdCodeTest, NamesAttributesAndLambdas) {
   ASSERT_TRUE(AST);
   ASSERT_FALSE(test::hasErrors(*AST));
   ASTContext &Ctx = AST->getASTContext();
-  llvm::Regex Pattern(DefaultColdFunctions);
+  NamePattern Pattern{llvm::Regex(DefaultColdFunctions)};
   ColdNames Names{&Pattern, nullptr};
   auto Cold = [&](llvm::StringRef Var, ColdNames With) {
     return isVarInColdFunction(Ctx, Var, With);
@@ -67,8 +67,8 @@ TEST(ColdCodeTest, ClassesAndDebugNames) {
   ASSERT_TRUE(AST);
   ASSERT_FALSE(test::hasErrors(*AST));
   ASTContext &Ctx = AST->getASTContext();
-  llvm::Regex Functions(DefaultColdFunctions);
-  llvm::Regex Classes(DefaultColdClasses);
+  NamePattern Functions{llvm::Regex(DefaultColdFunctions)};
+  NamePattern Classes{llvm::Regex(DefaultColdClasses)};
   ColdNames Both{&Functions, &Classes};
   auto Cold = [&](llvm::StringRef Var, ColdNames With) {
     return isVarInColdFunction(Ctx, Var, With);
