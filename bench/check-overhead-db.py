@@ -30,16 +30,27 @@ over the baseline, none alone more than 2%. Asserts nothing; the compile
 databases live outside this repository, and a missing one is reported and
 skipped.
 
+--instructions counts instructions in place of CPU time: each
+configuration runs once under valgrind's callgrind (every process, the
+compiler driver's child included) and the instructions executed are
+summed. The count does not move with the load of a shared machine, so a
+difference of 1% is a difference, where CPU times move by several %; it
+does not weigh cache misses, and it is about 50 times slower. The
+--enable-check-profile rows (time) are left out.
+
   bench/check-overhead-db.py [--build BUILD] [--runs N] [--limit N]
-                             [--each-check] [--llvm N] PROJECT_BUILD_DIR...
+                             [--each-check] [--instructions] [--llvm N]
+                             PROJECT_BUILD_DIR...
 """
 
 import argparse
 import os
 import re
 import resource
+import shutil
 import subprocess
 import sys
+import tempfile
 from collections import defaultdict
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -76,6 +87,26 @@ def timed(command, cwd=None):
             (after.ru_stime - before.ru_stime)), done.returncode
 
 
+COLLECTED = re.compile(r'^==\d+== Collected : (\d+)$', re.M)
+
+
+def counted(command, cwd=None):
+    """The instructions that COMMAND and every process it starts execute
+    (valgrind's callgrind), in millions, and its exit status."""
+    with tempfile.TemporaryDirectory(prefix='overhead-') as logs:
+        done = subprocess.run(
+            ['valgrind', '--tool=callgrind', '--trace-children=yes',
+             f'--callgrind-out-file={logs}/out.%p',
+             f'--log-file={logs}/log.%p'] + command,
+            cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        total = 0
+        for name in os.listdir(logs):
+            if name.startswith('log.'):
+                with open(os.path.join(logs, name)) as log:
+                    total += sum(int(n) for n in COLLECTED.findall(log.read()))
+    return total / 1e6, done.returncode
+
+
 # --enable-check-profile prints one row per check:
 #   user  system  user+system  wall  name
 # with each time as "seconds (percent%)"; the user+system column is taken.
@@ -105,21 +136,25 @@ def alloc_checks(tool):
                    if line.strip().startswith('alloc-')})
 
 
-def parse_time(entries, clangxx):
-    """CPU seconds of clang++ -fsyntax-only over ENTRIES (every compile
-    command of one file: clang-tidy runs them all), and whether each one
-    parsed."""
+def parse_time(entries, clangxx, measure=timed):
+    """CPU seconds (or what MEASURE measures) of clang++ -fsyntax-only
+    over ENTRIES (every compile command of one file: clang-tidy runs them
+    all), and whether each one parsed."""
     seconds, clean = 0.0, True
     for entry in entries:
-        spent, status = timed(syntax_only_command(entry, compiler=clangxx),
-                              cwd=entry['directory'])
+        spent, status = measure(syntax_only_command(entry, compiler=clangxx),
+                                cwd=entry['directory'])
         seconds += spent
         clean = clean and status == 0
     return seconds, clean
 
 
-def bench(name, build_dir, tool, runs, limit, clangxx, configs=CONFIGS):
+def bench(name, build_dir, tool, runs, limit, clangxx, configs=CONFIGS,
+          instructions=False):
     files = cxx_units(build_dir, limit)
+    measure = counted if instructions else timed
+    if instructions:
+        runs = 1  # the same count every time
     entries = load_database(build_dir)[0]
     totals = defaultdict(float)
     per_check = defaultdict(float)
@@ -129,11 +164,11 @@ def bench(name, build_dir, tool, runs, limit, clangxx, configs=CONFIGS):
         commands = [entry for entry in entries if entry['file'] == path]
         parsed = True
         for _ in range(runs):
-            seconds, clean = parse_time(commands, clangxx)
+            seconds, clean = parse_time(commands, clangxx, measure)
             parsed = parsed and clean
             best[PARSE] = min(best.get(PARSE, seconds), seconds)
             for config, checks in configs:
-                seconds, status = timed(
+                seconds, status = measure(
                     tidy_command(tool, build_dir, checks, path))
                 if status not in (0, 1):  # 1: findings as errors, or errors
                     failures[config] += 1
@@ -141,12 +176,19 @@ def bench(name, build_dir, tool, runs, limit, clangxx, configs=CONFIGS):
         failures[PARSE] += not parsed
         for config in best:
             totals[config] += best[config]
-        for check, seconds in check_times(tool, build_dir, path).items():
-            per_check[check] += seconds
+        if not instructions:
+            for check, seconds in check_times(tool, build_dir,
+                                              path).items():
+                per_check[check] += seconds
     base = totals['baseline']
-    print(f'\n{name}: {len(files)} translation units, best of {runs} runs '
-          f'each, configurations taking turns')
-    print(f'  {"configuration":<46} {"CPU s":>9} {"vs baseline":>12}')
+    unit = 'M instr' if instructions else 'CPU s'
+    if instructions:
+        print(f'\n{name}: {len(files)} translation units, instructions '
+              f'counted once each (callgrind)')
+    else:
+        print(f'\n{name}: {len(files)} translation units, best of {runs} '
+              f'runs each, configurations taking turns')
+    print(f'  {"configuration":<46} {unit:>9} {"vs baseline":>12}')
     for config, checks in [(PARSE, PARSE)] + list(configs):
         over = (totals[config] - base) / base * 100 if base else 0.0
         note = f'  ({failures[config]} crashed)' if failures[config] else ''
@@ -158,6 +200,8 @@ def bench(name, build_dir, tool, runs, limit, clangxx, configs=CONFIGS):
                            ('alloc', 'clang-tidy, -*,alloc-*')):
         ratio = totals[config] / parse if parse else 0.0
         print(f'  {checks + " / " + PARSE:<46} {ratio:9.3f}x')
+    if instructions:
+        return totals, per_check
     print(f'  {"alloc-* check, own time (--enable-check-profile)":<46} '
           f'{"CPU s":>9} {"of baseline":>12}')
     for check in sorted(per_check, key=per_check.get, reverse=True):
@@ -180,7 +224,14 @@ def main():
     p.add_argument('--each-check', action='store_true',
                    help='also run each alloc-* check alone (its whole '
                    'cost, the end of the unit included)')
+    p.add_argument('--instructions', action='store_true',
+                   help='count instructions under valgrind (callgrind) '
+                   'in place of CPU time: one run each, not moved by load')
     args = p.parse_args()
+    if args.instructions and not shutil.which('valgrind'):
+        print('check-overhead-db: error: --instructions needs valgrind',
+              file=sys.stderr)
+        return 2
     tool = os.path.join(args.build, 'bin', 'alloc-tidy')
     if not os.access(tool, os.X_OK):
         print(f'check-overhead-db: error: {tool} not built', file=sys.stderr)
@@ -198,7 +249,8 @@ def main():
         if not os.path.exists(os.path.join(project, 'compile_commands.json')):
             print(f'\n{name}: skipped: no compile_commands.json in {project}')
             continue
-        bench(name, project, tool, args.runs, args.limit, clangxx, configs)
+        bench(name, project, tool, args.runs, args.limit, clangxx, configs,
+              args.instructions)
     return 0
 
 

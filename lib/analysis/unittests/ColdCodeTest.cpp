@@ -157,5 +157,17 @@ TEST(ColdCodeTest, OnlyPassedToColdCalls) {
   EXPECT_FALSE(Only("none", "O"));
 }
 
+TEST(ColdCodeTest, NamePatternAnswersAgainAsFirst) {
+  NamePattern Pattern{llvm::Regex("[Ee]rror|^[Uu]sage$")};
+  // Each name twice: the kept answer is the first one, for a match and for
+  // a miss alike, and one name's answer is not another's.
+  for (int Round = 0; Round < 2; ++Round) {
+    EXPECT_TRUE(Pattern.matches("reportError"));
+    EXPECT_FALSE(Pattern.matches("formatRow"));
+    EXPECT_TRUE(Pattern.matches("usage"));
+    EXPECT_FALSE(Pattern.matches("usages"));
+  }
+}
+
 } // namespace
 } // namespace alloc_tidy
