@@ -35,6 +35,7 @@ void ProjectIncludeInserter::registerPreprocessor(Preprocessor *PP) {
   // A check object can see several units.
   Sorters.clear();
   Inserted.clear();
+  Included.clear();
   PP->addPPCallbacks(
       std::make_unique<ProjectIncludeRecorder>(*this, *SourceMgr));
 }
@@ -51,8 +52,9 @@ utils::IncludeSorter &ProjectIncludeInserter::sorterFor(FileID File) {
 void ProjectIncludeInserter::addInclude(StringRef FileName, bool IsAngled,
                                         SourceLocation HashLocation,
                                         SourceLocation EndLocation) {
-  sorterFor(SourceMgr->getFileID(HashLocation))
-      .addInclude(FileName, IsAngled, HashLocation, EndLocation);
+  FileID File = SourceMgr->getFileID(HashLocation);
+  Included[File].insert(FileName);
+  sorterFor(File).addInclude(FileName, IsAngled, HashLocation, EndLocation);
 }
 
 std::optional<FixItHint>
@@ -63,16 +65,12 @@ ProjectIncludeInserter::createIncludeInsertion(FileID File, StringRef Header) {
   bool IsAngled = Header.consume_front("<");
   if (IsAngled != Header.consume_back(">"))
     return std::nullopt;
+  auto Found = Included.find(File);
+  if (Found != Included.end() && Found->second.contains(Header))
+    return std::nullopt;
   if (!SelfContainedDiags && !Inserted[File].insert(Header).second)
     return std::nullopt;
   return sorterFor(File).createIncludeInsertion(Header, IsAngled);
-}
-
-std::optional<FixItHint>
-ProjectIncludeInserter::createMainFileIncludeInsertion(StringRef Header) {
-  if (!SourceMgr)
-    return std::nullopt;
-  return createIncludeInsertion(SourceMgr->getMainFileID(), Header);
 }
 
 } // namespace clang::tidy::alloc
