@@ -3,27 +3,78 @@
 #include "checks/ProjectIncludeInserter.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Token.h"
+#include <mutex>
+#include <string>
+#include <vector>
 
 namespace clang::tidy::alloc {
 
+/// The #include directives a preprocessor reads outside system headers, in
+/// the order it reads them. Owned by the preprocessor (as its callbacks are)
+/// and found through a table keyed by it: the first inserter to register
+/// with a preprocessor adds the recorder, the others share it. clangd builds
+/// units on several threads, so the table has a lock; a recorder leaves the
+/// table when its preprocessor destroys it, before another preprocessor can
+/// take the same address.
 class ProjectIncludeRecorder : public PPCallbacks {
 public:
-  ProjectIncludeRecorder(ProjectIncludeInserter &Inserter,
-                         const SourceManager &SM)
-      : Inserter(Inserter), SM(SM) {}
+  struct Include {
+    std::string FileName;
+    bool IsAngled;
+    SourceLocation Hash;
+    SourceLocation End;
+  };
+
+  static ProjectIncludeRecorder &forPreprocessor(Preprocessor &PP) {
+    Table &T = table();
+    std::lock_guard<std::mutex> Lock(T.Mutex);
+    ProjectIncludeRecorder *&Recorder = T.Recorders[&PP];
+    if (!Recorder) {
+      auto Owned = std::unique_ptr<ProjectIncludeRecorder>(
+          new ProjectIncludeRecorder(PP));
+      Recorder = Owned.get();
+      PP.addPPCallbacks(std::move(Owned));
+    }
+    return *Recorder;
+  }
+
+  ~ProjectIncludeRecorder() override {
+    Table &T = table();
+    std::lock_guard<std::mutex> Lock(T.Mutex);
+    auto It = T.Recorders.find(&PP);
+    if (It != T.Recorders.end() && It->second == this)
+      T.Recorders.erase(It);
+  }
 
   void InclusionDirective(SourceLocation HashLoc, const Token &IncludeTok,
                           StringRef FileName, bool IsAngled, CharSourceRange,
                           OptionalFileEntryRef, StringRef, StringRef,
                           const Module *, bool,
                           SrcMgr::CharacteristicKind) override {
-    if (!SM.isInSystemHeader(HashLoc))
-      Inserter.addInclude(FileName, IsAngled, HashLoc, IncludeTok.getEndLoc());
+    if (!PP.getSourceManager().isInSystemHeader(HashLoc))
+      Includes.push_back(
+          {FileName.str(), IsAngled, HashLoc, IncludeTok.getEndLoc()});
   }
 
+  const std::vector<Include> &includes() const { return Includes; }
+
 private:
-  ProjectIncludeInserter &Inserter;
-  const SourceManager &SM;
+  struct Table {
+    std::mutex Mutex;
+    llvm::DenseMap<const Preprocessor *, ProjectIncludeRecorder *> Recorders;
+  };
+
+  /// Never destroyed: a preprocessor that outlives static destructors
+  /// would otherwise destroy its recorder into a dead table.
+  static Table &table() {
+    static Table *T = new Table;
+    return *T;
+  }
+
+  explicit ProjectIncludeRecorder(Preprocessor &PP) : PP(PP) {}
+
+  Preprocessor &PP;
+  std::vector<Include> Includes;
 };
 
 ProjectIncludeInserter::ProjectIncludeInserter(
@@ -36,8 +87,8 @@ void ProjectIncludeInserter::registerPreprocessor(Preprocessor *PP) {
   Sorters.clear();
   Inserted.clear();
   Included.clear();
-  PP->addPPCallbacks(
-      std::make_unique<ProjectIncludeRecorder>(*this, *SourceMgr));
+  IncludesTaken = 0;
+  Recorder = &ProjectIncludeRecorder::forPreprocessor(*PP);
 }
 
 utils::IncludeSorter &ProjectIncludeInserter::sorterFor(FileID File) {
@@ -49,12 +100,16 @@ utils::IncludeSorter &ProjectIncludeInserter::sorterFor(FileID File) {
   return *Sorter;
 }
 
-void ProjectIncludeInserter::addInclude(StringRef FileName, bool IsAngled,
-                                        SourceLocation HashLocation,
-                                        SourceLocation EndLocation) {
-  FileID File = SourceMgr->getFileID(HashLocation);
-  Included[File].insert(FileName);
-  sorterFor(File).addInclude(FileName, IsAngled, HashLocation, EndLocation);
+void ProjectIncludeInserter::catchUp() {
+  if (!Recorder)
+    return;
+  const auto &Includes = Recorder->includes();
+  for (; IncludesTaken < Includes.size(); ++IncludesTaken) {
+    const ProjectIncludeRecorder::Include &I = Includes[IncludesTaken];
+    FileID File = SourceMgr->getFileID(I.Hash);
+    Included[File].insert(I.FileName);
+    sorterFor(File).addInclude(I.FileName, I.IsAngled, I.Hash, I.End);
+  }
 }
 
 std::optional<FixItHint>
@@ -65,6 +120,7 @@ ProjectIncludeInserter::createIncludeInsertion(FileID File, StringRef Header) {
   bool IsAngled = Header.consume_front("<");
   if (IsAngled != Header.consume_back(">"))
     return std::nullopt;
+  catchUp();
   auto Found = Included.find(File);
   if (Found != Included.end() && Found->second.contains(Header))
     return std::nullopt;

@@ -5,8 +5,11 @@
 // reads, system headers included, and each check that adds includes has its
 // own: on a unit of mostly standard headers, the checks' inserters cost about
 // 1% of the parse (bench/README.md). A fix-it never edits a system header, so
-// this inserter records the includes of the other files only, with the same
-// sorting and placement (IncludeSorter) and the same interface. Unlike
+// this inserter knows the includes of the other files only, with the same
+// sorting and placement (IncludeSorter) and the same interface. One recorder
+// per preprocessor, shared by every check's inserter, writes them down as
+// they are read; an inserter sorts those of a file only when a fix-it asks
+// for an include there. Unlike
 // IncludeSorter, it also knows a header included out of order: the sorter
 // stops at the first include that sorts after the new one and would add a
 // second '#include <string_view>' above the '#include <string_view>' that
@@ -27,12 +30,15 @@
 
 namespace clang::tidy::alloc {
 
+class ProjectIncludeRecorder;
+
 class ProjectIncludeInserter {
 public:
   ProjectIncludeInserter(utils::IncludeSorter::IncludeStyle Style,
                          bool SelfContainedDiags);
 
-  /// Records the #include directives \p PP reads outside system headers.
+  /// Follows the #include directives \p PP reads outside system headers
+  /// (through the recorder that \p PP's inserters share).
   void registerPreprocessor(Preprocessor *PP);
 
   /// The insertion of \p Header ("<vector>" or "\"a.h\"") into \p File,
@@ -46,12 +52,12 @@ public:
   utils::IncludeSorter::IncludeStyle getStyle() const { return Style; }
 
 private:
-  friend class ProjectIncludeRecorder;
-
-  void addInclude(llvm::StringRef FileName, bool IsAngled,
-                  SourceLocation HashLocation, SourceLocation EndLocation);
+  /// Takes in the includes the recorder has seen since the last call.
+  void catchUp();
   utils::IncludeSorter &sorterFor(FileID File);
 
+  ProjectIncludeRecorder *Recorder = nullptr;
+  size_t IncludesTaken = 0;
   llvm::DenseMap<FileID, std::unique_ptr<utils::IncludeSorter>> Sorters;
   llvm::DenseMap<FileID, llvm::StringSet<>> Inserted;
   llvm::DenseMap<FileID, llvm::StringSet<>> Included;
