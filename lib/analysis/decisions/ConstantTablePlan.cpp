@@ -97,9 +97,14 @@ std::optional<KeyValue> keyValue(const Expr *Key, const ASTContext &Ctx) {
       return std::nullopt;
     Key = stripTransparent(Construct->getArg(0));
   }
+  // A string, a view or a C string made from a literal ends at its first
+  // null character.
   if (const auto *Literal = dyn_cast<StringLiteral>(Key->IgnoreParenImpCasts()))
     return Literal->isOrdinary()
-               ? std::optional<KeyValue>(Literal->getString().str())
+               ? std::optional<KeyValue>(
+                     Literal->getString()
+                         .take_until([](char C) { return C == 0; })
+                         .str())
                : std::nullopt;
   Expr::EvalResult Result;
   if (Key->getType()->isIntegralOrEnumerationType() &&
@@ -154,8 +159,26 @@ TableLookupFunction tableLookupFunction(const VarDecl &Var,
     KeyText = "std::string_view";
     F.KeyChangesType = isStdString(Key);
     F.Includes.emplace_back("<string_view>");
+  } else if (CStringKeys CStrings = cStringKeys(*Spec, Ctx);
+             CStrings == CStringKeys::ByCharacters) {
+    if (!Ctx.getLangOpts().CPlusPlus17) {
+      F.NoFix = "its keys are C strings compared by their characters, which "
+                "a constant array holds as 'std::string_view' from C++17 on";
+      return F;
+    }
+    KeyText = "std::string_view";
+    F.KeyChangesType = true;
+    F.Includes.emplace_back("<string_view>");
   } else if (Key->isIntegralOrEnumerationType()) {
     KeyText = elementSpelling(Spelled.empty() ? Key : Spelled[0], Ctx);
+  } else if (CStrings == CStringKeys::ByAddress) {
+    F.NoFix = "its keys are C strings, which its comparison compares by "
+              "address";
+    return F;
+  } else if (CStrings == CStringKeys::Unknown) {
+    F.NoFix = "its keys are C strings, and its comparison is not one that "
+              "compares their characters as strcmp does";
+    return F;
   } else {
     F.NoFix = "its keys are neither integers, enumerators nor strings";
     return F;
@@ -332,6 +355,12 @@ ConstantTablePlan planConstantTable(const ConstantTable &Table,
   llvm::SmallVector<QualType, 2> Spelled = spelledArguments(*Table.Var);
   QualType Key = !Spelled.empty() ? Spelled[0] : Table.Key;
   std::string KeyText = elementSpelling(Key, Ctx);
+  // C strings compared by their characters are held as strings are.
+  if (const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+          Table.Var->getType()->getAsCXXRecordDecl());
+      Spec && Ctx.getLangOpts().CPlusPlus17 &&
+      cStringKeys(*Spec, Ctx) == CStringKeys::ByCharacters)
+    KeyText = "std::string_view";
   if (Table.Keyed) {
     QualType Mapped = Spelled.size() > 1 ? Spelled[1] : Table.Mapped;
     Plan.Element =

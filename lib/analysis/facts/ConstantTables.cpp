@@ -7,6 +7,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/Builtins.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -124,6 +125,86 @@ const InitListExpr *bracedElements(const Expr *Init) {
   return dyn_cast<InitListExpr>(List->getSubExpr()->IgnoreImplicit());
 }
 
+/// The one call operator of the class \p Functor, a plain function (not a
+/// template) of two parameters; null when there is another or none.
+const CXXMethodDecl *onlyCallOperator(QualType Functor) {
+  const CXXRecordDecl *Record = Functor->getAsCXXRecordDecl();
+  if (!Record || !Record->hasDefinition())
+    return nullptr;
+  const CXXMethodDecl *Found = nullptr;
+  for (const Decl *D : Record->getDefinition()->decls()) {
+    if (const auto *Template = dyn_cast<FunctionTemplateDecl>(D))
+      if (Template->getTemplatedDecl()->getOverloadedOperator() == OO_Call)
+        return nullptr;
+    const auto *Method = dyn_cast<CXXMethodDecl>(D);
+    if (!Method || Method->getOverloadedOperator() != OO_Call)
+      continue;
+    if (Found)
+      return nullptr;
+    Found = Method;
+  }
+  return Found && Found->getNumParams() == 2 ? Found : nullptr;
+}
+
+/// Whether \p E is 'strcmp(P, Q)' of the parameters \p P and \p Q of a
+/// call operator, in this order or (\p EitherOrder) the other.
+bool isStrcmpOf(const Expr *E, const ParmVarDecl *P, const ParmVarDecl *Q,
+                bool EitherOrder) {
+  const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if (!Callee || Callee->getBuiltinID() != Builtin::BIstrcmp ||
+      Call->getNumArgs() != 2)
+    return false;
+  auto Names = [&](unsigned I, const ParmVarDecl *Param) {
+    const auto *Ref =
+        dyn_cast<DeclRefExpr>(Call->getArg(I)->IgnoreParenImpCasts());
+    return Ref && Ref->getDecl() == Param;
+  };
+  return (Names(0, P) && Names(1, Q)) ||
+         (EitherOrder && Names(0, Q) && Names(1, P));
+}
+
+bool isZero(const Expr *E, const ASTContext &Ctx) {
+  Expr::EvalResult Result;
+  return !E->isValueDependent() && E->EvaluateAsInt(Result, Ctx) &&
+         Result.Val.getInt().isZero();
+}
+
+/// Whether \p Functor compares C strings by their characters: as an
+/// equality ('strcmp(A, B) == 0', '!strcmp(A, B)') or, with \p Ordering, as
+/// the order of strcmp ('strcmp(A, B) < 0').
+bool comparesCharacters(QualType Functor, bool Ordering,
+                        const ASTContext &Ctx) {
+  const CXXMethodDecl *Operator = onlyCallOperator(Functor);
+  const FunctionDecl *Definition = nullptr;
+  if (!Operator || !Operator->hasBody(Definition))
+    return false;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Definition->getBody());
+  if (!Body || Body->size() != 1)
+    return false;
+  const auto *Return = dyn_cast<ReturnStmt>(Body->body_front());
+  const Expr *Value = Return ? Return->getRetValue() : nullptr;
+  if (!Value)
+    return false;
+  Value = Value->IgnoreParenImpCasts();
+  const ParmVarDecl *A = Definition->getParamDecl(0);
+  const ParmVarDecl *B = Definition->getParamDecl(1);
+  if (const auto *Op = dyn_cast<BinaryOperator>(Value)) {
+    if (Ordering)
+      return Op->getOpcode() == BO_LT &&
+             isStrcmpOf(Op->getLHS(), A, B, false) && isZero(Op->getRHS(), Ctx);
+    if (Op->getOpcode() != BO_EQ)
+      return false;
+    return (isStrcmpOf(Op->getLHS(), A, B, true) &&
+            isZero(Op->getRHS(), Ctx)) ||
+           (isStrcmpOf(Op->getRHS(), A, B, true) && isZero(Op->getLHS(), Ctx));
+  }
+  if (const auto *Op = dyn_cast<UnaryOperator>(Value))
+    return !Ordering && Op->getOpcode() == UO_LNot &&
+           isStrcmpOf(Op->getSubExpr(), A, B, true);
+  return false;
+}
+
 bool onlyReads(StringRef Method) {
   static constexpr llvm::StringLiteral Readers[] = {
       "find",         "count",       "contains",      "lower_bound",
@@ -211,6 +292,35 @@ std::optional<ConstantTable> constantTable(const VarDecl &Var,
   Table.Const = Var.getType().isConstQualified();
   Table.NamedElsewhere = !Table.Const && Var.isExternallyVisible();
   return Table;
+}
+
+CStringKeys cStringKeys(const ClassTemplateSpecializationDecl &Table,
+                        const ASTContext &Ctx) {
+  const TemplateArgumentList &Args = Table.getTemplateArgs();
+  if (!Table.isInStdNamespace() || Args.size() == 0 ||
+      Args[0].getKind() != TemplateArgument::Type)
+    return CStringKeys::None;
+  QualType Key = Args[0].getAsType();
+  if (!Key->isPointerType() ||
+      !Ctx.hasSameUnqualifiedType(Key->getPointeeType(), Ctx.CharTy))
+    return CStringKeys::None;
+  StringRef Template = Table.getName();
+  bool Keyed = Template.ends_with("map");
+  bool Unordered = Template.starts_with("unordered_");
+  // The comparison: unordered_map<K, T, Hash, Equal>, unordered_set<K, Hash,
+  // Equal>, map<K, T, Compare>, set<K, Compare>.
+  unsigned Index = (Keyed ? 1 : 0) + (Unordered ? 2 : 1);
+  if (Args.size() <= Index || Args[Index].getKind() != TemplateArgument::Type)
+    return CStringKeys::Unknown;
+  QualType Comparison = Args[Index].getAsType();
+  if (comparesCharacters(Comparison, !Unordered, Ctx))
+    return CStringKeys::ByCharacters;
+  const auto *Standard = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      Comparison->getAsCXXRecordDecl());
+  if (Standard && Standard->isInStdNamespace() &&
+      Standard->getName() == (Unordered ? "equal_to" : "less"))
+    return CStringKeys::ByAddress;
+  return CStringKeys::Unknown;
 }
 
 const Expr *firstChangingUse(llvm::ArrayRef<const Expr *> Refs,

@@ -50,6 +50,24 @@ struct ConstantTable {
 std::optional<ConstantTable> constantTable(const clang::VarDecl &Var,
                                            clang::ASTContext &Ctx);
 
+/// How a table type (a standard map or set, ordered or not) compares its
+/// keys when they are C strings ('const char *').
+enum class CStringKeys {
+  /// The keys are not C strings.
+  None,
+  /// By their characters: an equality whose call operator returns
+  /// 'strcmp(A, B) == 0' or '!strcmp(A, B)', an ordering that returns
+  /// 'strcmp(A, B) < 0'. Such a table finds what a table of strings finds
+  /// (the str_eq and str_hash beside a keyword table).
+  ByCharacters,
+  /// By address: the standard std::less or std::equal_to.
+  ByAddress,
+  /// By a comparison this does not know.
+  Unknown,
+};
+CStringKeys cStringKeys(const clang::ClassTemplateSpecializationDecl &Table,
+                        const clang::ASTContext &Ctx);
+
 /// The first of \p Refs (the references to a table that is not const) that
 /// may change it: anything but a call of a member function that only reads
 /// (find, count, contains, the bounds, iteration, size), binding to a const

@@ -184,6 +184,38 @@ TEST_F(ConstantTablesTest, TheLookupFunctionAndItsName) {
   EXPECT_NE(tableLookupFunction(*var("Named"), ctx()).NoFix, "");
 }
 
+TEST_F(ConstantTablesTest, CStringKeysAndHowTheTableComparesThem) {
+  ASSERT_NO_FATAL_FAILURE(parse(
+      "#include <cstring>\n"
+      "struct Hash { size_t operator()(const char *S) const { return *S; } };\n"
+      "struct Eq { bool operator()(const char *A, const char *B) const {\n"
+      "  return 0 == strcmp(B, A); } };\n"
+      "struct Less { bool operator()(const char *A, const char *B) const {\n"
+      "  return strcmp(A, B) < 0; } };\n"
+      "struct Reversed { bool operator()(const char *A, const char *B) const "
+      "{\n"
+      "  return strcmp(B, A) < 0; } };\n"
+      "struct Twice { bool operator()(const char *A, const char *B) const {\n"
+      "  int R = strcmp(A, B); return R == 0; } };\n"
+      "std::unordered_map<const char *, int, Hash, Eq> ByEquality;\n"
+      "std::map<const char *, int, Less> ByOrder;\n"
+      "std::map<const char *, int, Reversed> ByReversedOrder;\n"
+      "std::unordered_map<const char *, int, Hash, Twice> InTwoStatements;\n"
+      "std::map<const char *, int> ByAddress;\n"
+      "std::map<int, int> Numbers;\n"));
+  auto Keys = [&](llvm::StringRef Name) {
+    const auto *Spec = cast<ClassTemplateSpecializationDecl>(
+        var(Name)->getType()->getAsCXXRecordDecl());
+    return cStringKeys(*Spec, ctx());
+  };
+  EXPECT_EQ(Keys("ByEquality"), CStringKeys::ByCharacters);
+  EXPECT_EQ(Keys("ByOrder"), CStringKeys::ByCharacters);
+  EXPECT_EQ(Keys("ByReversedOrder"), CStringKeys::Unknown);
+  EXPECT_EQ(Keys("InTwoStatements"), CStringKeys::Unknown);
+  EXPECT_EQ(Keys("ByAddress"), CStringKeys::ByAddress);
+  EXPECT_EQ(Keys("Numbers"), CStringKeys::None);
+}
+
 TEST_F(ConstantTablesTest, LookupsThatAFunctionCanStandFor) {
   ASSERT_NO_FATAL_FAILURE(
       parse("static const std::map<int, int> Found = {{1, 2}};\n"
