@@ -120,6 +120,8 @@ void AppendConcatenationCheck::checkBuiltString(
   const auto *Declaration = Result.Nodes.getNodeAs<DeclStmt>("declaration");
   const auto *Variable = Result.Nodes.getNodeAs<VarDecl>("variable");
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
+  const auto *Assignment =
+      Result.Nodes.getNodeAs<CXXOperatorCallExpr>("assignment");
   const Stmt *Statement = nullptr;
   const Expr *Value = nullptr;
   const ParmVarDecl *Param = nullptr;
@@ -139,6 +141,10 @@ void AppendConcatenationCheck::checkBuiltString(
   } else if (Declaration && Variable) {
     Statement = Declaration;
     Value = Variable->getInit();
+  } else if (Assignment && Assignment->getNumArgs() == 2 &&
+             valueUseOf(Assignment, Ctx).Use == ValueUse::Statement) {
+    Statement = Assignment;
+    Value = Assignment->getArg(1);
   }
   if (!Statement || !Value)
     return;
@@ -156,6 +162,11 @@ void AppendConcatenationCheck::checkBuiltString(
       (Where->Loop && ColdFunctions.isColdLoop(*Where->Loop)))
     return;
   ReservedConcatenation Plan = planReservedConcatenation(*Facts, Ctx);
+  if (Assignment) {
+    if (Plan.NoFix.empty())
+      reportAssignedString(*Assignment, *Facts, *Where, Plan, Ctx);
+    return;
+  }
   // Two pieces that are strings already: the first '+' makes the result
   // as long as both, once.
   if (!Plan.NoFix.empty() ||
@@ -337,6 +348,87 @@ void AppendConcatenationCheck::checkBuiltString(
   PendingStrings.push_back({std::move(F), &Function, Declaration ? "" : Base,
                             Loc, std::move(BoundNote), NoteIndex});
   PendingContext = &Ctx;
+}
+
+void AppendConcatenationCheck::reportAssignedString(
+    const CXXOperatorCallExpr &Assignment, const AppendedConcatenation &Facts,
+    const Repetition &Where, const ReservedConcatenation &Plan,
+    ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  // The string keeps its memory only when the loop assigns it again: it is
+  // declared before the loop, is its own (nothing else can read it while
+  // the pieces are appended), and no piece reads it.
+  const Expr *Target = Assignment.getArg(0);
+  const auto *Ref = dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts());
+  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!Var || !Where.Loop || Ref->getBeginLoc().isMacroID() ||
+      !isPrivateLocal(Target, Assignment, Ctx) ||
+      !Ctx.hasSameUnqualifiedType(Var->getType(), Facts.Append->getType()) ||
+      !SM.isBeforeInTranslationUnit(Var->getLocation(),
+                                    Where.Loop->getBeginLoc()))
+    return;
+  for (const ConcatenationPiece &Piece : Facts.Pieces) {
+    bool Reads = false;
+    forEachReferenceTo(Var, Piece.Written,
+                       [&](const DeclRefExpr *) { Reads = true; });
+    if (Reads)
+      return;
+  }
+
+  std::vector<ProfileAnchor> Anchors;
+  Anchors.reserve(Facts.Operators.size() + Plan.Temporaries.size());
+  for (SourceLocation Op : Facts.Operators)
+    Anchors.emplace_back(SourceRange(Op, Op), Where.Function);
+  for (const Expr *Temporary : Plan.Temporaries)
+    Anchors.emplace_back(Temporary->getSourceRange(), Where.Function);
+  std::optional<Measurement> Measured = Profiles.measureAnything(Anchors, Ctx);
+  if (Measured && Measured->Covered) {
+    if (!Profiles.isHot(Measured) ||
+        Measured->Allocations <
+            std::max<uint64_t>(1, Profiles.minAllocations()))
+      return;
+  } else {
+    if (!WithoutProfile)
+      return;
+    uint64_t CharSize = Ctx.getTypeSizeInChars(Facts.Character).getQuantity();
+    std::optional<uint64_t> Length = literalLength(Facts);
+    if (Length && *Length <= stringInlineCapacityOrLargest(
+                                 TargetStl.resolve(PP), CharSize))
+      return;
+  }
+  if (!Rewritten.insert(&Assignment).second)
+    return;
+
+  // assign() and append() take the same arguments: the first piece
+  // replaces the string's characters in the memory it has.
+  std::string Name = Var->getName().str();
+  std::string Appends = Plan.Appends;
+  Appends.replace(0, StringRef(".append(").size(), ".assign(");
+  std::string Built;
+  if (!Plan.Temporaries.empty())
+    Built = ", and '" +
+            writtenText(Plan.Temporaries.front()->getSourceRange(), Ctx) +
+            "' is a string built only to be concatenated";
+  Finding F;
+  F.Warning.Loc = Assignment.getBeginLoc();
+  F.Warning.Text =
+      "the " + std::to_string(Facts.Pieces.size()) + " pieces assigned to '" +
+      Name +
+      "' are concatenated with '+', which makes a new string whenever the "
+      "result outgrows the one the '+' before made" +
+      Built + "; assigning and appending them one by one reuses the memory '" +
+      Name + "' has from the iterations before";
+  F.Warning.Fixes.push_back(FixItHint::CreateReplacement(
+      CharSourceRange::getTokenRange(Assignment.getSourceRange()),
+      Name + Appends));
+  F.note(Where.Loop->getBeginLoc(),
+         "this loop runs the concatenation on every iteration");
+  if (std::optional<std::string> Note = Profiles.measuredNote(
+          Measured, F.Warning.Loc, SM, [&](const Measurement &M) {
+            return describeReusedConcatenation(M, Name);
+          }))
+    F.note(F.Warning.Loc, *Note);
+  report(*this, F);
 }
 
 void AppendConcatenationCheck::reportBuiltStrings() {

@@ -97,6 +97,14 @@ void AppendConcatenationCheck::registerMatchers(MatchFinder *Finder) {
                             .bind("variable")))
           .bind("declaration"),
       this);
+  // A concatenation assigned to a string: a new string too, moved into
+  // it, which frees the memory the string had.
+  Finder->addMatcher(cxxOperatorCallExpr(hasOverloadedOperatorName("="),
+                                         unless(isExpansionInSystemHeader()),
+                                         callee(OfString),
+                                         hasArgument(1, StartsString))
+                         .bind("assignment"),
+                     this);
   // A concatenation passed to a function's 'const std::string &'
   // parameter: a new string too. Operators are left alone ('Out << A + B'
   // wants another fix, and each '+' of a chain is such a call).

@@ -12,6 +12,12 @@
 #include <map>
 #include <set>
 
+namespace alloc_tidy {
+struct AppendedConcatenation;
+struct Repetition;
+struct ReservedConcatenation;
+} // namespace alloc_tidy
+
 namespace clang::tidy::alloc {
 
 /// Finds 'S += A + B + ...' (or S.append(A + B + ...)) on a std::basic_string,
@@ -36,8 +42,14 @@ public:
   void onEndOfTranslationUnit() override;
 
 private:
-  /// 'return A + B + C;' or 'T S = A + B + C;' (AppendConcatenationBuilt.cpp).
+  /// 'return A + B + C;', 'T S = A + B + C;', 'take(A + B + C);' or, in a
+  /// loop, 'S = A + B + C;' (AppendConcatenationBuilt.cpp).
   void checkBuiltString(const ast_matchers::MatchFinder::MatchResult &Result);
+  void reportAssignedString(const CXXOperatorCallExpr &Assignment,
+                            const alloc_tidy::AppendedConcatenation &Facts,
+                            const alloc_tidy::Repetition &Where,
+                            const alloc_tidy::ReservedConcatenation &Plan,
+                            ASTContext &Ctx);
 
   CompileErrors Errors;
   Preprocessor *PP = nullptr;

@@ -317,8 +317,8 @@ bool handsOver(const DeclRefExpr *Ref, ASTContext &Ctx) {
   return false;
 }
 
-/// Whether \p Target is a local variable of its own: not a reference, not
-/// static, and never handed to anything that could keep it.
+} // namespace
+
 bool isPrivateLocal(const Expr *Target, const Expr &Append, ASTContext &Ctx) {
   const auto *Ref = dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts());
   const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
@@ -334,8 +334,6 @@ bool isPrivateLocal(const Expr *Target, const Expr &Append, ASTContext &Ctx) {
   });
   return !HandedOver;
 }
-
-} // namespace
 
 std::optional<AppendedConcatenation> appendedConcatenation(const Expr &Append,
                                                            ASTContext &Ctx) {

@@ -88,6 +88,13 @@ appendedConcatenation(const clang::Expr &Append, clang::ASTContext &Ctx);
 std::optional<AppendedConcatenation>
 builtConcatenation(const clang::Expr &Chain, clang::ASTContext &Ctx);
 
+/// Whether \p Target names a local variable of its own (of the function
+/// around \p Use): not a reference, not static, not captured, and never
+/// handed to anything that could keep it (its address taken, a reference
+/// bound to it, a non-const reference parameter).
+bool isPrivateLocal(const clang::Expr *Target, const clang::Expr &Use,
+                    clang::ASTContext &Ctx);
+
 /// \p E without the nodes that carry a string prvalue to where it is used:
 /// parentheses, implicit casts, temporaries bound or materialized, and the
 /// elidable copy or move of C++11 and C++14.

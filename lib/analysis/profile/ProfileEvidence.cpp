@@ -797,6 +797,19 @@ std::string describeRegrowth(const Measurement &M, uint64_t Saved,
          "which then has no room to spare";
 }
 
+std::string describeReusedConcatenation(const Measurement &M,
+                                        StringRef Target) {
+  if (M.Allocations == 0)
+    return std::string(Prefix) + "this concatenation made no allocation; " +
+           wouldSave("the change", 0);
+  return std::string(Prefix) + "this concatenation allocated " +
+         times(M.Allocations) + " (" + requested(M.Counts) + inProcesses(M) +
+         "); assigning and appending the pieces would save at most " +
+         withSeparators(M.Allocations) + " allocations: '" + Target.str() +
+         "' keeps its memory from one iteration to the next and grows only "
+         "for a result longer than any before";
+}
+
 std::string describeStatement(const Measurement &M) {
   return Prefix + ("this statement allocated " + times(M.Allocations)) +
          ", the copy among them";

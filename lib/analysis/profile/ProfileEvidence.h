@@ -329,6 +329,15 @@ std::string describeRegrowth(const Measurement &M, uint64_t Saved,
                              llvm::StringRef Change,
                              bool CallerGrowsIt = false);
 
+/// A concatenation assigned, on every iteration of a loop, to a string
+/// declared before it: what its '+' operators and the strings built for its
+/// pieces allocated (\p M). Assigned and appended piece by piece, the string
+/// keeps its memory from one iteration to the next and grows only for a
+/// result longer than any before, so the saving is a bound: all of \p M
+/// at most.
+std::string describeReusedConcatenation(const Measurement &M,
+                                        llvm::StringRef Target);
+
 /// A statement that copies where it could move: what the statement
 /// allocated, the copy among the rest (a container's growth at a push); no
 /// saving to predict from the profile alone.
