@@ -297,24 +297,41 @@ std::optional<RecordLayout> computeLayout(const RecordDecl &RD, ASTContext &Ctx,
 }
 
 /// An upper bound on the bytes any field order can save: the record's size
-/// less the bytes its fields need at least. Bases and ABI pointers are not
-/// subtracted, which only makes the bound larger. Cheap: no layout of our
-/// own, only what clang computes for sizeof anyway.
+/// less the least size any order can have. That is what its fields need
+/// (bit-fields their width), its own vtable pointer and the data of its
+/// non-virtual bases (their tail padding can hold fields), rounded up to
+/// the record's alignment, which no order changes. Virtual bases and other
+/// ABI pointers are left out, which only makes the bound larger. Cheap: no
+/// layout of our own, only what clang computes for sizeof anyway.
 uint64_t reorderSavingsBound(const RecordDecl &RD, const ASTContext &Ctx) {
-  const uint64_t SizeBits = Ctx.toBits(Ctx.getASTRecordLayout(&RD).getSize());
-  uint64_t FieldBits = 0;
+  const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(&RD);
+  const uint64_t SizeBits = Ctx.toBits(Layout.getSize());
+  uint64_t NeededBits = 0;
+  if (const auto *Class = dyn_cast<CXXRecordDecl>(&RD)) {
+    if (Layout.hasOwnVFPtr())
+      NeededBits += Ctx.getTargetInfo().getPointerWidth(LangAS::Default);
+    for (const CXXBaseSpecifier &Base : Class->bases()) {
+      const CXXRecordDecl *BaseClass = Base.getType()->getAsCXXRecordDecl();
+      if (Base.isVirtual() || !BaseClass || !BaseClass->hasDefinition() ||
+          BaseClass->isEmpty())
+        continue;
+      NeededBits += Ctx.toBits(Ctx.getASTRecordLayout(BaseClass).getDataSize());
+    }
+  }
   for (const FieldDecl *F : RD.fields()) {
     if (F->isBitField())
-      FieldBits += bitFieldWidth(*F, Ctx);
+      NeededBits += bitFieldWidth(*F, Ctx);
     else if (F->getType()->isIncompleteArrayType())
       continue;
     else if (F->isPotentiallyOverlapping())
-      FieldBits +=
+      NeededBits +=
           Ctx.toBits(Ctx.getTypeInfoDataSizeInChars(F->getType()).Width);
     else
-      FieldBits += Ctx.getTypeSize(F->getType());
+      NeededBits += Ctx.getTypeSize(F->getType());
   }
-  return SizeBits > FieldBits ? (SizeBits - FieldBits) / Ctx.getCharWidth() : 0;
+  const uint64_t LeastBits =
+      llvm::alignTo(NeededBits, Ctx.toBits(Layout.getAlignment()));
+  return SizeBits > LeastBits ? (SizeBits - LeastBits) / Ctx.getCharWidth() : 0;
 }
 
 } // namespace layout

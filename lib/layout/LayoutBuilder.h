@@ -42,8 +42,10 @@ bool isZeroWidthBitField(const clang::FieldDecl &F,
 bool hasComputableLayout(const clang::RecordDecl &RD);
 
 /// An upper bound on the bytes any field order of \p RD (a record with a
-/// computable layout) can save: its size less the bytes its fields need at
-/// least. Cheap: no layout of its own, only what clang computes for sizeof.
+/// computable layout) can save: its size less the least size an order can
+/// have (what its fields, its own vtable pointer and its non-virtual bases'
+/// data need, rounded up to its alignment). Cheap: no layout of its own,
+/// only what clang computes for sizeof.
 uint64_t reorderSavingsBound(const clang::RecordDecl &RD,
                              const clang::ASTContext &Ctx);
 
