@@ -43,6 +43,23 @@ std::string writtenText(SourceRange Range, const ASTContext &Ctx) {
   return sourceText(Range, Ctx);
 }
 
+/// Whether \p Piece reads characters through a pointer that is not a
+/// literal: 'P', 'Types[I]', 'std::string(P)', 'std::string(P, N)'.
+bool readsThroughPointer(const Expr *Piece) {
+  const Expr *E = Piece->IgnoreParenImpCasts();
+  if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E))
+    E = Cast->getSubExpr()->IgnoreImplicit();
+  if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(E))
+    E = Bind->getSubExpr();
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
+    if (Construct->getNumArgs() == 0)
+      return false;
+    E = Construct->getArg(0);
+  }
+  E = E->IgnoreParenImpCasts();
+  return E->getType()->isPointerType() && !isa<StringLiteral>(E);
+}
+
 /// The name a new string starts from: 'Result', in the case the function's
 /// parameters' names start with.
 std::string resultName(const FunctionDecl &Function) {
@@ -220,11 +237,14 @@ void AppendConcatenationCheck::checkBuiltString(
   // The '+' operators make the result and its regrowth; the pieces built as
   // strings make their own.
   std::vector<ProfileAnchor> Anchors;
-  Anchors.reserve(Facts->Operators.size() + Plan.Temporaries.size());
+  Anchors.reserve(Facts->Operators.size() + Plan.Temporaries.size() +
+                  Plan.FromLiterals.size());
   for (SourceLocation Op : Facts->Operators)
     Anchors.emplace_back(SourceRange(Op, Op), Where->Function);
   for (const Expr *Temporary : Plan.Temporaries)
     Anchors.emplace_back(Temporary->getSourceRange(), Where->Function);
+  for (const Expr *Built : Plan.FromLiterals)
+    Anchors.emplace_back(Built->getSourceRange(), Where->Function);
   std::optional<Measurement> Measured = Profiles.measureAnything(Anchors, Ctx);
   bool Covered = Measured && Measured->Covered;
   uint64_t Saved = 0;
@@ -367,20 +387,31 @@ void AppendConcatenationCheck::reportAssignedString(
       !SM.isBeforeInTranslationUnit(Var->getLocation(),
                                     Where.Loop->getBeginLoc()))
     return;
+  bool ThroughPointer = false;
   for (const ConcatenationPiece &Piece : Facts.Pieces) {
     bool Reads = false;
     forEachReferenceTo(Var, Piece.Written,
                        [&](const DeclRefExpr *) { Reads = true; });
     if (Reads)
       return;
+    ThroughPointer = ThroughPointer || readsThroughPointer(Piece.Written);
   }
+  // A piece read through a pointer must not point into the string, which
+  // the original statement replaced only after every piece was read.
+  const FunctionDecl *Function = Where.Function;
+  if (ThroughPointer && (!Function->getBody() ||
+                         charactersMayBeKept(*Var, *Function->getBody(), Ctx)))
+    return;
 
   std::vector<ProfileAnchor> Anchors;
-  Anchors.reserve(Facts.Operators.size() + Plan.Temporaries.size());
+  Anchors.reserve(Facts.Operators.size() + Plan.Temporaries.size() +
+                  Plan.FromLiterals.size());
   for (SourceLocation Op : Facts.Operators)
     Anchors.emplace_back(SourceRange(Op, Op), Where.Function);
   for (const Expr *Temporary : Plan.Temporaries)
     Anchors.emplace_back(Temporary->getSourceRange(), Where.Function);
+  for (const Expr *Built : Plan.FromLiterals)
+    Anchors.emplace_back(Built->getSourceRange(), Where.Function);
   std::optional<Measurement> Measured = Profiles.measureAnything(Anchors, Ctx);
   if (Measured && Measured->Covered) {
     if (!Profiles.isHot(Measured) ||

@@ -37,6 +37,8 @@ struct PieceText {
   uint64_t Constant = 0;
   std::string Arguments;
   bool Temporary = false;
+  /// A string built from a literal, which the plan appends itself.
+  bool FromLiteral = false;
 };
 
 /// A string built from its arguments right where it is a piece, and the
@@ -93,6 +95,7 @@ std::optional<PieceText> pieceText(const ConcatenationPiece &Piece,
                                 ? ""
                                 : textOf(Init->Argument, Ctx);
       Out.Arguments = Literal.empty() ? Written : Literal;
+      Out.FromLiteral = !Literal.empty();
       return Out;
     }
     if (isRereadable(Piece.Written)) {
@@ -203,6 +206,7 @@ planReservedConcatenation(const AppendedConcatenation &Facts,
       Plan.Length.clear();
       Plan.Appends.clear();
       Plan.Temporaries.clear();
+      Plan.FromLiterals.clear();
       return Plan;
     }
     Constant += Text->Constant;
@@ -211,6 +215,8 @@ planReservedConcatenation(const AppendedConcatenation &Facts,
     Plan.Appends += ".append(" + Text->Arguments + ")";
     if (Text->Temporary)
       Plan.Temporaries.push_back(Piece.Written);
+    if (Text->FromLiteral)
+      Plan.FromLiterals.push_back(Piece.Written);
   }
   if (Constant != 0 || Plan.Length.empty())
     Plan.Length +=

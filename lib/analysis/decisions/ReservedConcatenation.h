@@ -32,6 +32,10 @@ struct ReservedConcatenation {
   /// ('String(P, N)'): appending what they are built from spares their
   /// allocations too.
   std::vector<const clang::Expr *> Temporaries;
+  /// The pieces that are strings built from a literal ('String("...")'):
+  /// the plan appends the literal, so what a long one allocated is saved
+  /// too.
+  std::vector<const clang::Expr *> FromLiterals;
   /// Why there is no plan (empty when there is one).
   std::string NoFix;
 };

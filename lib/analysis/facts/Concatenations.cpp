@@ -335,6 +335,54 @@ bool isPrivateLocal(const Expr *Target, const Expr &Append, ASTContext &Ctx) {
   return !HandedOver;
 }
 
+bool charactersMayBeKept(const VarDecl &Var, const Stmt &Body,
+                         ASTContext &Ctx) {
+  static constexpr llvm::StringLiteral Accessors[] = {
+      "c_str", "data",    "begin", "end",   "cbegin", "cend", "rbegin",
+      "rend",  "crbegin", "crend", "front", "back",   "at"};
+  bool Kept = false;
+  forEachReferenceTo(&Var, &Body, [&](const DeclRefExpr *Ref) {
+    if (Kept)
+      return;
+    const Expr *Child = nullptr;
+    DynTypedNode Parent =
+        meaningfulParent(Ref, Ctx, Child, Transparency::Object);
+    const Expr *Access = nullptr;
+    if (const auto *Member = Parent.get<MemberExpr>()) {
+      // S.c_str(): the call is the member expression's parent.
+      const auto *Method = dyn_cast<CXXMethodDecl>(Member->getMemberDecl());
+      if (!Method)
+        return;
+      bool Converts = isa<CXXConversionDecl>(Method);
+      if (!Converts && (!Method->getIdentifier() ||
+                        !llvm::is_contained(Accessors, Method->getName())))
+        return;
+      const Expr *MemberChild = nullptr;
+      DynTypedNode Call =
+          meaningfulParent(Member, Ctx, MemberChild, Transparency::Value);
+      Access = Call.get<CXXMemberCallExpr>();
+    } else if (const auto *Op = Parent.get<CXXOperatorCallExpr>()) {
+      if (Op->getOperator() == OO_Subscript && Op->getArg(0) == Child)
+        Access = Op;
+    }
+    if (!Access)
+      return;
+    // What takes the pointer, iterator or reference.
+    const Expr *AccessChild = nullptr;
+    DynTypedNode User =
+        meaningfulParent(Access, Ctx, AccessChild, Transparency::Value);
+    const auto *Call = User.get<CallExpr>();
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    bool Argument =
+        Call && llvm::is_contained(Call->arguments(), AccessChild) &&
+        (!isa<CXXMemberCallExpr>(Call) ||
+         cast<CXXMemberCallExpr>(Call)->getImplicitObjectArgument() !=
+             AccessChild);
+    Kept = !Argument || !Callee || !isWithinStd(Callee);
+  });
+  return Kept;
+}
+
 std::optional<AppendedConcatenation> appendedConcatenation(const Expr &Append,
                                                            ASTContext &Ctx) {
   const Expr *Target = nullptr;

@@ -95,6 +95,16 @@ builtConcatenation(const clang::Expr &Chain, clang::ASTContext &Ctx);
 bool isPrivateLocal(const clang::Expr *Target, const clang::Expr &Use,
                     clang::ASTContext &Ctx);
 
+/// Whether code in \p Body may keep a pointer, iterator or reference into the
+/// characters of the string variable \p Var beyond the expression that takes
+/// it: a c_str(), data(), begin(), operator[] or other accessor of \p Var
+/// whose result is anything but an argument of a standard library call
+/// (which copies the characters and keeps nothing). A piece read through
+/// such a pointer would see the string's new characters once it is
+/// assigned in place.
+bool charactersMayBeKept(const clang::VarDecl &Var, const clang::Stmt &Body,
+                         clang::ASTContext &Ctx);
+
 /// \p E without the nodes that carry a string prvalue to where it is used:
 /// parentheses, implicit casts, temporaries bound or materialized, and the
 /// elidable copy or move of C++11 and C++14.

@@ -10,6 +10,7 @@
 
 void use(const char *);
 void keep(std::string &);
+std::string Sink;
 
 void declare(const char *const *Types, int N, std::string &Out) {
   std::string Func;
@@ -43,7 +44,7 @@ void readsItself(const char *const *Words, int N) {
   std::string Text;
   for (int I = 0; I < N; ++I) {
     Text = std::string("a prefix long enough to allocate ") + Words[I] + Text;
-    use(Text.c_str());
+    Sink += Text;
   }
 }
 
@@ -52,7 +53,7 @@ void declaredInside(const char *const *Words, int N) {
   for (int I = 0; I < N; ++I) {
     std::string Text;
     Text = std::string("a prefix long enough to allocate ") + Words[I] + ".";
-    use(Text.c_str());
+    Sink += Text;
   }
 }
 
@@ -60,7 +61,29 @@ void declaredInside(const char *const *Words, int N) {
 void once(const char *Word) {
   std::string Text;
   Text = std::string("a prefix long enough to allocate ") + Word + ".";
-  use(Text.c_str());
+  Sink += Text;
+}
+
+// A piece read through a pointer may point into the string: assigned in
+// place, the string would change under it before it is read. A pointer
+// handed straight to a standard library call is copied there and kept by
+// nothing (the positive above); one kept in a variable, or given to another
+// function, may be.
+void keptPointer(const char *const *Words, int N) {
+  std::string Text;
+  const char *Previous = "";
+  for (int I = 0; I < N; ++I) {
+    Text = std::string("a prefix long enough to allocate ") + Words[I] + Previous;
+    Previous = Text.c_str();
+  }
+}
+
+void givenAway(const char *const *Words, int N) {
+  std::string Text;
+  for (int I = 0; I < N; ++I) {
+    Text = std::string("a prefix long enough to allocate ") + Words[I] + ".";
+    use(Text.c_str());
+  }
 }
 
 // A reference (or anything not the function's own) may be read by what the
@@ -68,7 +91,7 @@ void once(const char *Word) {
 void reference(const char *const *Words, int N, std::string &Text) {
   for (int I = 0; I < N; ++I) {
     Text = std::string("a prefix long enough to allocate ") + Words[I] + ".";
-    use(Text.c_str());
+    Sink += Text;
   }
 }
 
@@ -77,7 +100,7 @@ void handedOver(const char *const *Words, int N) {
   keep(Text);
   for (int I = 0; I < N; ++I) {
     Text = std::string("a prefix long enough to allocate ") + Words[I] + ".";
-    use(Text.c_str());
+    Sink += Text;
   }
 }
 
@@ -95,7 +118,7 @@ void shortLiterals(int N) {
   std::string Text;
   for (int I = 0; I < N; ++I) {
     Text = std::string("ab") + "cd" + "e";
-    use(Text.c_str());
+    Sink += Text;
   }
 }
 
@@ -105,6 +128,6 @@ void numbered(int N) {
   std::string Text;
   for (int I = 0; I < N; ++I) {
     Text = std::string("a prefix long enough to allocate ") + std::to_string(I);
-    use(Text.c_str());
+    Sink += Text;
   }
 }
