@@ -34,7 +34,8 @@
 #   hunspell   github:hunspell/hunspell (built with the CMakeLists.txt of
 #              scripts/overlays/hunspell; the proof's workload needs
 #              Debian's hunspell-en-us dictionary)
-#   glslang    github:KhronosGroup/glslang (not tuned on: precision only)
+#   glslang    github:KhronosGroup/glslang (not tuned on; the proof builds
+#              its standalone compiler and compiles its test shaders)
 #   cpp-peglib github:yhirose/cpp-peglib (not tuned on; its one header with
 #              the peglint tool and the examples)
 #   re2c       github:skvadrik/re2c (not tuned on; the re2c tool, its
