@@ -43,6 +43,35 @@ std::string writtenText(SourceRange Range, const ASTContext &Ctx) {
   return sourceText(Range, Ctx);
 }
 
+/// Where a concatenation allocates: its '+' operators first (one string
+/// made at each), then the pieces built as strings for it.
+std::vector<ProfileAnchor>
+concatenationAnchors(const AppendedConcatenation &Facts,
+                     const ReservedConcatenation &Plan,
+                     const FunctionDecl *Function) {
+  std::vector<ProfileAnchor> Anchors;
+  Anchors.reserve(Facts.Operators.size() + Plan.Temporaries.size() +
+                  Plan.FromLiterals.size());
+  for (SourceLocation Op : Facts.Operators)
+    Anchors.emplace_back(SourceRange(Op, Op), Function);
+  for (const Expr *Temporary : Plan.Temporaries)
+    Anchors.emplace_back(Temporary->getSourceRange(), Function);
+  for (const Expr *Built : Plan.FromLiterals)
+    Anchors.emplace_back(Built->getSourceRange(), Function);
+  return Anchors;
+}
+
+/// ", and 'String(P, N)' is a string built only to be concatenated", for
+/// the warning of a plan with such a piece; empty otherwise.
+std::string builtPieceClause(const ReservedConcatenation &Plan,
+                             const ASTContext &Ctx) {
+  if (Plan.Temporaries.empty())
+    return "";
+  return ", and '" +
+         writtenText(Plan.Temporaries.front()->getSourceRange(), Ctx) +
+         "' is a string built only to be concatenated";
+}
+
 /// Whether \p Piece reads characters through a pointer that is not a
 /// literal: 'P', 'Types[I]', 'std::string(P)', 'std::string(P, N)'.
 bool readsThroughPointer(const Expr *Piece) {
@@ -236,15 +265,8 @@ void AppendConcatenationCheck::checkBuiltString(
 
   // The '+' operators make the result and its regrowth; the pieces built as
   // strings make their own.
-  std::vector<ProfileAnchor> Anchors;
-  Anchors.reserve(Facts->Operators.size() + Plan.Temporaries.size() +
-                  Plan.FromLiterals.size());
-  for (SourceLocation Op : Facts->Operators)
-    Anchors.emplace_back(SourceRange(Op, Op), Where->Function);
-  for (const Expr *Temporary : Plan.Temporaries)
-    Anchors.emplace_back(Temporary->getSourceRange(), Where->Function);
-  for (const Expr *Built : Plan.FromLiterals)
-    Anchors.emplace_back(Built->getSourceRange(), Where->Function);
+  std::vector<ProfileAnchor> Anchors =
+      concatenationAnchors(*Facts, Plan, Where->Function);
   std::optional<Measurement> Measured = Profiles.measureAnything(Anchors, Ctx);
   bool Covered = Measured && Measured->Covered;
   uint64_t Saved = 0;
@@ -328,11 +350,7 @@ void AppendConcatenationCheck::checkBuiltString(
   }
   Text += Close;
 
-  std::string Built;
-  if (!Plan.Temporaries.empty())
-    Built = ", and '" +
-            writtenText(Plan.Temporaries.front()->getSourceRange(), Ctx) +
-            "' is a string built only to be concatenated";
+  std::string Built = builtPieceClause(Plan, Ctx);
   Finding F;
   F.Warning.Loc = Loc;
   F.Warning.Text =
@@ -403,15 +421,8 @@ void AppendConcatenationCheck::reportAssignedString(
                          charactersMayBeKept(*Var, *Function->getBody(), Ctx)))
     return;
 
-  std::vector<ProfileAnchor> Anchors;
-  Anchors.reserve(Facts.Operators.size() + Plan.Temporaries.size() +
-                  Plan.FromLiterals.size());
-  for (SourceLocation Op : Facts.Operators)
-    Anchors.emplace_back(SourceRange(Op, Op), Where.Function);
-  for (const Expr *Temporary : Plan.Temporaries)
-    Anchors.emplace_back(Temporary->getSourceRange(), Where.Function);
-  for (const Expr *Built : Plan.FromLiterals)
-    Anchors.emplace_back(Built->getSourceRange(), Where.Function);
+  std::vector<ProfileAnchor> Anchors =
+      concatenationAnchors(Facts, Plan, Where.Function);
   std::optional<Measurement> Measured = Profiles.measureAnything(Anchors, Ctx);
   if (Measured && Measured->Covered) {
     if (!Profiles.isHot(Measured) ||
@@ -435,11 +446,7 @@ void AppendConcatenationCheck::reportAssignedString(
   std::string Name = Var->getName().str();
   std::string Appends = Plan.Appends;
   Appends.replace(0, StringRef(".append(").size(), ".assign(");
-  std::string Built;
-  if (!Plan.Temporaries.empty())
-    Built = ", and '" +
-            writtenText(Plan.Temporaries.front()->getSourceRange(), Ctx) +
-            "' is a string built only to be concatenated";
+  std::string Built = builtPieceClause(Plan, Ctx);
   Finding F;
   F.Warning.Loc = Assignment.getBeginLoc();
   F.Warning.Text =
