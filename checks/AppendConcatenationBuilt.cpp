@@ -72,23 +72,6 @@ std::string builtPieceClause(const ReservedConcatenation &Plan,
          "' is a string built only to be concatenated";
 }
 
-/// Whether \p Piece reads characters through a pointer that is not a
-/// literal: 'P', 'Types[I]', 'std::string(P)', 'std::string(P, N)'.
-bool readsThroughPointer(const Expr *Piece) {
-  const Expr *E = Piece->IgnoreParenImpCasts();
-  if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E))
-    E = Cast->getSubExpr()->IgnoreImplicit();
-  if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(E))
-    E = Bind->getSubExpr();
-  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
-    if (Construct->getNumArgs() == 0)
-      return false;
-    E = Construct->getArg(0);
-  }
-  E = E->IgnoreParenImpCasts();
-  return E->getType()->isPointerType() && !isa<StringLiteral>(E);
-}
-
 /// The name a new string starts from: 'Result', in the case the function's
 /// parameters' names start with.
 std::string resultName(const FunctionDecl &Function) {
@@ -412,7 +395,7 @@ void AppendConcatenationCheck::reportAssignedString(
                        [&](const DeclRefExpr *) { Reads = true; });
     if (Reads)
       return;
-    ThroughPointer = ThroughPointer || readsThroughPointer(Piece.Written);
+    ThroughPointer = ThroughPointer || Piece.ThroughPointer;
   }
   // A piece read through a pointer must not point into the string, which
   // the original statement replaced only after every piece was read.

@@ -110,6 +110,23 @@ bool pointsSomewhere(const Expr *E) {
   return E->getType()->isPointerType() && isPlainPath(E);
 }
 
+/// Whether \p Piece reads characters through a pointer that is not a
+/// literal (ConcatenationPiece::ThroughPointer).
+bool readsThroughPointer(const Expr *Piece) {
+  const Expr *E = Piece->IgnoreParenImpCasts();
+  if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E))
+    E = Cast->getSubExpr()->IgnoreImplicit();
+  if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(E))
+    E = Bind->getSubExpr();
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
+    if (Construct->getNumArgs() == 0)
+      return false;
+    E = Construct->getArg(0);
+  }
+  E = E->IgnoreParenImpCasts();
+  return E->getType()->isPointerType() && !isa<StringLiteral>(E);
+}
+
 /// What evaluating \p E reads (PieceReads).
 PieceReads readsOf(const Expr *E, const TargetIdentity &Target) {
   E = E->IgnoreParens();
@@ -263,6 +280,7 @@ bool addPieces(const Expr *E, QualType Param, QualType String, QualType Char,
   Piece.Reads = *Kind == PieceKind::Characters && pointsSomewhere(E)
                     ? PieceReads::Unknown
                     : readsOf(E, Target);
+  Piece.ThroughPointer = readsThroughPointer(E);
   Out.Pieces.push_back(Piece);
   return true;
 }

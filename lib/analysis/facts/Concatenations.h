@@ -49,6 +49,10 @@ struct ConcatenationPiece {
   const clang::Expr *Written = nullptr;
   PieceKind Kind = PieceKind::String;
   PieceReads Reads = PieceReads::Unknown;
+  /// It reads characters through a pointer that is not a literal: 'P',
+  /// 'Names[I]', 'std::string(P)', 'std::string(P, N)'. Those characters can
+  /// be a string's own (a c_str() kept earlier).
+  bool ThroughPointer = false;
 };
 
 /// 'T += A + B + ...' or 'T.append(A + B + ...)' on a std::basic_string,

@@ -224,6 +224,57 @@ TEST_F(ConcatenationsTest, AnArgumentBoundToAConstReference) {
   EXPECT_EQ(standardStringName(F->getParamDecl(1)->getType()), "std::wstring");
 }
 
+TEST_F(ConcatenationsTest, AStringAssignedInPlace) {
+  ASSERT_NO_FATAL_FAILURE(
+      parse("void keep(std::string &);\n"
+            "void look(const char *);\n"
+            "void f(const char *P, const R &X, const char *const *Names) {\n"
+            "  std::string Own, Given, Peeked, Looked;\n"
+            "  unsigned long N = std::char_traits<char>::length(Own.c_str());\n"
+            "  keep(Given);\n"
+            "  const char *Kept = Peeked.c_str();\n"
+            "  look(Looked.data());\n"
+            "  Own = std::string(P, N) + X.Name + \"!\" + Names[N];\n"
+            "  Given = X.Name + std::string(\"<\") + Kept;\n"
+            "}\n"));
+  const FunctionDecl *F = test::findFunction(ctx(), "f");
+  const Stmt &Body = *F->getBody();
+  std::vector<const CXXOperatorCallExpr *> Assignments;
+  for (const auto *Op : statementsIn<CXXOperatorCallExpr>(ctx(), "f"))
+    if (Op->getOperator() == OO_Equal)
+      Assignments.push_back(Op);
+  ASSERT_EQ(Assignments.size(), 2u);
+
+  // Own's only accessor result goes straight to a standard function.
+  EXPECT_TRUE(
+      isPrivateLocal(Assignments[0]->getArg(0), *Assignments[0], ctx()));
+  EXPECT_FALSE(charactersMayBeKept(*test::findVar(ctx(), "Own"), Body, ctx()));
+  // Given is handed to keep() by non-const reference.
+  EXPECT_FALSE(
+      isPrivateLocal(Assignments[1]->getArg(0), *Assignments[1], ctx()));
+  // A pointer into Peeked is kept in a variable, one into Looked given to a
+  // function of the program.
+  EXPECT_TRUE(
+      charactersMayBeKept(*test::findVar(ctx(), "Peeked"), Body, ctx()));
+  EXPECT_TRUE(
+      charactersMayBeKept(*test::findVar(ctx(), "Looked"), Body, ctx()));
+
+  std::optional<AppendedConcatenation> Own =
+      builtConcatenation(*Assignments[0]->getArg(1), ctx());
+  ASSERT_TRUE(Own.has_value());
+  ASSERT_EQ(Own->Pieces.size(), 4u);
+  EXPECT_TRUE(Own->Pieces[0].ThroughPointer);  // std::string(P, N)
+  EXPECT_FALSE(Own->Pieces[1].ThroughPointer); // X.Name
+  EXPECT_FALSE(Own->Pieces[2].ThroughPointer); // "!"
+  EXPECT_TRUE(Own->Pieces[3].ThroughPointer);  // Names[N]
+  std::optional<AppendedConcatenation> Given =
+      builtConcatenation(*Assignments[1]->getArg(1), ctx());
+  ASSERT_TRUE(Given.has_value());
+  ASSERT_EQ(Given->Pieces.size(), 3u);
+  EXPECT_FALSE(Given->Pieces[1].ThroughPointer); // std::string("<")
+  EXPECT_TRUE(Given->Pieces[2].ThroughPointer);  // Kept
+}
+
 TEST_F(ConcatenationsTest, NotAConcatenation) {
   ASSERT_NO_FATAL_FAILURE(parse("void f(std::string &S, const R &X) {\n"
                                 "  S += X.Name;\n"
