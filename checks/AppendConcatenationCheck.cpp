@@ -149,10 +149,14 @@ void AppendConcatenationCheck::check(const MatchFinder::MatchResult &Result) {
       (Where->Loop && ColdFunctions.isColdLoop(*Where->Loop)))
     return;
 
-  // The temporaries are made at the '+' operators.
+  // The temporaries are made at the '+' operators, and where a piece is a
+  // string built only to be appended that the fix-it appends without it.
+  AppendSplit Plan = planAppendSplit(*Facts, Ctx);
   std::vector<ProfileAnchor> Anchors;
   for (SourceLocation Op : Facts->Operators)
     Anchors.emplace_back(SourceRange(Op, Op), Where->Function);
+  for (const Expr *Built : Plan.BuiltPieces)
+    Anchors.emplace_back(Built->getSourceRange(), Where->Function);
   std::optional<Measurement> Measured = Profiles.measureAnything(Anchors, Ctx);
   // A profile that covers the code decides, in a loop or not.
   bool Covered = Measured && Measured->Covered;
@@ -168,7 +172,6 @@ void AppendConcatenationCheck::check(const MatchFinder::MatchResult &Result) {
       return;
   }
 
-  AppendSplit Plan = planAppendSplit(*Facts, Ctx);
   std::string Target =
       Lexer::getSourceText(
           CharSourceRange::getTokenRange(Facts->Target->getSourceRange()), SM,

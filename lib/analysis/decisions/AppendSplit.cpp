@@ -1,6 +1,7 @@
 //===--- AppendSplit.cpp --------------------------------------------------===//
 
 #include "lib/analysis/decisions/AppendSplit.h"
+#include "lib/analysis/facts/StringFacts.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"
 
@@ -31,6 +32,40 @@ bool isPostfix(const Expr *E) {
          !isa<CXXOperatorCallExpr>(E);
 }
 
+/// The arguments of the append() that adds \p Piece without the string it
+/// builds: the literal of 'std::string("...")', the arguments of
+/// 'std::string(P)', 'std::string(P, N)' or 'std::string(N, C)'; empty when
+/// \p Piece is appended as it is written.
+std::string builtPieceArguments(const ConcatenationPiece &Piece,
+                                const ASTContext &Ctx) {
+  if (Piece.Kind != PieceKind::String)
+    return "";
+  if (std::optional<LiteralInit> Init = literalInit(Piece.Written)) {
+    // "..."s keeps its null characters only as a string.
+    if (Init->FromUserLiteral || !Init->Argument)
+      return "";
+    return textOf(Init->Argument, Ctx);
+  }
+  SmallVector<const Expr *, 2> Args;
+  if (!builtString(Piece.Written, Args) || Args.empty() || Args.size() > 2)
+    return "";
+  QualType First = Args[0]->getType();
+  bool FromPointer = First->isPointerType() &&
+                     (Args.size() == 1 || Args[1]->getType()->isIntegerType());
+  bool Repeated = Args.size() == 2 && First->isIntegerType() &&
+                  !First->isAnyCharacterType();
+  if (!FromPointer && !Repeated)
+    return "";
+  std::string Text;
+  for (const Expr *Arg : Args) {
+    std::string Written = textOf(Arg, Ctx);
+    if (Written.empty())
+      return "";
+    Text += (Text.empty() ? "" : ", ") + Written;
+  }
+  return Text;
+}
+
 } // namespace
 
 AppendSplit planAppendSplit(const AppendedConcatenation &Facts,
@@ -57,10 +92,14 @@ AppendSplit planAppendSplit(const AppendedConcatenation &Facts,
     std::string Written = textOf(Piece.Written, Ctx);
     if (Written.empty()) {
       Plan.NoFix = "a piece is written by a macro";
+      Plan.BuiltPieces.clear();
       return Plan;
     }
+    std::string Built = builtPieceArguments(Piece, Ctx);
+    if (!Built.empty())
+      Plan.BuiltPieces.push_back(Piece.Written);
     Text += Piece.Kind == PieceKind::Character ? ".append(1, " : ".append(";
-    Text.append(Written).append(")");
+    Text.append(Built.empty() ? Written : Built).append(")");
   }
   Plan.Replacement = std::move(Text);
   return Plan;

@@ -17,6 +17,7 @@
 #include "lib/analysis/facts/Concatenations.h"
 #include "clang/AST/ASTContext.h"
 #include <string>
+#include <vector>
 
 namespace alloc_tidy {
 
@@ -26,6 +27,10 @@ struct AppendSplit {
   std::string Replacement;
   /// Why there is none (empty when there is one).
   std::string NoFix;
+  /// Pieces that are strings built only to be appended ('std::string("...")',
+  /// 'std::string(P, N)'): the plan appends what builds them, so each is a
+  /// string fewer.
+  std::vector<const clang::Expr *> BuiltPieces;
 };
 
 AppendSplit planAppendSplit(const AppendedConcatenation &Facts,

@@ -41,23 +41,6 @@ struct PieceText {
   bool FromLiteral = false;
 };
 
-/// A string built from its arguments right where it is a piece, and the
-/// constructor's arguments without the defaulted allocator.
-const CXXConstructExpr *builtString(const Expr *E,
-                                    SmallVectorImpl<const Expr *> &Args) {
-  E = E->IgnoreImplicit();
-  if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E))
-    E = Cast->getSubExpr()->IgnoreImplicit();
-  const auto *Construct = dyn_cast<CXXConstructExpr>(E);
-  if (!Construct || Construct->isElidable() ||
-      Construct->getConstructor()->isCopyOrMoveConstructor())
-    return nullptr;
-  for (const Expr *Arg : Construct->arguments())
-    if (!isa<CXXDefaultArgExpr>(Arg))
-      Args.push_back(Arg);
-  return Construct;
-}
-
 std::optional<PieceText> pieceText(const ConcatenationPiece &Piece,
                                    QualType Character, const ASTContext &Ctx,
                                    std::string &NoFix) {

@@ -109,6 +109,21 @@ uint64_t lengthToFirstNull(const StringLiteral &Literal) {
   return Literal.getLength();
 }
 
+const CXXConstructExpr *builtString(const Expr *E,
+                                    SmallVectorImpl<const Expr *> &Args) {
+  E = E->IgnoreImplicit();
+  if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E))
+    E = Cast->getSubExpr()->IgnoreImplicit();
+  const auto *Construct = dyn_cast<CXXConstructExpr>(E);
+  if (!Construct || Construct->isElidable() ||
+      Construct->getConstructor()->isCopyOrMoveConstructor())
+    return nullptr;
+  for (const Expr *Arg : Construct->arguments())
+    if (!isa<CXXDefaultArgExpr>(Arg))
+      Args.push_back(Arg);
+  return Construct;
+}
+
 std::optional<LiteralInit> literalInit(const Expr *E) {
   LiteralInit Init;
   while (E) {

@@ -13,7 +13,9 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/Basic/OperatorKinds.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include <cstdint>
 #include <optional>
@@ -73,6 +75,14 @@ struct LiteralInit {
 /// constructor that takes a pointer to characters (its other arguments
 /// defaulted), std::operator""s, or a temporary that spells either.
 std::optional<LiteralInit> literalInit(const clang::Expr *E);
+
+/// The constructor call of a string built from its arguments where \p E is
+/// written ('std::string(P, N)', 'std::string(N, C)'; not a copy or a move),
+/// and its arguments without a defaulted allocator in \p Args; null when
+/// \p E is not one.
+const clang::CXXConstructExpr *
+builtString(const clang::Expr *E,
+            llvm::SmallVectorImpl<const clang::Expr *> &Args);
 
 /// Whether std::basic_string_view has a member function \p Name with the
 /// meaning and the result type std::basic_string gives it.

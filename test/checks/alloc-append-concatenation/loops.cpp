@@ -32,6 +32,38 @@ std::string listRules(const std::vector<Rule> &Rules, const std::string &Sep) {
   return Out;
 }
 
+// A piece that is a string built only to be concatenated (from a pointer
+// and a count, a count and a character, a literal) is appended from what
+// builds it: no string is made for it either. (A pointer's characters could
+// be the string's own: only the first piece, read before anything is
+// appended, may read through one.)
+std::string indentRules(const std::vector<Rule> &Rules, const char *Tag,
+                        unsigned long TagLength, unsigned Depth) {
+  std::string Out;
+  for (const Rule &R : Rules) {
+    Out += std::string(Tag, TagLength) + R.Name + std::string(Depth, ' ') +
+           std::string("a rule of the grammar named");
+    // CHECK-NOTES: :[[@LINE-2]]:5: warning: the 4 pieces appended to 'Out' are first concatenated
+    // CHECK-NOTES: :[[@LINE-4]]:3: note: this loop runs the concatenation on every iteration
+    // CHECK-FIXES: {{^}}    Out.append(Tag, TagLength).append(R.Name).append(Depth, ' ').append("a rule of the grammar named");{{$}}
+  }
+  return Out;
+}
+
+// "..."s keeps its null characters only as a string, and a copy of a
+// string is not built from characters: both are appended as written.
+std::string markRules(const std::vector<Rule> &Rules) {
+  using namespace std::string_literals;
+  std::string Out;
+  for (const Rule &R : Rules) {
+    Out += "a rule\0named "s + R.Name + std::string(R.Text);
+    // CHECK-NOTES: :[[@LINE-1]]:5: warning: the 3 pieces appended to 'Out' are first concatenated
+    // CHECK-NOTES: :[[@LINE-3]]:3: note: this loop runs the concatenation on every iteration
+    // CHECK-FIXES: {{^}}    Out.append("a rule\0named "s).append(R.Name).append(std::string(R.Text));{{$}}
+  }
+  return Out;
+}
+
 // The string appended to is a reference parameter: only the function's own
 // values and literals may follow the first piece.
 void dump(std::string &Out, const std::vector<Rule> &Rules) {

@@ -17,7 +17,9 @@
 // RUN:     --site=grown:char:1:64x9:Tree::print --container=grown=string --element=grown=char \
 // RUN:     --site=rare:char:1:31x10:Tree::printRare --container=rare=string --element=rare=char \
 // RUN:     --site=loop:char:1:40x150:Tree::printKids --container=loop=string --element=loop=char \
-// RUN:     --site=fewkids:char:1:40x50:Tree::printFewKids --container=fewkids=string --element=fewkids=char" \
+// RUN:     --site=fewkids:char:1:40x50:Tree::printFewKids --container=fewkids=string --element=fewkids=char \
+// RUN:     --site=title:char:1:40x300:Tree::printTitle --container=title=string --element=title=char \
+// RUN:     --site=titlebuilt:char:1:33x300:Tree::printTitle --container=titlebuilt=string --element=titlebuilt=char" \
 // RUN:   -- -config="{CheckOptions: {ProfileFile: '%t.json'}}" -- -std=c++17
 
 #include <string>
@@ -35,6 +37,17 @@ struct Tree {
     // CHECK-NOTES: :[[@LINE-1]]:5: warning: the 3 pieces appended to 'Out' are first concatenated into a temporary string, which allocates once it outgrows the inline buffer, on every call; appending them one by one makes no temporary [alloc-append-concatenation]
     // CHECK-NOTES: :[[@LINE-2]]:5: note: heapcount's profile: in the profiled run the temporary strings of this concatenation allocated 2,500 times (for 31 to 62 elements); 'Out' itself grew 9 times here, and appended one by one the pieces can make it grow at other lengths: appending the pieces one by one would save at most the temporaries' allocations
     // CHECK-FIXES: {{^}}    Out.append("- ").append(Label).append(" (\n"); // site(first
+  }
+
+  // A piece built from a literal longer than the inline buffer allocates
+  // too (300 times at 'std::string'): the fix-it appends the literal, and
+  // the saving counts those strings with the temporaries.
+  void printTitle(std::string &Out) const {
+    std::string Label = Name;
+    Out += std::string("a title longer than the buffer: ") + Label; // site(title@+ Label) site(titlebuilt@std::string)
+    // CHECK-NOTES: :[[@LINE-1]]:5: warning: the 2 pieces appended to 'Out' are first concatenated
+    // CHECK-NOTES: :[[@LINE-2]]:5: note: heapcount's profile: in the profiled run the temporary strings of this concatenation allocated 600 times (for 33 to 40 elements); appending the pieces one by one would save about 600 allocations
+    // CHECK-FIXES: {{^}}    Out.append("a title longer than the buffer: ").append(Label); // site(title
   }
 
   // Cold: 10 allocations in the profiled run.
