@@ -153,6 +153,7 @@ void AppendConcatenationCheck::check(const MatchFinder::MatchResult &Result) {
   // string built only to be appended that the fix-it appends without it.
   AppendSplit Plan = planAppendSplit(*Facts, Ctx);
   std::vector<ProfileAnchor> Anchors;
+  Anchors.reserve(Facts->Operators.size() + Plan.BuiltPieces.size());
   for (SourceLocation Op : Facts->Operators)
     Anchors.emplace_back(SourceRange(Op, Op), Where->Function);
   for (const Expr *Built : Plan.BuiltPieces)
