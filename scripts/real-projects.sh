@@ -111,6 +111,7 @@ known=(
   "flatbuffers|google/flatbuffers|-DFLATBUFFERS_BUILD_TESTS=OFF -DFLATBUFFERS_BUILD_FLATHASH=OFF -DFLATBUFFERS_INSTALL=OFF"
   "benchmark|google/benchmark|-DBENCHMARK_ENABLE_TESTING=OFF -DBENCHMARK_ENABLE_GTEST_TESTS=OFF -DBENCHMARK_ENABLE_INSTALL=OFF -DBENCHMARK_ENABLE_WERROR=OFF"
   "catch2|catchorg/Catch2|-DCATCH_BUILD_TESTING=OFF -DCATCH_INSTALL_DOCS=OFF -DCATCH_INSTALL_EXTRAS=OFF"
+  "opencc|BYVoid/OpenCC|-DENABLE_GTEST=OFF -DENABLE_BENCHMARK=OFF -DBUILD_PYTHON=OFF -DBUILD_OPENCC_JIEBA_PLUGIN=OFF -DBUILD_DOCUMENTATION=OFF"
   "alloc-tidy|self|-DALLOC_TIDY_LLVM_VERSION=22 -DALLOC_TIDY_PRECOMPILED_HEADERS=OFF"
 )
 
@@ -184,6 +185,27 @@ mirror_of() { # mirror_of OWNER/NAME
     fi
   done
   return 1
+}
+
+# Pathspecs that leave out the files of HEAD whose contents a mirror lacks
+# (a snapshot can list its largest files without them: OpenCC's segmentation
+# dictionaries, of a plugin the corpus does not build), one per line.
+absent_files() { # absent_files GIT_DIR
+  python3 - "$1" <<'EOF'
+import subprocess, sys
+git = ['git', '--git-dir=' + sys.argv[1]]
+tree = subprocess.run(git + ['ls-tree', '-r', '-z', 'HEAD'], check=True,
+                      capture_output=True).stdout.split(b'\0')
+blobs = [(meta.split()[2], path) for meta, _, path in
+         (entry.partition(b'\t') for entry in tree if entry)
+         if meta.split()[1] == b'blob']
+found = subprocess.run(git + ['cat-file', '--batch-check=%(objectname) %(objecttype)'],
+                       input=b''.join(sha + b'\n' for sha, _ in blobs),
+                       check=True, capture_output=True).stdout.split(b'\n')
+for (sha, path), line in zip(blobs, found):
+    if line.endswith(b' missing'):
+        print(':(exclude)' + path.decode())
+EOF
 }
 
 # Runs the custom commands whose outputs are headers (ninja's browse_py.h,
@@ -267,7 +289,13 @@ for name in "${wanted[@]}"; do
     rm -rf "$project"
     mkdir -p "$src"
     echo "preparing $name ($label at ${commit:0:12})" >&2
-    if ! { git --git-dir="$git_dir" archive --format=tar HEAD | tar -x -C "$src"; } >"$log" 2>&1 ||
+    mapfile -t absent < <(absent_files "$git_dir")
+    if [[ ${#absent[@]} -gt 0 ]]; then
+      printf 'left out, absent from the mirror: %s\n' "${absent[@]#:(exclude)}" >"$log"
+    else
+      : >"$log"
+    fi
+    if ! { git --git-dir="$git_dir" archive --format=tar HEAD -- . "${absent[@]}" | tar -x -C "$src"; } >>"$log" 2>&1 ||
       { [[ -d "$overlay" ]] && ! cp -rn "$overlay/." "$src/" >>"$log" 2>&1; } ||
       ! cmake -S "$src" -B "$build" "${args[@]}" >>"$log" 2>&1 ||
       ! generate_headers "$build" "$log"; then

@@ -5,6 +5,7 @@
 #include "lib/analysis/facts/ContainerUses.h"
 #include "lib/analysis/facts/CopyFacts.h"
 #include "lib/analysis/facts/StlFacts.h"
+#include "lib/analysis/facts/StringFacts.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -185,6 +186,75 @@ static void classifyCopy(ParameterCopy &Copy, const CXXRecordDecl &Record,
     Copy.Silent = "copied into a local object that is not returned";
 }
 
+/// Whether \p T is a value that holds nothing of the object it is read
+/// from: a number, a truth value, an enumerator, or a standard string (a
+/// copy of characters).
+bool isDetachedValue(QualType T) {
+  T = T.getCanonicalType();
+  return T->isArithmeticType() || T->isEnumeralType() ||
+         (!T->isReferenceType() && basicString(T) != nullptr);
+}
+
+/// Whether \p Use, a reference to a parameter, only reads a value from it
+/// that keeps nothing of it: a const member function of its class or a
+/// standard function (an operator, std::hash) that returns a number, a truth
+/// value or a string. Moving the parameter later leaves such a value as it
+/// was.
+bool readsDetachedValue(const DeclRefExpr *Use, ASTContext &Ctx) {
+  const Expr *Child = nullptr;
+  DynTypedNode Parent = meaningfulParent(Use, Ctx, Child, Transparency::Object);
+  const CallExpr *Call = nullptr;
+  if (const auto *Member = Parent.get<MemberExpr>()) {
+    const auto *Method = dyn_cast<CXXMethodDecl>(Member->getMemberDecl());
+    if (!Method || !Method->isConst())
+      return false;
+    const Expr *MemberChild = nullptr;
+    Call = meaningfulParent(Member, Ctx, MemberChild, Transparency::Value)
+               .get<CXXMemberCallExpr>();
+    if (!Call || Call->getCallee()->IgnoreParens() != Member)
+      return false;
+    // Its arguments read other things; they are checked as uses of
+    // their own if they name the parameter.
+  } else {
+    Call = Parent.get<CallExpr>();
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    if (!Callee || !isWithinStd(Callee) ||
+        !llvm::is_contained(Call->arguments(), Child))
+      return false;
+  }
+  // A reference to a character (front(), operator[]) is no value of its
+  // own, whatever its type.
+  return Call->isPRValue() && isDetachedValue(Call->getType());
+}
+
+/// The full expression around \p E: the outermost expression above it.
+const Expr *fullExpression(const Expr *E, ASTContext &Ctx) {
+  const Expr *Outer = E;
+  for (DynTypedNode Node = parentOf(DynTypedNode::create(*E), Ctx);
+       const auto *Above = Node.get<Expr>(); Node = parentOf(Node, Ctx))
+    Outer = Above;
+  return Outer;
+}
+
+/// Of \p Uses (references to one parameter, in source order), the last when
+/// every other one is read before it, in another full expression, for a
+/// value that keeps nothing of the parameter (readsDetachedValue): moving
+/// the parameter there leaves nothing that reads it afterwards, as long as
+/// the last one runs at most once per call. Null otherwise.
+const DeclRefExpr *copiedLast(llvm::ArrayRef<const DeclRefExpr *> Uses,
+                              ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const DeclRefExpr *Last = Uses.back();
+  const Expr *LastExpression = fullExpression(Last, Ctx);
+  for (const DeclRefExpr *Earlier : Uses.drop_back()) {
+    if (!SM.isBeforeInTranslationUnit(Earlier->getEndLoc(),
+                                      LastExpression->getBeginLoc()) ||
+        !readsDetachedValue(Earlier, Ctx))
+      return nullptr;
+  }
+  return Last;
+}
+
 ParameterCopy parameterCopy(const FunctionDecl &Definition, unsigned Index,
                             ASTContext &Ctx) {
   ParameterCopy Copy;
@@ -225,15 +295,26 @@ ParameterCopy parameterCopy(const FunctionDecl &Definition, unsigned Index,
     }
   }
   forEachReferenceTo(Copy.Parameter, Definition.getBody(), Collect);
-  if (Uses.size() != 1) {
-    Copy.Silent = Uses.empty() ? "not used" : "used more than once";
+  if (Uses.empty()) {
+    Copy.Silent = "not used";
     return Copy;
   }
-  Copy.Use = Uses.front();
-  if (enclosingFunction(Copy.Use, Ctx) != &Definition) {
-    Copy.Silent = "used in a lambda, which can run any number of times";
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::sort(Uses, [&](const DeclRefExpr *A, const DeclRefExpr *B) {
+    return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
+  });
+  // 'if (Name.empty()) return; Names.push_back(Name);': read first, then
+  // copied once.
+  Copy.Use = Uses.size() == 1 ? Uses.front() : copiedLast(Uses, Ctx);
+  if (!Copy.Use) {
+    Copy.Silent = "used more than once, not only read before the copy";
     return Copy;
   }
+  for (const DeclRefExpr *Use : Uses)
+    if (enclosingFunction(Use, Ctx) != &Definition) {
+      Copy.Silent = "used in a lambda, which can run any number of times";
+      return Copy;
+    }
   if (enclosingLoop(Copy.Use, Ctx)) {
     Copy.Silent = "used in a loop";
     return Copy;

@@ -35,6 +35,8 @@ struct Keeper {
   void element(const std::string &S) { Items[0] = S; }
   void passed(const std::string &S) { Last.append(S); }
   void lambda(const std::string &S) { auto F = [&] { Items.push_back(S); }; F(); }
+  void checked(const std::string &S) { if (S.empty() || S == "-") return; Name = S; }
+  void viewed(const std::string &S) { const char *P = S.c_str(); Name = S; (void)P; }
 };
 void overloaded(const std::string &S, int);
 void overloaded(std::string &&S, int);
@@ -93,10 +95,19 @@ TEST_F(CopiedParametersTest, Candidates) {
   EXPECT_EQ(Keep.Method, "push_back");
   EXPECT_EQ(copyOf("returned").Silent, "");
   EXPECT_EQ(copyOf("element").Silent, "");
+  // Read for values (empty(), a comparison), then copied last.
+  ParameterCopy Checked = copyOf("checked");
+  EXPECT_EQ(Checked.Silent, "");
+  EXPECT_EQ(Checked.Kind, CopyKind::Assign);
+  ASSERT_NE(Checked.Use, nullptr);
+  EXPECT_TRUE(isa<MemberExpr>(Checked.Storage->IgnoreParenImpCasts()));
 }
 
 TEST_F(CopiedParametersTest, Silent) {
-  EXPECT_EQ(copyOf("twice").Silent, "used more than once");
+  EXPECT_EQ(copyOf("twice").Silent,
+            "used more than once, not only read before the copy");
+  EXPECT_EQ(copyOf("viewed").Silent,
+            "used more than once, not only read before the copy");
   EXPECT_EQ(copyOf("loop").Silent, "used in a loop");
   EXPECT_EQ(copyOf("local").Silent,
             "copied into a local object that is not returned");

@@ -16,14 +16,6 @@ void readAfter(const std::string &S) {
   Last = S.substr(1);
 }
 
-// Read before the copy: still a second use; moving it would depend on the
-// order of the uses.
-int readBefore(const std::string &S) {
-  int N = static_cast<int>(S.size());
-  Names.push_back(S);
-  return N;
-}
-
 // Copied on every iteration: only one copy could be a move.
 void inLoop(const std::string &S, int N) {
   for (int I = 0; I < N; ++I)
@@ -122,7 +114,6 @@ private:
 
 void calls(Sink &K, LoudSink &L) {
   readAfter(std::string("a"));
-  readBefore(std::string("a"));
   inLoop(std::string("a"), 2);
   twice(std::string("a"));
   lvaluesOnly(Last);
