@@ -236,16 +236,51 @@ const Expr *fullExpression(const Expr *E, ASTContext &Ctx) {
   return Outer;
 }
 
-/// Of \p Uses (references to one parameter, in source order), the last when
-/// every other one is read before it, in another full expression, for a
-/// value that keeps nothing of the parameter (readsDetachedValue): moving
-/// the parameter there leaves nothing that reads it afterwards, as long as
-/// the last one runs at most once per call. Null otherwise.
+/// Finds a return statement before a location, outside lambdas.
+class EarlierReturn : public RecursiveASTVisitor<EarlierReturn> {
+public:
+  EarlierReturn(SourceLocation Before, const SourceManager &SM)
+      : Before(Before), SM(SM) {}
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool VisitReturnStmt(ReturnStmt *Return) {
+    Found =
+        Found || SM.isBeforeInTranslationUnit(Return->getBeginLoc(), Before);
+    return !Found;
+  }
+  bool Found = false;
+
+private:
+  SourceLocation Before;
+  const SourceManager &SM;
+};
+
+/// Whether \p Statement, the full expression of a use in \p Body, runs on
+/// every call that returns: a statement of the body itself (in no branch or
+/// loop), with no return before it. A copy that only a search's miss
+/// reaches ('for (...) if (Files[I] == Name) return I; Files.push_back(Name);')
+/// runs on few calls, and a caller passing an lvalue would copy on every one.
+bool runsOnEveryReturn(const Expr &Statement, const Stmt &Body,
+                       ASTContext &Ctx) {
+  DynTypedNode Node = parentOf(DynTypedNode::create(Statement), Ctx);
+  if (Node.get<Stmt>() != &Body)
+    return false;
+  EarlierReturn Finder(Statement.getBeginLoc(), Ctx.getSourceManager());
+  Finder.TraverseStmt(const_cast<Stmt *>(&Body));
+  return !Finder.Found;
+}
+
+/// Of \p Uses (references to one parameter in \p Body, in source order), the
+/// last when every other one is read before it, in another full expression,
+/// for a value that keeps nothing of the parameter (readsDetachedValue), and
+/// the last runs on every call that returns (runsOnEveryReturn): moving the
+/// parameter there leaves nothing that reads it afterwards. Null otherwise.
 const DeclRefExpr *copiedLast(llvm::ArrayRef<const DeclRefExpr *> Uses,
-                              ASTContext &Ctx) {
+                              const Stmt &Body, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   const DeclRefExpr *Last = Uses.back();
   const Expr *LastExpression = fullExpression(Last, Ctx);
+  if (!runsOnEveryReturn(*LastExpression, Body, Ctx))
+    return nullptr;
   for (const DeclRefExpr *Earlier : Uses.drop_back()) {
     if (!SM.isBeforeInTranslationUnit(Earlier->getEndLoc(),
                                       LastExpression->getBeginLoc()) ||
@@ -305,7 +340,8 @@ ParameterCopy parameterCopy(const FunctionDecl &Definition, unsigned Index,
   });
   // 'if (Name.empty()) return; Names.push_back(Name);': read first, then
   // copied once.
-  Copy.Use = Uses.size() == 1 ? Uses.front() : copiedLast(Uses, Ctx);
+  Copy.Use = Uses.size() == 1 ? Uses.front()
+                              : copiedLast(Uses, *Definition.getBody(), Ctx);
   if (!Copy.Use) {
     Copy.Silent = "used more than once, not only read before the copy";
     return Copy;

@@ -35,7 +35,8 @@ struct Keeper {
   void element(const std::string &S) { Items[0] = S; }
   void passed(const std::string &S) { Last.append(S); }
   void lambda(const std::string &S) { auto F = [&] { Items.push_back(S); }; F(); }
-  void checked(const std::string &S) { if (S.empty() || S == "-") return; Name = S; }
+  void checked(const std::string &S) { if (S.empty() || S == "-") throw 1; Name = S; }
+  void guarded(const std::string &S) { if (S.empty()) return; Name = S; }
   void viewed(const std::string &S) { const char *P = S.c_str(); Name = S; (void)P; }
 };
 void overloaded(const std::string &S, int);
@@ -107,6 +108,9 @@ TEST_F(CopiedParametersTest, Silent) {
   EXPECT_EQ(copyOf("twice").Silent,
             "used more than once, not only read before the copy");
   EXPECT_EQ(copyOf("viewed").Silent,
+            "used more than once, not only read before the copy");
+  // Not every call that returns reaches the copy.
+  EXPECT_EQ(copyOf("guarded").Silent,
             "used more than once, not only read before the copy");
   EXPECT_EQ(copyOf("loop").Silent, "used in a loop");
   EXPECT_EQ(copyOf("local").Silent,

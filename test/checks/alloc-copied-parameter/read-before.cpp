@@ -1,10 +1,11 @@
-// A parameter read before it is copied ('if (Name.empty()) return;
+// A parameter read before it is copied ('if (Name.empty()) throw ...;
 // Names.push_back(Name);'): when every earlier use only reads a value that
 // keeps nothing of it (a number, a truth value, a string: a const member
 // function of its class or a standard function) and the copy is its last
 // use, run at most once per call, moving it there changes nothing that is
 // read. Anything else that sees the parameter before the copy (a function of
-// the program, a pointer into it, a lambda) or after it keeps it silent.
+// the program, a pointer into it, a lambda) or after it keeps it silent, and
+// so does a copy that not every call reaches (after a return, in a branch).
 // RUN: %check_alloc_tidy %s alloc-copied-parameter %t
 
 #include <map>
@@ -78,6 +79,20 @@ public:
     for (int I = 0; I < N; ++I)
       Names.push_back(Name);
   }
+  // A search first, and the copy only when it misses: few calls copy, and
+  // a caller passing an lvalue would copy on every call.
+  unsigned indexOf(const std::string &Name) {
+    for (unsigned I = 0; I < Names.size(); ++I)
+      if (Names[I] == Name)
+        return I;
+    Names.push_back(Name);
+    return static_cast<unsigned>(Names.size() - 1);
+  }
+  // Copied in a branch after the reads.
+  void branch(const std::string &Name) {
+    if (Name.size() > 3)
+      Names.push_back(Name);
+  }
   // Two copies.
   void twice(const std::string &Name) {
     Names.push_back(Name);
@@ -95,6 +110,8 @@ public:
     sameStatement(makeName());
     inLoop(makeName(), 3);
     twice(makeName());
+    indexOf(makeName());
+    branch(makeName());
   }
 
 private:
