@@ -71,6 +71,12 @@ for kind, _ in explain.BREAKDOWN:
 for made in (described, described_map, copied_map, listed, copied_record,
              built_record):
     print('reason', made.key()[1], explain.unfixed_reason(made, root, reasons))
+# An unordered map's nodes and its bucket arrays, at one place: the row
+# names both (a bucket array per map, not per element).
+hashed = site('growth', 7, 15, 'std::unordered_map<int, int>')
+hashed.elements = {'std::__detail::_Hash_node<std::pair<int const, int>, '
+                   'false>', 'std::__detail::_Hash_node_base*'}
+print('reason', 15, explain.unfixed_reason(hashed, root, reasons))
 reach, at_sites = explain.within_reach(totals)
 print('reach', reach, 'of', at_sites)
 # More sites than the profiles' total (sites of one place summed over

@@ -22,6 +22,11 @@ NODE_CONTAINER = re.compile(
     r'forward_list)<')
 
 
+# The element of an unordered container's bucket array as heapcount names
+# it: libstdc++'s node base pointers, libc++'s next pointers.
+BUCKET_ARRAY = re.compile(r'_Hash_node_base\s*\*|__hash_node_base<.*>\s*\*')
+
+
 # A copy constructor as a symbolizer names it: "ns::Row::Row(ns::Row
 # const&)", "Box<int>::Box(Box<int> const&)".
 COPY_CONSTRUCTOR = re.compile(
@@ -48,6 +53,9 @@ class HotSite:
         self.column = site.get('column', 0)
         self.function = site.get('function', '')
         self.container = site.get('container', '')
+        # What each growth allocated: an unordered container's nodes and
+        # its bucket arrays are two entries at one place.
+        self.elements = set()
         self.allocations = 0
         self.findings = []  # diagnostics whose evidence names this site
         self.record = None  # the profile's record of its file
@@ -74,6 +82,8 @@ def profiled_sites(paths):
                 site = HotSite(kind, entry)
                 site = sites.setdefault((kind,) + site.key(), site)
                 site.allocations += entry.get('allocations', 0)
+                if entry.get('element'):
+                    site.elements.add(entry['element'])
                 site.record = site.record or files.get(site.file)
     return list(sites.values()), total
 
@@ -235,6 +245,11 @@ def unfixed_reason(site, root, code_reasons):
         return ('an allocation that is no container\'s growth (new, '
                 'make_unique, malloc): no check changes it')
     node = NODE_CONTAINER.match(site.container)
+    if node and any(BUCKET_ARRAY.search(e) for e in site.elements):
+        return (f'node-based container (std::{node.group(1)}): one '
+                f'allocation per element, and a bucket array per container '
+                f'(at its first insertion and at each rehash); no check '
+                f'changes it')
     if node:
         return (f'node-based container (std::{node.group(1)}): one '
                 f'allocation per element; no check changes it')
