@@ -43,6 +43,9 @@ PieceReads widest(PieceReads A, PieceReads B) { return std::max(A, B); }
 struct TargetIdentity {
   const VarDecl *Root = nullptr;
   const FieldDecl *Field = nullptr;
+  /// No pointer can point into the target's characters: a private local
+  /// whose characters nothing keeps (charactersMayBeKept).
+  bool PointersMissIt = false;
 };
 
 /// Whether \p E names an object through names, '.', '->' and 'this' only:
@@ -176,8 +179,9 @@ PieceReads readsOf(const Expr *E, const TargetIdentity &Target) {
     PieceReads Reads = PieceReads::OwnValues;
     for (const Expr *Arg : Construct->arguments())
       if (!isa<CXXDefaultArgExpr>(Arg)) // the allocator
-        Reads = widest(Reads, pointsSomewhere(Arg) ? PieceReads::Unknown
-                                                   : readsOf(Arg, Target));
+        Reads = widest(Reads, pointsSomewhere(Arg) && !Target.PointersMissIt
+                                  ? PieceReads::Unknown
+                                  : readsOf(Arg, Target));
     return Reads;
   }
   // A const member function of a standard string (size, substr, c_str) on
@@ -277,7 +281,8 @@ bool addPieces(const Expr *E, QualType Param, QualType String, QualType Char,
   ConcatenationPiece Piece;
   Piece.Written = E;
   Piece.Kind = *Kind;
-  Piece.Reads = *Kind == PieceKind::Characters && pointsSomewhere(E)
+  Piece.Reads = *Kind == PieceKind::Characters && pointsSomewhere(E) &&
+                        !Target.PointersMissIt
                     ? PieceReads::Unknown
                     : readsOf(E, Target);
   Piece.ThroughPointer = readsThroughPointer(E);
@@ -444,6 +449,24 @@ std::optional<AppendedConcatenation> appendedConcatenation(const Expr &Append,
       Facts.Operators.empty())
     return std::nullopt;
   Facts.TargetIsPrivate = isPrivateLocal(Target, Append, Ctx);
+  // A piece read through a pointer may read the target's characters,
+  // unless the target is a local of its own whose characters nothing keeps.
+  bool Pointed = llvm::any_of(Facts.Pieces, [](const ConcatenationPiece &P) {
+    return P.ThroughPointer && P.Reads == PieceReads::Unknown;
+  });
+  const FunctionDecl *Function = Pointed && Facts.TargetIsPrivate
+                                     ? enclosingFunction(&Append, Ctx)
+                                     : nullptr;
+  if (Function && Function->getBody() && Facts.TargetRoot &&
+      !charactersMayBeKept(*Facts.TargetRoot, *Function->getBody(), Ctx)) {
+    Identity.PointersMissIt = true;
+    AppendedConcatenation Again = Facts;
+    Again.Pieces.clear();
+    Again.Operators.clear();
+    if (addPieces(Argument, Method->getParamDecl(0)->getType(), String, *Char,
+                  Identity, Again, Ctx))
+      Facts = std::move(Again);
+  }
   return Facts;
 }
 

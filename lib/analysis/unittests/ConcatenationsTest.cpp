@@ -275,6 +275,34 @@ TEST_F(ConcatenationsTest, AStringAssignedInPlace) {
   EXPECT_TRUE(Given->Pieces[2].ThroughPointer);  // Kept
 }
 
+TEST_F(ConcatenationsTest, PointersMissAStringWhoseCharactersNothingKeeps) {
+  ASSERT_NO_FATAL_FAILURE(parse("void f(const char *P, const R &X) {\n"
+                                "  std::string S;\n"
+                                "  S += X.Name + P;\n"
+                                "}\n"
+                                "void g(const char *P, const R &X) {\n"
+                                "  std::string S;\n"
+                                "  const char *Kept = S.c_str();\n"
+                                "  S += X.Name + P + Kept;\n"
+                                "}\n"
+                                "void h(std::string &S, const char *P) {\n"
+                                "  S += std::string(\"<\") + P;\n"
+                                "}\n"));
+  std::optional<AppendedConcatenation> F = factsIn("f");
+  ASSERT_TRUE(F.has_value());
+  ASSERT_EQ(F->Pieces.size(), 2u);
+  EXPECT_TRUE(F->Pieces[1].ThroughPointer);
+  EXPECT_EQ(F->Pieces[1].Reads, PieceReads::OwnValues);
+  std::optional<AppendedConcatenation> G = factsIn("g");
+  ASSERT_TRUE(G.has_value());
+  ASSERT_EQ(G->Pieces.size(), 3u);
+  EXPECT_EQ(G->Pieces[1].Reads, PieceReads::Unknown);
+  // A reference parameter: P may point into it.
+  std::optional<AppendedConcatenation> H = factsIn("h");
+  ASSERT_TRUE(H.has_value());
+  EXPECT_EQ(H->Pieces[1].Reads, PieceReads::Unknown);
+}
+
 TEST_F(ConcatenationsTest, NotAConcatenation) {
   ASSERT_NO_FATAL_FAILURE(parse("void f(std::string &S, const R &X) {\n"
                                 "  S += X.Name;\n"

@@ -50,6 +50,37 @@ std::string indentRules(const std::vector<Rule> &Rules, const char *Tag,
   return Out;
 }
 
+// A pointer cannot point into a local string of the function's own whose
+// characters nothing keeps (a c_str() only passed to the standard library):
+// pieces read through one may follow others.
+std::string tagRules(const std::vector<Rule> &Rules, const char *Tag,
+                     unsigned long TagLength) {
+  std::string Out;
+  for (const Rule &R : Rules) {
+    Out += R.Name + std::string(Tag, TagLength) + Tag;
+    // CHECK-NOTES: :[[@LINE-1]]:5: warning: the 3 pieces appended to 'Out' are first concatenated
+    // CHECK-NOTES: :[[@LINE-3]]:3: note: this loop runs the concatenation on every iteration
+    // CHECK-FIXES: {{^}}    Out.append(R.Name).append(Tag, TagLength).append(Tag);{{$}}
+  }
+  unsigned long Length = std::char_traits<char>::length(Out.c_str());
+  return Out.substr(0, Length);
+}
+
+// One whose characters a pointer keeps: the pointer may read the string's
+// own characters, appended to in the middle of the statement.
+std::string tagKept(const std::vector<Rule> &Rules) {
+  std::string Out;
+  const char *Before = "";
+  for (const Rule &R : Rules) {
+    Out += R.Name + Before;
+    // CHECK-NOTES: :[[@LINE-1]]:5: warning: the 2 pieces appended to 'Out' are first concatenated
+    // CHECK-NOTES: :[[@LINE-3]]:3: note: this loop runs the concatenation on every iteration
+    // CHECK-NOTES: :[[@LINE-3]]:5: note: no fix-it: 'Before' would be read after the pieces before it are appended, and it may read the string appended to
+    Before = Out.c_str();
+  }
+  return Out;
+}
+
 // "..."s keeps its null characters only as a string, and a copy of a
 // string is not built from characters: both are appended as written.
 std::string markRules(const std::vector<Rule> &Rules) {
