@@ -338,8 +338,8 @@ ParameterCopy parameterCopy(const FunctionDecl &Definition, unsigned Index,
   llvm::sort(Uses, [&](const DeclRefExpr *A, const DeclRefExpr *B) {
     return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
   });
-  // 'if (Name.empty()) return; Names.push_back(Name);': read first, then
-  // copied once.
+  // 'if (Name.empty()) throw Invalid(); Names.push_back(Name);': read
+  // first, then copied once.
   Copy.Use = Uses.size() == 1 ? Uses.front()
                               : copiedLast(Uses, *Definition.getBody(), Ctx);
   if (!Copy.Use) {
