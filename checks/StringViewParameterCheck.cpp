@@ -41,6 +41,32 @@ using namespace alloc_tidy;
 
 namespace clang::tidy::alloc {
 
+namespace {
+
+/// A function with a const std::basic_string & parameter
+/// (constStringReference): one test per reference, where nested matchers ran a
+/// dozen per parameter on every reference to a function.
+bool takesConstString(const Decl *D) {
+  const auto *F = dyn_cast_or_null<FunctionDecl>(D);
+  return F && llvm::any_of(F->parameters(), [](const ParmVarDecl *P) {
+           return constStringReference(P->getType()) != nullptr;
+         });
+}
+
+AST_MATCHER(DeclRefExpr, refersToConstStringTaker) {
+  return takesConstString(Node.getDecl());
+}
+
+AST_MATCHER(MemberExpr, namesConstStringTaker) {
+  return takesConstString(Node.getMemberDecl());
+}
+
+AST_MATCHER(FunctionDecl, takesConstStringReference) {
+  return takesConstString(&Node);
+}
+
+} // namespace
+
 StringViewParameterCheck::StringViewParameterCheck(StringRef Name,
                                                    ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context), TargetStl(*this, Options, Name),
@@ -71,15 +97,13 @@ void StringViewParameterCheck::registerPPCallbacks(
 }
 
 void StringViewParameterCheck::registerMatchers(MatchFinder *Finder) {
-  auto TakesString = functionDecl(hasAnyParameter(hasType(lValueReferenceType(
-      pointee(isConstQualified(),
-              hasUnqualifiedDesugaredType(
-                  recordType(hasDeclaration(classTemplateSpecializationDecl(
-                      hasName("::std::basic_string"))))))))));
-  Finder->addMatcher(declRefExpr(to(TakesString)).bind("reference"), this);
-  Finder->addMatcher(memberExpr(member(TakesString)).bind("reference"), this);
+  Finder->addMatcher(declRefExpr(refersToConstStringTaker()).bind("reference"),
+                     this);
+  Finder->addMatcher(memberExpr(namesConstStringTaker()).bind("reference"),
+                     this);
   Finder->addMatcher(
-      functionDecl(TakesString, isExpansionInMainFile()).bind("declared"),
+      functionDecl(takesConstStringReference(), isExpansionInMainFile())
+          .bind("declared"),
       this);
   // A template's call not resolved yet: its instantiations may pass
   // anything.
