@@ -116,15 +116,12 @@ bool pointsSomewhere(const Expr *E) {
 /// Whether \p Piece reads characters through a pointer that is not a
 /// literal (ConcatenationPiece::ThroughPointer).
 bool readsThroughPointer(const Expr *Piece) {
-  const Expr *E = Piece->IgnoreParenImpCasts();
-  if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E))
-    E = Cast->getSubExpr()->IgnoreImplicit();
-  if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(E))
-    E = Bind->getSubExpr();
-  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
-    if (Construct->getNumArgs() == 0)
+  SmallVector<const Expr *, 2> Args;
+  const Expr *E = Piece;
+  if (builtString(Piece, Args)) {
+    if (Args.empty())
       return false;
-    E = Construct->getArg(0);
+    E = Args.front();
   }
   E = E->IgnoreParenImpCasts();
   return E->getType()->isPointerType() && !isa<StringLiteral>(E);
