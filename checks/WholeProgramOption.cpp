@@ -165,7 +165,8 @@ void WholeProgramOption::writeUnitIdentity(const Preprocessor &PP) {
 ast_matchers::DeclarationMatcher parameterRecordsMatcher() {
   using namespace ast_matchers;
   return functionDecl(isDefinition(), isExpansionInMainFile(),
-                      hasAnyParameter(hasType(lValueReferenceType())),
+                      hasAnyParameter(hasType(qualType(
+                          anyOf(lValueReferenceType(), pointerType())))),
                       unless(alloc_tidy::matchers::isInstantiatedDecl()))
       .bind("definition");
 }

@@ -48,6 +48,81 @@ public:
   std::vector<const DeclRefExpr *> Found;
 };
 
+/// What a function does with the pointer value of its pointer parameter.
+struct PointerStep {
+  enum Kind {
+    /// Reaches the container: "*Out" or "Out->" (Named names it).
+    Reaches,
+    /// Tests it against null: "if (Out)", "!Out", "Out != nullptr".
+    NullTest,
+    /// Hands the pointer to a call (Call, argument Arg).
+    HandedOn,
+    /// Anything else: stores, reassigns, returns, compares or offsets it.
+    Other,
+  } Kind = Other;
+  const Expr *Named = nullptr;
+  const CallExpr *Call = nullptr;
+  unsigned Arg = 0;
+};
+
+bool isNullTest(const DynTypedNode &Parent, const Expr *Child,
+                ASTContext &Ctx) {
+  // "if (Out)", "!Out", "Out && ...", "static_cast<bool>(Out)" (assert).
+  if (const auto *Cast = dyn_cast_or_null<CastExpr>(Child);
+      Cast && Cast->getCastKind() == CK_PointerToBoolean)
+    return true;
+  if (const auto *Cast = Parent.get<CastExpr>();
+      Cast && Cast->getCastKind() == CK_PointerToBoolean)
+    return true;
+  const auto *Compare = Parent.get<BinaryOperator>();
+  if (!Compare || !Compare->isEqualityOp())
+    return false;
+  const Expr *Other = stripTransparent(Compare->getLHS()) == Child
+                          ? Compare->getRHS()
+                          : Compare->getLHS();
+  return Other->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull);
+}
+
+/// What the use \p Ref of a pointer parameter does with the pointer.
+PointerStep pointerStep(const DeclRefExpr *Ref, ASTContext &Ctx) {
+  PointerStep Step;
+  const Expr *Child = nullptr;
+  DynTypedNode Parent = meaningfulParent(Ref, Ctx, Child, Transparency::Value);
+  // Every use of the pointer's value reads it first; anything else ("&Out",
+  // "Out = ...", "++Out") changes or exposes the variable itself.
+  const auto *Read = Parent.get<ImplicitCastExpr>();
+  if (!Read || Read->getCastKind() != CK_LValueToRValue)
+    return Step;
+  Parent = meaningfulParent(Read, Ctx, Child, Transparency::Value);
+  if (const auto *Deref = Parent.get<UnaryOperator>();
+      Deref && Deref->getOpcode() == UO_Deref) {
+    Step.Kind = PointerStep::Reaches;
+    Step.Named = Deref;
+    return Step;
+  }
+  if (const auto *Member = Parent.get<MemberExpr>();
+      Member && Member->isArrow() &&
+      stripTransparent(Member->getBase()) == Read) {
+    Step.Kind = PointerStep::Reaches;
+    Step.Named = Read;
+    return Step;
+  }
+  if (isNullTest(Parent, Child, Ctx)) {
+    Step.Kind = PointerStep::NullTest;
+    return Step;
+  }
+  if (const auto *Call = Parent.get<CallExpr>();
+      Call && !isa<CXXOperatorCallExpr>(Call)) {
+    llvm::SmallVector<const Expr *, 4> Args(Call->arg_begin(), Call->arg_end());
+    Step.Arg = argumentIndex(Args, Child);
+    if (Step.Arg < Args.size()) {
+      Step.Kind = PointerStep::HandedOn;
+      Step.Call = Call;
+    }
+  }
+  return Step;
+}
+
 /// The parameters whose uses are judged (or being judged) already: a call
 /// that hands the container to one of them again (recursion, or a second
 /// call of the same function) adds no use to judge and no growth site.
@@ -79,12 +154,19 @@ std::optional<CalleeUse> useByCallee(const FunctionDecl *Callee, unsigned Index,
                                      ASTContext &Ctx, std::string &Why,
                                      JudgedParams &Judged, unsigned Depth,
                                      const ParameterFillsElsewhere *Elsewhere) {
+  // "split(Line, Words)" or, in the style that marks an output at the call,
+  // "split(Line, &Words)".
+  std::string Passed =
+      Callee && Index < Callee->getNumParams() &&
+              Callee->getParamDecl(Index)->getType()->isPointerType()
+          ? "passed by pointer"
+          : "passed by non-const reference";
   const FunctionDecl *Definition = nullptr;
   if (!Callee || !Callee->hasBody(Definition) || !Definition) {
     const ParameterFill *Record =
         Callee && Elsewhere ? Elsewhere->find(*Callee, Index) : nullptr;
     if (!Record) {
-      Why = "passed by non-const reference to a function defined elsewhere";
+      Why = Passed + " to a function defined elsewhere";
       return std::nullopt;
     }
     CalleeUse Use;
@@ -96,32 +178,82 @@ std::optional<CalleeUse> useByCallee(const FunctionDecl *Callee, unsigned Index,
   if (const auto *Method = dyn_cast<CXXMethodDecl>(Definition);
       Method && Method->isVirtual() && !Method->hasAttr<FinalAttr>() &&
       !Method->getParent()->hasAttr<FinalAttr>()) {
-    Why = "passed by non-const reference to a virtual function";
+    Why = Passed + " to a virtual function";
     return std::nullopt;
   }
   if (Depth > 3 || Index >= Definition->getNumParams() ||
       Definition->isDependentContext()) {
-    Why = "passed by non-const reference to '" + Definition->getNameAsString() +
-          "'";
+    Why = Passed + " to '" + Definition->getNameAsString() + "'";
     return std::nullopt;
   }
   if (llvm::is_contained(Judged, std::make_pair(Definition, Index)))
     return CalleeUse{};
   Judged.emplace_back(Definition, Index);
   const ParmVarDecl *Param = Definition->getParamDecl(Index);
+  bool ThroughPointer = Param->getType()->isPointerType();
   References Refs(Param);
   Refs.TraverseStmt(Definition->getBody());
   std::string Name = Definition->getNameAsString();
   auto Fail = [&](const std::string &What) -> std::optional<CalleeUse> {
-    Why = "'" + Name + "' " + What + " the container it takes by reference";
+    Why = "'" + Name + "' " + What + " the container it takes " +
+          (ThroughPointer ? "by pointer" : "by reference");
     return std::nullopt;
   };
   CalleeUse Use;
+  // The container handed on to parameter Arg of Next, by the call Call.
+  auto FollowInto = [&](const FunctionDecl *Next, unsigned Arg,
+                        const CallExpr *Call) -> bool {
+    std::optional<CalleeUse> Inner =
+        useByCallee(Next, Arg, Ctx, Why, Judged, Depth + 1, Elsewhere);
+    if (!Inner)
+      return false;
+    if (Inner->ReturnsIt && !isResultDiscarded(Call, Ctx)) {
+      Fail("keeps what '" + Next->getNameAsString() + "' returns of");
+      return false;
+    }
+    Use.Fills = Use.Fills || Inner->Fills;
+    Use.Growth.insert(Use.Growth.end(), Inner->Growth.begin(),
+                      Inner->Growth.end());
+    Use.GrowthElsewhere.insert(Use.GrowthElsewhere.end(),
+                               Inner->GrowthElsewhere.begin(),
+                               Inner->GrowthElsewhere.end());
+    return true;
+  };
+  // The container handed on by pointer as argument Arg of Call: read through
+  // a pointer to const (as through a const reference), or followed.
+  auto HandOnPointer = [&](const CallExpr *Call, unsigned Arg) -> bool {
+    const FunctionDecl *Next = Call->getDirectCallee();
+    if (!Next || isWithinStd(Next) || Arg >= Next->getNumParams() ||
+        !Next->getParamDecl(Arg)->getType()->isPointerType() ||
+        !Next->getParamDecl(Arg)->getType()->getPointeeCXXRecordDecl()) {
+      Fail("hands on a pointer to");
+      return false;
+    }
+    if (Next->getParamDecl(Arg)->getType()->getPointeeType().isConstQualified())
+      return true;
+    return FollowInto(Next, Arg, Call);
+  };
   for (const DeclRefExpr *Ref : Refs.Found) {
     // In a lambda's body: the closure may outlive the call.
     if (Ref->refersToEnclosingVariableOrCapture())
       return Fail("captures");
-    ContainerUse U = classifyContainerUse(Ref, Ctx);
+    // The expression that names the container: the parameter itself, or
+    // "*Out" and "Out->" for a pointer.
+    const Expr *Container = Ref;
+    if (ThroughPointer) {
+      PointerStep Step = pointerStep(Ref, Ctx);
+      if (Step.Kind == PointerStep::NullTest)
+        continue;
+      if (Step.Kind == PointerStep::Other)
+        return Fail("keeps, changes or compares the pointer to");
+      if (Step.Kind == PointerStep::HandedOn) {
+        if (!HandOnPointer(Step.Call, Step.Arg))
+          return std::nullopt;
+        continue;
+      }
+      Container = Step.Named;
+    }
+    ContainerUse U = classifyContainerUse(Container, Ctx);
     switch (U.Kind) {
     case UseKind::Call:
       if (growthMembers().contains(U.Method)) {
@@ -145,8 +277,9 @@ std::optional<CalleeUse> useByCallee(const FunctionDecl *Callee, unsigned Index,
       break;
     }
     const Expr *Child = nullptr;
-    DynTypedNode Parent = meaningfulParent(Ref, Ctx, Child, Transparency::Value,
-                                           /*PreferInitialization=*/true);
+    DynTypedNode Parent =
+        meaningfulParent(Container, Ctx, Child, Transparency::Value,
+                         /*PreferInitialization=*/true);
     // "return Out;" from a function returning a reference to it: the caller
     // gets its own container back (its use of the result is judged there).
     if (Parent.get<ReturnStmt>() &&
@@ -155,6 +288,24 @@ std::optional<CalleeUse> useByCallee(const FunctionDecl *Callee, unsigned Index,
             Definition->getReturnType().getNonReferenceType(),
             Param->getType().getNonReferenceType())) {
       Use.ReturnsIt = true;
+      continue;
+    }
+    // Handed on by address, "g(&Out)".
+    if (const auto *Address = Parent.get<UnaryOperator>();
+        Address && Address->getOpcode() == UO_AddrOf) {
+      const Expr *Operand = nullptr;
+      DynTypedNode Holder =
+          meaningfulParent(Address, Ctx, Operand, Transparency::Value);
+      const auto *Call = Holder.get<CallExpr>();
+      if (!Call || isa<CXXOperatorCallExpr>(Call))
+        return Fail("takes the address of");
+      llvm::SmallVector<const Expr *, 4> Args(Call->arg_begin(),
+                                              Call->arg_end());
+      unsigned Arg = argumentIndex(Args, Operand);
+      if (Arg == Args.size())
+        return Fail("takes the address of");
+      if (!HandOnPointer(Call, Arg))
+        return std::nullopt;
       continue;
     }
     // Handed on by non-const reference: followed into that function.
@@ -184,18 +335,8 @@ std::optional<CalleeUse> useByCallee(const FunctionDecl *Callee, unsigned Index,
     if (!Next || Arg == Args.size() || isa<CXXOperatorCallExpr>(Call) ||
         isWithinStd(Next))
       return Fail("does more with" + (U.Why.empty() ? "" : " (" + U.Why + ")"));
-    std::optional<CalleeUse> Inner =
-        useByCallee(Next, Arg, Ctx, Why, Judged, Depth + 1, Elsewhere);
-    if (!Inner)
+    if (!FollowInto(Next, Arg, Call))
       return std::nullopt;
-    if (Inner->ReturnsIt && !isResultDiscarded(Call, Ctx))
-      return Fail("keeps what '" + Next->getNameAsString() + "' returns of");
-    Use.Fills = Use.Fills || Inner->Fills;
-    Use.Growth.insert(Use.Growth.end(), Inner->Growth.begin(),
-                      Inner->Growth.end());
-    Use.GrowthElsewhere.insert(Use.GrowthElsewhere.end(),
-                               Inner->GrowthElsewhere.begin(),
-                               Inner->GrowthElsewhere.end());
   }
   return Use;
 }

@@ -1,16 +1,18 @@
 //===--- CalleeFills.h - a container filled through a reference -*- C++ -*-===//
 //
 // A container declared in a loop and handed to a function by non-const
-// reference ("split(Line, Words)") is no escape when that function only
-// fills or reads it: it appends, resizes, clears, indexes, iterates, or
-// hands it on to another function that does only that. Hoisting it then
-// keeps its capacity across iterations as for appends in the loop itself.
-// The function's body must be in the unit; anything else it does with the
-// container (keeps its address, swaps it, moves from it, asks its
-// capacity) is an escape. A call that hands it back to a function whose use
-// is being judged (recursion) adds nothing to judge. A function defined in
-// another unit is judged by that unit's records (ParameterFills.h), when a
-// whole-program run has them.
+// reference ("split(Line, Words)"), or by pointer ("split(Line, &Words)"),
+// is no escape when that function only fills or reads it: it appends,
+// resizes, clears, indexes, iterates, or hands it on to another function
+// that does only that. Hoisting it then keeps its capacity across
+// iterations as for appends in the loop itself. The function's body must
+// be in the unit; anything else it does with the container (keeps its
+// address, swaps it, moves from it, asks its capacity) is an escape.
+// Through a pointer it may also test the pointer against null; storing,
+// reassigning, offsetting, comparing or returning the pointer is an escape. A
+// call that hands it back to a function whose use is being judged (recursion)
+// adds nothing to judge. A function defined in another unit is judged by that
+// unit's records (ParameterFills.h), when a whole-program run has them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,7 +29,8 @@
 
 namespace alloc_tidy {
 
-/// What a callee does with a container it takes by non-const reference.
+/// What a callee does with a container it takes by non-const reference or
+/// by pointer.
 struct CalleeUse {
   /// Whether it may add elements (its growth calls are in Growth).
   bool Fills = false;

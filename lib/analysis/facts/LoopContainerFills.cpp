@@ -148,6 +148,9 @@ private:
                     unsigned Depth);
   void construct(const CXXConstructExpr *Construct, const Expr *Child);
   void argument(const FunctionDecl *Callee, unsigned Index, const Expr *Call);
+  void address(const UnaryOperator *Address);
+  void filledByCallee(const FunctionDecl *Callee, unsigned Index,
+                      const Expr *Call);
   void followResult(const Expr *Call, unsigned Depth);
   void growth(StringRef Method, const Expr *Site, const FunctionDecl *Callee,
               llvm::ArrayRef<const Expr *> Args);
@@ -243,7 +246,7 @@ void UseAnalysis::classify(const Expr *E, unsigned Depth) {
     return;
   if (const auto *Op = Parent.get<UnaryOperator>();
       Op && Op->getOpcode() == UO_AddrOf)
-    return escape("its address is taken");
+    return address(Op);
   if (Parent.get<ReturnStmt>())
     return escape("returned");
   return escape("used where the analysis does not follow it");
@@ -357,21 +360,8 @@ void UseAnalysis::argument(const FunctionDecl *Callee, unsigned Index,
     return escape("moved");
   if (Param.getNonReferenceType().isConstQualified())
     return; // Read, or copied: a copy allocates either way.
-  if (!Std) {
-    // A function of the unit that only fills or reads it.
-    std::string Why;
-    std::optional<CalleeUse> Use =
-        containerUseByCallee(Callee, Index, Ctx, Why, Elsewhere);
-    if (!Use)
-      return escape(Why);
-    if (Use->ReturnsIt && !isResultDiscarded(Call, Ctx))
-      return escape("the reference '" + Callee->getNameAsString() +
-                    "' returns is kept");
-    if (Use->Fills && (!S.InlineElements || !provenStringsOnly()))
-      Fills.push_back({Call, /*Definite=*/false, std::move(Use->Growth),
-                       std::move(Use->GrowthElsewhere)});
-    return;
-  }
+  if (!Std)
+    return filledByCallee(Callee, Index, Call);
   if (Name == "getline") {
     if (S.IsString && !provenStringsOnly())
       Fills.push_back({Call, /*Definite=*/false, {}, {}});
@@ -406,6 +396,49 @@ void UseAnalysis::argument(const FunctionDecl *Callee, unsigned Index,
   if (!KeepReference.contains(Name) && isForwardingReference(Callee, Index))
     return;
   escape("passed by non-const reference to 'std::" + Name.str() + "'");
+}
+
+/// A function of the program that takes the container by non-const
+/// reference or by pointer: no escape when it only fills or reads it.
+void UseAnalysis::filledByCallee(const FunctionDecl *Callee, unsigned Index,
+                                 const Expr *Call) {
+  std::string Why;
+  std::optional<CalleeUse> Use =
+      containerUseByCallee(Callee, Index, Ctx, Why, Elsewhere);
+  if (!Use)
+    return escape(Why);
+  if (Use->ReturnsIt && !isResultDiscarded(Call, Ctx))
+    return escape("the reference '" + Callee->getNameAsString() +
+                  "' returns is kept");
+  if (Use->Fills && (!S.InlineElements || !provenStringsOnly()))
+    Fills.push_back({Call, /*Definite=*/false, std::move(Use->Growth),
+                     std::move(Use->GrowthElsewhere)});
+}
+
+/// "&v": no escape only as the argument of a function of the program that
+/// takes a pointer to the container ("split(Line, &Words)"): read through a
+/// pointer to const, or only filled and read through one.
+void UseAnalysis::address(const UnaryOperator *Address) {
+  const Expr *Child = nullptr;
+  DynTypedNode Parent =
+      meaningfulParent(Address, Ctx, Child, Transparency::Value,
+                       /*PreferInitialization=*/true);
+  const auto *Call = Parent.get<CallExpr>();
+  if (!Call || isa<CXXOperatorCallExpr>(Call))
+    return escape("its address is taken");
+  llvm::SmallVector<const Expr *, 4> Args(Call->arguments());
+  unsigned Index = argumentIndex(Args, Child);
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (Index == Args.size() || !Callee || Index >= Callee->getNumParams() ||
+      isWithinStd(Callee))
+    return escape("its address is taken");
+  QualType Param = Callee->getParamDecl(Index)->getType();
+  if (!Param->isPointerType() || Param->isDependentType() ||
+      !isContainer(Param->getPointeeType()))
+    return escape("its address is taken");
+  if (Param->getPointeeType().isConstQualified())
+    return; // Read, as through a const reference.
+  filledByCallee(Callee, Index, Call);
 }
 
 /// Records \p Site as a fill when it allocates. A std::vector allocates on

@@ -30,12 +30,13 @@ std::string parameterKey(const FunctionDecl &F) {
 }
 
 /// A container the judgement of CalleeFills understands: a standard
-/// library class taken by non-const lvalue reference.
+/// library class taken by non-const lvalue reference or by pointer to
+/// non-const.
 static bool isFillableParameter(const ParmVarDecl &Param) {
   QualType T = Param.getType();
-  if (!T->isLValueReferenceType())
+  if (!T->isLValueReferenceType() && !T->isPointerType())
     return false;
-  QualType Pointee = T.getNonReferenceType();
+  QualType Pointee = T->getPointeeType();
   if (Pointee.isConstQualified() || Pointee.isVolatileQualified())
     return false;
   const CXXRecordDecl *Record = Pointee->getAsCXXRecordDecl();

@@ -5,10 +5,10 @@
 // resizes and writes it. When that function is defined in another unit, the
 // caller's unit cannot see it, and takes the call for an escape. Each unit
 // therefore records, for the functions it defines that other units can
-// call, which non-const reference parameters are only filled or read
-// (CalleeFills.h judges them) and where they grow; alloc-run merges the
-// records of every unit (MemberFactsFile.h), and a check that meets a call
-// it cannot follow asks them (ParameterFillsElsewhere).
+// call, which non-const reference or pointer parameters are only filled or
+// read (CalleeFills.h judges them) and where they grow; alloc-run merges
+// the records of every unit (MemberFactsFile.h), and a check that meets a
+// call it cannot follow asks them (ParameterFillsElsewhere).
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,7 +36,7 @@ struct CodeSpan {
 };
 
 /// One parameter of a function that only fills or reads the container it
-/// takes by non-const reference.
+/// takes by non-const reference or by pointer.
 struct ParameterFill {
   /// parameterKey() of the function.
   std::string Function;
@@ -74,9 +74,9 @@ std::string functionKey(const clang::FunctionDecl &F);
 /// caller's unit has its body).
 std::string parameterKey(const clang::FunctionDecl &F);
 
-/// The records of \p Definition's non-const reference parameters whose
-/// containers it only fills or reads, judged in its own unit; none when
-/// parameterKey() is empty.
+/// The records of \p Definition's non-const reference and pointer
+/// parameters whose containers it only fills or reads, judged in its own unit;
+/// none when parameterKey() is empty.
 std::vector<ParameterFill>
 parameterFillFacts(const clang::FunctionDecl &Definition,
                    clang::ASTContext &Ctx);

@@ -99,8 +99,7 @@ TEST_F(CalleeFillsTest, WhatMakesItAnEscape) {
     const char *Why;
   } Cases[] = {
       {"Words *Kept; void f(Words &Out) { Kept = &Out; }",
-       "'f' does more with (its address is taken) the container it takes by "
-       "reference"},
+       "'f' takes the address of the container it takes by reference"},
       {"void f(Words &Out) { Words O; Out.swap(O); }",
        "'f' swaps, assigns or copies the container it takes by reference"},
       {"Words Sink; void f(Words &Out) { Sink = std::move(Out); }", ""},
@@ -171,6 +170,97 @@ struct Filler {
   std::string Why;
   EXPECT_FALSE(use(Why));
   EXPECT_EQ(Why, "passed by non-const reference to a virtual function");
+}
+
+TEST_F(CalleeFillsTest, APointerIsFollowedToTheContainer) {
+  // "*Out" and "Out->" reach the container; a null test reads only the
+  // pointer; the pointer handed on is followed, and read through a pointer
+  // to const; "*Out" handed on by reference, and "&*Out" by pointer, too.
+  ASSERT_NO_FATAL_FAILURE(parse(R"cpp(
+int count(const Words *In) { return In ? static_cast<int>(In->size()) : 0; }
+void add(Words *Out) { Out->emplace_back("x"); }
+void widen(Words &Out) { Out.resize(Out.size() + 1); }
+void f(Words *Out, const std::string &S) {
+  if (!Out || Out == nullptr || nullptr != Out)
+    return;
+  Out->push_back(S);
+  (*Out)[0] += "!";
+  add(Out);
+  widen(*Out);
+  add(&*Out);
+  for (const std::string &W : *Out)
+    (void)W;
+  (void)count(Out);
+}
+)cpp"));
+  std::string Why;
+  std::optional<CalleeUse> Use = use(Why);
+  ASSERT_TRUE(Use) << Why;
+  EXPECT_TRUE(Use->Fills);
+  // push_back, add()'s emplace_back (judged once) and widen()'s resize.
+  EXPECT_EQ(Use->Growth.size(), 3u);
+}
+
+TEST_F(CalleeFillsTest, WhatMakesAPointerAnEscape) {
+  struct Case {
+    const char *Code;
+    const char *Why;
+  } Cases[] = {
+      {"Words *Kept; void f(Words *Out) { Kept = Out; }",
+       "'f' keeps, changes or compares the pointer to the container it takes "
+       "by pointer"},
+      {"Words Spare; void f(Words *Out) { Out = &Spare; Out->clear(); }",
+       "'f' keeps, changes or compares the pointer to the container it takes "
+       "by pointer"},
+      {"void f(Words *Out) { Out[0].clear(); }",
+       "'f' keeps, changes or compares the pointer to the container it takes "
+       "by pointer"},
+      {"void f(Words *Out, Words *Other) { if (Out != Other) Out->clear(); }",
+       "'f' keeps, changes or compares the pointer to the container it takes "
+       "by pointer"},
+      {"Words *f(Words *Out) { Out->clear(); return Out; }",
+       "'f' keeps, changes or compares the pointer to the container it takes "
+       "by pointer"},
+      {"Words Sink; void f(Words *Out) { Sink = std::move(*Out); }", ""},
+      {"void f(Words *Out) { Out->shrink_to_fit(); }",
+       "'f' calls shrink_to_fit() on the container it takes by pointer"},
+      {"void g(Words *);\nvoid f(Words *Out) { g(Out); }",
+       "passed by pointer to a function defined elsewhere"},
+      {"void g(void *);\nvoid f(Words *Out) { g(Out); }",
+       "'f' hands on a pointer to the container it takes by pointer"},
+      {"void f(Words *Out) { delete Out; }",
+       "'f' keeps, changes or compares the pointer to the container it takes "
+       "by pointer"},
+  };
+  for (const Case &C : Cases) {
+    SCOPED_TRACE(C.Code);
+    ASSERT_NO_FATAL_FAILURE(parse(C.Code));
+    std::string Why;
+    EXPECT_FALSE(use(Why));
+    if (*C.Why)
+      EXPECT_EQ(Why, C.Why);
+    else
+      EXPECT_FALSE(Why.empty());
+  }
+}
+
+TEST_F(CalleeFillsTest, AReferenceHandedOnByAddressIsFollowed) {
+  ASSERT_NO_FATAL_FAILURE(parse(R"cpp(
+void add(Words *Out) { Out->emplace_back("x"); }
+Words *Kept;
+void keep(Words *Out) { Kept = Out; }
+void f(Words &Out) { add(&Out); }
+void g(Words &Out) { keep(&Out); }
+)cpp"));
+  std::string Why;
+  std::optional<CalleeUse> Use = use(Why);
+  ASSERT_TRUE(Use) << Why;
+  EXPECT_TRUE(Use->Fills);
+  const FunctionDecl *G = test::findFunction(ctx(), "g");
+  ASSERT_TRUE(G);
+  EXPECT_FALSE(containerUseByCallee(G, 0, ctx(), Why));
+  EXPECT_EQ(Why, "'keep' keeps, changes or compares the pointer to the "
+                 "container it takes by pointer");
 }
 
 } // namespace

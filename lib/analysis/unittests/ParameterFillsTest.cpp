@@ -321,5 +321,28 @@ struct C {
   EXPECT_EQ(why(), "");
 }
 
+TEST_F(ParameterFillsTest, RecordsPointerParameters) {
+  ASSERT_NO_FATAL_FAILURE(parse(R"cpp(
+bool readWord(std::string *Out, const char *In) {
+  if (!Out)
+    return false;
+  while (*In && *In != ' ')
+    Out->push_back(*In++);
+  return !Out->empty();
+}
+static std::string *Kept;
+void keep(std::string *Out) { Kept = Out; }
+int size(const std::string *In) { return static_cast<int>(In->size()); }
+)cpp"));
+  std::vector<ParameterFill> Read = factsOf("readWord");
+  ASSERT_EQ(Read.size(), 1u); // Out, not the char pointer In
+  EXPECT_EQ(Read[0].Index, 0u);
+  EXPECT_TRUE(Read[0].Fills);
+  ASSERT_EQ(Read[0].Growth.size(), 1u);
+  EXPECT_EQ(Read[0].Growth[0].Line, 8u);
+  EXPECT_TRUE(factsOf("keep").empty());
+  EXPECT_TRUE(factsOf("size").empty()); // a pointer to const only reads
+}
+
 } // namespace
 } // namespace alloc_tidy

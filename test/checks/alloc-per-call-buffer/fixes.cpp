@@ -141,6 +141,36 @@ private:
   // CHECK-FIXES: {{^}}  std::string LineBufferBuffer;{{$}}
 };
 
+// Filled through a pointer, in the style that marks an output at the call
+// ("readName(&name)"): the helper tests the pointer and appends through it.
+class Lexer {
+public:
+  explicit Lexer(const char *Input) : input_(Input) {}
+  size_t nextName() {
+    std::string name;
+    // CHECK-NOTES: :[[@LINE-1]]:17: warning: 'name' is constructed and filled on every call of 'nextName', allocating each time; kept in a member of 'Lexer' and cleared here, it would keep its capacity between calls [alloc-per-call-buffer]
+    // CHECK-NOTES: :[[@LINE+18]]:1: note: the member 'name_' holds the capacity as long as the 'Lexer' lives
+    // CHECK-FIXES: {{^}}    std::string &name = name_;{{$}}
+    // CHECK-FIXES-NEXT: {{^}}    name.clear();{{$}}
+    if (!readName(&name))
+      return 0;
+    return name.size();
+  }
+
+private:
+  bool readName(std::string *out) {
+    if (out == nullptr)
+      return false;
+    while (*input_ != '\0' && *input_ != ' ')
+      out->push_back(*input_++);
+    return !out->empty();
+  }
+
+  const char *input_;
+};
+// CHECK-FIXES: {{^}}  std::string name_;{{$}}
+// CHECK-FIXES-NEXT: {{^}}};{{$}}
+
 // CHECK-NOTES-DEFAULT-NOT: warning:
 
 int main() {
@@ -148,8 +178,9 @@ int main() {
   Histogram H(4);
   Catalog C;
   Lines L;
+  Lexer X("ab c");
   return R.decodeString(3) && H.median({1, 2, 3}) == 2 && C.load(2) == 2 &&
-                 L.first("ab") + L.last("c") == 3
+                 L.first("ab") + L.last("c") == 3 && X.nextName() == 2
              ? 0
              : 1;
 }
