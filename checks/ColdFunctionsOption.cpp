@@ -14,9 +14,9 @@ ColdFunctionsOption::Pattern ColdFunctionsOption::read(
   Result.Text = Options.getLocalOrGlobal(Option, Default).str();
   if (Result.Text.empty())
     return Result;
-  llvm::Regex Compiled(Result.Text);
   std::string Error;
-  if (!Compiled.isValid(Error)) {
+  Result.Compiled = alloc_tidy::sharedNamePattern(Result.Text, Error);
+  if (!Result.Compiled) {
     Check.configurationDiag("invalid value '%0' for %1; expected a regular "
                             "expression (%2)",
                             DiagnosticIDs::Error)
@@ -24,7 +24,6 @@ ColdFunctionsOption::Pattern ColdFunctionsOption::read(
         << Error;
     return Result;
   }
-  Result.Compiled.emplace(std::move(Compiled));
   return Result;
 }
 
@@ -44,8 +43,8 @@ void ColdFunctionsOption::store(ClangTidyCheck::OptionsView &Options,
 
 bool ColdFunctionsOption::isCold(const Decl &D) const {
   alloc_tidy::ColdNames Names;
-  Names.Functions = Functions.Compiled ? &*Functions.Compiled : nullptr;
-  Names.Classes = Classes.Compiled ? &*Classes.Compiled : nullptr;
+  Names.Functions = Functions.Compiled;
+  Names.Classes = Classes.Compiled;
   return alloc_tidy::isInColdFunction(D, Names);
 }
 
@@ -54,7 +53,7 @@ bool ColdFunctionsOption::isColdCall(const FunctionDecl &Callee) const {
   // The class pattern does not apply: a configuration's getter can be
   // called for every element; an error report is not.
   alloc_tidy::ColdNames Names;
-  Names.Functions = Functions.Compiled ? &*Functions.Compiled : nullptr;
+  Names.Functions = Functions.Compiled;
   if (alloc_tidy::isColdFunction(Callee, Names) || Callee.isNoReturn())
     return true;
   const auto *Ctor = dyn_cast<CXXConstructorDecl>(&Callee);

@@ -14,7 +14,6 @@
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "lib/analysis/facts/ColdCode.h"
-#include <optional>
 #include <string>
 
 namespace clang::tidy::alloc {
@@ -45,7 +44,9 @@ public:
 private:
   struct Pattern {
     std::string Text;
-    std::optional<alloc_tidy::NamePattern> Compiled;
+    /// The process's shared pattern (sharedNamePattern); null when empty or
+    /// invalid.
+    const alloc_tidy::NamePattern *Compiled = nullptr;
   };
   static Pattern read(ClangTidyCheck &Check,
                       ClangTidyCheck::OptionsView &Options, StringRef CheckName,

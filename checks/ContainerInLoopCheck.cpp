@@ -25,6 +25,7 @@
 #include "lib/analysis/facts/ContainerUses.h"
 #include "lib/analysis/facts/Guards.h"
 #include "lib/analysis/facts/LoopContainerFills.h"
+#include "lib/analysis/facts/Repetition.h"
 #include "lib/analysis/facts/TripCount.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
@@ -38,6 +39,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Path.h"
 #include <optional>
 #include <string>
 
@@ -50,6 +52,23 @@ namespace {
 const char DefaultVectorLikeClasses[] =
     "::boost::container::vector;::boost::container::small_vector;"
     "::llvm::SmallVector;::absl::InlinedVector";
+
+/// How \p Call, which callRepeatedByLoop found, runs \p Function again and
+/// again: "is run again by the call at line 87" (in another file: "at
+/// parse.cpp:87"), in a loop or through recursion.
+std::string repeatedCallPhrase(const CallExpr &Call,
+                               const FunctionDecl &Function,
+                               const SourceManager &SM) {
+  SourceLocation Loc = SM.getExpansionLoc(Call.getBeginLoc());
+  std::string Line = std::to_string(SM.getExpansionLineNumber(Loc));
+  bool SameFile = SM.getFileID(Loc) ==
+                  SM.getFileID(SM.getExpansionLoc(Function.getLocation()));
+  return "is run again and again by the call at " +
+         (SameFile ? "line " + Line
+                   : llvm::sys::path::filename(SM.getFilename(Loc)).str() +
+                         ":" + Line) +
+         " (in a loop, or recursive)";
+}
 
 } // namespace
 
@@ -219,9 +238,22 @@ void ContainerInLoopCheck::check(const MatchFinder::MatchResult &Result) {
                                            (Name + ".clear();").str());
   }
 
+  // Each call of a function that runs the loop again and again starts the
+  // container empty: the profile's count of calls is missing for an
+  // estimate.
+  const FunctionDecl *LoopFunction = enclosingFunction(Target, Ctx);
+  const CallExpr *Repeated =
+      Measured && Measured->Allocations > 0 && LoopFunction
+          ? alloc_tidy::callRepeatedByLoop(*LoopFunction, Ctx)
+          : nullptr;
   if (std::optional<std::string> Note = Profiles.measuredNote(
-          Measured, Var->getLocation(), SM,
-          [&](const Measurement &M) { return describeHoist(Name, M); }))
+          Measured, Var->getLocation(), SM, [&](const Measurement &M) {
+            if (!Repeated)
+              return describeHoist(Name, M);
+            return describeHoistPerCall(
+                Name, M, LoopFunction->getName(),
+                repeatedCallPhrase(*Repeated, *LoopFunction, SM));
+          }))
     diag(Var->getLocation(), "%0", DiagnosticIDs::Note) << *Note;
   logStaticRank(getID(), Var->getLocation(), estimateStatically(*Loop, Ctx),
                 SM);

@@ -7,16 +7,37 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include <memory>
 
 using namespace clang;
 
 namespace alloc_tidy {
 
 bool NamePattern::matches(llvm::StringRef Name) const {
+  std::lock_guard<std::mutex> Guard(Lock);
   auto [It, New] = Answers.try_emplace(Name, false);
   if (New)
     It->second = Pattern.match(Name);
   return It->second;
+}
+
+const NamePattern *sharedNamePattern(llvm::StringRef Text, std::string &Error) {
+  struct Entry {
+    std::unique_ptr<NamePattern> Pattern;
+    std::string Error;
+  };
+  static std::mutex Lock;
+  // Never destroyed: a check may still ask while static destructors run.
+  static auto *Patterns = new llvm::StringMap<Entry>();
+  std::lock_guard<std::mutex> Guard(Lock);
+  auto [It, New] = Patterns->try_emplace(Text);
+  if (New) {
+    llvm::Regex Compiled(Text);
+    if (Compiled.isValid(It->second.Error))
+      It->second.Pattern = std::make_unique<NamePattern>(std::move(Compiled));
+  }
+  Error = It->second.Error;
+  return It->second.Pattern.get();
 }
 
 bool isColdFunction(const FunctionDecl &Function, ColdNames Names) {

@@ -20,6 +20,8 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Regex.h"
+#include <mutex>
+#include <string>
 
 namespace alloc_tidy {
 
@@ -48,9 +50,18 @@ public:
 private:
   llvm::Regex Pattern;
   // By the name's text: a declaration does not outlive its unit, and one
-  // check object sees many units.
+  // pattern serves many units (sharedNamePattern), on several threads in
+  // clangd.
+  mutable std::mutex Lock;
   mutable llvm::StringMap<bool> Answers;
 };
+
+/// The process's one NamePattern of the regular expression \p Text, made
+/// on the first request: clang-tidy makes every check anew for each unit,
+/// and each check reads the same patterns, so compiling and answering them
+/// once per check and unit would repeat the same work. Null, with \p Error
+/// set, when \p Text is not a valid expression.
+const NamePattern *sharedNamePattern(llvm::StringRef Text, std::string &Error);
 
 /// The name patterns that make code cold; a null pattern names nothing.
 struct ColdNames {

@@ -2,10 +2,14 @@
 
 #include "lib/analysis/facts/Repetition.h"
 #include "lib/analysis/ast/AstWalk.h"
+#include "lib/analysis/facts/ContainerUses.h"
 #include "lib/analysis/facts/TripCount.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 
@@ -87,6 +91,66 @@ void countIterations(Repetition &Where, const Stmt *Statement,
   if (std::optional<TripCount> Count = computeTripCount(Where.Loop, Ctx);
       Where.EveryIteration && Count && Count->Value && *Count->Value > 1)
     Where.Times = Count->Value;
+}
+
+namespace {
+
+/// The calls of one function in the code of the unit outside system
+/// headers.
+class CallsOf : public RecursiveASTVisitor<CallsOf> {
+public:
+  CallsOf(const FunctionDecl &Callee, const SourceManager &SM)
+      : Callee(Callee.getCanonicalDecl()), SM(SM) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool TraverseDecl(Decl *D) {
+    if (D && !isa<TranslationUnitDecl>(D) &&
+        D->getDeclContext()->isFileContext() && !isa<NamespaceDecl>(D) &&
+        SM.isInSystemHeader(D->getLocation()))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+  bool VisitCallExpr(CallExpr *Call) {
+    if (const FunctionDecl *Direct = Call->getDirectCallee();
+        Direct && Direct->getCanonicalDecl() == Callee)
+      Found.push_back(Call);
+    return true;
+  }
+  const FunctionDecl *Callee;
+  const SourceManager &SM;
+  std::vector<const CallExpr *> Found;
+};
+
+const CallExpr *
+repeatedCall(const FunctionDecl &Function, ASTContext &Ctx, unsigned Depth,
+             llvm::SmallPtrSetImpl<const FunctionDecl *> &Seen) {
+  if (!Seen.insert(Function.getCanonicalDecl()).second)
+    return nullptr;
+  CallsOf Calls(Function, Ctx.getSourceManager());
+  Calls.TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (const CallExpr *Call : Calls.Found) {
+    // In a loop, or in a function on the way here (recursion): both enter
+    // the loop again.
+    const FunctionDecl *Caller = enclosingFunction(Call, Ctx);
+    if (enclosingLoop(Call, Ctx) ||
+        (Caller && Seen.count(Caller->getCanonicalDecl())))
+      return Call;
+  }
+  if (Depth == 0)
+    return nullptr;
+  for (const CallExpr *Call : Calls.Found)
+    if (const FunctionDecl *Caller = enclosingFunction(Call, Ctx))
+      if (const CallExpr *Repeated =
+              repeatedCall(*Caller, Ctx, Depth - 1, Seen))
+        return Repeated;
+  return nullptr;
+}
+
+} // namespace
+
+const CallExpr *callRepeatedByLoop(const FunctionDecl &Function,
+                                   ASTContext &Ctx, unsigned Depth) {
+  llvm::SmallPtrSet<const FunctionDecl *, 8> Seen;
+  return repeatedCall(Function, Ctx, Depth, Seen);
 }
 
 } // namespace alloc_tidy

@@ -56,6 +56,15 @@ std::optional<Repetition> findRepetition(const clang::Stmt &Site,
 void countIterations(Repetition &Where, const clang::Stmt *Statement,
                      clang::ASTContext &Ctx);
 
+/// A call, in the unit, that repeats every call of \p Function: a call of
+/// it in a loop, or a call of it in a function that is itself called in a
+/// loop (up to \p Depth callers up). Null when the unit shows none; other
+/// units may still call it in a loop. A container built in a loop of
+/// \p Function starts empty on each of its calls, whatever the loop does.
+const clang::CallExpr *callRepeatedByLoop(const clang::FunctionDecl &Function,
+                                          clang::ASTContext &Ctx,
+                                          unsigned Depth = 3);
+
 } // namespace alloc_tidy
 
 #endif

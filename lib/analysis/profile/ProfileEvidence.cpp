@@ -655,6 +655,18 @@ std::string describeHoist(StringRef Name, const Measurement &M) {
                    S.Saved);
 }
 
+std::string describeHoistPerCall(StringRef Name, const Measurement &M,
+                                 StringRef Function, StringRef Repeat) {
+  if (M.Allocations == 0)
+    return nothingMeasured(Name);
+  return Prefix + ("'" + Name + "' allocated ").str() + times(M.Allocations) +
+         " in this loop (" + requested(M.Counts) + inProcesses(M) + "); '" +
+         Function.str() + "', whose every call runs the loop, " + Repeat.str() +
+         ": declared before the loop, it keeps its capacity within one call "
+         "only, and the profile does not count the calls, so the saving is "
+         "not estimated";
+}
+
 std::string describeCallBuffer(StringRef Name, StringRef Class,
                                const Measurement &M) {
   if (M.Allocations == 0)

@@ -269,6 +269,13 @@ std::string describeReserve(llvm::StringRef Name, const Measurement &M,
 /// in 21 processes); declared before the loop, it keeps its capacity, which
 /// would save about ...". The processes are named when more than one.
 std::string describeHoist(llvm::StringRef Name, const Measurement &M);
+/// The same for a loop in \p Function, which \p Repeat says runs again and
+/// again ("is run again and again by the call at line 87 (in a loop, or
+/// recursive)"): each call starts the container empty, and the profile does
+/// not count calls, so there is no "would save about" figure.
+std::string describeHoistPerCall(llvm::StringRef Name, const Measurement &M,
+                                 llvm::StringRef Function,
+                                 llvm::StringRef Repeat);
 /// "... 'buf' allocated 4,884 times in calls of this function (...); kept
 /// in a member, it grows only past the capacity it reached: with one
 /// 'Reader' in each process, that would save about 4,740 allocations (each

@@ -169,5 +169,22 @@ TEST(ColdCodeTest, NamePatternAnswersAgainAsFirst) {
   }
 }
 
+TEST(ColdCodeTest, ASharedPatternIsMadeOncePerText) {
+  std::string Error;
+  const NamePattern *First = sharedNamePattern("^[Ll]og", Error);
+  ASSERT_TRUE(First) << Error;
+  EXPECT_TRUE(Error.empty());
+  EXPECT_EQ(sharedNamePattern("^[Ll]og", Error), First);
+  EXPECT_NE(sharedNamePattern("^[Ll]ogs", Error), First);
+  EXPECT_TRUE(First->matches("logLine"));
+  EXPECT_FALSE(First->matches("catalog"));
+  // An invalid expression: no pattern, the same error every time.
+  EXPECT_FALSE(sharedNamePattern("([Ll]og", Error));
+  EXPECT_FALSE(Error.empty());
+  std::string Again;
+  EXPECT_FALSE(sharedNamePattern("([Ll]og", Again));
+  EXPECT_EQ(Again, Error);
+}
+
 } // namespace
 } // namespace alloc_tidy

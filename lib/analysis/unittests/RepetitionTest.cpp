@@ -3,6 +3,7 @@
 #include "lib/analysis/facts/Repetition.h"
 #include "AnalysisTestUtils.h"
 #include "lib/analysis/ast/AstWalk.h"
+#include "lib/analysis/facts/ContainerUses.h"
 #include "lib/analysis/facts/TripCount.h"
 #include "gtest/gtest.h"
 
@@ -196,6 +197,55 @@ TEST_F(RepetitionTest, CountsIterations) {
   EXPECT_EQ(K->Loop, nullptr);
   EXPECT_FALSE(K->EveryIteration);
   EXPECT_FALSE(K->Times.has_value());
+}
+
+TEST_F(RepetitionTest, CallsThatRepeatAFunction) {
+  ASSERT_NO_FATAL_FAILURE(parse(R"cpp(
+void inLoop() {}
+void viaCaller() {}
+void caller() { viaCaller(); }
+void tooFar() {}
+void far1() { tooFar(); }
+void far2() { far1(); }
+void far3() { far2(); }
+void far4() { far3(); }
+void recursive(int N) { if (N) recursive(N - 1); }
+void once() {}
+void unused() {}
+int main() {
+  for (int I = 0; I < 3; ++I) {
+    inLoop();
+    caller();
+    far4();
+  }
+  while (g(), false)
+    ;
+  once();
+  recursive(3);
+}
+)cpp"));
+  auto Repeated = [&](llvm::StringRef Name) -> const CallExpr * {
+    const FunctionDecl *F = test::findFunction(ctx(), Name);
+    EXPECT_TRUE(F) << Name.str();
+    return F ? callRepeatedByLoop(*F, ctx()) : nullptr;
+  };
+  const CallExpr *Call = Repeated("inLoop");
+  ASSERT_TRUE(Call);
+  EXPECT_EQ(Call->getDirectCallee()->getName(), "inLoop");
+  // Found at the caller's call, in main's loop.
+  Call = Repeated("viaCaller");
+  ASSERT_TRUE(Call);
+  EXPECT_EQ(Call->getDirectCallee()->getName(), "caller");
+  // Four callers up is past the three followed.
+  EXPECT_FALSE(Repeated("tooFar"));
+  EXPECT_TRUE(Repeated("far1"));
+  Call = Repeated("recursive");
+  ASSERT_TRUE(Call);
+  EXPECT_EQ(test::findFunction(ctx(), "recursive"),
+            enclosingFunction(Call, ctx()));
+  EXPECT_FALSE(Repeated("once"));
+  EXPECT_FALSE(Repeated("unused"));
+  EXPECT_FALSE(Repeated("main"));
 }
 
 } // namespace
