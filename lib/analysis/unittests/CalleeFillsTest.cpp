@@ -27,6 +27,25 @@ protected:
     }
     return containerUseByCallee(F, 0, ctx(), Why);
   }
+
+  /// Code whose 'f' does more than fill and read its first parameter, and
+  /// the reason given (any reason, when empty).
+  struct EscapeCase {
+    const char *Code;
+    const char *Why;
+  };
+  void expectEscapes(llvm::ArrayRef<EscapeCase> Cases) {
+    for (const EscapeCase &C : Cases) {
+      SCOPED_TRACE(C.Code);
+      ASSERT_NO_FATAL_FAILURE(parse(C.Code));
+      std::string Why;
+      EXPECT_FALSE(use(Why));
+      if (*C.Why)
+        EXPECT_EQ(Why, C.Why);
+      else
+        EXPECT_FALSE(Why.empty());
+    }
+  }
 };
 
 TEST_F(CalleeFillsTest, AppendsAndReadsFill) {
@@ -94,10 +113,7 @@ void f(Words &Out) { add(Out); }
 }
 
 TEST_F(CalleeFillsTest, WhatMakesItAnEscape) {
-  struct Case {
-    const char *Code;
-    const char *Why;
-  } Cases[] = {
+  const EscapeCase Cases[] = {
       {"Words *Kept; void f(Words &Out) { Kept = &Out; }",
        "'f' takes the address of the container it takes by reference"},
       {"void f(Words &Out) { Words O; Out.swap(O); }",
@@ -110,16 +126,7 @@ TEST_F(CalleeFillsTest, WhatMakesItAnEscape) {
       {"void f(Words &Out) { auto L = [&] { Out.clear(); }; L(); }",
        "'f' captures the container it takes by reference"},
   };
-  for (const Case &C : Cases) {
-    SCOPED_TRACE(C.Code);
-    ASSERT_NO_FATAL_FAILURE(parse(C.Code));
-    std::string Why;
-    EXPECT_FALSE(use(Why));
-    if (*C.Why)
-      EXPECT_EQ(Why, C.Why);
-    else
-      EXPECT_FALSE(Why.empty());
-  }
+  expectEscapes(Cases);
 }
 
 TEST_F(CalleeFillsTest, RecursionAddsNothingToJudge) {
@@ -202,10 +209,7 @@ void f(Words *Out, const std::string &S) {
 }
 
 TEST_F(CalleeFillsTest, WhatMakesAPointerAnEscape) {
-  struct Case {
-    const char *Code;
-    const char *Why;
-  } Cases[] = {
+  const EscapeCase Cases[] = {
       {"Words *Kept; void f(Words *Out) { Kept = Out; }",
        "'f' keeps, changes or compares the pointer to the container it takes "
        "by pointer"},
@@ -232,16 +236,7 @@ TEST_F(CalleeFillsTest, WhatMakesAPointerAnEscape) {
        "'f' keeps, changes or compares the pointer to the container it takes "
        "by pointer"},
   };
-  for (const Case &C : Cases) {
-    SCOPED_TRACE(C.Code);
-    ASSERT_NO_FATAL_FAILURE(parse(C.Code));
-    std::string Why;
-    EXPECT_FALSE(use(Why));
-    if (*C.Why)
-      EXPECT_EQ(Why, C.Why);
-    else
-      EXPECT_FALSE(Why.empty());
-  }
+  expectEscapes(Cases);
 }
 
 TEST_F(CalleeFillsTest, AReferenceHandedOnByAddressIsFollowed) {
