@@ -10,7 +10,10 @@ sources in src/, project.json), in PROJECTS/PROJECT/proof:
   1. input/: the workload's real input, copied from the globs of the entry
      (files found on this machine, outside the tree); none found: skipped.
      An entry whose "inputs" is empty runs a workload that reads none of
-     ours (the project's own test program, which holds its data);
+     ours (the project's own test program, which holds its data). A
+     "{projects}" glob reads every prepared project unless the entry names
+     them in "input_projects": a workload over the projects' own files
+     then reads the same ones when more projects are prepared;
   2. build-before/: the pristine sources built at -O2 -g (RelWithDebInfo);
      the workload run natively in run/ (made afresh for every run), its
      output (stdout and stderr) kept in before.out; run under `heapcount
@@ -157,13 +160,18 @@ class Proof:
         self.input = os.path.join(self.work, 'input')
         shutil.rmtree(self.input, ignore_errors=True)
         places = {'projects': self.args.projects_dir, 'source': self.source}
+        pinned = self.entry.get('input_projects')
         copied = 0
-        for base, pattern in self.entry['inputs']:
-            base = base.format(**places)
+        for template, pattern in self.entry['inputs']:
+            base = template.format(**places)
             for path in sorted(glob.glob(os.path.join(base, pattern),
                                          recursive=True,
                                          include_hidden=True)):
                 if not os.path.isfile(path) or path.startswith(self.work):
+                    continue
+                if (template == '{projects}' and pinned is not None and
+                        os.path.relpath(path, base).split(os.sep)[0]
+                        not in pinned):
                     continue
                 target = os.path.join(self.input, os.path.relpath(path, base))
                 os.makedirs(os.path.dirname(target), exist_ok=True)
