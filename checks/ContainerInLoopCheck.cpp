@@ -108,7 +108,10 @@ void ContainerInLoopCheck::registerMatchers(MatchFinder *Finder) {
                              unless(alloc_tidy::matchers::isInstantiatedDecl()))
                          .bind("var"),
                      this);
-  Finder->addMatcher(parameterRecordsMatcher(), this);
+  // What this unit's functions do with the containers handed to them, for
+  // the whole-program run that asked for the records (none otherwise).
+  if (WholeProgram.recordsFacts())
+    Finder->addMatcher(parameterRecordsMatcher(), this);
   // Once per unit, whatever its code: with a profile, what the code at its
   // sites does (alloc-run --explain).
   Finder->addMatcher(translationUnitDecl().bind("unit"), this);

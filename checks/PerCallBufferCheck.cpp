@@ -84,7 +84,10 @@ void PerCallBufferCheck::registerMatchers(MatchFinder *Finder) {
                              unless(alloc_tidy::matchers::isInstantiatedDecl()))
                          .bind("var"),
                      this);
-  Finder->addMatcher(parameterRecordsMatcher(), this);
+  // What this unit's functions do with the containers handed to them, for
+  // the whole-program run that asked for the records (none otherwise).
+  if (WholeProgram.recordsFacts())
+    Finder->addMatcher(parameterRecordsMatcher(), this);
 }
 
 /// The object that \p Var is handed to, when a member of its class can keep
