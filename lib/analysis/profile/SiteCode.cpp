@@ -189,10 +189,10 @@ public:
     DynTypedNode Parent = parentOf(DynTypedNode::create(*Construct), Ctx);
     const Expr *Argument = Construct;
     const MaterializeTemporaryExpr *Temporary = nullptr;
-    while (Parent.get<MaterializeTemporaryExpr>() ||
-           Parent.get<CXXBindTemporaryExpr>() ||
-           Parent.get<ImplicitCastExpr>() ||
-           Parent.get<CXXFunctionalCastExpr>()) {
+    while (
+        Parent.get<MaterializeTemporaryExpr>() ||
+        Parent.get<CXXBindTemporaryExpr>() || Parent.get<ImplicitCastExpr>() ||
+        Parent.get<CXXFunctionalCastExpr>() || Parent.get<ExprWithCleanups>()) {
       Argument = Parent.get<Expr>();
       if (!Temporary)
         Temporary = Parent.get<MaterializeTemporaryExpr>();
@@ -209,6 +209,19 @@ public:
                         Rebuilt->Call.Callee->getQualifiedNameAsString() +
                         "': " + Source +
                         " itself would bind it without allocating"));
+      return true;
+    }
+    // "return std::vector<std::string>{value()};": built for the result.
+    if (Parent.get<ReturnStmt>()) {
+      consider(Construct,
+               SiteCode{"a " + typeName(Construct->getType()) +
+                            " built and returned on every call (in '" +
+                            functionName(Construct, Ctx) +
+                            "'): its memory becomes the caller's value; only "
+                            "another interface (a reference to a container "
+                            "kept, a view, or one the caller fills) would "
+                            "avoid it",
+                        SiteMemory::Result});
       return true;
     }
     const auto *Call = Parent.get<CallExpr>();

@@ -438,6 +438,39 @@ int names(int N) {
   }
 }
 
+TEST(SiteCodeTest, AContainerBuiltToBeReturned) {
+  // A getter that wraps one value in a new vector on every call (OpenCC's
+  // SingleValueDictEntry::Values): the result, not a buffer.
+  const char *Code = R"cpp(
+struct Entry {
+  std::string Value;
+  std::vector<std::string> values() const {
+    return std::vector<std::string>{Value}; // SITE
+  }
+};
+)cpp";
+  auto Returned = describe(Code, "std::vector", "vector");
+  ASSERT_TRUE(Returned);
+  EXPECT_EQ(*Returned,
+            "a 'std::vector<std::string>' built and returned on every call "
+            "(in 'Entry::values'): its memory becomes the caller's value; "
+            "only another interface (a reference to a container kept, a "
+            "view, or one the caller fills) would avoid it");
+  EXPECT_TRUE(resultMemory(Code, "std::vector", "vector"));
+  // A copy returned is a copy: a move or a reference would do.
+  auto Copy = describe(R"cpp(
+struct Entry {
+  std::vector<std::string> Values;
+  std::vector<std::string> values() const {
+    return Values; // SITE
+  }
+};
+)cpp",
+                       "Values;", "vector");
+  ASSERT_TRUE(Copy);
+  EXPECT_EQ(Copy->rfind("a copy of a", 0), 0u) << *Copy;
+}
+
 TEST(SiteCodeTest, OnlyTheSitesContainer) {
   // The string's copy on the same line (inside push_back) is not the
   // vector's growth; with the string's class, the copy is what the site is.
