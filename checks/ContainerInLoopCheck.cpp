@@ -54,8 +54,8 @@ const char DefaultVectorLikeClasses[] =
     "::llvm::SmallVector;::absl::InlinedVector";
 
 /// How \p Call, which callRepeatedByLoop found, runs \p Function again and
-/// again: "is run again by the call at line 87" (in another file: "at
-/// parse.cpp:87"), in a loop or through recursion.
+/// again: "is run again and again by the call at line 87 (in a loop, or
+/// recursive)" (in another file: "at parse.cpp:87").
 std::string repeatedCallPhrase(const CallExpr &Call,
                                const FunctionDecl &Function,
                                const SourceManager &SM) {

@@ -9,6 +9,8 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
@@ -95,12 +97,10 @@ void countIterations(Repetition &Where, const Stmt *Statement,
 
 namespace {
 
-/// The calls of one function in the code of the unit outside system
-/// headers.
-class CallsOf : public RecursiveASTVisitor<CallsOf> {
+/// The direct calls in the unit's code outside system headers, by callee.
+class UnitCalls : public RecursiveASTVisitor<UnitCalls> {
 public:
-  CallsOf(const FunctionDecl &Callee, const SourceManager &SM)
-      : Callee(Callee.getCanonicalDecl()), SM(SM) {}
+  explicit UnitCalls(const SourceManager &SM) : SM(SM) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool TraverseDecl(Decl *D) {
     if (D && !isa<TranslationUnitDecl>(D) &&
@@ -110,47 +110,63 @@ public:
     return RecursiveASTVisitor::TraverseDecl(D);
   }
   bool VisitCallExpr(CallExpr *Call) {
-    if (const FunctionDecl *Direct = Call->getDirectCallee();
-        Direct && Direct->getCanonicalDecl() == Callee)
-      Found.push_back(Call);
+    if (const FunctionDecl *Direct = Call->getDirectCallee())
+      ByCallee[Direct->getCanonicalDecl()].push_back(Call);
     return true;
   }
-  const FunctionDecl *Callee;
+  llvm::ArrayRef<const CallExpr *> of(const FunctionDecl &F) const {
+    auto It = ByCallee.find(F.getCanonicalDecl());
+    return It == ByCallee.end() ? llvm::ArrayRef<const CallExpr *>()
+                                : llvm::ArrayRef(It->second);
+  }
+
+private:
   const SourceManager &SM;
-  std::vector<const CallExpr *> Found;
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const CallExpr *, 2>>
+      ByCallee;
 };
 
+/// A call that runs \p Function again and again, looked for \p Depth
+/// callers up. \p Path holds the functions on the way here (a call from
+/// one of them is recursion); \p Done those already looked at.
 const CallExpr *
-repeatedCall(const FunctionDecl &Function, ASTContext &Ctx, unsigned Depth,
-             llvm::SmallPtrSetImpl<const FunctionDecl *> &Seen) {
-  if (!Seen.insert(Function.getCanonicalDecl()).second)
-    return nullptr;
-  CallsOf Calls(Function, Ctx.getSourceManager());
-  Calls.TraverseDecl(Ctx.getTranslationUnitDecl());
-  for (const CallExpr *Call : Calls.Found) {
-    // In a loop, or in a function on the way here (recursion): both enter
-    // the loop again.
+repeatedCall(const FunctionDecl &Function, const UnitCalls &Calls,
+             ASTContext &Ctx, unsigned Depth,
+             llvm::SmallVectorImpl<const FunctionDecl *> &Path,
+             llvm::SmallPtrSetImpl<const FunctionDecl *> &Done) {
+  Path.push_back(Function.getCanonicalDecl());
+  const CallExpr *Found = nullptr;
+  for (const CallExpr *Call : Calls.of(Function)) {
     const FunctionDecl *Caller = enclosingFunction(Call, Ctx);
     if (enclosingLoop(Call, Ctx) ||
-        (Caller && Seen.count(Caller->getCanonicalDecl())))
-      return Call;
+        (Caller && llvm::is_contained(Path, Caller->getCanonicalDecl()))) {
+      Found = Call;
+      break;
+    }
   }
-  if (Depth == 0)
-    return nullptr;
-  for (const CallExpr *Call : Calls.Found)
-    if (const FunctionDecl *Caller = enclosingFunction(Call, Ctx))
-      if (const CallExpr *Repeated =
-              repeatedCall(*Caller, Ctx, Depth - 1, Seen))
-        return Repeated;
-  return nullptr;
+  if (!Found && Depth > 0)
+    for (const CallExpr *Call : Calls.of(Function)) {
+      const FunctionDecl *Caller = enclosingFunction(Call, Ctx);
+      if (!Caller || !Done.insert(Caller->getCanonicalDecl()).second)
+        continue;
+      Found = repeatedCall(*Caller, Calls, Ctx, Depth - 1, Path, Done);
+      if (Found)
+        break;
+    }
+  Path.pop_back();
+  return Found;
 }
 
 } // namespace
 
 const CallExpr *callRepeatedByLoop(const FunctionDecl &Function,
                                    ASTContext &Ctx, unsigned Depth) {
-  llvm::SmallPtrSet<const FunctionDecl *, 8> Seen;
-  return repeatedCall(Function, Ctx, Depth, Seen);
+  UnitCalls Calls(Ctx.getSourceManager());
+  Calls.TraverseDecl(Ctx.getTranslationUnitDecl());
+  llvm::SmallVector<const FunctionDecl *, 4> Path;
+  llvm::SmallPtrSet<const FunctionDecl *, 8> Done;
+  Done.insert(Function.getCanonicalDecl());
+  return repeatedCall(Function, Calls, Ctx, Depth, Path, Done);
 }
 
 } // namespace alloc_tidy

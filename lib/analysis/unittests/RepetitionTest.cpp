@@ -212,6 +212,10 @@ void far4() { far3(); }
 void recursive(int N) { if (N) recursive(N - 1); }
 void once() {}
 void unused() {}
+void shared() {}
+void sharedA();
+void sharedB() { shared(); sharedA(); }
+void sharedA() { shared(); }
 int main() {
   for (int I = 0; I < 3; ++I) {
     inLoop();
@@ -222,6 +226,7 @@ int main() {
     ;
   once();
   recursive(3);
+  sharedB();
 }
 )cpp"));
   auto Repeated = [&](llvm::StringRef Name) -> const CallExpr * {
@@ -244,6 +249,9 @@ int main() {
   EXPECT_EQ(test::findFunction(ctx(), "recursive"),
             enclosingFunction(Call, ctx()));
   EXPECT_FALSE(Repeated("once"));
+  // Called from two functions, one of which calls the other: no loop and
+  // no recursion, whichever caller is looked at first.
+  EXPECT_FALSE(Repeated("shared"));
   EXPECT_FALSE(Repeated("unused"));
   EXPECT_FALSE(Repeated("main"));
 }
