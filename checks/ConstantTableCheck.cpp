@@ -356,6 +356,20 @@ void ConstantTableCheck::onEndOfTranslationUnit() {
               return describeConstantTable(Name, M, RunAllocations);
             }))
       F.note(F.Warning.Loc, *Note);
+    // One note for all the repeated elements, at the first.
+    if (NoFix.empty() && !Sorted.Repeated.empty()) {
+      size_t Others = Sorted.Repeated.size() - 1;
+      F.note(Sorted.Repeated.front(),
+             Others == 0 ? std::string("this element repeats an earlier "
+                                       "one's key and value: the container "
+                                       "holds one of them, and so does the "
+                                       "array")
+                         : "this element and " + withSeparators(Others) +
+                               (Others == 1 ? " other" : " others") +
+                               " after it repeat an earlier element's key "
+                               "and value: the container holds one of "
+                               "each, and so does the array");
+    }
     if (!NoFix.empty())
       F.note(F.Warning.Loc,
              "'" + arrayDeclaration(Plan, Name) +

@@ -85,6 +85,44 @@ const Expr *keyOf(const Expr *E, bool Keyed) {
   return nullptr;
 }
 
+/// The mapped value of element \p E of a map: the second of a pair's two.
+const Expr *mappedOf(const Expr *E) {
+  E = stripTransparent(E);
+  if (const auto *List = dyn_cast<InitListExpr>(E))
+    return List->getNumInits() == 2 ? List->getInit(1) : nullptr;
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E))
+    return Construct->getNumArgs() == 2 ? Construct->getArg(1) : nullptr;
+  return nullptr;
+}
+
+/// Whether two mapped values are the same constant: integers or
+/// enumerators of equal value, or the address of the same declaration.
+/// Anything else (a call, a floating-point value, a string literal, whose
+/// copies need not share an address) is taken to differ.
+bool sameMappedValue(const Expr *A, const Expr *B, const ASTContext &Ctx) {
+  if (!A || !B)
+    return false;
+  A = A->IgnoreParenImpCasts();
+  B = B->IgnoreParenImpCasts();
+  if (A->getType()->isIntegralOrEnumerationType() &&
+      B->getType()->isIntegralOrEnumerationType()) {
+    Expr::EvalResult X, Y;
+    if (!A->EvaluateAsInt(X, Ctx) || !B->EvaluateAsInt(Y, Ctx))
+      return false;
+    return llvm::APSInt::isSameValue(X.Val.getInt(), Y.Val.getInt());
+  }
+  auto Referenced = [](const Expr *E) -> const ValueDecl * {
+    if (const auto *Address = dyn_cast<UnaryOperator>(E);
+        Address && Address->getOpcode() == UO_AddrOf)
+      E = Address->getSubExpr()->IgnoreParenImpCasts();
+    const auto *Ref = dyn_cast<DeclRefExpr>(E);
+    return Ref ? cast<ValueDecl>(Ref->getDecl()->getCanonicalDecl()) : nullptr;
+  };
+  const ValueDecl *X = Referenced(A);
+  return X && X == Referenced(B) &&
+         (isa<FunctionDecl>(X) || A->getType()->isPointerType());
+}
+
 std::optional<KeyValue> keyValue(const Expr *Key, const ASTContext &Ctx) {
   if (!Key)
     return std::nullopt;
@@ -238,15 +276,35 @@ SortedTable sortedTable(const ConstantTable &Table,
     Elements.emplace_back(std::move(*Key), E);
   }
   std::vector<std::pair<KeyValue, const Expr *>> Sorted = Elements;
-  // Equal keys are refused below, so the order among them does not matter.
+  // Of elements with equal keys, the first written comes first.
   llvm::sort(Sorted, [&](const auto &A, const auto &B) {
-    return compareKeys(A.first, B.first, Signed) < 0;
+    if (int Order = compareKeys(A.first, B.first, Signed))
+      return Order < 0;
+    return SM.isBeforeInTranslationUnit(A.second->getBeginLoc(),
+                                        B.second->getBeginLoc());
   });
-  for (size_t I = 1; I < Sorted.size(); ++I)
-    if (compareKeys(Sorted[I - 1].first, Sorted[I].first, Signed) == 0) {
-      S.NoFix = "two of its elements have the same key";
-      return S;
+  // A key written twice with the same value (a set's, or a map's equal
+  // constants) is one element of the container: the array keeps one. With
+  // different values, which one a map keeps is the library's choice.
+  std::vector<std::pair<KeyValue, const Expr *>> Unique;
+  for (auto &Element : Sorted) {
+    if (!Unique.empty() &&
+        compareKeys(Unique.back().first, Element.first, Signed) == 0) {
+      if (Table.Keyed && !sameMappedValue(mappedOf(Unique.back().second),
+                                          mappedOf(Element.second), Ctx)) {
+        S.NoFix = "two of its elements have the same key and values that "
+                  "may differ";
+        return S;
+      }
+      S.Repeated.push_back(Element.second->getBeginLoc());
+      continue;
     }
+    Unique.push_back(std::move(Element));
+  }
+  Sorted = std::move(Unique);
+  llvm::sort(S.Repeated, [&](SourceLocation A, SourceLocation B) {
+    return SM.isBeforeInTranslationUnit(A, B);
+  });
 
   // The declaration up to the name becomes the array's.
   S.Edits.push_back(

@@ -74,6 +74,9 @@ struct SortedTable {
   std::string NoFix;
   std::vector<TextEdit> Edits;
   std::vector<std::string> Includes;
+  /// Elements that repeat an earlier element's key with the same value:
+  /// the container holds one of each, and so does the array.
+  std::vector<clang::SourceLocation> Repeated;
 };
 
 SortedTable sortedTable(const ConstantTable &Table,

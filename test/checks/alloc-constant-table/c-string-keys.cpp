@@ -141,8 +141,61 @@ const char *nameOf(const char *S) {
   return It != Named.end() ? It->first : nullptr;
 }
 
-// The null character ends a C string: "if\0" is the key "if".
+// The null character ends a C string: "if\0" is the key "if", which the
+// set holds once. So does the array.
 static const std::set<const char *, str_less> Twice = {"if", "if\0"};
 // CHECK-NOTES: :[[@LINE-1]]:47: warning: 'Twice' is a table of 2 constant elements
-// CHECK-NOTES: :[[@LINE-2]]:47: note: {{.*}}; no fix-it: two of its elements have the same key
+// CHECK-NOTES: :[[@LINE-2]]:62: note: this element repeats an earlier one's key and value: the container holds one of them, and so does the array
+// CHECK-FIXES: {{^}}static constexpr std::string_view Twice[] = {"if"};{{$}}
 bool twice(const char *S) { return Twice.count(S) != 0; }
+// CHECK-FIXES: {{^}}bool twice(const char *S) { return containsTwice(S); }{{$}}
+
+// A hand-kept keyword list that names a keyword twice with the same token:
+// the map holds one element for it, and so does the array.
+enum Token { TokBool, TokInt, TokFloat, TokHalf };
+const std::unordered_map<const char *, Token, str_hash, str_eq> Types{
+    {"int", TokInt},
+    {"bool", TokBool},
+    {"float", TokFloat},
+    {"bool", Token(0)},
+    {"int", TokInt},
+};
+// CHECK-NOTES: :[[@LINE-7]]:65: warning: 'Types' is a table of 5 constant elements
+// CHECK-NOTES: :[[@LINE-4]]:5: note: this element and 1 other after it repeat an earlier element's key and value: the container holds one of each, and so does the array
+// CHECK-FIXES: {{^}}static constexpr std::pair<std::string_view, Token> Types[]{{{$}}
+// CHECK-FIXES-NEXT: {{^}}    {"bool", TokBool},{{$}}
+// CHECK-FIXES-NEXT: {{^}}    {"float", TokFloat},{{$}}
+// CHECK-FIXES-NEXT: {{^}}    {"int", TokInt},{{$}}
+// CHECK-FIXES-NEXT: {{^}}};{{$}}
+int type(const char *S) {
+  auto It = Types.find(S);
+  return It == Types.end() ? -1 : It->second;
+}
+// CHECK-FIXES: {{^}}  auto It = findTypes(S);{{$}}
+
+// The same key with another value: which element a map keeps is up to the
+// library, so the array cannot say.
+const std::unordered_map<const char *, Token, str_hash, str_eq> Widths{
+    {"half", TokHalf},
+    {"float", TokFloat},
+    {"half", TokFloat},
+};
+// CHECK-NOTES: :[[@LINE-5]]:65: warning: 'Widths' is a table of 3 constant elements
+// CHECK-NOTES: :[[@LINE-6]]:65: note: {{.*}}; no fix-it: two of its elements have the same key and values that may differ
+int width(const char *S) {
+  auto It = Widths.find(S);
+  return It == Widths.end() ? -1 : It->second;
+}
+
+// Equal string literals need not be one object: as mapped values, two of
+// them may differ.
+const std::map<const char *, const char *, str_less> Spellings{
+    {"uint", "unsigned"},
+    {"uint", "unsigned"},
+};
+// CHECK-NOTES: :[[@LINE-4]]:54: warning: 'Spellings' is a table of 2 constant elements
+// CHECK-NOTES: :[[@LINE-5]]:54: note: {{.*}}; no fix-it: two of its elements have the same key and values that may differ
+const char *spelling(const char *S) {
+  auto It = Spellings.find(S);
+  return It == Spellings.end() ? nullptr : It->second;
+}
