@@ -242,12 +242,26 @@ void PerCallBufferCheck::check(const MatchFinder::MatchResult &Result) {
          DiagnosticIDs::Note)
         << Method->getParent()->getName() << OwnClassKeeps
         << Impl->Pointer->getName() << Class;
-  if (!Reentry->empty())
-    diag(Reentry->front().At->getBeginLoc(),
+  // The first point before the declaration, and the first after the uses.
+  const ReentryPoint *Before = nullptr, *After = nullptr;
+  for (const ReentryPoint &P : *Reentry) {
+    const ReentryPoint *&First =
+        reentersBeforeDeclaration(*Var, P, Ctx) ? Before : After;
+    if (!First)
+      First = &P;
+  }
+  if (Before)
+    diag(Before->At->getBeginLoc(),
+         "'%0' may run again on the object from here (%1), before it "
+         "declares '%2': the member is not in use yet",
+         DiagnosticIDs::Note)
+        << Method->getName() << Before->Why << Name;
+  if (After)
+    diag(After->At->getBeginLoc(),
          "'%0' may run again on the object from here (%1), after its last "
          "use of '%2': the member is free again by then",
          DiagnosticIDs::Note)
-        << Method->getName() << Reentry->front().Why << Name;
+        << Method->getName() << After->Why << Name;
   if (Plan.NoFix.empty())
     diag(Plan.MemberAt,
          "the member '%0' holds the capacity as long as the "

@@ -81,6 +81,29 @@ bool contains(const Stmt *Outer, SourceRange Inner, const SourceManager &SM) {
 
 } // namespace
 
+bool reentersBeforeDeclaration(const VarDecl &Var, const ReentryPoint &Point,
+                               ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!SM.isBeforeInTranslationUnit(
+          SM.getExpansionRange(Point.At->getSourceRange()).getEnd(),
+          SM.getExpansionLoc(Var.getBeginLoc())))
+    return false;
+  // Up to the function's body: a lambda or a block on the way runs when it
+  // is called, not where it is written.
+  DynTypedNode Node = DynTypedNode::create(*Point.At);
+  for (unsigned Depth = 0; Depth < 256; ++Depth) {
+    Node = parentOf(Node, Ctx);
+    if (Node.get<LambdaExpr>() || Node.get<BlockExpr>())
+      return false;
+    // The function that declares the buffer, not a lambda's call operator.
+    if (const auto *D = Node.get<Decl>())
+      return dyn_cast<DeclContext>(D) == Var.getParentFunctionOrMethod();
+    if (!Node.get<Stmt>())
+      return false;
+  }
+  return false;
+}
+
 std::string whyReentryMeetsBuffer(const VarDecl &Var, const Stmt &Body,
                                   ArrayRef<ReentryPoint> Points,
                                   ASTContext &Ctx) {
@@ -114,6 +137,9 @@ std::string whyReentryMeetsBuffer(const VarDecl &Var, const Stmt &Body,
   if (Shape.Jumps)
     return Describe(Points.front(), "and a goto can reach a use of");
   for (const ReentryPoint &P : Points) {
+    // The declaration is in no loop, so neither is a use with such a point.
+    if (reentersBeforeDeclaration(Var, P, Ctx))
+      continue;
     SourceLocation Begin = SM.getExpansionLoc(P.At->getBeginLoc());
     for (const DeclRefExpr *Use : Shape.Uses)
       if (!SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Use->getEndLoc()),

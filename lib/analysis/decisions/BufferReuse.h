@@ -3,9 +3,10 @@
 // A buffer kept in a member is shared by every call of the function on one
 // object. A call that starts while another is still using it (recursion,
 // a callback) would clear and refill what the outer call is reading, unless
-// the outer call is done with the buffer by then: every expression from
-// which the function may run again (Reentry.h) comes after the buffer's last
-// use in the body, and no loop runs such an expression and a use again.
+// the outer call is done with the buffer by then, or has not taken it yet:
+// every expression from which the function may run again (Reentry.h) comes
+// before the buffer's declaration or after its last use in the body, and no
+// loop runs such an expression and a use again.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,12 +24,19 @@ namespace alloc_tidy {
 /// Why a call that starts again from one of \p Points could find \p Var
 /// (a local of the function whose body is \p Body, not declared in a loop)
 /// still in use once it lives in a member, said for a reader; empty when
-/// none can: each point begins after the end of every use of \p Var, no
-/// loop holds a point and a use, and the body has no goto.
+/// none can: each point ends before \p Var is declared (the nested call is
+/// over before this one takes the member) or begins after the end of every
+/// use of \p Var, no loop holds a point and a use, and the body has no goto.
 std::string whyReentryMeetsBuffer(const clang::VarDecl &Var,
                                   const clang::Stmt &Body,
                                   llvm::ArrayRef<ReentryPoint> Points,
                                   clang::ASTContext &Ctx);
+
+/// Whether \p Point ends before \p Var's declaration begins, outside any
+/// lambda or block (one written before the declaration may run after it).
+bool reentersBeforeDeclaration(const clang::VarDecl &Var,
+                               const ReentryPoint &Point,
+                               clang::ASTContext &Ctx);
 
 } // namespace alloc_tidy
 
