@@ -111,6 +111,9 @@ PaddingDecision decidePadding(const PaddingFacts &Facts,
     const InstanceEvidence &E = Facts.Evidence[I];
     if (!isBulk(E))
       continue;
+    // A union on the way that keeps its size saves nothing.
+    if (savedThroughMembers(E, Saved) == 0)
+      continue;
     // A constant table is written once by its initializer and never
     // allocated: below a page, its padding is not worth a change.
     if (E.ConstantTable && E.Count && Saved * *E.Count < SmallTableBytes &&
@@ -131,7 +134,8 @@ PaddingDecision decidePadding(const PaddingFacts &Facts,
   }
   std::string Cost;
   if (Best) {
-    Cost = bulkCost(Facts.Evidence[*Best], Saved);
+    Cost = bulkCost(Facts.Evidence[*Best],
+                    savedThroughMembers(Facts.Evidence[*Best], Saved));
   } else {
     const uint64_t ChunkNow = glibcMallocChunk(Facts.SizeNow);
     const uint64_t ChunkAfter = glibcMallocChunk(Facts.SizeReordered);

@@ -61,7 +61,24 @@ struct InstanceEvidence {
   /// node of a linked structure, a pimpl made in the constructor of a class
   /// with many instances), so it counts without SingleHeapObjects.
   bool Repeated = false;
+  /// For MemberOf a union (Via): the union is as large as its largest
+  /// member, so a member that shrinks makes it smaller only by what it had
+  /// over the others.
+  struct UnionMember {
+    /// The member's size (Count instances of the record, an array of them).
+    uint64_t Size = 0;
+    uint64_t Count = 1;
+    /// The largest of the union's other members, and its alignment.
+    uint64_t Others = 0;
+    uint64_t Align = 1;
+  };
+  std::optional<UnionMember> InUnion;
 };
+
+/// The bytes that each instance at the end of \p E's chain of MemberOf
+/// (the outermost record with many instances) saves when the record shrinks
+/// by \p Saved bytes: as much, unless a union on the way stays as large.
+uint64_t savedThroughMembers(const InstanceEvidence &E, uint64_t Saved);
 
 } // namespace alloc_tidy
 

@@ -3,6 +3,7 @@
 #include "lib/analysis/facts/RecordInstances.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecordLayout.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseSet.h"
@@ -252,7 +253,7 @@ public:
           break;
         }
     llvm::DenseSet<const RecordDecl *> Done;
-    std::vector<const RecordDecl *> Inner;
+    std::vector<std::pair<const RecordDecl *, const FieldDecl *>> Inner;
     while (!Work.empty()) {
       auto [Outer, Why] = Work.back();
       Work.pop_back();
@@ -263,17 +264,23 @@ public:
         if (const RecordDecl *RD = definitionOf(
                 Ctx.getBaseElementType(F->getType().getNonReferenceType()));
             RD && !F->getType()->isReferenceType())
-          Inner.push_back(RD);
+          Inner.push_back({RD, F});
       if (const auto *Class = dyn_cast<CXXRecordDecl>(Outer))
         for (const CXXBaseSpecifier &B : Class->bases())
           if (const RecordDecl *RD = definitionOf(B.getType()))
-            Inner.push_back(RD);
-      for (const RecordDecl *RD : Inner) {
+            Inner.push_back({RD, nullptr});
+      for (const auto &[RD, Field] : Inner) {
         if (RD == Outer)
           continue;
         InstanceEvidence Member =
             make(Kind::MemberOf, qualifiedName(*Outer, Ctx));
         Member.Where = Why.Evidence.Where;
+        if (Outer->isUnion() && Field) {
+          // Only a largest member can make the union smaller.
+          Member.InUnion = unionMember(*Outer, *Field, *RD);
+          if (Member.InUnion->Size <= Member.InUnion->Others)
+            continue;
+        }
         Member.Inner.push_back(Why.Evidence);
         LocatedEvidence Located{std::move(Member), Why.Loc};
         std::vector<LocatedEvidence> &List = Out.Members[RD];
@@ -285,6 +292,25 @@ public:
   }
 
 private:
+  /// \p Field of the union \p Union, which holds instances of \p Record.
+  InstanceEvidence::UnionMember unionMember(const RecordDecl &Union,
+                                            const FieldDecl &Field,
+                                            const RecordDecl &Record) const {
+    InstanceEvidence::UnionMember M;
+    M.Size = Ctx.getTypeSizeInChars(Field.getType()).getQuantity();
+    const uint64_t One =
+        Record.isInvalidDecl()
+            ? 0
+            : Ctx.getASTRecordLayout(&Record).getSize().getQuantity();
+    M.Count = One ? std::max<uint64_t>(1, M.Size / One) : 1;
+    M.Align = Ctx.getASTRecordLayout(&Union).getAlignment().getQuantity();
+    for (const FieldDecl *Other : Union.fields())
+      if (Other != &Field && !Other->getType()->isIncompleteType())
+        M.Others = std::max<uint64_t>(
+            M.Others, Ctx.getTypeSizeInChars(Other->getType()).getQuantity());
+    return M;
+  }
+
   std::string printed(QualType T) const {
     PrintingPolicy Policy = Ctx.getPrintingPolicy();
     Policy.SuppressTagKeyword = true;
@@ -547,6 +573,24 @@ std::string RecordInstances::tailReason(const RecordDecl &RD) const {
   if (auto It = Tails.find(RD.getDefinition()); It != Tails.end())
     return It->second;
   return "";
+}
+
+uint64_t savedThroughMembers(const InstanceEvidence &E, uint64_t Saved) {
+  const InstanceEvidence *Level = &E;
+  while (Level && Level->What == InstanceEvidence::Kind::MemberOf && Saved) {
+    if (const auto &U = Level->InUnion) {
+      auto RoundUp = [&](uint64_t N) {
+        return (N + U->Align - 1) / U->Align * U->Align;
+      };
+      const uint64_t Shrunk =
+          U->Size > Saved * U->Count ? U->Size - Saved * U->Count : 0;
+      const uint64_t Before = RoundUp(std::max(U->Size, U->Others));
+      const uint64_t After = RoundUp(std::max(Shrunk, U->Others));
+      Saved = Before > After ? Before - After : 0;
+    }
+    Level = Level->Inner.empty() ? nullptr : &Level->Inner.front();
+  }
+  return Saved;
 }
 
 } // namespace alloc_tidy

@@ -75,6 +75,36 @@ TEST(DecidePaddingTest, MemberOfARecordWithManyInstances) {
                     "an element of 'std::vector<Row>' at rows.cpp:12");
 }
 
+// A member of a union saves only what it has over the union's other
+// members, rounded to the union's alignment.
+TEST(DecidePaddingTest, MemberOfAUnion) {
+  InstanceEvidence Member = evidence(Kind::MemberOf, "Either", "rows.cpp:12");
+  Member.Inner.push_back(
+      evidence(Kind::ContainerElement, "std::vector<Either>", "rows.cpp:12"));
+  InstanceEvidence::UnionMember Union;
+  Union.Size = 32;
+  Union.Others = 24;
+  Union.Align = 8;
+  Member.InUnion = Union;
+  EXPECT_EQ(savedThroughMembers(Member, 8), 8u);
+  // Shrunk past the next largest, the union is that one's size.
+  EXPECT_EQ(savedThroughMembers(Member, 16), 8u);
+  PaddingDecision D = decidePadding(facts(32, 16, {Member}), {});
+  EXPECT_TRUE(D.Report);
+  EXPECT_EQ(D.Cost, "saves 8 bytes per instance; each is a member of "
+                    "'Either', an element of 'std::vector<Either>' at "
+                    "rows.cpp:12");
+  // As large as another member: the union keeps its size.
+  Member.InUnion->Others = 32;
+  EXPECT_EQ(savedThroughMembers(Member, 8), 0u);
+  EXPECT_FALSE(decidePadding(facts(32, 16, {Member}), {}).Report);
+  // Two elements of an array member shrink it twice as much.
+  Member.InUnion->Others = 24;
+  Member.InUnion->Size = 64;
+  Member.InUnion->Count = 2;
+  EXPECT_EQ(savedThroughMembers(Member, 8), 16u);
+}
+
 TEST(DecidePaddingTest, NoEvidenceIsSilent) {
   PaddingDecision D = decidePadding(facts(24, 16), {});
   EXPECT_FALSE(D.Report);

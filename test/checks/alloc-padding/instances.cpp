@@ -203,3 +203,37 @@ struct Lone {
 };
 // CHECK-MESSAGES-ALL: :[[@LINE-5]]:8: warning: 'Lone' has 14 bytes of padding
 Lone Lonely[1];
+
+// A union is as large as its largest member: a member that is not the
+// largest makes it no smaller (negative), one that is makes it smaller by
+// what it had over the others.
+struct Narrow {
+  char Tag;
+  double Value;
+  char Mark;
+};
+// CHECK-MESSAGES-ALL: :[[@LINE-5]]:8: warning: 'Narrow' has 14 bytes of padding
+struct Triple {
+  double A, B, C;
+};
+union Either {
+  Narrow N;
+  Triple T;
+};
+std::vector<Either> Eithers;
+
+struct Wide {
+  char Tag;
+  double First;
+  char Mark;
+  double Second;
+};
+// CHECK-NOTES: :[[@LINE-6]]:8: warning: 'Wide' has 14 bytes of padding; reordering its fields makes it 24 bytes instead of 32 (-8) [alloc-padding]
+// CHECK-NOTES: :[[@LINE+7]]:20: note: saves 8 bytes per instance; each is a member of 'Mixed', an element of 'std::vector<Mixed>' at {{.*}}:[[@LINE+7]]
+// CHECK-NOTES: :[[@LINE-8]]:8: note: in the order 'First', 'Second', 'Tag', 'Mark' it takes 24 bytes; now it has a 7-byte hole after 'Tag' and a 7-byte hole after 'Mark'
+// CHECK-MESSAGES-ALL: :[[@LINE-9]]:8: warning: 'Wide' has 14 bytes of padding
+union Mixed {
+  Wide W;
+  Triple T;
+};
+std::vector<Mixed> Mixes;
