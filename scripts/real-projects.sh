@@ -47,6 +47,9 @@
 #              library, without its tests)
 #   catch2     github:catchorg/Catch2 (not tuned on: precision only; the
 #              library, without its self-test)
+#   cppfront   github:hsutter/cppfront (not tuned on; the cppfront
+#              translator, one unit, built with the CMakeLists.txt of
+#              scripts/overlays/cppfront)
 #   alloc-tidy this repository's own sources (git HEAD of the checkout this
 #              script is in)
 #
@@ -83,6 +86,8 @@ force=0
 # system's, see `needs`: its bundled copy is a git submodule, which the
 # mirror's archive lacks); zlib is off so that the measure does not depend on
 # whether its headers happen to be installed, and the C bindings are built.
+# cppfront has no build files: scripts/overlays/cppfront/CMakeLists.txt
+# builds its one unit, as hunspell's overlay does below.
 # hunspell builds with autotools: scripts/overlays/hunspell/CMakeLists.txt,
 # written for the corpus, is copied into its sources (a project's overlay
 # replaces no file of its own).
@@ -111,6 +116,7 @@ known=(
   "flatbuffers|google/flatbuffers|-DFLATBUFFERS_BUILD_TESTS=OFF -DFLATBUFFERS_BUILD_FLATHASH=OFF -DFLATBUFFERS_INSTALL=OFF"
   "benchmark|google/benchmark|-DBENCHMARK_ENABLE_TESTING=OFF -DBENCHMARK_ENABLE_GTEST_TESTS=OFF -DBENCHMARK_ENABLE_INSTALL=OFF -DBENCHMARK_ENABLE_WERROR=OFF"
   "catch2|catchorg/Catch2|-DCATCH_BUILD_TESTING=OFF -DCATCH_INSTALL_DOCS=OFF -DCATCH_INSTALL_EXTRAS=OFF"
+  "cppfront|hsutter/cppfront|"
   "opencc|BYVoid/OpenCC|-DENABLE_GTEST=OFF -DENABLE_BENCHMARK=OFF -DBUILD_PYTHON=OFF -DBUILD_OPENCC_JIEBA_PLUGIN=OFF -DBUILD_DOCUMENTATION=OFF"
   "alloc-tidy|self|-DALLOC_TIDY_LLVM_VERSION=22 -DALLOC_TIDY_PRECOMPILED_HEADERS=OFF"
 )

@@ -264,11 +264,11 @@ public:
         if (const RecordDecl *RD = definitionOf(
                 Ctx.getBaseElementType(F->getType().getNonReferenceType()));
             RD && !F->getType()->isReferenceType())
-          Inner.push_back({RD, F});
+          Inner.emplace_back(RD, F);
       if (const auto *Class = dyn_cast<CXXRecordDecl>(Outer))
         for (const CXXBaseSpecifier &B : Class->bases())
           if (const RecordDecl *RD = definitionOf(B.getType()))
-            Inner.push_back({RD, nullptr});
+            Inner.emplace_back(RD, nullptr);
       for (const auto &[RD, Field] : Inner) {
         if (RD == Outer)
           continue;
