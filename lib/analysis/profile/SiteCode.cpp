@@ -392,6 +392,12 @@ private:
                               "an interface that fills a container the "
                               "caller keeps would reuse it",
                           SiteMemory::Result};
+        if (std::optional<unsigned> Branch = onlyBranchReading(*Var))
+          return SiteCode{"a local container built on every call" + Where +
+                          " that only the branch at line " +
+                          std::to_string(*Branch) +
+                          " reads: built inside that branch, it would "
+                          "allocate only when the branch runs"};
         return SiteCode{"a local container built on every call" + Where +
                         ": a buffer the caller (or a member) keeps would "
                         "reuse its capacity"};
@@ -441,6 +447,78 @@ private:
                   : "'" + Name +
                         "' has no move constructor, so moving it copies "
                         "too until it gets one");
+  }
+
+  /// Whether \p Ref only adds to or sets its container: the object of a
+  /// growth member ('Msg += ...', 'Msg.append(...)'), never read.
+  bool onlyBuilds(const DeclRefExpr *Ref) const {
+    const Expr *Child = nullptr;
+    DynTypedNode Parent =
+        meaningfulParent(Ref, Ctx, Child, Transparency::Object);
+    if (const auto *Op = Parent.get<CXXOperatorCallExpr>())
+      return Op->getNumArgs() == 2 && Op->getArg(0) == Child &&
+             (Op->getOperator() == OO_PlusEqual ||
+              Op->getOperator() == OO_Equal);
+    if (const auto *Member = Parent.get<MemberExpr>()) {
+      const auto *Call =
+          parentOf(DynTypedNode::create(*Member), Ctx).get<CXXMemberCallExpr>();
+      const auto *Method = Call ? Call->getMethodDecl() : nullptr;
+      return Method && Method->getIdentifier() &&
+             (isGrowthMember(Method->getName()) ||
+              Method->getName() == "clear");
+    }
+    return false;
+  }
+
+  /// The line of the 'if' that holds every read of \p Var, when the
+  /// statements of its block before that 'if' only build it and none after
+  /// uses it: the container is built on every call for that branch alone
+  /// (a message for an error path).
+  std::optional<unsigned> onlyBranchReading(const VarDecl &Var) const {
+    const auto *Declaration =
+        parentOf(DynTypedNode::create(Var), Ctx).get<DeclStmt>();
+    const auto *Block = Declaration
+                            ? parentOf(DynTypedNode::create(*Declaration), Ctx)
+                                  .get<CompoundStmt>()
+                            : nullptr;
+    if (!Block)
+      return std::nullopt;
+    auto References = [&](const Stmt *S) {
+      std::vector<const DeclRefExpr *> Refs;
+      if (S)
+        forEachReferenceTo(&Var, S,
+                           [&](const DeclRefExpr *R) { Refs.push_back(R); });
+      return Refs;
+    };
+    bool After = false;
+    const IfStmt *Branch = nullptr;
+    for (const Stmt *S : Block->body()) {
+      if (S == Declaration) {
+        After = true;
+        continue;
+      }
+      if (!After)
+        continue;
+      std::vector<const DeclRefExpr *> Refs = References(S);
+      if (Refs.empty())
+        continue;
+      if (Branch)
+        return std::nullopt;
+      const auto *If = dyn_cast<IfStmt>(S);
+      if (If && References(If->getCond()).empty() &&
+          References(If->getInit()).empty() &&
+          (References(If->getThen()).empty() !=
+           References(If->getElse()).empty())) {
+        Branch = If;
+        continue;
+      }
+      if (!llvm::all_of(Refs,
+                        [&](const DeclRefExpr *R) { return onlyBuilds(R); }))
+        return std::nullopt;
+    }
+    if (!Branch)
+      return std::nullopt;
+    return SM.getExpansionLineNumber(Branch->getBeginLoc());
   }
 
   /// Whether a return statement of \p F (not of a lambda in it) returns

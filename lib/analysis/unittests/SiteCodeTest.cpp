@@ -343,6 +343,65 @@ int count(const std::vector<int> &V) {
                         "size"));
 }
 
+// A message built on every call for the branch that reports an error.
+TEST(SiteCodeTest, ALocalOnlyOneBranchReads) {
+  auto ErrorPath = describe(R"cpp(
+void report(const char *);
+int at(const std::vector<int> &V, int I) {
+  std::string Msg = "index " + std::to_string(I);
+  Msg += ", size ";
+  if (V.empty()) {
+    Msg += "0";
+  } else {
+    Msg.append(std::to_string(V.size())); // SITE
+  }
+  if (I < 0 || I >= static_cast<int>(V.size())) {
+    report(Msg.c_str());
+    return 0;
+  }
+  return V[I];
+}
+)cpp",
+                            "append", "std::__cxx11::basic_string<char>");
+  ASSERT_TRUE(ErrorPath);
+  EXPECT_EQ(*ErrorPath,
+            "a local container built on every call (in 'at') that only the "
+            "branch at line 13 reads: built inside that branch, it would "
+            "allocate only when the branch runs");
+  // Read outside the branch too: a buffer kept between calls.
+  auto AlsoRead = describe(R"cpp(
+void report(const char *);
+int at(const std::vector<int> &V, int I) {
+  std::string Msg = "index " + std::to_string(I);
+  Msg.append(std::to_string(V.size())); // SITE
+  if (I < 0)
+    report(Msg.c_str());
+  report(Msg.c_str());
+  return 0;
+}
+)cpp",
+                           "append", "std::__cxx11::basic_string<char>");
+  ASSERT_TRUE(AlsoRead);
+  EXPECT_EQ(AlsoRead->rfind("a local container built on every call (in "
+                            "'at'): a buffer",
+                            0),
+            0u);
+  // The condition reads it.
+  auto InCondition = describe(R"cpp(
+void report(const char *);
+int at(int I) {
+  std::string Msg = "index ";
+  Msg.append(std::to_string(I)); // SITE
+  if (Msg.size() > 20)
+    report(Msg.c_str());
+  return 0;
+}
+)cpp",
+                              "append", "std::__cxx11::basic_string<char>");
+  ASSERT_TRUE(InCondition);
+  EXPECT_EQ(InCondition->find("only the branch"), std::string::npos);
+}
+
 TEST(SiteCodeTest, ALocalAndAMember) {
   auto Local = describe(R"cpp(
 int sum(int N) {
