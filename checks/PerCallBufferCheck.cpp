@@ -250,18 +250,17 @@ void PerCallBufferCheck::check(const MatchFinder::MatchResult &Result) {
     if (!First)
       First = &P;
   }
-  if (Before)
-    diag(Before->At->getBeginLoc(),
-         "'%0' may run again on the object from here (%1), before it "
-         "declares '%2': the member is not in use yet",
-         DiagnosticIDs::Note)
-        << Method->getName() << Before->Why << Name;
-  if (After)
-    diag(After->At->getBeginLoc(),
-         "'%0' may run again on the object from here (%1), after its last "
-         "use of '%2': the member is free again by then",
-         DiagnosticIDs::Note)
-        << Method->getName() << After->Why << Name;
+  for (const auto &[Point, When] :
+       {std::pair(Before, "before it declares '%2': the member is not in use "
+                          "yet"),
+        std::pair(After, "after its last use of '%2': the member is free "
+                         "again by then")})
+    if (Point)
+      diag(Point->At->getBeginLoc(),
+           std::string("'%0' may run again on the object from here (%1), ") +
+               When,
+           DiagnosticIDs::Note)
+          << Method->getName() << Point->Why << Name;
   if (Plan.NoFix.empty())
     diag(Plan.MemberAt,
          "the member '%0' holds the capacity as long as the "
