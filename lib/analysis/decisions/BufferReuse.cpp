@@ -95,9 +95,14 @@ bool reentersBeforeDeclaration(const VarDecl &Var, const ReentryPoint &Point,
     Node = parentOf(Node, Ctx);
     if (Node.get<LambdaExpr>() || Node.get<BlockExpr>())
       return false;
-    // The function that declares the buffer, not a lambda's call operator.
-    if (const auto *D = Node.get<Decl>())
+    // The function that declares the buffer, not a lambda's call operator;
+    // a local's initializer goes on to its declaration statement.
+    if (const auto *D = Node.get<Decl>()) {
+      if (const auto *Local = dyn_cast<VarDecl>(D);
+          Local && Local->isLocalVarDecl())
+        continue;
       return dyn_cast<DeclContext>(D) == Var.getParentFunctionOrMethod();
+    }
     if (!Node.get<Stmt>())
       return false;
   }

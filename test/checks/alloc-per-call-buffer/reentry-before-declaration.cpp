@@ -37,13 +37,13 @@ public:
     std::vector<std::string> Names;
     // CHECK-NOTES: :[[@LINE-1]]:30: warning: 'Names' is constructed and filled on every call of 'parseNames', allocating each time; kept in a member of 'EdgeParser' and cleared here, it would keep its capacity between calls [alloc-per-call-buffer]
     // CHECK-NOTES: :[[@LINE-4]]:10: note: 'parseNames' may run again on the object from here (it calls 'Parser::expect', defined in another unit), before it declares 'Names': the member is not in use yet
-    // CHECK-NOTES: :[[@LINE+80]]:1: note: the member 'NamesBuffer' holds the capacity as long as the 'EdgeParser' lives
+    // CHECK-NOTES: :[[@LINE+94]]:1: note: the member 'NamesBuffer' holds the capacity as long as the 'EdgeParser' lives
     // CHECK-FIXES: {{^}}    std::vector<std::string> &Names = NamesBuffer;{{$}}
     // CHECK-FIXES-NEXT: {{^}}    Names.clear();{{$}}
     std::string Name;
     // CHECK-NOTES: :[[@LINE-1]]:17: warning: 'Name' is constructed and filled on every call of 'parseNames', allocating each time; kept in a member of 'EdgeParser' and cleared here, it would keep its capacity between calls [alloc-per-call-buffer]
     // CHECK-NOTES: :[[@LINE-10]]:10: note: 'parseNames' may run again on the object from here (it calls 'Parser::expect', defined in another unit), before it declares 'Name': the member is not in use yet
-    // CHECK-NOTES: :[[@LINE+74]]:1: note: the member 'NameBuffer' holds the capacity as long as the 'EdgeParser' lives
+    // CHECK-NOTES: :[[@LINE+88]]:1: note: the member 'NameBuffer' holds the capacity as long as the 'EdgeParser' lives
     // CHECK-FIXES: {{^}}    std::string &Name = NameBuffer;{{$}}
     // CHECK-FIXES-NEXT: {{^}}    Name.clear();{{$}}
     while (Lex.peek(2) && Lex.readIdent(&Name))
@@ -60,11 +60,25 @@ public:
     // CHECK-NOTES: :[[@LINE-1]]:17: warning: 'Key' is constructed and filled on every call of 'parseKey', allocating each time; kept in a member of 'EdgeParser' and cleared here, it would keep its capacity between calls [alloc-per-call-buffer]
     // CHECK-NOTES: :[[@LINE-4]]:10: note: 'parseKey' may run again on the object from here (it calls 'Parser::expect', defined in another unit), before it declares 'Key': the member is not in use yet
     // CHECK-NOTES: :[[@LINE+5]]:12: note: 'parseKey' may run again on the object from here (it calls 'Parser::expect', defined in another unit), after its last use of 'Key': the member is free again by then
-    // CHECK-NOTES: :[[@LINE+57]]:1: note: the member 'KeyBuffer' holds the capacity as long as the 'EdgeParser' lives
+    // CHECK-NOTES: :[[@LINE+71]]:1: note: the member 'KeyBuffer' holds the capacity as long as the 'EdgeParser' lives
     if (!Lex.readIdent(&Key))
       return false;
     Count += Key.size();
     return expect(3, Err);
+  }
+
+  // The call initializes a local before the declaration.
+  bool parseValue(std::string *Err) {
+    bool Ok = expect(8, Err);
+    std::string Value;
+    // CHECK-NOTES: :[[@LINE-1]]:17: warning: 'Value' is constructed and filled on every call of 'parseValue', allocating each time; kept in a member of 'EdgeParser' and cleared here, it would keep its capacity between calls [alloc-per-call-buffer]
+    // CHECK-NOTES: :[[@LINE-3]]:15: note: 'parseValue' may run again on the object from here (it calls 'Parser::expect', defined in another unit), before it declares 'Value': the member is not in use yet
+    // CHECK-NOTES: :[[@LINE+58]]:1: note: the member 'ValueBuffer' holds the capacity as long as the 'EdgeParser' lives
+    // CHECK-FIXES: {{^}}    std::string &Value = ValueBuffer;{{$}}
+    // CHECK-FIXES-NEXT: {{^}}    Value.clear();{{$}}
+    Lex.readIdent(&Value);
+    Count += Value.size();
+    return Ok;
   }
 
   // The call comes between the buffer's fill and its use.
@@ -122,5 +136,6 @@ private:
 size_t run(EdgeParser &P) {
   std::string Err;
   return P.parseNames(&Err) + P.parseKey(&Err) + P.between(&Err) +
-         P.looped(&Err) + P.jumps(&Err) + P.deferred(&Err);
+         P.looped(&Err) + P.jumps(&Err) + P.deferred(&Err) +
+         P.parseValue(&Err);
 }
