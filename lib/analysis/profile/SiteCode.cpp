@@ -392,7 +392,7 @@ private:
                               "an interface that fills a container the "
                               "caller keeps would reuse it",
                           SiteMemory::Result};
-        if (std::optional<unsigned> Branch = onlyBranchReading(*Var))
+        if (std::optional<unsigned> Branch = onlyBranchReading(*Var, Call))
           return SiteCode{"a local container built on every call" + Where +
                           " that only the branch at line " +
                           std::to_string(*Branch) +
@@ -470,11 +470,25 @@ private:
     return false;
   }
 
+  /// The statements around \p Node, up to the function.
+  std::vector<const Stmt *> ancestorsOf(DynTypedNode Node) const {
+    std::vector<const Stmt *> Found;
+    for (unsigned Depth = 0; Depth < 256; ++Depth) {
+      Node = parentOf(Node, Ctx);
+      const auto *S = Node.get<Stmt>();
+      if (!S)
+        break;
+      Found.push_back(S);
+    }
+    return Found;
+  }
+
   /// The line of the 'if' that holds every read of \p Var, when the
   /// statements of its block before that 'if' only build it and none after
   /// uses it: the container is built on every call for that branch alone
   /// (a message for an error path).
-  std::optional<unsigned> onlyBranchReading(const VarDecl &Var) const {
+  std::optional<unsigned> onlyBranchReading(const VarDecl &Var,
+                                            const Expr *Site) const {
     const auto *Declaration =
         parentOf(DynTypedNode::create(Var), Ctx).get<DeclStmt>();
     const auto *Block = Declaration
@@ -516,7 +530,10 @@ private:
                         [&](const DeclRefExpr *R) { return onlyBuilds(R); }))
         return std::nullopt;
     }
-    if (!Branch)
+    // The site itself in the branch grows it only when the branch runs.
+    if (!Branch ||
+        (Site && llvm::is_contained(ancestorsOf(DynTypedNode::create(*Site)),
+                                    static_cast<const Stmt *>(Branch))))
       return std::nullopt;
     return SM.getExpansionLineNumber(Branch->getBeginLoc());
   }

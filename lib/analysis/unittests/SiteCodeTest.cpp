@@ -386,6 +386,21 @@ int at(const std::vector<int> &V, int I) {
                             "'at'): a buffer",
                             0),
             0u);
+  // Grown inside the branch: only when the branch runs.
+  auto GrownThere = describe(R"cpp(
+void report(const char *);
+int at(int I) {
+  std::string Msg = "index ";
+  if (I < 0) {
+    Msg.append(std::to_string(I)); // SITE
+    report(Msg.c_str());
+  }
+  return 0;
+}
+)cpp",
+                             "append", "std::__cxx11::basic_string<char>");
+  ASSERT_TRUE(GrownThere);
+  EXPECT_EQ(GrownThere->find("only the branch"), std::string::npos);
   // The condition reads it.
   auto InCondition = describe(R"cpp(
 void report(const char *);
