@@ -21,6 +21,7 @@
 #include "checks/Finding.h"
 #include "checks/OptionValues.h"
 #include "lib/analysis/ast/ParentIndex.h"
+#include "lib/analysis/ast/TypeMatchers.h"
 #include "lib/analysis/decisions/AppendSplit.h"
 #include "lib/analysis/facts/Concatenations.h"
 #include "lib/analysis/facts/Repetition.h"
@@ -80,12 +81,11 @@ void AppendConcatenationCheck::registerMatchers(MatchFinder *Finder) {
   // A concatenation that starts a new string: matched at the '+' that
   // makes it (every return and declaration of a string would cost a
   // callback each), outside system headers.
-  auto StartsString = ignoringElidableConstructorCall(
-      ignoringImplicit(ignoringParens(cxxOperatorCallExpr(
-          hasOverloadedOperatorName("+"),
-          hasType(hasUnqualifiedDesugaredType(
-              recordType(hasDeclaration(classTemplateSpecializationDecl(
-                  hasName("::std::basic_string"))))))))));
+  auto StartsString =
+      ignoringElidableConstructorCall(ignoringImplicit(ignoringParens(
+          cxxOperatorCallExpr(hasOverloadedOperatorName("+"),
+                              hasType(alloc_tidy::matchers::isSpecializationOf(
+                                  hasName("::std::basic_string")))))));
   Finder->addMatcher(returnStmt(unless(isExpansionInSystemHeader()),
                                 hasReturnValue(StartsString))
                          .bind("return"),

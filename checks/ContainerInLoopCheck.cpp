@@ -20,6 +20,7 @@
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "lib/analysis/ast/AstWalk.h"
 #include "lib/analysis/ast/ParentIndex.h"
+#include "lib/analysis/ast/TypeMatchers.h"
 #include "lib/analysis/decisions/HoistPlan.h"
 #include "lib/analysis/decisions/StaticRank.h"
 #include "lib/analysis/facts/ContainerUses.h"
@@ -99,11 +100,12 @@ void ContainerInLoopCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 void ContainerInLoopCheck::registerMatchers(MatchFinder *Finder) {
   std::vector<StringRef> Names = {"::std::vector", "::std::basic_string"};
   Names.insert(Names.end(), VectorLikeClasses.begin(), VectorLikeClasses.end());
-  auto ContainerType = qualType(hasUnqualifiedDesugaredType(recordType(
-      hasDeclaration(classTemplateSpecializationDecl(hasAnyName(Names))))));
+  auto ContainerType =
+      alloc_tidy::matchers::isSpecializationOf(hasAnyName(Names));
   // Only non-dependent code: a pattern is judged once, for all its
-  // instantiations, and instantiations are skipped.
-  Finder->addMatcher(varDecl(hasLocalStorage(), unless(parmVarDecl()),
+  // instantiations, and instantiations are skipped. The cheap tests come
+  // first: every variable and parameter of the unit meets them.
+  Finder->addMatcher(varDecl(unless(parmVarDecl()), hasLocalStorage(),
                              unless(isImplicit()), hasType(ContainerType),
                              unless(alloc_tidy::matchers::isInstantiatedDecl()))
                          .bind("var"),

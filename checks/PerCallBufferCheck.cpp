@@ -19,6 +19,7 @@
 #include "checks/PerCallBufferCheck.h"
 #include "checks/OptionValues.h"
 #include "lib/analysis/ast/ParentIndex.h"
+#include "lib/analysis/ast/TypeMatchers.h"
 #include "lib/analysis/decisions/BufferReuse.h"
 #include "lib/analysis/decisions/CallBufferPlan.h"
 #include "lib/analysis/facts/ContainerUses.h"
@@ -75,10 +76,9 @@ void PerCallBufferCheck::onEndOfTranslationUnit() {
 }
 
 void PerCallBufferCheck::registerMatchers(MatchFinder *Finder) {
-  auto ContainerType = qualType(hasUnqualifiedDesugaredType(
-      recordType(hasDeclaration(classTemplateSpecializationDecl(
-          hasAnyName("::std::vector", "::std::basic_string"))))));
-  Finder->addMatcher(varDecl(hasLocalStorage(), unless(parmVarDecl()),
+  auto ContainerType = alloc_tidy::matchers::isSpecializationOf(
+      hasAnyName("::std::vector", "::std::basic_string"));
+  Finder->addMatcher(varDecl(unless(parmVarDecl()), hasLocalStorage(),
                              unless(isImplicit()), hasType(ContainerType),
                              unless(isExpansionInSystemHeader()),
                              unless(alloc_tidy::matchers::isInstantiatedDecl()))

@@ -27,6 +27,7 @@
 #include "checks/ProfileEvidenceLog.h"
 #include "lib/analysis/ast/AstWalk.h"
 #include "lib/analysis/ast/ParentIndex.h"
+#include "lib/analysis/ast/TypeMatchers.h"
 #include "lib/analysis/decisions/StaticRank.h"
 #include "lib/analysis/facts/ColdCode.h"
 #include "lib/analysis/facts/ContainerUses.h"
@@ -99,13 +100,12 @@ void SmallStringCheck::registerPPCallbacks(const SourceManager &SM,
 
 void SmallStringCheck::registerMatchers(MatchFinder *Finder) {
   auto StringType =
-      qualType(hasUnqualifiedDesugaredType(recordType(hasDeclaration(
-          classTemplateSpecializationDecl(hasName("::std::basic_string"))))));
+      alloc_tidy::matchers::isSpecializationOf(hasName("::std::basic_string"));
   // Templates are judged once, in their own code; instantiations are
   // skipped. The cheap conditions come first: the rest walk up the AST.
-  Finder->addMatcher(varDecl(hasLocalStorage(), hasType(StringType),
-                             hasInitializer(expr()), unless(parmVarDecl()),
-                             unless(isImplicit()),
+  Finder->addMatcher(varDecl(unless(parmVarDecl()), hasLocalStorage(),
+                             unless(isImplicit()), hasType(StringType),
+                             hasInitializer(expr()),
                              unless(isExpansionInSystemHeader()),
                              unless(alloc_tidy::matchers::isInstantiatedDecl()))
                          .bind("local"),

@@ -13,6 +13,7 @@
 #include "checks/ProfileEvidenceLog.h"
 #include "checks/TypeSpelling.h"
 #include "clang-tidy/utils/OptionsUtils.h"
+#include "lib/analysis/ast/TypeMatchers.h"
 #include "lib/analysis/decisions/VectorBound.h"
 #include "lib/analysis/facts/ContainerUses.h"
 #include "lib/analysis/facts/MemberFacts.h"
@@ -106,15 +107,15 @@ void SmallVectorCheck::registerPPCallbacks(const SourceManager &SM,
 void SmallVectorCheck::registerMatchers(MatchFinder *Finder) {
   std::vector<StringRef> Names = VectorLikeClasses;
   Names.emplace_back("::std::vector");
-  auto VectorType = qualType(hasUnqualifiedDesugaredType(recordType(
-      hasDeclaration(classTemplateSpecializationDecl(hasAnyName(Names))))));
+  auto VectorType = alloc_tidy::matchers::isSpecializationOf(hasAnyName(Names));
+  // The references are every variable's: the cheap tests come first.
   Finder->addMatcher(
-      varDecl(hasType(VectorType), hasLocalStorage(), unless(parmVarDecl()))
+      varDecl(unless(parmVarDecl()), hasLocalStorage(), hasType(VectorType))
           .bind("decl"),
       this);
   Finder->addMatcher(fieldDecl(hasType(VectorType)).bind("decl"), this);
   Finder->addMatcher(
-      declRefExpr(to(varDecl(hasType(VectorType), hasLocalStorage())))
+      declRefExpr(to(varDecl(hasLocalStorage(), hasType(VectorType))))
           .bind("ref"),
       this);
   Finder->addMatcher(

@@ -107,9 +107,10 @@ void StringViewParameterCheck::registerMatchers(MatchFinder *Finder) {
       this);
   // A template's call not resolved yet: its instantiations may pass
   // anything.
-  Finder->addMatcher(expr(anyOf(unresolvedLookupExpr(), unresolvedMemberExpr()))
-                         .bind("unresolved"),
-                     this);
+  // One matcher per kind: the finder then asks only those nodes, where
+  // expr(anyOf(...)) was asked of every expression.
+  Finder->addMatcher(unresolvedLookupExpr().bind("unresolved"), this);
+  Finder->addMatcher(unresolvedMemberExpr().bind("unresolved"), this);
 }
 
 void StringViewParameterCheck::check(const MatchFinder::MatchResult &Result) {

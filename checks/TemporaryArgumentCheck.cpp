@@ -18,6 +18,7 @@
 #include "checks/TemporaryArgumentCheck.h"
 #include "checks/OptionValues.h"
 #include "checks/ProfileEvidenceLog.h"
+#include "lib/analysis/ast/TypeMatchers.h"
 #include "lib/analysis/decisions/StaticRank.h"
 #include "lib/analysis/facts/ContainerUses.h"
 #include "lib/analysis/facts/Repetition.h"
@@ -60,8 +61,7 @@ void TemporaryArgumentCheck::registerMatchers(MatchFinder *Finder) {
   // skipped in check() (an ancestor matcher would build the parent map).
   Finder->addMatcher(
       materializeTemporaryExpr(
-          hasType(hasUnqualifiedDesugaredType(recordType(hasDeclaration(
-              classTemplateSpecializationDecl(isInStdNamespace()))))))
+          hasType(alloc_tidy::matchers::isSpecializationOf(isInStdNamespace())))
           .bind("temporary"),
       this);
 }

@@ -10,9 +10,12 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Allocator.h"
+#include <algorithm>
 #include <atomic>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 using namespace clang;
@@ -23,20 +26,26 @@ namespace {
 std::atomic<unsigned> Fallbacks{0};
 
 /// The parents of every node reached from the traversal scope, except what
-/// lies in system headers.
+/// lies in system headers. Nearly every node has one parent, so a node maps
+/// to the one stored copy of its parent (a node is stored once, however
+/// many children it has); the few with more live in a second map.
 class ParentIndex {
 public:
   explicit ParentIndex(ASTContext &Ctx);
 
-  /// The parents of \p Node; null when the index does not hold it.
-  const llvm::SmallVectorImpl<DynTypedNode> *
+  /// The parents of \p Node; std::nullopt when the index does not hold it.
+  std::optional<llvm::ArrayRef<DynTypedNode>>
   find(const DynTypedNode &Node) const {
     if (Node.getNodeKind().hasPointerIdentity()) {
       auto It = ByPointer.find(Node.getMemoizationData());
-      return It == ByPointer.end() ? nullptr : &It->second;
+      if (It == ByPointer.end())
+        return std::nullopt;
+      return parentsIn(It->second, MultipleByPointer, It->first);
     }
     auto It = ByValue.find(Node);
-    return It == ByValue.end() ? nullptr : &It->second;
+    if (It == ByValue.end())
+      return std::nullopt;
+    return parentsIn(It->second, MultipleByValue, It->first);
   }
 
   /// Whether the index was built for \p Ctx's current traversal scope.
@@ -46,9 +55,33 @@ public:
 
 private:
   friend class IndexBuilder;
-  using Parents = llvm::SmallVector<DynTypedNode, 1>;
-  llvm::DenseMap<const void *, Parents> ByPointer;
-  llvm::DenseMap<DynTypedNode, Parents> ByValue;
+  using Parents = llvm::SmallVector<DynTypedNode, 2>;
+
+  /// The parent a node maps to when it has more than one (they are in the
+  /// Multiple maps); a node known to have none maps to null.
+  static const DynTypedNode *multiple() {
+    static const DynTypedNode Marker{};
+    return &Marker;
+  }
+
+  template <typename Key>
+  llvm::ArrayRef<DynTypedNode>
+  parentsIn(const DynTypedNode *Parent,
+            const llvm::DenseMap<Key, Parents> &Multiple,
+            const Key &Node) const {
+    if (!Parent)
+      return {};
+    if (Parent == multiple())
+      return Multiple.find(Node)->second;
+    return llvm::ArrayRef<DynTypedNode>(*Parent);
+  }
+
+  llvm::DenseMap<const void *, const DynTypedNode *> ByPointer;
+  llvm::DenseMap<DynTypedNode, const DynTypedNode *> ByValue;
+  llvm::DenseMap<const void *, Parents> MultipleByPointer;
+  llvm::DenseMap<DynTypedNode, Parents> MultipleByValue;
+  /// The stored copies of the nodes that are parents.
+  llvm::SpecificBumpPtrAllocator<DynTypedNode> Stored;
   std::vector<Decl *> Scope;
 };
 
@@ -56,6 +89,12 @@ private:
 /// RecursiveASTVisitor reaches, implicit code and instantiations included)
 /// but does not enter declarations that sit in system headers at namespace
 /// level: the standard library and its instantiations are most of a unit.
+///
+/// Type and qualifier locations are most of the nodes and almost never lie
+/// on the way up from a statement or a declaration: one is recorded only
+/// when something recorded lies below it (a parameter of a function type, an
+/// array bound), so that every walk up from a statement or a declaration
+/// stays in the index.
 class IndexBuilder : public RecursiveASTVisitor<IndexBuilder> {
   using Base = RecursiveASTVisitor<IndexBuilder>;
 
@@ -69,14 +108,14 @@ public:
   bool TraverseDecl(Decl *D) {
     if (!D || isSystemLibrary(*D))
       return true;
-    return traverseWithin(DynTypedNode::create(*D),
+    return traverseWithin(DynTypedNode::create(*D), /*Deferred=*/false,
                           [&] { return Base::TraverseDecl(D); });
   }
 #if CLANG_VERSION_MAJOR >= 22
   bool TraverseTypeLoc(TypeLoc TL, bool TraverseQualifier = true) {
     if (!TL)
       return true;
-    return traverseWithin(DynTypedNode::create(TL), [&] {
+    return traverseWithin(DynTypedNode::create(TL), /*Deferred=*/true, [&] {
       return Base::TraverseTypeLoc(TL, TraverseQualifier);
     });
   }
@@ -84,66 +123,117 @@ public:
   bool TraverseTypeLoc(TypeLoc TL) {
     if (!TL)
       return true;
-    return traverseWithin(DynTypedNode::create(TL),
+    return traverseWithin(DynTypedNode::create(TL), /*Deferred=*/true,
                           [&] { return Base::TraverseTypeLoc(TL); });
   }
 #endif
   bool TraverseNestedNameSpecifierLoc(NestedNameSpecifierLoc NNS) {
     if (!NNS)
       return true;
-    return traverseWithin(DynTypedNode::create(NNS), [&] {
+    return traverseWithin(DynTypedNode::create(NNS), /*Deferred=*/true, [&] {
       return Base::TraverseNestedNameSpecifierLoc(NNS);
     });
   }
   bool TraverseAttr(Attr *A) {
     if (!A)
       return true;
-    return traverseWithin(DynTypedNode::create(*A),
+    return traverseWithin(DynTypedNode::create(*A), /*Deferred=*/false,
                           [&] { return Base::TraverseAttr(A); });
   }
 
   // Statements keep RecursiveASTVisitor's data recursion (a TraverseStmt
   // override would turn deep expressions into deep native recursion).
   bool dataTraverseStmtPre(Stmt *S) {
-    record(DynTypedNode::create(*S));
-    Stack.push_back(DynTypedNode::create(*S));
+    enter(DynTypedNode::create(*S), /*Deferred=*/false);
     return true;
   }
   bool dataTraverseStmtPost(Stmt *) {
-    Stack.pop_back();
+    leave();
     return true;
   }
   // The second form of a braced list is walked without the hook above (its
   // elements get the first form as their parent): it has no parents, as in
   // ASTContext's map, but it is known, so asking costs no fallback.
   bool VisitInitListExpr(InitListExpr *List) {
-    Index.ByPointer.try_emplace(List);
+    Index.ByPointer.try_emplace(List, nullptr);
     return true;
   }
 
 private:
+  /// A node being walked. Its stored copy is made when a child first
+  /// names it as its parent.
+  struct Frame {
+    DynTypedNode Node;
+    const DynTypedNode *Stored = nullptr;
+  };
+
   template <typename TraverseFn>
-  bool traverseWithin(const DynTypedNode &Node, TraverseFn Traverse) {
-    record(Node);
-    Stack.push_back(Node);
+  bool traverseWithin(const DynTypedNode &Node, bool Deferred,
+                      TraverseFn Traverse) {
+    enter(Node, Deferred);
     bool Continue = Traverse();
-    Stack.pop_back();
+    leave();
     return Continue;
   }
 
-  void record(const DynTypedNode &Node) {
-    if (Stack.empty())
+  void enter(const DynTypedNode &Node, bool Deferred) {
+    Stack.push_back({Node});
+    if (!Deferred)
+      recordUnrecorded();
+  }
+
+  void leave() {
+    Stack.pop_back();
+    Recorded = std::min<size_t>(Recorded, Stack.size());
+  }
+
+  /// Records every frame of the stack not recorded yet: the ones above the
+  /// last recorded frame are deferred type or qualifier locations.
+  void recordUnrecorded() {
+    for (size_t I = std::max<size_t>(Recorded, 1); I < Stack.size(); ++I)
+      record(Stack[I].Node, storedCopy(Stack[I - 1]));
+    Recorded = Stack.size();
+  }
+
+  const DynTypedNode *storedCopy(Frame &F) {
+    if (!F.Stored)
+      F.Stored = new (Index.Stored.Allocate()) DynTypedNode(F.Node);
+    return F.Stored;
+  }
+
+  void record(const DynTypedNode &Node, const DynTypedNode *Parent) {
+    if (Node.getNodeKind().hasPointerIdentity())
+      addParent(Index.ByPointer, Index.MultipleByPointer,
+                Node.getMemoizationData(), Parent);
+    else
+      addParent(Index.ByValue, Index.MultipleByValue, Node, Parent);
+  }
+
+  template <typename Key>
+  static void addParent(llvm::DenseMap<Key, const DynTypedNode *> &Single,
+                        llvm::DenseMap<Key, ParentIndex::Parents> &Multiple,
+                        const Key &Node, const DynTypedNode *Parent) {
+    auto [It, Inserted] = Single.try_emplace(Node, Parent);
+    if (Inserted)
       return;
-    ParentIndex::Parents &Parents =
-        Node.getNodeKind().hasPointerIdentity()
-            ? Index.ByPointer[Node.getMemoizationData()]
-            : Index.ByValue[Node];
-    const DynTypedNode &Parent = Stack.back();
+    if (!It->second) {
+      It->second = Parent;
+      return;
+    }
     // A node reached twice under the same parent is listed once (only
     // nodes with an identity can be compared).
-    if (Parent.getMemoizationData() && llvm::is_contained(Parents, Parent))
+    bool HasIdentity = Parent->getMemoizationData() != nullptr;
+    if (It->second != ParentIndex::multiple()) {
+      if (HasIdentity && *It->second == *Parent)
+        return;
+      Multiple[Node] = {*It->second, *Parent};
+      It->second = ParentIndex::multiple();
       return;
-    Parents.push_back(Parent);
+    }
+    ParentIndex::Parents &All = Multiple[Node];
+    if (HasIdentity && llvm::is_contained(All, *Parent))
+      return;
+    All.push_back(*Parent);
   }
 
   /// A declaration at namespace level written in a system header. Only
@@ -160,7 +250,9 @@ private:
 
   ParentIndex &Index;
   const SourceManager &SM;
-  llvm::SmallVector<DynTypedNode, 32> Stack;
+  llvm::SmallVector<Frame, 32> Stack;
+  /// How many frames, from the bottom of the stack, are recorded.
+  size_t Recorded = 0;
 };
 
 ParentIndex::ParentIndex(ASTContext &Ctx) {
@@ -225,8 +317,8 @@ DynTypedNodeList parentsOf(const DynTypedNode &Node, ASTContext &Ctx) {
   // Another traversal kind skips implicit nodes: only ASTContext knows how.
   if (Ctx.getParentMapContext().getTraversalKind() == TK_AsIs) {
     const ParentIndex &Index = IndexTable::get().indexFor(Ctx);
-    if (const auto *Parents = Index.find(Node))
-      return llvm::ArrayRef<DynTypedNode>(*Parents);
+    if (std::optional<llvm::ArrayRef<DynTypedNode>> Parents = Index.find(Node))
+      return *Parents;
     // The translation unit is the root (of a narrowed scope too): no
     // parents in either map.
     if (Node.get<TranslationUnitDecl>())

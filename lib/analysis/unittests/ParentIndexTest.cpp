@@ -80,6 +80,12 @@ template <typename T> std::string Label = [] { std::string S = "label"; return S
 
 struct Point { int X, Y; };
 
+// Statements inside written types: an array bound, a decltype, a template
+// argument, a noexcept operand of a function type.
+int Table[sizeof(Point) * 2];
+template <int N> struct Fixed { int Slots[N + 1]; };
+using Handler = void (*)(int) noexcept(sizeof(int) > 2);
+
 int use() {
   Box<int> B;
   B.add(3);
@@ -91,7 +97,9 @@ int use() {
     Total += Value + int(Key.size());
   Point P{1, 2};
   std::string L = Label<int>;
-  return Total + twice(1) + twice<long>(2, 3) + B.as<int>() + P.X + int(L.size());
+  decltype(P.X + 1) Copy = P.X;
+  Fixed<sizeof(Point) / 4> Slots{};
+  return Copy + Slots.Slots[0] + Total + twice(1) + twice<long>(2, 3) + B.as<int>() + P.X + int(L.size());
 }
 )cpp";
 
@@ -112,6 +120,45 @@ TEST(ParentIndexTest, GivesTheParentsASTContextGives) {
         << D->getLocation().printToString(Ctx.getSourceManager());
   // Every question about the project's own code was answered by the index.
   EXPECT_EQ(parentIndexFallbacks(), FallbacksBefore);
+}
+
+TEST(ParentIndexTest, EveryWayUpStaysInTheIndex) {
+  // Type locations are recorded only when something recorded lies below
+  // them: every walk up from a statement, through the types it is written
+  // in, still meets the ancestors ASTContext gives, and asks it nothing.
+  auto AST = test::parseCode(Code);
+  ASSERT_TRUE(AST && !test::hasErrors(*AST));
+  ASTContext &Ctx = AST->getASTContext();
+  MainFileNodes Nodes = collect(Ctx);
+  auto Ancestors = [&](const Stmt &S, bool FromIndex) {
+    std::vector<DynTypedNode> Seen;
+    std::vector<DynTypedNode> Pending = {DynTypedNode::create(S)};
+    while (!Pending.empty()) {
+      DynTypedNode Node = Pending.back();
+      Pending.pop_back();
+      for (const DynTypedNode &Parent :
+           FromIndex ? parentsOf(Node, Ctx) : Ctx.getParents(Node)) {
+        Seen.push_back(Parent);
+        if (!Parent.get<TranslationUnitDecl>())
+          Pending.push_back(Parent);
+      }
+    }
+    return Seen;
+  };
+  unsigned InTypes = 0;
+  unsigned FallbacksBefore = parentIndexFallbacks();
+  for (const Stmt *S : Nodes.Stmts) {
+    std::vector<DynTypedNode> Indexed = Ancestors(*S, true);
+    EXPECT_EQ(Indexed, Ancestors(*S, false))
+        << S->getStmtClassName() << " at "
+        << S->getBeginLoc().printToString(Ctx.getSourceManager());
+    InTypes += llvm::any_of(Indexed, [](const DynTypedNode &N) {
+      return N.get<TypeLoc>() != nullptr;
+    });
+  }
+  EXPECT_EQ(parentIndexFallbacks(), FallbacksBefore);
+  // The walks do cross type locations.
+  EXPECT_GT(InTypes, 5u);
 }
 
 /// The stock matchers' definitions as of LLVM 20, written out: LLVM 19's
