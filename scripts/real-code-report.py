@@ -468,11 +468,15 @@ def configure_copy(project, copy_src, copy_build, log):
             return False
         targets = subprocess.run(['ninja', '-C', copy_build, '-t', 'targets', 'all'],
                                  capture_output=True, text=True).stdout
+        # As scripts/real-projects.sh does: only the commands that write
+        # headers or sources, not the libraries CMake orders before them,
+        # and not custom targets, whose stamps under CMakeFiles/ may be
+        # named like headers (uncrustify's format-*.h run the project's
+        # own tool, which the copy has not built).
         headers = [line.split(': ')[0] for line in targets.splitlines()
                    if line.endswith(': CUSTOM_COMMAND') and
-                   re.search(r'\.(h|hh|hpp|hxx|inc|def): ', line)]
-        # As scripts/real-projects.sh does: only the commands that write
-        # headers, not the libraries CMake orders before them.
+                   not re.match(r'(.*/)?CMakeFiles/', line) and
+                   re.search(r'\.(h|hh|hpp|hxx|inc|def|c|cc|cpp|cxx): ', line)]
         for header in headers:
             command = subprocess.run(['ninja', '-C', copy_build, '-t', 'commands',
                                       '-s', header], capture_output=True,
