@@ -16,14 +16,12 @@ ColdFunctionsOption::Pattern ColdFunctionsOption::read(
     return Result;
   std::string Error;
   Result.Compiled = alloc_tidy::sharedNamePattern(Result.Text, Error);
-  if (!Result.Compiled) {
+  if (!Result.Compiled)
     Check.configurationDiag("invalid value '%0' for %1; expected a regular "
                             "expression (%2)",
                             DiagnosticIDs::Error)
         << Result.Text << optionName(Options, CheckName, Option, Result.Text)
         << Error;
-    return Result;
-  }
   return Result;
 }
 
