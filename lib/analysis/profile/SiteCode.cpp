@@ -171,8 +171,10 @@ public:
       return true;
     const CXXConstructorDecl *Ctor = Construct->getConstructor();
     if (Ctor && Ctor->isCopyConstructor()) {
-      if (std::optional<std::string> Whole =
-              copiedWithItsOwner(Construct->getArg(0), Construct))
+      if (std::optional<SiteCode> Kept = keptToRestore(*Construct))
+        consider(Construct, std::move(Kept));
+      else if (std::optional<std::string> Whole =
+                   copiedWithItsOwner(Construct->getArg(0), Construct))
         consider(Construct, unneeded(std::move(*Whole)));
       else
         consider(Construct,
@@ -565,6 +567,84 @@ private:
   unsigned length(const Expr *E) const {
     return SM.getFileOffset(SM.getExpansionLoc(E->getEndLoc())) -
            SM.getFileOffset(SM.getExpansionLoc(E->getBeginLoc()));
+  }
+
+  /// A local copy of an object that the function later puts back in its
+  /// place ('auto Saved = Stack; ... Stack.swap(Saved);', or 'Stack =
+  /// Saved'): the calls in between may change the object, and the copy is
+  /// what the code needs to undo that. Neither a move nor a reference keeps
+  /// it; only another way of undoing would.
+  std::optional<SiteCode> keptToRestore(const CXXConstructExpr &Copy) {
+    const Expr *Source = Copy.getArg(0);
+    const auto *Saved =
+        parentOf(DynTypedNode::create(Copy), Ctx).get<VarDecl>();
+    const FunctionDecl *F = enclosingFunction(&Copy, Ctx);
+    if (!Saved || !isPlainObject(Source) || !F || !F->getBody())
+      return std::nullopt;
+    auto IsSaved = [&](const Expr *E) {
+      const auto *Ref = dyn_cast<DeclRefExpr>(stripMove(E));
+      return Ref && Ref->getDecl() == Saved;
+    };
+    auto IsSource = [&](const Expr *E) {
+      return sameObject(stripMove(E), Source);
+    };
+    // Either way round: a.swap(b), swap(a, b), std::swap(a, b).
+    auto Swaps = [&](const Expr *A, const Expr *B) {
+      return (IsSaved(A) && IsSource(B)) || (IsSource(A) && IsSaved(B));
+    };
+    const Stmt *Restore = nullptr;
+    forEachStatementIn(F->getBody(), [&](const Stmt *S) {
+      if (Restore ||
+          SM.isBeforeInTranslationUnit(S->getBeginLoc(), Copy.getEndLoc()))
+        return;
+      if (const auto *Member = dyn_cast<CXXMemberCallExpr>(S)) {
+        const CXXMethodDecl *Method = Member->getMethodDecl();
+        if (Method && Method->getIdentifier() && Method->getName() == "swap" &&
+            Member->getNumArgs() == 1 &&
+            Swaps(Member->getImplicitObjectArgument(), Member->getArg(0)))
+          Restore = S;
+      } else if (const auto *Assign = dyn_cast<CXXOperatorCallExpr>(S)) {
+        if (isCopyOrMoveAssignment(*Assign) && IsSource(Assign->getArg(0)) &&
+            IsSaved(Assign->getArg(1)))
+          Restore = S;
+      } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
+        const FunctionDecl *Callee = Call->getDirectCallee();
+        if (Callee && Callee->getIdentifier() && Callee->getName() == "swap" &&
+            Call->getNumArgs() == 2 && Swaps(Call->getArg(0), Call->getArg(1)))
+          Restore = S;
+      }
+    });
+    if (!Restore)
+      return std::nullopt;
+    return SiteCode{
+        "a copy of a " + typeName(Copy.getType()) + " (in '" +
+            functionName(&Copy, Ctx) + "') kept in '" +
+            Saved->getNameAsString() + "' to put back at line " +
+            std::to_string(SM.getExpansionLineNumber(Restore->getBeginLoc())) +
+            ": the code between may change the original, and the copy is "
+            "what undoes that; a move or a reference would not keep it",
+        SiteMemory::Result};
+  }
+
+  /// \p E without a std::move around it.
+  static const Expr *stripMove(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      if (const FunctionDecl *Callee = Call->getDirectCallee();
+          Callee && Call->getNumArgs() == 1 && Callee->getIdentifier() &&
+          Callee->getName() == "move" && isWithinStd(Callee))
+        return Call->getArg(0)->IgnoreParenImpCasts();
+    return E;
+  }
+
+  /// Calls \p Visit on every statement below \p Body, in source order.
+  static void forEachStatementIn(const Stmt *Body,
+                                 llvm::function_ref<void(const Stmt *)> Visit) {
+    if (!Body)
+      return;
+    Visit(Body);
+    for (const Stmt *Child : Body->children())
+      forEachStatementIn(Child, Visit);
   }
 
   /// A whole container made where none was needed (SiteMemory::Unneeded).

@@ -119,6 +119,70 @@ void remember(const std::vector<int> &In) {
   EXPECT_EQ(Assigned->Memory, SiteMemory::Unneeded);
 }
 
+TEST(SiteCodeTest, ACopyKeptToPutBack) {
+  // Saved before calls that may change the member, put back after them:
+  // the copy is what undoes the change, so it is what the code makes.
+  const char *const Swapped = R"cpp(
+struct Printer {
+  std::vector<int> Flags;
+  void emit();
+  void nested() {
+    auto Saved = Flags; // SITE
+    emit();
+    Flags.swap(Saved);
+  }
+};
+)cpp";
+  auto Kept = siteCode(Swapped, "Flags");
+  ASSERT_TRUE(Kept);
+  EXPECT_EQ(Kept->Reason,
+            "a copy of a 'std::vector<int>' (in 'Printer::nested') kept in "
+            "'Saved' to put back at line 10: the code between may change the "
+            "original, and the copy is what undoes that; a move or a "
+            "reference would not keep it");
+  EXPECT_EQ(Kept->Memory, SiteMemory::Result);
+  // std::swap either way round, and an assignment back (moved or not).
+  for (const char *Restore :
+       {"std::swap(Saved, Flags);", "std::swap(Flags, Saved);",
+        "Flags = Saved;", "Flags = std::move(Saved);", "Saved.swap(Flags);"}) {
+    std::string Code = R"cpp(
+#include <utility>
+std::vector<int> Flags;
+void emit();
+void nested() {
+  std::vector<int> Saved = Flags; // SITE
+  emit();
+  )cpp" + std::string(Restore) +
+                       "\n}\n";
+    EXPECT_TRUE(resultMemory(Code, "Flags")) << Restore;
+  }
+  // Not put back: a copy that a move, a reference or a view avoids.
+  for (const char *Other :
+       {"Saved.swap(Other);", "Other = Saved;", "Flags.push_back(1);"}) {
+    std::string Code = R"cpp(
+std::vector<int> Flags, Other;
+void emit();
+void nested() {
+  std::vector<int> Saved = Flags; // SITE
+  emit();
+  )cpp" + std::string(Other) +
+                       "\n}\n";
+    EXPECT_EQ(memoryOf(Code, "Flags"), SiteMemory::Unneeded) << Other;
+  }
+  // Put back before the copy is made: that restores something else.
+  EXPECT_EQ(memoryOf(R"cpp(
+std::vector<int> Flags;
+void emit();
+void twice(std::vector<int> &Earlier) {
+  Flags.swap(Earlier);
+  std::vector<int> Saved = Flags; // SITE
+  emit();
+}
+)cpp",
+                     "Flags"),
+            SiteMemory::Unneeded);
+}
+
 TEST(SiteCodeTest, ACopyThatCopiesItsOwner) {
   // The class copies itself member by member: the copies of the class are
   // what to look at, not this assignment.

@@ -268,7 +268,8 @@ BREAKDOWN = (
     ('codeDescribed', 'at sites whose code the checks describe (no finding)'),
     ('resultMemory', 'at sites whose memory is what the code makes (a '
      'container its function returns, one handed to a callee that keeps '
-     'it): only another interface would avoid it'),
+     'it, a copy kept to be put back): only another interface would avoid '
+     'it'),
     ('perObject', 'one allocation per object or element (new, malloc, '
      'std::make_shared, node-based containers): no check changes those'),
     ('outsideSourceRoot', 'outside the source root'),
