@@ -141,34 +141,28 @@ struct Printer {
             "original, and the copy is what undoes that; a move or a "
             "reference would not keep it");
   EXPECT_EQ(Kept->Memory, SiteMemory::Result);
-  // std::swap either way round, and an assignment back (moved or not).
-  for (const char *Restore :
-       {"std::swap(Saved, Flags);", "std::swap(Flags, Saved);",
-        "Flags = Saved;", "Flags = std::move(Saved);", "Saved.swap(Flags);"}) {
-    std::string Code = R"cpp(
+  // A copy of 'Flags' saved before a call, then \p After.
+  auto SavedThen = [](llvm::StringRef After) {
+    return R"cpp(
 #include <utility>
-std::vector<int> Flags;
-void emit();
-void nested() {
-  std::vector<int> Saved = Flags; // SITE
-  emit();
-  )cpp" + std::string(Restore) +
-                       "\n}\n";
-    EXPECT_TRUE(resultMemory(Code, "Flags")) << Restore;
-  }
-  // Not put back: a copy that a move, a reference or a view avoids.
-  for (const char *Other :
-       {"Saved.swap(Other);", "Other = Saved;", "Flags.push_back(1);"}) {
-    std::string Code = R"cpp(
 std::vector<int> Flags, Other;
 void emit();
 void nested() {
   std::vector<int> Saved = Flags; // SITE
   emit();
-  )cpp" + std::string(Other) +
-                       "\n}\n";
-    EXPECT_EQ(memoryOf(Code, "Flags"), SiteMemory::Unneeded) << Other;
-  }
+  )cpp" + After.str() +
+           "\n}\n";
+  };
+  // std::swap either way round, and an assignment back (moved or not).
+  for (const char *Restore :
+       {"std::swap(Saved, Flags);", "std::swap(Flags, Saved);",
+        "Flags = Saved;", "Flags = std::move(Saved);", "Saved.swap(Flags);"})
+    EXPECT_TRUE(resultMemory(SavedThen(Restore), "Flags")) << Restore;
+  // Not put back: a copy that a move, a reference or a view avoids.
+  for (const char *Other :
+       {"Saved.swap(Other);", "Other = Saved;", "Flags.push_back(1);"})
+    EXPECT_EQ(memoryOf(SavedThen(Other), "Flags"), SiteMemory::Unneeded)
+        << Other;
   // Put back before the copy is made: that restores something else.
   EXPECT_EQ(memoryOf(R"cpp(
 std::vector<int> Flags;
