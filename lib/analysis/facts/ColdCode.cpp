@@ -13,11 +13,83 @@ using namespace clang;
 
 namespace alloc_tidy {
 
+std::vector<llvm::StringRef> topLevelAlternatives(llvm::StringRef Text) {
+  std::vector<llvm::StringRef> Result;
+  size_t Start = 0;
+  unsigned Depth = 0;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    switch (Text[I]) {
+    case '\\':
+      ++I;
+      break;
+    case '(':
+      ++Depth;
+      break;
+    case ')':
+      if (Depth)
+        --Depth;
+      break;
+    case '[': {
+      // A bracket expression ends at the first ']' that is not its first
+      // character and not the end of a [:class:], [=equivalence=] or
+      // [.collating.] element; a backslash in it is an ordinary character.
+      size_t J = I + 1;
+      if (J < Text.size() && Text[J] == '^')
+        ++J;
+      if (J < Text.size() && Text[J] == ']')
+        ++J;
+      while (J < Text.size() && Text[J] != ']') {
+        if (Text[J] == '[' && J + 1 < Text.size() &&
+            llvm::StringRef(":=.").contains(Text[J + 1])) {
+          const char Close[] = {Text[J + 1], ']', 0};
+          size_t End = Text.find(Close, J + 2);
+          if (End == llvm::StringRef::npos)
+            return {Text};
+          J = End + 2;
+          continue;
+        }
+        ++J;
+      }
+      I = J;
+      break;
+    }
+    case '|':
+      if (Depth == 0) {
+        Result.push_back(Text.slice(Start, I));
+        Start = I + 1;
+      }
+      break;
+    default:
+      break;
+    }
+  }
+  Result.push_back(Text.substr(std::min(Start, Text.size())));
+  if (llvm::any_of(Result, [](llvm::StringRef A) { return A.empty(); }))
+    return {Text};
+  return Result;
+}
+
+NamePattern::NamePattern(llvm::StringRef Text) {
+  for (llvm::StringRef Alternative : topLevelAlternatives(Text))
+    Alternatives.emplace_back(Alternative);
+  // A split that a valid whole does not survive (it cannot happen for a
+  // well-formed expression) falls back to the whole.
+  std::string Error;
+  if (llvm::any_of(Alternatives, [&](const llvm::Regex &Alternative) {
+        return !Alternative.isValid(Error);
+      })) {
+    Alternatives.clear();
+    Alternatives.emplace_back(Text);
+  }
+}
+
 bool NamePattern::matches(llvm::StringRef Name) const {
   std::lock_guard<std::mutex> Guard(Lock);
   auto [It, New] = Answers.try_emplace(Name, false);
   if (New)
-    It->second = Pattern.match(Name);
+    It->second = llvm::any_of(Alternatives, [&](const llvm::Regex &Alternative) {
+      return Alternative.match(Name);
+    });
   return It->second;
 }
 
@@ -32,9 +104,8 @@ const NamePattern *sharedNamePattern(llvm::StringRef Text, std::string &Error) {
   std::lock_guard<std::mutex> Guard(Lock);
   auto [It, New] = Patterns->try_emplace(Text);
   if (New) {
-    llvm::Regex Compiled(Text);
-    if (Compiled.isValid(It->second.Error))
-      It->second.Pattern = std::make_unique<NamePattern>(std::move(Compiled));
+    if (llvm::Regex(Text).isValid(It->second.Error))
+      It->second.Pattern = std::make_unique<NamePattern>(Text);
   }
   Error = It->second.Error;
   return It->second.Pattern.get();

@@ -31,7 +31,7 @@ TEST(ColdCodeTest, NamesAttributesAndLambdas) {
   ASSERT_TRUE(AST);
   ASSERT_FALSE(test::hasErrors(*AST));
   ASTContext &Ctx = AST->getASTContext();
-  NamePattern Pattern{llvm::Regex(DefaultColdFunctions)};
+  NamePattern Pattern{DefaultColdFunctions};
   ColdNames Names{&Pattern, nullptr};
   auto Cold = [&](llvm::StringRef Var, ColdNames With) {
     return isVarInColdFunction(Ctx, Var, With);
@@ -67,8 +67,8 @@ TEST(ColdCodeTest, ClassesAndDebugNames) {
   ASSERT_TRUE(AST);
   ASSERT_FALSE(test::hasErrors(*AST));
   ASTContext &Ctx = AST->getASTContext();
-  NamePattern Functions{llvm::Regex(DefaultColdFunctions)};
-  NamePattern Classes{llvm::Regex(DefaultColdClasses)};
+  NamePattern Functions{DefaultColdFunctions};
+  NamePattern Classes{DefaultColdClasses};
   ColdNames Both{&Functions, &Classes};
   auto Cold = [&](llvm::StringRef Var, ColdNames With) {
     return isVarInColdFunction(Ctx, Var, With);
@@ -158,7 +158,7 @@ TEST(ColdCodeTest, OnlyPassedToColdCalls) {
 }
 
 TEST(ColdCodeTest, NamePatternAnswersAgainAsFirst) {
-  NamePattern Pattern{llvm::Regex("[Ee]rror|^[Uu]sage$")};
+  NamePattern Pattern{"[Ee]rror|^[Uu]sage$"};
   // Each name twice: the kept answer is the first one, for a match and for
   // a miss alike, and one name's answer is not another's.
   for (int Round = 0; Round < 2; ++Round) {
@@ -166,6 +166,47 @@ TEST(ColdCodeTest, NamePatternAnswersAgainAsFirst) {
     EXPECT_FALSE(Pattern.matches("formatRow"));
     EXPECT_TRUE(Pattern.matches("usage"));
     EXPECT_FALSE(Pattern.matches("usages"));
+  }
+}
+
+TEST(ColdCodeTest, TopLevelAlternativesSplitOnlyOutsideGroups) {
+  using V = std::vector<llvm::StringRef>;
+  EXPECT_EQ(topLevelAlternatives("[Ee]rror|^[Uu]sage$"),
+            (V{"[Ee]rror", "^[Uu]sage$"}));
+  // Inside parentheses, inside brackets (a ']' first, a class name), or
+  // escaped, a '|' is not a top-level alternative.
+  EXPECT_EQ(topLevelAlternatives("^[Cc]onfig(a|b)?$|x"),
+            (V{"^[Cc]onfig(a|b)?$", "x"}));
+  EXPECT_EQ(topLevelAlternatives("[|]a|b"), (V{"[|]a", "b"}));
+  EXPECT_EQ(topLevelAlternatives("[]|]a|b"), (V{"[]|]a", "b"}));
+  EXPECT_EQ(topLevelAlternatives("[^]|]a|b"), (V{"[^]|]a", "b"}));
+  EXPECT_EQ(topLevelAlternatives("[[:alpha:]|]x|y"), (V{"[[:alpha:]|]x", "y"}));
+  EXPECT_EQ(topLevelAlternatives("a\\|b|c"), (V{"a\\|b", "c"}));
+  // An empty alternative: the whole text, for llvm::Regex to judge.
+  EXPECT_EQ(topLevelAlternatives("a||b"), (V{"a||b"}));
+  EXPECT_EQ(topLevelAlternatives("a|"), (V{"a|"}));
+  EXPECT_EQ(topLevelAlternatives("abc"), (V{"abc"}));
+}
+
+TEST(ColdCodeTest, NamePatternAnswersAsTheWholeExpression) {
+  const char *Patterns[] = {
+      DefaultColdFunctions, DefaultColdClasses, "^(get|set)[A-Z]|Impl$",
+      "[|]x|^y", "[]|]a|b$", "[[:upper:]|]rr|^q", "a\\|b|^c$", "^$|^_",
+      "(^a|b$)|[0-9]"};
+  const char *Names[] = {"reportError", "formatRow", "usage", "usages",
+                         "Config", "Configuration", "ConfigFile",
+                         "parseCommandLine", "ArgsParser", "getX", "getx",
+                         "FooImpl", "|x", "x", "yes", "]a", "b", "ab",
+                         "Err", "|rr", "a|b", "c", "", "_x", "a", "xb", "9",
+                         "debugDump", "Debug", "onFatalSignal"};
+  for (const char *Text : Patterns) {
+    std::string Error;
+    llvm::Regex Whole(Text);
+    ASSERT_TRUE(Whole.isValid(Error)) << Text << ": " << Error;
+    NamePattern Pattern(Text);
+    for (const char *Name : Names)
+      EXPECT_EQ(Pattern.matches(Name), Whole.match(Name))
+          << "pattern '" << Text << "', name '" << Name << "'";
   }
 }
 
