@@ -7,6 +7,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Basic/Version.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
@@ -24,28 +25,39 @@ namespace alloc_tidy {
 namespace {
 
 std::atomic<unsigned> Fallbacks{0};
+std::atomic<unsigned> WholeBuilds{0};
+std::atomic<unsigned> SegmentsBuilt{0};
 
 /// The parents of every node reached from the traversal scope, except what
 /// lies in system headers. Nearly every node has one parent, so a node maps
 /// to the one stored copy of its parent (a node is stored once, however
 /// many children it has); the few with more live in a second map.
+///
+/// The index is built one segment at a time, as questions come: a segment
+/// is one declaration at namespace level (a class, a function, an
+/// out-of-line member definition) with the namespaces around it. A question
+/// about a node builds the segments whose source range holds the node's
+/// location; a node they do not hold (an instantiation of a member defined
+/// out of line is walked under its class template) builds the rest. The
+/// checks ask about a few functions of a unit, whose headers hold most of
+/// the code.
 class ParentIndex {
 public:
   explicit ParentIndex(ASTContext &Ctx);
 
-  /// The parents of \p Node; std::nullopt when the index does not hold it.
-  std::optional<llvm::ArrayRef<DynTypedNode>>
-  find(const DynTypedNode &Node) const {
-    if (Node.getNodeKind().hasPointerIdentity()) {
-      auto It = ByPointer.find(Node.getMemoizationData());
-      if (It == ByPointer.end())
-        return std::nullopt;
-      return parentsIn(It->second, MultipleByPointer, It->first);
-    }
-    auto It = ByValue.find(Node);
-    if (It == ByValue.end())
-      return std::nullopt;
-    return parentsIn(It->second, MultipleByValue, It->first);
+  /// The parents of \p Node; std::nullopt when the index does not hold it,
+  /// with every segment built.
+  std::optional<llvm::ArrayRef<DynTypedNode>> find(const DynTypedNode &Node) {
+    if (Unbuilt == 0)
+      return lookup(Node);
+    if (auto Parents = lookup(Node); Parents && !mayHaveParentsElsewhere(Node))
+      return Parents;
+    if (buildSegmentsAt(Node))
+      if (auto Parents = lookup(Node);
+          Parents && !mayHaveParentsElsewhere(Node))
+        return Parents;
+    buildEverySegment();
+    return lookup(Node);
   }
 
   /// Whether the index was built for \p Ctx's current traversal scope.
@@ -57,6 +69,56 @@ private:
   friend class IndexBuilder;
   using Parents = llvm::SmallVector<DynTypedNode, 2>;
 
+  /// Whether a segment other than the ones holding \p Node's location may
+  /// reach it too: code of a default argument or a default member
+  /// initializer (every call or constructor that uses it reaches it), and
+  /// template code (a pattern and its instantiations share nodes, and are
+  /// walked at the template, at an explicit instantiation or at a member
+  /// defined out of line). The checks ask about the rest.
+  bool mayHaveParentsElsewhere(const DynTypedNode &Node) const {
+    if (Node.get<VarTemplateSpecializationDecl>())
+      return true;
+    const void *Key = Node.getMemoizationData();
+    return Key && Shared.contains(Key);
+  }
+
+  /// One declaration at namespace level, the namespaces (and linkage
+  /// specifications) it is nested in from the outermost, and the expansion
+  /// range it is written in.
+  struct Segment {
+    Decl *Root;
+    unsigned Order = 0;
+    llvm::SmallVector<Decl *, 4> Enclosing;
+    unsigned Begin = 0, End = 0;
+    bool Built = false;
+  };
+  /// The segments of one file in the order of their beginnings, and for
+  /// each, the furthest end among it and those before it: a backward scan
+  /// stops where nothing before can hold the location.
+  struct FileSegments {
+    std::vector<Segment *> ByBegin;
+    std::vector<unsigned> FurthestEnd;
+  };
+
+  std::optional<llvm::ArrayRef<DynTypedNode>>
+  lookup(const DynTypedNode &Node) const {
+    if (Node.getNodeKind().hasPointerIdentity()) {
+      auto It = ByPointer.find(Node.getMemoizationData());
+      if (It == ByPointer.end())
+        return std::nullopt;
+      return parentsIn(It->second.Node, MultipleByPointer, It->first);
+    }
+    auto It = ByValue.find(Node);
+    if (It == ByValue.end())
+      return std::nullopt;
+    return parentsIn(It->second.Node, MultipleByValue, It->first);
+  }
+
+  void addSegments(Decl *D, llvm::SmallVectorImpl<Decl *> &Enclosing);
+  void buildSegment(Segment &S);
+  bool buildSegmentsAt(const DynTypedNode &Node);
+  void buildEverySegment();
+
   /// The parent a node maps to when it has more than one (they are in the
   /// Multiple maps); a node known to have none maps to null.
   static const DynTypedNode *multiple() {
@@ -64,25 +126,46 @@ private:
     return &Marker;
   }
 
+  /// The parents of a node that has several, each with the segment that
+  /// reached it: listed in the order of the segments, as a walk of the whole
+  /// scope meets them, whatever order the segments were built in.
+  struct ParentList {
+    Parents Nodes;
+    llvm::SmallVector<unsigned, 2> Segments;
+  };
+  /// A node's parent, or multiple(), and the segment of its first parent.
+  struct FirstParent {
+    const DynTypedNode *Node;
+    unsigned Segment;
+  };
+
   template <typename Key>
   llvm::ArrayRef<DynTypedNode>
   parentsIn(const DynTypedNode *Parent,
-            const llvm::DenseMap<Key, Parents> &Multiple,
+            const llvm::DenseMap<Key, ParentList> &Multiple,
             const Key &Node) const {
     if (!Parent)
       return {};
     if (Parent == multiple())
-      return Multiple.find(Node)->second;
+      return Multiple.find(Node)->second.Nodes;
     return llvm::ArrayRef<DynTypedNode>(*Parent);
   }
 
-  llvm::DenseMap<const void *, const DynTypedNode *> ByPointer;
-  llvm::DenseMap<DynTypedNode, const DynTypedNode *> ByValue;
-  llvm::DenseMap<const void *, Parents> MultipleByPointer;
-  llvm::DenseMap<DynTypedNode, Parents> MultipleByValue;
+  llvm::DenseMap<const void *, FirstParent> ByPointer;
+  llvm::DenseMap<DynTypedNode, FirstParent> ByValue;
+  llvm::DenseMap<const void *, ParentList> MultipleByPointer;
+  llvm::DenseMap<DynTypedNode, ParentList> MultipleByValue;
+  /// Nodes below a parameter, a field, a default argument or a default
+  /// member initializer, and template code (mayHaveParentsElsewhere).
+  llvm::DenseSet<const void *> Shared;
   /// The stored copies of the nodes that are parents.
   llvm::SpecificBumpPtrAllocator<DynTypedNode> Stored;
   std::vector<Decl *> Scope;
+
+  ASTContext &Ctx;
+  std::vector<std::unique_ptr<Segment>> Segments;
+  llvm::DenseMap<FileID, FileSegments> ByFile;
+  size_t Unbuilt = 0;
 };
 
 /// Walks the traversal scope as ASTContext's parent map does (every node
@@ -99,8 +182,18 @@ class IndexBuilder : public RecursiveASTVisitor<IndexBuilder> {
   using Base = RecursiveASTVisitor<IndexBuilder>;
 
 public:
-  IndexBuilder(ParentIndex &Index, const SourceManager &SM)
-      : Index(Index), SM(SM) {}
+  IndexBuilder(ParentIndex &Index, const SourceManager &SM, unsigned Segment)
+      : Index(Index), SM(SM), Segment(Segment) {}
+
+  /// Walks \p D as the traversal of the whole scope reaches it: below the
+  /// declarations in \p Enclosing, from the outermost.
+  void traverseSegment(Decl *D, llvm::ArrayRef<Decl *> Enclosing) {
+    for (Decl *Outer : Enclosing)
+      enter(DynTypedNode::create(*Outer), /*Deferred=*/false);
+    TraverseDecl(D);
+    for (size_t I = 0; I < Enclosing.size(); ++I)
+      leave();
+  }
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }
@@ -155,7 +248,7 @@ public:
   // elements get the first form as their parent): it has no parents, as in
   // ASTContext's map, but it is known, so asking costs no fallback.
   bool VisitInitListExpr(InitListExpr *List) {
-    Index.ByPointer.try_emplace(List, nullptr);
+    Index.ByPointer.try_emplace(List, ParentIndex::FirstParent{nullptr, 0});
     return true;
   }
 
@@ -165,6 +258,10 @@ private:
   struct Frame {
     DynTypedNode Node;
     const DynTypedNode *Stored = nullptr;
+    /// Whether a frame below this one is a parameter, a field, a default
+    /// argument or a default member initializer, or this one or one below
+    /// is template code (isTemplateCode).
+    bool BelowShared = false;
   };
 
   template <typename TraverseFn>
@@ -177,7 +274,9 @@ private:
   }
 
   void enter(const DynTypedNode &Node, bool Deferred) {
-    Stack.push_back({Node});
+    bool BelowShared = !Stack.empty() && (Stack.back().BelowShared ||
+                                          isSharingFrame(Stack.back().Node));
+    Stack.push_back({Node, nullptr, BelowShared || isTemplateCode(Node)});
     if (!Deferred)
       recordUnrecorded();
   }
@@ -190,8 +289,12 @@ private:
   /// Records every frame of the stack not recorded yet: the ones above the
   /// last recorded frame are deferred type or qualifier locations.
   void recordUnrecorded() {
-    for (size_t I = std::max<size_t>(Recorded, 1); I < Stack.size(); ++I)
+    for (size_t I = std::max<size_t>(Recorded, 1); I < Stack.size(); ++I) {
       record(Stack[I].Node, storedCopy(Stack[I - 1]));
+      if (Stack[I].BelowShared)
+        if (const void *Key = Stack[I].Node.getMemoizationData())
+          Index.Shared.insert(Key);
+    }
     Recorded = Stack.size();
   }
 
@@ -199,6 +302,33 @@ private:
     if (!F.Stored)
       F.Stored = new (Index.Stored.Allocate()) DynTypedNode(F.Node);
     return F.Stored;
+  }
+
+  /// A template, a templated declaration or an instantiation: a pattern
+  /// shares the nodes that depend on nothing with its instantiations, which
+  /// are walked under the template, or at an explicit instantiation, while
+  /// a member may be defined out of line elsewhere.
+  static bool isTemplateCode(const DynTypedNode &Node) {
+    const auto *D = Node.get<Decl>();
+    if (!D)
+      return false;
+    if (isa<TemplateDecl, ClassTemplateSpecializationDecl,
+            VarTemplateSpecializationDecl>(D) ||
+        D->isTemplated())
+      return true;
+    const auto *Function = dyn_cast<FunctionDecl>(D);
+    return Function &&
+           Function->getTemplateSpecializationKind() != TSK_Undeclared &&
+           Function->getTemplateSpecializationKind() !=
+               TSK_ExplicitSpecialization;
+  }
+
+  static bool isSharingFrame(const DynTypedNode &Node) {
+    if (const auto *D = Node.get<Decl>())
+      return isa<ParmVarDecl, FieldDecl>(D);
+    if (const auto *S = Node.get<Stmt>())
+      return isa<CXXDefaultArgExpr, CXXDefaultInitExpr>(S);
+    return false;
   }
 
   void record(const DynTypedNode &Node, const DynTypedNode *Parent) {
@@ -210,30 +340,36 @@ private:
   }
 
   template <typename Key>
-  static void addParent(llvm::DenseMap<Key, const DynTypedNode *> &Single,
-                        llvm::DenseMap<Key, ParentIndex::Parents> &Multiple,
-                        const Key &Node, const DynTypedNode *Parent) {
-    auto [It, Inserted] = Single.try_emplace(Node, Parent);
+  void addParent(llvm::DenseMap<Key, ParentIndex::FirstParent> &Single,
+                 llvm::DenseMap<Key, ParentIndex::ParentList> &Multiple,
+                 const Key &Node, const DynTypedNode *Parent) {
+    auto [It, Inserted] =
+        Single.try_emplace(Node, ParentIndex::FirstParent{Parent, Segment});
     if (Inserted)
       return;
-    if (!It->second) {
-      It->second = Parent;
+    ParentIndex::FirstParent &First = It->second;
+    if (!First.Node) {
+      First = {Parent, Segment};
       return;
     }
     // A node reached twice under the same parent is listed once (only
     // nodes with an identity can be compared).
     bool HasIdentity = Parent->getMemoizationData() != nullptr;
-    if (It->second != ParentIndex::multiple()) {
-      if (HasIdentity && *It->second == *Parent)
+    if (First.Node != ParentIndex::multiple()) {
+      if (HasIdentity && *First.Node == *Parent)
         return;
-      Multiple[Node] = {*It->second, *Parent};
-      It->second = ParentIndex::multiple();
-      return;
+      ParentIndex::ParentList &All = Multiple[Node];
+      All.Nodes = {*First.Node};
+      All.Segments = {First.Segment};
+      First.Node = ParentIndex::multiple();
     }
-    ParentIndex::Parents &All = Multiple[Node];
-    if (HasIdentity && llvm::is_contained(All, *Parent))
+    ParentIndex::ParentList &All = Multiple[Node];
+    if (HasIdentity && llvm::is_contained(All.Nodes, *Parent))
       return;
-    All.push_back(*Parent);
+    // After the parents from this segment and the ones before it.
+    size_t At = llvm::upper_bound(All.Segments, Segment) - All.Segments.begin();
+    All.Nodes.insert(All.Nodes.begin() + At, *Parent);
+    All.Segments.insert(All.Segments.begin() + At, Segment);
   }
 
   /// A declaration at namespace level written in a system header. Only
@@ -250,17 +386,136 @@ private:
 
   ParentIndex &Index;
   const SourceManager &SM;
+  /// The order of the segment walked among all segments.
+  unsigned Segment;
   llvm::SmallVector<Frame, 32> Stack;
   /// How many frames, from the bottom of the stack, are recorded.
   size_t Recorded = 0;
 };
 
-ParentIndex::ParentIndex(ASTContext &Ctx) {
+ParentIndex::ParentIndex(ASTContext &Ctx) : Ctx(Ctx) {
   // LLVM 19 returns the scope by value (22 an ArrayRef): take it once, as
   // two calls' begin() and end() would belong to two different vectors.
   auto TraversalScope = Ctx.getTraversalScope();
   Scope.assign(TraversalScope.begin(), TraversalScope.end());
-  IndexBuilder(*this, Ctx.getSourceManager()).TraverseAST(Ctx);
+  // A narrowed scope (clangd's main file) stands for the unit's
+  // declarations, as in RecursiveASTVisitor's walk of the unit.
+  TranslationUnitDecl *Unit = Ctx.getTranslationUnitDecl();
+  llvm::SmallVector<Decl *, 4> Enclosing = {Unit};
+  if (Scope.size() == 1 && isa<TranslationUnitDecl>(Scope.front())) {
+    for (Decl *Child : Unit->decls())
+      addSegments(Child, Enclosing);
+  } else {
+    for (Decl *D : Scope)
+      addSegments(D, Enclosing);
+  }
+  for (auto &[File, Entries] : ByFile) {
+    llvm::sort(Entries.ByBegin, [](const Segment *A, const Segment *B) {
+      return A->Begin < B->Begin;
+    });
+    unsigned Furthest = 0;
+    for (const Segment *S : Entries.ByBegin)
+      Entries.FurthestEnd.push_back(Furthest = std::max(Furthest, S->End));
+  }
+}
+
+void ParentIndex::addSegments(Decl *D,
+                              llvm::SmallVectorImpl<Decl *> &Enclosing) {
+  // Blocks and lambdas are walked from the expressions that make them.
+  if (isa<BlockDecl, CapturedDecl>(D))
+    return;
+  if (const auto *Class = dyn_cast<CXXRecordDecl>(D);
+      Class && Class->isLambda())
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  // The standard library is not indexed (IndexBuilder skips it too); a
+  // namespace opened in a system header holds that header's code.
+  if (D->getLocation().isValid() && SM.isInSystemHeader(D->getLocation()))
+    return;
+  if (isa<NamespaceDecl, LinkageSpecDecl, ExportDecl>(D)) {
+    Enclosing.push_back(D);
+    for (Decl *Child : cast<DeclContext>(D)->decls())
+      addSegments(Child, Enclosing);
+    Enclosing.pop_back();
+    // A namespace with nothing in it is still a node with a parent.
+    if (cast<DeclContext>(D)->decls_empty()) {
+      auto S = std::make_unique<Segment>();
+      S->Root = D;
+      S->Order = Segments.size();
+      S->Enclosing.assign(Enclosing.begin(), Enclosing.end());
+      buildSegment(*S);
+      Segments.push_back(std::move(S));
+    }
+    return;
+  }
+  auto S = std::make_unique<Segment>();
+  S->Root = D;
+  S->Order = Segments.size();
+  S->Enclosing.assign(Enclosing.begin(), Enclosing.end());
+  CharSourceRange Range = SM.getExpansionRange(D->getSourceRange());
+  auto [BeginFile, Begin] = SM.getDecomposedLoc(Range.getBegin());
+  auto [EndFile, End] = SM.getDecomposedLoc(Range.getEnd());
+  if (Range.getBegin().isInvalid() || BeginFile != EndFile || End < Begin) {
+    // Implicit declarations (the builtin typedefs), and ranges no file
+    // holds: too small to wait for.
+    buildSegment(*S);
+  } else {
+    S->Begin = Begin;
+    S->End = End;
+    ByFile[BeginFile].ByBegin.push_back(S.get());
+    ++Unbuilt;
+  }
+  Segments.push_back(std::move(S));
+}
+
+void ParentIndex::buildSegment(Segment &S) {
+  if (S.Built)
+    return;
+  S.Built = true;
+  ++SegmentsBuilt;
+  IndexBuilder(*this, Ctx.getSourceManager(), S.Order)
+      .traverseSegment(S.Root, S.Enclosing);
+}
+
+bool ParentIndex::buildSegmentsAt(const DynTypedNode &Node) {
+  SourceLocation Loc = Node.getSourceRange().getBegin();
+  if (const auto *D = Node.get<Decl>(); D && Loc.isInvalid())
+    Loc = D->getLocation();
+  if (Loc.isInvalid())
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto [File, Offset] = SM.getDecomposedExpansionLoc(Loc);
+  auto It = ByFile.find(File);
+  if (It == ByFile.end())
+    return false;
+  const FileSegments &Entries = It->second;
+  auto After = llvm::upper_bound(
+      Entries.ByBegin, Offset,
+      [](unsigned Offset, const Segment *S) { return Offset < S->Begin; });
+  llvm::SmallVector<Segment *, 4> Holding;
+  for (size_t I = After - Entries.ByBegin.begin(); I-- > 0;) {
+    if (Entries.FurthestEnd[I] < Offset)
+      break;
+    Segment *S = Entries.ByBegin[I];
+    if (S->End >= Offset && !S->Built)
+      Holding.push_back(S);
+  }
+  llvm::sort(Holding, [](const Segment *A, const Segment *B) {
+    return A->Order < B->Order;
+  });
+  for (Segment *S : Holding) {
+    buildSegment(*S);
+    --Unbuilt;
+  }
+  return !Holding.empty();
+}
+
+void ParentIndex::buildEverySegment() {
+  ++WholeBuilds;
+  for (auto &[File, Entries] : ByFile)
+    for (Segment *S : Entries.ByBegin)
+      buildSegment(*S);
+  Unbuilt = 0;
 }
 
 /// One index per live ASTContext. clangd builds ASTs on several threads;
@@ -269,7 +524,7 @@ ParentIndex::ParentIndex(ASTContext &Ctx) {
 /// outlives static destructors would otherwise call into a dead one.
 class IndexTable {
 public:
-  const ParentIndex &indexFor(ASTContext &Ctx) {
+  ParentIndex &indexFor(ASTContext &Ctx) {
     {
       std::lock_guard<std::mutex> Lock(Mutex);
       auto It = Indexes.find(&Ctx);
@@ -316,7 +571,7 @@ TemplateSpecializationKind specializationKind(const Decl &D) {
 DynTypedNodeList parentsOf(const DynTypedNode &Node, ASTContext &Ctx) {
   // Another traversal kind skips implicit nodes: only ASTContext knows how.
   if (Ctx.getParentMapContext().getTraversalKind() == TK_AsIs) {
-    const ParentIndex &Index = IndexTable::get().indexFor(Ctx);
+    ParentIndex &Index = IndexTable::get().indexFor(Ctx);
     if (std::optional<llvm::ArrayRef<DynTypedNode>> Parents = Index.find(Node))
       return *Parents;
     // The translation unit is the root (of a narrowed scope too): no
@@ -329,6 +584,8 @@ DynTypedNodeList parentsOf(const DynTypedNode &Node, ASTContext &Ctx) {
 }
 
 unsigned parentIndexFallbacks() { return Fallbacks; }
+
+ParentIndexBuilds parentIndexBuilds() { return {SegmentsBuilt, WholeBuilds}; }
 
 bool isInstantiatedDecl(const Decl &D) {
   for (const Decl *Current = &D; Current;) {

@@ -40,6 +40,15 @@ clang::DynTypedNodeList parentsOf(const NodeT &Node, clang::ASTContext &Ctx) {
 /// answer and passed on to ASTContext's map (for tests and benchmarks).
 unsigned parentIndexFallbacks();
 
+/// How much of the index has been built since the program started (for
+/// tests and benchmarks): the segments (declarations at namespace level)
+/// walked, and how many times a question made it walk every segment left.
+struct ParentIndexBuilds {
+  unsigned Segments = 0;
+  unsigned Whole = 0;
+};
+ParentIndexBuilds parentIndexBuilds();
+
 /// Whether \p D is a template instantiation (of a class, function or
 /// variable template, or a member of one) or is declared inside one. Told
 /// from the declaration contexts alone, without any parent map; the same

@@ -6,6 +6,7 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "gtest/gtest.h"
+#include <algorithm>
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -86,7 +87,32 @@ int Table[sizeof(Point) * 2];
 template <int N> struct Fixed { int Slots[N + 1]; };
 using Handler = void (*)(int) noexcept(sizeof(int) > 2);
 
+// Code that other declarations reach too: a default member initializer
+// (from a constructor defined out of line), a default argument (from every
+// call that uses it, and from a redeclaration that inherits it), a member of
+// a class template defined out of line, a record declared with a variable.
+struct Settings {
+  std::vector<int> Limits = {1, 2, 3};
+  Settings();
+  template <typename T> T scaled(T V) const;
+};
+template <typename T> struct Holder { T Held; T get(int Extra = 1) const; };
+template <typename T> T Holder<T>::get(int Extra) const {
+  T Copy = Held;
+  return Copy + T(Extra);
+}
+void log(const std::string &Text, int Level = 3 + sizeof(Point));
+void log(const std::string &Text, int Level);
+Settings::Settings() {}
+template <typename T> T Settings::scaled(T V) const { return V * T(Limits[0]); }
+struct Pair { int A, B; } Origin{0, 0};
+template struct Holder<short>;
+
 int use() {
+  Holder<long> H{4};
+  log("x");
+  Settings S;
+  int Scaled = S.scaled(2) + int(H.get()) + Origin.A;
   Box<int> B;
   B.add(3);
   Box<std::string> Names;
@@ -99,7 +125,7 @@ int use() {
   std::string L = Label<int>;
   decltype(P.X + 1) Copy = P.X;
   Fixed<sizeof(Point) / 4> Slots{};
-  return Copy + Slots.Slots[0] + Total + twice(1) + twice<long>(2, 3) + B.as<int>() + P.X + int(L.size());
+  return Scaled + Copy + Slots.Slots[0] + Total + twice(1) + twice<long>(2, 3) + B.as<int>() + P.X + int(L.size());
 }
 )cpp";
 
@@ -120,6 +146,119 @@ TEST(ParentIndexTest, GivesTheParentsASTContextGives) {
         << D->getLocation().printToString(Ctx.getSourceManager());
   // Every question about the project's own code was answered by the index.
   EXPECT_EQ(parentIndexFallbacks(), FallbacksBefore);
+}
+
+TEST(ParentIndexTest, AnyOrderOfQuestionsGivesTheSameParents) {
+  // The index is built a segment at a time as questions come: whatever the
+  // order, every node gets all its parents, in ASTContext's order.
+  for (int Order = 0; Order < 3; ++Order) {
+    auto AST = test::parseCode(Code);
+    ASSERT_TRUE(AST && !test::hasErrors(*AST));
+    ASTContext &Ctx = AST->getASTContext();
+    MainFileNodes Nodes = collect(Ctx);
+    std::vector<DynTypedNode> Asked;
+    for (const Stmt *S : Nodes.Stmts)
+      Asked.push_back(DynTypedNode::create(*S));
+    for (const Decl *D : Nodes.Decls)
+      Asked.push_back(DynTypedNode::create(*D));
+    if (Order == 1)
+      std::reverse(Asked.begin(), Asked.end());
+    if (Order == 2)
+      for (size_t I = 0; I < Asked.size(); ++I)
+        std::swap(Asked[I], Asked[(I * 7919) % Asked.size()]);
+    for (const DynTypedNode &Node : Asked)
+      EXPECT_EQ(toVector(parentsOf(Node, Ctx)), toVector(Ctx.getParents(Node)))
+          << "order " << Order << ": " << Node.getNodeKind().asStringRef().str()
+          << " at "
+          << Node.getSourceRange().getBegin().printToString(
+                 Ctx.getSourceManager());
+  }
+}
+
+TEST(ParentIndexTest, TheFirstQuestionOfAUnitGetsEveryParent) {
+  // Asked first, before any other segment is walked: code that other
+  // declarations reach too (default arguments and member initializers,
+  // members of templates defined out of line, an explicit instantiation),
+  // and a sample of the rest. Every ancestor on the way up is compared.
+  auto Lines = [] {
+    std::vector<unsigned> Result = {14, 22, 29, 30, 31, 37,
+                                    41, 42, 43, 46, 49, 50};
+    for (unsigned Line = 52; Line <= 74; Line += 3)
+      Result.push_back(Line);
+    return Result;
+  }();
+  for (unsigned Line : Lines) {
+    auto AST = test::parseCode(Code);
+    ASSERT_TRUE(AST && !test::hasErrors(*AST));
+    ASTContext &Ctx = AST->getASTContext();
+    const SourceManager &SM = Ctx.getSourceManager();
+    MainFileNodes Nodes = collect(Ctx);
+    // The last statement that begins on the line: the deepest, so the way
+    // up crosses the most.
+    const Stmt *Asked = nullptr;
+    for (const Stmt *S : Nodes.Stmts)
+      if (SM.getExpansionLineNumber(S->getBeginLoc()) == Line)
+        Asked = S;
+    if (!Asked)
+      continue;
+    std::vector<DynTypedNode> Pending = {DynTypedNode::create(*Asked)};
+    while (!Pending.empty()) {
+      DynTypedNode Node = Pending.back();
+      Pending.pop_back();
+      std::vector<DynTypedNode> Indexed = toVector(parentsOf(Node, Ctx));
+      ASSERT_EQ(Indexed, toVector(Ctx.getParents(Node)))
+          << "line " << Line << ": " << Node.getNodeKind().asStringRef().str();
+      for (const DynTypedNode &Parent : Indexed)
+        if (!Parent.get<TranslationUnitDecl>())
+          Pending.push_back(Parent);
+    }
+  }
+}
+
+TEST(ParentIndexTest, AQuestionWalksOnlyTheDeclarationsThatHoldIt) {
+  auto AST = test::parseCode(R"cpp(
+#include <vector>
+namespace app {
+int first(int X) { return X + 1; }
+struct Widget { int Size = 0; int grow() { return ++Size; } };
+int second(std::vector<int> &V) { V.push_back(2); return int(V.size()); }
+int third() { return 3; }
+} // namespace app
+)cpp");
+  ASSERT_TRUE(AST && !test::hasErrors(*AST));
+  ASTContext &Ctx = AST->getASTContext();
+  auto Calls = match(callExpr(isExpansionInMainFile(),
+                              callee(functionDecl(hasName("push_back"))))
+                         .bind("call"),
+                     Ctx);
+  ASSERT_EQ(Calls.size(), 1u);
+  const auto *Call = Calls[0].getNodeAs<CallExpr>("call");
+  ParentIndexBuilds Before = parentIndexBuilds();
+  EXPECT_EQ(toVector(parentsOf(*Call, Ctx)), toVector(Ctx.getParents(*Call)));
+  ParentIndexBuilds After = parentIndexBuilds();
+  // Not every segment: the function that holds the call (with the
+  // implicit declarations of the unit, which have no place to wait at).
+  EXPECT_EQ(After.Whole, Before.Whole);
+  EXPECT_GT(After.Segments, Before.Segments);
+  // The way up from the call stays in that segment.
+  for (DynTypedNode Node = DynTypedNode::create(*Call);
+       !Node.get<TranslationUnitDecl>();) {
+    DynTypedNodeList Parents = parentsOf(Node, Ctx);
+    ASSERT_EQ(Parents.size(), 1u);
+    Node = Parents[0];
+  }
+  EXPECT_EQ(parentIndexBuilds().Segments, After.Segments);
+  // A statement of another function walks that function alone.
+  auto Returns =
+      match(returnStmt(isExpansionInMainFile(), forFunction(hasName("third")))
+                .bind("return"),
+            Ctx);
+  ASSERT_EQ(Returns.size(), 1u);
+  const auto *Return = Returns[0].getNodeAs<ReturnStmt>("return");
+  EXPECT_EQ(toVector(parentsOf(*Return, Ctx)),
+            toVector(Ctx.getParents(*Return)));
+  EXPECT_EQ(parentIndexBuilds().Segments, After.Segments + 1);
+  EXPECT_EQ(parentIndexBuilds().Whole, Before.Whole);
 }
 
 TEST(ParentIndexTest, EveryWayUpStaysInTheIndex) {
