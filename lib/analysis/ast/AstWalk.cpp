@@ -354,6 +354,21 @@ bool isWithinStd(const Decl *D) {
   return false;
 }
 
+const Expr *stdMoveArgument(const Expr *E) {
+  const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if (!Callee || Call->getNumArgs() != 1 || !Callee->getIdentifier() ||
+      Callee->getName() != "move" || !isWithinStd(Callee))
+    return nullptr;
+  return Call->getArg(0)->IgnoreParenImpCasts();
+}
+
+const Expr *ignoringStdMove(const Expr *E) {
+  if (const Expr *Moved = stdMoveArgument(E))
+    return Moved;
+  return E->IgnoreParenImpCasts();
+}
+
 const VarDecl *rootVariable(const Expr *E) {
   E = E->IgnoreParenImpCasts();
   while (const auto *Member = dyn_cast<MemberExpr>(E)) {

@@ -152,6 +152,14 @@ ValueUse valueUseOf(const clang::Expr *E, clang::ASTContext &Ctx);
 /// classes and of its nested namespaces included).
 bool isWithinStd(const clang::Decl *D);
 
+/// The argument of \p E when \p E is a call of std::move (parentheses and
+/// implicit conversions around either stripped); null otherwise.
+const clang::Expr *stdMoveArgument(const clang::Expr *E);
+
+/// \p E without parentheses, implicit conversions and a std::move around
+/// it: std::move(X) still names X.
+const clang::Expr *ignoringStdMove(const clang::Expr *E);
+
 /// The variable \p E names, itself or as the object of member accesses
 /// with '.'; null when it is reached through '->', 'this' or a call.
 const clang::VarDecl *rootVariable(const clang::Expr *E);

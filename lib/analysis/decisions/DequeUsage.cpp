@@ -89,12 +89,8 @@ bool isRotationStep(const Stmt *Pop, const ValueDecl *D, ASTContext &Ctx) {
       referencedContainer(Push->getImplicitObjectArgument()) != D ||
       Push->getNumArgs() != 1)
     return false;
-  const Expr *Arg = Push->getArg(0)->IgnoreImplicit();
-  if (const auto *Move = dyn_cast<CallExpr>(Arg);
-      Move && Move->getNumArgs() == 1 && Move->getDirectCallee() &&
-      Move->getDirectCallee()->getName() == "move")
-    Arg = Move->getArg(0)->IgnoreImplicit();
-  const auto *Front = dyn_cast<CXXMemberCallExpr>(Arg->IgnoreParenImpCasts());
+  const auto *Front =
+      dyn_cast<CXXMemberCallExpr>(ignoringStdMove(Push->getArg(0)));
   return Front && Front->getMethodDecl() &&
          Front->getMethodDecl()->getName() == "front" &&
          referencedContainer(Front->getImplicitObjectArgument()) == D;

@@ -1,6 +1,7 @@
 //===--- MissingMove.cpp - classes whose moves copy -----------------------===//
 
 #include "lib/analysis/decisions/MissingMove.h"
+#include "lib/analysis/ast/AstWalk.h"
 #include "lib/analysis/ast/ParentIndex.h"
 #include "lib/analysis/facts/CopyFacts.h"
 #include "clang/AST/DeclTemplate.h"
@@ -39,12 +40,9 @@ const CXXRecordDecl *recordOf(QualType T) {
 
 /// The variable or member of 'this' that std::move(X) names, or null.
 const ValueDecl *movedVariable(const Expr *E) {
-  const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
-  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-  if (!Callee || !Callee->isInStdNamespace() || !Callee->getIdentifier() ||
-      Callee->getName() != "move" || Call->getNumArgs() != 1)
+  const Expr *Arg = stdMoveArgument(E);
+  if (!Arg)
     return nullptr;
-  const Expr *Arg = Call->getArg(0)->IgnoreParenImpCasts();
   if (const auto *Ref = dyn_cast<DeclRefExpr>(Arg))
     if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
         Var && Var->hasLocalStorage())

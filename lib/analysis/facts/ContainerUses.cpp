@@ -146,14 +146,7 @@ const CXXMemberCallExpr *capacityRead(const ValueDecl *Container,
 const ValueDecl *referencedContainer(const Expr *E) {
   if (!E)
     return nullptr;
-  E = E->IgnoreParenImpCasts();
-  if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    // std::move(c) still names c.
-    if (const auto *Callee = Call->getDirectCallee();
-        Callee && Callee->getName() == "move" && Call->getNumArgs() == 1 &&
-        isInStdNamespace(Callee))
-      return referencedContainer(Call->getArg(0));
-  }
+  E = ignoringStdMove(E);
   // A data member named without an object: &Class::Member.
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     return isa<VarDecl, FieldDecl>(DRE->getDecl()) ? DRE->getDecl() : nullptr;

@@ -582,11 +582,11 @@ private:
     if (!Saved || !isPlainObject(Source) || !F || !F->getBody())
       return std::nullopt;
     auto IsSaved = [&](const Expr *E) {
-      const auto *Ref = dyn_cast<DeclRefExpr>(stripMove(E));
+      const auto *Ref = dyn_cast<DeclRefExpr>(ignoringStdMove(E));
       return Ref && Ref->getDecl() == Saved;
     };
     auto IsSource = [&](const Expr *E) {
-      return sameObject(stripMove(E), Source);
+      return sameObject(ignoringStdMove(E), Source);
     };
     // Either way round: a.swap(b), swap(a, b), std::swap(a, b).
     auto Swaps = [&](const Expr *A, const Expr *B) {
@@ -627,16 +627,6 @@ private:
   }
 
   /// \p E without a std::move around it.
-  static const Expr *stripMove(const Expr *E) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *Call = dyn_cast<CallExpr>(E))
-      if (const FunctionDecl *Callee = Call->getDirectCallee();
-          Callee && Call->getNumArgs() == 1 && Callee->getIdentifier() &&
-          Callee->getName() == "move" && isWithinStd(Callee))
-        return Call->getArg(0)->IgnoreParenImpCasts();
-    return E;
-  }
-
   /// Calls \p Visit on every statement below \p Body, in source order.
   static void forEachStatementIn(const Stmt *Body,
                                  llvm::function_ref<void(const Stmt *)> Visit) {
