@@ -218,14 +218,10 @@ void PaddingCheck::inspectRecord(const RecordDecl &RD) {
       layout::computeLayout(RD, Ctx, Options);
   if (!Now)
     return;
-  std::optional<std::vector<const FieldDecl *>> Order =
+  std::optional<layout::BetterFieldOrder> Better =
       layout::findBetterFieldDecls(RD, Ctx);
-  if (!Order)
-    return;
-  std::optional<layout::RecordLayout> Reordered =
-      layout::layoutWithFieldOrder(RD, *Order, Ctx, Options);
-  if (!Reordered || Reordered->Size >= Now->Size ||
-      Now->Size - Reordered->Size < Threshold)
+  if (!Better || Better->Layout.Size >= Now->Size ||
+      Now->Size - Better->Layout.Size < Threshold)
     return;
 
   // Every instantiation is a candidate: which one is reported depends on
@@ -234,8 +230,8 @@ void PaddingCheck::inspectRecord(const RecordDecl &RD) {
   F->Record = &RD;
   F->Written = Written;
   F->Now = std::move(*Now);
-  F->Reordered = std::move(*Reordered);
-  F->Order = std::move(*Order);
+  F->Reordered = std::move(Better->Layout);
+  F->Order = std::move(Better->Fields);
   Findings[Written].push_back(std::move(F));
 }
 
@@ -359,14 +355,11 @@ void PaddingCheck::decide(Candidate &F,
   const std::vector<const FieldDecl *> Fields(RD.field_begin(), RD.field_end());
   if (!F.Order.empty() && F.Order.back() != Fields.back()) {
     if (std::string Tail = Instances.tailReason(RD); !Tail.empty()) {
-      std::optional<std::vector<const FieldDecl *>> Pinned =
+      std::optional<layout::BetterFieldOrder> Pinned =
           layout::findBetterFieldDecls(RD, Ctx, /*KeepLastField=*/true);
-      std::optional<layout::RecordLayout> Reordered;
-      if (Pinned)
-        Reordered = layout::layoutWithFieldOrder(RD, *Pinned, Ctx);
-      if (Pinned && Reordered && F.Now.Size - Reordered->Size >= threshold()) {
-        F.Order = std::move(*Pinned);
-        F.Reordered = std::move(*Reordered);
+      if (Pinned && F.Now.Size - Pinned->Layout.Size >= threshold()) {
+        F.Order = std::move(Pinned->Fields);
+        F.Reordered = std::move(Pinned->Layout);
       } else {
         Facts.TailMustStay = Tail;
       }

@@ -292,20 +292,26 @@ candidateOrders(const RecordDecl &RD, ASTContext &Ctx, bool KeepLastField) {
   return Orders;
 }
 
-std::optional<std::pair<std::vector<const FieldDecl *>, uint64_t>>
-bestOrder(const RecordDecl &RD, ASTContext &Ctx, bool KeepLastField = false) {
+std::optional<BetterFieldOrder> bestOrder(const RecordDecl &RD, ASTContext &Ctx,
+                                          bool KeepLastField = false) {
   if (!hasComputableLayout(RD) || RD.isUnion())
     return std::nullopt;
   const uint64_t Size = Ctx.getASTRecordLayout(&RD).getSize().getQuantity();
-  std::optional<std::pair<std::vector<const FieldDecl *>, uint64_t>> Best;
+  std::optional<BetterFieldOrder> Best;
+  std::vector<std::vector<const FieldDecl *>> Tried;
   for (const std::vector<FieldUnit> &Units :
        candidateOrders(RD, Ctx, KeepLastField)) {
     std::vector<const FieldDecl *> Order = flatten(Units);
+    // The greedy order is often the one by alignment: each layout of a
+    // rebuilt record costs a few hundred thousand instructions.
+    if (llvm::is_contained(Tried, Order))
+      continue;
+    Tried.push_back(Order);
     std::optional<RecordLayout> Layout = layoutWithFieldOrder(RD, Order, Ctx);
     if (!Layout)
       return std::nullopt; // the copy is not exact: no claim at all
-    if (Layout->Size < Size && (!Best || Layout->Size < Best->second))
-      Best.emplace(std::move(Order), Layout->Size);
+    if (Layout->Size < Size && (!Best || Layout->Size < Best->Layout.Size))
+      Best = BetterFieldOrder{std::move(Order), std::move(*Layout)};
   }
   return Best;
 }
@@ -371,8 +377,8 @@ std::optional<ReorderResult> findBetterFieldOrder(const RecordDecl &RD,
   if (!Best)
     return std::nullopt;
   ReorderResult Result;
-  Result.Size = Best->second;
-  for (const FieldDecl *F : Best->first) {
+  Result.Size = Best->Layout.Size;
+  for (const FieldDecl *F : Best->Fields) {
     if (isZeroWidthBitField(*F, Ctx))
       continue;
     std::string Name = F->getName().str();
@@ -383,13 +389,10 @@ std::optional<ReorderResult> findBetterFieldOrder(const RecordDecl &RD,
   return Result;
 }
 
-std::optional<std::vector<const FieldDecl *>>
-findBetterFieldDecls(const RecordDecl &RD, ASTContext &Ctx,
-                     bool KeepLastField) {
-  auto Best = bestOrder(RD, Ctx, KeepLastField);
-  if (!Best)
-    return std::nullopt;
-  return std::move(Best->first);
+std::optional<BetterFieldOrder> findBetterFieldDecls(const RecordDecl &RD,
+                                                     ASTContext &Ctx,
+                                                     bool KeepLastField) {
+  return bestOrder(RD, Ctx, KeepLastField);
 }
 
 ClassTemplateDecl *findClassTemplate(ASTContext &Ctx,

@@ -68,10 +68,17 @@ layoutWithFieldOrder(const clang::RecordDecl &RD,
 std::optional<ReorderResult> findBetterFieldOrder(const clang::RecordDecl &RD,
                                                   clang::ASTContext &Ctx);
 
-/// The same search, returning the fields themselves (for a fix-it). With
-/// \p KeepLastField the last declared field stays last in every order tried
-/// (a variable-length tail: code reaches past its end).
-std::optional<std::vector<const clang::FieldDecl *>>
+/// A better field order and the layout it gives (layoutWithFieldOrder's,
+/// with the default options).
+struct BetterFieldOrder {
+  std::vector<const clang::FieldDecl *> Fields;
+  RecordLayout Layout;
+};
+
+/// The same search, returning the fields themselves (for a fix-it) and
+/// their layout. With \p KeepLastField the last declared field stays last
+/// in every order tried (a variable-length tail: code reaches past its end).
+std::optional<BetterFieldOrder>
 findBetterFieldDecls(const clang::RecordDecl &RD, clang::ASTContext &Ctx,
                      bool KeepLastField = false);
 

@@ -438,12 +438,21 @@ TEST(WhatIf, BetterFieldOrderAgreesWithItsDecls) {
   auto Order = findBetterFieldOrder(*P.Record, P.Ctx);
   auto Decls = findBetterFieldDecls(*P.Record, P.Ctx);
   ASSERT_TRUE(Order && Decls);
-  ASSERT_EQ(Order->FieldOrder.size(), Decls->size());
-  for (size_t I = 0; I < Decls->size(); ++I)
-    EXPECT_EQ(Order->FieldOrder[I], (*Decls)[I]->getName());
-  auto L = layoutWithFieldOrder(*P.Record, *Decls, P.Ctx);
+  ASSERT_EQ(Order->FieldOrder.size(), Decls->Fields.size());
+  for (size_t I = 0; I < Decls->Fields.size(); ++I)
+    EXPECT_EQ(Order->FieldOrder[I], Decls->Fields[I]->getName());
+  // The layout given with the order is the one of that order.
+  auto L = layoutWithFieldOrder(*P.Record, Decls->Fields, P.Ctx);
   ASSERT_TRUE(L);
   EXPECT_EQ(L->Size, Order->Size);
+  EXPECT_EQ(Decls->Layout.Size, L->Size);
+  EXPECT_EQ(Decls->Layout.PaddingBytes, L->PaddingBytes);
+  EXPECT_EQ(Decls->Layout.Name, L->Name);
+  ASSERT_EQ(Decls->Layout.Entries.size(), L->Entries.size());
+  for (size_t I = 0; I < L->Entries.size(); ++I) {
+    EXPECT_EQ(Decls->Layout.Entries[I].Name, L->Entries[I].Name);
+    EXPECT_EQ(Decls->Layout.Entries[I].Offset, L->Entries[I].Offset);
+  }
   EXPECT_LT(Order->Size, computeLayout(*P.Record, P.Ctx)->Size);
 
   // Nothing to gain: no order.
@@ -462,11 +471,12 @@ TEST(WhatIf, BetterFieldDeclsKeepsTheLastFieldLast) {
   ASSERT_TRUE(P.Field);
   auto Free = findBetterFieldDecls(*P.Record, P.Ctx);
   ASSERT_TRUE(Free);
-  EXPECT_EQ(Free->front()->getName(), "Tail"); // the largest alignment
+  EXPECT_EQ(Free->Fields.front()->getName(), "Tail"); // the largest alignment
   auto Pinned = findBetterFieldDecls(*P.Record, P.Ctx, /*KeepLastField=*/true);
   ASSERT_TRUE(Pinned);
-  EXPECT_EQ(Pinned->back()->getName(), "Tail");
-  EXPECT_EQ(layoutWithFieldOrder(*P.Record, *Pinned, P.Ctx)->Size, 16u);
+  EXPECT_EQ(Pinned->Fields.back()->getName(), "Tail");
+  EXPECT_EQ(layoutWithFieldOrder(*P.Record, Pinned->Fields, P.Ctx)->Size, 16u);
+  EXPECT_EQ(Pinned->Layout.Size, 16u);
 
   Parsed F = parseWithField(
       "struct F { char Kind; long Length; char Flag; long Data[]; };", "F",
@@ -474,7 +484,7 @@ TEST(WhatIf, BetterFieldDeclsKeepsTheLastFieldLast) {
   ASSERT_TRUE(F.Field);
   auto Flexible = findBetterFieldDecls(*F.Record, F.Ctx);
   ASSERT_TRUE(Flexible);
-  EXPECT_EQ(Flexible->back()->getName(), "Data");
+  EXPECT_EQ(Flexible->Fields.back()->getName(), "Data");
 }
 
 TEST(WhatIf, ReorderSavingsBound) {
