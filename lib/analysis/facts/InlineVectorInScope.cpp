@@ -3,6 +3,7 @@
 #include "lib/analysis/facts/InlineVectorInScope.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
@@ -10,10 +11,16 @@ using namespace clang;
 namespace alloc_tidy {
 
 bool isInlineVectorName(llvm::StringRef Name) {
-  std::string Folded;
-  for (char C : Name)
-    if (C != '_')
-      Folded += llvm::toLower(C);
+  // Asked of every class template of a unit: folded without a heap copy,
+  // and given up once longer than the longest name it could be.
+  llvm::SmallString<16> Folded;
+  for (char C : Name) {
+    if (C == '_')
+      continue;
+    if (Folded.size() == 13)
+      return false;
+    Folded.push_back(llvm::toLower(C));
+  }
   return Folded == "smallvector" || Folded == "smallvec" ||
          Folded == "inlinedvector" || Folded == "inlinevector";
 }
@@ -101,6 +108,14 @@ private:
   void consider(const NamedDecl &D, const TemplateParameterList *Params,
                 bool Defined) {
     if (!D.getIdentifier())
+      return;
+    // Most class templates of a unit are the standard library's: their
+    // qualified names are only built when the last part could match.
+    llvm::StringRef Leaf = D.getName();
+    if (!isInlineVectorName(Leaf) &&
+        llvm::none_of(inlineVectorPresets(), [&](const InlineVectorClass &P) {
+          return llvm::StringRef(P.Name).rsplit("::").second == Leaf;
+        }))
       return;
     std::string Name = D.getQualifiedNameAsString();
     if (const InlineVectorClass *Preset = findInlineVectorPreset(Name)) {

@@ -10,11 +10,13 @@ namespace alloc_tidy {
 namespace {
 
 TEST(InlineVectorInScopeTest, NamesLikeASmallVector) {
-  for (const char *Name : {"SmallVector", "small_vector", "smallvec",
-                           "InlinedVector", "inline_vector", "SMALL_VECTOR"})
+  for (const char *Name :
+       {"SmallVector", "small_vector", "smallvec", "InlinedVector",
+        "inline_vector", "SMALL_VECTOR", "Inlined_Vector_", "s_m_a_l_l_v_e_c"})
     EXPECT_TRUE(isInlineVectorName(Name)) << Name;
-  for (const char *Name : {"vector", "SmallSet", "small_vector_base",
-                           "StaticVector", "SmallVectorImpl", ""})
+  for (const char *Name :
+       {"vector", "SmallSet", "small_vector_base", "StaticVector",
+        "SmallVectorImpl", "", "InlinedVectorX", "InlinedVector_s"})
     EXPECT_FALSE(isInlineVectorName(Name)) << Name;
 }
 
