@@ -20,6 +20,7 @@
 #include "checks/AppendConcatenationCheck.h"
 #include "checks/Finding.h"
 #include "checks/OptionValues.h"
+#include "lib/analysis/ast/NodeMatchers.h"
 #include "lib/analysis/ast/ParentIndex.h"
 #include "lib/analysis/ast/TypeMatchers.h"
 #include "lib/analysis/decisions/AppendSplit.h"
@@ -81,11 +82,8 @@ void AppendConcatenationCheck::registerMatchers(MatchFinder *Finder) {
   // A concatenation that starts a new string: matched at the '+' that
   // makes it (every return and declaration of a string would cost a
   // callback each), outside system headers.
-  auto StartsString =
-      ignoringElidableConstructorCall(ignoringImplicit(ignoringParens(
-          cxxOperatorCallExpr(hasOverloadedOperatorName("+"),
-                              hasType(alloc_tidy::matchers::isSpecializationOf(
-                                  hasName("::std::basic_string")))))));
+  auto StartsString = alloc_tidy::matchers::isPlusThroughCopy(
+      alloc_tidy::matchers::isSpecializationOf(hasName("::std::basic_string")));
   Finder->addMatcher(returnStmt(unless(isExpansionInSystemHeader()),
                                 hasReturnValue(StartsString))
                          .bind("return"),
@@ -108,9 +106,9 @@ void AppendConcatenationCheck::registerMatchers(MatchFinder *Finder) {
   // A concatenation passed to a function's 'const std::string &'
   // parameter: a new string too. Operators are left alone ('Out << A + B'
   // wants another fix, and each '+' of a chain is such a call).
-  Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
-                              unless(cxxOperatorCallExpr()),
-                              hasAnyArgument(StartsString))
+  Finder->addMatcher(callExpr(unless(cxxOperatorCallExpr()),
+                              hasAnyArgument(StartsString),
+                              unless(isExpansionInSystemHeader()))
                          .bind("call"),
                      this);
   Finder->addMatcher(cxxMemberCallExpr(callee(OfString), argumentCountIs(1),

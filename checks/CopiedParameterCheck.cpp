@@ -61,11 +61,9 @@ void CopiedParameterCheck::registerPPCallbacks(const SourceManager &SM,
 
 namespace {
 
-/// A function with a 'const T &' parameter of a class type T: one test per
-/// parameter, where the nested matchers it replaces cost a dispatch each on
-/// every call and every reference of the unit.
-AST_MATCHER(FunctionDecl, hasConstClassReferenceParameter) {
-  return llvm::any_of(Node.parameters(), [](const ParmVarDecl *P) {
+/// A function with a 'const T &' parameter of a class type T.
+bool hasConstClassReferenceParameter(const FunctionDecl &Function) {
+  return llvm::any_of(Function.parameters(), [](const ParmVarDecl *P) {
     const auto *Reference =
         P->getType().getCanonicalType()->getAs<LValueReferenceType>();
     if (!Reference)
@@ -75,35 +73,62 @@ AST_MATCHER(FunctionDecl, hasConstClassReferenceParameter) {
   });
 }
 
+/// A function whose calls and references are recorded: one with a const
+/// class reference parameter, not the standard library's (leaving those out
+/// keeps every push_back of the unit away from check()).
+bool isCandidate(const FunctionDecl &Function, const SourceManager &SM) {
+  if (!hasConstClassReferenceParameter(Function))
+    return false;
+  SourceLocation Loc = SM.getExpansionLoc(Function.getBeginLoc());
+  return Loc.isInvalid() || !SM.isInSystemHeader(Loc);
+}
+
+// One matcher per node, each asking in plain code what nested matchers
+// asked with a dispatch per level on every call, construction, reference
+// and function of the unit.
+
+AST_MATCHER(FunctionDecl, isCandidateDefinition) {
+  const SourceManager &SM = Finder->getASTContext().getSourceManager();
+  return Node.isThisDeclarationADefinition() && isCandidate(Node, SM) &&
+         !Node.isImplicit() && !isInstantiatedDecl(Node);
+}
+
+AST_MATCHER(CallExpr, callsCandidate) {
+  const FunctionDecl *Callee = Node.getDirectCallee();
+  return Callee &&
+         isCandidate(*Callee, Finder->getASTContext().getSourceManager());
+}
+
+AST_MATCHER(CXXConstructExpr, constructsWithCandidate) {
+  const CXXConstructorDecl *Ctor = Node.getConstructor();
+  return Ctor && !Ctor->isCopyConstructor() && !Ctor->isMoveConstructor() &&
+         isCandidate(*Ctor, Finder->getASTContext().getSourceManager());
+}
+
+AST_MATCHER(DeclRefExpr, refersToCandidate) {
+  const auto *Function = dyn_cast<FunctionDecl>(Node.getDecl());
+  return Function &&
+         isCandidate(*Function, Finder->getASTContext().getSourceManager());
+}
+
 } // namespace
 
 void CopiedParameterCheck::registerMatchers(MatchFinder *Finder) {
-  // The standard library's functions are never candidates: leaving them
-  // out keeps every push_back of the unit away from check().
-  auto Candidate = functionDecl(hasConstClassReferenceParameter(),
-                                unless(isExpansionInSystemHeader()));
-  Finder->addMatcher(
-      functionDecl(isDefinition(), hasConstClassReferenceParameter(),
-                   unless(isExpansionInSystemHeader()), unless(isImplicit()),
-                   unless(matchers::isInstantiatedDecl()))
-          .bind("definition"),
-      this);
+  Finder->addMatcher(functionDecl(isCandidateDefinition()).bind("definition"),
+                     this);
   // Calls in instantiations are counted once, in the template's own code.
-  Finder->addMatcher(callExpr(callee(Candidate.bind("callee")),
-                              unless(matchers::isInInstantiatedCode()))
-                         .bind("call"),
+  Finder->addMatcher(
+      callExpr(callsCandidate(), unless(matchers::isInInstantiatedCode()))
+          .bind("call"),
+      this);
+  Finder->addMatcher(cxxConstructExpr(constructsWithCandidate(),
+                                      unless(matchers::isInInstantiatedCode()))
+                         .bind("construct"),
                      this);
   Finder->addMatcher(
-      cxxConstructExpr(hasDeclaration(cxxConstructorDecl(
-                           unless(isCopyConstructor()),
-                           unless(isMoveConstructor()), Candidate)),
-                       unless(matchers::isInInstantiatedCode()))
-          .bind("construct"),
+      declRefExpr(refersToCandidate(), unless(matchers::isInInstantiatedCode()))
+          .bind("reference"),
       this);
-  Finder->addMatcher(declRefExpr(to(Candidate.bind("callee")),
-                                 unless(matchers::isInInstantiatedCode()))
-                         .bind("reference"),
-                     this);
   registerCallableMatchers(Finder);
 }
 
@@ -157,8 +182,8 @@ void CopiedParameterCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   }
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
-  const auto *Callee = Result.Nodes.getNodeAs<FunctionDecl>("callee");
-  if (!Call || !Callee)
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if (!Callee)
     return;
   CalleeReferences.insert(Call->getCallee()->IgnoreParenImpCasts());
   llvm::ArrayRef<const Expr *> Args(Call->getArgs(), Call->getNumArgs());

@@ -11,6 +11,7 @@
 #include "checks/OptionValues.h"
 #include "checks/TypeSpelling.h"
 #include "clang-tidy/utils/OptionsUtils.h"
+#include "lib/analysis/ast/TypeMatchers.h"
 #include "lib/analysis/decisions/DequeUsage.h"
 #include "lib/analysis/facts/ContainerUses.h"
 #include "lib/analysis/facts/DeclReferences.h"
@@ -109,11 +110,10 @@ void DequeAsArrayCheck::registerMatchers(MatchFinder *Finder) {
                                TargetStl.resolve(nullptr) == StlFlavor::Msvc
                            ? cxxRecordDecl(anyOf(DequeDecl, StackDecl))
                            : cxxRecordDecl(DequeDecl);
-  auto ContainerType = qualType(
-      hasUnqualifiedDesugaredType(recordType(hasDeclaration(ContainerDecl))));
+  auto ContainerType = alloc_tidy::matchers::isSpecializationOf(ContainerDecl);
 
   Finder->addMatcher(
-      varDecl(hasType(ContainerType), unless(parmVarDecl())).bind("decl"),
+      varDecl(unless(parmVarDecl()), hasType(ContainerType)).bind("decl"),
       this);
   Finder->addMatcher(fieldDecl(hasType(ContainerType)).bind("decl"), this);
   // The references and alias uses are found at the end of the unit, for the

@@ -14,6 +14,7 @@
 
 #include "checks/LastUseCopyCheck.h"
 #include "checks/OptionValues.h"
+#include "lib/analysis/ast/NodeMatchers.h"
 #include "lib/analysis/decisions/LastUseCopies.h"
 #include "lib/analysis/facts/ContainerUses.h"
 #include "lib/analysis/facts/Repetition.h"
@@ -55,23 +56,21 @@ void LastUseCopyCheck::registerPPCallbacks(const SourceManager &SM,
 }
 
 void LastUseCopyCheck::registerMatchers(MatchFinder *Finder) {
-  auto Local =
-      declRefExpr(to(varDecl(hasLocalStorage(), unless(parmVarDecl()))));
-  Finder->addMatcher(
-      cxxConstructExpr(unless(isExpansionInSystemHeader()),
-                       hasDeclaration(cxxConstructorDecl(isCopyConstructor())),
-                       hasArgument(0, ignoringImplicit(Local)))
-          .bind("copy"),
-      this);
-  Finder->addMatcher(
-      cxxOperatorCallExpr(unless(isExpansionInSystemHeader()),
-                          hasOverloadedOperatorName("="),
-                          callee(cxxMethodDecl(isCopyAssignmentOperator())),
-                          hasArgument(1, ignoringImplicit(Local)))
-          .bind("copy"),
-      this);
-  Finder->addMatcher(cxxMemberCallExpr(unless(isExpansionInSystemHeader()),
-                                       hasAnyArgument(ignoringImplicit(Local)))
+  using namespace alloc_tidy::matchers;
+  // The cheap tests first: every construction, assignment and member call
+  // of the unit meets them.
+  Finder->addMatcher(cxxConstructExpr(constructsByCopy(),
+                                      hasArgument(0, namesLocalVariable()),
+                                      unless(isExpansionInSystemHeader()))
+                         .bind("copy"),
+                     this);
+  Finder->addMatcher(cxxOperatorCallExpr(callsCopyAssignment(),
+                                         hasArgument(1, namesLocalVariable()),
+                                         unless(isExpansionInSystemHeader()))
+                         .bind("copy"),
+                     this);
+  Finder->addMatcher(cxxMemberCallExpr(hasAnyArgument(namesLocalVariable()),
+                                       unless(isExpansionInSystemHeader()))
                          .bind("copy"),
                      this);
 }

@@ -20,6 +20,8 @@
 
 #include "checks/MissingMoveCheck.h"
 #include "checks/OptionValues.h"
+#include "lib/analysis/ast/NodeMatchers.h"
+#include "lib/analysis/facts/CopyFacts.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include <algorithm>
@@ -28,6 +30,18 @@ using namespace clang::ast_matchers;
 using namespace alloc_tidy;
 
 namespace clang::tidy::alloc {
+
+namespace {
+
+/// A call of a named function of the standard library (a member of one of
+/// its classes too).
+AST_MATCHER(CallExpr, callsStandardLibraryFunction) {
+  const FunctionDecl *Callee = Node.getDirectCallee();
+  return Callee && Callee->getIdentifier() &&
+         alloc_tidy::isStandardLibraryFunction(*Callee);
+}
+
+} // namespace
 
 MissingMoveCheck::MissingMoveCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
@@ -42,21 +56,17 @@ void MissingMoveCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 }
 
 void MissingMoveCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(
-      cxxConstructExpr(hasDeclaration(cxxConstructorDecl(isCopyConstructor())))
-          .bind("copy"),
-      this);
-  Finder->addMatcher(
-      cxxOperatorCallExpr(hasOverloadedOperatorName("="),
-                          callee(cxxMethodDecl(isCopyAssignmentOperator())))
-          .bind("copy"),
-      this);
-  // The standard library's members are not in namespace std itself: the
-  // analysis tells its functions apart.
-  Finder->addMatcher(
-      callExpr(unless(isExpansionInSystemHeader()), callee(functionDecl()))
-          .bind("std-call"),
-      this);
+  using namespace alloc_tidy::matchers;
+  Finder->addMatcher(cxxConstructExpr(constructsByCopy()).bind("copy"), this);
+  Finder->addMatcher(cxxOperatorCallExpr(callsCopyAssignment()).bind("copy"),
+                     this);
+  // Calls of the standard library's functions (whose members are not in
+  // namespace std itself), made in the user's code: the ones the analysis
+  // looks at, where every call of the unit used to reach check().
+  Finder->addMatcher(callExpr(callsStandardLibraryFunction(),
+                              unless(isExpansionInSystemHeader()))
+                         .bind("std-call"),
+                     this);
 }
 
 const SuppressedMove *MissingMoveCheck::factsOf(const CXXRecordDecl *RD) {

@@ -14,6 +14,7 @@
 #include "checks/ProfileEvidenceLog.h"
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "lib/analysis/ast/AstWalk.h"
+#include "lib/analysis/ast/NodeMatchers.h"
 #include "lib/analysis/ast/ParentIndex.h"
 #include "lib/analysis/decisions/ReservePlan.h"
 #include "lib/analysis/decisions/StaticRank.h"
@@ -143,12 +144,13 @@ std::optional<Family> ReserveInLoopCheck::familyOf(QualType T) const {
 }
 
 void ReserveInLoopCheck::registerMatchers(MatchFinder *Finder) {
-  auto Appends = cxxMethodDecl(
-      hasAnyName("push_back", "emplace_back", "insert", "emplace",
-                 "try_emplace", "emplace_hint", "insert_or_assign", "append"));
+  using alloc_tidy::matchers::callsMethodNamed;
   Finder->addMatcher(
-      cxxMemberCallExpr(callee(Appends),
-                        unless(alloc_tidy::matchers::isInInstantiatedCode()))
+      cxxMemberCallExpr(
+          callsMethodNamed({"push_back", "emplace_back", "insert", "emplace",
+                            "try_emplace", "emplace_hint", "insert_or_assign",
+                            "append"}),
+          unless(alloc_tidy::matchers::isInInstantiatedCode()))
           .bind("append"),
       this);
   Finder->addMatcher(
@@ -157,7 +159,7 @@ void ReserveInLoopCheck::registerMatchers(MatchFinder *Finder) {
           .bind("append"),
       this);
   Finder->addMatcher(
-      cxxMemberCallExpr(callee(cxxMethodDecl(hasName("reserve"))),
+      cxxMemberCallExpr(callsMethodNamed({"reserve"}),
                         unless(alloc_tidy::matchers::isInInstantiatedCode()))
           .bind("reserve"),
       this);

@@ -13,6 +13,7 @@
 #include "checks/ProfileEvidenceLog.h"
 #include "checks/TypeSpelling.h"
 #include "clang-tidy/utils/OptionsUtils.h"
+#include "lib/analysis/ast/NodeMatchers.h"
 #include "lib/analysis/ast/TypeMatchers.h"
 #include "lib/analysis/decisions/VectorBound.h"
 #include "lib/analysis/facts/ContainerUses.h"
@@ -115,11 +116,12 @@ void SmallVectorCheck::registerMatchers(MatchFinder *Finder) {
       this);
   Finder->addMatcher(fieldDecl(hasType(VectorType)).bind("decl"), this);
   Finder->addMatcher(
-      declRefExpr(to(varDecl(hasLocalStorage(), hasType(VectorType))))
+      declRefExpr(alloc_tidy::matchers::toLocalVariableOfType(VectorType))
           .bind("ref"),
       this);
   Finder->addMatcher(
-      memberExpr(member(fieldDecl(hasType(VectorType)))).bind("ref"), this);
+      memberExpr(alloc_tidy::matchers::toFieldOfType(VectorType)).bind("ref"),
+      this);
 }
 
 void SmallVectorCheck::check(const MatchFinder::MatchResult &Result) {
