@@ -84,23 +84,23 @@ void AppendConcatenationCheck::registerMatchers(MatchFinder *Finder) {
   // callback each), outside system headers.
   auto StartsString = alloc_tidy::matchers::isPlusThroughCopy(
       alloc_tidy::matchers::isSpecializationOf(hasName("::std::basic_string")));
-  Finder->addMatcher(returnStmt(unless(isExpansionInSystemHeader()),
-                                hasReturnValue(StartsString))
+  Finder->addMatcher(returnStmt(hasReturnValue(StartsString),
+                                unless(isExpansionInSystemHeader()))
                          .bind("return"),
                      this);
   Finder->addMatcher(
       declStmt(
-          unless(isExpansionInSystemHeader()),
           hasSingleDecl(varDecl(hasLocalStorage(), hasInitializer(StartsString))
-                            .bind("variable")))
+                            .bind("variable")),
+          unless(isExpansionInSystemHeader()))
           .bind("declaration"),
       this);
   // A concatenation assigned to a string: a new string too, moved into
   // it, which frees the memory the string had.
   Finder->addMatcher(cxxOperatorCallExpr(hasOverloadedOperatorName("="),
-                                         unless(isExpansionInSystemHeader()),
+                                         hasArgument(1, StartsString),
                                          callee(OfString),
-                                         hasArgument(1, StartsString))
+                                         unless(isExpansionInSystemHeader()))
                          .bind("assignment"),
                      this);
   // A concatenation passed to a function's 'const std::string &'
@@ -111,11 +111,13 @@ void AppendConcatenationCheck::registerMatchers(MatchFinder *Finder) {
                               unless(isExpansionInSystemHeader()))
                          .bind("call"),
                      this);
-  Finder->addMatcher(cxxMemberCallExpr(callee(OfString), argumentCountIs(1),
-                                       callee(cxxMethodDecl(hasName("append"))),
-                                       Concatenation)
-                         .bind("append"),
-                     this);
+  // The cheap tests first: every member call of the unit meets them.
+  Finder->addMatcher(
+      cxxMemberCallExpr(argumentCountIs(1),
+                        alloc_tidy::matchers::callsMethodNamed({"append"}),
+                        callee(OfString), Concatenation)
+          .bind("append"),
+      this);
 }
 
 void AppendConcatenationCheck::check(const MatchFinder::MatchResult &Result) {

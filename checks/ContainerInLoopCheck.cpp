@@ -19,6 +19,7 @@
 #include "checks/ProfileEvidenceLog.h"
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "lib/analysis/ast/AstWalk.h"
+#include "lib/analysis/ast/NodeMatchers.h"
 #include "lib/analysis/ast/ParentIndex.h"
 #include "lib/analysis/ast/TypeMatchers.h"
 #include "lib/analysis/decisions/HoistPlan.h"
@@ -105,8 +106,8 @@ void ContainerInLoopCheck::registerMatchers(MatchFinder *Finder) {
   // Only non-dependent code: a pattern is judged once, for all its
   // instantiations, and instantiations are skipped. The cheap tests come
   // first: every variable and parameter of the unit meets them.
-  Finder->addMatcher(varDecl(unless(parmVarDecl()), hasLocalStorage(),
-                             unless(isImplicit()), hasType(ContainerType),
+  Finder->addMatcher(varDecl(alloc_tidy::matchers::isLocalOfType(ContainerType),
+                             unless(isImplicit()),
                              unless(alloc_tidy::matchers::isInstantiatedDecl()))
                          .bind("var"),
                      this);

@@ -18,6 +18,7 @@
 
 #include "checks/PerCallBufferCheck.h"
 #include "checks/OptionValues.h"
+#include "lib/analysis/ast/NodeMatchers.h"
 #include "lib/analysis/ast/ParentIndex.h"
 #include "lib/analysis/ast/TypeMatchers.h"
 #include "lib/analysis/decisions/BufferReuse.h"
@@ -78,10 +79,10 @@ void PerCallBufferCheck::onEndOfTranslationUnit() {
 void PerCallBufferCheck::registerMatchers(MatchFinder *Finder) {
   auto ContainerType = alloc_tidy::matchers::isSpecializationOf(
       hasAnyName("::std::vector", "::std::basic_string"));
-  Finder->addMatcher(varDecl(unless(parmVarDecl()), hasLocalStorage(),
-                             unless(isImplicit()), hasType(ContainerType),
-                             unless(isExpansionInSystemHeader()),
-                             unless(alloc_tidy::matchers::isInstantiatedDecl()))
+  Finder->addMatcher(varDecl(alloc_tidy::matchers::isLocalOfType(ContainerType),
+                             unless(isImplicit()),
+                             unless(alloc_tidy::matchers::isInstantiatedDecl()),
+                             unless(isExpansionInSystemHeader()))
                          .bind("var"),
                      this);
   // What this unit's functions do with the containers handed to them, for

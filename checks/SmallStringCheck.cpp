@@ -26,6 +26,7 @@
 #include "checks/OptionValues.h"
 #include "checks/ProfileEvidenceLog.h"
 #include "lib/analysis/ast/AstWalk.h"
+#include "lib/analysis/ast/NodeMatchers.h"
 #include "lib/analysis/ast/ParentIndex.h"
 #include "lib/analysis/ast/TypeMatchers.h"
 #include "lib/analysis/decisions/StaticRank.h"
@@ -120,11 +121,10 @@ void SmallStringCheck::registerMatchers(MatchFinder *Finder) {
       alloc_tidy::matchers::isSpecializationOf(hasName("::std::basic_string"));
   // Templates are judged once, in their own code; instantiations are
   // skipped. The cheap conditions come first: the rest walk up the AST.
-  Finder->addMatcher(varDecl(unless(parmVarDecl()), hasLocalStorage(),
-                             unless(isImplicit()), hasType(StringType),
-                             hasInitializer(expr()),
-                             unless(isExpansionInSystemHeader()),
-                             unless(alloc_tidy::matchers::isInstantiatedDecl()))
+  Finder->addMatcher(varDecl(alloc_tidy::matchers::isLocalOfType(StringType),
+                             unless(isImplicit()), hasInitializer(expr()),
+                             unless(alloc_tidy::matchers::isInstantiatedDecl()),
+                             unless(isExpansionInSystemHeader()))
                          .bind("local"),
                      this);
   // One matcher per node kind: the finder dispatches on the kind.

@@ -111,8 +111,7 @@ void SmallVectorCheck::registerMatchers(MatchFinder *Finder) {
   auto VectorType = alloc_tidy::matchers::isSpecializationOf(hasAnyName(Names));
   // The references are every variable's: the cheap tests come first.
   Finder->addMatcher(
-      varDecl(unless(parmVarDecl()), hasLocalStorage(), hasType(VectorType))
-          .bind("decl"),
+      varDecl(alloc_tidy::matchers::isLocalOfType(VectorType)).bind("decl"),
       this);
   Finder->addMatcher(fieldDecl(hasType(VectorType)).bind("decl"), this);
   Finder->addMatcher(

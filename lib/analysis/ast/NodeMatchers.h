@@ -21,6 +21,16 @@
 
 namespace alloc_tidy::matchers {
 
+/// A variable of local storage that is not a parameter, whose type \p Type
+/// matches: varDecl(unless(parmVarDecl()), hasLocalStorage(),
+/// hasType(Type)) in one matcher, asked of every variable and parameter of
+/// a unit.
+AST_MATCHER_P(clang::VarDecl, isLocalOfType,
+              clang::ast_matchers::internal::Matcher<clang::QualType>, Type) {
+  return !clang::isa<clang::ParmVarDecl>(Node) && Node.hasLocalStorage() &&
+         Type.matches(Node.getType(), Finder, Builder);
+}
+
 /// A reference to a variable of local storage (a parameter too) whose type
 /// \p Type matches: to(varDecl(hasLocalStorage(), hasType(Type))) in one
 /// matcher, asked of every reference of a unit.

@@ -82,6 +82,23 @@ TEST(NodeMatchersTest, ReferencesAnswerAsTheNestedMatchers) {
     ++Refs;
     Locals += Expected;
   }
+  unsigned Vars = 0, LocalVars = 0;
+  for (const BoundNodes &Bound :
+       match(varDecl(isExpansionInMainFile()).bind("var"), Ctx)) {
+    const auto *Var = Bound.getNodeAs<VarDecl>("var");
+    bool Expected =
+        !match(varDecl(unless(parmVarDecl()), hasLocalStorage(), hasType(Type)),
+               *Var, Ctx)
+             .empty();
+    EXPECT_EQ(!match(varDecl(matchers::isLocalOfType(Type)), *Var, Ctx).empty(),
+              Expected)
+        << Var->getNameAsString();
+    ++Vars;
+    LocalVars += Expected;
+  }
+  // Locals of the types; parameters, a global, a static and other types.
+  EXPECT_GE(LocalVars, 4u);
+  EXPECT_GE(Vars - LocalVars, 5u);
   // Locals and parameters of the types, and others (a global, a static, an
   // int, a function).
   EXPECT_GE(Locals, 5u);
