@@ -1,4 +1,4 @@
-//===--- NodeMatchersTest.cpp - what a reference or a call names ----------===//
+//===--- NodeMatchersTest.cpp - what a node names, in one matcher ---------===//
 
 #include "lib/analysis/ast/NodeMatchers.h"
 #include "AnalysisTestUtils.h"
@@ -12,115 +12,90 @@ using namespace clang::ast_matchers;
 namespace alloc_tidy {
 namespace {
 
-// References to locals, parameters, globals, statics and functions, and
-// accesses of fields of each kind of type, std::vector and std::string
-// spelled, hidden and resembled.
+struct Agreement {
+  unsigned Asked = 0;
+  unsigned Accepted = 0;
+};
+
+/// Asks \p One and \p Nested of every node \p Each binds as "node", and
+/// expects the same answer from both.
+template <typename NodeT, typename BaseT>
+Agreement agree(ASTContext &Ctx, const internal::Matcher<BaseT> &Each,
+                const internal::Matcher<BaseT> &One,
+                const internal::Matcher<BaseT> &Nested) {
+  Agreement Result;
+  for (const BoundNodes &Bound : match(Each, Ctx)) {
+    const auto *Node = Bound.getNodeAs<NodeT>("node");
+    bool Expected = !match(Nested, *Node, Ctx).empty();
+    EXPECT_EQ(!match(One, *Node, Ctx).empty(), Expected)
+        << Node->getBeginLoc().printToString(Ctx.getSourceManager());
+    ++Result.Asked;
+    Result.Accepted += Expected;
+  }
+  return Result;
+}
+
+// Variables, parameters, fields and references of the container types,
+// spelled, hidden and resembled, and of others.
 const char *const Code = R"cpp(
 #include <string>
 #include <vector>
 
-template <typename T> using Vec = std::vector<T>;
-typedef std::vector<int> Ints;
-struct Derived : std::vector<int> {};
-template <typename T> struct Holder {
-  std::vector<T> Dependent;
-  Holder *Self;
+using Names = std::vector<std::string>;
+struct Base : std::vector<int> {};
+struct Record {
+  std::string Label;
+  const Names Keys;
+  std::vector<int> *Indirect;
+  Base Derived;
+  long Count;
+  int size() const;
 };
-struct Fields {
-  std::string Name;
-  const std::vector<int> Constant;
-  std::vector<int> *Pointer;
-  Ints Typedefed;
-  Vec<char> Aliased;
-  Derived Base;
-  Holder<int> Outer;
-  int Plain;
-};
+static std::string Shared;
 
-static std::vector<int> Global;
-
-void use(const std::string &Ref, std::vector<std::string> Copy) {
-  std::string Local = "x";
-  volatile std::vector<int> Qualified;
-  auto Deduced = Copy;
-  decltype(Local) Same = Local;
-  std::wstring Wide;
-  Holder<long> H;
-  int Other = 0;
+unsigned use(const std::string &Text, Names Copy, Record &R, Record *P) {
+  std::string Local = Text;
+  Names Aliased = Copy;
+  auto Deduced = Local;
+  const std::vector<char> Constant(3);
+  Base FromBase;
   static std::vector<int> Kept;
-  Fields F;
-  Fields *P = &F;
-  auto Uses = Ref.size() + Copy.size() + Local.size() + Same.size() +
-              Wide.size() + Deduced.size() + Global.size() + Kept.size() +
-              unsigned(Other) + F.Name.size() + P->Constant.size() +
-              F.Typedefed.size() + F.Aliased.size() + F.Base.size() +
-              unsigned(F.Plain) + unsigned(H.Self != nullptr) +
-              F.Outer.Dependent.size() + F.Pointer->size();
-  (void)Uses;
+  int Plain = 0;
+  return Text.size() + Copy.size() + Local.size() + Aliased.size() +
+         Deduced.size() + Constant.size() + FromBase.size() + Kept.size() +
+         Shared.size() + unsigned(Plain) + R.Label.size() + P->Keys.size() +
+         R.Indirect->size() + R.Derived.size() + unsigned(R.Count) +
+         unsigned(P->size()) + unsigned(use(Text, Copy, R, P));
 }
 )cpp";
 
-TEST(NodeMatchersTest, ReferencesAnswerAsTheNestedMatchers) {
+TEST(NodeMatchersTest, VariablesAndReferencesAnswerAsTheNestedMatchers) {
   auto AST = test::parseCode(Code);
   ASSERT_TRUE(AST && !test::hasErrors(*AST));
   ASTContext &Ctx = AST->getASTContext();
   auto Type = matchers::isSpecializationOf(
       hasAnyName("::std::vector", "::std::basic_string"));
-  unsigned Refs = 0, Locals = 0;
-  for (const BoundNodes &Bound :
-       match(declRefExpr(isExpansionInMainFile()).bind("ref"), Ctx)) {
-    const auto *Ref = Bound.getNodeAs<DeclRefExpr>("ref");
-    bool Expected =
-        !match(declRefExpr(to(varDecl(hasLocalStorage(), hasType(Type)))), *Ref,
-               Ctx)
-             .empty();
-    EXPECT_EQ(
-        !match(declRefExpr(matchers::toLocalVariableOfType(Type)), *Ref, Ctx)
-             .empty(),
-        Expected)
-        << Ref->getNameInfo().getAsString();
-    ++Refs;
-    Locals += Expected;
-  }
-  unsigned Vars = 0, LocalVars = 0;
-  for (const BoundNodes &Bound :
-       match(varDecl(isExpansionInMainFile()).bind("var"), Ctx)) {
-    const auto *Var = Bound.getNodeAs<VarDecl>("var");
-    bool Expected =
-        !match(varDecl(unless(parmVarDecl()), hasLocalStorage(), hasType(Type)),
-               *Var, Ctx)
-             .empty();
-    EXPECT_EQ(!match(varDecl(matchers::isLocalOfType(Type)), *Var, Ctx).empty(),
-              Expected)
-        << Var->getNameAsString();
-    ++Vars;
-    LocalVars += Expected;
-  }
-  // Locals of the types; parameters, a global, a static and other types.
-  EXPECT_GE(LocalVars, 4u);
-  EXPECT_GE(Vars - LocalVars, 5u);
-  // Locals and parameters of the types, and others (a global, a static, an
-  // int, a function).
-  EXPECT_GE(Locals, 5u);
-  EXPECT_GE(Refs - Locals, 4u);
-  unsigned Members = 0, Fields = 0;
-  for (const BoundNodes &Bound :
-       match(memberExpr(isExpansionInMainFile()).bind("member"), Ctx)) {
-    const auto *Member = Bound.getNodeAs<MemberExpr>("member");
-    bool Expected =
-        !match(memberExpr(member(fieldDecl(hasType(Type)))), *Member, Ctx)
-             .empty();
-    EXPECT_EQ(
-        !match(memberExpr(matchers::toFieldOfType(Type)), *Member, Ctx).empty(),
-        Expected)
-        << Member->getMemberNameInfo().getAsString();
-    ++Members;
-    Fields += Expected;
-  }
-  // Fields of the types, and others (methods, an int, a pointer, a class
-  // derived from one).
-  EXPECT_GE(Fields, 4u);
-  EXPECT_GE(Members - Fields, 4u);
+  Agreement Vars = agree<VarDecl>(
+      Ctx, varDecl(isExpansionInMainFile()).bind("node"),
+      varDecl(matchers::isLocalOfType(Type)),
+      varDecl(unless(parmVarDecl()), hasLocalStorage(), hasType(Type)));
+  // Local, Aliased, Deduced, Constant; parameters, a static, a global, a
+  // class derived from one, an int.
+  EXPECT_EQ(Vars.Accepted, 4u);
+  EXPECT_GE(Vars.Asked - Vars.Accepted, 6u);
+  Agreement Refs = agree<DeclRefExpr>(
+      Ctx, declRefExpr(isExpansionInMainFile()).bind("node"),
+      declRefExpr(matchers::toLocalVariableOfType(Type)),
+      declRefExpr(to(varDecl(hasLocalStorage(), hasType(Type)))));
+  EXPECT_GE(Refs.Accepted, 8u);
+  EXPECT_GE(Refs.Asked - Refs.Accepted, 6u);
+  Agreement Members =
+      agree<MemberExpr>(Ctx, memberExpr(isExpansionInMainFile()).bind("node"),
+                        memberExpr(matchers::toFieldOfType(Type)),
+                        memberExpr(member(fieldDecl(hasType(Type)))));
+  // Label and Keys; methods, a pointer, a derived class, a long.
+  EXPECT_EQ(Members.Accepted, 2u);
+  EXPECT_GE(Members.Asked - Members.Accepted, 4u);
 }
 
 TEST(NodeMatchersTest, MemberCallsAnswerAsTheNestedMatchers) {
@@ -149,26 +124,14 @@ void use(std::vector<int> &V, std::string &S, std::map<int, int> &M, Own &O,
 )cpp");
   ASSERT_TRUE(AST && !test::hasErrors(*AST));
   ASTContext &Ctx = AST->getASTContext();
-  const std::vector<std::string> Names = {"push_back", "insert", "append",
-                                          "reserve"};
-  unsigned Calls = 0, Named = 0;
-  for (const BoundNodes &Bound :
-       match(cxxMemberCallExpr(isExpansionInMainFile()).bind("call"), Ctx)) {
-    const auto *Call = Bound.getNodeAs<CXXMemberCallExpr>("call");
-    bool Expected = !match(cxxMemberCallExpr(callee(cxxMethodDecl(hasAnyName(
-                               "push_back", "insert", "append", "reserve")))),
-                           *Call, Ctx)
-                         .empty();
-    EXPECT_EQ(
-        !match(cxxMemberCallExpr(matchers::callsMethodNamed(Names)), *Call, Ctx)
-             .empty(),
-        Expected)
-        << Call->getMethodDecl()->getNameAsString();
-    ++Calls;
-    Named += Expected;
-  }
-  EXPECT_EQ(Named, 8u);
-  EXPECT_GE(Calls - Named, 6u);
+  Agreement Calls = agree<CXXMemberCallExpr>(
+      Ctx, cxxMemberCallExpr(isExpansionInMainFile()).bind("node"),
+      cxxMemberCallExpr(matchers::callsMethodNamed(
+          {"push_back", "insert", "append", "reserve"})),
+      cxxMemberCallExpr(callee(cxxMethodDecl(
+          hasAnyName("push_back", "insert", "append", "reserve")))));
+  EXPECT_EQ(Calls.Accepted, 8u);
+  EXPECT_GE(Calls.Asked - Calls.Accepted, 6u);
 }
 
 TEST(NodeMatchersTest, CopiesAndLocalsAnswerAsTheNestedMatchers) {
@@ -205,57 +168,27 @@ void use(Own Param, const std::string &Text) {
 )cpp");
   ASSERT_TRUE(AST && !test::hasErrors(*AST));
   ASTContext &Ctx = AST->getASTContext();
-  unsigned Constructs = 0, Copies = 0;
-  for (const BoundNodes &Bound :
-       match(cxxConstructExpr(isExpansionInMainFile()).bind("e"), Ctx)) {
-    const auto *E = Bound.getNodeAs<CXXConstructExpr>("e");
-    bool Expected = !match(cxxConstructExpr(hasDeclaration(
-                               cxxConstructorDecl(isCopyConstructor()))),
-                           *E, Ctx)
-                         .empty();
-    EXPECT_EQ(
-        !match(cxxConstructExpr(matchers::constructsByCopy()), *E, Ctx).empty(),
-        Expected);
-    ++Constructs;
-    Copies += Expected;
-  }
-  EXPECT_GE(Copies, 5u);
-  EXPECT_GE(Constructs - Copies, 4u);
-  unsigned Operators = 0, Assignments = 0;
-  for (const BoundNodes &Bound :
-       match(cxxOperatorCallExpr(isExpansionInMainFile()).bind("e"), Ctx)) {
-    const auto *E = Bound.getNodeAs<CXXOperatorCallExpr>("e");
-    bool Expected =
-        !match(cxxOperatorCallExpr(
-                   hasOverloadedOperatorName("="),
-                   callee(cxxMethodDecl(isCopyAssignmentOperator()))),
-               *E, Ctx)
-             .empty();
-    EXPECT_EQ(
-        !match(cxxOperatorCallExpr(matchers::callsCopyAssignment()), *E, Ctx)
-             .empty(),
-        Expected);
-    ++Operators;
-    Assignments += Expected;
-  }
-  EXPECT_EQ(Assignments, 3u); // A = B, Q = P, T = S
-  EXPECT_GE(Operators - Assignments, 3u);
-  unsigned Exprs = 0, Locals = 0;
-  for (const BoundNodes &Bound :
-       match(expr(isExpansionInMainFile()).bind("e"), Ctx)) {
-    const auto *E = Bound.getNodeAs<Expr>("e");
-    bool Expected =
-        !match(expr(ignoringImplicit(declRefExpr(
-                   to(varDecl(hasLocalStorage(), unless(parmVarDecl())))))),
-               *E, Ctx)
-             .empty();
-    EXPECT_EQ(!match(expr(matchers::namesLocalVariable()), *E, Ctx).empty(),
-              Expected);
-    ++Exprs;
-    Locals += Expected;
-  }
-  EXPECT_GE(Locals, 15u);
-  EXPECT_GE(Exprs - Locals, 15u);
+  Agreement Copies = agree<CXXConstructExpr>(
+      Ctx, cxxConstructExpr(isExpansionInMainFile()).bind("node"),
+      cxxConstructExpr(matchers::constructsByCopy()),
+      cxxConstructExpr(
+          hasDeclaration(cxxConstructorDecl(isCopyConstructor()))));
+  EXPECT_GE(Copies.Accepted, 5u);
+  EXPECT_GE(Copies.Asked - Copies.Accepted, 4u);
+  Agreement Assignments = agree<CXXOperatorCallExpr>(
+      Ctx, cxxOperatorCallExpr(isExpansionInMainFile()).bind("node"),
+      cxxOperatorCallExpr(matchers::callsCopyAssignment()),
+      cxxOperatorCallExpr(hasOverloadedOperatorName("="),
+                          callee(cxxMethodDecl(isCopyAssignmentOperator()))));
+  EXPECT_EQ(Assignments.Accepted, 3u); // A = B, Q = P, T = S
+  EXPECT_GE(Assignments.Asked - Assignments.Accepted, 3u);
+  Agreement Locals =
+      agree<Expr>(Ctx, expr(isExpansionInMainFile()).bind("node"),
+                  expr(matchers::namesLocalVariable()),
+                  expr(ignoringImplicit(declRefExpr(
+                      to(varDecl(hasLocalStorage(), unless(parmVarDecl())))))));
+  EXPECT_GE(Locals.Accepted, 15u);
+  EXPECT_GE(Locals.Asked - Locals.Accepted, 15u);
 }
 
 TEST(NodeMatchersTest, PlusThroughCopyAnswersAsTheNestedMatchers) {
@@ -283,23 +216,14 @@ std::string use(std::string A, const std::string &B) {
   ASSERT_TRUE(AST && !test::hasErrors(*AST));
   ASTContext &Ctx = AST->getASTContext();
   auto Type = matchers::isSpecializationOf(hasName("::std::basic_string"));
-  unsigned Exprs = 0, Pluses = 0;
-  for (const BoundNodes &Bound :
-       match(expr(isExpansionInMainFile()).bind("e"), Ctx)) {
-    const auto *E = Bound.getNodeAs<Expr>("e");
-    bool Expected =
-        !match(expr(ignoringElidableConstructorCall(
-                   ignoringImplicit(ignoringParens(cxxOperatorCallExpr(
-                       hasOverloadedOperatorName("+"), hasType(Type)))))),
-               *E, Ctx)
-             .empty();
-    EXPECT_EQ(!match(expr(matchers::isPlusThroughCopy(Type)), *E, Ctx).empty(),
-              Expected);
-    ++Exprs;
-    Pluses += Expected;
-  }
-  EXPECT_GE(Pluses, 12u);
-  EXPECT_GE(Exprs - Pluses, 30u);
+  Agreement Pluses =
+      agree<Expr>(Ctx, expr(isExpansionInMainFile()).bind("node"),
+                  expr(matchers::isPlusThroughCopy(Type)),
+                  expr(ignoringElidableConstructorCall(
+                      ignoringImplicit(ignoringParens(cxxOperatorCallExpr(
+                          hasOverloadedOperatorName("+"), hasType(Type)))))));
+  EXPECT_GE(Pluses.Accepted, 12u);
+  EXPECT_GE(Pluses.Asked - Pluses.Accepted, 30u);
 }
 
 } // namespace

@@ -36,8 +36,6 @@ struct Fields {
   int Plain;
 };
 
-static std::vector<int> Global;
-
 void use(const std::string &Ref, std::vector<std::string> Copy) {
   std::string Local = "x";
   volatile std::vector<int> Qualified;
@@ -46,16 +44,6 @@ void use(const std::string &Ref, std::vector<std::string> Copy) {
   std::wstring Wide;
   Holder<long> H;
   int Other = 0;
-  static std::vector<int> Kept;
-  Fields F;
-  Fields *P = &F;
-  auto Uses = Ref.size() + Copy.size() + Local.size() + Same.size() +
-              Wide.size() + Deduced.size() + Global.size() + Kept.size() +
-              unsigned(Other) + F.Name.size() + P->Constant.size() +
-              F.Typedefed.size() + F.Aliased.size() + F.Base.size() +
-              unsigned(F.Plain) + unsigned(H.Self != nullptr) +
-              F.Outer.Dependent.size() + F.Pointer->size();
-  (void)Uses;
 }
 )cpp";
 
