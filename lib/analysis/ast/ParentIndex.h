@@ -5,7 +5,9 @@
 // template instantiations included: on a typical unit that is a fifth of
 // the parse, paid by whichever check asks first. The checks only ever walk
 // up from code outside system headers, so this index maps just that code,
-// once per ASTContext, shared by every check and analysis that asks.
+// one ASTContext's index shared by every check and analysis that asks, and
+// walks it one namespace-level declaration at a time, the ones that hold
+// the nodes asked about.
 //
 // The parents are the ones ASTContext gives (the traversal of
 // RecursiveASTVisitor, implicit code and template instantiations included,
