@@ -106,21 +106,16 @@ void SmallVectorCheck::registerPPCallbacks(const SourceManager &SM,
 }
 
 void SmallVectorCheck::registerMatchers(MatchFinder *Finder) {
+  using namespace alloc_tidy::matchers;
   std::vector<StringRef> Names = VectorLikeClasses;
   Names.emplace_back("::std::vector");
-  auto VectorType = alloc_tidy::matchers::isSpecializationOf(hasAnyName(Names));
-  // The references are every variable's: the cheap tests come first.
-  Finder->addMatcher(
-      varDecl(alloc_tidy::matchers::isLocalOfType(VectorType)).bind("decl"),
-      this);
+  auto VectorType = isSpecializationOf(hasAnyName(Names));
+  // Every variable, field, reference and member access meets one matcher.
+  Finder->addMatcher(varDecl(isLocalOfType(VectorType)).bind("decl"), this);
   Finder->addMatcher(fieldDecl(hasType(VectorType)).bind("decl"), this);
-  Finder->addMatcher(
-      declRefExpr(alloc_tidy::matchers::toLocalVariableOfType(VectorType))
-          .bind("ref"),
-      this);
-  Finder->addMatcher(
-      memberExpr(alloc_tidy::matchers::toFieldOfType(VectorType)).bind("ref"),
-      this);
+  Finder->addMatcher(declRefExpr(toLocalVariableOfType(VectorType)).bind("ref"),
+                     this);
+  Finder->addMatcher(memberExpr(toFieldOfType(VectorType)).bind("ref"), this);
 }
 
 void SmallVectorCheck::check(const MatchFinder::MatchResult &Result) {
