@@ -87,9 +87,10 @@ bool NamePattern::matches(llvm::StringRef Name) const {
   std::lock_guard<std::mutex> Guard(Lock);
   auto [It, New] = Answers.try_emplace(Name, false);
   if (New)
-    It->second = llvm::any_of(Alternatives, [&](const llvm::Regex &Alternative) {
-      return Alternative.match(Name);
-    });
+    It->second =
+        llvm::any_of(Alternatives, [&](const llvm::Regex &Alternative) {
+          return Alternative.match(Name);
+        });
   return It->second;
 }
 

@@ -189,16 +189,45 @@ TEST(ColdCodeTest, TopLevelAlternativesSplitOnlyOutsideGroups) {
 }
 
 TEST(ColdCodeTest, NamePatternAnswersAsTheWholeExpression) {
-  const char *Patterns[] = {
-      DefaultColdFunctions, DefaultColdClasses, "^(get|set)[A-Z]|Impl$",
-      "[|]x|^y", "[]|]a|b$", "[[:upper:]|]rr|^q", "a\\|b|^c$", "^$|^_",
-      "(^a|b$)|[0-9]"};
-  const char *Names[] = {"reportError", "formatRow", "usage", "usages",
-                         "Config", "Configuration", "ConfigFile",
-                         "parseCommandLine", "ArgsParser", "getX", "getx",
-                         "FooImpl", "|x", "x", "yes", "]a", "b", "ab",
-                         "Err", "|rr", "a|b", "c", "", "_x", "a", "xb", "9",
-                         "debugDump", "Debug", "onFatalSignal"};
+  const char *Patterns[] = {DefaultColdFunctions,
+                            DefaultColdClasses,
+                            "^(get|set)[A-Z]|Impl$",
+                            "[|]x|^y",
+                            "[]|]a|b$",
+                            "[[:upper:]|]rr|^q",
+                            "a\\|b|^c$",
+                            "^$|^_",
+                            "(^a|b$)|[0-9]"};
+  const char *Names[] = {"reportError",
+                         "formatRow",
+                         "usage",
+                         "usages",
+                         "Config",
+                         "Configuration",
+                         "ConfigFile",
+                         "parseCommandLine",
+                         "ArgsParser",
+                         "getX",
+                         "getx",
+                         "FooImpl",
+                         "|x",
+                         "x",
+                         "yes",
+                         "]a",
+                         "b",
+                         "ab",
+                         "Err",
+                         "|rr",
+                         "a|b",
+                         "c",
+                         "",
+                         "_x",
+                         "a",
+                         "xb",
+                         "9",
+                         "debugDump",
+                         "Debug",
+                         "onFatalSignal"};
   for (const char *Text : Patterns) {
     std::string Error;
     llvm::Regex Whole(Text);
