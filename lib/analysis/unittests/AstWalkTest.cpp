@@ -138,5 +138,35 @@ TEST(AstWalkTest, WithinStd) {
   EXPECT_FALSE(isWithinStd(test::findVar(Ctx, "V")));
 }
 
+TEST(AstWalkTest, StdMoveArgument) {
+  auto AST = test::parseCode("#include <utility>\n"
+                             "namespace mine { int &&move(int &); }\n"
+                             "int I = 0;\n"
+                             "int Moved = std::move(I);\n"
+                             "int Parens = (std::move((I)));\n"
+                             "int Other = mine::move(I);\n"
+                             "int Plain = I;\n");
+  ASSERT_TRUE(AST && !test::hasErrors(*AST));
+  ASTContext &Ctx = AST->getASTContext();
+  const VarDecl *Named = test::findVar(Ctx, "I");
+  auto Init = [&](const char *Name) {
+    return test::findVar(Ctx, Name)->getInit();
+  };
+  auto NamesI = [&](const Expr *E) {
+    const auto *Ref = dyn_cast_or_null<DeclRefExpr>(E);
+    return Ref && Ref->getDecl() == Named;
+  };
+  // std::move's argument, through parentheses and conversions either side.
+  EXPECT_TRUE(NamesI(stdMoveArgument(Init("Moved"))));
+  EXPECT_TRUE(NamesI(stdMoveArgument(Init("Parens"))));
+  // Another function named move, and no call at all, are not std::move.
+  EXPECT_EQ(stdMoveArgument(Init("Other")), nullptr);
+  EXPECT_EQ(stdMoveArgument(Init("Plain")), nullptr);
+  // Without a std::move around it, the expression itself.
+  EXPECT_TRUE(NamesI(ignoringStdMove(Init("Moved"))));
+  EXPECT_TRUE(NamesI(ignoringStdMove(Init("Plain"))));
+  EXPECT_TRUE(isa<CallExpr>(ignoringStdMove(Init("Other"))));
+}
+
 } // namespace
 } // namespace alloc_tidy
