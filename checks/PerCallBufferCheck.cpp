@@ -137,6 +137,8 @@ void PerCallBufferCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   }
   const auto *Var = Result.Nodes.getNodeAs<VarDecl>("var");
+  if (reportBuiltForOneBranch(*Var, Ctx))
+    return;
   const CXXMethodDecl *Method = bufferOwner(*Var);
   if (!Method || ColdFunctions.isCold(*Var))
     return;

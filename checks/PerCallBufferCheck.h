@@ -17,7 +17,9 @@ namespace clang::tidy::alloc {
 
 /// Finds a vector or string that a member function constructs and fills on
 /// every call and drops at its end, where a member of its class, cleared
-/// at the same place, would keep its capacity between calls.
+/// at the same place, would keep its capacity between calls; and one that
+/// a function builds on every call for one branch of an 'if' alone, where
+/// built inside that branch it would allocate only when the branch runs.
 /// For the user-facing documentation see:
 /// docs/checks/alloc-per-call-buffer.md
 class PerCallBufferCheck : public ClangTidyCheck {
@@ -34,6 +36,10 @@ public:
   void onEndOfTranslationUnit() override;
 
 private:
+  /// Reports \p Var when it is built on every run for one branch of an
+  /// 'if' alone (PerCallBufferBranch.cpp); false when it is not.
+  bool reportBuiltForOneBranch(const VarDecl &Var, ASTContext &Ctx);
+
   CompileErrors Errors;
   ColdFunctionsOption ColdFunctions;
   /// Report buffers without a profile to show their function hot. Off by

@@ -726,6 +726,20 @@ std::string describeNoAllocation(StringRef Name, const Measurement &M,
          wouldSave(Change, S.Saved);
 }
 
+std::string describeBuiltForOneBranch(StringRef Name, const Measurement &M,
+                                      unsigned BranchLine) {
+  if (M.Allocations == 0)
+    return nothingMeasured(Name);
+  std::string Processes = inProcesses(M);
+  return Prefix + ("the code that builds '" + Name + "' allocated ").str() +
+         times(M.Allocations) +
+         (Processes.empty() ? "" : " (" + Processes.substr(2) + ")") +
+         "; built inside the branch at line " + std::to_string(BranchLine) +
+         ", it allocates only when that branch runs: that would save at "
+         "most " +
+         count(M.Allocations, "allocation", "allocations");
+}
+
 std::string describeBuiltOnce(StringRef What, const Measurement &M,
                               StringRef Change, uint64_t Kept) {
   if (M.Allocations == 0)

@@ -3,6 +3,7 @@
 #include "lib/analysis/profile/SiteCode.h"
 #include "lib/analysis/ast/AstWalk.h"
 #include "lib/analysis/ast/ParentIndex.h"
+#include "lib/analysis/facts/BranchOnlyLocal.h"
 #include "lib/analysis/facts/ContainerUses.h"
 #include "lib/analysis/facts/RebuiltStrings.h"
 #include "lib/analysis/facts/StlFacts.h"
@@ -451,27 +452,6 @@ private:
                         "too until it gets one");
   }
 
-  /// Whether \p Ref only adds to or sets its container: the object of a
-  /// growth member ('Msg += ...', 'Msg.append(...)'), never read.
-  bool onlyBuilds(const DeclRefExpr *Ref) const {
-    const Expr *Child = nullptr;
-    DynTypedNode Parent =
-        meaningfulParent(Ref, Ctx, Child, Transparency::Object);
-    if (const auto *Op = Parent.get<CXXOperatorCallExpr>())
-      return Op->getNumArgs() == 2 && Op->getArg(0) == Child &&
-             (Op->getOperator() == OO_PlusEqual ||
-              Op->getOperator() == OO_Equal);
-    if (const auto *Member = Parent.get<MemberExpr>()) {
-      const auto *Call =
-          parentOf(DynTypedNode::create(*Member), Ctx).get<CXXMemberCallExpr>();
-      const auto *Method = Call ? Call->getMethodDecl() : nullptr;
-      return Method && Method->getIdentifier() &&
-             (isGrowthMember(Method->getName()) ||
-              Method->getName() == "clear");
-    }
-    return false;
-  }
-
   /// The statements around \p Node, up to the function.
   std::vector<const Stmt *> ancestorsOf(DynTypedNode Node) const {
     std::vector<const Stmt *> Found;
@@ -485,59 +465,18 @@ private:
     return Found;
   }
 
-  /// The line of the 'if' that holds every read of \p Var, when the
-  /// statements of its block before that 'if' only build it and none after
-  /// uses it: the container is built on every call for that branch alone
-  /// (a message for an error path).
+  /// The line of the 'if' whose one branch alone reads \p Var, built before
+  /// it on every call (a message for an error path), unless \p Site is in
+  /// that branch.
   std::optional<unsigned> onlyBranchReading(const VarDecl &Var,
                                             const Expr *Site) const {
-    const auto *Declaration =
-        parentOf(DynTypedNode::create(Var), Ctx).get<DeclStmt>();
-    const auto *Block = Declaration
-                            ? parentOf(DynTypedNode::create(*Declaration), Ctx)
-                                  .get<CompoundStmt>()
-                            : nullptr;
-    if (!Block)
-      return std::nullopt;
-    auto References = [&](const Stmt *S) {
-      std::vector<const DeclRefExpr *> Refs;
-      if (S)
-        forEachReferenceTo(&Var, S,
-                           [&](const DeclRefExpr *R) { Refs.push_back(R); });
-      return Refs;
-    };
-    bool After = false;
-    const IfStmt *Branch = nullptr;
-    for (const Stmt *S : Block->body()) {
-      if (S == Declaration) {
-        After = true;
-        continue;
-      }
-      if (!After)
-        continue;
-      std::vector<const DeclRefExpr *> Refs = References(S);
-      if (Refs.empty())
-        continue;
-      if (Branch)
-        return std::nullopt;
-      const auto *If = dyn_cast<IfStmt>(S);
-      if (If && References(If->getCond()).empty() &&
-          References(If->getInit()).empty() &&
-          (References(If->getThen()).empty() !=
-           References(If->getElse()).empty())) {
-        Branch = If;
-        continue;
-      }
-      if (!llvm::all_of(Refs,
-                        [&](const DeclRefExpr *R) { return onlyBuilds(R); }))
-        return std::nullopt;
-    }
+    std::optional<BranchOnlyLocal> Local = branchOnlyLocal(Var, Ctx);
     // The site itself in the branch grows it only when the branch runs.
-    if (!Branch ||
+    if (!Local ||
         (Site && llvm::is_contained(ancestorsOf(DynTypedNode::create(*Site)),
-                                    static_cast<const Stmt *>(Branch))))
+                                    static_cast<const Stmt *>(Local->If))))
       return std::nullopt;
-    return SM.getExpansionLineNumber(Branch->getBeginLoc());
+    return SM.getExpansionLineNumber(Local->If->getBeginLoc());
   }
 
   /// Whether a return statement of \p F (not of a lambda in it) returns
