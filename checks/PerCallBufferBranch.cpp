@@ -13,6 +13,7 @@
 #include "checks/PerCallBufferCheck.h"
 #include "lib/analysis/decisions/BranchBuildPlan.h"
 #include "lib/analysis/facts/BranchOnlyLocal.h"
+#include "lib/analysis/facts/LoopContainerFills.h"
 #include "lib/analysis/profile/ProfileEvidence.h"
 #include "clang/AST/ASTContext.h"
 
@@ -22,15 +23,20 @@ namespace clang::tidy::alloc {
 
 bool PerCallBufferCheck::reportBuiltForOneBranch(const VarDecl &Var,
                                                  ASTContext &Ctx) {
-  if (!Var.hasLocalStorage() || isa<ParmVarDecl>(Var) ||
-      Var.getType()->isReferenceType() || Var.getLocation().isMacroID() ||
-      Var.getType().isVolatileQualified())
+  // Without a profile, only WithoutProfile reports it.
+  if ((!Profiles.loaded() && !WithoutProfile) || !Var.hasLocalStorage() ||
+      isa<ParmVarDecl>(Var) || Var.getType()->isReferenceType() ||
+      Var.getLocation().isMacroID() || Var.getType().isVolatileQualified())
     return false;
   const auto *Function = dyn_cast<FunctionDecl>(Var.getDeclContext());
   if (!Function)
     return false;
   std::optional<BranchOnlyLocal> Local = branchOnlyLocal(Var, Ctx);
   if (!Local || ColdFunctions.isCold(Var))
+    return false;
+  // Declared empty and first filled in the branch: nothing is allocated
+  // before it.
+  if (Local->Builders.empty() && isDefaultConstructed(&Var))
     return false;
   const SourceManager &SM = Ctx.getSourceManager();
   unsigned BranchLine = SM.getExpansionLineNumber(Local->If->getBeginLoc());

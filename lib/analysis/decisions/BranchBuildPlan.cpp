@@ -1,6 +1,7 @@
 //===--- BranchBuildPlan.cpp - build a local inside its one branch --------===//
 
 #include "lib/analysis/decisions/BranchBuildPlan.h"
+#include "lib/analysis/ast/AstWalk.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -273,6 +274,49 @@ std::string whyConditionChanges(const Stmt *S, const QuietCode &Code) {
   return "";
 }
 
+/// Whether the branch \p Branch keeps something that points into \p Var
+/// past its end: a pointer, reference, iterator or view of it assigned to
+/// something declared outside the branch, or its address taken. Built in
+/// the branch, the local would be gone where that is used.
+bool keepsAPointerOut(const VarDecl &Var, const Stmt *Branch, ASTContext &Ctx) {
+  auto Owns = [](QualType T) {
+    T = T.getNonReferenceType().getCanonicalType();
+    if (T->isArithmeticType() || T->isEnumeralType())
+      return true;
+    const auto *Class = T->getAsCXXRecordDecl();
+    return Class && Class->getDeclContext()->isStdNamespace() &&
+           Class->getIdentifier() &&
+           (Class->getName() == "basic_string" || Class->getName() == "vector");
+  };
+  bool Keeps = false;
+  forEachReferenceTo(&Var, Branch, [&](const DeclRefExpr *Ref) {
+    DynTypedNode Node = DynTypedNode::create(*Ref);
+    for (unsigned Depth = 0; Depth < 64 && !Keeps; ++Depth) {
+      DynTypedNode Parent = parentOf(Node, Ctx);
+      const auto *S = Parent.get<Stmt>();
+      if (!S || !isa<Expr>(S))
+        break;
+      if (const auto *Unary = dyn_cast<UnaryOperator>(S);
+          Unary && Unary->getOpcode() == UO_AddrOf)
+        Keeps = true;
+      const Expr *Target = nullptr;
+      if (const auto *Binary = dyn_cast<BinaryOperator>(S);
+          Binary && Binary->isAssignmentOp())
+        Target = Binary->getLHS();
+      if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S);
+          Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2)
+        Target = Op->getArg(0);
+      if (Target && !Owns(Target->getType()))
+        Keeps = true;
+      // A branch of one statement is that expression.
+      if (S == Branch)
+        break;
+      Node = Parent;
+    }
+  });
+  return Keeps;
+}
+
 /// The text before \p Loc on its line when it is only blanks; nullopt when
 /// code comes first.
 std::optional<StringRef> indentBefore(SourceLocation Loc,
@@ -369,6 +413,11 @@ BranchBuildPlan planBranchBuild(const VarDecl &Var,
   if (std::string Why = whyConditionChanges(If->getCond(), Code);
       !Why.empty()) {
     Plan.NoFix = Why;
+    return Plan;
+  }
+  if (keepsAPointerOut(Var, Local.Branch, Ctx)) {
+    Plan.NoFix = "the branch keeps a pointer, a reference or a view of it "
+                 "that could outlive the branch";
     return Plan;
   }
   // The text moved: whole lines, from the declaration's to the last

@@ -21,7 +21,9 @@
 // RUN:     --site=cond:char:1:40x900:readByCondition --container=cond=string \
 // RUN:     --site=member:char:1:40x900:Counter::bump --container=member=string \
 // RUN:     --site=call:char:1:40x900:callInCondition --container=call=string \
-// RUN:     --site=inline:char:1:40x900:oneLine --container=inline=string" \
+// RUN:     --site=inline:char:1:40x900:oneLine --container=inline=string \
+// RUN:     --site=pointer:char:1:40x900:keepsAPointer --container=pointer=string \
+// RUN:     --site=empty:char:1:40x900:declaredEmpty --container=empty=string" \
 // RUN:   -- -config="{CheckOptions: {ProfileFile: '%t.json'}}" -- -std=c++17
 // Without a profile: silent.
 // RUN: %check_alloc_tidy -check-suffix=NONE %s alloc-per-call-buffer %t.none -- -- -std=c++17
@@ -141,7 +143,31 @@ void withGap(int Code, int &Count) {
 }
 // CHECK-FIXES: {{^}}  std::string Message = "code " + std::to_string(Code) + " is not known"; // site(gap){{$}}
 
+// A pointer into it outlives the branch: warned, and left in place.
+int show(const char *Text);
+int keepsAPointer(int Code) {
+  const char *Shown = "none";
+  std::string Text = "code " + std::to_string(Code) + " is not known"; // site(pointer)
+  // CHECK-NOTES: :[[@LINE-1]]:15: warning: 'Text' is built on every call of 'keepsAPointer', allocating, but only the branch at line [[@LINE+3]] reads it; built inside that branch, it would allocate only when the branch runs [alloc-per-call-buffer]
+  // CHECK-NOTES: :[[@LINE-2]]:15: note: heapcount's profile: in the profiled run the code that builds 'Text' allocated 900 times; built inside the branch at line [[@LINE+2]], it allocates only when that branch runs: that would save at most 900 allocations
+  // CHECK-NOTES: :[[@LINE+1]]:3: note: no fix-it: the branch keeps a pointer, a reference or a view of it that could outlive the branch
+  if (Code > 10)
+    Shown = Text.c_str();
+  return show(Shown);
+}
+// CHECK-FIXES: {{^}}  std::string Text = "code " + std::to_string(Code) + " is not known"; // site(pointer){{$}}
+
 // What it must not report.
+
+// Declared empty and filled in the branch: nothing is allocated before it
+// (the profile's count at the declaration notwithstanding).
+void declaredEmpty(int Code) {
+  std::string Text; // site(empty)
+  if (Code > 10) {
+    Text = "code " + std::to_string(Code);
+    report(Text);
+  }
+}
 
 // The profile measured it cold.
 void coldCheck(int Code) {
