@@ -27,6 +27,9 @@ public:
   QuietCode(const VarDecl &Var) : Var(Var) {}
 
   llvm::SmallPtrSet<const ValueDecl *, 8> ReadVars;
+  /// The names it refers to: a declaration between it and the 'if' must
+  /// not take one of them once it moves.
+  llvm::StringSet<> Names;
   bool ReadsMembers = false;
   std::string Why;
 
@@ -130,6 +133,8 @@ private:
 
   bool reference(const DeclRefExpr *Ref) {
     const ValueDecl *D = Ref->getDecl();
+    if (D->getIdentifier())
+      Names.insert(D->getName());
     if (D == &Var || isa<EnumConstantDecl>(D))
       return true;
     if (const auto *V = dyn_cast<VarDecl>(D)) {
@@ -367,19 +372,54 @@ SourceLocation endOfStatementLine(const Stmt *S, ASTContext &Ctx) {
   return End.getLocWithOffset(Newline + 1 - Offset);
 }
 
-/// \p Text with each line's \p From indentation replaced by \p To.
+/// \p Text, which starts a line, with the \p From indentation of each line
+/// after its first replaced by \p To.
 std::string reindent(StringRef Text, StringRef From, StringRef To) {
-  std::string Out;
-  while (!Text.empty()) {
-    auto [Line, Rest] = Text.split('\n');
+  auto [First, Rest] = Text.split('\n');
+  std::string Out = (First + "\n").str();
+  while (!Rest.empty()) {
+    auto [Line, Next] = Rest.split('\n');
     if (Line.starts_with(From))
       Out += (To + Line.drop_front(From.size())).str();
     else
       Out += Line.str();
     Out += '\n';
-    Text = Rest;
+    Rest = Next;
   }
   return Out;
+}
+
+/// Why moving the code past \p Between, the statements that stand between
+/// it and the 'if', could change what it does, or empty: one of them can
+/// change what it reads, declares a name it uses, or is a label to jump to.
+std::string whyNotPast(llvm::ArrayRef<const Stmt *> Between,
+                       const QuietCode &Code) {
+  for (const Stmt *S : Between) {
+    if (isa<LabelStmt, SwitchCase>(S))
+      return "a label stands between the code that builds it and the 'if'";
+    if (!whyConditionChanges(S, Code).empty())
+      return "a statement between the code that builds it and the 'if' can "
+             "change what that code reads";
+    if (const auto *Declaration = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : Declaration->decls())
+        if (const auto *Named = dyn_cast<NamedDecl>(D);
+            Named && Named->getIdentifier() &&
+            Code.Names.contains(Named->getName()))
+          return "a declaration between the code that builds it and the "
+                 "'if' takes the name '" +
+                 Named->getNameAsString() + "', which that code uses";
+  }
+  return "";
+}
+
+/// The first character after \p Loc that is not a blank or a line break.
+SourceLocation nextNonBlank(SourceLocation Loc, const SourceManager &SM) {
+  auto [File, Offset] = SM.getDecomposedLoc(Loc);
+  StringRef Buffer = SM.getBufferData(File);
+  size_t Next = Buffer.find_first_not_of(" \t\r\n", Offset);
+  if (Next == StringRef::npos)
+    Next = Buffer.size();
+  return Loc.getLocWithOffset(Next - Offset);
 }
 
 } // namespace
@@ -388,11 +428,6 @@ BranchBuildPlan planBranchBuild(const VarDecl &Var,
                                 const BranchOnlyLocal &Local, ASTContext &Ctx) {
   BranchBuildPlan Plan;
   const SourceManager &SM = Ctx.getSourceManager();
-  if (!Local.Contiguous) {
-    Plan.NoFix = "other statements stand between the code that builds it "
-                 "and the 'if'";
-    return Plan;
-  }
   const IfStmt *If = Local.If;
   if (If->getInit() || If->getConditionVariable() || If->isConstexpr() ||
       If->isConsteval()) {
@@ -410,6 +445,10 @@ BranchBuildPlan planBranchBuild(const VarDecl &Var,
       Plan.NoFix = "the code that builds it may do more: " + Code.Why;
       return Plan;
     }
+  if (std::string Why = whyNotPast(Local.Between, Code); !Why.empty()) {
+    Plan.NoFix = Why;
+    return Plan;
+  }
   if (std::string Why = whyConditionChanges(If->getCond(), Code);
       !Why.empty()) {
     Plan.NoFix = Why;
@@ -420,47 +459,54 @@ BranchBuildPlan planBranchBuild(const VarDecl &Var,
                  "that could outlive the branch";
     return Plan;
   }
-  // The text moved: whole lines, from the declaration's to the last
-  // builder's.
-  const Stmt *Last = Local.Builders.empty()
-                         ? static_cast<const Stmt *>(Local.Declaration)
-                         : Local.Builders.back();
   const Stmt *Target = Local.Branch;
   if (const auto *Block = dyn_cast<CompoundStmt>(Target))
     Target = Block->body_front();
-  for (SourceLocation Loc :
-       {Local.Declaration->getBeginLoc(), Last->getEndLoc(), If->getBeginLoc(),
-        Local.Branch->getEndLoc(),
-        Target ? Target->getBeginLoc() : SourceLocation()})
+  std::vector<const Stmt *> Pieces{Local.Declaration};
+  Pieces.insert(Pieces.end(), Local.Builders.begin(), Local.Builders.end());
+  std::vector<SourceLocation> Checked;
+  Checked.reserve(3 + 2 * Pieces.size());
+  Checked.insert(Checked.end(), {If->getBeginLoc(), Local.Branch->getEndLoc(),
+                                 Target->getBeginLoc()});
+  for (const Stmt *Piece : Pieces) {
+    Checked.push_back(Piece->getBeginLoc());
+    Checked.push_back(Piece->getEndLoc());
+  }
+  for (SourceLocation Loc : Checked)
     if (Loc.isInvalid() || Loc.isMacroID() ||
         SM.getFileID(Loc) != SM.getFileID(If->getBeginLoc())) {
       Plan.NoFix = "the code is in a macro";
       return Plan;
     }
-  std::optional<StringRef> From =
-      indentBefore(Local.Declaration->getBeginLoc(), SM);
   std::optional<StringRef> To = indentBefore(Target->getBeginLoc(), SM);
-  SourceLocation MoveEnd = endOfStatementLine(Last, Ctx);
-  if (!From || !To || MoveEnd.isInvalid()) {
+  if (!To) {
     Plan.NoFix = "a statement shares its line with other code";
     return Plan;
   }
-  SourceLocation MoveBegin =
-      Local.Declaration->getBeginLoc().getLocWithOffset(-int(From->size()));
-  CharSourceRange Moved = CharSourceRange::getCharRange(MoveBegin, MoveEnd);
-  StringRef Text = Lexer::getSourceText(Moved, SM, Ctx.getLangOpts());
+  // Each piece moves as whole lines; its removal runs to the next code, so
+  // that the line left behind keeps its own indentation (a bare removal of
+  // whole lines lets clang's edit merging take a blank next to it too).
+  std::string Moved;
+  for (const Stmt *Piece : Pieces) {
+    std::optional<StringRef> From = indentBefore(Piece->getBeginLoc(), SM);
+    SourceLocation End = endOfStatementLine(Piece, Ctx);
+    if (!From || End.isInvalid()) {
+      Plan.NoFix = "a statement shares its line with other code";
+      return Plan;
+    }
+    StringRef Text = Lexer::getSourceText(
+        CharSourceRange::getCharRange(Piece->getBeginLoc(), End), SM,
+        Ctx.getLangOpts());
+    Moved += (*To + reindent(Text, *From, *To)).str();
+    Plan.Edits.push_back({CharSourceRange::getCharRange(Piece->getBeginLoc(),
+                                                        nextNonBlank(End, SM)),
+                          ""});
+  }
   SourceLocation InsertAt =
       Target->getBeginLoc().getLocWithOffset(-int(To->size()));
-  // A bare removal lets clang's edit merging take a blank next to it too;
-  // the text up to the 'if' (its indentation) is written back instead.
-  SourceLocation IfBegin = If->getBeginLoc();
-  StringRef UpToIf = Lexer::getSourceText(
-      CharSourceRange::getCharRange(MoveEnd, IfBegin), SM, Ctx.getLangOpts());
-  Plan.Edits.push_back(
-      {CharSourceRange::getCharRange(MoveBegin, IfBegin), UpToIf.str()});
   if (isa<CompoundStmt>(Local.Branch)) {
-    Plan.Edits.push_back({CharSourceRange::getCharRange(InsertAt, InsertAt),
-                          reindent(Text, *From, *To)});
+    Plan.Edits.push_back(
+        {CharSourceRange::getCharRange(InsertAt, InsertAt), Moved});
     return Plan;
   }
   // One statement: braces around it and the moved code.
@@ -477,8 +523,8 @@ BranchBuildPlan planBranchBuild(const VarDecl &Var,
       Lexer::getLocForEndOfToken(Opens, 0, SM, Ctx.getLangOpts());
   Plan.Edits.push_back(
       {CharSourceRange::getCharRange(AfterOpens, AfterOpens), " {"});
-  Plan.Edits.push_back({CharSourceRange::getCharRange(InsertAt, InsertAt),
-                        reindent(Text, *From, *To)});
+  Plan.Edits.push_back(
+      {CharSourceRange::getCharRange(InsertAt, InsertAt), Moved});
   Plan.Edits.push_back({CharSourceRange::getCharRange(BranchEnd, BranchEnd),
                         (*IfIndent + "}\n").str()});
   return Plan;

@@ -54,7 +54,6 @@ std::optional<BranchOnlyLocal> branchOnlyLocal(const VarDecl &Var,
     return Builds;
   };
   bool After = false;
-  bool Gap = false;
   for (const Stmt *S : Found.Block->body()) {
     if (S == Found.Declaration) {
       After = true;
@@ -65,7 +64,8 @@ std::optional<BranchOnlyLocal> branchOnlyLocal(const VarDecl &Var,
     if (!Uses(S)) {
       // What follows the 'if' may not use it; what comes before it only
       // puts a statement between the pieces.
-      Gap = Gap || !Found.If;
+      if (!Found.If)
+        Found.Between.push_back(S);
       continue;
     }
     if (Found.If)
@@ -76,7 +76,7 @@ std::optional<BranchOnlyLocal> branchOnlyLocal(const VarDecl &Var,
         Uses(If->getThen()) != Uses(If->getElse())) {
       Found.If = If;
       Found.Branch = Uses(If->getThen()) ? If->getThen() : If->getElse();
-      Found.Contiguous = !Gap;
+      Found.Contiguous = Found.Between.empty();
       continue;
     }
     if (!OnlyBuilds(S))

@@ -36,6 +36,9 @@ struct BranchOnlyLocal {
   const clang::IfStmt *If = nullptr;
   /// The then or the else statement of If: the only one that uses it.
   const clang::Stmt *Branch = nullptr;
+  /// The statements between the declaration and the 'if' that do not use
+  /// it, in order.
+  std::vector<const clang::Stmt *> Between;
   /// Whether the declaration, the builders and the 'if' follow one another
   /// with no other statement between them.
   bool Contiguous = false;

@@ -82,6 +82,7 @@ TEST(BranchOnlyLocalTest, FindsTheBranchAndTheCodeThatBuilds) {
   ASSERT_TRUE(Gap);
   EXPECT_TRUE(Gap->Builders.empty());
   EXPECT_FALSE(Gap->Contiguous);
+  EXPECT_EQ(Gap->Between.size(), 1u);
 
   std::optional<BranchOnlyLocal> Other =
       branchOnlyLocal(*test::findVar(Ctx, "Other"), Ctx);

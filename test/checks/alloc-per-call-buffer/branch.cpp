@@ -23,7 +23,11 @@
 // RUN:     --site=call:char:1:40x900:callInCondition --container=call=string \
 // RUN:     --site=inline:char:1:40x900:oneLine --container=inline=string \
 // RUN:     --site=pointer:char:1:40x900:keepsAPointer --container=pointer=string \
-// RUN:     --site=empty:char:1:40x900:declaredEmpty --container=empty=string" \
+// RUN:     --site=empty:char:1:40x900:declaredEmpty --container=empty=string \
+// RUN:     --site=harmless:char:1:40x600:harmlessGap --container=harmless=string \
+// RUN:     --site=left:char:1:40x700:compare --container=left=string \
+// RUN:     --site=right:char:1:40x700:compare --container=right=string \
+// RUN:     --site=shadow:char:1:40x500:shadowed --container=shadow=string" \
 // RUN:   -- -config="{CheckOptions: {ProfileFile: '%t.json'}}" -- -std=c++17
 // Without a profile: silent.
 // RUN: %check_alloc_tidy -check-suffix=NONE %s alloc-per-call-buffer %t.none -- -- -std=c++17
@@ -131,17 +135,65 @@ void retry(int Attempts) {
 }
 // CHECK-FIXES: {{^}}  std::string Message = "giving up after " + std::to_string(Attempts); // site(retry){{$}}
 
-// Another statement between: it would run before the moved code.
-void withGap(int Code, int &Count) {
+// A statement between that changes what it reads: moved, the code would
+// read the new value.
+void withGap(int Code) {
   std::string Message = "code " + std::to_string(Code) + " is not known"; // site(gap)
   // CHECK-NOTES: :[[@LINE-1]]:15: warning: 'Message' is built on every call of 'withGap', allocating, but only the branch at line [[@LINE+3]] reads it; built inside that branch, it would allocate only when the branch runs [alloc-per-call-buffer]
   // CHECK-NOTES: :[[@LINE-2]]:15: note: heapcount's profile: in the profiled run the code that builds 'Message' allocated 600 times; built inside the branch at line [[@LINE+2]], it allocates only when that branch runs: that would save at most 600 allocations
+  ++Code;
+  if (Code > 10)
+    report(Message);
+  // CHECK-NOTES: :[[@LINE-2]]:3: note: no fix-it: a statement between the code that builds it and the 'if' can change what that code reads
+}
+// CHECK-FIXES: {{^}}  std::string Message = "code " + std::to_string(Code) + " is not known"; // site(gap){{$}}
+
+// A statement between that does not touch what it reads: the code moves
+// past it.
+void harmlessGap(int Code, int &Count) {
+  // CHECK-NOTES: :[[@LINE+2]]:15: warning: 'Message' is built on every call of 'harmlessGap', allocating, but only the branch at line [[@LINE+4]] reads it; built inside that branch, it would allocate only when the branch runs [alloc-per-call-buffer]
+  // CHECK-NOTES: :[[@LINE+1]]:15: note: heapcount's profile: in the profiled run the code that builds 'Message' allocated 600 times; built inside the branch at line [[@LINE+3]], it allocates only when that branch runs: that would save at most 600 allocations
+  std::string Message = "code " + std::to_string(Code) + " is not known"; // site(harmless)
   ++Count;
   if (Code > 10)
     report(Message);
-  // CHECK-NOTES: :[[@LINE-2]]:3: note: no fix-it: other statements stand between the code that builds it and the 'if'
 }
-// CHECK-FIXES: {{^}}  std::string Message = "code " + std::to_string(Code) + " is not known"; // site(gap){{$}}
+// CHECK-FIXES: {{^}}  ++Count;{{$}}
+// CHECK-FIXES-NEXT: {{^}}  if (Code > 10) {{{$}}
+// CHECK-FIXES-NEXT: {{^}}    std::string Message = "code " + std::to_string(Code) + " is not known"; // site(harmless){{$}}
+// CHECK-FIXES-NEXT: {{^}}    report(Message);{{$}}
+// CHECK-FIXES-NEXT: {{^}}  }{{$}}
+
+// Two locals for the same branch: each moves past the other.
+void compare(const std::string &Name, bool Deprecated) {
+  // CHECK-NOTES: :[[@LINE+4]]:21: warning: 'Left' is built on every call of 'compare', allocating, but only the branch at line [[@LINE+6]] reads it; built inside that branch, it would allocate only when the branch runs [alloc-per-call-buffer]
+  // CHECK-NOTES: :[[@LINE+3]]:21: note: heapcount's profile: in the profiled run the code that builds 'Left' allocated 700 times; built inside the branch at line [[@LINE+5]], it allocates only when that branch runs: that would save at most 700 allocations
+  // CHECK-NOTES: :[[@LINE+3]]:21: warning: 'Right' is built on every call of 'compare', allocating, but only the branch at line [[@LINE+4]] reads it; built inside that branch, it would allocate only when the branch runs [alloc-per-call-buffer]
+  // CHECK-NOTES: :[[@LINE+2]]:21: note: heapcount's profile: in the profiled run the code that builds 'Right' allocated 700 times; built inside the branch at line [[@LINE+3]], it allocates only when that branch runs: that would save at most 700 allocations
+  const std::string Left = "lhs." + Name; // site(left)
+  const std::string Right = "rhs." + Name; // site(right)
+  if (!Deprecated) {
+    report(Left + " < " + Right);
+  }
+}
+// CHECK-FIXES: {{^}}  if (!Deprecated) {{{$}}
+// CHECK-FIXES-NEXT: {{^}}    const std::string Left = "lhs." + Name; // site(left){{$}}
+// CHECK-FIXES-NEXT: {{^}}    const std::string Right = "rhs." + Name; // site(right){{$}}
+// CHECK-FIXES-NEXT: {{^}}    report(Left + " < " + Right);{{$}}
+
+// A declaration between takes a name the code reads: moved, the code would
+// read the other variable.
+const int Limit = 3;
+void shadowed(int Code) {
+  std::string Message = "limit " + std::to_string(Limit); // site(shadow)
+  // CHECK-NOTES: :[[@LINE-1]]:15: warning: 'Message' is built on every call of 'shadowed', allocating, but only the branch at line [[@LINE+3]] reads it; built inside that branch, it would allocate only when the branch runs [alloc-per-call-buffer]
+  // CHECK-NOTES: :[[@LINE-2]]:15: note: heapcount's profile: in the profiled run the code that builds 'Message' allocated 500 times; built inside the branch at line [[@LINE+2]], it allocates only when that branch runs: that would save at most 500 allocations
+  int Limit = Code * 2;
+  if (Code > Limit)
+    report(Message);
+  // CHECK-NOTES: :[[@LINE-2]]:3: note: no fix-it: a declaration between the code that builds it and the 'if' takes the name 'Limit', which that code uses
+}
+// CHECK-FIXES: {{^}}  std::string Message = "limit " + std::to_string(Limit); // site(shadow){{$}}
 
 // A pointer into it outlives the branch: warned, and left in place.
 int show(const char *Text);
