@@ -322,6 +322,48 @@ bool keepsAPointerOut(const VarDecl &Var, const Stmt *Branch, ASTContext &Ctx) {
   return Keeps;
 }
 
+/// Whether a local that \p Code reads can be changed through another name
+/// in \p Body: its address taken, a non-const reference bound to it, or a
+/// lambda holding it by reference. Any call could then change it.
+bool readsAnAliasedLocal(const QuietCode &Code, const Stmt *Body,
+                         ASTContext &Ctx) {
+  bool Aliased = false;
+  for (const ValueDecl *Read : Code.ReadVars) {
+    forEachReferenceTo(Read, Body, [&](const DeclRefExpr *Ref) {
+      const Expr *Child = nullptr;
+      DynTypedNode Parent =
+          meaningfulParent(Ref, Ctx, Child, Transparency::Object);
+      if (const auto *Unary = Parent.get<UnaryOperator>();
+          Unary && Unary->getOpcode() == UO_AddrOf)
+        Aliased = true;
+      if (const auto *Bound = Parent.get<VarDecl>();
+          Bound && Bound->getType()->isReferenceType() &&
+          !Bound->getType().getNonReferenceType().isConstQualified())
+        Aliased = true;
+    });
+    forEachLambdaIn(Body, [&](const LambdaExpr *Lambda) {
+      for (const LambdaCapture &Capture : Lambda->captures())
+        if (Capture.capturesVariable() &&
+            Capture.getCaptureKind() == LCK_ByRef &&
+            Capture.getCapturedVar() == Read)
+          Aliased = true;
+    });
+  }
+  return Aliased;
+}
+
+/// Whether \p S calls a function.
+bool callsAFunction(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<CallExpr, CXXConstructExpr>(S))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (callsAFunction(Child))
+      return true;
+  return false;
+}
+
 /// The text before \p Loc on its line when it is only blanks; nullopt when
 /// code comes first.
 std::optional<StringRef> indentBefore(SourceLocation Loc,
@@ -452,6 +494,15 @@ BranchBuildPlan planBranchBuild(const VarDecl &Var,
   if (std::string Why = whyConditionChanges(If->getCond(), Code);
       !Why.empty()) {
     Plan.NoFix = Why;
+    return Plan;
+  }
+  if (const auto *Function = dyn_cast<FunctionDecl>(Var.getDeclContext());
+      Function && Function->getBody() &&
+      (callsAFunction(If->getCond()) ||
+       llvm::any_of(Local.Between, callsAFunction)) &&
+      readsAnAliasedLocal(Code, Function->getBody(), Ctx)) {
+    Plan.NoFix = "the code reads a local that another name can change, and "
+                 "a call before the branch could";
     return Plan;
   }
   if (keepsAPointerOut(Var, Local.Branch, Ctx)) {

@@ -27,7 +27,8 @@
 // RUN:     --site=harmless:char:1:40x600:harmlessGap --container=harmless=string \
 // RUN:     --site=left:char:1:40x700:compare --container=left=string \
 // RUN:     --site=right:char:1:40x700:compare --container=right=string \
-// RUN:     --site=shadow:char:1:40x500:shadowed --container=shadow=string" \
+// RUN:     --site=shadow:char:1:40x500:shadowed --container=shadow=string \
+// RUN:     --site=alias:char:1:40x500:aliased --container=alias=string" \
 // RUN:   -- -config="{CheckOptions: {ProfileFile: '%t.json'}}" -- -std=c++17
 // Without a profile: silent.
 // RUN: %check_alloc_tidy -check-suffix=NONE %s alloc-per-call-buffer %t.none -- -- -std=c++17
@@ -194,6 +195,21 @@ void shadowed(int Code) {
   // CHECK-NOTES: :[[@LINE-2]]:3: note: no fix-it: a declaration between the code that builds it and the 'if' takes the name 'Limit', which that code uses
 }
 // CHECK-FIXES: {{^}}  std::string Message = "limit " + std::to_string(Limit); // site(shadow){{$}}
+
+// A call between can change what it reads through a pointer taken
+// before: warned, and left in place.
+void touch(int *Value);
+void aliased(int Code) {
+  int *Alias = &Code;
+  std::string Message = "code " + std::to_string(Code); // site(alias)
+  // CHECK-NOTES: :[[@LINE-1]]:15: warning: 'Message' is built on every call of 'aliased', allocating, but only the branch at line [[@LINE+3]] reads it; built inside that branch, it would allocate only when the branch runs [alloc-per-call-buffer]
+  // CHECK-NOTES: :[[@LINE-2]]:15: note: heapcount's profile: in the profiled run the code that builds 'Message' allocated 500 times; built inside the branch at line [[@LINE+2]], it allocates only when that branch runs: that would save at most 500 allocations
+  touch(Alias);
+  if (Code > 10)
+    report(Message);
+  // CHECK-NOTES: :[[@LINE-2]]:3: note: no fix-it: the code reads a local that another name can change, and a call before the branch could
+}
+// CHECK-FIXES: {{^}}  std::string Message = "code " + std::to_string(Code); // site(alias){{$}}
 
 // A pointer into it outlives the branch: warned, and left in place.
 int show(const char *Text);
