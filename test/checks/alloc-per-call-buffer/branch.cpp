@@ -28,7 +28,8 @@
 // RUN:     --site=left:char:1:40x700:compare --container=left=string \
 // RUN:     --site=right:char:1:40x700:compare --container=right=string \
 // RUN:     --site=shadow:char:1:40x500:shadowed --container=shadow=string \
-// RUN:     --site=alias:char:1:40x500:aliased --container=alias=string" \
+// RUN:     --site=alias:char:1:40x500:aliased --container=alias=string \
+// RUN:     --site=short:char:1:40x500:shortLiteral --container=short=string" \
 // RUN:   -- -config="{CheckOptions: {ProfileFile: '%t.json'}}" -- -std=c++17
 // Without a profile: silent.
 // RUN: %check_alloc_tidy -check-suffix=NONE %s alloc-per-call-buffer %t.none -- -- -std=c++17
@@ -242,6 +243,16 @@ void coldCheck(int Code) {
   std::string Message = "code " + std::to_string(Code) + " is not known"; // site(cold)
   if (Code > 10)
     report(Message);
+}
+
+// Initialized from a short literal and first changed in the branch: the
+// literal stays in the inline buffer.
+void shortLiteral(int Code) {
+  std::string Text = "none"; // site(short)
+  if (Code > 10) {
+    Text += std::to_string(Code);
+    report(Text);
+  }
 }
 
 // Both branches read it.
