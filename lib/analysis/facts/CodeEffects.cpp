@@ -16,6 +16,30 @@ bool inStdClass(const CXXMethodDecl *M) {
 
 } // namespace
 
+bool QuietCode::readsOnly(const FunctionDecl *Callee) {
+  // A getter or a small helper of the unit: one return of code like this,
+  // no parameter it could write through, no override to run instead.
+  const FunctionDecl *Definition = nullptr;
+  if (Depth >= 2 || !Callee->hasBody(Definition) || Callee->isVariadic())
+    return false;
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(Definition);
+      Method && (Method->isVirtual() || !Method->isConst()))
+    return false;
+  for (const ParmVarDecl *Param : Definition->parameters())
+    if ((Param->getType()->isReferenceType() ||
+         Param->getType()->isPointerType()) &&
+        !Param->getType()->getPointeeType().isConstQualified())
+      return false;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Definition->getBody());
+  const auto *Return = Body && Body->size() == 1
+                           ? dyn_cast<ReturnStmt>(Body->body_front())
+                           : nullptr;
+  if (!Return || !Return->getRetValue())
+    return false;
+  QuietCode Inner(Var, Depth + 1);
+  return Inner.expr(Return->getRetValue());
+}
+
 bool QuietCode::stmt(const Stmt *S) {
   if (!S || isa<NullStmt>(S))
     return true;
@@ -78,8 +102,10 @@ bool QuietCode::expr(const Expr *E) {
     static const llvm::StringSet<> Functions = {
         "to_string", "to_wstring", "size", "ssize", "empty", "data"};
     const auto *Callee = Call->getDirectCallee();
-    if (!Callee || !inStd(Callee) || !Callee->getIdentifier() ||
-        !Functions.contains(Callee->getName()))
+    bool Reads = Callee && !isa<CXXMethodDecl>(Callee) && !inStd(Callee) &&
+                 readsOnly(Callee);
+    if (!Reads && (!Callee || !inStd(Callee) || !Callee->getIdentifier() ||
+                   !Functions.contains(Callee->getName())))
       return fail("it calls '" +
                   (Callee ? Callee->getQualifiedNameAsString()
                           : std::string("a function")) +
@@ -165,6 +191,18 @@ bool QuietCode::memberCall(const CXXMemberCallExpr *Call) {
   static const llvm::StringSet<> Reads = {"size",  "length", "empty",
                                           "c_str", "data",   "capacity"};
   const CXXMethodDecl *Method = Call->getMethodDecl();
+  if (Method && !inStdClass(Method) && readsOnly(Method)) {
+    // The object is read; its members are this code's when it is 'this'.
+    const Expr *Object = Call->getImplicitObjectArgument();
+    if (Object && isa<CXXThisExpr>(Object->IgnoreParenImpCasts()))
+      ReadsMembers = true;
+    if (Object && !expr(Object))
+      return false;
+    for (const Expr *Arg : Call->arguments())
+      if (!expr(Arg))
+        return false;
+    return true;
+  }
   if (!inStdClass(Method) || !Method->getIdentifier())
     return fail("it calls '" +
                 (Method ? Method->getQualifiedNameAsString()

@@ -21,12 +21,14 @@ namespace alloc_tidy {
 
 /// Code whose one effect is the value of the local \p Var: literals, reads
 /// of locals, parameters, constants and members, string concatenation,
-/// std::to_string, the size and characters of standard containers, and
+/// std::to_string, the size and characters of standard containers, calls
+/// of the project's functions that only compute a value (readsOnly()), and
 /// Var's own growth. stmt() and expr() say whether a piece of code is that,
 /// record what it reads, and otherwise set Why.
 class QuietCode {
 public:
-  explicit QuietCode(const clang::VarDecl &Var) : Var(Var) {}
+  explicit QuietCode(const clang::VarDecl &Var, unsigned Depth = 0)
+      : Var(Var), Depth(Depth) {}
 
   bool stmt(const clang::Stmt *S);
   bool expr(const clang::Expr *E);
@@ -43,7 +45,15 @@ public:
 
 private:
   const clang::VarDecl &Var;
+  /// How many calls deep this code is (readsOnly()).
+  unsigned Depth;
 
+  /// Whether \p Callee, a function of the project, only computes its
+  /// result from what it is given: its definition, seen in this unit, is
+  /// one return of quiet code (two calls deep at most); a member function
+  /// is const and not virtual, and no parameter is a non-const reference
+  /// or pointer.
+  bool readsOnly(const clang::FunctionDecl *Callee);
   bool fail(std::string Reason);
   bool children(const clang::Expr *E);
   bool reference(const clang::DeclRefExpr *Ref);

@@ -29,7 +29,9 @@
 // RUN:     --site=right:char:1:40x700:compare --container=right=string \
 // RUN:     --site=shadow:char:1:40x500:shadowed --container=shadow=string \
 // RUN:     --site=alias:char:1:40x500:aliased --container=alias=string \
-// RUN:     --site=short:char:1:40x500:shortLiteral --container=short=string" \
+// RUN:     --site=short:char:1:40x500:shortLiteral --container=short=string \
+// RUN:     --site=getter:char:1:40x500:accessor --container=getter=string \
+// RUN:     --site=counted:char:1:40x500:counted --container=counted=string" \
 // RUN:   -- -config="{CheckOptions: {ProfileFile: '%t.json'}}" -- -std=c++17
 // Without a profile: silent.
 // RUN: %check_alloc_tidy -check-suffix=NONE %s alloc-per-call-buffer %t.none -- -- -std=c++17
@@ -211,6 +213,43 @@ void aliased(int Code) {
   // CHECK-NOTES: :[[@LINE-2]]:3: note: no fix-it: the code reads a local that another name can change, and a call before the branch could
 }
 // CHECK-FIXES: {{^}}  std::string Message = "code " + std::to_string(Code); // site(alias){{$}}
+
+// A getter of the unit that only returns a member is read like the member.
+struct Field {
+  const std::string &name() const { return Name; }
+  std::string Name;
+  bool Deprecated = false;
+};
+void accessor(const Field &F) {
+  // CHECK-NOTES: :[[@LINE+2]]:21: warning: 'Accessor' is built on every call of 'accessor', allocating, but only the branch at line [[@LINE+3]] reads it; built inside that branch, it would allocate only when the branch runs [alloc-per-call-buffer]
+  // CHECK-NOTES: :[[@LINE+1]]:21: note: heapcount's profile: in the profiled run the code that builds 'Accessor' allocated 500 times; built inside the branch at line [[@LINE+2]], it allocates only when that branch runs: that would save at most 500 allocations
+  const std::string Accessor = "lhs." + F.name(); // site(getter)
+  if (!F.Deprecated)
+    report(Accessor);
+}
+// CHECK-FIXES: {{^}}  if (!F.Deprecated) {{{$}}
+// CHECK-FIXES-NEXT: {{^}}    const std::string Accessor = "lhs." + F.name(); // site(getter){{$}}
+// CHECK-FIXES-NEXT: {{^}}    report(Accessor);{{$}}
+// CHECK-FIXES-NEXT: {{^}}  }{{$}}
+
+// A getter that does more than return: left in place.
+struct Counted {
+  std::string name() const {
+    ++Calls;
+    return Name;
+  }
+  mutable int Calls = 0;
+  std::string Name;
+};
+void counted(const Counted &C, int Code) {
+  std::string Message = "name " + C.name(); // site(counted)
+  // CHECK-NOTES: :[[@LINE-1]]:15: warning: 'Message' is built on every call of 'counted', allocating, but only the branch at line [[@LINE+3]] reads it; built inside that branch, it would allocate only when the branch runs [alloc-per-call-buffer]
+  // CHECK-NOTES: :[[@LINE-2]]:15: note: heapcount's profile: in the profiled run the code that builds 'Message' allocated 500 times; built inside the branch at line [[@LINE+2]], it allocates only when that branch runs: that would save at most 500 allocations
+  // CHECK-NOTES: :[[@LINE+1]]:3: note: no fix-it: its initializer may do more than build it: it calls 'Counted::name'
+  if (Code > 10)
+    report(Message);
+}
+// CHECK-FIXES: {{^}}  std::string Message = "name " + C.name(); // site(counted){{$}}
 
 // A pointer into it outlives the branch: warned, and left in place.
 int show(const char *Text);
