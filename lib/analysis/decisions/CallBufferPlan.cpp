@@ -3,6 +3,7 @@
 #include "lib/analysis/decisions/CallBufferPlan.h"
 #include "lib/analysis/ast/AstWalk.h"
 #include "lib/analysis/decisions/HoistPlan.h"
+#include "lib/analysis/facts/ContainerUses.h"
 #include "lib/analysis/facts/ImplementationObject.h"
 #include "lib/analysis/facts/IncludeGraph.h"
 #include "lib/analysis/facts/MemberFacts.h"
@@ -184,6 +185,13 @@ CallBufferPlan planCallBuffer(const VarDecl &Var, const DeclStmt &Decl,
     Plan.NoFixLoc = Loc;
     return Plan;
   };
+  // A member keeps the capacity the last call reached, where a local
+  // started each call with none ('capacity() != 0' for "anything added").
+  if (const CXXMemberCallExpr *Capacity = capacityRead(&Var, Method.getBody()))
+    return NoFix("the function asks for '" + Var.getNameAsString() +
+                     "''s capacity(), which a buffer kept between calls "
+                     "would change",
+                 Capacity->getBeginLoc());
   SourceLocation ClassEnd = Class.getBraceRange().getEnd();
   IncludeGraph NoIncludes; // a class of the main file needs none
   const IncludeGraph &Includes = Unit.Includes ? *Unit.Includes : NoIncludes;

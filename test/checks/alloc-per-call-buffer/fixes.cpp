@@ -72,6 +72,28 @@ struct Histogram {
 
 // The elements' destructors run the user's code: kept in a member, they
 // would run at the next call. Reported, without a fix-it.
+// The function asks for the capacity: a member would keep what the last
+// call reached, and 'capacity() != 0' would mean something else.
+class Writer {
+public:
+  int required(int N);
+
+private:
+  int Written = 0;
+};
+int Writer::required(int N) {
+  std::vector<std::string> Required;
+  // CHECK-NOTES: :[[@LINE-1]]:28: warning: 'Required' is constructed and filled on every call of 'required'
+  for (int I = 0; I < N; ++I)
+    if (I % 2)
+      Required.push_back(std::to_string(I));
+  if (Required.capacity() != 0)
+    // CHECK-NOTES: :[[@LINE-1]]:7: note: no fix-it: the function asks for 'Required''s capacity(), which a buffer kept between calls would change
+    Written += static_cast<int>(Required.size());
+  return Written;
+}
+// CHECK-FIXES: {{^}}  std::vector<std::string> Required;{{$}}
+
 struct Handle {
   ~Handle();
   int Fd = 0;
