@@ -13,6 +13,7 @@
 #include "checks/PerCallBufferCheck.h"
 #include "lib/analysis/decisions/BranchBuildPlan.h"
 #include "lib/analysis/facts/BranchOnlyLocal.h"
+#include "lib/analysis/facts/ContainerUses.h"
 #include "lib/analysis/facts/LoopContainerFills.h"
 #include "lib/analysis/profile/ProfileEvidence.h"
 #include "clang/AST/ASTContext.h"
@@ -54,6 +55,11 @@ bool PerCallBufferCheck::reportBuiltForOneBranch(const VarDecl &Var,
   // allocated before it.
   if (Local->Builders.empty() && startsWithoutHeapMemory(Var))
     return false;
+  // In a loop, a container declared empty and filled is
+  // alloc-container-in-loop's to hoist; one fix-it for a declaration.
+  bool InLoop = enclosingLoop(Local->Declaration, Ctx) != nullptr;
+  if (InLoop && isDefaultConstructed(&Var))
+    return false;
   const SourceManager &SM = Ctx.getSourceManager();
   unsigned BranchLine = SM.getExpansionLineNumber(Local->If->getBeginLoc());
   // The profile's lines are the builders' own: an 'if' on the same line
@@ -77,10 +83,11 @@ bool PerCallBufferCheck::reportBuiltForOneBranch(const VarDecl &Var,
   StringRef Name = Var.getName();
   {
     auto Diag = diag(Var.getLocation(),
-                     "'%0' is built on every call of '%1', allocating, but "
-                     "only the branch at line %2 reads it; built inside that "
-                     "branch, it would allocate only when the branch runs")
-                << Name << Function->getNameAsString() << BranchLine;
+                     "'%0' is built on every %select{call of '%2'|iteration}1, "
+                     "allocating, but only the branch at line %3 reads it; "
+                     "built inside that branch, it would allocate only when "
+                     "the branch runs")
+                << Name << InLoop << Function->getNameAsString() << BranchLine;
     if (Plan.NoFix.empty())
       for (const TextEdit &Edit : Plan.Edits)
         Diag << FixItHint::CreateReplacement(Edit.Range, Edit.Text);

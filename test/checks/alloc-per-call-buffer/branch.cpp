@@ -31,7 +31,9 @@
 // RUN:     --site=alias:char:1:40x500:aliased --container=alias=string \
 // RUN:     --site=short:char:1:40x500:shortLiteral --container=short=string \
 // RUN:     --site=getter:char:1:40x500:accessor --container=getter=string \
-// RUN:     --site=counted:char:1:40x500:counted --container=counted=string" \
+// RUN:     --site=counted:char:1:40x500:counted --container=counted=string \
+// RUN:     --site=loop:char:1:40x900:scan --container=loop=string \
+// RUN:     --site=filled:int:4:1x900:filledInLoop" \
 // RUN:   -- -config="{CheckOptions: {ProfileFile: '%t.json'}}" -- -std=c++17
 // Without a profile: silent.
 // RUN: %check_alloc_tidy -check-suffix=NONE %s alloc-per-call-buffer %t.none -- -- -std=c++17
@@ -251,6 +253,21 @@ void counted(const Counted &C, int Code) {
 }
 // CHECK-FIXES: {{^}}  std::string Message = "name " + C.name(); // site(counted){{$}}
 
+// In a loop: built on every iteration.
+void scan(const std::vector<int> &Codes) {
+  for (int Code : Codes) {
+    // CHECK-NOTES: :[[@LINE+2]]:17: warning: 'Message' is built on every iteration, allocating, but only the branch at line [[@LINE+3]] reads it; built inside that branch, it would allocate only when the branch runs [alloc-per-call-buffer]
+    // CHECK-NOTES: :[[@LINE+1]]:17: note: heapcount's profile: in the profiled run the code that builds 'Message' allocated 900 times; built inside the branch at line [[@LINE+2]], it allocates only when that branch runs: that would save at most 900 allocations
+    std::string Message = "code " + std::to_string(Code) + " is not known"; // site(loop)
+    if (Code > 10)
+      report(Message);
+  }
+}
+// CHECK-FIXES: {{^}}    if (Code > 10) {{{$}}
+// CHECK-FIXES-NEXT: {{^}}      std::string Message = "code " + std::to_string(Code) + " is not known"; // site(loop){{$}}
+// CHECK-FIXES-NEXT: {{^}}      report(Message);{{$}}
+// CHECK-FIXES-NEXT: {{^}}    }{{$}}
+
 // A pointer into it outlives the branch: warned, and left in place.
 int show(const char *Text);
 int keepsAPointer(int Code) {
@@ -291,6 +308,17 @@ void shortLiteral(int Code) {
   if (Code > 10) {
     Text += std::to_string(Code);
     report(Text);
+  }
+}
+
+// A container declared empty and filled in a loop is
+// alloc-container-in-loop's to hoist.
+void filledInLoop(const std::vector<int> &Codes) {
+  for (int Code : Codes) {
+    std::vector<int> Seen;
+    Seen.push_back(Code); // site(filled)
+    if (Code > 10)
+      reportCodes(Seen);
   }
 }
 
