@@ -22,22 +22,6 @@ using namespace alloc_tidy;
 
 namespace clang::tidy::alloc {
 
-/// Whether \p Var starts without heap memory: constructed empty, or from a
-/// string literal that every standard library keeps in its inline buffer
-/// (15 characters).
-static bool startsWithoutHeapMemory(const VarDecl &Var) {
-  if (isDefaultConstructed(&Var) || !Var.getInit())
-    return true;
-  const Expr *Init = Var.getInit()->IgnoreImplicit();
-  while (const auto *Construct = dyn_cast<CXXConstructExpr>(Init)) {
-    if (Construct->getNumArgs() == 0)
-      return true;
-    Init = Construct->getArg(0)->IgnoreImplicit();
-  }
-  const auto *Literal = dyn_cast<StringLiteral>(Init->IgnoreParenImpCasts());
-  return Literal && Literal->getLength() <= 15;
-}
-
 bool PerCallBufferCheck::reportBuiltForOneBranch(const VarDecl &Var,
                                                  ASTContext &Ctx) {
   // Without a profile, only WithoutProfile reports it.

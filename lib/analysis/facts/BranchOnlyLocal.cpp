@@ -2,19 +2,16 @@
 
 #include "lib/analysis/facts/BranchOnlyLocal.h"
 #include "lib/analysis/ast/AstWalk.h"
+#include "lib/analysis/facts/CalleeFills.h"
+#include "lib/analysis/facts/LoopContainerFills.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
-#include "llvm/ADT/StringSet.h"
 
 using namespace clang;
 
 namespace alloc_tidy {
 
 bool onlyBuildsContainer(const DeclRefExpr *Ref, ASTContext &Ctx) {
-  static const llvm::StringSet<> Builders = {
-      "push_back", "emplace_back", "insert",       "emplace",
-      "resize",    "append",       "assign",       "push_front",
-      "reserve",   "clear",        "emplace_front"};
   const Expr *Child = nullptr;
   DynTypedNode Parent = meaningfulParent(Ref, Ctx, Child, Transparency::Object);
   if (const auto *Op = Parent.get<CXXOperatorCallExpr>())
@@ -25,7 +22,7 @@ bool onlyBuildsContainer(const DeclRefExpr *Ref, ASTContext &Ctx) {
         parentOf(DynTypedNode::create(*Member), Ctx).get<CXXMemberCallExpr>();
     const auto *Method = Call ? Call->getMethodDecl() : nullptr;
     return Method && Method->getIdentifier() &&
-           Builders.contains(Method->getName());
+           changesContainer(Method->getName());
   }
   return false;
 }
@@ -86,6 +83,19 @@ std::optional<BranchOnlyLocal> branchOnlyLocal(const VarDecl &Var,
   if (!Found.If)
     return std::nullopt;
   return Found;
+}
+
+bool startsWithoutHeapMemory(const VarDecl &Var) {
+  if (isDefaultConstructed(&Var) || !Var.getInit())
+    return true;
+  const Expr *Init = Var.getInit()->IgnoreImplicit();
+  while (const auto *Construct = dyn_cast<CXXConstructExpr>(Init)) {
+    if (Construct->getNumArgs() == 0)
+      return true;
+    Init = Construct->getArg(0)->IgnoreImplicit();
+  }
+  const auto *Literal = dyn_cast<StringLiteral>(Init->IgnoreParenImpCasts());
+  return Literal && Literal->getLength() <= 15;
 }
 
 } // namespace alloc_tidy

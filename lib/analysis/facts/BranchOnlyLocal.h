@@ -55,6 +55,11 @@ std::optional<BranchOnlyLocal> branchOnlyLocal(const clang::VarDecl &Var,
 /// 'Msg.clear()'), never read.
 bool onlyBuildsContainer(const clang::DeclRefExpr *Ref, clang::ASTContext &Ctx);
 
+/// Whether \p Var starts without heap memory: constructed empty, or from a
+/// string literal that every standard library keeps in its inline buffer
+/// (15 characters).
+bool startsWithoutHeapMemory(const clang::VarDecl &Var);
+
 } // namespace alloc_tidy
 
 #endif

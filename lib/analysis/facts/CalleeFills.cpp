@@ -15,15 +15,6 @@ using namespace clang;
 namespace alloc_tidy {
 namespace {
 
-/// Members that add, remove or reorder elements in place, or make room.
-const llvm::StringSet<> &growthMembers() {
-  static const llvm::StringSet<> Names = {
-      "push_back",  "emplace_back",  "insert",     "emplace",  "append",
-      "resize",     "assign",        "clear",      "pop_back", "erase",
-      "push_front", "emplace_front", "operator+=", "reserve"};
-  return Names;
-}
-
 /// Members that only read (their results refer to elements at most).
 const llvm::StringSet<> &readMembers() {
   static const llvm::StringSet<> Names = {
@@ -135,6 +126,14 @@ std::optional<CalleeUse> useByCallee(const FunctionDecl *Callee, unsigned Index,
                                      const ParameterFillsElsewhere *Elsewhere);
 
 } // namespace
+
+bool changesContainer(StringRef Member) {
+  static const llvm::StringSet<> Names = {
+      "push_back",  "emplace_back",  "insert",     "emplace",  "append",
+      "resize",     "assign",        "clear",      "pop_back", "erase",
+      "push_front", "emplace_front", "operator+=", "reserve"};
+  return Names.contains(Member);
+}
 
 bool isResultDiscarded(const Expr *Call, ASTContext &Ctx) {
   return valueUseOf(Call, Ctx).Use != ValueUse::Used;
@@ -256,7 +255,7 @@ std::optional<CalleeUse> useByCallee(const FunctionDecl *Callee, unsigned Index,
     ContainerUse U = classifyContainerUse(Container, Ctx);
     switch (U.Kind) {
     case UseKind::Call:
-      if (growthMembers().contains(U.Method)) {
+      if (changesContainer(U.Method)) {
         Use.Fills = true;
         Use.Growth.push_back(cast<Expr>(U.Site));
         continue;

@@ -44,6 +44,11 @@ struct CalleeUse {
   bool ReturnsIt = false;
 };
 
+/// Whether member \p Member of a standard container adds, removes or
+/// reorders elements in place, or makes room ("push_back", "clear",
+/// "operator+=", ...): it changes the container and reads nothing of it.
+bool changesContainer(llvm::StringRef Member);
+
 /// Whether nothing uses the value of \p Call (an expression statement, a
 /// cast to void).
 bool isResultDiscarded(const clang::Expr *Call, clang::ASTContext &Ctx);

@@ -2,6 +2,7 @@
 
 #include "lib/analysis/facts/CodeEffects.h"
 #include "lib/analysis/ast/AstWalk.h"
+#include "lib/analysis/facts/CalleeFills.h"
 
 using namespace clang;
 
@@ -185,9 +186,6 @@ bool QuietCode::operatorCall(const CXXOperatorCallExpr *Call) {
 }
 
 bool QuietCode::memberCall(const CXXMemberCallExpr *Call) {
-  static const llvm::StringSet<> Growth = {
-      "push_back", "emplace_back", "append",     "assign", "reserve",
-      "clear",     "resize",       "push_front", "insert", "emplace"};
   static const llvm::StringSet<> Reads = {"size",  "length", "empty",
                                           "c_str", "data",   "capacity"};
   const CXXMethodDecl *Method = Call->getMethodDecl();
@@ -210,7 +208,7 @@ bool QuietCode::memberCall(const CXXMemberCallExpr *Call) {
                 "'");
   StringRef Name = Method->getName();
   bool Builds =
-      isTheLocal(Call->getImplicitObjectArgument()) && Growth.contains(Name);
+      isTheLocal(Call->getImplicitObjectArgument()) && changesContainer(Name);
   if (!Builds && !(Method->isConst() && Reads.contains(Name)))
     return fail("it calls '" + Method->getQualifiedNameAsString() + "'");
   if (!expr(Call->getImplicitObjectArgument()))

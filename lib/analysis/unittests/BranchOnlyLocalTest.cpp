@@ -99,5 +99,26 @@ TEST(BranchOnlyLocalTest, NotForALocalReadElsewhere) {
     EXPECT_FALSE(branchOnlyLocal(*test::findVar(Ctx, Name), Ctx)) << Name;
 }
 
+TEST(BranchOnlyLocalTest, StartsWithoutHeapMemory) {
+  auto AST = test::parseCode(R"cpp(
+#include <string>
+#include <vector>
+void f(const std::string &Name) {
+  std::string Empty;
+  std::string Blank = "";
+  std::string Fifteen = "fifteen chars!!";
+  std::string Sixteen = "sixteen chars!!!";
+  std::string Copy = Name;
+  std::vector<int> None;
+}
+)cpp");
+  ASSERT_TRUE(AST && !test::hasErrors(*AST));
+  ASTContext &Ctx = AST->getASTContext();
+  for (const char *Name : {"Empty", "Blank", "Fifteen", "None"})
+    EXPECT_TRUE(startsWithoutHeapMemory(*test::findVar(Ctx, Name))) << Name;
+  for (const char *Name : {"Sixteen", "Copy"})
+    EXPECT_FALSE(startsWithoutHeapMemory(*test::findVar(Ctx, Name))) << Name;
+}
+
 } // namespace
 } // namespace alloc_tidy
