@@ -50,6 +50,13 @@
 #   cppfront   github:hsutter/cppfront (not tuned on; the cppfront
 #              translator, one unit, built with the CMakeLists.txt of
 #              scripts/overlays/cppfront)
+#   googletest github:google/googletest (not tuned on: precision only;
+#              GoogleTest and GoogleMock, without their tests)
+#   tinyxml2   github:leethomason/tinyxml2 (not tuned on: precision only)
+#   gflags     github:gflags/gflags (not tuned on: precision only)
+#   zxing-cpp  github:zxing-cpp/zxing-cpp (not tuned on: precision only;
+#              the library with its readers and the old writers)
+#   fmt        github:fmtlib/fmt (not tuned on: precision only)
 #   alloc-tidy this repository's own sources (git HEAD of the checkout this
 #              script is in)
 #
@@ -118,7 +125,19 @@ known=(
   "catch2|catchorg/Catch2|-DCATCH_BUILD_TESTING=OFF -DCATCH_INSTALL_DOCS=OFF -DCATCH_INSTALL_EXTRAS=OFF"
   "cppfront|hsutter/cppfront|"
   "opencc|BYVoid/OpenCC|-DENABLE_GTEST=OFF -DENABLE_BENCHMARK=OFF -DBUILD_PYTHON=OFF -DBUILD_OPENCC_JIEBA_PLUGIN=OFF -DBUILD_DOCUMENTATION=OFF"
+  "googletest|google/googletest|-DBUILD_GMOCK=ON -DINSTALL_GTEST=OFF"
+  "tinyxml2|leethomason/tinyxml2|-DBUILD_TESTING=OFF -Dtinyxml2_BUILD_TESTING=OFF"
+  "gflags|gflags/gflags|-DBUILD_TESTING=OFF -DINSTALL_HEADERS=OFF -DBUILD_gflags_nothreads_LIB=OFF"
+  "zxing-cpp|zxing-cpp/zxing-cpp|-DZXING_WRITERS=OLD -DZXING_C_API=OFF -DZXING_EXAMPLES=OFF -DZXING_DEPENDENCIES=LOCAL -DZXING_DISABLE_PCH=ON"
+  "fmt|fmtlib/fmt|-DFMT_TEST=OFF -DFMT_DOC=OFF -DFMT_INSTALL=OFF"
   "alloc-tidy|self|-DALLOC_TIDY_LLVM_VERSION=22 -DALLOC_TIDY_PRECOMPILED_HEADERS=OFF"
+)
+
+# name|a folder of the sources that the project marks export-ignore (git
+# archive leaves it out) and a proof's workload reads: zxing-cpp's sample
+# images (scripts/proof-corpus.json).
+exported_apart=(
+  "zxing-cpp|test/samples"
 )
 
 # name|system header|the Debian package that has it: a project that cannot
@@ -128,6 +147,18 @@ needs=(
   "ccache|xxhash.h|libxxhash-dev"
   "taglib|utf8cpp/utf8.h|libutfcpp-dev"
 )
+
+# Extracts NAME's folders of exported_apart: archived as a tree of their
+# own, whose attributes do not name them export-ignore.
+extract_apart() {
+  local name="$1" git_dir="$2" src="$3" entry folder
+  for entry in "${exported_apart[@]}"; do
+    [[ "${entry%%|*}" == "$name" ]] || continue
+    folder="${entry#*|}"
+    mkdir -p "$src/$folder"
+    git --git-dir="$git_dir" archive --format=tar "HEAD:$folder" | tar -x -C "$src/$folder" || return 1
+  done
+}
 
 die() {
   echo "real-projects: error: $*" >&2
@@ -302,6 +333,7 @@ for name in "${wanted[@]}"; do
       : >"$log"
     fi
     if ! { git --git-dir="$git_dir" archive --format=tar HEAD -- . "${absent[@]}" | tar -x -C "$src"; } >>"$log" 2>&1 ||
+      ! extract_apart "$name" "$git_dir" "$src" >>"$log" 2>&1 ||
       { [[ -d "$overlay" ]] && ! cp -rn "$overlay/." "$src/" >>"$log" 2>&1; } ||
       ! cmake -S "$src" -B "$build" "${args[@]}" >>"$log" 2>&1 ||
       ! generate_headers "$build" "$log"; then
