@@ -57,11 +57,13 @@ void TemporaryArgumentCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 }
 
 void TemporaryArgumentCheck::registerMatchers(MatchFinder *Finder) {
-  // The standard classes are filtered by the analysis; instantiations are
-  // skipped in check() (an ancestor matcher would build the parent map).
+  // The standard classes, and the program's classes that hold them, are
+  // filtered by the analysis; instantiations are skipped in check() (an
+  // ancestor matcher would build the parent map).
   Finder->addMatcher(
       materializeTemporaryExpr(
-          hasType(alloc_tidy::matchers::isSpecializationOf(isInStdNamespace())))
+          hasType(hasUnqualifiedDesugaredType(recordType(hasDeclaration(
+              cxxRecordDecl(anyOf(isInStdNamespace(), has(fieldDecl()))))))))
           .bind("temporary"),
       this);
 }
@@ -219,7 +221,7 @@ void TemporaryArgumentCheck::check(const MatchFinder::MatchResult &Result) {
         return;
     }
   // std::string("...") written out is alloc-small-string's finding.
-  if (Facts->IsString && Facts->Spelled)
+  if (Facts->IsString && Facts->Spelled && !Facts->Holder)
     return;
   std::optional<Repetition> Where =
       repeatedPlace(*Temporary, *Facts->Call.Callee, Ctx);
@@ -230,17 +232,25 @@ void TemporaryArgumentCheck::check(const MatchFinder::MatchResult &Result) {
       Facts->Call.Callee->getParamDecl(Facts->Call.Index)->getNameAsString();
   std::string What = Parameter.empty() ? std::string("the temporary argument")
                                        : "the argument for '" + Parameter + "'";
-  ProfileAnchor Anchor{Facts->Argument->getSourceRange(), Where->Function};
-  std::optional<Measurement> Measured = Profiles.measureAnything(Anchor, Ctx);
+  // A class of the program allocates in its constructor, which the profile
+  // names with the argument as its caller.
+  llvm::SmallVector<ProfileAnchor, 2> Anchors = {
+      {Facts->Argument->getSourceRange(), Where->Function}};
+  if (Facts->HolderConstructor)
+    Anchors.push_back({Facts->HolderConstructor->getSourceRange(),
+                       Facts->HolderConstructor,
+                       Facts->Argument->getSourceRange()});
+  std::optional<Measurement> Measured = Profiles.measureAnything(Anchors, Ctx);
   if (Measured && Profiles.isCold(*Measured))
     return;
   // Built once, the object still makes one construction's allocations: a
   // vector or string allocates once per construction, which counts them;
   // for a node-based container, each site counts at least once.
   uint64_t Kept = Measured ? Measured->Sites.size() : 0;
+  QualType Built = Facts->Holder ? Facts->Holder->getType() : Facts->Parameter;
   if (Measured && Measured->Allocations > 0)
     if (std::optional<Measurement> Own =
-            Profiles.measureContainer(Facts->Parameter, Anchor, Ctx);
+            Profiles.measureContainer(Built, Anchors, Ctx);
         Own && Own->Allocations > 0)
       Kept = (Measured->Allocations + Own->Allocations - 1) / Own->Allocations;
   // Built once in each process that runs the code.
@@ -284,6 +294,11 @@ void TemporaryArgumentCheck::check(const MatchFinder::MatchResult &Result) {
            << FixItHint::CreateReplacement(Plan.ArgumentRange, Plan.Name);
   }
   logStaticRank(getID(), At, Estimate, SM);
+  if (Facts->Holder)
+    diag(Facts->Holder->getLocation(),
+         "'%0' holds them in its member '%1', which allocates when it is built",
+         DiagnosticIDs::Note)
+        << Type << Facts->Holder->getName();
   if (Where->Loop)
     noteLoop(*Where, *Temporary, Ctx);
   if (std::optional<std::string> Note =

@@ -70,7 +70,11 @@ static bool isConstantVariable(const VarDecl &Var, ASTContext &Ctx) {
          !isa<ParmVarDecl>(Var);
 }
 
-bool isBuiltFromConstants(const Expr *E, ASTContext &Ctx) {
+bool isBuiltFromConstants(const Expr *E, ASTContext &Ctx,
+                          const FunctionDecl *ParamsOf) {
+  auto Constant = [&](const Expr *Sub) {
+    return isBuiltFromConstants(Sub, Ctx, ParamsOf);
+  };
   if (!E)
     return false;
   E = E->IgnoreParens();
@@ -82,20 +86,20 @@ bool isBuiltFromConstants(const Expr *E, ASTContext &Ctx) {
           UnaryExprOrTypeTraitExpr>(E))
     return true;
   if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(E))
-    return isBuiltFromConstants(Cleanups->getSubExpr(), Ctx);
+    return Constant(Cleanups->getSubExpr());
   if (const auto *Temporary = dyn_cast<MaterializeTemporaryExpr>(E))
-    return isBuiltFromConstants(Temporary->getSubExpr(), Ctx);
+    return Constant(Temporary->getSubExpr());
   if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(E))
-    return isBuiltFromConstants(Bind->getSubExpr(), Ctx);
+    return Constant(Bind->getSubExpr());
   if (const auto *List = dyn_cast<CXXStdInitializerListExpr>(E))
-    return isBuiltFromConstants(List->getSubExpr(), Ctx);
+    return Constant(List->getSubExpr());
   if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(E))
-    return isBuiltFromConstants(Default->getExpr(), Ctx);
+    return Constant(Default->getExpr());
   if (const auto *Default = dyn_cast<CXXDefaultInitExpr>(E))
-    return isBuiltFromConstants(Default->getExpr(), Ctx);
+    return Constant(Default->getExpr());
   if (const auto *Cast = dyn_cast<CastExpr>(E))
     return castKeepsConstant(Cast->getCastKind()) &&
-           isBuiltFromConstants(Cast->getSubExpr(), Ctx);
+           Constant(Cast->getSubExpr());
   if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
     const CXXConstructorDecl *Ctor = Construct->getConstructor();
     // A constructor of the user's may have effects (a count, a log) that
@@ -103,20 +107,21 @@ bool isBuiltFromConstants(const Expr *E, ASTContext &Ctx) {
     if (!Ctor ||
         !(isWithinStd(Ctor) || Ctor->isConstexpr() || Ctor->isTrivial()))
       return false;
-    return llvm::all_of(Construct->arguments(), [&](const Expr *Arg) {
-      return isBuiltFromConstants(Arg, Ctx);
-    });
+    return llvm::all_of(Construct->arguments(), Constant);
   }
   if (const auto *List = dyn_cast<InitListExpr>(E))
-    return llvm::all_of(List->inits(), [&](const Expr *Init) {
-      return isBuiltFromConstants(Init, Ctx);
-    });
+    return llvm::all_of(List->inits(), Constant);
   if (const auto *Literal = dyn_cast<UserDefinedLiteral>(E))
     return isWithinStd(Literal->getDirectCallee());
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
     const ValueDecl *D = Ref->getDecl();
     if (isa<EnumConstantDecl, FunctionDecl>(D))
       return true;
+    // A parameter of the constructor that the constants are passed to.
+    if (const auto *Param = dyn_cast<ParmVarDecl>(D);
+        Param && ParamsOf && Param->getDeclContext() == ParamsOf)
+      return !Param->getType()->isReferenceType() ||
+             Param->getType().getNonReferenceType().isConstQualified();
     if (const auto *Var = dyn_cast<VarDecl>(D))
       return isConstantVariable(*Var, Ctx);
     return false;
@@ -164,22 +169,150 @@ static std::optional<uint64_t> sizeBuilt(const CXXConstructExpr &Construction,
   return std::nullopt;
 }
 
+/// Whether building and destroying a field of type \p T has no effect but
+/// its value: a scalar, a standard container or string on std::allocator,
+/// or a class (an array of one) whose destructor does nothing.
+static bool isPlainFieldType(QualType T) {
+  if (T->isReferenceType())
+    return false;
+  if (const ClassTemplateSpecializationDecl *Spec = allocatingStdClass(T))
+    return hasStandardAllocator(*Spec);
+  const CXXRecordDecl *Record =
+      T->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
+  return !Record || (Record->hasDefinition() && Record->hasTrivialDestructor());
+}
+
+/// The class of the program that \p T names when one 'static const' object
+/// of it can stand for its temporaries: no base, no virtual function, no
+/// mutable field, a destructor the compiler writes, and plain fields.
+static const CXXRecordDecl *plainHolderClass(QualType T) {
+  const CXXRecordDecl *Record = T->getAsCXXRecordDecl();
+  if (!Record || !Record->hasDefinition())
+    return nullptr;
+  Record = Record->getDefinition();
+  if (isWithinStd(Record) || Record->isUnion() || Record->isPolymorphic() ||
+      Record->getNumBases() != 0 || Record->hasMutableFields() ||
+      Record->isDependentContext())
+    return nullptr;
+  if (const CXXDestructorDecl *Destructor = Record->getDestructor();
+      Destructor && Destructor->isUserProvided())
+    return nullptr;
+  for (const FieldDecl *Field : Record->fields())
+    if (!isPlainFieldType(Field->getType()))
+      return nullptr;
+  return Record;
+}
+
+/// The construction that a member initializer's expression makes.
+static const CXXConstructExpr *constructionIn(const Expr *Init) {
+  for (;;) {
+    Init = Init->IgnoreParens();
+    if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(Init))
+      Init = Cleanups->getSubExpr();
+    else if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(Init))
+      Init = Bind->getSubExpr();
+    else if (const auto *Cast = dyn_cast<CastExpr>(Init))
+      Init = Cast->getSubExpr();
+    else
+      return dyn_cast<CXXConstructExpr>(Init);
+  }
+}
+
+/// The length of the string literal that a string field built by \p Built
+/// gets through a parameter of \p Ctor, from the argument \p Call passes.
+static std::optional<uint64_t>
+literalThroughParameter(const CXXConstructExpr &Built,
+                        const CXXConstructorDecl &Ctor,
+                        const CXXConstructExpr &Call) {
+  if (Built.getNumArgs() == 0)
+    return std::nullopt;
+  const auto *Ref =
+      dyn_cast<DeclRefExpr>(Built.getArg(0)->IgnoreParenImpCasts());
+  const auto *Param = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+  if (!Param || Param->getDeclContext() != &Ctor ||
+      Param->getFunctionScopeIndex() >= Call.getNumArgs())
+    return std::nullopt;
+  const auto *Literal = dyn_cast<StringLiteral>(
+      Call.getArg(Param->getFunctionScopeIndex())->IgnoreParenImpCasts());
+  if (!Literal)
+    return std::nullopt;
+  return Literal->getLength();
+}
+
+/// Completes \p Facts, the construction of an object of a plain class of
+/// the program: its constructor, seen in this unit, has an empty body and
+/// member initializers that build every field from the constructor's
+/// parameters and constants only, one field (Holder) a standard container
+/// or string that allocates; the arguments are constants.
+static std::optional<ConstantTemporaryArgument>
+holderFacts(ConstantTemporaryArgument Facts, ASTContext &Ctx) {
+  const FunctionDecl *Definition = nullptr;
+  const CXXConstructorDecl *Ctor = Facts.Construction->getConstructor();
+  if (!Ctor || !Ctor->hasBody(Definition) || Definition->isVariadic())
+    return std::nullopt;
+  const auto *Constructor = cast<CXXConstructorDecl>(Definition);
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Constructor->getBody());
+  if (!Body || !Body->body_empty() ||
+      !llvm::all_of(Facts.Construction->arguments(), [&](const Expr *Arg) {
+        return isBuiltFromConstants(Arg, Ctx);
+      }))
+    return std::nullopt;
+  for (const CXXCtorInitializer *Init : Constructor->inits()) {
+    if (!Init->isMemberInitializer() ||
+        !isBuiltFromConstants(Init->getInit(), Ctx, Constructor))
+      return std::nullopt;
+    const ClassTemplateSpecializationDecl *Spec =
+        allocatingStdClass(Init->getMember()->getType());
+    const CXXConstructExpr *Built = constructionIn(Init->getInit());
+    if (!Spec || !Built)
+      continue;
+    bool IsString = Spec->getSpecializedTemplate()->getName() == "basic_string";
+    std::optional<uint64_t> Size = sizeBuilt(*Built, IsString, Ctx);
+    if (!Size && IsString)
+      Size = literalThroughParameter(*Built, *Constructor, *Facts.Construction);
+    if (!Size || *Size == 0)
+      continue;
+    // A container that holds an element allocates, a string only past its
+    // inline buffer: a container, else the longest string, stands for the
+    // class.
+    bool Better =
+        !Facts.Holder || (Facts.IsString && !IsString) ||
+        (IsString && Facts.IsString && *Size > Facts.Size.value_or(0));
+    if (!Better)
+      continue;
+    Facts.Holder = Init->getMember();
+    Facts.Template = Spec->getSpecializedTemplate()->getName().str();
+    Facts.IsString = IsString;
+    Facts.Size = Size;
+    if (IsString)
+      Facts.CharSize = Ctx.getTypeSizeInChars(charTypeOf(*Spec)).getQuantity();
+  }
+  if (!Facts.Holder)
+    return std::nullopt;
+  Facts.HolderConstructor = Constructor;
+  return Facts;
+}
+
 std::optional<ConstantTemporaryArgument>
 constantTemporaryArgument(const MaterializeTemporaryExpr &Temporary,
                           ASTContext &Ctx) {
   const ClassTemplateSpecializationDecl *Spec =
       allocatingStdClass(Temporary.getType());
+  const CXXRecordDecl *Holder =
+      Spec ? nullptr : plainHolderClass(Temporary.getType());
   // On another allocator, a 'static const' object could outlive the arena
   // its memory comes from.
-  if (!Spec || !hasStandardAllocator(*Spec))
+  if (Spec ? !hasStandardAllocator(*Spec) : !Holder)
     return std::nullopt;
   std::optional<ConstReferenceArgument> Call =
       asConstReferenceArgument(Temporary, Ctx);
   if (!Call)
     return std::nullopt;
   ConstantTemporaryArgument Facts;
-  Facts.Template = Spec->getSpecializedTemplate()->getName().str();
-  Facts.IsString = Facts.Template == "basic_string";
+  if (Spec) {
+    Facts.Template = Spec->getSpecializedTemplate()->getName().str();
+    Facts.IsString = Facts.Template == "basic_string";
+  }
   Facts.Argument = Call->Args[Call->Index];
   // The declared type of the parameter, sugar kept: the fix-it spells it.
   Facts.Parameter = Call->Callee->getParamDecl(Call->Index)
@@ -208,6 +341,8 @@ constantTemporaryArgument(const MaterializeTemporaryExpr &Temporary,
     return std::nullopt;
   if (isa<CXXTemporaryObjectExpr>(Facts.Construction))
     Facts.Spelled = true;
+  if (Holder)
+    return holderFacts(std::move(Facts), Ctx);
   if (!isBuiltFromConstants(Facts.Construction, Ctx))
     return std::nullopt;
   Facts.Size = sizeBuilt(*Facts.Construction, Facts.IsString, Ctx);

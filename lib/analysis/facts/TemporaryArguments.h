@@ -47,8 +47,11 @@ asConstReferenceArgument(const clang::Expr &Argument, clang::ASTContext &Ctx);
 /// Whether \p E computes the same value on every evaluation without side
 /// effects: literals, enumerators, constant and const static variables,
 /// braced lists of those, and objects of standard library classes (or with
-/// constexpr or trivial constructors) built from those.
-bool isBuiltFromConstants(const clang::Expr *E, clang::ASTContext &Ctx);
+/// constexpr or trivial constructors) built from those. Inside a
+/// constructor whose arguments are such constants, \p ParamsOf names it:
+/// its parameters then count as constants too.
+bool isBuiltFromConstants(const clang::Expr *E, clang::ASTContext &Ctx,
+                          const clang::FunctionDecl *ParamsOf = nullptr);
 
 /// A standard container or string built from constants for a const
 /// reference parameter.
@@ -70,11 +73,18 @@ struct ConstantTemporaryArgument {
   uint64_t CharSize = 1;
   /// Written as an explicit temporary (std::string("..."), T{...}).
   bool Spelled = false;
+  /// A class of the program rather than a standard one: the field, a
+  /// standard container or string, that its constructor builds from the
+  /// constants (Template, IsString and Size are then the field's).
+  const clang::FieldDecl *Holder = nullptr;
+  /// The constructor that builds Holder (its definition).
+  const clang::CXXConstructorDecl *HolderConstructor = nullptr;
 };
 
 /// The facts of \p Temporary when it is a standard container or string,
-/// built from constants and bound to a const reference parameter of the
-/// same type; nullopt otherwise.
+/// or an object of a class of the program that only holds such members
+/// (holderField()), built from constants and bound to a const reference
+/// parameter of the same type; nullopt otherwise.
 std::optional<ConstantTemporaryArgument>
 constantTemporaryArgument(const clang::MaterializeTemporaryExpr &Temporary,
                           clang::ASTContext &Ctx);
