@@ -203,21 +203,6 @@ static const CXXRecordDecl *plainHolderClass(QualType T) {
   return Record;
 }
 
-/// The construction that a member initializer's expression makes.
-static const CXXConstructExpr *constructionIn(const Expr *Init) {
-  for (;;) {
-    Init = Init->IgnoreParens();
-    if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(Init))
-      Init = Cleanups->getSubExpr();
-    else if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(Init))
-      Init = Bind->getSubExpr();
-    else if (const auto *Cast = dyn_cast<CastExpr>(Init))
-      Init = Cast->getSubExpr();
-    else
-      return dyn_cast<CXXConstructExpr>(Init);
-  }
-}
-
 /// The length of the string literal that a string field built by \p Built
 /// gets through a parameter of \p Ctor, from the argument \p Call passes.
 static std::optional<uint64_t>
@@ -263,7 +248,8 @@ holderFacts(ConstantTemporaryArgument Facts, ASTContext &Ctx) {
       return std::nullopt;
     const ClassTemplateSpecializationDecl *Spec =
         allocatingStdClass(Init->getMember()->getType());
-    const CXXConstructExpr *Built = constructionIn(Init->getInit());
+    const auto *Built =
+        dyn_cast<CXXConstructExpr>(stripTransparent(Init->getInit()));
     if (!Spec || !Built)
       continue;
     bool IsString = Spec->getSpecializedTemplate()->getName() == "basic_string";
