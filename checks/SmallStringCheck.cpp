@@ -149,8 +149,12 @@ void SmallStringCheck::check(const MatchFinder::MatchResult &Result) {
   // Code with errors has lost expressions, and with them uses.
   if (Errors.occurred(Ctx.getDiagnostics()))
     return;
-  if (const auto *Var = Result.Nodes.getNodeAs<VarDecl>("local"))
-    return ColdFunctions.isCold(*Var) ? void() : checkLocal(*Var, Ctx);
+  if (const auto *Var = Result.Nodes.getNodeAs<VarDecl>("local")) {
+    if (ColdFunctions.isCold(*Var))
+      return;
+    checkEagerReserve(*Var, Ctx);
+    return checkLocal(*Var, Ctx);
+  }
   if (const auto *Temporary = Result.Nodes.getNodeAs<Expr>("temporary")) {
     const FunctionDecl *Function = enclosingFunction(Temporary, Ctx);
     if (Function && ColdFunctions.isCold(*Function))

@@ -40,6 +40,9 @@ private:
   void checkLocal(const VarDecl &Var, ASTContext &Ctx);
   void checkTemporary(const Expr &Temporary, ASTContext &Ctx);
   void checkRecord(const CXXRecordDecl &Record, ASTContext &Ctx);
+  /// A reserve that the string's growth would give it anyway
+  /// (SmallStringReserve.cpp).
+  void checkEagerReserve(const VarDecl &Var, ASTContext &Ctx);
   /// What the literal costs, as a note; nullopt when it fits the inline
   /// buffer (or may fit it, when the library is not known).
   std::optional<std::string> costNote(uint64_t Length, QualType Char,
