@@ -1,22 +1,18 @@
 //===--- SmallStringCheck.cpp ---------------------------------------------===//
 //
-// Two ways code allocates for strings more often than it needs to.
+// Ways code allocates for strings more often than it needs to.
 //
 // A std::basic_string built from a string literal longer than the library's
-// inline buffer, inside a function: every call (every iteration of a loop)
-// allocates and copies the same characters again. When every use of such a
-// local only reads it, 'static const' keeps one copy for the life of the
-// program; when every use would also accept a std::string_view, a constexpr
-// view allocates nothing. A local that is modified, moved or kept is left
-// alone: a static object would change what the program does. A temporary
-// written out as std::string("...") and bound to a const reference parameter
-// is reported too; its fix-it only drops the temporary where a standard
-// overload takes the literal with the same meaning.
+// inline buffer, inside a function, allocates and copies the same characters
+// on every call or iteration. When every use only reads it, 'static const'
+// keeps one copy; when every use would take a std::string_view, a constexpr
+// view allocates nothing. A temporary written as std::string("...") for a
+// const reference parameter is reported too.
 //
-// A string class of the user's: a record owning a character pointer that its
-// constructors allocate, with a length member and no inline buffer. Every
-// string it holds, however short, is a heap allocation. The check notes what
-// an inline buffer would cost in size; there is no fix-it.
+// A string class of the user's that owns a character pointer its
+// constructors allocate, with no inline buffer: a note on what one costs.
+//
+// A reserve that the string's growth gives it anyway: SmallStringReserve.cpp.
 //
 //===----------------------------------------------------------------------===//
 
