@@ -78,4 +78,4 @@ int main() {
 
 // JSON: "sites":[],
 // JSON-NEXT: "allocation_sites":[
-// JSON-NEXT: {"file":"{{/.*}}profile-allocation-sites.cpp","line":{{[0-9]+}},"column":12,"function":"Str::Str(char const*)","allocations":8,"bytes":52,"sizes":{{\[\[1,1\],\[4,2\],\[6,3\],\[12,1\],\[13,1\]\]}},"processes":1,"processes_by_size":{{\[\[1,1\],\[4,1\],\[6,1\],\[12,1\],\[13,1\]\]}},"callers":[{"file":"{{/.*}}profile-allocation-sites.cpp","line":[[#@LINE-12]],"column":9,"allocations":8,"sizes":{{\[\[1,1\],\[4,2\],\[6,3\],\[12,1\],\[13,1\]\]}}}]},
+// JSON-NEXT: {"file":"{{/.*}}profile-allocation-sites.cpp","line":{{[0-9]+}},"column":12,"function":"Str::Str(char const*)","allocations":8,"bytes":52,"sizes":{{\[\[1,1\],\[4,2\],\[6,3\],\[12,1\],\[13,1\]\]}},"processes":1,"processes_by_size":{{\[\[1,1\],\[4,1\],\[6,1\],\[12,1\],\[13,1\]\]}},"callers":[{"file":"{{/.*}}profile-allocation-sites.cpp","line":[[#@LINE-12]],"column":9,"allocations":8,"sizes":{{\[\[1,1\],\[4,2\],\[6,3\],\[12,1\],\[13,1\]\]}},"processes":1}]},

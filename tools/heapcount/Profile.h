@@ -109,6 +109,9 @@ struct SiteCaller {
   std::uint64_t Allocations = 0;
   /// As the site's Counts (an allocation site's Sizes).
   std::map<std::uint64_t, std::uint64_t> Counts;
+  /// The processes whose allocations there came through this place; 0
+  /// when unknown (a profile written before heapcount counted them).
+  std::uint64_t Processes = 0;
 };
 
 /// Which callers a site's allocations came through (walkStack's Callers):

@@ -135,9 +135,15 @@ Error parseCallers(const json::Object &O, StringRef Key, StringRef Pair,
       return E;
     if (Error E = parseHistogram(*Place, Key, Pair, MinSize, At, Read))
       return E;
-    Site.Callers->push_back(SiteCaller{std::move(Read.File), Read.Line,
-                                       Read.Column, Read.Allocations,
-                                       std::move(Read.Counts)});
+    SiteCaller Caller{
+        std::move(Read.File),   Read.Line,   Read.Column, Read.Allocations,
+        std::move(Read.Counts), std::nullopt};
+    if (std::optional<int64_t> Made = Place->getInteger("processes")) {
+      if (*Made < 1)
+        return malformed(At, "'processes' is not a positive count");
+      Caller.Processes = static_cast<uint64_t>(*Made);
+    }
+    Site.Callers->push_back(std::move(Caller));
   }
   if (const json::Object *Cut = O.getObject("callers_cut")) {
     ProfileSite Read;

@@ -36,6 +36,9 @@ struct SiteCaller {
   uint64_t Allocations = 0;
   /// As the site's Counts.
   ElementHistogram Counts;
+  /// The processes whose allocations there came through this place;
+  /// nullopt when the profile does not say.
+  std::optional<uint64_t> Processes;
 };
 
 /// One container site of the profile.

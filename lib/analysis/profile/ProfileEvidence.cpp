@@ -26,6 +26,15 @@ uint64_t ProfileSet::allocations() const {
 }
 
 static void addCaller(const SiteCaller &From, SiteCaller &Into) {
+  if (From.Allocations == 0)
+    return;
+  // The processes of another run add up; unknown once either is. A place
+  // not yet added to (no allocations) takes From's.
+  Into.Processes =
+      Into.Allocations == 0 ? From.Processes
+      : Into.Processes && From.Processes
+          ? std::optional<uint64_t>(*Into.Processes + *From.Processes)
+          : std::nullopt;
   Into.Allocations += From.Allocations;
   for (const auto &[Elements, Allocations] : From.Counts)
     Into.Counts[Elements] += Allocations;
@@ -363,6 +372,10 @@ measureIn(ArrayRef<ProfileAnchor> Code,
         SiteAllocations = Via.Allocations;
         SiteCounts = &Via.Counts;
       }
+      // Through a call, the processes that came through it when the
+      // profile says, else the site's.
+      std::optional<uint64_t> SiteProcesses =
+          ThroughView && Via.Processes ? Via.Processes : Site.Processes;
       M.Sites.push_back({&Site, Begin});
       M.Allocations += SiteAllocations;
       ElementHistogram &Into = IsDequeMap(Site) ? M.MapCounts : M.Counts;
@@ -371,9 +384,14 @@ measureIn(ArrayRef<ProfileAnchor> Code,
       for (const auto &[Elements, Allocations] : *SiteCounts)
         Into[Elements] += Allocations;
       // A deque's map has counts of its own, which Counts leaves out.
-      addProcesses(M, Site.Processes,
-                   IsDequeMap(Site) ? ElementHistogram()
-                                    : Site.ProcessesByCount);
+      // Through a call, no more processes asked for a count than came
+      // through it.
+      ElementHistogram ByCount =
+          IsDequeMap(Site) ? ElementHistogram() : Site.ProcessesByCount;
+      if (ThroughView && Via.Processes)
+        for (auto &[Elements, Made] : ByCount)
+          Made = std::min(Made, *Via.Processes);
+      addProcesses(M, SiteProcesses, ByCount);
     }
   }
   return M;

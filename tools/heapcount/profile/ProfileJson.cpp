@@ -59,6 +59,8 @@ void appendCallers(std::string &Out, const SiteCallers &Callers,
            ",\"allocations\":" + std::to_string(C.Allocations) + ",\"" +
            CountsName + "\":";
     appendPairs(Out, C.Counts);
+    if (C.Processes)
+      Out += ",\"processes\":" + std::to_string(C.Processes);
     Out += "}";
   }
   Out += "]";
@@ -230,6 +232,7 @@ bool readCallers(const JsonValue &Site, const char *CountsName,
     C.Line = toLine(Place.get("line"));
     C.Column = toLine(Place.get("column"));
     C.Allocations = toUnsigned(Place.get("allocations"));
+    C.Processes = toUnsigned(Place.get("processes"));
     if (Place.Kind != JsonValue::Object || C.File.empty() ||
         !isNumber(Place.get("line")) ||
         !readPairs(Place.get(CountsName), C.Counts))

@@ -57,6 +57,9 @@ void addCaller(SiteCaller &Into, const SiteCaller &From) {
   Into.Allocations += From.Allocations;
   for (const auto &[Count, Allocations] : From.Counts)
     Into.Counts[Count] += Allocations;
+  // Of separate processes; unknown once either does not know.
+  Into.Processes =
+      Into.Processes && From.Processes ? Into.Processes + From.Processes : 0;
 }
 
 } // namespace
@@ -280,6 +283,38 @@ Profile buildProfile(const StackReport &Report,
     for (const auto &[Count, Made] : From.ByCount)
       ByCount[Count] = Made.size();
   };
+  // The processes that reached each site through each of its callers.
+  using CallerKey = std::tuple<std::string, unsigned, unsigned>;
+  std::map<std::pair<decltype(ProcessesOfSites)::key_type, CallerKey>,
+           SiteProcesses>
+      ProcessesOfSiteCallers;
+  std::map<std::pair<decltype(ProcessesOfAllocationSites)::key_type, CallerKey>,
+           SiteProcesses>
+      ProcessesOfAllocationCallers;
+  auto AddCallerProcesses = [](auto &Map, const auto &Site,
+                               const std::vector<SiteCaller> &Places,
+                               const ProcessSet &Made) {
+    using SiteKey = typename std::decay_t<decltype(Map)>::key_type::first_type;
+    for (const SiteCaller &Place : Places) {
+      SiteProcesses &Into =
+          Map[{SiteKey(Site), CallerKey(Place.File, Place.Line, Place.Column)}];
+      if (Made.empty())
+        Into.Known = false;
+      else
+        Into.All.insert(Made);
+    }
+  };
+  auto SetCallerProcesses = [](auto &Map, const auto &Site,
+                               SiteCallers &Callers) {
+    using SiteKey = typename std::decay_t<decltype(Map)>::key_type::first_type;
+    for (SiteCaller &Place : Callers.Places) {
+      auto Found = Map.find(
+          {SiteKey(Site), CallerKey(Place.File, Place.Line, Place.Column)});
+      Place.Processes = Found != Map.end() && Found->second.Known
+                            ? Found->second.All.size()
+                            : 0;
+    }
+  };
   // A file named by a site, or only by callers (CallersOnly until a site
   // names it).
   auto SourceOf = [&](const std::string &DebugPath, bool ByCaller = false) {
@@ -345,7 +380,11 @@ Profile buildProfile(const StackReport &Report,
       Site.Allocations = Stack.Calls;
       Site.Bytes = Stack.Bytes;
       Site.Sizes[Stack.Size] = Stack.Calls;
-      Site.Callers.add(CallersOf(G), G.CallersCut, Stack.Calls, Stack.Size);
+      std::vector<SiteCaller> Places = CallersOf(G);
+      AddCallerProcesses(ProcessesOfAllocationCallers, allocationSiteKey(Site),
+                         Places, Stack.Processes);
+      Site.Callers.add(std::move(Places), G.CallersCut, Stack.Calls,
+                       Stack.Size);
       AddProcesses(ProcessesOfAllocationSites[allocationSiteKey(Site)],
                    Stack.Size, Stack.Processes);
       Allocating.push_back(std::move(Site));
@@ -392,7 +431,10 @@ Profile buildProfile(const StackReport &Report,
     Site.Allocations = Stack.Calls;
     Site.Bytes = Stack.Bytes;
     Site.Counts[Stack.Size / ElementSize] = Stack.Calls;
-    Site.Callers.add(CallersOf(G), G.CallersCut, Stack.Calls,
+    std::vector<SiteCaller> Places = CallersOf(G);
+    AddCallerProcesses(ProcessesOfSiteCallers, siteKey(Site), Places,
+                       Stack.Processes);
+    Site.Callers.add(std::move(Places), G.CallersCut, Stack.Calls,
                      Stack.Size / ElementSize);
     AddProcesses(ProcessesOfSites[siteKey(Site)], Stack.Size / ElementSize,
                  Stack.Processes);
@@ -400,11 +442,16 @@ Profile buildProfile(const StackReport &Report,
   }
   P.Sites = mergeSites(std::move(Sites));
   P.AllocationSites = mergeAllocationSites(std::move(Allocating));
-  for (ProfileSite &S : P.Sites)
+  for (ProfileSite &S : P.Sites) {
     SetProcesses(ProcessesOfSites[siteKey(S)], S.Processes, S.ProcessesByCount);
-  for (AllocationSite &S : P.AllocationSites)
+    SetCallerProcesses(ProcessesOfSiteCallers, siteKey(S), S.Callers);
+  }
+  for (AllocationSite &S : P.AllocationSites) {
     SetProcesses(ProcessesOfAllocationSites[allocationSiteKey(S)], S.Processes,
                  S.ProcessesBySize);
+    SetCallerProcesses(ProcessesOfAllocationCallers, allocationSiteKey(S),
+                       S.Callers);
+  }
   P.Unattributed = mergeUnattributed(std::move(Unattributed));
   for (const ProfileSite &S : P.Sites)
     P.Profiled += S.Allocations;

@@ -786,6 +786,55 @@ TEST(SiteCallers, EachPlaceOncePerStackThenAddedUpByPlace) {
   EXPECT_TRUE(Merged[0].Callers.Places.empty());
 }
 
+TEST(BuildProfile, TheProcessesThatCameThroughEachCaller) {
+  // Three stacks of one site: two processes through main.cpp:9, the
+  // second of them also through main.cpp:20.
+  StackReport Report = growthReport();
+  auto Made = [](std::initializer_list<std::uint32_t> Processes) {
+    ProcessSet Set;
+    for (std::uint32_t P : Processes)
+      Set.addLast(P);
+    return Set;
+  };
+  Report.Stacks = {{10, 40, {0x1}, 4, Made({0, 1})},
+                   {5, 20, {0x2}, 4, Made({1})},
+                   {7, 28, {0x3}, 4, Made({2})}};
+  ContainerGrowth G;
+  G.IsGrowth = true;
+  G.Element = "int";
+  G.Container = "std::vector<int>";
+  G.File = "/src/a.cpp";
+  G.Line = 5;
+  G.Function = "f()";
+  G.ReachedUserCode = true;
+  std::vector<ContainerGrowth> Growth = {G, G, G};
+  Growth[0].Callers = {SiteCaller{"/src/main.cpp", 9, 3, 0, {}}};
+  Growth[1].Callers = {SiteCaller{"/src/main.cpp", 9, 3, 0, {}},
+                       SiteCaller{"/src/main.cpp", 20, 3, 0, {}}};
+  Growth[2].Callers = {SiteCaller{"/src/main.cpp", 30, 3, 0, {}}};
+  Profile P = buildProfile(Report, Growth, ElementSizes(), {});
+  ASSERT_EQ(P.Sites.size(), 1u);
+  EXPECT_EQ(P.Sites[0].Processes, 3u);
+  const std::vector<SiteCaller> &Places = P.Sites[0].Callers.Places;
+  ASSERT_EQ(Places.size(), 3u);
+  EXPECT_EQ(Places[0].Allocations, 15u);
+  EXPECT_EQ(Places[0].Processes, 2u);
+  EXPECT_EQ(Places[1].Processes, 1u);
+  EXPECT_EQ(Places[2].Processes, 1u);
+  // Written and read back; profiles of separate runs add them up, and one
+  // that does not know them makes them unknown.
+  Profile Read;
+  std::string Error;
+  ASSERT_TRUE(readProfile(profileJson(P), Read, Error)) << Error;
+  EXPECT_EQ(Read.Sites[0].Callers.Places[0].Processes, 2u);
+  std::vector<ProfileSite> Merged = mergeSites({P.Sites[0], Read.Sites[0]});
+  EXPECT_EQ(Merged[0].Callers.Places[0].Processes, 4u);
+  ProfileSite Old = P.Sites[0];
+  Old.Callers.Places[0].Processes = 0;
+  Merged = mergeSites({P.Sites[0], Old});
+  EXPECT_EQ(Merged[0].Callers.Places[0].Processes, 0u);
+}
+
 TEST(BuildProfile, SitesAndWhatIsLeftOut) {
   StackReport Report = growthReport();
   Report.Dropped = 2;

@@ -17,10 +17,11 @@ container's growth (the "allocation_sites" member), SIZES being
 --container NAME=SPELLING gives site NAME's container as heapcount writes
 it (default std::vector<ELEMENT, std::allocator<ELEMENT> >); the shorthands
 string, deque<T> and list<T> spell libstdc++'s classes.
---callers NAME=MARK:ALLOCATIONS,... gives (allocation) site NAME the
-places above it its allocations came through: the line (and column, as for
-a site) of the comment "site(MARK...)", each with its allocations (their
-counts or sizes are the site's, scaled).
+--callers NAME=MARK:ALLOCATIONS[:PROCESSES],... gives (allocation) site
+NAME the places above it its allocations came through: the line (and
+column, as for a site) of the comment "site(MARK...)", each with its
+allocations (their counts or sizes are the site's, scaled) and, when
+given, the processes that came through it.
 --processes NAME=N[:COUNTS] says that N processes allocated at site NAME
 (or allocation site NAME), and how many asked for each count, COUNTS being
 "ELEMENTSxPROCESSES,..." (default: N, or the count's allocations if fewer);
@@ -73,8 +74,11 @@ def main():
     callers = {}
     for spec in args.callers:
         name, _, text = spec.partition('=')
-        callers[name] = [(mark, int(n)) for mark, _, n in
-                         (pair.partition(':') for pair in text.split(','))]
+        callers[name] = []
+        for pair in text.split(','):
+            mark, allocations, *made = pair.split(':')
+            callers[name].append((mark, int(allocations),
+                                  int(made[0]) if made else None))
     processes = {}
     for spec in args.processes:
         name, _, text = spec.partition('=')
@@ -126,12 +130,14 @@ def main():
             return
         total = sum(a for _, a in histogram) or 1
         site['callers'] = []
-        for mark, allocations in callers[name]:
+        for mark, allocations, made in callers[name]:
             line, column = place(mark)
             site['callers'].append({
                 'file': path, 'line': line, 'column': column,
                 'allocations': allocations,
                 key: [[n, a * allocations // total] for n, a in histogram]})
+            if made is not None:
+                site['callers'][-1]['processes'] = made
 
     allocation_sites = []
     for spec in args.allocation_site:
