@@ -62,6 +62,9 @@ packages=(
   # make profile-proof: hunspell's workload checks English text against
   # Debian's en_US dictionary.
   hunspell-en-us
+  # make profile-proof: zxing-cpp's ZXingReader reads its images with
+  # stb_image (found through pkg-config, as ZXING_DEPENDENCIES=LOCAL asks).
+  libstb-dev
   # The other supported release's clang-tidy: the plugin must refuse it.
   "clang-tidy-$([[ $version == 19 ]] && echo 22 || echo 19)"
 )
