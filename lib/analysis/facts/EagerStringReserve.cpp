@@ -5,7 +5,7 @@
 #include "lib/analysis/ast/ParentIndex.h"
 #include "lib/analysis/facts/BranchOnlyLocal.h"
 #include "lib/analysis/facts/StringFacts.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "lib/analysis/facts/StringUses.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace clang;
@@ -131,24 +131,13 @@ eagerStringReserve(const VarDecl &Var, StlFlavor Stl, ASTContext &Ctx) {
   Found.Requested = *Requested;
   Found.InlineCapacity = stringInlineCapacityOrLargest(Stl, 1);
 
-  // Every use of the string in its function, lambdas included.
-  struct Uses : RecursiveASTVisitor<Uses> {
-    const VarDecl *Var = nullptr;
-    llvm::SmallVector<const DeclRefExpr *, 16> Found;
-    bool shouldVisitLambdaBody() const { return true; }
-    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-      if (Ref->getDecl() == Var)
-        Found.push_back(Ref);
-      return true;
-    }
-  } Collect;
-  Collect.Var = &Var;
   const auto *Function =
       dyn_cast_or_null<FunctionDecl>(Var.getParentFunctionOrMethod());
   if (!Function || !Function->hasBody())
     return std::nullopt;
-  Collect.TraverseStmt(Function->getBody());
-  for (const DeclRefExpr *Ref : Collect.Found) {
+  // Every use of the string in its function, lambdas included.
+  for (const DeclRefExpr *Ref :
+       findVarReferences(Var, *Function->getBody()).Refs) {
     // A lambda that captures it may keep what it likes.
     if (Ref->refersToEnclosingVariableOrCapture() ||
         reachesCharacters(*Ref, Ctx))
