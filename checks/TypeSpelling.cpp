@@ -124,8 +124,14 @@ std::string spelledElementType(QualType Element, TypeLoc Spelled,
   TypeLoc Named = Spelled ? namedTypeLoc(Spelled) : TypeLoc();
   if (auto Spec = Named ? Named.getAs<TemplateSpecializationTypeLoc>()
                         : TemplateSpecializationTypeLoc();
-      Spec && Spec.getNumArgs() == 1)
-    return alloc_tidy::sourceText(Spec.getArgLoc(0).getSourceRange(), Ctx);
+      Spec && Spec.getNumArgs() == 1) {
+    // The text between the angle brackets, not the argument's own range: a
+    // type's range leaves out its leading qualifiers ('const T *' would be
+    // 'T *').
+    std::string Written = spelledArguments(Spelled, Ctx);
+    if (!Written.empty())
+      return Written;
+  }
   return Element.getAsString(Ctx.getPrintingPolicy());
 }
 

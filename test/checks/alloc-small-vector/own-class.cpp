@@ -33,11 +33,29 @@ int steps(bool Twice) {
   return Sum;
 }
 
+// The element type keeps its qualifiers: a pointer to const stays one (the
+// pushed pointer would not convert otherwise).
+int firstOfTwo(const int &A, const int &B, bool Both) {
+  std::vector<const int *> Picked;
+  // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: 'Picked' never holds more than 2 elements; proj::SmallVector<const int *, 2> keeps them inline instead of allocating [alloc-small-vector]
+  // CHECK-MESSAGES-BOOST: :[[@LINE-2]]:28: warning: 'Picked' never holds more than 2 elements; boost::container::small_vector<const int *, 2> keeps them inline instead of allocating [alloc-small-vector]
+  // CHECK-FIXES: {{^}}  proj::SmallVector<const int *, 2> Picked;{{$}}
+  // CHECK-FIXES-BOOST: {{^}}  boost::container::small_vector<const int *, 2> Picked;{{$}}
+  Picked.push_back(&A);
+  if (Both)
+    Picked.push_back(&B);
+  int Sum = 0;
+  for (const int *P : Picked)
+    Sum += *P;
+  return Sum;
+}
+
 // before_own.h cannot see proj::SmallVector, and nothing in it uses Boost:
 // the advice without a fix-it (an explicit SmallVectorClass gets one).
 // CHECK-MESSAGES: before_own.h:12:20: warning: 'Ids' holds 1 element in every 'Early'; a small vector with room for 1 keeps it inline and saves one allocation per 'Early' [alloc-small-vector]
 
 int main() {
   Early E;
-  return steps(true) + E.first() == 4 ? 0 : 1;
+  int A = 1, B = 2;
+  return steps(true) + E.first() + firstOfTwo(A, B, true) == 7 ? 0 : 1;
 }
