@@ -13,6 +13,15 @@ namespace heapcount {
 
 // --- Container growth ----------------------------------------------------
 
+// std::back_inserter(V) grows V: the iterator's frame is the outermost
+// standard one when code writes through it, but the container is V.
+static bool isInsertIterator(const std::string &Class) {
+  std::vector<std::string> Parts = splitQualifiedName(Class);
+  std::string Name = Parts.empty() ? std::string() : templateName(Parts.back());
+  return Name == "back_insert_iterator" || Name == "front_insert_iterator" ||
+         Name == "insert_iterator";
+}
+
 ContainerGrowth classifyStack(const StackReport &Report, const StackInfo &Stack,
                               const SymbolTable &Symbols) {
   StackWalk Walk = walkStack(Report, Stack, Symbols);
@@ -75,7 +84,7 @@ ContainerGrowth classifyStack(const StackReport &Report, const StackInfo &Stack,
   Growth.Element = spaceTemplateClosers(Growth.Element);
   for (const PassedLevel &Level : Walk.Passed) {
     std::string Class = standardClassOf(Level.Function);
-    if (!Class.empty())
+    if (!Class.empty() && !isInsertIterator(Class))
       Growth.Container = Class;
   }
   Growth.Container = spaceTemplateClosers(Growth.Container);

@@ -306,6 +306,35 @@ TEST(ClassifyStack, VectorGrowthAtO0) {
             "const*)");
 }
 
+TEST(ClassifyStack, GrowthThroughABackInserterIsTheVectors) {
+  StackReport Report = growthReport();
+  SymbolTable Symbols;
+  Symbols[0x1800] = {
+      at("std::__new_allocator<int>::allocate(unsigned long, void const*)",
+         NewAllocator, 137, 27),
+      at("void std::vector<int, std::allocator<int> >::_M_realloc_append<int "
+         "const&>(int const&)",
+         "/usr/include/c++/14/bits/vector.tcc", 596, 33),
+      at("std::vector<int, std::allocator<int> >::push_back(int const&)",
+         StlVector, 1287, 4),
+      at("std::back_insert_iterator<std::vector<int, std::allocator<int> > "
+         ">::operator=(int const&)",
+         "/usr/include/c++/14/bits/stl_iterator.h", 747, 13),
+      at("void flatten<std::back_insert_iterator<std::vector<int, "
+         "std::allocator<int> > > >(Node const*, "
+         "std::back_insert_iterator<std::vector<int, std::allocator<int> > "
+         ">)",
+         "/src/flatten.h", 12, 10),
+      at("main", "/src/prog.cpp", 28, 13)};
+  StackInfo Stack{100, 400, {0x1800}, 4};
+  ContainerGrowth G = classifyStack(Report, Stack, Symbols);
+  EXPECT_TRUE(G.IsGrowth);
+  EXPECT_EQ(G.Element, "int");
+  EXPECT_EQ(G.Container, "std::vector<int, std::allocator<int> >");
+  EXPECT_EQ(G.File, "/src/flatten.h");
+  EXPECT_EQ(G.Line, 12u);
+}
+
 TEST(ClassifyStack, VectorGrowthInlinedAtO2) {
   StackReport Report = growthReport();
   SymbolTable Symbols;
