@@ -279,6 +279,13 @@ void ReserveInLoopCheck::diagnose(const ReservePlan &P, ASTContext &Ctx) {
   // only a measured allocation shows it leaves the inline buffer.
   if (P.NeedsMeasurement && !(Measured && Measured->Allocations > 0))
     return;
+  // A reserve of an upper bound allocates in runs that append nothing too,
+  // which the profile cannot see: only growths that outnumber the runs
+  // seen pay for as many of those (not a container that stays at one or
+  // two elements).
+  if (P.UpperBound && Measured && Measured->Allocations > 0 &&
+      !upperBoundReservePays(*Measured))
+    return;
   // A buffer its owner keeps across calls grows only past the most it has
   // held: after the first calls a reserve saves nothing, unless a profile
   // shows the appends still allocating.

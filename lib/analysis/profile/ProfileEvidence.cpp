@@ -486,6 +486,11 @@ MeasuredSaving savingOfReserve(const Measurement &M) {
   return S;
 }
 
+bool upperBoundReservePays(const Measurement &M) {
+  MeasuredSaving S = savingOfReserve(M);
+  return S.Runs > 0 && S.Saved > S.Runs;
+}
+
 /// What a container declared before a loop still allocates, kept across
 /// its iterations: only to hold more than it held before.
 static uint64_t keptByHoist(const Measurement &M) {

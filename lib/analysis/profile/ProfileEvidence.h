@@ -221,6 +221,14 @@ struct MeasuredSaving {
 /// Reserving the total before each run: one allocation a run instead of
 /// every growth.
 MeasuredSaving savingOfReserve(const Measurement &M);
+/// Whether reserving an upper bound of the appends (a loop that appends
+/// under a condition) pays for itself in the profiled run: such a reserve
+/// also allocates in a run that appends nothing, which a profile cannot
+/// count (it sees only runs that allocated). It pays when the growths it
+/// saves outnumber the runs that allocated, so that as many runs again
+/// with nothing to append would not undo it: more than one growth saved
+/// per run, not the one of a container that stays at one or two elements.
+bool upperBoundReservePays(const Measurement &M);
 /// Hoisting a container out of a loop: it keeps its capacity, so it grows
 /// only to hold more than it ever held instead of on every iteration. In
 /// each process that ran the loop it starts again from empty: at most once

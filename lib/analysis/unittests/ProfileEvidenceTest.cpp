@@ -615,6 +615,24 @@ TEST(MeasuredSavingTest, NumbersAreWrittenWithSeparators) {
             "hoisting it would save about 13,000 allocations");
 }
 
+// A reserve of an upper bound allocates in runs that append nothing too:
+// it must save more growths than the runs the profile saw allocate.
+TEST(MeasuredSavingTest, AnUpperBoundReservePaysForRunsWithNothing) {
+  Measurement OneOrTwo;
+  OneOrTwo.Allocations = 180;
+  OneOrTwo.Counts = {{1, 100}, {2, 80}};
+  EXPECT_FALSE(upperBoundReservePays(OneOrTwo));
+  Measurement AlwaysTwo;
+  AlwaysTwo.Allocations = 200;
+  AlwaysTwo.Counts = {{1, 100}, {2, 100}};
+  EXPECT_FALSE(upperBoundReservePays(AlwaysTwo));
+  Measurement UpToEight;
+  UpToEight.Allocations = 400;
+  UpToEight.Counts = {{1, 100}, {2, 100}, {4, 100}, {8, 100}};
+  EXPECT_TRUE(upperBoundReservePays(UpToEight));
+  EXPECT_FALSE(upperBoundReservePays(Measurement()));
+}
+
 TEST(MeasuredSavingTest, EachFixHasItsSentence) {
   Measurement M;
   M.Allocations = 14;
