@@ -11,6 +11,7 @@
 
 #include "checks/SmallStringCheck.h"
 #include "lib/analysis/ast/AstWalk.h"
+#include "lib/analysis/decisions/StatementLines.h"
 #include "lib/analysis/facts/EagerStringReserve.h"
 #include "lib/analysis/facts/Repetition.h"
 #include "lib/analysis/profile/ProfileEvidence.h"
@@ -21,43 +22,18 @@ using namespace alloc_tidy;
 
 namespace clang::tidy::alloc {
 
-/// The range that removes \p Call's statement: from its first character
-/// up to the next one that is not blank after its line, when the statement
-/// starts its line and nothing but blanks or a comment follows it there.
-static CharSourceRange statementRemoval(const Expr &Call,
-                                        const SourceManager &SM,
-                                        const LangOptions &LangOpts) {
+/// The range that removes \p Call's statement: its line from its first
+/// character up to the next code, when the statement starts its line and
+/// nothing but blanks or a comment follows it there.
+static CharSourceRange statementRemoval(const Expr &Call, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation Begin = Call.getBeginLoc();
-  if (Begin.isMacroID() || Call.getEndLoc().isMacroID())
+  if (Begin.isMacroID() || !indentBefore(Begin, SM))
     return {};
-  SourceLocation AfterSemi =
-      Lexer::findLocationAfterToken(Call.getEndLoc(), tok::semi, SM, LangOpts,
-                                    /*SkipTrailingWhitespaceAndNewLine=*/false);
-  if (AfterSemi.isInvalid())
+  SourceLocation End = endOfStatementLine(&Call, Ctx);
+  if (End.isInvalid())
     return {};
-  bool Invalid = false;
-  StringRef Buffer = SM.getBufferData(SM.getFileID(Begin), &Invalid);
-  if (Invalid)
-    return {};
-  unsigned Start = SM.getFileOffset(Begin);
-  unsigned LineStart = Start;
-  while (LineStart > 0 && Buffer[LineStart - 1] != '\n')
-    --LineStart;
-  if (!Buffer.slice(LineStart, Start).trim(" \t").empty())
-    return {};
-  unsigned End = SM.getFileOffset(AfterSemi);
-  size_t LineEnd = Buffer.find('\n', End);
-  // A comment after it on its line is about it, and goes with it.
-  StringRef Rest = LineEnd == StringRef::npos
-                       ? ""
-                       : Buffer.slice(End, LineEnd).trim(" \t\r");
-  if (LineEnd == StringRef::npos || (!Rest.empty() && !Rest.starts_with("//")))
-    return {};
-  size_t Next = Buffer.find_first_not_of(" \t\r\n", LineEnd);
-  if (Next == StringRef::npos)
-    return {};
-  return CharSourceRange::getCharRange(Begin,
-                                       Begin.getLocWithOffset(Next - Start));
+  return CharSourceRange::getCharRange(Begin, nextNonBlank(End, SM));
 }
 
 void SmallStringCheck::checkEagerReserve(const VarDecl &Var, ASTContext &Ctx) {
@@ -79,8 +55,7 @@ void SmallStringCheck::checkEagerReserve(const VarDecl &Var, ASTContext &Ctx) {
     return;
 
   const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange Removal =
-      statementRemoval(*Found->Reserve, SM, Ctx.getLangOpts());
+  CharSourceRange Removal = statementRemoval(*Found->Reserve, Ctx);
   SourceLocation At = SM.getFileLoc(Found->Reserve->getBeginLoc());
   std::string Name = Var.getNameAsString();
   {
