@@ -282,8 +282,9 @@ void ReserveInLoopCheck::diagnose(const ReservePlan &P, ASTContext &Ctx) {
   // A reserve of an upper bound allocates in runs that append nothing too,
   // which the profile cannot see: only growths that outnumber the runs
   // seen pay for as many of those (not a container that stays at one or
-  // two elements).
-  if (P.UpperBound && Measured && Measured->Allocations > 0 &&
+  // two elements, nor one the profiled run never grew).
+  if (P.UpperBound && Measured &&
+      (Measured->Covered || Measured->Allocations > 0) &&
       !upperBoundReservePays(*Measured))
     return;
   // A buffer its owner keeps across calls grows only past the most it has

@@ -59,9 +59,25 @@ int evenMatches(const std::vector<int> &Values) {
 }
 // CHECK-FIXES-NOT: Even.reserve(Values.size());
 
+// The profile covers this file and saw no growth here (a small vector that
+// never left its inline buffer, or a loop that found nothing): the reserve
+// could only add allocations. Silent.
+int noGrowth(const std::vector<int> &Values) {
+  std::vector<int> Large;
+  for (int V : Values)
+    if (V > 1000)
+      Large.push_back(V);
+  // CHECK-NOTES-NOPROFILE: :[[@LINE-1]]:7: warning: 'Large' grows about log2(N) times
+  // CHECK-NOTES-NOPROFILE: :[[@LINE-4]]:3: note: N = 'Values.size()'
+  return static_cast<int>(Large.size());
+}
+// CHECK-FIXES-NOT: Large.reserve(Values.size());
+
 int main() {
   std::vector<int> Values = {1, -2, 3, 4};
-  return fewMatches(Values) + manyMatches(Values) + evenMatches(Values) == 5
+  return fewMatches(Values) + manyMatches(Values) + evenMatches(Values) +
+                     noGrowth(Values) ==
+                 5
              ? 0
              : 1;
 }
