@@ -576,6 +576,16 @@ std::optional<ReservePlan> planReserve(const ValueDecl *Container,
               "inline buffer would allocate for it";
     P.NoFixLoc = Loop->getBeginLoc();
   }
+  // The same for a small vector: its inline buffer is there for the few
+  // elements that conditional appends mostly add (cppcheck's impossible
+  // values of a token, reserved for all of its values).
+  if (Kind == ContainerFamily::Vector && Inline && P.UpperBound &&
+      P.NoFix.empty()) {
+    P.NoFix = "the count is an upper bound, and a reserve() past the inline "
+              "buffer allocates at once: elements that would have stayed in "
+              "the buffer would allocate for it";
+    P.NoFixLoc = Loop->getBeginLoc();
+  }
   if (Uncounted && P.NoFix.empty()) {
     P.NoFix = "'" + Container->getNameAsString() +
               "' is appended to again after the loop, by a number of "

@@ -10,11 +10,12 @@
 // RUN:     --site=few:int:4:1x100,2x80:fewMatches \
 // RUN:     --site=many:int:4:1x100,2x100,4x100,8x100:manyMatches \
 // RUN:     --site=even:int:4:1x100,2x100:evenMatches" \
-// RUN:   -- -config="{CheckOptions: {ProfileFile: '%t.json', alloc-reserve-in-loop.ConditionalAppends: UpperBound}}" --
+// RUN:   -- -config="{CheckOptions: {ProfileFile: '%t.json', alloc-reserve-in-loop.ConditionalAppends: UpperBound}}" -- -I %S/Inputs
 // Without a profile the option reports all three, as before.
 // RUN: %check_alloc_tidy -check-suffix=NOPROFILE %s alloc-reserve-in-loop %t.n \
-// RUN:   -- -config="{CheckOptions: {alloc-reserve-in-loop.ConditionalAppends: UpperBound}}" --
+// RUN:   -- -config="{CheckOptions: {alloc-reserve-in-loop.ConditionalAppends: UpperBound}}" -- -I %S/Inputs
 
+#include "small_vector.h"
 #include <vector>
 
 // Each run that allocated held one or two matches: 80 growths saved for the
@@ -73,11 +74,29 @@ int noGrowth(const std::vector<int> &Values) {
 }
 // CHECK-FIXES-NOT: Large.reserve(Values.size());
 
+// A small vector keeps a few elements inline: a reserve of the upper bound
+// would put on the heap the elements that conditional appends mostly keep
+// within it. Warned without a fix-it, with or without a profile.
+int inlineMatches(const std::vector<int> &Values) {
+  llvm::SmallVector<int, 4> Odd;
+  for (int V : Values)
+    if (V % 2 != 0)
+      Odd.push_back(V);
+  // CHECK-NOTES: :[[@LINE-1]]:7: warning: 'Odd' grows about log2(N) times
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: N = 'Values.size()'
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: no fix-it: the count is an upper bound, and a reserve() past the inline buffer allocates at once: elements that would have stayed in the buffer would allocate for it
+  // CHECK-NOTES-NOPROFILE: :[[@LINE-4]]:7: warning: 'Odd' grows about log2(N) times
+  // CHECK-NOTES-NOPROFILE: :[[@LINE-7]]:3: note: N = 'Values.size()'
+  // CHECK-NOTES-NOPROFILE: :[[@LINE-8]]:3: note: no fix-it: the count is an upper bound, and a reserve() past the inline buffer allocates at once: elements that would have stayed in the buffer would allocate for it
+  return static_cast<int>(Odd.size());
+}
+// CHECK-FIXES-NOT: Odd.reserve(
+
 int main() {
   std::vector<int> Values = {1, -2, 3, 4};
   return fewMatches(Values) + manyMatches(Values) + evenMatches(Values) +
-                     noGrowth(Values) ==
-                 5
+                     noGrowth(Values) + inlineMatches(Values) ==
+                 7
              ? 0
              : 1;
 }
