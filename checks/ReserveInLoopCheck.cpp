@@ -280,12 +280,11 @@ void ReserveInLoopCheck::diagnose(const ReservePlan &P, ASTContext &Ctx) {
   if (P.NeedsMeasurement && !(Measured && Measured->Allocations > 0))
     return;
   // A reserve of an upper bound allocates in runs that append nothing too,
-  // which the profile cannot see: only growths that outnumber the runs
-  // seen pay for as many of those (not a container that stays at one or
-  // two elements, nor one the profiled run never grew).
-  if (P.UpperBound && Measured &&
-      (Measured->Covered || Measured->Allocations > 0) &&
-      !upperBoundReservePays(*Measured))
+  // which a profile cannot see: with one, only measured growths that
+  // outnumber the runs seen pay for as many of those (not a container that
+  // stays at one or two elements, nor one the profile did not see grow).
+  if (P.UpperBound && Profiles.loaded() &&
+      !(Measured && upperBoundReservePays(*Measured)))
     return;
   // A buffer its owner keeps across calls grows only past the most it has
   // held: after the first calls a reserve saves nothing, unless a profile

@@ -1,10 +1,11 @@
 // With ConditionalAppends: UpperBound, a loop that appends under a condition
 // gets a reserve of the most it could append. That reserve allocates in a
 // run that appends nothing too, which a profile cannot see (heapcount counts
-// the runs that allocated). Where a profile measured the appends, the
+// the runs that allocated). With a profile, the
 // finding stays only when the growths it saves outnumber the runs that
 // allocated: not for a container that mostly holds one or two elements,
-// where a small vector, not a reserve, is the fix.
+// where a small vector, not a reserve, is the fix, nor for one the profile
+// has no measurement of.
 // RUN: %check_alloc_tidy %s alloc-reserve-in-loop %t \
 // RUN:   --prepare="python3 %S/../alloc-small-vector/Inputs/make_profile.py %t.cpp %t.json \
 // RUN:     --site=few:int:4:1x100,2x80:fewMatches \
@@ -16,6 +17,7 @@
 // RUN:   -- -config="{CheckOptions: {alloc-reserve-in-loop.ConditionalAppends: UpperBound}}" -- -I %S/Inputs
 
 #include "small_vector.h"
+#include <unordered_set>
 #include <vector>
 
 // Each run that allocated held one or two matches: 80 growths saved for the
@@ -74,20 +76,34 @@ int noGrowth(const std::vector<int> &Values) {
 }
 // CHECK-FIXES-NOT: Large.reserve(Values.size());
 
+// A hash set's reserve allocates its buckets at once, and the profile has no
+// measurement of this one: with a profile, silent.
+int distinctNegatives(const std::vector<int> &Values) {
+  std::unordered_set<int> Seen;
+  for (int V : Values) {
+    if (V >= 0)
+      continue;
+    Seen.insert(V);
+  }
+  // CHECK-NOTES-NOPROFILE: :[[@LINE-2]]:5: warning: 'Seen' rehashes about log2(N) times as this loop inserts up to N elements
+  // CHECK-NOTES-NOPROFILE: :[[@LINE-6]]:3: note: N = 'Values.size()'
+  return static_cast<int>(Seen.size());
+}
+// CHECK-FIXES-NOPROFILE: Seen.reserve(Values.size());
+// CHECK-FIXES-NOT: Seen.reserve(Values.size());
+
 // A small vector keeps a few elements inline: a reserve of the upper bound
 // would put on the heap the elements that conditional appends mostly keep
-// within it. Warned without a fix-it, with or without a profile.
+// within it. Warned without a fix-it; with a profile that has no
+// measurement of it, silent.
 int inlineMatches(const std::vector<int> &Values) {
   llvm::SmallVector<int, 4> Odd;
   for (int V : Values)
     if (V % 2 != 0)
       Odd.push_back(V);
-  // CHECK-NOTES: :[[@LINE-1]]:7: warning: 'Odd' grows about log2(N) times
-  // CHECK-NOTES: :[[@LINE-4]]:3: note: N = 'Values.size()'
-  // CHECK-NOTES: :[[@LINE-5]]:3: note: no fix-it: the count is an upper bound, and a reserve() past the inline buffer allocates at once: elements that would have stayed in the buffer would allocate for it
-  // CHECK-NOTES-NOPROFILE: :[[@LINE-4]]:7: warning: 'Odd' grows about log2(N) times
-  // CHECK-NOTES-NOPROFILE: :[[@LINE-7]]:3: note: N = 'Values.size()'
-  // CHECK-NOTES-NOPROFILE: :[[@LINE-8]]:3: note: no fix-it: the count is an upper bound, and a reserve() past the inline buffer allocates at once: elements that would have stayed in the buffer would allocate for it
+  // CHECK-NOTES-NOPROFILE: :[[@LINE-1]]:7: warning: 'Odd' grows about log2(N) times
+  // CHECK-NOTES-NOPROFILE: :[[@LINE-4]]:3: note: N = 'Values.size()'
+  // CHECK-NOTES-NOPROFILE: :[[@LINE-5]]:3: note: no fix-it: the count is an upper bound, and a reserve() past the inline buffer allocates at once: elements that would have stayed in the buffer would allocate for it
   return static_cast<int>(Odd.size());
 }
 // CHECK-FIXES-NOT: Odd.reserve(
@@ -95,8 +111,9 @@ int inlineMatches(const std::vector<int> &Values) {
 int main() {
   std::vector<int> Values = {1, -2, 3, 4};
   return fewMatches(Values) + manyMatches(Values) + evenMatches(Values) +
-                     noGrowth(Values) + inlineMatches(Values) ==
-                 7
+                     noGrowth(Values) + inlineMatches(Values) +
+                     distinctNegatives(Values) ==
+                 8
              ? 0
              : 1;
 }
