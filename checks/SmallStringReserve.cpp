@@ -16,7 +16,6 @@
 #include "lib/analysis/facts/Repetition.h"
 #include "lib/analysis/profile/ProfileEvidence.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/Lex/Lexer.h"
 
 using namespace alloc_tidy;
 
