@@ -364,6 +364,12 @@ class Proof:
                     os.remove(path)
         return copy
 
+    def profiler(self, profile, source):
+        """The wrapper that profiles a workload into PROFILE; files that a
+        build names relatively (-ffile-prefix-map) are found under SOURCE."""
+        return [self.tools['heapcount'], '--source-root', source,
+                '--profile', profile, '--']
+
     # --- the steps ----------------------------------------------------------
     def prove(self):
         self.prepare()
@@ -375,7 +381,7 @@ class Proof:
             f.write(native)
         profile = self.path('profile.json')
         self.workload(before_build, 'profile',
-                      [self.tools['heapcount'], '--profile', profile, '--'])
+                      self.profiler(profile, self.source))
         self.result['before'], _ = self.count(before_build, 'before')
 
         self.analyse(before_build, profile)
@@ -402,8 +408,7 @@ class Proof:
         if not final_profile:
             final_profile = self.path('profile-final.json')
             self.workload(fixed_build, 'profile',
-                          [self.tools['heapcount'], '--profile',
-                           final_profile, '--'])
+                          self.profiler(final_profile, fixed_src))
         self.measure_busiest(profile, final_profile, fixed_src)
         if self.args.asan:
             asan_build = self.path('build-asan')
@@ -455,7 +460,7 @@ class Proof:
         what the first one made possible. False when it found nothing."""
         profile = self.path(f'profile-{number}.json')
         self.workload(fixed_build, 'profile',
-                      [self.tools['heapcount'], '--profile', profile, '--'])
+                      self.profiler(profile, fixed_src))
         fixes_file = self.path(f'fixes-{number}.yaml')
         run(profile_real().alloc_run_command(
             self.tools['alloc-run'], fixed_build, fixed_src, profile,

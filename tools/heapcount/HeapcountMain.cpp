@@ -35,6 +35,8 @@
 #include <utility>
 #include <vector>
 
+#include <sys/stat.h>
+
 namespace {
 
 constexpr int UsageError = 2;
@@ -80,6 +82,9 @@ const char *const Help =
     "                      container's growth, by call site, to FILE (stacks "
     "of\n"
     "                      24 frames unless --stacks=DEPTH; Linux only)\n"
+    "  --source-root DIR   with --profile: look for source files that do not\n"
+    "                      exist (a build with -ffile-prefix-map names them\n"
+    "                      relative to its source directory) under DIR\n"
     "  --verbose           with --profile: say which modules were symbolized\n"
     "                      (each once) and how many processes were folded\n"
     "  --version           print heapcount's version";
@@ -88,10 +93,11 @@ struct Options {
   std::string JsonPath;
   std::string Start = "now";
   unsigned Top = 5;
-  bool Stacks = false;     // --stacks: list the call sites.
-  unsigned StackDepth = 0; // --stacks=DEPTH; 0 when not given.
-  std::string ProfilePath; // --profile.
-  bool Verbose = false;    // --verbose: how the profile was made.
+  bool Stacks = false;                  // --stacks: list the call sites.
+  unsigned StackDepth = 0;              // --stacks=DEPTH; 0 when not given.
+  std::string ProfilePath;              // --profile.
+  std::vector<std::string> SourceRoots; // --source-root, in order.
+  bool Verbose = false;                 // --verbose: how the profile was made.
   std::vector<std::string> Command;
 };
 
@@ -147,6 +153,13 @@ Options parseArgs(int Argc, char **Argv) {
       Opts.ProfilePath = ValueOf("--profile");
       if (Opts.ProfilePath.empty())
         fail("--profile expects a file name");
+    } else if (Arg == "--source-root" || Arg.rfind("--source-root=", 0) == 0) {
+      std::string Root = ValueOf("--source-root");
+      struct stat Info;
+      if (Root.empty() || stat(Root.c_str(), &Info) != 0 ||
+          !S_ISDIR(Info.st_mode))
+        fail("--source-root expects a directory, not '" + Root + "'");
+      Opts.SourceRoots.push_back(heapcount::realPath(Root));
     } else if (Arg == "--verbose") {
       Opts.Verbose = true;
     } else if (Arg == "--stacks") {
@@ -636,8 +649,9 @@ int main(int Argc, char **Argv) {
         Folded.Program = Own->Report.Modules[0].Path;
       Folder.add(Own->Report);
     }
-    Stopped = heapcount::reportProfile(Folder, Folded, Opts.Top,
-                                       Opts.ProfilePath, Opts.Verbose);
+    Stopped =
+        heapcount::reportProfile(Folder, Folded, Opts.Top, Opts.ProfilePath,
+                                 Opts.Verbose, Opts.SourceRoots);
   };
   if (!NotCounted.empty())
     std::fprintf(stderr, "heapcount: error: nothing was counted: %s\n",

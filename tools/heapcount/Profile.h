@@ -244,7 +244,19 @@ struct SourceFile {
   bool CallersOnly = false;
   std::uint64_t Size = 0, Hash = 0; ///< Only when Exists.
 };
-SourceFile describeSourceFile(const std::string &DebugPath);
+/// The file that the debug information names \p DebugPath. A path that does
+/// not exist is looked for under each of \p SourceRoots by its trailing
+/// components, longest first (findUnderSourceRoots).
+SourceFile describeSourceFile(const std::string &DebugPath,
+                              const std::vector<std::string> &SourceRoots = {});
+
+/// Where \p Path, which does not exist, is under one of \p SourceRoots: a
+/// build with -ffile-prefix-map or -fdebug-prefix-map names its files
+/// relative to the source directory, and the symbolizer puts the build
+/// directory in front of them. The first root, then the longest trailing
+/// part of \p Path, that names an existing file wins; "" when none does.
+std::string findUnderSourceRoots(const std::string &Path,
+                                 const std::vector<std::string> &SourceRoots);
 
 /// One site of the profile.
 struct ProfileSite {
@@ -446,8 +458,11 @@ struct FoldedRun {
 /// summary on stderr. A stop signal (catchStopSignals) ends the
 /// symbolizing: the profile of what was done is written with
 /// "incomplete" set and an error printed; returns that signal, else 0.
+/// Source files that do not exist are looked for under \p SourceRoots; a
+/// warning says what share of the allocations is at files still missing.
 int reportProfile(const StackFolder &Folder, const FoldedRun &Run, unsigned Top,
-                  const std::string &Path, bool Verbose);
+                  const std::string &Path, bool Verbose,
+                  const std::vector<std::string> &SourceRoots = {});
 
 /// `heapcount merge-profiles OUT IN...`: merges profile files taken in
 /// separate runs into OUT. Returns the exit status: 0, or 2 with

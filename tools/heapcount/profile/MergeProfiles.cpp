@@ -217,8 +217,10 @@ int runMergeProfiles(const std::vector<std::string> &Args) {
   }
   std::size_t Count = Inputs.size();
   std::vector<std::string> Warnings;
-  Profile Merged =
-      mergeProfiles(std::move(Inputs), describeSourceFile, Warnings);
+  Profile Merged = mergeProfiles(
+      std::move(Inputs),
+      [](const std::string &File) { return describeSourceFile(File); },
+      Warnings);
   for (const std::string &Warning : Warnings)
     std::fprintf(stderr, "heapcount: warning: merge-profiles: %s\n",
                  Warning.c_str());

@@ -103,7 +103,8 @@ namespace {
 // The profile of one program's folded stacks, symbolized in \p Symbols. The
 // source files are described once, in \p Files, for every program.
 Profile profileOfStacks(const StackReport &Report, const SymbolTable &Symbols,
-                        std::map<std::string, SourceFile> &Files) {
+                        std::map<std::string, SourceFile> &Files,
+                        const std::vector<std::string> &SourceRoots) {
   std::vector<ContainerGrowth> Growth;
   Growth.reserve(Report.Stacks.size());
   // The element types to look up, by module, and the source files.
@@ -116,10 +117,10 @@ Profile profileOfStacks(const StackReport &Report, const SymbolTable &Symbols,
     if (G.IsGrowth && builtinTypeSize(G.Element) == 0)
       Needed[G.ElementModule].insert(G.Element);
     if (!Files.count(G.File))
-      Files[G.File] = describeSourceFile(G.File);
+      Files[G.File] = describeSourceFile(G.File, SourceRoots);
     for (const SiteCaller &Caller : G.Callers)
       if (!Files.count(Caller.File))
-        Files[Caller.File] = describeSourceFile(Caller.File);
+        Files[Caller.File] = describeSourceFile(Caller.File, SourceRoots);
   }
   ElementSizes Sizes;
   std::string NoToolWhy;
@@ -155,10 +156,50 @@ std::string plural(std::uint64_t Count, const char *One, const char *Many) {
   return std::to_string(Count) + " " + (Count == 1 ? One : Many);
 }
 
+// Sites in files that do not exist cannot be matched to code: say how much
+// of the profile that is, and the likely cause.
+void warnOfMissingFiles(const Profile &P, bool HaveRoots) {
+  std::set<std::string> Missing;
+  for (const SourceFile &F : P.Files)
+    if (!F.Exists)
+      Missing.insert(F.Path);
+  std::uint64_t At = 0, All = 0;
+  std::string Example;
+  std::uint64_t ExampleAllocations = 0;
+  auto Count = [&](const std::string &File, std::uint64_t Allocations) {
+    All += Allocations;
+    if (!Missing.count(File))
+      return;
+    At += Allocations;
+    if (Allocations > ExampleAllocations) {
+      Example = File;
+      ExampleAllocations = Allocations;
+    }
+  };
+  for (const ProfileSite &S : P.Sites)
+    Count(S.File, S.Allocations);
+  for (const AllocationSite &S : P.AllocationSites)
+    Count(S.File, S.Allocations);
+  if (!At)
+    return;
+  std::fprintf(stderr,
+               "heapcount: warning: profile: %.1f%% of the allocations at "
+               "sites are in source files that do not exist (such as '%s'): "
+               "%s\n",
+               100.0 * static_cast<double>(At) / static_cast<double>(All),
+               Example.c_str(),
+               HaveRoots ? "not found under --source-root either"
+                         : "a build with -ffile-prefix-map or "
+                           "-fdebug-prefix-map names them relative to its "
+                           "source directory; --source-root DIR looks for "
+                           "them there");
+}
+
 } // namespace
 
 int reportProfile(const StackFolder &Folder, const FoldedRun &Run, unsigned Top,
-                  const std::string &Path, bool Verbose) {
+                  const std::string &Path, bool Verbose,
+                  const std::vector<std::string> &SourceRoots) {
   if (!Run.RootWhy.empty())
     std::fprintf(stderr, "heapcount: warning: profile: %s: %s\n",
                  Run.RootWhy.c_str(),
@@ -214,7 +255,7 @@ int reportProfile(const StackFolder &Folder, const FoldedRun &Run, unsigned Top,
     Programs.push_back(std::move(None));
   } else {
     for (std::size_t I = 0; I < Reports.size(); ++I) {
-      Profile P = profileOfStacks(Reports[I], Symbols, Files);
+      Profile P = profileOfStacks(Reports[I], Symbols, Files, SourceRoots);
       P.ByAddr2line = Used.Kind == Symbolizer::Addr2line;
       setProgram(P, P.Program);
       P.Processes = Processes[I];
@@ -230,7 +271,12 @@ int reportProfile(const StackFolder &Folder, const FoldedRun &Run, unsigned Top,
     Programs.push_back(std::move(Failed));
   }
   std::vector<std::string> Warnings;
-  Profile P = mergeProfiles(std::move(Programs), describeSourceFile, Warnings);
+  Profile P = mergeProfiles(
+      std::move(Programs),
+      [&](const std::string &File) {
+        return describeSourceFile(File, SourceRoots);
+      },
+      Warnings);
   Profile Named;
   setProgram(Named, Run.Program);
   P.Program = Named.Program;
@@ -238,6 +284,7 @@ int reportProfile(const StackFolder &Folder, const FoldedRun &Run, unsigned Top,
     P.Programs.insert(P.Program);
   for (const std::string &W : Warnings)
     std::fprintf(stderr, "heapcount: warning: profile: %s\n", W.c_str());
+  warnOfMissingFiles(P, !SourceRoots.empty());
 
   int Stopped = stopSignal();
   if (Stopped) {

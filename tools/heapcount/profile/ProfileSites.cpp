@@ -29,9 +29,35 @@ std::uint64_t fnv1a64(const std::string &Data) {
   return Hash;
 }
 
-SourceFile describeSourceFile(const std::string &DebugPath) {
+std::string findUnderSourceRoots(const std::string &Path,
+                                 const std::vector<std::string> &SourceRoots) {
+  std::string Normal = normalizePath(Path);
+  std::vector<std::size_t> Starts; // Of each trailing part, longest first.
+  for (std::size_t I = Normal[0] == '/' ? 1 : 0; I < Normal.size();) {
+    Starts.push_back(I);
+    std::size_t Slash = Normal.find('/', I);
+    if (Slash == std::string::npos)
+      break;
+    I = Slash + 1;
+  }
+  for (const std::string &Root : SourceRoots) {
+    if (Root.empty())
+      continue;
+    std::string Prefix = Root.back() == '/' ? Root : Root + "/";
+    for (std::size_t Start : Starts)
+      if (std::string Real = realPath(Prefix + Normal.substr(Start));
+          !Real.empty())
+        return Real;
+  }
+  return "";
+}
+
+SourceFile describeSourceFile(const std::string &DebugPath,
+                              const std::vector<std::string> &SourceRoots) {
   SourceFile File;
   std::string Real = realPath(DebugPath);
+  if (Real.empty())
+    Real = findUnderSourceRoots(DebugPath, SourceRoots);
   if (Real.empty()) {
     File.Path = normalizePath(DebugPath);
     return File;

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tools/heapcount/Profile.h"
+#include "tools/heapcount/Launch.h"
 
 #include <cstdio>
 #include <fstream>
@@ -16,6 +17,7 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 namespace heapcount {
 namespace {
@@ -712,6 +714,36 @@ TEST(DescribeSourceFile, RealPathSizeAndHash) {
   SourceFile Gone = describeSourceFile("/no/such/dir/../file.cpp");
   EXPECT_FALSE(Gone.Exists);
   EXPECT_EQ(Gone.Path, "/no/such/file.cpp");
+}
+
+TEST(DescribeSourceFile, MissingFilesAreFoundUnderSourceRootsLongestFirst) {
+  std::string Root = ::testing::TempDir() + "/profile-test-root";
+  std::string Other = ::testing::TempDir() + "/profile-test-other";
+  for (const std::string &Dir :
+       {Root, Root + "/src", Root + "/src/io", Other, Other + "/io"})
+    mkdir(Dir.c_str(), 0755);
+  auto Write = [](const std::string &Path, const char *Text) {
+    std::ofstream Out(Path, std::ios::binary);
+    Out << Text;
+  };
+  Write(Root + "/reader.h", "short");
+  Write(Root + "/src/io/reader.h", "longest");
+  Write(Other + "/io/reader.h", "other");
+  // The build directory in front of the relative name does not exist.
+  const std::string Missing = "/no/build/dir/src/io/reader.h";
+  EXPECT_EQ(findUnderSourceRoots(Missing, {Root}),
+            realPath(Root + "/src/io/reader.h"));
+  // Roots in order: the first that holds any trailing part wins.
+  EXPECT_EQ(findUnderSourceRoots(Missing, {Other, Root}),
+            realPath(Other + "/io/reader.h"));
+  EXPECT_EQ(findUnderSourceRoots("/no/build/dir/lib/other.h", {Root}), "");
+  EXPECT_EQ(findUnderSourceRoots(Missing, {}), "");
+  SourceFile File = describeSourceFile(Missing, {Root});
+  EXPECT_TRUE(File.Exists);
+  EXPECT_EQ(File.Size, 7u);
+  // A file that exists is itself, whatever the roots hold.
+  SourceFile Itself = describeSourceFile(Root + "/reader.h", {Other});
+  EXPECT_EQ(Itself.Path, realPath(Root + "/reader.h"));
 }
 
 ProfileSite site(const char *File, unsigned Line, const char *Element,
