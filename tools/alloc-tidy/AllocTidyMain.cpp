@@ -42,6 +42,14 @@ static bool hasCompilerArguments(int Argc, const char **Argv) {
   return false;
 }
 
+/// Whether an argument, an option or a compiler argument, contains \p Text.
+static bool mentions(int Argc, const char **Argv, llvm::StringRef Text) {
+  for (int I = 1; I < Argc; ++I)
+    if (llvm::StringRef(Argv[I]).contains(Text))
+      return true;
+  return false;
+}
+
 /// The source files named on the command line: the arguments before "--"
 /// that are neither options nor an option's value.
 static std::vector<std::string> sourceArguments(int Argc, const char **Argv) {
@@ -287,6 +295,15 @@ int main(int Argc, const char **Argv) {
       }
     }
   }
+  // clang-tidy defines __clang_analyzer__, and some code takes another
+  // branch then (a test framework's macros, a bundled library's headers):
+  // the checks would judge, and a profile would be matched against, code
+  // that the compiler never built. Whoever names the macro keeps their
+  // choice.
+  static const char UndefineAnalyzerMacro[] =
+      "--extra-arg=-U__clang_analyzer__";
+  if (!mentions(Argc, Argv, "__clang_analyzer__"))
+    Args.insert(Args.begin() + 1, UndefineAnalyzerMacro);
   std::string Dir = alloc_tidy::fallbackResourceDir(
       Argv[0], reinterpret_cast<void *>(&main), ALLOC_TIDY_RESOURCE_DIR);
   // --extra-arg-before keeps a -resource-dir from the compile command last,
