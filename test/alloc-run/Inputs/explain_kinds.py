@@ -51,8 +51,17 @@ copied_record = site('allocation', 60, 13, function='ns::(anonymous '
                      'const&)')
 # A constructor from something else is an object made.
 built_record = site('allocation', 5, 14, function='ns::Row::Row(int const&)')
+# A file of the root that a build with -ffile-prefix-map named under its
+# build directory, which does not exist: the trailing 'src/io/c.cpp' is the
+# root's. A missing path whose only match is a bare file name ('a.cpp') is
+# another program's source, outside the root.
+os.makedirs(os.path.join(root, 'src', 'io'))
+open(os.path.join(root, 'src', 'io', 'c.cpp'), 'w').close()
+relative = site('growth', 90, 16, 'std::vector<int>',
+                '/no/such/build/src/io/c.cpp')
+bare = site('growth', 1, 17, 'std::vector<int>', '/build/glibc-2.36/a.cpp')
 sites += [described_map, copied_map, listed, returned, copied_record,
-          built_record]
+          built_record, relative, bare]
 reasons = {described.key(): 'filled by a callee through its reference',
            described_map.key(): 'a local container built on every call '
            "(in 'f'): a buffer the caller (or a member) keeps would reuse "
@@ -63,7 +72,7 @@ reasons = {described.key(): 'filled by a callee through its reference',
            returned.key(): explain.CodeReason(
                "a local container that its function returns (in 'h')",
                memory='result')}
-totals = explain.breakdown(sites, 3309, root, reasons)
+totals = explain.breakdown(sites, 3400, root, reasons)
 for kind, _ in explain.BREAKDOWN:
     print(kind, totals[kind])
 # The reasons the rows show: the map's growth is its nodes (keeping the map
@@ -77,6 +86,8 @@ hashed = site('growth', 7, 15, 'std::unordered_map<int, int>')
 hashed.elements = {'std::__detail::_Hash_node<std::pair<int const, int>, '
                    'false>', 'std::__detail::_Hash_node_base*'}
 print('reason', 15, explain.unfixed_reason(hashed, root, reasons))
+for made in (relative, bare):
+    print('reason', made.key()[1], explain.unfixed_reason(made, root, reasons))
 reach, at_sites = explain.within_reach(totals)
 print('reach', reach, 'of', at_sites)
 # More sites than the profiles' total (sites of one place summed over

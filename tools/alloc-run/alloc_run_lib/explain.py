@@ -2,6 +2,7 @@
 removes it or the reason nothing does, and the allocation coverage, as
 text on stderr and as properties of the SARIF log."""
 
+import functools
 import json
 import os
 import re
@@ -222,11 +223,38 @@ def code_reason(site, code_reasons):
     return reason
 
 
+@functools.lru_cache(maxsize=None)
+def under_root(path, root):
+    """The source root's file that \p path, which does not exist, names
+    relative to a build directory (a build with -ffile-prefix-map writes
+    paths relative to its source directory; the symbolizer puts the build
+    directory in front): the longest trailing part of two or more
+    components that is a file under \p root; None when none is."""
+    parts = [p for p in path.split(os.sep) if p]
+    for start in range(1, len(parts) - 1):
+        candidate = os.path.join(root, *parts[start:])
+        if os.path.isfile(candidate):
+            return candidate
+    return None
+
+
+NAMED_UNDER_BUILD = 'named under the build directory'
+
+
 def unfixed_reason(site, root, code_reasons):
     """Why no finding removes \p site: where it is, what the profile says
     of it, or what its code does (\p code_reasons, by site, from the
     checks' evidence); None when nothing is known."""
     path = os.path.realpath(site.file) if site.file else ''
+    found = under_root(path, root) if path and not os.path.exists(path) \
+        else None
+    if found:
+        return (f"{NAMED_UNDER_BUILD}, in a file that does not exist: the "
+                f"build named its sources relative to their directory "
+                f"(-ffile-prefix-map), and this is "
+                f"'{os.path.relpath(found, root)}' of the source root; no "
+                f"check can match it: profile again with heapcount "
+                f"--source-root DIR")
     if not path or not (path + os.sep).startswith(
             os.path.realpath(root) + os.sep):
         return 'outside the source root (a library, or the standard library)'
@@ -273,6 +301,9 @@ BREAKDOWN = (
     ('perObject', 'one allocation per object or element (new, malloc, '
      'std::make_shared, node-based containers): no check changes those'),
     ('outsideSourceRoot', 'outside the source root'),
+    ('namedUnderBuild', 'in files the profile names under the build '
+     'directory that are the source root\'s (a build with '
+     '-ffile-prefix-map): heapcount --source-root finds them'),
     ('changedSinceProfiled', 'in files changed since they were profiled'),
     ('notAnalysed', 'in files no unit of this run compiles or includes '
      '(outside the compile database, left out of the run, or in a unit '
@@ -294,6 +325,8 @@ def site_kind(site, root, code_reasons):
         return 'noFinding'
     if why.startswith('outside the source root'):
         return 'outsideSourceRoot'
+    if why.startswith(NAMED_UNDER_BUILD):
+        return 'namedUnderBuild'
     if why.startswith('the file has changed'):
         return 'changedSinceProfiled'
     # A map's insert is one node per element whatever the code around it
