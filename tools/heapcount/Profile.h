@@ -194,11 +194,19 @@ struct DwarfType {
   std::uint64_t ByteSize = 0;
 };
 
-/// The --name patterns (with --regex) that find the entries of \p Types:
-/// "^Cell(<.*)?$" for "ns::Cell" and "ns::Cell<int>". Types without a name
-/// to look for (lambdas, unnamed types) have none.
-std::vector<std::string>
-dwarfdumpNamePatterns(const std::set<std::string> &Types);
+/// The llvm-dwarfdump --name queries that find the entries of \p Types.
+/// A type that is no template's specialization is looked for by its
+/// unqualified name ("Cell" for "ns::Cell"): an exact --name is about ten
+/// times faster than a --regex one on a large program, whose run time grows
+/// with each pattern. A specialization needs a pattern ("^pair(<.*)?$" for
+/// "std::pair<int, int>"): the debug information spells its arguments
+/// otherwise. Types without a name to look for (lambdas, unnamed types)
+/// have neither.
+struct DwarfdumpNames {
+  std::vector<std::string> Exact;    ///< Plain --name values.
+  std::vector<std::string> Patterns; ///< --name values with --regex.
+};
+DwarfdumpNames dwarfdumpNames(const std::set<std::string> &Types);
 
 /// The class, structure, union, enumeration and base type entries of
 /// `llvm-dwarfdump --show-parents --name=...` output, each with its

@@ -11,7 +11,9 @@
 #include "tools/heapcount/Profile.h"
 #include "tools/heapcount/profile/ProfileHelpers.h"
 
+#include <algorithm>
 #include <cstdlib>
+#include <iterator>
 #include <sstream>
 
 namespace heapcount {
@@ -77,17 +79,23 @@ std::string withoutParameterLists(const std::string &Name) {
 
 // --- Element sizes from DWARF --------------------------------------------
 
-std::vector<std::string>
-dwarfdumpNamePatterns(const std::set<std::string> &Types) {
-  std::set<std::string> Patterns;
+DwarfdumpNames dwarfdumpNames(const std::set<std::string> &Types) {
+  std::set<std::string> Exact, Patterns;
   for (const std::string &Type : Types) {
     std::vector<std::string> Parts = splitQualifiedName(stripAbiTags(Type));
     std::string Base = templateName(Parts.back());
     if (Base.empty() || !std::all_of(Base.begin(), Base.end(), isWordChar))
       continue;
-    Patterns.insert(namePattern(Base));
+    if (Parts.back().find('<') == std::string::npos)
+      Exact.insert(Base);
+    else
+      Patterns.insert(namePattern(Base));
   }
-  return std::vector<std::string>(Patterns.begin(), Patterns.end());
+  // A pattern finds the name without arguments too.
+  for (auto It = Exact.begin(); It != Exact.end();)
+    It = Patterns.count(namePattern(*It)) ? Exact.erase(It) : std::next(It);
+  return {std::vector<std::string>(Exact.begin(), Exact.end()),
+          std::vector<std::string>(Patterns.begin(), Patterns.end())};
 }
 
 std::vector<DwarfType> parseDwarfdumpTypes(const std::string &Output) {
@@ -246,19 +254,28 @@ lookUpTypeSizes(const std::string &Dwarfdump, const std::string &NoToolWhy,
   };
   if (Dwarfdump.empty())
     return FailAll(NoToolWhy);
-  std::vector<std::string> Patterns = dwarfdumpNamePatterns(Types);
+  DwarfdumpNames Names = dwarfdumpNames(Types);
   std::vector<DwarfType> Found;
-  if (!Patterns.empty()) {
-    std::vector<std::string> Argv = {Dwarfdump, "--regex", "--show-parents"};
-    Argv.reserve(Argv.size() + Patterns.size() + 1);
-    for (const std::string &Pattern : Patterns)
-      Argv.push_back("--name=" + Pattern);
+  // One run for the exact names, one for the patterns (--regex applies to
+  // every --name of a run).
+  for (bool Regex : {false, true}) {
+    const std::vector<std::string> &Values =
+        Regex ? Names.Patterns : Names.Exact;
+    if (Values.empty())
+      continue;
+    std::vector<std::string> Argv = {Dwarfdump, "--show-parents"};
+    if (Regex)
+      Argv.push_back("--regex");
+    Argv.reserve(Argv.size() + Values.size() + 1);
+    for (const std::string &Value : Values)
+      Argv.push_back("--name=" + Value);
     Argv.push_back(ModulePath);
     std::string Output;
     if (!runCapture(Argv, "", Output) ||
         Output.find("file format") == std::string::npos)
       return FailAll(Dwarfdump + " could not read " + ModulePath);
-    Found = parseDwarfdumpTypes(Output);
+    std::vector<DwarfType> Part = parseDwarfdumpTypes(Output);
+    Found.insert(Found.end(), Part.begin(), Part.end());
   }
   for (const std::string &Type : Types)
     Sizes[Type] = typeSizeFromDwarf(Type, Found, ModulePath);

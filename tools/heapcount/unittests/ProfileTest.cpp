@@ -678,13 +678,16 @@ TEST(TypeSizeFromDwarf, DefinitionsThatDisagreeAreNoAnswer) {
             8u);
 }
 
-TEST(DwarfdumpNamePatterns, TheUnqualifiedNameWithAnyArguments) {
-  EXPECT_EQ(dwarfdumpNamePatterns({"ns::Pt", "std::pair<int, int>", "Cell",
-                                   "(anonymous namespace)::Anon",
-                                   "std::__1::pair<int, long>",
-                                   "main::'lambda'(int)"}),
-            (std::vector<std::string>{"^Anon(<.*)?$", "^Cell(<.*)?$",
-                                      "^Pt(<.*)?$", "^pair(<.*)?$"}));
+TEST(DwarfdumpNames, ExactNamesForClassesAndPatternsForSpecializations) {
+  DwarfdumpNames Names = dwarfdumpNames(
+      {"ns::Pt", "std::pair<int, int>", "Cell", "(anonymous namespace)::Anon",
+       "std::__1::pair<int, long>", "main::'lambda'(int)",
+       "std::vector<int>::Impl", "Box<int>", "other::Box"});
+  // "other::Box" is found by Box<int>'s pattern, which matches "Box" too.
+  EXPECT_EQ(Names.Exact,
+            (std::vector<std::string>{"Anon", "Cell", "Impl", "Pt"}));
+  EXPECT_EQ(Names.Patterns,
+            (std::vector<std::string>{"^Box(<.*)?$", "^pair(<.*)?$"}));
 }
 
 // --- The profile ---------------------------------------------------------
