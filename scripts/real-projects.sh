@@ -45,13 +45,14 @@
 #              the flatc compiler and its library)
 #   benchmark  github:google/benchmark (not tuned on: precision only; the
 #              library, without its tests)
-#   catch2     github:catchorg/Catch2 (not tuned on: precision only; the
-#              library, without its self-test)
+#   catch2     github:catchorg/Catch2 (not tuned on; the library, without
+#              its self-test, which the proof builds in its own directory)
 #   cppfront   github:hsutter/cppfront (not tuned on; the cppfront
 #              translator, one unit, built with the CMakeLists.txt of
 #              scripts/overlays/cppfront)
-#   googletest github:google/googletest (not tuned on: precision only;
-#              GoogleTest and GoogleMock, without their tests)
+#   googletest github:google/googletest (not tuned on; GoogleTest and
+#              GoogleMock, without their tests, which the proof builds in
+#              its own directory)
 #   tinyxml2   github:leethomason/tinyxml2 (not tuned on: precision only)
 #   gflags     github:gflags/gflags (not tuned on: precision only)
 #   zxing-cpp  github:zxing-cpp/zxing-cpp (not tuned on: precision only;
