@@ -265,15 +265,18 @@ lookUpTypeSizes(const std::string &Dwarfdump, const std::string &NoToolWhy,
       continue;
     std::vector<std::string> Argv = {Dwarfdump, "--show-parents"};
     if (Regex)
-      Argv.push_back("--regex");
+      Argv.emplace_back("--regex");
     Argv.reserve(Argv.size() + Values.size() + 1);
     for (const std::string &Value : Values)
       Argv.push_back("--name=" + Value);
     Argv.push_back(ModulePath);
     std::string Output;
     if (!runCapture(Argv, "", Output) ||
-        Output.find("file format") == std::string::npos)
-      return FailAll(Dwarfdump + " could not read " + ModulePath);
+        Output.find("file format") == std::string::npos) {
+      std::string Why = Dwarfdump;
+      Why.append(" could not read ").append(ModulePath);
+      return FailAll(Why);
+    }
     std::vector<DwarfType> Part = parseDwarfdumpTypes(Output);
     Found.insert(Found.end(), Part.begin(), Part.end());
   }
