@@ -208,6 +208,14 @@ struct DwarfdumpNames {
 };
 DwarfdumpNames dwarfdumpNames(const std::set<std::string> &Types);
 
+/// How clang's debug information most likely names the last component of
+/// \p Type, a specialization, as the demangler spells it: cv-qualifiers
+/// first, a space before '*' and between closing '>'s
+/// ("std::pair<int const, char const*>" -> "pair<const int, const char *>").
+/// A guess: an exact --name with it is tried first, and a pattern only for
+/// what it does not find.
+std::string dwarfSpelling(const std::string &Type);
+
 /// The class, structure, union, enumeration and base type entries of
 /// `llvm-dwarfdump --show-parents --name=...` output, each with its
 /// qualified name built from the parents printed before it.

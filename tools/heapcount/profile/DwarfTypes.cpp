@@ -79,6 +79,45 @@ std::string withoutParameterLists(const std::string &Name) {
 
 // --- Element sizes from DWARF --------------------------------------------
 
+namespace {
+
+// One type as clang writes it in a name: "int const" -> "const int",
+// "char const*" -> "const char *", arguments spelled alike.
+std::string spellType(std::string Type) {
+  Type = trim(Type);
+  if (!Type.empty() && Type.back() == '*')
+    return spellType(Type.substr(0, Type.size() - 1)) + " *";
+  const std::string Const = " const";
+  if (Type.size() > Const.size() &&
+      Type.compare(Type.size() - Const.size(), Const.size(), Const) == 0)
+    return "const " + spellType(Type.substr(0, Type.size() - Const.size()));
+  // Only a name with its arguments last ("std::pair<int, int>", not
+  // "A<int>::B"): anything else is left as it is.
+  std::vector<std::string> Parts = splitQualifiedName(Type);
+  if (Parts.empty() || Parts.back().empty() || Parts.back().back() != '>' ||
+      std::any_of(Parts.begin(), Parts.end() - 1, [](const std::string &P) {
+        return P.find('<') != std::string::npos;
+      }))
+    return Type;
+  std::string Out;
+  for (std::size_t I = 0; I + 1 < Parts.size(); ++I)
+    Out += Parts[I] + "::";
+  Out += templateName(Parts.back()) + "<";
+  std::vector<std::string> Arguments = templateArguments(Parts.back());
+  for (std::size_t I = 0; I < Arguments.size(); ++I)
+    Out += (I ? ", " : "") + spellType(Arguments[I]);
+  if (Out.back() == '>')
+    Out += ' ';
+  return Out + ">";
+}
+
+} // namespace
+
+std::string dwarfSpelling(const std::string &Type) {
+  std::vector<std::string> Parts = splitQualifiedName(stripAbiTags(Type));
+  return Parts.empty() ? std::string() : spellType(Parts.back());
+}
+
 DwarfdumpNames dwarfdumpNames(const std::set<std::string> &Types) {
   std::set<std::string> Exact, Patterns;
   for (const std::string &Type : Types) {
@@ -256,13 +295,20 @@ lookUpTypeSizes(const std::string &Dwarfdump, const std::string &NoToolWhy,
     return FailAll(NoToolWhy);
   DwarfdumpNames Names = dwarfdumpNames(Types);
   std::vector<DwarfType> Found;
-  // One run for the exact names, one for the patterns (--regex applies to
-  // every --name of a run).
-  for (bool Regex : {false, true}) {
-    const std::vector<std::string> &Values =
-        Regex ? Names.Patterns : Names.Exact;
+  // An exact --name is cheap and a pattern is not (--regex applies to every
+  // --name of a run): the classes' names and the specializations' likely
+  // spellings first, then patterns for the specializations not found.
+  std::set<std::string> Specializations;
+  std::vector<std::string> Exact = Names.Exact;
+  for (const std::string &Type : Types)
+    if (std::vector<std::string> Parts = splitQualifiedName(stripAbiTags(Type));
+        !Parts.empty() && Parts.back().find('<') != std::string::npos) {
+      Specializations.insert(Type);
+      Exact.push_back(dwarfSpelling(Type));
+    }
+  auto Ask = [&](const std::vector<std::string> &Values, bool Regex) {
     if (Values.empty())
-      continue;
+      return true;
     std::vector<std::string> Argv = {Dwarfdump, "--show-parents"};
     if (Regex)
       Argv.emplace_back("--regex");
@@ -272,14 +318,22 @@ lookUpTypeSizes(const std::string &Dwarfdump, const std::string &NoToolWhy,
     Argv.push_back(ModulePath);
     std::string Output;
     if (!runCapture(Argv, "", Output) ||
-        Output.find("file format") == std::string::npos) {
-      std::string Why = Dwarfdump;
-      Why.append(" could not read ").append(ModulePath);
-      return FailAll(Why);
-    }
+        Output.find("file format") == std::string::npos)
+      return false;
     std::vector<DwarfType> Part = parseDwarfdumpTypes(Output);
     Found.insert(Found.end(), Part.begin(), Part.end());
-  }
+    return true;
+  };
+  std::string CannotRead = Dwarfdump;
+  CannotRead.append(" could not read ").append(ModulePath);
+  if (!Ask(Exact, false))
+    return FailAll(CannotRead);
+  std::set<std::string> Missing;
+  for (const std::string &Type : Specializations)
+    if (typeSizeFromDwarf(Type, Found, ModulePath).Bytes == 0)
+      Missing.insert(Type);
+  if (!Ask(dwarfdumpNames(Missing).Patterns, true))
+    return FailAll(CannotRead);
   for (const std::string &Type : Types)
     Sizes[Type] = typeSizeFromDwarf(Type, Found, ModulePath);
   return Sizes;

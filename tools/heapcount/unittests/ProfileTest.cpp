@@ -690,6 +690,18 @@ TEST(DwarfdumpNames, ExactNamesForClassesAndPatternsForSpecializations) {
             (std::vector<std::string>{"^Box(<.*)?$", "^pair(<.*)?$"}));
 }
 
+TEST(DwarfSpelling, ClangsSpellingOfTheLastComponent) {
+  EXPECT_EQ(dwarfSpelling("std::pair<int const, char const*>"),
+            "pair<const int, const char *>");
+  EXPECT_EQ(dwarfSpelling("std::_Rb_tree_node<std::pair<int const, int> >"),
+            "_Rb_tree_node<std::pair<const int, int> >");
+  EXPECT_EQ(dwarfSpelling("ns::Wrapper<int>"), "Wrapper<int>");
+  EXPECT_EQ(dwarfSpelling("Cell"), "Cell");
+  // A nested name with arguments before its last component is left as it
+  // is: a pattern finds it.
+  EXPECT_EQ(dwarfSpelling("Box<A<int>::B<char> >"), "Box<A<int>::B<char> >");
+}
+
 // --- The profile ---------------------------------------------------------
 
 TEST(Fnv1a64, KnownValues) {
