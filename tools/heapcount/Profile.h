@@ -198,10 +198,11 @@ struct DwarfType {
 /// A type that is no template's specialization is looked for by its
 /// unqualified name ("Cell" for "ns::Cell"): an exact --name is about ten
 /// times faster than a --regex one on a large program, whose run time grows
-/// with each pattern. A specialization needs a pattern ("^pair(<.*)?$" for
-/// "std::pair<int, int>"): the debug information spells its arguments
-/// otherwise. Types without a name to look for (lambdas, unnamed types)
-/// have neither.
+/// with each pattern. A specialization has a pattern too ("^pair(<.*)?$"
+/// for "std::pair<int, int>"), asked only when its likely spelling
+/// (dwarfSpelling) finds nothing: the debug information may spell its
+/// arguments otherwise. Types without a name to look for (lambdas, unnamed
+/// types) have neither.
 struct DwarfdumpNames {
   std::vector<std::string> Exact;    ///< Plain --name values.
   std::vector<std::string> Patterns; ///< --name values with --regex.

@@ -13,7 +13,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <iterator>
 #include <sstream>
 
 namespace heapcount {
@@ -130,9 +129,6 @@ DwarfdumpNames dwarfdumpNames(const std::set<std::string> &Types) {
     else
       Patterns.insert(namePattern(Base));
   }
-  // A pattern finds the name without arguments too.
-  for (auto It = Exact.begin(); It != Exact.end();)
-    It = Patterns.count(namePattern(*It)) ? Exact.erase(It) : std::next(It);
   return {std::vector<std::string>(Exact.begin(), Exact.end()),
           std::vector<std::string>(Patterns.begin(), Patterns.end())};
 }

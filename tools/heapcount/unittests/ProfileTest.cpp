@@ -683,9 +683,10 @@ TEST(DwarfdumpNames, ExactNamesForClassesAndPatternsForSpecializations) {
       {"ns::Pt", "std::pair<int, int>", "Cell", "(anonymous namespace)::Anon",
        "std::__1::pair<int, long>", "main::'lambda'(int)",
        "std::vector<int>::Impl", "Box<int>", "other::Box"});
-  // "other::Box" is found by Box<int>'s pattern, which matches "Box" too.
+  // "other::Box" keeps its exact name: Box<int>'s pattern runs only when
+  // Box<int>'s spelling finds nothing.
   EXPECT_EQ(Names.Exact,
-            (std::vector<std::string>{"Anon", "Cell", "Impl", "Pt"}));
+            (std::vector<std::string>{"Anon", "Box", "Cell", "Impl", "Pt"}));
   EXPECT_EQ(Names.Patterns,
             (std::vector<std::string>{"^Box(<.*)?$", "^pair(<.*)?$"}));
 }
