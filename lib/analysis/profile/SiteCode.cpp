@@ -5,12 +5,14 @@
 #include "lib/analysis/ast/ParentIndex.h"
 #include "lib/analysis/facts/BranchOnlyLocal.h"
 #include "lib/analysis/facts/ContainerUses.h"
+#include "lib/analysis/facts/InsertIterators.h"
 #include "lib/analysis/facts/RebuiltStrings.h"
 #include "lib/analysis/facts/StlFacts.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/ErrorHandling.h"
 
@@ -69,6 +71,12 @@ public:
   /// the allocation was made inside it.
   bool VisitCallExpr(CallExpr *Call) {
     const FunctionDecl *Callee = Call->getDirectCallee();
+    // std::copy(..., std::back_inserter(V)): the algorithm grows V.
+    if (Callee && isWithinStd(Callee) && at(Call))
+      for (const Expr *Arg : Call->arguments())
+        if (const Expr *Grown = insertedContainer(Arg);
+            Grown && ofContainer(Grown->getType()))
+          consider(Call, grower(Grown, "push_back", Call));
     if (!Callee || !Callee->getIdentifier() || isWithinStd(Callee) ||
         SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())) ||
         !at(Call))
@@ -114,8 +122,13 @@ public:
         dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
     if (!Method)
       return true;
-    if (!ofContainer(Call->getArg(0)->getType()))
+    if (!ofContainer(Call->getArg(0)->getType())) {
+      // '*Out = V' through an insert iterator appends V to its container.
+      if (const Expr *Iterator = insertIteratorWrittenBy(Call->getArg(0));
+          Iterator && Call->getOperator() == OO_Equal)
+        consider(Call, throughInserter(*Iterator, Call));
       return true;
+    }
     if (Method->isCopyAssignmentOperator() &&
         allocatingStdClass(Call->getArg(0)->getType())) {
       if (std::optional<std::string> Whole =
@@ -131,6 +144,9 @@ public:
     }
     if (Call->getOperator() == OO_PlusEqual)
       consider(Call, grower(Call->getArg(0), "operator+=", Call));
+    if (std::optional<unsigned> Listed = bracedListLength(Call);
+        Listed && Call->getOperator() == OO_Equal)
+      consider(Call, assignedList(Call->getArg(0), *Listed, Call));
     return true;
   }
 
@@ -387,6 +403,22 @@ private:
           !Param->getType()->getPointeeType().isConstQualified())
         return SiteCode{Through + "pointer parameter '" +
                         Param->getNameAsString() + "'" + Where + Then};
+      // A parameter taken by value: each call's copy grows here.
+      if (const auto *Param = dyn_cast_or_null<ParmVarDecl>(Var);
+          Param && !Param->getType()->isReferenceType() &&
+          !Param->getType()->isPointerType()) {
+        if (returnedBy(*Param, enclosingFunction(Call, Ctx)))
+          return SiteCode{"a parameter taken by value, grown and returned" +
+                              Where +
+                              ": its memory becomes the caller's value; only "
+                              "another interface would avoid it",
+                          SiteMemory::Result};
+        return SiteCode{"the copy of a parameter taken by value, grown on "
+                        "every call" +
+                        Where +
+                        ": a container the caller keeps, passed by "
+                        "reference, would reuse its capacity"};
+      }
       if (Var && Var->hasLocalStorage() && !isa<ParmVarDecl>(Var)) {
         if (returnedBy(*Var, enclosingFunction(Call, Ctx)))
           return SiteCode{"a local container that its function returns" +
@@ -414,6 +446,92 @@ private:
                       M->getMemberDecl()->getName().str() + "') grown by '" +
                       Member.str() + "'" + Where};
     return std::nullopt;
+  }
+
+  /// The number of elements of the braced list that \p Assign, an
+  /// assignment operator, assigns ('V = {X, Y}'); nullopt for any other.
+  static std::optional<unsigned>
+  bracedListLength(const CXXOperatorCallExpr *Assign) {
+    if (Assign->getNumArgs() != 2)
+      return std::nullopt;
+    const auto *List = dyn_cast<CXXStdInitializerListExpr>(
+        Assign->getArg(1)->IgnoreImplicit());
+    const auto *Elements =
+        List ? dyn_cast<InitListExpr>(List->getSubExpr()->IgnoreImplicit())
+             : nullptr;
+    if (!Elements)
+      return std::nullopt;
+    return Elements->getNumInits();
+  }
+
+  /// A braced list of \p Length elements assigned to \p Object.
+  std::optional<SiteCode> assignedList(const Expr *Object, unsigned Length,
+                                       const Expr *Assign) const {
+    const auto *M = dyn_cast<MemberExpr>(Object->IgnoreParenImpCasts());
+    if (!M || !isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
+      return grower(Object, "assign", Assign);
+    std::string Count =
+        std::to_string(Length) + (Length == 1 ? " element" : " elements");
+    return SiteCode{
+        "a member assigned a braced list of " + Count + " (in '" +
+        functionName(Assign, Ctx) +
+        "'): it allocates whenever the member has less room, as in each new "
+        "object; a buffer inside the object for " +
+        Count +
+        (Length == 1 ? " (a std::optional, when it holds one or none)" : "") +
+        " would not allocate"};
+  }
+
+  /// A container grown through \p Iterator, an insert iterator, at \p At:
+  /// the container it was made from here, or, for a parameter, what the
+  /// function's callers in this unit pass.
+  std::optional<SiteCode> throughInserter(const Expr &Iterator,
+                                          const Expr *At) const {
+    std::optional<QualType> Held = insertIteratorContainer(Iterator.getType());
+    if (!Held || !ofContainer(*Held))
+      return std::nullopt;
+    if (const Expr *Grown = insertedContainer(&Iterator))
+      return grower(Grown, "push_back", At);
+    const auto *Ref = dyn_cast<DeclRefExpr>(Iterator.IgnoreParenImpCasts());
+    const auto *Param = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+    if (!Param)
+      return std::nullopt;
+    std::string Kind = Iterator.getType()
+                           .getNonReferenceType()
+                           ->getAsCXXRecordDecl()
+                           ->getName()
+                           .str();
+    std::string Through = "through its output iterator parameter '" +
+                          Param->getNameAsString() + "' (a std::" + Kind +
+                          ", in '" + functionName(At, Ctx) + "')";
+    // Every caller's container is a local that its own function returns.
+    std::vector<std::string> Returned;
+    if (std::optional<std::vector<const Expr *>> Arguments =
+            argumentsPassedFor(*Param, Ctx))
+      for (const Expr *Argument : *Arguments) {
+        const auto *Grown =
+            dyn_cast_or_null<DeclRefExpr>(insertedContainer(Argument));
+        const auto *Var = Grown ? dyn_cast<VarDecl>(Grown->getDecl()) : nullptr;
+        const FunctionDecl *Caller = enclosingFunction(Argument, Ctx);
+        if (!Var || !Var->hasLocalStorage() || isa<ParmVarDecl>(Var) ||
+            !returnedBy(*Var, Caller)) {
+          Returned.clear();
+          break;
+        }
+        std::string Name = "'" + Var->getNameAsString() + "' of '" +
+                           Caller->getQualifiedNameAsString() + "'";
+        if (!llvm::is_contained(Returned, Name))
+          Returned.push_back(std::move(Name));
+      }
+    if (!Returned.empty())
+      return SiteCode{"a local container that its function returns (" +
+                          llvm::join(Returned, ", ") + "), filled " + Through +
+                          ": its memory becomes the caller's value; only an "
+                          "interface that fills a container the caller keeps "
+                          "would reuse it",
+                      SiteMemory::Result};
+    return SiteCode{"filled by a callee " + Through +
+                    ": the caller's container grows one call at a time"};
   }
 
   /// When \p Source, the value a container copy at \p At is made from, is

@@ -601,6 +601,159 @@ struct Entry {
   EXPECT_EQ(Copy->rfind("a copy of a", 0), 0u) << *Copy;
 }
 
+TEST(SiteCodeTest, AContainerGrownThroughAnInsertIterator) {
+  // cppcheck's astFlatten: a template writes through its output iterator,
+  // and its one caller returns the vector the iterator appends to.
+  const char *Flatten = R"cpp(
+#include <iterator>
+struct Node { Node *Left = nullptr, *Right = nullptr; int Op = 0; };
+template <class Out> static void flattenInto(Node *N, int Op, Out It) {
+  if (!N)
+    return;
+  if (N->Op == Op) {
+    flattenInto(N->Left, Op, It);
+    flattenInto(N->Right, Op, It);
+  } else {
+    *It = N->Op; // SITE
+    ++It;
+  }
+}
+std::vector<int> flatten(Node *N, int Op) {
+  std::vector<int> Result;
+  flattenInto(N, Op, std::back_inserter(Result));
+  return Result;
+}
+)cpp";
+  auto Returned = describe(Flatten, "=");
+  ASSERT_TRUE(Returned);
+  EXPECT_EQ(*Returned,
+            "a local container that its function returns ('Result' of "
+            "'flatten'), filled through its output iterator parameter 'It' "
+            "(a std::back_insert_iterator, in 'flattenInto'): its memory "
+            "becomes the caller's value; only an interface that fills a "
+            "container the caller keeps would reuse it");
+  EXPECT_TRUE(resultMemory(Flatten, "="));
+  // A caller that keeps its container: the callee fills it, a call at a
+  // time ('*It++ =' writes through the same iterator).
+  const char *Kept = R"cpp(
+#include <iterator>
+template <class Out> void twice(int X, Out It) {
+  *It++ = X; // SITE
+  *It++ = X;
+}
+struct Keeper {
+  std::vector<int> Kept;
+  void add(int X) { twice(X, std::back_inserter(Kept)); }
+};
+)cpp";
+  auto Filled = describe(Kept, "=");
+  ASSERT_TRUE(Filled);
+  EXPECT_EQ(*Filled, "filled by a callee through its output iterator "
+                     "parameter 'It' (a std::back_insert_iterator, in "
+                     "'twice'): the caller's container grows one call at a "
+                     "time");
+  EXPECT_EQ(memoryOf(Kept, "="), SiteMemory::Growth);
+  // A function whose address is taken has callers this unit does not see.
+  const char *Escaping = R"cpp(
+#include <iterator>
+using Inserter = std::back_insert_iterator<std::vector<int>>;
+static void put(int X, Inserter It) {
+  *It = X; // SITE
+}
+std::vector<int> one(int X) {
+  std::vector<int> Result;
+  put(X, std::back_inserter(Result));
+  return Result;
+}
+void (*Put)(int, Inserter) = put;
+)cpp";
+  EXPECT_EQ(memoryOf(Escaping, "="), SiteMemory::Growth);
+  // An algorithm that appends to a local through std::back_inserter.
+  const char *Copied = R"cpp(
+#include <algorithm>
+#include <iterator>
+int count(const std::vector<int> &In) {
+  std::vector<int> Odd;
+  std::copy_if(In.begin(), In.end(), std::back_inserter(Odd), // SITE
+               [](int X) { return X % 2; });
+  return static_cast<int>(Odd.size());
+}
+)cpp";
+  auto Algorithm = describe(Copied, "std::copy_if");
+  ASSERT_TRUE(Algorithm);
+  EXPECT_EQ(Algorithm->rfind("a local container built on every call (in "
+                             "'count')",
+                             0),
+            0u)
+      << *Algorithm;
+  // Another output iterator: no container of the site's class grows.
+  EXPECT_FALSE(describe(R"cpp(
+#include <iterator>
+#include <iostream>
+void print(int X) {
+  std::ostream_iterator<int> It(std::cout);
+  *It = X; // SITE
+}
+)cpp",
+                        "="));
+}
+
+TEST(SiteCodeTest, ABracedListAssignedAndAParameterTakenByValue) {
+  // cppcheck's Interval: one-element vectors set on every new object.
+  auto Member = describe(R"cpp(
+struct Interval {
+  std::vector<long> Min;
+  void setMin(long X) {
+    Min = {X}; // SITE
+  }
+};
+)cpp",
+                         "=");
+  ASSERT_TRUE(Member);
+  EXPECT_EQ(*Member, "a member assigned a braced list of 1 element (in "
+                     "'Interval::setMin'): it allocates whenever the member "
+                     "has less room, as in each new object; a buffer inside "
+                     "the object for 1 element (a std::optional, when it "
+                     "holds one or none) would not allocate");
+  auto Local = describe(R"cpp(
+int pair(int X) {
+  std::vector<int> Two;
+  Two = {X, X}; // SITE
+  return Two[1];
+}
+)cpp",
+                        "=");
+  ASSERT_TRUE(Local);
+  EXPECT_EQ(
+      Local->rfind("a local container built on every call (in 'pair')", 0), 0u)
+      << *Local;
+  // A parameter taken by value, grown and returned: the caller's value.
+  const char *Merged = R"cpp(
+std::vector<int> merge(std::vector<int> X, const std::vector<int> &Y) {
+  X.insert(X.end(), Y.begin(), Y.end()); // SITE
+  return X;
+}
+)cpp";
+  auto Returned = describe(Merged, "insert");
+  ASSERT_TRUE(Returned);
+  EXPECT_EQ(*Returned, "a parameter taken by value, grown and returned (in "
+                       "'merge'): its memory becomes the caller's value; only "
+                       "another interface would avoid it");
+  EXPECT_TRUE(resultMemory(Merged, "insert"));
+  const char *Grown = R"cpp(
+int total(std::vector<int> X, int Y) {
+  X.push_back(Y); // SITE
+  return static_cast<int>(X.size());
+}
+)cpp";
+  auto Copy = describe(Grown, "push_back");
+  ASSERT_TRUE(Copy);
+  EXPECT_EQ(*Copy, "the copy of a parameter taken by value, grown on every "
+                   "call (in 'total'): a container the caller keeps, passed "
+                   "by reference, would reuse its capacity");
+  EXPECT_EQ(memoryOf(Grown, "push_back"), SiteMemory::Growth);
+}
+
 TEST(SiteCodeTest, OnlyTheSitesContainer) {
   // The string's copy on the same line (inside push_back) is not the
   // vector's growth; with the string's class, the copy is what the site is.
