@@ -8,6 +8,7 @@
 #include "lib/analysis/facts/InsertIterators.h"
 #include "lib/analysis/facts/RebuiltStrings.h"
 #include "lib/analysis/facts/StlFacts.h"
+#include "lib/analysis/profile/SiteCopies.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -28,11 +29,6 @@ bool isGrowthMember(StringRef Name) {
       "resize",        "append",       "assign",  "push_front",
       "emplace_front", "operator+=",   "reserve", "operator="};
   return Names.contains(Name);
-}
-
-std::string functionName(const Expr *E, ASTContext &Ctx) {
-  const FunctionDecl *F = enclosingFunction(E, Ctx);
-  return F ? F->getQualifiedNameAsString() : std::string("?");
 }
 
 /// "vector" for "std::vector<int, std::allocator<int> >", "basic_string"
@@ -106,7 +102,7 @@ public:
         consider(Call, unneeded("a copy of each " +
                                 typeName(Call->getArg(0)->getType()) +
                                 " appended by '" + Method->getNameAsString() +
-                                "' (in '" + functionName(Call, Ctx) +
+                                "' (in '" + enclosingFunctionName(Call, Ctx) +
                                 "'): moving it in would not allocate"));
       return true;
     }
@@ -132,14 +128,14 @@ public:
     if (Method->isCopyAssignmentOperator() &&
         allocatingStdClass(Call->getArg(0)->getType())) {
       if (std::optional<std::string> Whole =
-              copiedWithItsOwner(Call->getArg(1), Call))
+              copyWithItsOwner(Call->getArg(1), Call, Ctx))
         consider(Call, unneeded(std::move(*Whole)));
       else
-        consider(Call,
-                 unneeded("a copy of a " +
-                          typeName(Call->getArg(0)->getType()) +
-                          " (an assignment in '" + functionName(Call, Ctx) +
-                          "'): a move or a reference would not allocate"));
+        consider(
+            Call,
+            unneeded("a copy of a " + typeName(Call->getArg(0)->getType()) +
+                     " (an assignment in '" + enclosingFunctionName(Call, Ctx) +
+                     "'): a move or a reference would not allocate"));
       return true;
     }
     if (Call->getOperator() == OO_PlusEqual)
@@ -188,15 +184,15 @@ public:
       return true;
     const CXXConstructorDecl *Ctor = Construct->getConstructor();
     if (Ctor && Ctor->isCopyConstructor()) {
-      if (std::optional<SiteCode> Kept = keptToRestore(*Construct))
+      if (std::optional<SiteCode> Kept = copyKeptToRestore(*Construct, Ctx))
         consider(Construct, std::move(Kept));
       else if (std::optional<std::string> Whole =
-                   copiedWithItsOwner(Construct->getArg(0), Construct))
+                   copyWithItsOwner(Construct->getArg(0), Construct, Ctx))
         consider(Construct, unneeded(std::move(*Whole)));
       else
         consider(Construct,
                  unneeded("a copy of a " + typeName(Construct->getType()) +
-                          " (in '" + functionName(Construct, Ctx) +
+                          " (in '" + enclosingFunctionName(Construct, Ctx) +
                           "'): a move, a reference or a view would not "
                           "allocate"));
       return true;
@@ -235,7 +231,7 @@ public:
       consider(Construct,
                SiteCode{"a " + typeName(Construct->getType()) +
                             " built and returned on every call (in '" +
-                            functionName(Construct, Ctx) +
+                            enclosingFunctionName(Construct, Ctx) +
                             "'): its memory becomes the caller's value; only "
                             "another interface (a reference to a container "
                             "kept, a view, or one the caller fills) would "
@@ -366,13 +362,7 @@ private:
     return StartsBefore && EndsAfter;
   }
 
-  std::string typeName(QualType T) const {
-    PrintingPolicy Policy = Ctx.getPrintingPolicy();
-    Policy.SuppressTagKeyword = true;
-    return "'" +
-           T.getNonReferenceType().getUnqualifiedType().getAsString(Policy) +
-           "'";
-  }
+  std::string typeName(QualType T) const { return quotedTypeName(T, Ctx); }
 
   /// What grows: a reference parameter, a member, a local.
   std::optional<SiteCode> grower(const Expr *Object, StringRef Member,
@@ -380,7 +370,7 @@ private:
     if (!Object)
       return std::nullopt;
     Object = Object->IgnoreParenImpCasts();
-    std::string Where = " (in '" + functionName(Call, Ctx) + "')";
+    std::string Where = " (in '" + enclosingFunctionName(Call, Ctx) + "')";
     if (const auto *Ref = dyn_cast<DeclRefExpr>(Object)) {
       const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
       // A resize or an assignment gives the caller's container its size
@@ -474,7 +464,7 @@ private:
         std::to_string(Length) + (Length == 1 ? " element" : " elements");
     return SiteCode{
         "a member assigned a braced list of " + Count + " (in '" +
-        functionName(Assign, Ctx) +
+        enclosingFunctionName(Assign, Ctx) +
         "'): it allocates whenever the member has less room, as in each new "
         "object; a buffer inside the object for " +
         Count +
@@ -503,7 +493,7 @@ private:
                            .str();
     std::string Through = "through its output iterator parameter '" +
                           Param->getNameAsString() + "' (a std::" + Kind +
-                          ", in '" + functionName(At, Ctx) + "')";
+                          ", in '" + enclosingFunctionName(At, Ctx) + "')";
     // Every caller's container is a local that its own function returns.
     std::vector<std::string> Returned;
     if (std::optional<std::vector<const Expr *>> Arguments =
@@ -532,42 +522,6 @@ private:
                       SiteMemory::Result};
     return SiteCode{"filled by a callee " + Through +
                     ": the caller's container grows one call at a time"};
-  }
-
-  /// When \p Source, the value a container copy at \p At is made from, is
-  /// a member of another object of the class whose member function makes
-  /// the copy (o.m in a copy constructor, an assignment operator or a
-  /// 'set(const T &o)'), the copy is part of copying that object: the
-  /// description then names the class, whose copies are the ones to look
-  /// at.
-  std::optional<std::string> copiedWithItsOwner(const Expr *Source,
-                                                const Expr *At) const {
-    const auto *Member = dyn_cast_or_null<MemberExpr>(
-        Source ? Source->IgnoreParenImpCasts() : nullptr);
-    const auto *Method =
-        dyn_cast_or_null<CXXMethodDecl>(enclosingFunction(At, Ctx));
-    if (!Member || !Method ||
-        isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts()))
-      return std::nullopt;
-    QualType Base = Member->getBase()->getType();
-    if (Member->isArrow())
-      Base = Base->getPointeeType();
-    const CXXRecordDecl *Owner = Base->getAsCXXRecordDecl();
-    if (!Owner ||
-        Owner->getCanonicalDecl() != Method->getParent()->getCanonicalDecl())
-      return std::nullopt;
-    std::string Name = Owner->getNameAsString();
-    // A class that declares its copy and no move copies when moved too.
-    bool Moves = !Owner->hasDefinition() || Owner->hasMoveConstructor() ||
-                 Owner->needsImplicitMoveConstructor();
-    return "a copy of a " + typeName(Member->getType()) + " made when a '" +
-           Name + "' is copied (in '" + Method->getQualifiedNameAsString() +
-           "', member by member): the copies of '" + Name +
-           "' are where to look; " +
-           (Moves ? "moving the whole object would not allocate"
-                  : "'" + Name +
-                        "' has no move constructor, so moving it copies "
-                        "too until it gets one");
   }
 
   /// The statements around \p Node, up to the function.
@@ -624,74 +578,6 @@ private:
   unsigned length(const Expr *E) const {
     return SM.getFileOffset(SM.getExpansionLoc(E->getEndLoc())) -
            SM.getFileOffset(SM.getExpansionLoc(E->getBeginLoc()));
-  }
-
-  /// A local copy of an object that the function later puts back in its
-  /// place ('auto Saved = Stack; ... Stack.swap(Saved);', or 'Stack =
-  /// Saved'): the calls in between may change the object, and the copy is
-  /// what the code needs to undo that. Neither a move nor a reference keeps
-  /// it; only another way of undoing would.
-  std::optional<SiteCode> keptToRestore(const CXXConstructExpr &Copy) {
-    const Expr *Source = Copy.getArg(0);
-    const auto *Saved =
-        parentOf(DynTypedNode::create(Copy), Ctx).get<VarDecl>();
-    const FunctionDecl *F = enclosingFunction(&Copy, Ctx);
-    if (!Saved || !isPlainObject(Source) || !F || !F->getBody())
-      return std::nullopt;
-    auto IsSaved = [&](const Expr *E) {
-      const auto *Ref = dyn_cast<DeclRefExpr>(ignoringStdMove(E));
-      return Ref && Ref->getDecl() == Saved;
-    };
-    auto IsSource = [&](const Expr *E) {
-      return sameObject(ignoringStdMove(E), Source);
-    };
-    // Either way round: a.swap(b), swap(a, b), std::swap(a, b).
-    auto Swaps = [&](const Expr *A, const Expr *B) {
-      return (IsSaved(A) && IsSource(B)) || (IsSource(A) && IsSaved(B));
-    };
-    const Stmt *Restore = nullptr;
-    forEachStatementIn(F->getBody(), [&](const Stmt *S) {
-      if (Restore ||
-          SM.isBeforeInTranslationUnit(S->getBeginLoc(), Copy.getEndLoc()))
-        return;
-      if (const auto *Member = dyn_cast<CXXMemberCallExpr>(S)) {
-        const CXXMethodDecl *Method = Member->getMethodDecl();
-        if (Method && Method->getIdentifier() && Method->getName() == "swap" &&
-            Member->getNumArgs() == 1 &&
-            Swaps(Member->getImplicitObjectArgument(), Member->getArg(0)))
-          Restore = S;
-      } else if (const auto *Assign = dyn_cast<CXXOperatorCallExpr>(S)) {
-        if (isCopyOrMoveAssignment(*Assign) && IsSource(Assign->getArg(0)) &&
-            IsSaved(Assign->getArg(1)))
-          Restore = S;
-      } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
-        const FunctionDecl *Callee = Call->getDirectCallee();
-        if (Callee && Callee->getIdentifier() && Callee->getName() == "swap" &&
-            Call->getNumArgs() == 2 && Swaps(Call->getArg(0), Call->getArg(1)))
-          Restore = S;
-      }
-    });
-    if (!Restore)
-      return std::nullopt;
-    return SiteCode{
-        "a copy of a " + typeName(Copy.getType()) + " (in '" +
-            functionName(&Copy, Ctx) + "') kept in '" +
-            Saved->getNameAsString() + "' to put back at line " +
-            std::to_string(SM.getExpansionLineNumber(Restore->getBeginLoc())) +
-            ": the code between may change the original, and the copy is "
-            "what undoes that; a move or a reference would not keep it",
-        SiteMemory::Result};
-  }
-
-  /// \p E without a std::move around it.
-  /// Calls \p Visit on every statement below \p Body, in source order.
-  static void forEachStatementIn(const Stmt *Body,
-                                 llvm::function_ref<void(const Stmt *)> Visit) {
-    if (!Body)
-      return;
-    Visit(Body);
-    for (const Stmt *Child : Body->children())
-      forEachStatementIn(Child, Visit);
   }
 
   /// A whole container made where none was needed (SiteMemory::Unneeded).
