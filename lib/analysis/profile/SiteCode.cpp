@@ -503,8 +503,8 @@ private:
             dyn_cast_or_null<DeclRefExpr>(insertedContainer(Argument));
         const auto *Var = Grown ? dyn_cast<VarDecl>(Grown->getDecl()) : nullptr;
         const FunctionDecl *Caller = enclosingFunction(Argument, Ctx);
-        if (!Var || !Var->hasLocalStorage() || isa<ParmVarDecl>(Var) ||
-            !returnedBy(*Var, Caller)) {
+        if (!Var || !Caller || !Var->hasLocalStorage() ||
+            isa<ParmVarDecl>(Var) || !returnedBy(*Var, Caller)) {
           Returned.clear();
           break;
         }
