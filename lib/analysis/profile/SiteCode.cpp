@@ -383,16 +383,37 @@ private:
           Sizes ? ": the caller's container gets its memory here, once per "
                   "call; a container the caller keeps would reuse it"
                 : ": the caller's container grows one call at a time";
+      StringRef Verb = Sizes ? "sized" : "filled";
       if (const auto *Param = dyn_cast_or_null<ParmVarDecl>(Var);
           Param && Param->getType()->isLValueReferenceType() &&
-          !Param->getType().getNonReferenceType().isConstQualified())
-        return SiteCode{Through + "reference parameter '" +
-                        Param->getNameAsString() + "'" + Where + Then};
+          !Param->getType().getNonReferenceType().isConstQualified()) {
+        std::string Named =
+            "reference parameter '" + Param->getNameAsString() + "'" + Where;
+        std::vector<std::string> Returned =
+            returnedByEveryCaller(*Param, [](const Expr *Argument) {
+              return Argument->IgnoreParenImpCasts();
+            });
+        if (!Returned.empty())
+          return returnedThrough(Returned, Verb, "through its " + Named);
+        return SiteCode{Through + Named + Then};
+      }
       if (const auto *Param = dyn_cast_or_null<ParmVarDecl>(Var);
           Param && Param->getType()->isPointerType() &&
-          !Param->getType()->getPointeeType().isConstQualified())
-        return SiteCode{Through + "pointer parameter '" +
-                        Param->getNameAsString() + "'" + Where + Then};
+          !Param->getType()->getPointeeType().isConstQualified()) {
+        std::string Named =
+            "pointer parameter '" + Param->getNameAsString() + "'" + Where;
+        std::vector<std::string> Returned =
+            returnedByEveryCaller(*Param, [](const Expr *Argument) {
+              const auto *Address =
+                  dyn_cast<UnaryOperator>(Argument->IgnoreParenImpCasts());
+              return Address && Address->getOpcode() == UO_AddrOf
+                         ? Address->getSubExpr()->IgnoreParenImpCasts()
+                         : nullptr;
+            });
+        if (!Returned.empty())
+          return returnedThrough(Returned, Verb, "through its " + Named);
+        return SiteCode{Through + Named + Then};
+      }
       // A parameter taken by value: each call's copy grows here.
       if (const auto *Param = dyn_cast_or_null<ParmVarDecl>(Var);
           Param && !Param->getType()->isReferenceType() &&
@@ -494,34 +515,54 @@ private:
     std::string Through = "through its output iterator parameter '" +
                           Param->getNameAsString() + "' (a std::" + Kind +
                           ", in '" + enclosingFunctionName(At, Ctx) + "')";
-    // Every caller's container is a local that its own function returns.
-    std::vector<std::string> Returned;
-    if (std::optional<std::vector<const Expr *>> Arguments =
-            argumentsPassedFor(*Param, Ctx))
-      for (const Expr *Argument : *Arguments) {
-        const auto *Grown =
-            dyn_cast_or_null<DeclRefExpr>(insertedContainer(Argument));
-        const auto *Var = Grown ? dyn_cast<VarDecl>(Grown->getDecl()) : nullptr;
-        const FunctionDecl *Caller = enclosingFunction(Argument, Ctx);
-        if (!Var || !Caller || !Var->hasLocalStorage() ||
-            isa<ParmVarDecl>(Var) || !returnedBy(*Var, Caller)) {
-          Returned.clear();
-          break;
-        }
-        std::string Name = "'" + Var->getNameAsString() + "' of '" +
-                           Caller->getQualifiedNameAsString() + "'";
-        if (!llvm::is_contained(Returned, Name))
-          Returned.push_back(std::move(Name));
-      }
+    std::vector<std::string> Returned =
+        returnedByEveryCaller(*Param, [](const Expr *Argument) {
+          return insertedContainer(Argument);
+        });
     if (!Returned.empty())
-      return SiteCode{"a local container that its function returns (" +
-                          llvm::join(Returned, ", ") + "), filled " + Through +
-                          ": its memory becomes the caller's value; only an "
-                          "interface that fills a container the caller keeps "
-                          "would reuse it",
-                      SiteMemory::Result};
+      return returnedThrough(Returned, "filled", Through);
     return SiteCode{"filled by a callee " + Through +
                     ": the caller's container grows one call at a time"};
+  }
+
+  /// The locals that every call of \p Param's function in the unit passes
+  /// for \p Param (the container \p ContainerOf finds in the argument) and
+  /// that their own function returns, each as "'Out' of 'f'"; empty when a
+  /// call passes anything else, or when the unit does not show every call.
+  std::vector<std::string> returnedByEveryCaller(
+      const ParmVarDecl &Param,
+      llvm::function_ref<const Expr *(const Expr *)> ContainerOf) const {
+    std::vector<std::string> Returned;
+    std::optional<std::vector<const Expr *>> Arguments =
+        argumentsPassedFor(Param, Ctx);
+    if (!Arguments)
+      return Returned;
+    for (const Expr *Argument : *Arguments) {
+      const auto *Grown = dyn_cast_or_null<DeclRefExpr>(ContainerOf(Argument));
+      const auto *Var = Grown ? dyn_cast<VarDecl>(Grown->getDecl()) : nullptr;
+      const FunctionDecl *Caller = enclosingFunction(Argument, Ctx);
+      if (!Var || !Caller || !Var->hasLocalStorage() || isa<ParmVarDecl>(Var) ||
+          !returnedBy(*Var, Caller))
+        return {};
+      std::string Name = "'" + Var->getNameAsString() + "' of '" +
+                         Caller->getQualifiedNameAsString() + "'";
+      if (!llvm::is_contained(Returned, Name))
+        Returned.push_back(std::move(Name));
+    }
+    return Returned;
+  }
+
+  /// The memory of the callers' returned locals \p Returned, \p Verb
+  /// ("filled", "sized") \p Through a parameter.
+  static SiteCode returnedThrough(const std::vector<std::string> &Returned,
+                                  StringRef Verb, const std::string &Through) {
+    return SiteCode{"a local container that its function returns (" +
+                        llvm::join(Returned, ", ") + "), " + Verb.str() + " " +
+                        Through +
+                        ": its memory becomes the caller's value; only an "
+                        "interface that fills a container the caller keeps "
+                        "would reuse it",
+                    SiteMemory::Result};
   }
 
   /// The statements around \p Node, up to the function.

@@ -601,6 +601,77 @@ struct Entry {
   EXPECT_EQ(Copy->rfind("a copy of a", 0), 0u) << *Copy;
 }
 
+TEST(SiteCodeTest, AParameterFilledForACallerThatReturnsIt) {
+  // zxing's FindValidSequence: a recursive search pushes to the caller's
+  // stack, which the caller returns.
+  const char *Search = R"cpp(
+static bool extend(int Depth, std::vector<int> &Stack) {
+  if (Depth == 0)
+    return true;
+  Stack.push_back(Depth); // SITE
+  if (extend(Depth - 1, Stack))
+    return true;
+  Stack.pop_back();
+  return false;
+}
+std::vector<int> search(int Depth) {
+  std::vector<int> Stack;
+  extend(Depth, Stack);
+  return Stack;
+}
+)cpp";
+  auto Returned = describe(Search, "push_back");
+  ASSERT_TRUE(Returned);
+  EXPECT_EQ(*Returned, "a local container that its function returns "
+                       "('Stack' of 'search'), filled through its reference "
+                       "parameter 'Stack' (in 'extend'): its memory becomes "
+                       "the caller's value; only an interface that fills a "
+                       "container the caller keeps would reuse it");
+  EXPECT_TRUE(resultMemory(Search, "push_back"));
+  // Through a pointer, sized.
+  auto Sized = describe(R"cpp(
+static void widen(std::vector<int> *Out, int N) {
+  Out->resize(N); // SITE
+}
+std::vector<int> zeros(int N) {
+  std::vector<int> Out;
+  widen(&Out, N);
+  return Out;
+}
+)cpp",
+                        "resize");
+  ASSERT_TRUE(Sized);
+  EXPECT_EQ(Sized->rfind("a local container that its function returns "
+                         "('Out' of 'zeros'), sized through its pointer "
+                         "parameter 'Out' (in 'widen')",
+                         0),
+            0u)
+      << *Sized;
+  // One caller that keeps what it passes: the callee fills it.
+  const char *Mixed = R"cpp(
+static void fill(std::vector<int> &Out, int N) {
+  Out.push_back(N); // SITE
+}
+std::vector<int> one(int N) {
+  std::vector<int> Out;
+  fill(Out, N);
+  return Out;
+}
+struct Keeper {
+  std::vector<int> Kept;
+  void add(int N) { fill(Kept, N); }
+};
+)cpp";
+  EXPECT_EQ(memoryOf(Mixed, "push_back"), SiteMemory::Growth);
+  auto Filled = describe(Mixed, "push_back");
+  ASSERT_TRUE(Filled);
+  EXPECT_EQ(Filled->rfind("filled by a callee through its reference "
+                          "parameter 'Out' (in 'fill')",
+                          0),
+            0u)
+      << *Filled;
+}
+
 TEST(SiteCodeTest, AContainerGrownThroughAnInsertIterator) {
   // cppcheck's astFlatten: a template writes through its output iterator,
   // and its one caller returns the vector the iterator appends to.

@@ -53,3 +53,19 @@ std::vector<int> merge(std::vector<int> X, const std::vector<int> &Y) {
   X.insert(X.end(), Y.begin(), Y.end()); // site(merge@insert)
   return X;
 }
+
+static bool extend(int Depth, std::vector<int> &Stack) {
+  if (Depth == 0)
+    return true;
+  Stack.push_back(Depth); // site(stack@push_back)
+  if (extend(Depth - 1, Stack))
+    return true;
+  Stack.pop_back();
+  return false;
+}
+
+std::vector<int> search(int Depth) {
+  std::vector<int> Stack;
+  extend(Depth, Stack);
+  return Stack;
+}
