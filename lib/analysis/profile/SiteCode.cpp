@@ -226,6 +226,12 @@ public:
                         " itself would bind it without allocating"));
       return true;
     }
+    // ': Base(First, Last)', ': Member{X}': the new object's own contents.
+    if (const CXXCtorInitializer *Init = initializerOf(Argument, Parent);
+        Init && (Init->isMemberInitializer() || Init->isBaseInitializer())) {
+      consider(Construct, builtByConstructor(*Init, *Construct));
+      return true;
+    }
     // "return std::vector<std::string>{value()};": built for the result.
     if (Parent.get<ReturnStmt>()) {
       consider(Construct,
@@ -465,8 +471,13 @@ private:
   bracedListLength(const CXXOperatorCallExpr *Assign) {
     if (Assign->getNumArgs() != 2)
       return std::nullopt;
-    const auto *List = dyn_cast<CXXStdInitializerListExpr>(
-        Assign->getArg(1)->IgnoreImplicit());
+    return listLength(Assign->getArg(1));
+  }
+
+  /// The number of elements of \p E when it is a braced list that makes a
+  /// std::initializer_list; nullopt otherwise.
+  static std::optional<unsigned> listLength(const Expr *E) {
+    const auto *List = dyn_cast<CXXStdInitializerListExpr>(E->IgnoreImplicit());
     const auto *Elements =
         List ? dyn_cast<InitListExpr>(List->getSubExpr()->IgnoreImplicit())
              : nullptr;
@@ -481,16 +492,47 @@ private:
     const auto *M = dyn_cast<MemberExpr>(Object->IgnoreParenImpCasts());
     if (!M || !isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
       return grower(Object, "assign", Assign);
+    return memberFromList("assigned", Length, Assign);
+  }
+
+  /// A member \p How ("assigned", "built from") a braced list of \p Length
+  /// elements at \p At.
+  SiteCode memberFromList(StringRef How, unsigned Length,
+                          const Expr *At) const {
     std::string Count =
         std::to_string(Length) + (Length == 1 ? " element" : " elements");
     return SiteCode{
-        "a member assigned a braced list of " + Count + " (in '" +
-        enclosingFunctionName(Assign, Ctx) +
+        "a member " + How.str() + " a braced list of " + Count + " (in '" +
+        enclosingFunctionName(At, Ctx) +
         "'): it allocates whenever the member has less room, as in each new "
         "object; a buffer inside the object for " +
         Count +
         (Length == 1 ? " (a std::optional, when it holds one or none)" : "") +
         " would not allocate"};
+  }
+
+  /// A container that a constructor's initializer \p Init builds, as a
+  /// member or as a base, from \p Construct.
+  SiteCode builtByConstructor(const CXXCtorInitializer &Init,
+                              const CXXConstructExpr &Construct) const {
+    if (std::optional<unsigned> Length =
+            Init.isMemberInitializer() && Construct.getNumArgs() >= 1
+                ? listLength(Construct.getArg(0))
+                : std::nullopt)
+      return memberFromList("built from", *Length, &Construct);
+    const auto *Ctor = dyn_cast_or_null<CXXConstructorDecl>(
+        enclosingFunction(&Construct, Ctx));
+    std::string Owner =
+        Ctor ? "'" + Ctor->getParent()->getNameAsString() + "'" : "object";
+    std::string Part =
+        Init.isMemberInitializer()
+            ? "the member '" + Init.getMember()->getNameAsString() + "'"
+            : "its base " + typeName(Construct.getType());
+    return SiteCode{"the contents of each new " + Owner + " (" + Part +
+                        ", built by its constructor): the memory of the "
+                        "object the code makes; only another representation "
+                        "would avoid it",
+                    SiteMemory::Result};
   }
 
   /// A container grown through \p Iterator, an insert iterator, at \p At:

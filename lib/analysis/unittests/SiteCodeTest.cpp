@@ -825,6 +825,68 @@ int total(std::vector<int> X, int Y) {
   EXPECT_EQ(memoryOf(Grown, "push_back"), SiteMemory::Growth);
 }
 
+TEST(SiteCodeTest, AContainerAConstructorBuilds) {
+  // zxing's ByteArray, a std::vector<uint8_t> built from a string view.
+  const char *Base = R"cpp(
+#include <string_view>
+struct Bytes : std::vector<unsigned char> {
+  explicit Bytes(std::string_view S)
+      : std::vector<unsigned char>(S.begin(), S.end()) {} // SITE
+};
+)cpp";
+  const char *Bytes = "std::vector<unsigned char, std::allocator<unsigned "
+                      "char> >";
+  auto Contents = describe(Base, "std::vector", Bytes);
+  ASSERT_TRUE(Contents);
+  EXPECT_EQ(*Contents, "the contents of each new 'Bytes' (its base "
+                       "'std::vector<unsigned char>', built by its "
+                       "constructor): the memory of the object the code "
+                       "makes; only another representation would avoid it");
+  EXPECT_TRUE(resultMemory(Base, "std::vector", Bytes));
+  const char *Sized = R"cpp(
+struct Grid {
+  std::vector<int> Cells;
+  explicit Grid(int N) : Cells(N) {} // SITE
+};
+)cpp";
+  auto Member = describe(Sized, "Cells(");
+  ASSERT_TRUE(Member);
+  EXPECT_EQ(Member->rfind("the contents of each new 'Grid' (the member "
+                          "'Cells', built by its constructor)",
+                          0),
+            0u)
+      << *Member;
+  // zxing's BarcodeFormats: one element in a member vector, per object.
+  const char *Listed = R"cpp(
+struct Formats {
+  std::vector<int> List;
+  Formats(int F) : List{F} {} // SITE
+};
+)cpp";
+  auto One = describe(Listed, "List{");
+  ASSERT_TRUE(One);
+  EXPECT_EQ(One->rfind("a member built from a braced list of 1 element (in "
+                       "'Formats::Formats')",
+                       0),
+            0u)
+      << *One;
+  EXPECT_EQ(memoryOf(Listed, "List{"), SiteMemory::Growth);
+  // A member copied from another object's is a copy, as before.
+  auto Copy = describe(R"cpp(
+struct Grid {
+  std::vector<int> Cells;
+  Grid(const Grid &Other, int) : Cells(Other.Cells) {} // SITE
+};
+)cpp",
+                       "Cells(");
+  ASSERT_TRUE(Copy);
+  EXPECT_EQ(Copy->rfind("a copy of a 'std::vector<int>' made when a 'Grid' "
+                        "is copied",
+                        0),
+            0u)
+      << *Copy;
+}
+
 TEST(SiteCodeTest, OnlyTheSitesContainer) {
   // The string's copy on the same line (inside push_back) is not the
   // vector's growth; with the string's class, the copy is what the site is.

@@ -6,7 +6,9 @@
 // without a loop: a template writing through its output iterator for a
 // caller that returns the vector; an algorithm appending to a local through
 // std::back_inserter; a member assigned a one-element list on every new
-// object; a parameter taken by value, grown and returned.
+// object; a parameter taken by value, grown and returned; a recursive
+// search filling the stack its caller returns; a constructor building its
+// object's base and a member.
 
 struct Node {
   Node *Left = nullptr, *Right = nullptr;
@@ -69,3 +71,13 @@ std::vector<int> search(int Depth) {
   extend(Depth, Stack);
   return Stack;
 }
+
+struct Bytes : std::vector<unsigned char> {
+  explicit Bytes(const char *S, int N)
+      : std::vector<unsigned char>(S, S + N) {} // site(bytes@std::vector)
+};
+
+struct Formats {
+  std::vector<int> List;
+  explicit Formats(int F) : List{F} {} // site(formats@List{)
+};
