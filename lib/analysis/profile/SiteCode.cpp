@@ -9,11 +9,11 @@
 #include "lib/analysis/facts/RebuiltStrings.h"
 #include "lib/analysis/facts/StlFacts.h"
 #include "lib/analysis/profile/SiteCopies.h"
+#include "lib/analysis/profile/SiteOwners.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/ErrorHandling.h"
 
@@ -140,7 +140,7 @@ public:
     }
     if (Call->getOperator() == OO_PlusEqual)
       consider(Call, grower(Call->getArg(0), "operator+=", Call));
-    if (std::optional<unsigned> Listed = bracedListLength(Call);
+    if (std::optional<unsigned> Listed = assignedListLength(Call);
         Listed && Call->getOperator() == OO_Equal)
       consider(Call, assignedList(Call->getArg(0), *Listed, Call));
     return true;
@@ -229,7 +229,7 @@ public:
     // ': Base(First, Last)', ': Member{X}': the new object's own contents.
     if (const CXXCtorInitializer *Init = initializerOf(Argument, Parent);
         Init && (Init->isMemberInitializer() || Init->isBaseInitializer())) {
-      consider(Construct, builtByConstructor(*Init, *Construct));
+      consider(Construct, builtByConstructor(*Init, *Construct, Ctx));
       return true;
     }
     // "return std::vector<std::string>{value()};": built for the result.
@@ -396,7 +396,7 @@ private:
         std::string Named =
             "reference parameter '" + Param->getNameAsString() + "'" + Where;
         std::vector<std::string> Returned =
-            returnedByEveryCaller(*Param, [](const Expr *Argument) {
+            returnedByEveryCaller(*Param, Ctx, [](const Expr *Argument) {
               return Argument->IgnoreParenImpCasts();
             });
         if (!Returned.empty())
@@ -409,7 +409,7 @@ private:
         std::string Named =
             "pointer parameter '" + Param->getNameAsString() + "'" + Where;
         std::vector<std::string> Returned =
-            returnedByEveryCaller(*Param, [](const Expr *Argument) {
+            returnedByEveryCaller(*Param, Ctx, [](const Expr *Argument) {
               const auto *Address =
                   dyn_cast<UnaryOperator>(Argument->IgnoreParenImpCasts());
               return Address && Address->getOpcode() == UO_AddrOf
@@ -424,7 +424,7 @@ private:
       if (const auto *Param = dyn_cast_or_null<ParmVarDecl>(Var);
           Param && !Param->getType()->isReferenceType() &&
           !Param->getType()->isPointerType()) {
-        if (returnedBy(*Param, enclosingFunction(Call, Ctx)))
+        if (returnedBy(*Param, enclosingFunction(Call, Ctx), Ctx))
           return SiteCode{"a parameter taken by value, grown and returned" +
                               Where +
                               ": its memory becomes the caller's value; only "
@@ -437,7 +437,7 @@ private:
                         "reference, would reuse its capacity"};
       }
       if (Var && Var->hasLocalStorage() && !isa<ParmVarDecl>(Var)) {
-        if (returnedBy(*Var, enclosingFunction(Call, Ctx)))
+        if (returnedBy(*Var, enclosingFunction(Call, Ctx), Ctx))
           return SiteCode{"a local container that its function returns" +
                               Where +
                               ": its memory becomes the caller's value; only "
@@ -468,22 +468,10 @@ private:
   /// The number of elements of the braced list that \p Assign, an
   /// assignment operator, assigns ('V = {X, Y}'); nullopt for any other.
   static std::optional<unsigned>
-  bracedListLength(const CXXOperatorCallExpr *Assign) {
+  assignedListLength(const CXXOperatorCallExpr *Assign) {
     if (Assign->getNumArgs() != 2)
       return std::nullopt;
-    return listLength(Assign->getArg(1));
-  }
-
-  /// The number of elements of \p E when it is a braced list that makes a
-  /// std::initializer_list; nullopt otherwise.
-  static std::optional<unsigned> listLength(const Expr *E) {
-    const auto *List = dyn_cast<CXXStdInitializerListExpr>(E->IgnoreImplicit());
-    const auto *Elements =
-        List ? dyn_cast<InitListExpr>(List->getSubExpr()->IgnoreImplicit())
-             : nullptr;
-    if (!Elements)
-      return std::nullopt;
-    return Elements->getNumInits();
+    return bracedListLength(Assign->getArg(1));
   }
 
   /// A braced list of \p Length elements assigned to \p Object.
@@ -492,47 +480,7 @@ private:
     const auto *M = dyn_cast<MemberExpr>(Object->IgnoreParenImpCasts());
     if (!M || !isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
       return grower(Object, "assign", Assign);
-    return memberFromList("assigned", Length, Assign);
-  }
-
-  /// A member \p How ("assigned", "built from") a braced list of \p Length
-  /// elements at \p At.
-  SiteCode memberFromList(StringRef How, unsigned Length,
-                          const Expr *At) const {
-    std::string Count =
-        std::to_string(Length) + (Length == 1 ? " element" : " elements");
-    return SiteCode{
-        "a member " + How.str() + " a braced list of " + Count + " (in '" +
-        enclosingFunctionName(At, Ctx) +
-        "'): it allocates whenever the member has less room, as in each new "
-        "object; a buffer inside the object for " +
-        Count +
-        (Length == 1 ? " (a std::optional, when it holds one or none)" : "") +
-        " would not allocate"};
-  }
-
-  /// A container that a constructor's initializer \p Init builds, as a
-  /// member or as a base, from \p Construct.
-  SiteCode builtByConstructor(const CXXCtorInitializer &Init,
-                              const CXXConstructExpr &Construct) const {
-    if (std::optional<unsigned> Length =
-            Init.isMemberInitializer() && Construct.getNumArgs() >= 1
-                ? listLength(Construct.getArg(0))
-                : std::nullopt)
-      return memberFromList("built from", *Length, &Construct);
-    const auto *Ctor = dyn_cast_or_null<CXXConstructorDecl>(
-        enclosingFunction(&Construct, Ctx));
-    std::string Owner =
-        Ctor ? "'" + Ctor->getParent()->getNameAsString() + "'" : "object";
-    std::string Part =
-        Init.isMemberInitializer()
-            ? "the member '" + Init.getMember()->getNameAsString() + "'"
-            : "its base " + typeName(Construct.getType());
-    return SiteCode{"the contents of each new " + Owner + " (" + Part +
-                        ", built by its constructor): the memory of the "
-                        "object the code makes; only another representation "
-                        "would avoid it",
-                    SiteMemory::Result};
+    return memberFromList("assigned", Length, Assign, Ctx);
   }
 
   /// A container grown through \p Iterator, an insert iterator, at \p At:
@@ -558,53 +506,13 @@ private:
                           Param->getNameAsString() + "' (a std::" + Kind +
                           ", in '" + enclosingFunctionName(At, Ctx) + "')";
     std::vector<std::string> Returned =
-        returnedByEveryCaller(*Param, [](const Expr *Argument) {
+        returnedByEveryCaller(*Param, Ctx, [](const Expr *Argument) {
           return insertedContainer(Argument);
         });
     if (!Returned.empty())
       return returnedThrough(Returned, "filled", Through);
     return SiteCode{"filled by a callee " + Through +
                     ": the caller's container grows one call at a time"};
-  }
-
-  /// The locals that every call of \p Param's function in the unit passes
-  /// for \p Param (the container \p ContainerOf finds in the argument) and
-  /// that their own function returns, each as "'Out' of 'f'"; empty when a
-  /// call passes anything else, or when the unit does not show every call.
-  std::vector<std::string> returnedByEveryCaller(
-      const ParmVarDecl &Param,
-      llvm::function_ref<const Expr *(const Expr *)> ContainerOf) const {
-    std::vector<std::string> Returned;
-    std::optional<std::vector<const Expr *>> Arguments =
-        argumentsPassedFor(Param, Ctx);
-    if (!Arguments)
-      return Returned;
-    for (const Expr *Argument : *Arguments) {
-      const auto *Grown = dyn_cast_or_null<DeclRefExpr>(ContainerOf(Argument));
-      const auto *Var = Grown ? dyn_cast<VarDecl>(Grown->getDecl()) : nullptr;
-      const FunctionDecl *Caller = enclosingFunction(Argument, Ctx);
-      if (!Var || !Caller || !Var->hasLocalStorage() || isa<ParmVarDecl>(Var) ||
-          !returnedBy(*Var, Caller))
-        return {};
-      std::string Name = "'" + Var->getNameAsString() + "' of '" +
-                         Caller->getQualifiedNameAsString() + "'";
-      if (!llvm::is_contained(Returned, Name))
-        Returned.push_back(std::move(Name));
-    }
-    return Returned;
-  }
-
-  /// The memory of the callers' returned locals \p Returned, \p Verb
-  /// ("filled", "sized") \p Through a parameter.
-  static SiteCode returnedThrough(const std::vector<std::string> &Returned,
-                                  StringRef Verb, const std::string &Through) {
-    return SiteCode{"a local container that its function returns (" +
-                        llvm::join(Returned, ", ") + "), " + Verb.str() + " " +
-                        Through +
-                        ": its memory becomes the caller's value; only an "
-                        "interface that fills a container the caller keeps "
-                        "would reuse it",
-                    SiteMemory::Result};
   }
 
   /// The statements around \p Node, up to the function.
@@ -632,30 +540,6 @@ private:
                                     static_cast<const Stmt *>(Local->If))))
       return std::nullopt;
     return SM.getExpansionLineNumber(Local->If->getBeginLoc());
-  }
-
-  /// Whether a return statement of \p F (not of a lambda in it) returns
-  /// \p Var itself: the local's memory is then the function's result.
-  bool returnedBy(const VarDecl &Var, const FunctionDecl *F) const {
-    if (Var.isNRVOVariable())
-      return true;
-    if (!F || !F->hasBody())
-      return false;
-    bool Returned = false;
-    forEachReferenceTo(&Var, F->getBody(), [&](const DeclRefExpr *Ref) {
-      const Expr *Child = nullptr;
-      DynTypedNode Parent =
-          meaningfulParent(Ref, Ctx, Child, Transparency::Value);
-      // 'return Var;' that the compiler did not elide copies or moves it
-      // into the result: the constructor's argument is the variable.
-      if (const auto *Construct = Parent.get<CXXConstructExpr>();
-          Construct && Construct->getNumArgs() == 1 &&
-          Construct->getConstructor()->isCopyOrMoveConstructor())
-        Parent = meaningfulParent(Construct, Ctx, Child, Transparency::Value);
-      if (Parent.get<ReturnStmt>())
-        Returned |= enclosingFunction(Ref, Ctx) == F;
-    });
-    return Returned;
   }
 
   unsigned length(const Expr *E) const {
