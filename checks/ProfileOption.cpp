@@ -255,6 +255,7 @@ void ProfileOption::explainSites(ASTContext &Ctx) {
       return;
   }
   std::vector<std::string> Seen;
+  CallIndex Calls(Ctx);
   for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
     FileID File = SM.translateFile(It->first);
     if (File.isInvalid() || SM.isInSystemHeader(SM.getLocForStartOfFile(File)))
@@ -265,7 +266,7 @@ void ProfileOption::explainSites(ASTContext &Ctx) {
     Seen.push_back(View->Path);
     for (const ProfileSite &Site : View->Sites)
       if (std::optional<SiteCode> Why = describeSiteCode(
-              File, Site.Line, Site.Column, Site.Container, Ctx))
+              File, Site.Line, Site.Column, Site.Container, Ctx, &Calls))
         logSiteReason(Site.File, Site.Line, Site.Column, *Why);
   }
   // Even when empty: alloc-run then knows which files the units saw, and

@@ -5,7 +5,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace clang;
@@ -38,52 +38,33 @@ bool isInserterClass(const CXXRecordDecl *Record) {
          Names.contains(Record->getName());
 }
 
-/// The calls of one function and what they pass for one of its parameters.
-class CallsOf : public RecursiveASTVisitor<CallsOf> {
+/// Every call in the unit, and every other use of a function's name.
+class CallFinder : public RecursiveASTVisitor<CallFinder> {
 public:
-  CallsOf(const FunctionDecl *Canonical, unsigned Index,
-          const ParmVarDecl &Param)
-      : Canonical(Canonical), Index(Index), Param(&Param) {}
-
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }
 
   bool VisitCallExpr(CallExpr *Call) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    if (!Callee || Callee->getCanonicalDecl() != Canonical)
-      return true;
-    Called.insert(Call->getCallee()->IgnoreParenImpCasts());
-    // A member operator takes its object as argument 0.
-    if (isa<CXXOperatorCallExpr>(Call) || Index >= Call->getNumArgs()) {
-      Other = true;
-      return true;
+    if (const FunctionDecl *Callee = Call->getDirectCallee()) {
+      Calls.push_back({Callee->getCanonicalDecl(), Call});
+      Callees.insert(Call->getCallee()->IgnoreParenImpCasts());
     }
-    const Expr *Arg = Call->getArg(Index);
-    const auto *Ref = dyn_cast<DeclRefExpr>(withoutCopies(Arg));
-    if (!Ref || Ref->getDecl() != Param)
-      Arguments.push_back(Arg);
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-    if (const auto *F = dyn_cast<FunctionDecl>(Ref->getDecl());
-        F && F->getCanonicalDecl() == Canonical)
-      Named.push_back(Ref);
+    if (const auto *F = dyn_cast<FunctionDecl>(Ref->getDecl()))
+      Named.push_back({F->getCanonicalDecl(), Ref});
     return true;
   }
   bool VisitMemberExpr(MemberExpr *Member) {
-    if (const auto *F = dyn_cast<FunctionDecl>(Member->getMemberDecl());
-        F && F->getCanonicalDecl() == Canonical)
-      Named.push_back(Member);
+    if (const auto *F = dyn_cast<FunctionDecl>(Member->getMemberDecl()))
+      Named.push_back({F->getCanonicalDecl(), Member});
     return true;
   }
 
-  const FunctionDecl *Canonical;
-  unsigned Index;
-  const ParmVarDecl *Param;
-  std::vector<const Expr *> Arguments;
-  std::vector<const Expr *> Named;
-  llvm::SmallPtrSet<const Expr *, 8> Called;
-  bool Other = false;
+  std::vector<std::pair<const FunctionDecl *, const CallExpr *>> Calls;
+  std::vector<std::pair<const FunctionDecl *, const Expr *>> Named;
+  llvm::DenseSet<const Expr *> Callees;
 };
 
 } // namespace
@@ -138,22 +119,41 @@ const Expr *insertIteratorWrittenBy(const Expr *Target) {
   return E && insertIteratorContainer(E->getType()) ? E : nullptr;
 }
 
+void CallIndex::build() {
+  Built = true;
+  CallFinder Finder;
+  Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (const auto &[Callee, Call] : Finder.Calls)
+    ByFunction[Callee].Calls.push_back(Call);
+  for (const auto &[Function, Name] : Finder.Named)
+    if (!Finder.Callees.contains(Name))
+      ByFunction[Function].NamedElsewhere = true;
+}
+
 std::optional<std::vector<const Expr *>>
-argumentsPassedFor(const ParmVarDecl &Param, ASTContext &Ctx) {
+CallIndex::argumentsPassedFor(const ParmVarDecl &Param) {
   const auto *Function = dyn_cast<FunctionDecl>(Param.getDeclContext());
   if (!Function)
     return std::nullopt;
-  const FunctionDecl *Canonical = Function->getCanonicalDecl();
-  unsigned Index = Param.getFunctionScopeIndex();
-
-  CallsOf Finder(Canonical, Index, Param);
-  Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
-  // Named other than as a call's callee: a pointer to it, called elsewhere.
-  bool Escapes = llvm::any_of(
-      Finder.Named, [&](const Expr *E) { return !Finder.Called.contains(E); });
-  if (Finder.Other || Escapes || Finder.Arguments.empty())
+  if (!Built)
+    build();
+  auto Found = ByFunction.find(Function->getCanonicalDecl());
+  if (Found == ByFunction.end() || Found->second.NamedElsewhere)
     return std::nullopt;
-  return std::move(Finder.Arguments);
+  unsigned Index = Param.getFunctionScopeIndex();
+  std::vector<const Expr *> Arguments;
+  for (const CallExpr *Call : Found->second.Calls) {
+    // A member operator takes its object as argument 0.
+    if (isa<CXXOperatorCallExpr>(Call) || Index >= Call->getNumArgs())
+      return std::nullopt;
+    const Expr *Arg = Call->getArg(Index);
+    const auto *Ref = dyn_cast<DeclRefExpr>(withoutCopies(Arg));
+    if (!Ref || Ref->getDecl() != &Param)
+      Arguments.push_back(Arg);
+  }
+  if (Arguments.empty())
+    return std::nullopt;
+  return Arguments;
 }
 
 } // namespace alloc_tidy

@@ -14,6 +14,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
 #include <optional>
 #include <vector>
 
@@ -35,12 +36,34 @@ const clang::Expr *insertedContainer(const clang::Expr *E);
 /// iterator Out; null otherwise.
 const clang::Expr *insertIteratorWrittenBy(const clang::Expr *Target);
 
-/// The arguments that the calls of \p Param's function in the unit pass
-/// for \p Param, leaving out those that pass \p Param itself on (a
-/// recursive call); nullopt when the function is called in another way (a
-/// pointer to it taken, a call through an operator) or when none calls it.
-std::optional<std::vector<const clang::Expr *>>
-argumentsPassedFor(const clang::ParmVarDecl &Param, clang::ASTContext &Ctx);
+/// Every call of every function in a unit, found in one walk of the unit
+/// the first time a parameter is asked about: a profile's sites in one
+/// unit can ask about many parameters.
+class CallIndex {
+public:
+  explicit CallIndex(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+
+  /// The arguments that the calls of \p Param's function in the unit pass
+  /// for \p Param, leaving out those that pass \p Param itself on (a
+  /// recursive call); nullopt when the function is called in another way
+  /// (a pointer to it taken, a call through an operator) or when none
+  /// calls it.
+  std::optional<std::vector<const clang::Expr *>>
+  argumentsPassedFor(const clang::ParmVarDecl &Param);
+
+private:
+  struct Uses {
+    std::vector<const clang::CallExpr *> Calls;
+    /// Named other than as a call's callee: a pointer to it, for calls
+    /// this unit does not show.
+    bool NamedElsewhere = false;
+  };
+  void build();
+
+  clang::ASTContext &Ctx;
+  bool Built = false;
+  llvm::DenseMap<const clang::FunctionDecl *, Uses> ByFunction;
+};
 
 } // namespace alloc_tidy
 

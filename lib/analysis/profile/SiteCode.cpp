@@ -42,9 +42,9 @@ StringRef className(StringRef Spelling) {
 class SiteFinder : public RecursiveASTVisitor<SiteFinder> {
 public:
   SiteFinder(FileID File, unsigned Line, unsigned Column, StringRef Container,
-             ASTContext &Ctx)
+             ASTContext &Ctx, CallIndex &Calls)
       : File(File), Line(Line), Column(Column), Container(className(Container)),
-        Ctx(Ctx), SM(Ctx.getSourceManager()) {}
+        Ctx(Ctx), SM(Ctx.getSourceManager()), Calls(Calls) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
@@ -396,7 +396,7 @@ private:
         std::string Named =
             "reference parameter '" + Param->getNameAsString() + "'" + Where;
         std::vector<std::string> Returned =
-            returnedByEveryCaller(*Param, Ctx, [](const Expr *Argument) {
+            returnedByEveryCaller(*Param, Calls, Ctx, [](const Expr *Argument) {
               return Argument->IgnoreParenImpCasts();
             });
         if (!Returned.empty())
@@ -409,7 +409,7 @@ private:
         std::string Named =
             "pointer parameter '" + Param->getNameAsString() + "'" + Where;
         std::vector<std::string> Returned =
-            returnedByEveryCaller(*Param, Ctx, [](const Expr *Argument) {
+            returnedByEveryCaller(*Param, Calls, Ctx, [](const Expr *Argument) {
               const auto *Address =
                   dyn_cast<UnaryOperator>(Argument->IgnoreParenImpCasts());
               return Address && Address->getOpcode() == UO_AddrOf
@@ -506,7 +506,7 @@ private:
                           Param->getNameAsString() + "' (a std::" + Kind +
                           ", in '" + enclosingFunctionName(At, Ctx) + "')";
     std::vector<std::string> Returned =
-        returnedByEveryCaller(*Param, Ctx, [](const Expr *Argument) {
+        returnedByEveryCaller(*Param, Calls, Ctx, [](const Expr *Argument) {
           return insertedContainer(Argument);
         });
     if (!Returned.empty())
@@ -573,6 +573,7 @@ private:
   StringRef Container;
   ASTContext &Ctx;
   const SourceManager &SM;
+  CallIndex &Calls;
   unsigned FoundLength = 0;
   unsigned InCalleeLength = 0;
 };
@@ -593,8 +594,11 @@ StringRef siteMemoryName(SiteMemory Memory) {
 
 std::optional<SiteCode> describeSiteCode(FileID File, unsigned Line,
                                          unsigned Column, StringRef Container,
-                                         ASTContext &Ctx) {
-  SiteFinder Finder(File, Line, Column, Container, Ctx);
+                                         ASTContext &Ctx, CallIndex *Calls) {
+  std::optional<CallIndex> Own;
+  if (!Calls)
+    Calls = &Own.emplace(Ctx);
+  SiteFinder Finder(File, Line, Column, Container, Ctx, *Calls);
   Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
   if (Finder.Found)
     return Finder.Found;

@@ -13,6 +13,7 @@
 #ifndef ALLOC_TIDY_LIB_ANALYSIS_PROFILE_SITECODE_H
 #define ALLOC_TIDY_LIB_ANALYSIS_PROFILE_SITECODE_H
 
+#include "lib/analysis/facts/InsertIterators.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/StringRef.h"
@@ -51,11 +52,13 @@ llvm::StringRef siteMemoryName(SiteMemory Memory);
 /// What the code at \p Line and \p Column (0: anywhere on the line) of
 /// \p File does to a container of class \p Container (as the profile
 /// spells it, "std::vector<std::string, ...>"; empty: any); nullopt when
-/// the code there is none of the patterns above or is not found.
+/// the code there is none of the patterns above or is not found. \p Calls,
+/// when given, is the unit's calls, found once for all of its sites.
 std::optional<SiteCode> describeSiteCode(clang::FileID File, unsigned Line,
                                          unsigned Column,
                                          llvm::StringRef Container,
-                                         clang::ASTContext &Ctx);
+                                         clang::ASTContext &Ctx,
+                                         CallIndex *Calls = nullptr);
 
 } // namespace alloc_tidy
 

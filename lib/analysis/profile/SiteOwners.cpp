@@ -37,11 +37,11 @@ bool returnedBy(const VarDecl &Var, const FunctionDecl *F, ASTContext &Ctx) {
 }
 
 std::vector<std::string> returnedByEveryCaller(
-    const ParmVarDecl &Param, ASTContext &Ctx,
+    const ParmVarDecl &Param, CallIndex &Calls, ASTContext &Ctx,
     llvm::function_ref<const Expr *(const Expr *)> ContainerOf) {
   std::vector<std::string> Returned;
   std::optional<std::vector<const Expr *>> Arguments =
-      argumentsPassedFor(Param, Ctx);
+      Calls.argumentsPassedFor(Param);
   if (!Arguments)
     return Returned;
   for (const Expr *Argument : *Arguments) {

@@ -11,6 +11,7 @@
 #ifndef ALLOC_TIDY_LIB_ANALYSIS_PROFILE_SITEOWNERS_H
 #define ALLOC_TIDY_LIB_ANALYSIS_PROFILE_SITEOWNERS_H
 
+#include "lib/analysis/facts/InsertIterators.h"
 #include "lib/analysis/profile/SiteCode.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -31,7 +32,7 @@ bool returnedBy(const clang::VarDecl &Var, const clang::FunctionDecl *F,
 /// that their own function returns, each as "'Out' of 'f'"; empty when a
 /// call passes anything else, or when the unit does not show every call.
 std::vector<std::string> returnedByEveryCaller(
-    const clang::ParmVarDecl &Param, clang::ASTContext &Ctx,
+    const clang::ParmVarDecl &Param, CallIndex &Calls, clang::ASTContext &Ctx,
     llvm::function_ref<const clang::Expr *(const clang::Expr *)> ContainerOf);
 
 /// The memory of the callers' returned locals \p Returned, \p Verb
