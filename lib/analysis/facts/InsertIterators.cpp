@@ -46,19 +46,19 @@ public:
 
   bool VisitCallExpr(CallExpr *Call) {
     if (const FunctionDecl *Callee = Call->getDirectCallee()) {
-      Calls.push_back({Callee->getCanonicalDecl(), Call});
+      Calls.emplace_back(Callee->getCanonicalDecl(), Call);
       Callees.insert(Call->getCallee()->IgnoreParenImpCasts());
     }
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
     if (const auto *F = dyn_cast<FunctionDecl>(Ref->getDecl()))
-      Named.push_back({F->getCanonicalDecl(), Ref});
+      Named.emplace_back(F->getCanonicalDecl(), Ref);
     return true;
   }
   bool VisitMemberExpr(MemberExpr *Member) {
     if (const auto *F = dyn_cast<FunctionDecl>(Member->getMemberDecl()))
-      Named.push_back({F->getCanonicalDecl(), Member});
+      Named.emplace_back(F->getCanonicalDecl(), Member);
     return true;
   }
 
