@@ -14,6 +14,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/ErrorHandling.h"
 
@@ -462,7 +463,30 @@ private:
       return SiteCode{"a member of another object ('" +
                       M->getMemberDecl()->getName().str() + "') grown by '" +
                       Member.str() + "'" + Where};
+    // A class derived from its container grows itself: 'reserve(N)'.
+    if (isa<CXXThisExpr>(Object))
+      return SiteCode{"the object itself (a '" +
+                      Object->getType()->getPointeeType().getAsString(
+                          Ctx.getPrintingPolicy()) +
+                      "', derived from its container) grown by '" +
+                      Member.str() + "'" + Where};
+    // 'It->push_back(X)', 'Rows[I].push_back(X)': an element of another
+    // container, reached through an iterator or an index.
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Object);
+        Op && (Op->getOperator() == OO_Arrow || Op->getOperator() == OO_Star ||
+               Op->getOperator() == OO_Subscript))
+      return SiteCode{"an element of another container (reached through '" +
+                      sourceText(Op->getArg(0)) + "') grown by '" +
+                      Member.str() + "'" + Where};
     return std::nullopt;
+  }
+
+  /// The text of \p E as written, or "it" when it is not in one file.
+  std::string sourceText(const Expr *E) const {
+    CharSourceRange Range = CharSourceRange::getTokenRange(
+        SM.getExpansionRange(E->getSourceRange()).getAsRange());
+    StringRef Text = Lexer::getSourceText(Range, SM, Ctx.getLangOpts());
+    return Text.empty() || Text.size() > 40 ? std::string("it") : Text.str();
   }
 
   /// The number of elements of the braced list that \p Assign, an

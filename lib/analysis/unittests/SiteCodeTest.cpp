@@ -887,6 +887,44 @@ struct Grid {
       << *Copy;
 }
 
+TEST(SiteCodeTest, TheObjectItselfAndAnElementOfAnother) {
+  // zxing's Poly, a std::vector that reserves its own capacity.
+  auto Itself = describe(R"cpp(
+struct Poly : std::vector<int> {
+  explicit Poly(unsigned N) { reserve(N); } // SITE
+};
+)cpp",
+                         "reserve");
+  ASSERT_TRUE(Itself);
+  EXPECT_EQ(*Itself, "the object itself (a 'Poly', derived from its "
+                     "container) grown by 'reserve' (in 'Poly::Poly')");
+  // zxing's MicroPDF clusters: a vector in a list, through an iterator.
+  const char *Clusters = R"cpp(
+#include <list>
+void add(std::list<std::vector<int>> &Clusters, int X) {
+  for (auto It = Clusters.begin(); It != Clusters.end(); ++It)
+    if (It->back() + 1 == X) {
+      It->push_back(X); // SITE
+      return;
+    }
+}
+)cpp";
+  auto Element = describe(Clusters, "push_back");
+  ASSERT_TRUE(Element);
+  EXPECT_EQ(*Element, "an element of another container (reached through "
+                      "'It') grown by 'push_back' (in 'add')");
+  EXPECT_EQ(memoryOf(Clusters, "push_back"), SiteMemory::Growth);
+  auto Indexed = describe(R"cpp(
+void add(std::vector<std::vector<int>> &Rows, unsigned I, int X) {
+  Rows[I].push_back(X); // SITE
+}
+)cpp",
+                          "push_back");
+  ASSERT_TRUE(Indexed);
+  EXPECT_EQ(*Indexed, "an element of another container (reached through "
+                      "'Rows') grown by 'push_back' (in 'add')");
+}
+
 TEST(SiteCodeTest, OnlyTheSitesContainer) {
   // The string's copy on the same line (inside push_back) is not the
   // vector's growth; with the string's class, the copy is what the site is.
