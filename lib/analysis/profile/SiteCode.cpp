@@ -431,8 +431,7 @@ private:
                               ": its memory becomes the caller's value; only "
                               "another interface would avoid it",
                           SiteMemory::Result};
-        return SiteCode{"the copy of a parameter taken by value, grown on "
-                        "every call" +
+        return SiteCode{"a parameter taken by value, grown on every call" +
                         Where +
                         ": a container the caller keeps, passed by "
                         "reference, would reuse its capacity"};

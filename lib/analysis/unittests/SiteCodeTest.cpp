@@ -819,9 +819,9 @@ int total(std::vector<int> X, int Y) {
 )cpp";
   auto Copy = describe(Grown, "push_back");
   ASSERT_TRUE(Copy);
-  EXPECT_EQ(*Copy, "the copy of a parameter taken by value, grown on every "
-                   "call (in 'total'): a container the caller keeps, passed "
-                   "by reference, would reuse its capacity");
+  EXPECT_EQ(*Copy, "a parameter taken by value, grown on every call (in "
+                   "'total'): a container the caller keeps, passed by "
+                   "reference, would reuse its capacity");
   EXPECT_EQ(memoryOf(Grown, "push_back"), SiteMemory::Growth);
 }
 
