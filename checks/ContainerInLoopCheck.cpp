@@ -176,8 +176,10 @@ void ContainerInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   if (!canHoldDeclarations(Loop, Ctx))
     return;
   // A loop over the command line runs a handful of times per run.
+  // Declared in a block that then returns or breaks out: it is built once
+  // per run of the loop, and nothing is there to keep.
   if (!isDefaultConstructed(Var) || runsAtMostOnce(Loop, Ctx) ||
-      ColdFunctions.isColdLoop(*Loop))
+      leavesLoopAfter(*Decl, *Loop, Ctx) || ColdFunctions.isColdLoop(*Loop))
     return;
   std::optional<LoopContainerShape> S = loopContainerShape(Var, Ctx);
   if (!S)

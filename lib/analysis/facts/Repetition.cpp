@@ -2,6 +2,7 @@
 
 #include "lib/analysis/facts/Repetition.h"
 #include "lib/analysis/ast/AstWalk.h"
+#include "lib/analysis/ast/ParentIndex.h"
 #include "lib/analysis/facts/ContainerUses.h"
 #include "lib/analysis/facts/TripCount.h"
 #include "clang/AST/DeclCXX.h"
@@ -158,6 +159,84 @@ repeatedCall(const FunctionDecl &Function, const UnitCalls &Calls,
 }
 
 } // namespace
+
+/// Whether \p S can jump on in the loop it is in: a continue or break of
+/// that loop, a goto or a label (a jump into the code).
+static bool mayJump(const Stmt *S, bool InLoop = false, bool InSwitch = false) {
+  if (!S || isa<LambdaExpr>(S))
+    return false;
+  if (isa<GotoStmt, IndirectGotoStmt, LabelStmt>(S) ||
+      (isa<ContinueStmt>(S) && !InLoop) ||
+      (isa<BreakStmt>(S) && !InLoop && !InSwitch))
+    return true;
+  bool Loop = InLoop || isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+  bool Switch = InSwitch || isa<SwitchStmt>(S);
+  return llvm::any_of(S->children(), [&](const Stmt *Child) {
+    return mayJump(Child, Loop, Switch);
+  });
+}
+
+/// Whether \p S, run, leaves the function or jumps away: a return, a goto,
+/// a throw (unless \p InTry: a handler in the loop may take it), or a call
+/// of a function that does not return.
+static bool exitsFunction(const Stmt *S, bool InTry) {
+  if (const auto *E = dyn_cast_or_null<Expr>(S))
+    S = E->IgnoreImplicit();
+  if (isa_and_nonnull<ReturnStmt, GotoStmt>(S) ||
+      (!InTry && isa_and_nonnull<CXXThrowExpr>(S)))
+    return true;
+  const auto *Call = dyn_cast_or_null<CallExpr>(S);
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  return Callee && Callee->isNoReturn();
+}
+
+bool leavesLoopAfter(const Stmt &S, const Stmt &Loop, ASTContext &Ctx) {
+  // The statements from S up to the loop, innermost first.
+  llvm::SmallVector<const Stmt *, 8> Chain = {&S};
+  DynTypedNode Node = DynTypedNode::create(S);
+  for (;;) {
+    DynTypedNodeList Parents = parentsOf(Node, Ctx);
+    if (Parents.empty())
+      return false;
+    Node = Parents[0];
+    const auto *Parent = Node.get<Stmt>();
+    if (Parent == &Loop)
+      break;
+    if (Parent)
+      Chain.push_back(Parent);
+    else if (!Node.get<VarDecl>())
+      return false;
+  }
+  // Follow what runs after S, block by block outwards, up to a
+  // statement that leaves the loop; give up at anything that may jump.
+  bool InTry = llvm::any_of(Chain, [](const Stmt *Up) {
+    return isa<CXXTryStmt, CXXCatchStmt>(Up);
+  });
+  for (size_t I = 1; I < Chain.size(); ++I) {
+    if (isa<ReturnStmt>(Chain[I]))
+      return true;
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Chain[I]))
+      return false;
+    const auto *Block = dyn_cast<CompoundStmt>(Chain[I]);
+    if (!Block)
+      continue;
+    // A break leaves the loop unless a switch between them takes it.
+    bool BreakLeaves =
+        llvm::none_of(llvm::ArrayRef(Chain).drop_front(I),
+                      [](const Stmt *Up) { return isa<SwitchStmt>(Up); });
+    const auto *After = llvm::find(Block->body(), Chain[I - 1]);
+    if (After == Block->body_end())
+      return false;
+    for (const Stmt *Next :
+         llvm::make_range(std::next(After), Block->body_end())) {
+      if (exitsFunction(Next, InTry) || (BreakLeaves && isa<BreakStmt>(Next)))
+        return true;
+      if (isa<BreakStmt>(Next) || mayJump(Next))
+        return false;
+    }
+  }
+  return false;
+}
 
 const CallExpr *callRepeatedByLoop(const FunctionDecl &Function,
                                    ASTContext &Ctx, unsigned Depth) {

@@ -56,6 +56,14 @@ std::optional<Repetition> findRepetition(const clang::Stmt &Site,
 void countIterations(Repetition &Where, const clang::Stmt *Statement,
                      clang::ASTContext &Ctx);
 
+/// Whether \p S, in the body of \p Loop, leaves the loop once it has run:
+/// a return holds it, or a break (of this loop), return, throw or goto
+/// comes after it in its block, or in a block around it, with nothing
+/// before that may continue the loop or jump. A construction there runs at
+/// most once per run of the loop, not once per iteration.
+bool leavesLoopAfter(const clang::Stmt &S, const clang::Stmt &Loop,
+                     clang::ASTContext &Ctx);
+
 /// A call, in the unit, that repeats every call of \p Function: a call of
 /// it in a loop, or a call of it in a function that is itself called in a
 /// loop (up to \p Depth callers up). Null when the unit shows none; other

@@ -95,13 +95,6 @@ constantTemporaryArgument(const clang::MaterializeTemporaryExpr &Temporary,
 const clang::Stmt *statementInBlock(const clang::Expr &E,
                                     clang::ASTContext &Ctx, std::string &Why);
 
-/// Whether the statement that holds \p E leaves \p Loop once it has run: a
-/// return holds it, or a break (of this loop), return, throw or goto comes
-/// right after it in its block. Its construction then runs at most once per
-/// run of the loop.
-bool leavesLoopAfter(const clang::Expr &E, const clang::Stmt &Loop,
-                     clang::ASTContext &Ctx);
-
 /// How the fix-it declares the object before the statement.
 struct StaticArgumentPlan {
   /// Why there is no fix-it; empty when there is one.
