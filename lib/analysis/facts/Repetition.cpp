@@ -209,9 +209,8 @@ bool leavesLoopAfter(const Stmt &S, const Stmt &Loop, ASTContext &Ctx) {
   }
   // Follow what runs after S, block by block outwards, up to a
   // statement that leaves the loop; give up at anything that may jump.
-  bool InTry = llvm::any_of(Chain, [](const Stmt *Up) {
-    return isa<CXXTryStmt, CXXCatchStmt>(Up);
-  });
+  bool InTry = llvm::any_of(
+      Chain, [](const Stmt *Up) { return isa<CXXTryStmt, CXXCatchStmt>(Up); });
   for (size_t I = 1; I < Chain.size(); ++I) {
     if (isa<ReturnStmt>(Chain[I]))
       return true;
