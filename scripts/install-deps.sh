@@ -59,6 +59,8 @@ packages=(
   # make real-code: taglib, another project of the corpus, cannot configure
   # without utfcpp (its bundled copy is a git submodule).
   libutfcpp-dev
+  # make real-code: wabt takes SHA-256 from OpenSSL's libcrypto.
+  libssl-dev
   # make profile-proof: hunspell's workload checks English text against
   # Debian's en_US dictionary.
   hunspell-en-us

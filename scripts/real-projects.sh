@@ -58,6 +58,13 @@
 #   zxing-cpp  github:zxing-cpp/zxing-cpp (not tuned on: precision only;
 #              the library with its readers and the old writers)
 #   fmt        github:fmtlib/fmt (not tuned on: precision only)
+#   wabt       github:WebAssembly/wabt (not tuned on: precision only; its
+#              library and tools, without libwasm and the tests, which need
+#              git submodules; SHA-256 from the system's OpenSSL:
+#              Debian's libssl-dev)
+#   libsass    github:sass/libsass (not tuned on: precision only; the
+#              library, built with the CMakeLists.txt of
+#              scripts/overlays/libsass)
 #   alloc-tidy this repository's own sources (git HEAD of the checkout this
 #              script is in)
 #
@@ -131,6 +138,8 @@ known=(
   "gflags|gflags/gflags|-DBUILD_TESTING=OFF -DINSTALL_HEADERS=OFF -DBUILD_gflags_nothreads_LIB=OFF"
   "zxing-cpp|zxing-cpp/zxing-cpp|-DZXING_WRITERS=OLD -DZXING_C_API=OFF -DZXING_EXAMPLES=OFF -DZXING_DEPENDENCIES=LOCAL -DZXING_DISABLE_PCH=ON"
   "fmt|fmtlib/fmt|-DFMT_TEST=OFF -DFMT_DOC=OFF -DFMT_INSTALL=OFF"
+  "wabt|WebAssembly/wabt|-DBUILD_TESTS=OFF -DBUILD_LIBWASM=OFF -DWABT_INSTALL_RULES=OFF"
+  "libsass|sass/libsass|"
   "alloc-tidy|self|-DALLOC_TIDY_LLVM_VERSION=22 -DALLOC_TIDY_PRECOMPILED_HEADERS=OFF"
 )
 
@@ -147,6 +156,7 @@ needs=(
   "ccache|zstd.h|libzstd-dev"
   "ccache|xxhash.h|libxxhash-dev"
   "taglib|utf8cpp/utf8.h|libutfcpp-dev"
+  "wabt|openssl/sha.h|libssl-dev"
 )
 
 # Extracts NAME's folders of exported_apart: archived as a tree of their
