@@ -21,6 +21,7 @@
 #include "checks/OptionValues.h"
 #include "lib/analysis/ast/ParentIndex.h"
 #include "lib/analysis/decisions/CopiedParameters.h"
+#include "lib/analysis/decisions/LastUseCopies.h"
 #include "lib/analysis/facts/ContainerUses.h"
 #include "lib/analysis/profile/ProfileEvidence.h"
 #include "clang/AST/ASTContext.h"
@@ -144,8 +145,11 @@ void CopiedParameterCheck::recordCall(const FunctionDecl &Callee,
     CallsSeen &Seen = Calls[{Key, I}];
     ++Seen.Calls;
     ArgumentKind Kind = argumentKind(*Args[I]);
-    if (Kind == ArgumentKind::Lvalue)
+    if (Kind == ArgumentKind::Lvalue) {
+      if (isa<DeclRefExpr>(Args[I]->IgnoreImplicit()))
+        Seen.Named.push_back(Args[I]);
       continue;
+    }
     ++(Kind == ArgumentKind::Moved ? Seen.Moved : Seen.Temporaries);
     if (Seen.FirstRvalue.isInvalid()) {
       // At the argument; a default argument is at the call.
@@ -219,8 +223,7 @@ void CopiedParameterCheck::onEndOfTranslationUnit() {
   // Code with errors has lost some uses and calls: say nothing.
   if (Context && !Errors.occurred(Context->getDiagnostics()))
     for (const FunctionDecl *Definition : Definitions) {
-      if (!fixedSignature(*Definition).empty() ||
-          ColdFunctions.isCold(*Definition))
+      if (!fixedSignature(*Definition).empty())
         continue;
       // Its address taken, a call through the pointer would no longer
       // match the pointer's type.
@@ -256,7 +259,14 @@ void CopiedParameterCheck::report(const FunctionDecl &Definition,
   if (rvalueOverload(Definition, Index))
     return;
   CallsSeen Seen = Calls.lookup({Definition.getCanonicalDecl(), Index});
-  unsigned Rvalues = Seen.Temporaries + Seen.Moved;
+  // A local passed on its last use is moved there by the fix-it.
+  llvm::SmallVector<LocalCopy, 2> LastUses;
+  QualType Class = Copy.Parameter->getType().getNonReferenceType();
+  for (const Expr *Argument : Seen.Named)
+    if (std::optional<LocalCopy> Local =
+            localOnLastUse(*Argument, Class, Definition, Ctx))
+      LastUses.push_back(*Local);
+  unsigned Rvalues = Seen.Temporaries + Seen.Moved + LastUses.size();
   // What the statement of the copy allocated in a profiled run.
   const Stmt *Statement = fullStatementOf(Copy.Use, Ctx);
   std::optional<Measurement> Measured = Profiles.measureAnything(
@@ -264,6 +274,11 @@ void CopiedParameterCheck::report(const FunctionDecl &Definition,
   if (Measured && Profiles.isCold(*Measured))
     return;
   bool MeasuredHot = Profiles.isHot(Measured);
+  // A function named like set-up or error code is cold by guess; a profile
+  // that measured its copy hot says otherwise (a test suite of short runs
+  // spends most of its allocations parsing options).
+  if (ColdFunctions.isCold(Definition) && !MeasuredHot)
+    return;
   // The saving exists only for rvalue arguments; with none seen, only
   // UnseenCallers, or a profile that measured the copy hot, reports a
   // function whose calls are all elsewhere.
@@ -279,10 +294,14 @@ void CopiedParameterCheck::report(const FunctionDecl &Definition,
                                SM.getSpellingLoc(Copy.Storage->getEndLoc())),
                            SM, Ctx.getLangOpts())
           .str();
-  std::string Passed = Seen.Moved == 0 ? "a temporary"
-                       : Seen.Temporaries == 0
-                           ? "a moved object"
-                           : "a temporary or a moved object";
+  llvm::SmallVector<StringRef, 3> Kinds;
+  if (Seen.Temporaries)
+    Kinds.push_back("a temporary");
+  if (Seen.Moved)
+    Kinds.push_back("a moved object");
+  if (!LastUses.empty())
+    Kinds.push_back("a local on its last use");
+  std::string Passed = llvm::join(Kinds, " or ");
   std::string Evidence;
   if (Seen.Calls == 0)
     Evidence = "no call of it is seen in this unit";
@@ -298,12 +317,26 @@ void CopiedParameterCheck::report(const FunctionDecl &Definition,
     auto Diag = diag(At, "'%0' is copied into '%1' on every call; taken by "
                          "value and moved, %select{a temporary|an rvalue}2 "
                          "argument would not be copied (%3)")
-                << Name << Into << (Seen.Moved == 0 ? 0 : 1) << Evidence;
+                << Name << Into << (Seen.Temporaries == Rvalues ? 0 : 1)
+                << Evidence;
     if (Plan.NoFix.empty()) {
       for (const auto &[Range, Text] : Plan.Edits)
         Diag << FixItHint::CreateReplacement(Range, Text);
-      Diag << Inserter.createIncludeInsertion(
-          SM.getFileID(SM.getFileLoc(Copy.Use->getBeginLoc())), "<utility>");
+      FileID DefinitionFile =
+          SM.getFileID(SM.getFileLoc(Copy.Use->getBeginLoc()));
+      Diag << Inserter.createIncludeInsertion(DefinitionFile, "<utility>");
+      // The callers' locals are moved where they are passed.
+      llvm::SmallVector<FileID, 2> Included = {DefinitionFile};
+      for (const LocalCopy &Local : LastUses) {
+        Diag << FixItHint::CreateReplacement(
+            Local.Use->getSourceRange(),
+            "std::move(" + Local.Var->getNameAsString() + ")");
+        if (FileID Caller = SM.getFileID(Local.Use->getBeginLoc());
+            !llvm::is_contained(Included, Caller)) {
+          Included.push_back(Caller);
+          Diag << Inserter.createIncludeInsertion(Caller, "<utility>");
+        }
+      }
     }
   }
   if (std::optional<std::string> Note =
@@ -317,6 +350,11 @@ void CopiedParameterCheck::report(const FunctionDecl &Definition,
   if (Seen.FirstRvalue.isValid())
     diag(Seen.FirstRvalue, "this call passes %0 for '%1'", DiagnosticIDs::Note)
         << (Seen.FirstMoved ? "a moved object" : "a temporary") << Name;
+  else if (!LastUses.empty())
+    diag(LastUses.front().Use->getBeginLoc(),
+         "this call passes '%0' for '%1', and nothing reads '%0' after it",
+         DiagnosticIDs::Note)
+        << LastUses.front().Var->getName() << Name;
 }
 
 } // namespace clang::tidy::alloc

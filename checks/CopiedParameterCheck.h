@@ -46,6 +46,9 @@ private:
     /// The first call that passes a temporary or a moved object.
     SourceLocation FirstRvalue;
     bool FirstMoved = false;
+    /// The lvalue arguments that name a variable: a local on its last use
+    /// can be moved (judged in report(), for candidates only).
+    llvm::SmallVector<const Expr *, 2> Named;
   };
   void recordCall(const FunctionDecl &Callee, llvm::ArrayRef<const Expr *> Args,
                   SourceLocation At, const SourceManager &SM);

@@ -3,6 +3,7 @@
 #include "lib/analysis/decisions/LastUseCopies.h"
 #include "lib/analysis/ast/ParentIndex.h"
 #include "lib/analysis/decisions/MissingMove.h"
+#include "lib/analysis/facts/ContainerUses.h"
 #include "lib/analysis/facts/CopyFacts.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -206,6 +207,27 @@ std::string whyNotLastUse(const LocalCopy &Copy, ASTContext &Ctx) {
              std::to_string(SM.getExpansionLineNumber(Ref->getBeginLoc()));
   }
   return "";
+}
+
+std::optional<LocalCopy> localOnLastUse(const Expr &Argument, QualType Class,
+                                        const FunctionDecl &Callee,
+                                        ASTContext &Ctx) {
+  const DeclRefExpr *Ref = localReference(&Argument);
+  if (!Ref || Ref->getBeginLoc().isMacroID() ||
+      !Ctx.hasSameUnqualifiedType(Ref->getType(), Class))
+    return std::nullopt;
+  LocalCopy Copy;
+  Copy.Use = Ref;
+  Copy.Var = cast<VarDecl>(Ref->getDecl());
+  Copy.By = "passing it to '" + Callee.getNameAsString() + "'";
+  // Named twice in one statement (f(S, S.size())), the order in which the
+  // arguments are evaluated would decide what the other use sees.
+  const Stmt *Statement = fullStatementOf(Ref, Ctx);
+  llvm::SmallVector<const DeclRefExpr *, 2> InStatement;
+  referencesTo(Statement, *Copy.Var, InStatement);
+  if (InStatement.size() != 1 || !whyNotLastUse(Copy, Ctx).empty())
+    return std::nullopt;
+  return Copy;
 }
 
 } // namespace alloc_tidy

@@ -47,6 +47,18 @@ std::optional<LocalCopy> copiedLocal(const clang::Expr &E,
 /// later.
 std::string whyNotLastUse(const LocalCopy &Copy, clang::ASTContext &Ctx);
 
+/// The local that \p Argument, passed for a const reference to \p Class
+/// of \p Callee, hands over on its last use: a local variable (not a
+/// parameter, not static, not const) of that class, whose copy allocates
+/// and whose move does not, named once in its statement and not read after
+/// it (whyNotLastUse). std::move there makes the argument an rvalue, which
+/// a parameter taken by value moves in instead of copying. Nullopt
+/// otherwise.
+std::optional<LocalCopy> localOnLastUse(const clang::Expr &Argument,
+                                        clang::QualType Class,
+                                        const clang::FunctionDecl &Callee,
+                                        clang::ASTContext &Ctx);
+
 } // namespace alloc_tidy
 
 #endif

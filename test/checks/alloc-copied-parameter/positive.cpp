@@ -27,6 +27,7 @@ void fill() {
   add(Kept);
   add(makeRule());
   add(Rule{"built", {}});
+  Registry.front().Name = Kept.Name;
 }
 
 class Journal {
