@@ -267,10 +267,15 @@ void CopiedParameterCheck::report(const FunctionDecl &Definition,
             localOnLastUse(*Argument, Class, Definition, Ctx))
       LastUses.push_back(*Local);
   unsigned Rvalues = Seen.Temporaries + Seen.Moved + LastUses.size();
-  // What the statement of the copy allocated in a profiled run.
-  const Stmt *Statement = fullStatementOf(Copy.Use, Ctx);
-  std::optional<Measurement> Measured = Profiles.measureAnything(
-      copyCode(*Statement, Definition, Copy.Parameter->getType()), Ctx);
+  // What the statement of the copy (or the member initializer) allocated
+  // in a profiled run.
+  std::vector<ProfileAnchor> Code;
+  if (Copy.Initializer)
+    Code.emplace_back(Copy.Initializer->getSourceRange(), &Definition);
+  else
+    Code = copyCode(*fullStatementOf(Copy.Use, Ctx), Definition,
+                    Copy.Parameter->getType());
+  std::optional<Measurement> Measured = Profiles.measureAnything(Code, Ctx);
   if (Measured && Profiles.isCold(*Measured))
     return;
   bool MeasuredHot = Profiles.isHot(Measured);
@@ -278,6 +283,10 @@ void CopiedParameterCheck::report(const FunctionDecl &Definition,
   // that measured its copy hot says otherwise (a test suite of short runs
   // spends most of its allocations parsing options).
   if (ColdFunctions.isCold(Definition) && !MeasuredHot)
+    return;
+  // ': Member(P)' is modernize-pass-by-value's finding; reported here only
+  // where a profile measured it, with the saving.
+  if (Copy.Kind == CopyKind::Initialize && !MeasuredHot)
     return;
   // The saving exists only for rvalue arguments; with none seen, only
   // UnseenCallers, or a profile that measured the copy hot, reports a
@@ -289,11 +298,15 @@ void CopiedParameterCheck::report(const FunctionDecl &Definition,
   std::string Name = Copy.Parameter->getName().str();
   // As spelled: in a macro's body, the macro's text, not its name.
   std::string Into =
-      Lexer::getSourceText(CharSourceRange::getTokenRange(
-                               SM.getSpellingLoc(Copy.Storage->getBeginLoc()),
-                               SM.getSpellingLoc(Copy.Storage->getEndLoc())),
-                           SM, Ctx.getLangOpts())
-          .str();
+      Copy.Initializer
+          ? cast<CXXMethodDecl>(Definition).getParent()->getNameAsString() +
+                "::" + Copy.Initializer->getMember()->getNameAsString()
+          : Lexer::getSourceText(
+                CharSourceRange::getTokenRange(
+                    SM.getSpellingLoc(Copy.Storage->getBeginLoc()),
+                    SM.getSpellingLoc(Copy.Storage->getEndLoc())),
+                SM, Ctx.getLangOpts())
+                .str();
   llvm::SmallVector<StringRef, 3> Kinds;
   if (Seen.Temporaries)
     Kinds.push_back("a temporary");

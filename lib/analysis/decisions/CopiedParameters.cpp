@@ -290,6 +290,37 @@ const DeclRefExpr *copiedLast(llvm::ArrayRef<const DeclRefExpr *> Uses,
   return Last;
 }
 
+/// ': Member(P)', the only use of P: the member initializer copies it into
+/// a member of the same class (modernize-pass-by-value's pattern).
+static void classifyInitializer(ParameterCopy &Copy,
+                                llvm::ArrayRef<const DeclRefExpr *> Uses,
+                                const CXXCtorInitializer *Init,
+                                const CXXRecordDecl &Record, ASTContext &Ctx) {
+  if (Uses.size() != 1 || !Init || !Init->isMemberInitializer()) {
+    Copy.Silent = "used in a constructor's member initializer, and elsewhere";
+    return;
+  }
+  const auto *Construct =
+      dyn_cast<CXXConstructExpr>(Init->getInit()->IgnoreImplicit());
+  if (!Construct || !Construct->getConstructor()->isCopyConstructor() ||
+      Construct->getNumArgs() < 1 ||
+      Construct->getArg(0)->IgnoreImplicit() != Uses.front() ||
+      !Ctx.hasSameUnqualifiedType(
+          Init->getMember()->getType(),
+          Copy.Parameter->getType().getNonReferenceType())) {
+    Copy.Silent = "a member initializer that does not copy it into a member "
+                  "of its type";
+    return;
+  }
+  if (!isMovable(Record, /*Assignment=*/false)) {
+    Copy.Silent = "its type has no usable move constructor";
+    return;
+  }
+  Copy.Use = Uses.front();
+  Copy.Kind = CopyKind::Initialize;
+  Copy.Initializer = Init;
+}
+
 ParameterCopy parameterCopy(const FunctionDecl &Definition, unsigned Index,
                             ASTContext &Ctx) {
   ParameterCopy Copy;
@@ -320,12 +351,17 @@ ParameterCopy parameterCopy(const FunctionDecl &Definition, unsigned Index,
   llvm::SmallVector<const DeclRefExpr *, 2> Uses;
   auto Collect = [&](const DeclRefExpr *Ref) { Uses.push_back(Ref); };
   if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(&Definition)) {
+    const CXXCtorInitializer *CopiedBy = nullptr;
     for (const CXXCtorInitializer *Init : Ctor->inits())
-      if (Init->isWritten())
+      if (Init->isWritten()) {
+        size_t Before = Uses.size();
         forEachReferenceTo(Copy.Parameter, Init->getInit(), Collect);
-    // ': Member(P)' is modernize-pass-by-value's finding.
+        if (Uses.size() != Before)
+          CopiedBy = Init;
+      }
     if (!Uses.empty()) {
-      Copy.Silent = "used in a constructor's member initializer";
+      forEachReferenceTo(Copy.Parameter, Definition.getBody(), Collect);
+      classifyInitializer(Copy, Uses, CopiedBy, *Record, Ctx);
       return Copy;
     }
   }

@@ -32,6 +32,10 @@ enum class CopyKind {
   Insert,
   /// S = P: a copy assignment.
   Assign,
+  /// : Member(P), a constructor's member initializer: clang-tidy's
+  /// modernize-pass-by-value covers it; reported only where a profile
+  /// measured it.
+  Initialize,
 };
 
 /// What a function does with one of its parameters of type const T &.
@@ -47,6 +51,8 @@ struct ParameterCopy {
   const clang::Expr *Storage = nullptr;
   /// For Insert, the member function ("push_back").
   std::string Method;
+  /// For Initialize, the member initializer.
+  const clang::CXXCtorInitializer *Initializer = nullptr;
 };
 
 /// The facts of parameter \p Index of \p Definition (a function with a
@@ -54,7 +60,9 @@ struct ParameterCopy {
 /// heap memory and moves, and its only use, at most once per call (outside
 /// loops and lambdas), is the source of a copy into storage that outlives
 /// the call (a data member, a global or static, what a reference or pointer
-/// reaches, a local that is returned, or an element of one of those).
+/// reaches, a local that is returned, or an element of one of those), or,
+/// in a constructor, the copy of a member initializer ': Member(P)' that is
+/// its only use (CopyKind::Initialize).
 ParameterCopy parameterCopy(const clang::FunctionDecl &Definition,
                             unsigned Index, clang::ASTContext &Ctx);
 
