@@ -103,6 +103,17 @@ StringRef lastComponent(StringRef Normalized) {
   return Colon == StringRef::npos ? Head : Head.drop_front(Colon + 2);
 }
 
+/// Whether heapcount says the site grows a standard container that is no
+/// vector: the string built from a vector's characters on the line that
+/// reads them is not the vector's growth, whatever its element.
+static bool growsAnotherStandardContainer(const ProfileSite &Site) {
+  if (Site.Container.empty())
+    return false;
+  std::string Container = normalizeTypeName(Site.Container);
+  return StringRef(Container).starts_with("std::") &&
+         lastComponent(Container) != "vector";
+}
+
 std::vector<SiteMatches> matchProfileSites(
     ArrayRef<ProfiledVector> Vectors,
     llvm::function_ref<const std::vector<ProfileSite> *(FileID)> SitesIn,
@@ -132,7 +143,8 @@ std::vector<SiteMatches> matchProfileSites(
       unsigned Last = SM.getExpansionLineNumber(End);
       for (const ProfileSite &Site : *Sites) {
         if (Site.Line < First || Site.Line > Last ||
-            !siteIsInFunction(Site, A.Function))
+            !siteIsInFunction(Site, A.Function) ||
+            growsAnotherStandardContainer(Site))
           continue;
         std::string SiteElement = normalizeTypeName(Site.Element);
         bool SameName = SiteElement == Element ||
