@@ -51,6 +51,12 @@ copied_record = site('allocation', 60, 13, function='ns::(anonymous '
                      'const&)')
 # A constructor from something else is an object made.
 built_record = site('allocation', 5, 14, function='ns::Row::Row(int const&)')
+# A member grown by a copy constructor (a string of an implicit one, at the
+# class): the class's copy too, whatever the member's container.
+copied_member = site('growth', 3, 18,
+                     'std::__cxx11::basic_string<char, std::char_traits<char>, '
+                     'std::allocator<char> >',
+                     function='ns::Option::Option(ns::Option const&)')
 # A file of the root that a build with -ffile-prefix-map named under its
 # build directory, which does not exist: the trailing 'src/io/c.cpp' is the
 # root's. A missing path whose only match is a bare file name ('a.cpp') is
@@ -61,7 +67,7 @@ relative = site('growth', 90, 16, 'std::vector<int>',
                 '/no/such/build/src/io/c.cpp')
 bare = site('growth', 1, 17, 'std::vector<int>', '/build/glibc-2.36/a.cpp')
 sites += [described_map, copied_map, listed, returned, copied_record,
-          built_record, relative, bare]
+          built_record, relative, bare, copied_member]
 reasons = {described.key(): 'filled by a callee through its reference',
            described_map.key(): 'a local container built on every call '
            "(in 'f'): a buffer the caller (or a member) keeps would reuse "
@@ -78,7 +84,7 @@ for kind, _ in explain.BREAKDOWN:
 # The reasons the rows show: the map's growth is its nodes (keeping the map
 # would not keep them), the set's copy is the code's.
 for made in (described, described_map, copied_map, listed, copied_record,
-             built_record):
+             built_record, copied_member):
     print('reason', made.key()[1], explain.unfixed_reason(made, root, reasons))
 # An unordered map's nodes and its bucket arrays, at one place: the row
 # names both (a bucket array per map, not per element).

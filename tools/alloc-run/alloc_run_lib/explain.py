@@ -35,10 +35,10 @@ COPY_CONSTRUCTOR = re.compile(
 
 
 def copied_class(site):
-    """The class whose copy constructor \p site (an allocation that is no
-    container's growth) is in; None for any other site."""
-    if site.kind != 'allocation':
-        return None
+    """The class whose copy constructor \p site is in: an allocation that is
+    no container's growth, or a member's growth (an implicit copy
+    constructor copies each member at the class); None for any other
+    site."""
     match = COPY_CONSTRUCTOR.search(site.function or '')
     return match.group(1) if match else None
 
