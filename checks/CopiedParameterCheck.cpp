@@ -285,8 +285,12 @@ void CopiedParameterCheck::report(const FunctionDecl &Definition,
   if (ColdFunctions.isCold(Definition) && !MeasuredHot)
     return;
   // ': Member(P)' is modernize-pass-by-value's finding; reported here only
-  // where a profile measured it, with the saving.
-  if (Copy.Kind == CopyKind::Initialize && !MeasuredHot)
+  // where a profile measured it, and every call seen passes an rvalue: the
+  // profile cannot tell the copies of an lvalue argument (which stay) from
+  // the others.
+  if (Copy.Kind == CopyKind::Initialize &&
+      (!MeasuredHot || Seen.Calls == 0 ||
+       Seen.Temporaries + Seen.Moved + LastUses.size() != Seen.Calls))
     return;
   // The saving exists only for rvalue arguments; with none seen, only
   // UnseenCallers, or a profile that measured the copy hot, reports a

@@ -1,15 +1,17 @@
 // A constructor's member initializer ': Name(N)' that copies a const &
 // parameter is clang-tidy's modernize-pass-by-value's finding; this check
 // reports it only where a heapcount profile measured the initializer at
-// ProfileMinAllocations (100) allocations or more, with a call seen that
-// passes a temporary. The fix-it changes the declaration in the class and
+// ProfileMinAllocations (100) allocations or more, and every call seen
+// passes a temporary (the profile cannot tell the copies of an lvalue
+// argument, which stay, from the others). The fix-it changes the declaration in the class and
 // the definition, and moves the parameter. Measured less, used elsewhere in
 // the constructor too, or copied into a member of another type, it is left
 // alone. The fixed file is compiled.
 // RUN: %check_alloc_tidy %s alloc-copied-parameter %t \
 // RUN:   --prepare="python3 %S/../alloc-small-vector/Inputs/make_profile.py %t.cpp %t.json \
 // RUN:     --allocation-site=name:48x900:Option::Option --allocation-site=help:48x30:Option::Option \
-// RUN:     --allocation-site=label:48x500:Field::Field --allocation-site=text:48x500:Note::Note" \
+// RUN:     --allocation-site=label:48x500:Field::Field --allocation-site=text:48x500:Note::Note \
+// RUN:     --allocation-site=title:48x500:Page::Page --allocation-site=tag:48x500:Tag::Tag" \
 // RUN:   -- -config="{CheckOptions: {ProfileFile: '%t.json', MinProfiledAllocations: 10}}" -- -std=c++17
 
 #include <string>
@@ -54,3 +56,22 @@ struct Note {
 };
 
 Note makeNote() { return Note(std::string("a note long enough to allocate")); }
+
+// No call seen in this unit: the profile's copies may all be of lvalues.
+struct Page {
+  explicit Page(const std::string &T) : Title(T) {} // site(title@Title)
+  std::string Title;
+};
+
+// One call of two passes an lvalue.
+struct Tag {
+  explicit Tag(const std::string &N) : Name(N) {} // site(tag@Name)
+  std::string Name;
+};
+
+std::vector<Tag> Tags;
+
+void tag(const std::string &Kept) {
+  Tags.push_back(Tag(Kept));
+  Tags.push_back(Tag(std::string("a tag long enough to allocate")));
+}
