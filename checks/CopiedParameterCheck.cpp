@@ -259,14 +259,6 @@ void CopiedParameterCheck::report(const FunctionDecl &Definition,
   if (rvalueOverload(Definition, Index))
     return;
   CallsSeen Seen = Calls.lookup({Definition.getCanonicalDecl(), Index});
-  // A local passed on its last use is moved there by the fix-it.
-  llvm::SmallVector<LocalCopy, 2> LastUses;
-  QualType Class = Copy.Parameter->getType().getNonReferenceType();
-  for (const Expr *Argument : Seen.Named)
-    if (std::optional<LocalCopy> Local =
-            localOnLastUse(*Argument, Class, Definition, Ctx))
-      LastUses.push_back(*Local);
-  unsigned Rvalues = Seen.Temporaries + Seen.Moved + LastUses.size();
   // What the statement of the copy (or the member initializer) allocated
   // in a profiled run.
   std::vector<ProfileAnchor> Code;
@@ -284,6 +276,17 @@ void CopiedParameterCheck::report(const FunctionDecl &Definition,
   // spends most of its allocations parsing options).
   if (ColdFunctions.isCold(Definition) && !MeasuredHot)
     return;
+  // A local passed on its last use is moved there by the fix-it, where a
+  // profile measured the copy hot; without one, such calls stay lvalues
+  // (on the precision corpus they were all in cold code).
+  llvm::SmallVector<LocalCopy, 2> LastUses;
+  QualType Class = Copy.Parameter->getType().getNonReferenceType();
+  if (MeasuredHot)
+    for (const Expr *Argument : Seen.Named)
+      if (std::optional<LocalCopy> Local =
+              localOnLastUse(*Argument, Class, Definition, Ctx))
+        LastUses.push_back(*Local);
+  unsigned Rvalues = Seen.Temporaries + Seen.Moved + LastUses.size();
   // ': Member(P)' is modernize-pass-by-value's finding; reported here only
   // where a profile measured it, and every call seen passes an rvalue: the
   // profile cannot tell the copies of an lvalue argument (which stay) from
