@@ -213,7 +213,10 @@ std::optional<LocalCopy> localOnLastUse(const Expr &Argument, QualType Class,
                                         const FunctionDecl &Callee,
                                         ASTContext &Ctx) {
   const DeclRefExpr *Ref = localReference(&Argument);
-  if (!Ref || Ref->getBeginLoc().isMacroID() ||
+  // A lambda's copy of the local is const unless the lambda is mutable, and
+  // can run again: not the local's last use.
+  if (!Ref || Ref->refersToEnclosingVariableOrCapture() ||
+      Ref->getBeginLoc().isMacroID() ||
       !Ctx.hasSameUnqualifiedType(Ref->getType(), Class))
     return std::nullopt;
   LocalCopy Copy;

@@ -4,9 +4,9 @@
 // local at that call (without a profile, such a call is an lvalue: on the
 // precision corpus they were all in cold code). A local read after the call,
 // a const one, one named twice in the statement, one a loop passes again,
-// a reference, or one of a class derived from the parameter's is an lvalue
-// the fix cannot move: with only such calls the function stays silent. The
-// fixed file is compiled.
+// a reference, one a lambda captured, or one of a class derived from the
+// parameter's is an lvalue the fix cannot move: with only such calls the
+// function stays silent. The fixed file is compiled.
 // RUN: %check_alloc_tidy %s alloc-copied-parameter %t \
 // RUN:   --prepare="python3 %S/../alloc-small-vector/Inputs/make_profile.py %t.cpp %t.json \
 // RUN:     --allocation-site=entry:48x700:addEntry --allocation-site=name:48x700:addName \
@@ -76,6 +76,12 @@ void constLocal() {
 void throughReference() {
   std::string &Ref = Names.front();
   addName(Ref);
+}
+
+void inLambda() {
+  std::string Local = "a name long enough to leave the inline buffer";
+  auto Add = [Local] { addName(Local); };
+  Add();
 }
 
 void passedInLoop(int N) {
