@@ -28,6 +28,10 @@ using namespace alloc_tidy;
 
 namespace clang::tidy::alloc {
 
+static constexpr llvm::StringLiteral StackNotFlagged =
+    "a stack is flagged by default only on MSVC's STL (elements > 8 bytes), "
+    "or where a profile measured it";
+
 struct DequeAsArrayCheck::Candidate {
   const ValueDecl *Decl = nullptr;
   QualType Element;
@@ -47,6 +51,8 @@ struct DequeAsArrayCheck::Candidate {
   std::optional<DequeFill> Fill;
   /// What heapcount's profiles measured at its code.
   std::optional<Measurement> Measured;
+  /// A stack flagged only where a profile measured what it allocates.
+  bool NeedsMeasuredDepth = false;
   /// What its uses allow (for a member's facts: escapes, growth).
   DequeUsage Usage;
   /// What a decision across units assumes, said at the declaration.
@@ -105,8 +111,10 @@ void DequeAsArrayCheck::registerMatchers(MatchFinder *Finder) {
       hasName("::std::stack"),
       hasTemplateArgument(1, refersToType(hasUnqualifiedDesugaredType(
                                  recordType(hasDeclaration(DequeDecl))))));
-  // Stacks only where one can be flagged: their matchers cost every unit.
-  auto ContainerDecl = StackAdaptors || getLangOpts().MSVCCompat ||
+  // Stacks only where one can be flagged (a profile measures their depth):
+  // their matchers cost every unit.
+  auto ContainerDecl = StackAdaptors || Profiles.loaded() ||
+                               getLangOpts().MSVCCompat ||
                                TargetStl.resolve(nullptr) == StlFlavor::Msvc
                            ? cxxRecordDecl(anyOf(DequeDecl, StackDecl))
                            : cxxRecordDecl(DequeDecl);
@@ -195,11 +203,17 @@ void DequeAsArrayCheck::analyze(Candidate &C) {
     return;
   if (!Spelled.NoFix.empty())
     NoFix(D->getLocation(), Spelled.NoFix);
+  // Which of the two a stack is, deep or mostly empty, only a profile tells
+  // (measure()); without one, the STL's block size decides.
   if (C.Kind == DequeShape::Stack && !StackAdaptors &&
       !stackFlaggedByDefault(getLangOpts().MSVCCompat ||
                                  TargetStl.resolve(PP) == StlFlavor::Msvc,
-                             C.Element, Ctx))
-    C.Silence = "flagged by default only on MSVC's STL, elements > 8 bytes";
+                             C.Element, Ctx)) {
+    if (Profiles.loaded())
+      C.NeedsMeasuredDepth = true;
+    else
+      C.Silence = StackNotFlagged;
+  }
 
   // A type nested in it spelled elsewhere ("std::deque<Row>::iterator")
   // would no longer match; a local's type can only be tied to its function.
@@ -272,6 +286,11 @@ void DequeAsArrayCheck::measure(Candidate &C) {
       C.Decl->getType(), containerCode(*C.Decl, C.Uses), *Context);
   bool FirstBlock = C.Measured && dequesStayedInFirstBlock(*C.Measured);
   bool Reserved = C.Fill && !C.Fill->ReserveText.empty();
+  if (C.NeedsMeasuredDepth &&
+      !(C.Measured && C.Measured->Covered && C.Measured->Allocations > 0)) {
+    C.Silence = StackNotFlagged;
+    return;
+  }
   if (C.Measured && (Profiles.isCold(*C.Measured) ||
                      vectorForDequeSavesNothing(*C.Measured, Reserved)))
     C.Silence = "cold, or a std::vector saves nothing, in the profiled run";

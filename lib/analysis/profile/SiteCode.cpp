@@ -317,9 +317,11 @@ private:
         Adaptor->getTemplateArgs().size() == 2)
       Deque = Adaptor->getTemplateArgs()[1].getAsType();
     const auto *DequeRecord = Deque->getAsCXXRecordDecl();
+    // heapcount names an adaptor's blocks by the adaptor (its frames are
+    // the outermost standard ones), a deque's by the deque.
     if (!DequeRecord || !DequeRecord->isInStdNamespace() ||
         !DequeRecord->getIdentifier() || DequeRecord->getName() != "deque" ||
-        !ofContainer(Deque))
+        !(ofContainer(Construct.getType()) || ofContainer(Deque)))
       return std::nullopt;
     // Built empty: by default, or from an allocator or an empty container.
     const CXXConstructorDecl *Ctor = Construct.getConstructor();

@@ -341,6 +341,22 @@ int depth() {
   ASSERT_TRUE(Local);
   EXPECT_EQ(Local->substr(0, 45),
             "an empty std::stack built ('Pending'): libstd");
+  // As heapcount names it: the stack's frames are the outermost standard
+  // ones.
+  auto Stack = describe(R"cpp(
+#include <deque>
+#include <stack>
+int depth() {
+  std::stack<int> Pending; // SITE
+  return Pending.size();
+}
+)cpp",
+                        "Pending",
+                        "std::stack<int, std::deque<int, std::allocator<int> "
+                        "> >");
+  ASSERT_TRUE(Stack);
+  EXPECT_EQ(Stack->substr(0, 45),
+            "an empty std::stack built ('Pending'): libstd");
   // Built with elements: the allocation holds them.
   auto Sized = describe(R"cpp(
 #include <deque>

@@ -16,7 +16,8 @@ container's growth (the "allocation_sites" member), SIZES being
 (the shorthand string spells libstdc++'s std::string), for names with "::".
 --container NAME=SPELLING gives site NAME's container as heapcount writes
 it (default std::vector<ELEMENT, std::allocator<ELEMENT> >); the shorthands
-string, deque<T> and list<T> spell libstdc++'s classes.
+string, deque<T>, list<T> and stack<T> (over the default deque) spell
+libstdc++'s classes.
 --callers NAME=MARK:ALLOCATIONS[:PROCESSES],... gives (allocation) site
 NAME the places above it its allocations came through: the line (and
 column, as for a site) of the comment "site(MARK...)", each with its
@@ -93,6 +94,10 @@ def main():
             if m:
                 spelling = (f'std::{short}<{m.group(1)}, '
                             f'std::allocator<{m.group(1)}> >')
+        m = re.fullmatch(r'stack<(.*)>', spelling)
+        if m:
+            spelling = (f'std::stack<{m.group(1)}, std::deque<{m.group(1)}, '
+                        f'std::allocator<{m.group(1)}> > >')
         containers[name] = spelling
 
     data = open(args.source, 'rb').read()
