@@ -225,6 +225,10 @@ void CopiedParameterCheck::onEndOfTranslationUnit() {
     for (const FunctionDecl *Definition : Definitions) {
       if (!fixedSignature(*Definition).empty())
         continue;
+      // Only a profile that measured a copy hot reports a function cold by
+      // name (report()); without one, it is not analysed.
+      if (!Profiles.loaded() && ColdFunctions.isCold(*Definition))
+        continue;
       // Its address taken, a call through the pointer would no longer
       // match the pointer's type.
       const auto &Refs = References.lookup(Definition->getCanonicalDecl());
