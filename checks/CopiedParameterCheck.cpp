@@ -135,8 +135,9 @@ void CopiedParameterCheck::registerMatchers(MatchFinder *Finder) {
 
 void CopiedParameterCheck::recordCall(const FunctionDecl &Callee,
                                       llvm::ArrayRef<const Expr *> Args,
-                                      SourceLocation At,
+                                      SourceRange Call,
                                       const SourceManager &SM) {
+  SourceLocation At = Call.getBegin();
   // A call of an instantiation counts for the template's own code, where
   // the parameter is judged.
   const FunctionDecl *Pattern = Callee.getTemplateInstantiationPattern();
@@ -151,6 +152,7 @@ void CopiedParameterCheck::recordCall(const FunctionDecl &Callee,
       continue;
     }
     ++(Kind == ArgumentKind::Moved ? Seen.Moved : Seen.Temporaries);
+    Seen.RvalueCalls.push_back(Call);
     if (Seen.FirstRvalue.isInvalid()) {
       // At the argument; a default argument is at the call.
       SourceLocation Written = Args[I]->getBeginLoc();
@@ -182,7 +184,7 @@ void CopiedParameterCheck::check(const MatchFinder::MatchResult &Result) {
           Result.Nodes.getNodeAs<CXXConstructExpr>("construct")) {
     recordCall(*Construct->getConstructor(),
                llvm::ArrayRef(Construct->getArgs(), Construct->getNumArgs()),
-               Construct->getBeginLoc(), SM);
+               Construct->getSourceRange(), SM);
     return;
   }
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
@@ -195,7 +197,7 @@ void CopiedParameterCheck::check(const MatchFinder::MatchResult &Result) {
   if (const auto *Method = dyn_cast<CXXMethodDecl>(Callee);
       Method && isa<CXXOperatorCallExpr>(Call) && Method->isInstance())
     Args = Args.drop_front();
-  recordCall(*Callee, Args, Call->getBeginLoc(), SM);
+  recordCall(*Callee, Args, Call->getSourceRange(), SM);
 }
 
 /// Why the signature of \p Function is not the unit's to change; empty when
@@ -251,6 +253,22 @@ void CopiedParameterCheck::onEndOfTranslationUnit() {
   Profiles.endTranslationUnit();
 }
 
+/// The copies that \p Init made through the calls seen that pass an
+/// rvalue; nullopt when a site of \p All does not record its callers (each
+/// of its copies would count).
+std::optional<Measurement> CopiedParameterCheck::measureThroughRvalueCalls(
+    const CXXCtorInitializer &Init, const FunctionDecl &Definition,
+    const CallsSeen &Seen, const Measurement &All) {
+  if (All.Sites.empty() || llvm::any_of(All.Sites, [](const SiteMatch &S) {
+        return !S.Site->Callers;
+      }))
+    return std::nullopt;
+  std::vector<ProfileAnchor> Code;
+  for (SourceRange Call : Seen.RvalueCalls)
+    Code.emplace_back(Init.getSourceRange(), &Definition, Call);
+  return Profiles.measureAnything(Code, *Context);
+}
+
 void CopiedParameterCheck::report(const FunctionDecl &Definition,
                                   unsigned Index) {
   ASTContext &Ctx = *Context;
@@ -278,7 +296,8 @@ void CopiedParameterCheck::report(const FunctionDecl &Definition,
   // A function named like set-up or error code is cold by guess; a profile
   // that measured its copy hot says otherwise (a test suite of short runs
   // spends most of its allocations parsing options).
-  if (ColdFunctions.isCold(Definition) && !MeasuredHot)
+  if ((ColdFunctions.isCold(Definition) || Copy.AllocatesWhenLarge) &&
+      !MeasuredHot)
     return;
   // A local passed on its last use is moved there by the fix-it, where a
   // profile measured the copy hot; without one, such calls stay lvalues
@@ -292,13 +311,19 @@ void CopiedParameterCheck::report(const FunctionDecl &Definition,
         LastUses.push_back(*Local);
   unsigned Rvalues = Seen.Temporaries + Seen.Moved + LastUses.size();
   // ': Member(P)' is modernize-pass-by-value's finding; reported here only
-  // where a profile measured it, and every call seen passes an rvalue: the
-  // profile cannot tell the copies of an lvalue argument (which stay) from
-  // the others.
-  if (Copy.Kind == CopyKind::Initialize &&
-      (!MeasuredHot || Seen.Calls == 0 ||
-       Seen.Temporaries + Seen.Moved + LastUses.size() != Seen.Calls))
-    return;
+  // where a profile measured it, for the calls seen that pass an rvalue:
+  // all of them, or those the profile's callers show the copies came
+  // through (the copies of an lvalue argument stay).
+  if (Copy.Kind == CopyKind::Initialize) {
+    if (!MeasuredHot || !Measured || Seen.Calls == 0)
+      return;
+    if (Rvalues != Seen.Calls) {
+      Measured = measureThroughRvalueCalls(*Copy.Initializer, Definition, Seen,
+                                           *Measured);
+      if (!Profiles.isHot(Measured))
+        return;
+    }
+  }
   // The saving exists only for rvalue arguments; with none seen, only
   // UnseenCallers, or a profile that measured the copy hot, reports a
   // function whose calls are all elsewhere.

@@ -45,14 +45,20 @@ private:
     unsigned Moved = 0;
     /// The first call that passes a temporary or a moved object.
     SourceLocation FirstRvalue;
+    /// The calls that pass one: a profile's callers tell which copies came
+    /// through them.
+    llvm::SmallVector<SourceRange, 2> RvalueCalls;
     bool FirstMoved = false;
     /// The lvalue arguments that name a variable: a local on its last use
     /// can be moved (judged in report(), for candidates only).
     llvm::SmallVector<const Expr *, 2> Named;
   };
   void recordCall(const FunctionDecl &Callee, llvm::ArrayRef<const Expr *> Args,
-                  SourceLocation At, const SourceManager &SM);
+                  SourceRange Call, const SourceManager &SM);
   void report(const FunctionDecl &Definition, unsigned Index);
+  std::optional<alloc_tidy::Measurement> measureThroughRvalueCalls(
+      const CXXCtorInitializer &Init, const FunctionDecl &Definition,
+      const CallsSeen &Seen, const alloc_tidy::Measurement &All);
 
   /// A call of a standard container or algorithm that calls a callable of
   /// the project per element (CopiedParameterCallables.cpp).

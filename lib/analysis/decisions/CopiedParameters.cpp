@@ -337,8 +337,11 @@ ParameterCopy parameterCopy(const FunctionDecl &Definition, unsigned Index,
   }
   Record = Record->getDefinition();
   if (!allocatesWhenCopied(T)) {
-    Copy.Silent = "copying its type does not allocate";
-    return Copy;
+    if (!isTypeErasedCallable(T)) {
+      Copy.Silent = "copying its type does not allocate";
+      return Copy;
+    }
+    Copy.AllocatesWhenLarge = true;
   }
   if (Record->isAbstract()) {
     Copy.Silent = "its type is abstract";

@@ -53,6 +53,9 @@ struct ParameterCopy {
   std::string Method;
   /// For Initialize, the member initializer.
   const clang::CXXCtorInitializer *Initializer = nullptr;
+  /// A std::function: its copy allocates only for a large callable, so
+  /// only a profile that measured the copy can report it.
+  bool AllocatesWhenLarge = false;
 };
 
 /// The facts of parameter \p Index of \p Definition (a function with a

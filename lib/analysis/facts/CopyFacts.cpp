@@ -37,6 +37,12 @@ bool allocatesWhenCopied(QualType T) {
              T->getBaseElementTypeUnsafe()->getAsCXXRecordDecl(), Seen);
 }
 
+bool isTypeErasedCallable(QualType T) {
+  const CXXRecordDecl *Record = T.isNull() ? nullptr : T->getAsCXXRecordDecl();
+  return Record && Record->isInStdNamespace() && Record->getIdentifier() &&
+         Record->getName() == "function";
+}
+
 const FieldDecl *firstAllocatingField(const CXXRecordDecl &RD) {
   const CXXRecordDecl *Def = RD.getDefinition();
   if (!Def)

@@ -20,6 +20,11 @@ namespace alloc_tidy {
 /// included) or bases, at any depth. References hold nothing.
 bool allocatesWhenCopied(clang::QualType T);
 
+/// Whether \p T is std::function: its copy allocates only when the callable
+/// it holds is larger than its inline buffer (16 bytes in libstdc++), which
+/// a profile can show and the type cannot.
+bool isTypeErasedCallable(clang::QualType T);
+
 /// The first non-const field of \p RD whose copy allocates; null if none.
 const clang::FieldDecl *firstAllocatingField(const clang::CXXRecordDecl &RD);
 

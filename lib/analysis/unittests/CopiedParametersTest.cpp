@@ -10,6 +10,7 @@ namespace alloc_tidy {
 namespace {
 
 const char *const Code = R"cpp(
+#include <functional>
 #include <string>
 #include <vector>
 struct Scalars { int A, B; };
@@ -46,6 +47,10 @@ void byValue(std::string S, long);
 std::string make();
 void callee(const std::string &S);
 void calls(std::string X) { callee(X); callee(make()); callee(std::move(X)); callee("lit"); }
+using Handler = std::function<void(int)>;
+std::vector<Handler> Handlers;
+void addHandler(const Handler &H) { Handlers.push_back(H); }
+std::function<void()> GF;
 )cpp";
 
 class CopiedParametersTest : public ::testing::Test {
@@ -74,6 +79,20 @@ TEST_F(CopiedParametersTest, OwnsHeapMemory) {
   EXPECT_TRUE(allocatesWhenCopied(typeOf("GN")));
   EXPECT_TRUE(allocatesWhenCopied(typeOf("Last")));
   EXPECT_FALSE(allocatesWhenCopied(Ctx.IntTy));
+}
+
+// A std::function allocates when copied only for a large callable: a
+// candidate that only a profile's measure can report.
+TEST_F(CopiedParametersTest, TypeErasedCallables) {
+  EXPECT_FALSE(allocatesWhenCopied(typeOf("GF")));
+  EXPECT_TRUE(isTypeErasedCallable(typeOf("GF")));
+  EXPECT_FALSE(isTypeErasedCallable(typeOf("Last")));
+  EXPECT_FALSE(isTypeErasedCallable(typeOf("GH")));
+  ParameterCopy Add = copyOf("addHandler");
+  EXPECT_EQ(Add.Silent, "");
+  EXPECT_EQ(Add.Kind, CopyKind::Insert);
+  EXPECT_TRUE(Add.AllocatesWhenLarge);
+  EXPECT_FALSE(copyOf("keep").AllocatesWhenLarge);
 }
 
 TEST_F(CopiedParametersTest, Movable) {

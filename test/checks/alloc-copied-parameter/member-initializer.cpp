@@ -2,8 +2,9 @@
 // parameter is clang-tidy's modernize-pass-by-value's finding; this check
 // reports it only where a heapcount profile measured the initializer at
 // ProfileMinAllocations (100) allocations or more, and every call seen
-// passes a temporary (the profile cannot tell the copies of an lvalue
-// argument, which stay, from the others). The fix-it changes the declaration in the class and
+// passes a temporary (without callers in the profile, it cannot tell the
+// copies of an lvalue argument, which stay, from the others;
+// function-copies.cpp has a profile with callers). The fix-it changes the declaration in the class and
 // the definition, and moves the parameter. Measured less, used elsewhere in
 // the constructor too, or copied into a member of another type, it is left
 // alone. The fixed file is compiled.
