@@ -61,6 +61,9 @@ packages=(
   libutfcpp-dev
   # make real-code: wabt takes SHA-256 from OpenSSL's libcrypto.
   libssl-dev
+  # make real-code and make profile-proof: nuspell's Unicode handling and
+  # word breaking are ICU's.
+  libicu-dev
   # make profile-proof: hunspell's workload checks English text against
   # Debian's en_US dictionary.
   hunspell-en-us

@@ -65,6 +65,8 @@
 #   libsass    github:sass/libsass (not tuned on: precision only; the
 #              library, built with the CMakeLists.txt of
 #              scripts/overlays/libsass)
+#   nuspell    github:nuspell/nuspell (not tuned on; the library, static,
+#              and its command-line tool; needs ICU: Debian's libicu-dev)
 #   alloc-tidy this repository's own sources (git HEAD of the checkout this
 #              script is in)
 #
@@ -140,6 +142,7 @@ known=(
   "fmt|fmtlib/fmt|-DFMT_TEST=OFF -DFMT_DOC=OFF -DFMT_INSTALL=OFF"
   "wabt|WebAssembly/wabt|-DBUILD_TESTS=OFF -DBUILD_LIBWASM=OFF -DWABT_INSTALL_RULES=OFF"
   "libsass|sass/libsass|"
+  "nuspell|nuspell/nuspell|-DBUILD_TESTING=OFF -DBUILD_DOCS=OFF -DBUILD_SHARED_LIBS=OFF"
   "alloc-tidy|self|-DALLOC_TIDY_LLVM_VERSION=22 -DALLOC_TIDY_PRECOMPILED_HEADERS=OFF"
 )
 
@@ -157,6 +160,7 @@ needs=(
   "ccache|xxhash.h|libxxhash-dev"
   "taglib|utf8cpp/utf8.h|libutfcpp-dev"
   "wabt|openssl/sha.h|libssl-dev"
+  "nuspell|unicode/uchar.h|libicu-dev"
 )
 
 # Extracts NAME's folders of exported_apart: archived as a tree of their
