@@ -82,7 +82,7 @@ profile-real: build
 	  --bin-dir $(BUILD)/bin --cxx clang++-$(LLVM)
 
 # The proof on real programs (issue 33): each program of
-# scripts/proof-corpus.json (seventeen, from ninja to googletest,
+# scripts/proof-corpus.json (nineteen, from ninja to nuspell,
 # prepared in PROJECTS)
 # built there at -O2 -g, its real workload run natively, under heapcount
 # --profile and counted; alloc-run --profile's fix-its applied to a copy,
