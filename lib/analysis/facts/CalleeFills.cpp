@@ -3,6 +3,7 @@
 #include "lib/analysis/facts/CalleeFills.h"
 #include "lib/analysis/ast/AstWalk.h"
 #include "lib/analysis/facts/ContainerUses.h"
+#include "clang/AST/ASTLambda.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -112,6 +113,165 @@ PointerStep pointerStep(const DeclRefExpr *Ref, ASTContext &Ctx) {
     }
   }
   return Step;
+}
+
+/// Standard algorithms that call the function object they are given while
+/// they run and keep no copy of it once they return.
+bool isAlgorithmTakingCallable(const FunctionDecl &Callee) {
+  static const llvm::StringSet<> Names = {"find_if",
+                                          "find_if_not",
+                                          "any_of",
+                                          "all_of",
+                                          "none_of",
+                                          "count_if",
+                                          "sort",
+                                          "stable_sort",
+                                          "partial_sort",
+                                          "nth_element",
+                                          "is_sorted",
+                                          "remove_if",
+                                          "remove_copy_if",
+                                          "replace_if",
+                                          "copy_if",
+                                          "transform",
+                                          "partition",
+                                          "stable_partition",
+                                          "lower_bound",
+                                          "upper_bound",
+                                          "equal_range",
+                                          "binary_search",
+                                          "min_element",
+                                          "max_element",
+                                          "minmax_element",
+                                          "accumulate",
+                                          "adjacent_find",
+                                          "search",
+                                          "mismatch",
+                                          "equal",
+                                          "unique",
+                                          "merge",
+                                          "includes",
+                                          "generate",
+                                          "find_first_of",
+                                          "is_partitioned",
+                                          "partition_point",
+                                          "inner_product",
+                                          "lexicographical_compare"};
+  return isWithinStd(&Callee) && Callee.getIdentifier() &&
+         !isa<CXXMethodDecl>(Callee) && Names.contains(Callee.getName());
+}
+
+/// Whether \p Closure (a lambda, or a copy of one) is an argument of a call
+/// of a standard algorithm, which is done with it when it returns.
+bool isAlgorithmArgument(const Expr *Closure, ASTContext &Ctx) {
+  const Expr *Child = nullptr;
+  DynTypedNode Parent =
+      meaningfulParent(Closure, Ctx, Child, Transparency::Value);
+  if (const auto *Copy = Parent.get<CXXConstructExpr>();
+      Copy && Copy->getConstructor()->isCopyOrMoveConstructor())
+    Parent = meaningfulParent(Copy, Ctx, Child, Transparency::Value);
+  const auto *Call = Parent.get<CallExpr>();
+  return Call && Call->getDirectCallee() &&
+         isAlgorithmTakingCallable(*Call->getDirectCallee());
+}
+
+/// The lambda expression of \p Function's body whose closure type is
+/// \p Class.
+const LambdaExpr *lambdaOfClass(const CXXRecordDecl &Class,
+                                const FunctionDecl &Function) {
+  class Finder : public RecursiveASTVisitor<Finder> {
+  public:
+    explicit Finder(const CXXRecordDecl &Class) : Class(Class) {}
+    bool VisitLambdaExpr(LambdaExpr *Lambda) {
+      if (Lambda->getLambdaClass() == &Class)
+        Found = Lambda;
+      return !Found;
+    }
+    const CXXRecordDecl &Class;
+    const LambdaExpr *Found = nullptr;
+  } Lambdas(Class);
+  Lambdas.TraverseStmt(Function.getBody());
+  return Lambdas.Found;
+}
+
+/// Whether \p Lambda, written in \p Function, is done when the function
+/// returns: written as a standard algorithm's argument, or kept in a local
+/// variable that is only called or handed to standard algorithms
+/// ("auto Eq = [&](auto &X) { return Key == X; }; find_if(B, E, Eq)").
+bool lambdaEndsInFunction(const LambdaExpr &Lambda,
+                          const FunctionDecl &Function, ASTContext &Ctx) {
+  // A lambda inside another one: the outer closure would need the same
+  // judgement.
+  if (enclosingFunction(&Lambda, Ctx) != &Function)
+    return false;
+  if (isAlgorithmArgument(&Lambda, Ctx))
+    return true;
+  const Expr *Child = nullptr;
+  const auto *Var =
+      meaningfulParent(&Lambda, Ctx, Child, Transparency::Value).get<VarDecl>();
+  if (!Var || !Var->hasLocalStorage() || isa<ParmVarDecl>(Var) ||
+      Var->getType()->getAsCXXRecordDecl() != Lambda.getLambdaClass())
+    return false;
+  class Uses : public RecursiveASTVisitor<Uses> {
+  public:
+    explicit Uses(const VarDecl *Var) : Var(Var) {}
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      if (Ref->getDecl() == Var)
+        Found.push_back(Ref);
+      return true;
+    }
+    const VarDecl *Var;
+    std::vector<const DeclRefExpr *> Found;
+  } Closure(Var);
+  Closure.TraverseStmt(Function.getBody());
+  return llvm::all_of(Closure.Found, [&](const DeclRefExpr *Use) {
+    if (isAlgorithmArgument(Use, Ctx))
+      return true;
+    // "Eq(X)": a call of the closure's operator().
+    const Expr *UseChild = nullptr;
+    const auto *Call = meaningfulParent(Use, Ctx, UseChild, Transparency::Value)
+                           .get<CXXOperatorCallExpr>();
+    return Call && Call->getOperator() == OO_Call && Call->getNumArgs() > 0 &&
+           stripTransparent(Call->getArg(0)) == stripTransparent(Use);
+  });
+}
+
+/// The lambda whose capture list names \p Container (by reference, or
+/// copied into the closure).
+const LambdaExpr *capturingLambda(const Expr *Container, ASTContext &Ctx) {
+  const Expr *Child = nullptr;
+  DynTypedNode Parent =
+      meaningfulParent(Container, Ctx, Child, Transparency::Value);
+  if (const auto *Copy = Parent.get<CXXConstructExpr>())
+    Parent = meaningfulParent(Copy, Ctx, Child, Transparency::Value);
+  return Parent.get<LambdaExpr>();
+}
+
+/// Whether the lambda whose body names \p Ref (a variable of \p Function
+/// that it captures by reference) is done when \p Function returns
+/// (lambdaEndsInFunction()).
+bool closureEndsInFunction(const DeclRefExpr *Ref, const FunctionDecl &Function,
+                           ASTContext &Ctx) {
+  DynTypedNode Node = DynTypedNode::create(*Ref);
+  const LambdaExpr *Lambda = nullptr;
+  while (!Lambda) {
+    Node = parentOf(Node, Ctx);
+    if (Node.getNodeKind().isNone())
+      return false;
+    Lambda = Node.get<LambdaExpr>();
+    // The body of a generic lambda's instantiated call operator has the
+    // operator as its parent: the lambda is the one of its class.
+    if (const auto *Operator = Node.get<CXXMethodDecl>()) {
+      if (!clang::isLambdaCallOperator(Operator))
+        return false;
+      Lambda = lambdaOfClass(*Operator->getParent(), Function);
+      if (!Lambda)
+        return false;
+    } else if (Node.get<Decl>()) {
+      return false;
+    }
+  }
+  return lambdaEndsInFunction(*Lambda, Function, Ctx);
 }
 
 /// The parameters whose uses are judged (or being judged) already: a call
@@ -233,8 +393,10 @@ std::optional<CalleeUse> useByCallee(const FunctionDecl *Callee, unsigned Index,
     return FollowInto(Next, Arg, Call);
   };
   for (const DeclRefExpr *Ref : Refs.Found) {
-    // In a lambda's body: the closure may outlive the call.
-    if (Ref->refersToEnclosingVariableOrCapture())
+    // In a lambda's body: the closure may outlive the call, unless it is
+    // done when the function returns.
+    if (Ref->refersToEnclosingVariableOrCapture() &&
+        !closureEndsInFunction(Ref, *Definition, Ctx))
       return Fail("captures");
     // The expression that names the container: the parameter itself, or
     // "*Out" and "Out->" for a pointer.
@@ -269,6 +431,11 @@ std::optional<CalleeUse> useByCallee(const FunctionDecl *Callee, unsigned Index,
     case UseKind::PassedToTemplate:
       continue;
     case UseKind::Captured:
+      // In the capture list ("[&Out]", or a copy): the lambda's body holds
+      // the uses, judged where they are written.
+      if (const LambdaExpr *Lambda = capturingLambda(Container, Ctx);
+          Lambda && lambdaEndsInFunction(*Lambda, *Definition, Ctx))
+        continue;
       return Fail("captures");
     case UseKind::Linked:
       return Fail("swaps, assigns or copies");
@@ -279,6 +446,11 @@ std::optional<CalleeUse> useByCallee(const FunctionDecl *Callee, unsigned Index,
     DynTypedNode Parent =
         meaningfulParent(Container, Ctx, Child, Transparency::Value,
                          /*PreferInitialization=*/true);
+    // "Key == X" in a generic lambda's body, whose operands' types the
+    // template leaves open: a comparison reads them.
+    if (const auto *Compare = Parent.get<BinaryOperator>();
+        Compare && Compare->isComparisonOp() && Compare->isTypeDependent())
+      continue;
     // "return Out;" from a function returning a reference to it: the caller
     // gets its own container back (its use of the result is judged there).
     if (Parent.get<ReturnStmt>() &&

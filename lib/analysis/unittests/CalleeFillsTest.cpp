@@ -9,7 +9,9 @@ using namespace clang;
 namespace alloc_tidy {
 namespace {
 
-const char *const Preamble = "#include <string>\n"
+const char *const Preamble = "#include <algorithm>\n"
+                             "#include <functional>\n"
+                             "#include <string>\n"
                              "#include <utility>\n"
                              "#include <vector>\n"
                              "using Words = std::vector<std::string>;\n";
@@ -123,10 +125,61 @@ TEST_F(CalleeFillsTest, WhatMakesItAnEscape) {
        "'f' calls capacity() on the container it takes by reference"},
       {"void g(Words &);\nvoid f(Words &Out) { g(Out); }",
        "passed by non-const reference to a function defined elsewhere"},
-      {"void f(Words &Out) { auto L = [&] { Out.clear(); }; L(); }",
+      // Closures that can outlive the call.
+      {"std::function<void()> Later;\n"
+       "void f(Words &Out) { Later = [&] { Out.clear(); }; }",
+       "'f' captures the container it takes by reference"},
+      {"void f(Words &Out) { std::function<void()> L = [&] { Out.clear(); };"
+       " L(); }",
+       "'f' captures the container it takes by reference"},
+      {"template <class F> void keep(F) {}\n"
+       "void f(Words &Out) { keep([&] { Out.clear(); }); }",
+       "'f' captures the container it takes by reference"},
+      {"std::function<void()> Later;\n"
+       "void f(Words &Out) { auto L = [&] { Out.clear(); }; L(); Later = L; }",
+       "'f' captures the container it takes by reference"},
+      {"void f(Words &Out) { auto L = [&] { return [&] { Out.clear(); }; };"
+       " L()(); }",
        "'f' captures the container it takes by reference"},
   };
   expectEscapes(Cases);
+}
+
+TEST_F(CalleeFillsTest, ClosuresDoneWithinTheCall) {
+  // A lambda that a standard algorithm calls, or a local closure only
+  // called or handed to algorithms, is gone when the function returns: its
+  // captures are the function's own uses.
+  const char *const Cases[] = {
+      R"cpp(
+bool f(Words &Key, const std::vector<Words> &All) {
+  return std::find_if(All.begin(), All.end(), [&](const Words &W) {
+           return W.size() == Key.size();
+         }) != All.end();
+}
+)cpp",
+      R"cpp(
+bool f(Words &Key, const std::vector<Words> &All) {
+  return std::none_of(All.begin(), All.end(), [&Key](const Words &W) {
+    return W.size() == Key.size();
+  });
+}
+)cpp",
+      "void f(Words &Out) { auto L = [&] { Out.clear(); }; L(); L(); }",
+      // A generic lambda: its body's comparison is left to the template.
+      R"cpp(
+bool f(const Words &Key, const std::vector<Words> &All) {
+  auto Same = [&](auto &W) { return Key == W; };
+  return std::any_of(All.begin(), All.end(), Same) &&
+         std::count_if(All.begin(), All.end(), Same) > 1;
+}
+)cpp",
+  };
+  for (const char *Code : Cases) {
+    SCOPED_TRACE(Code);
+    ASSERT_NO_FATAL_FAILURE(parse(Code));
+    std::string Why;
+    EXPECT_TRUE(use(Why)) << Why;
+  }
 }
 
 TEST_F(CalleeFillsTest, RecursionAddsNothingToJudge) {
