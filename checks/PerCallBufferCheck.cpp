@@ -6,6 +6,10 @@
 // declared, keeps the capacity it reached: after the first long string,
 // the calls allocate nothing.
 //
+// A const member function cannot keep it in a member without 'mutable',
+// which the threads that call it at once would share: there the buffer
+// becomes a thread_local variable of the function (ThreadLocal).
+//
 // The member is shared by every call on one object, so the change is only
 // offered where no call can start while another uses it (Reentry.h), the
 // buffer does not leave the call (returned, moved, swapped, kept by
@@ -44,6 +48,7 @@ PerCallBufferCheck::PerCallBufferCheck(StringRef Name,
           readBoolOption(*this, Options, Name, "WithoutProfile", false)),
       MinAllocationsPerProcess(readCountOption(*this, Options, Name,
                                                "MinAllocationsPerProcess", 32)),
+      ThreadLocal(readBoolOption(*this, Options, Name, "ThreadLocal", true)),
       Inserter(readIncludeStyleOption(*this, Options, Name),
                areDiagsSelfContained()),
       WholeProgram(*this, Options, Name, Inserter.getStyle(),
@@ -55,6 +60,7 @@ void PerCallBufferCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "WithoutProfile", WithoutProfile);
   Options.store(Opts, "MinAllocationsPerProcess",
                 static_cast<unsigned>(MinAllocationsPerProcess));
+  Options.store(Opts, "ThreadLocal", ThreadLocal);
   ColdFunctions.store(Options, Opts);
   Options.store(Opts, "IncludeStyle", Inserter.getStyle());
   Profiles.store(Options, Opts);
@@ -107,13 +113,13 @@ implementationFor(const VarDecl &Var, const DeclStmt &Decl,
 }
 
 /// The member function whose own body declares \p Var (not a lambda's),
-/// when a member of its object could hold the buffer: it runs on an object
-/// it may change, more than once per object, in code that is not a
-/// template.
+/// when a member of its object (or, for a const one, a thread_local
+/// variable) could hold the buffer: it runs more than once per object, in
+/// code that is not a template.
 static const CXXMethodDecl *bufferOwner(const VarDecl &Var) {
   const auto *Method = dyn_cast<CXXMethodDecl>(Var.getDeclContext());
   if (!Method || !Method->doesThisDeclarationHaveABody() ||
-      Method->isStatic() || Method->isConst() || Method->isVolatile() ||
+      Method->isStatic() || Method->isVolatile() ||
       isa<CXXConstructorDecl, CXXDestructorDecl>(Method) ||
       Method->isCopyAssignmentOperator() ||
       Method->isMoveAssignmentOperator() || Method->isDependentContext() ||
@@ -140,7 +146,8 @@ void PerCallBufferCheck::check(const MatchFinder::MatchResult &Result) {
   if (reportBuiltForOneBranch(*Var, Ctx))
     return;
   const CXXMethodDecl *Method = bufferOwner(*Var);
-  if (!Method || ColdFunctions.isCold(*Var))
+  if (!Method || ColdFunctions.isCold(*Var) ||
+      (Method->isConst() && !ThreadLocal))
     return;
   QualType Type = Var->getType();
   if (Type.isConstQualified() || Type.isVolatileQualified() ||
@@ -194,6 +201,11 @@ void PerCallBufferCheck::check(const MatchFinder::MatchResult &Result) {
       !whyReentryMeetsBuffer(*Var, *Method->getBody(), *Reentry, Ctx).empty())
     return;
 
+  if (Method->isConst()) {
+    reportThreadLocal(*Var, *Decl, *Method, S->Element, Measured, *Reentry,
+                      Ctx);
+    return;
+  }
   CallBufferPlan Plan = planCallBuffer(
       *Var, *Decl, *Method, S->Element, Ctx,
       CallBufferUnit{&Includes, &NewMembers[Method->getParent()]});
@@ -245,31 +257,73 @@ void PerCallBufferCheck::check(const MatchFinder::MatchResult &Result) {
          DiagnosticIDs::Note)
         << Method->getParent()->getName() << OwnClassKeeps
         << Impl->Pointer->getName() << Class;
-  // The first point before the declaration, and the first after the uses.
-  const ReentryPoint *Before = nullptr, *After = nullptr;
-  for (const ReentryPoint &P : *Reentry) {
-    const ReentryPoint *&First =
-        reentersBeforeDeclaration(*Var, P, Ctx) ? Before : After;
-    if (!First)
-      First = &P;
-  }
-  for (const auto &[Point, When] :
-       {std::pair(Before, "before it declares '%2': the member is not in use "
-                          "yet"),
-        std::pair(After, "after its last use of '%2': the member is free "
-                         "again by then")})
-    if (Point)
-      diag(Point->At->getBeginLoc(),
-           std::string("'%0' may run again on the object from here (%1), ") +
-               When,
-           DiagnosticIDs::Note)
-          << Method->getName() << Point->Why << Name;
+  noteReentry(*Var, *Method, *Reentry, "on the object", "the member", Ctx);
   if (Plan.NoFix.empty())
     diag(Plan.MemberAt,
          "the member '%0' holds the capacity as long as the "
          "'%1' lives",
          DiagnosticIDs::Note)
         << Plan.Member << Class;
+  else
+    diag(Plan.NoFixLoc, "no fix-it: %0", DiagnosticIDs::Note) << Plan.NoFix;
+}
+
+void PerCallBufferCheck::noteReentry(const VarDecl &Var,
+                                     const CXXMethodDecl &Method,
+                                     llvm::ArrayRef<ReentryPoint> Reentry,
+                                     StringRef Where, StringRef Keeper,
+                                     ASTContext &Ctx) {
+  // The first point before the declaration, and the first after the uses.
+  const ReentryPoint *Before = nullptr, *After = nullptr;
+  for (const ReentryPoint &P : Reentry) {
+    const ReentryPoint *&First =
+        reentersBeforeDeclaration(Var, P, Ctx) ? Before : After;
+    if (!First)
+      First = &P;
+  }
+  for (const auto &[Point, When] :
+       {std::pair(Before, "before it declares '%3': %4 is not in use yet"),
+        std::pair(After, "after its last use of '%3': %4 is free again by "
+                         "then")})
+    if (Point)
+      diag(Point->At->getBeginLoc(),
+           std::string("'%0' may run again %1 from here (%2), ") + When,
+           DiagnosticIDs::Note)
+          << Method.getName() << Where << Point->Why << Var.getName() << Keeper;
+}
+
+void PerCallBufferCheck::reportThreadLocal(
+    const VarDecl &Var, const DeclStmt &Decl, const CXXMethodDecl &Method,
+    QualType Element, const std::optional<Measurement> &Measured,
+    llvm::ArrayRef<ReentryPoint> Reentry, ASTContext &Ctx) {
+  ThreadLocalBufferPlan Plan =
+      planThreadLocalBuffer(Var, Decl, Method, Element, Ctx);
+  StringRef Name = Var.getName();
+  {
+    auto Diag = diag(Var.getLocation(),
+                     "'%0' is constructed and filled on every call of '%1', "
+                     "allocating each time; '%1' is const, so kept in a "
+                     "thread_local variable and cleared here, it would keep "
+                     "its capacity between calls on a thread")
+                << Name << Method.getNameAsString();
+    if (Plan.NoFix.empty())
+      Diag << FixItHint::CreateInsertion(Plan.SpecifierAt, "thread_local ")
+           << FixItHint::CreateInsertion(Plan.ClearAt, Plan.ClearText);
+  }
+  if (std::optional<std::string> Note = Profiles.measuredNote(
+          Measured, Var.getLocation(), Ctx.getSourceManager(),
+          [&](const Measurement &M) {
+            return describeCallBuffer(Name, "", M);
+          }))
+    diag(Var.getLocation(), "%0", DiagnosticIDs::Note) << *Note;
+  noteReentry(Var, Method, Reentry, "on this thread", "the variable", Ctx);
+  if (Plan.NoFix.empty())
+    diag(Var.getLocation(),
+         "a member of '%0' would need 'mutable', and the threads that call "
+         "'%1' at once would share it; the thread_local '%2' holds the "
+         "capacity as long as its thread runs",
+         DiagnosticIDs::Note)
+        << Method.getParent()->getName() << Method.getName() << Name;
   else
     diag(Plan.NoFixLoc, "no fix-it: %0", DiagnosticIDs::Note) << Plan.NoFix;
 }

@@ -10,6 +10,7 @@
 #include "checks/WholeProgramOption.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "lib/analysis/facts/IncludeGraph.h"
+#include "lib/analysis/facts/Reentry.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -39,6 +40,18 @@ private:
   /// Reports \p Var when it is built on every run for one branch of an
   /// 'if' alone (PerCallBufferBranch.cpp); false when it is not.
   bool reportBuiltForOneBranch(const VarDecl &Var, ASTContext &Ctx);
+  /// Reports \p Var, a buffer of the const member function \p Method,
+  /// kept in a thread_local variable.
+  void reportThreadLocal(const VarDecl &Var, const DeclStmt &Decl,
+                         const CXXMethodDecl &Method, QualType Element,
+                         const std::optional<alloc_tidy::Measurement> &Measured,
+                         llvm::ArrayRef<alloc_tidy::ReentryPoint> Reentry,
+                         ASTContext &Ctx);
+  /// The notes on the calls from which \p Method may run again (\p Where:
+  /// "on the object") while \p Keeper ("the member") is not in use.
+  void noteReentry(const VarDecl &Var, const CXXMethodDecl &Method,
+                   llvm::ArrayRef<alloc_tidy::ReentryPoint> Reentry,
+                   StringRef Where, StringRef Keeper, ASTContext &Ctx);
 
   CompileErrors Errors;
   ColdFunctionsOption ColdFunctions;
@@ -48,6 +61,8 @@ private:
   /// The fewest allocations in each profiled process for a finding: fewer
   /// calls may each be on an object of their own.
   uint64_t MinAllocationsPerProcess;
+  /// Keep a const member function's buffer in a thread_local variable.
+  bool ThreadLocal;
   ProfileOption Profiles;
   /// For a class in a header: what the header includes, and the standard
   /// headers the new member needs there.

@@ -11,9 +11,11 @@
 #include "lib/analysis/facts/WrittenType.h"
 #include "clang/AST/DeclFriend.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/QualTypeNames.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
@@ -313,6 +315,73 @@ CallBufferPlan planCallBuffer(const VarDecl &Var, const DeclStmt &Decl,
                   (Impl ? Impl->PointerText + "->" : "") + Name + ";\n" +
                   indentationAt(Decl.getBeginLoc(), SM) +
                   Var.getNameAsString() + ".clear();";
+  return Plan;
+}
+
+/// The first lambda of \p Body that captures \p Var, explicitly or not.
+static const LambdaExpr *lambdaCapturing(const VarDecl &Var, const Stmt *Body) {
+  class Finder : public RecursiveASTVisitor<Finder> {
+  public:
+    explicit Finder(const VarDecl &Var) : Var(Var) {}
+    bool VisitLambdaExpr(LambdaExpr *Lambda) {
+      for (const LambdaCapture &Capture : Lambda->captures())
+        if (Capture.capturesVariable() && Capture.getCapturedVar() == &Var)
+          Found = Lambda;
+      return !Found;
+    }
+    const VarDecl &Var;
+    const LambdaExpr *Found = nullptr;
+  } Lambdas(Var);
+  Lambdas.TraverseStmt(const_cast<Stmt *>(Body));
+  return Lambdas.Found;
+}
+
+ThreadLocalBufferPlan planThreadLocalBuffer(const VarDecl &Var,
+                                            const DeclStmt &Decl,
+                                            const FunctionDecl &Function,
+                                            QualType Element, ASTContext &Ctx) {
+  ThreadLocalBufferPlan Plan;
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto NoFix = [&](std::string Why, SourceLocation Loc) {
+    Plan.NoFix = std::move(Why);
+    Plan.NoFixLoc = Loc;
+    return Plan;
+  };
+  std::string Name = Var.getNameAsString();
+  if (const CXXMemberCallExpr *Capacity =
+          capacityRead(&Var, Function.getBody()))
+    return NoFix("the function asks for '" + Name +
+                     "''s capacity(), which a buffer kept between calls "
+                     "would change",
+                 Capacity->getBeginLoc());
+  llvm::SmallPtrSet<const CXXRecordDecl *, 8> Seen;
+  if (!destroysQuietly(Element, Ctx, Seen))
+    return NoFix("its elements would be destroyed at the next call instead "
+                 "of at the end of this one",
+                 Var.getLocation());
+  if (Function.isConstexpr())
+    return NoFix("'" + Function.getNameAsString() +
+                     "' is constexpr, and cannot declare a thread_local "
+                     "variable",
+                 Function.getLocation());
+  // "[Buf]" cannot name a thread_local variable, and "[=]" would stop
+  // copying it.
+  if (const LambdaExpr *Lambda = lambdaCapturing(Var, Function.getBody()))
+    return NoFix("a lambda captures '" + Name +
+                     "', which it could not do with a thread_local variable",
+                 Lambda->getBeginLoc());
+  SourceLocation TypeStart = Var.getTypeSpecStartLoc();
+  if (!Decl.isSingleDecl() || Decl.getBeginLoc().isMacroID() ||
+      Decl.getEndLoc().isMacroID() || TypeStart.isInvalid() ||
+      TypeStart.isMacroID())
+    return NoFix("the declaration declares more than this variable, or comes "
+                 "from a macro",
+                 Var.getLocation());
+  Plan.SpecifierAt = TypeStart;
+  Plan.ClearAt =
+      Lexer::getLocForEndOfToken(Decl.getEndLoc(), 0, SM, Ctx.getLangOpts());
+  Plan.ClearText =
+      "\n" + indentationAt(Decl.getBeginLoc(), SM) + Name + ".clear();";
   return Plan;
 }
 

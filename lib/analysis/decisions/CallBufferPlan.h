@@ -71,6 +71,30 @@ CallBufferPlan planCallBuffer(const clang::VarDecl &Var,
                               const CallBufferUnit &Unit = {},
                               const ImplementationObject *Impl = nullptr);
 
+/// A per-call buffer of a function whose object cannot keep it (a const
+/// member function: a member would need 'mutable' and would be shared by
+/// the threads that call the function at once) kept in a thread_local
+/// variable instead: "thread_local" is added to its declaration, which then
+/// runs once per thread, and a clear() follows it.
+struct ThreadLocalBufferPlan {
+  /// Why there is no fix-it, and where; empty when there is one.
+  std::string NoFix;
+  clang::SourceLocation NoFixLoc;
+  /// Where "thread_local " goes: the start of the declaration's type.
+  clang::SourceLocation SpecifierAt;
+  /// After the declaration's ';': a line that clears the buffer.
+  clang::SourceLocation ClearAt;
+  std::string ClearText;
+};
+
+/// Keeping \p Var, declared by \p Decl in \p Function's body, in a
+/// thread_local variable; \p Element is what the container holds.
+ThreadLocalBufferPlan planThreadLocalBuffer(const clang::VarDecl &Var,
+                                            const clang::DeclStmt &Decl,
+                                            const clang::FunctionDecl &Function,
+                                            clang::QualType Element,
+                                            clang::ASTContext &Ctx);
+
 /// Why a new member of \p Class, a class defined in a header, could mean
 /// something this unit cannot see in another unit that includes the header,
 /// or empty: the class's functions are all defined in this unit (the new

@@ -695,9 +695,17 @@ std::string describeCallBuffer(StringRef Name, StringRef Class,
   if (M.Allocations == 0)
     return nothingMeasured(Name);
   MeasuredSaving S = savingOfHoist(M);
-  return Prefix + ("'" + Name + "' allocated ").str() + times(M.Allocations) +
-         " in calls of this function (" + requested(M.Counts) + inProcesses(M) +
-         "); kept in a member, it grows only past the "
+  std::string Start = Prefix + ("'" + Name + "' allocated ").str() +
+                      times(M.Allocations) + " in calls of this function (" +
+                      requested(M.Counts) + inProcesses(M) + "); ";
+  if (Class.empty())
+    return Start +
+           "kept in a thread_local variable, it grows only past the capacity "
+           "it reached: with one thread in each process, that " +
+           wouldSave("", S.Saved).substr(1) +
+           " (each further thread starts empty)";
+  return Start +
+         "kept in a member, it grows only past the "
          "capacity it reached: with one '" +
          Class.str() + "' in each process, that " +
          wouldSave("", S.Saved).substr(1) +
