@@ -28,15 +28,16 @@ const llvm::StringSet<> &readMembers() {
   return Names;
 }
 
+/// The expressions of a body that name one variable.
 class References : public RecursiveASTVisitor<References> {
 public:
-  explicit References(const ParmVarDecl *Param) : Param(Param) {}
+  explicit References(const ValueDecl *Var) : Var(Var) {}
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-    if (Ref->getDecl() == Param)
+    if (Ref->getDecl() == Var)
       Found.push_back(Ref);
     return true;
   }
-  const ParmVarDecl *Param;
+  const ValueDecl *Var;
   std::vector<const DeclRefExpr *> Found;
 };
 
@@ -212,17 +213,7 @@ bool lambdaEndsInFunction(const LambdaExpr &Lambda,
   if (!Var || !Var->hasLocalStorage() || isa<ParmVarDecl>(Var) ||
       Var->getType()->getAsCXXRecordDecl() != Lambda.getLambdaClass())
     return false;
-  class Uses : public RecursiveASTVisitor<Uses> {
-  public:
-    explicit Uses(const VarDecl *Var) : Var(Var) {}
-    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-      if (Ref->getDecl() == Var)
-        Found.push_back(Ref);
-      return true;
-    }
-    const VarDecl *Var;
-    std::vector<const DeclRefExpr *> Found;
-  } Closure(Var);
+  References Closure(Var);
   Closure.TraverseStmt(Function.getBody());
   return llvm::all_of(Closure.Found, [&](const DeclRefExpr *Use) {
     if (isAlgorithmArgument(Use, Ctx))
