@@ -175,6 +175,16 @@ static bool befriends(const CXXRecordDecl &Class, const CXXRecordDecl &Other) {
   return false;
 }
 
+/// Why the statement that clears the buffer cannot follow \p Decl, or empty:
+/// it is the init-statement of an 'if' or a 'switch' ("if (std::string S;
+/// ...)"), which has room for no second statement.
+static std::string whyNoStatementAfter(const DeclStmt &Decl, ASTContext &Ctx) {
+  if (parentOf(DynTypedNode::create(Decl), Ctx).get<CompoundStmt>())
+    return "";
+  return "it is declared in the init-statement of an 'if' or a 'switch', "
+         "where no statement can clear it";
+}
+
 CallBufferPlan planCallBuffer(const VarDecl &Var, const DeclStmt &Decl,
                               const CXXMethodDecl &Method, QualType Element,
                               ASTContext &Ctx, const CallBufferUnit &Unit,
@@ -241,6 +251,8 @@ CallBufferPlan planCallBuffer(const VarDecl &Var, const DeclStmt &Decl,
                  Var.getLocation());
   if (namesLocalType(Var.getType()))
     return NoFix("its type is declared in the function", Var.getLocation());
+  if (std::string Why = whyNoStatementAfter(Decl, Ctx); !Why.empty())
+    return NoFix(Why, Var.getLocation());
 
   // The member's name: in the class's style, and new to the whole unit, so
   // that no name the class's code uses now finds the member instead.
@@ -377,6 +389,8 @@ ThreadLocalBufferPlan planThreadLocalBuffer(const VarDecl &Var,
     return NoFix("the declaration declares more than this variable, or comes "
                  "from a macro",
                  Var.getLocation());
+  if (std::string Why = whyNoStatementAfter(Decl, Ctx); !Why.empty())
+    return NoFix(Why, Var.getLocation());
   Plan.SpecifierAt = TypeStart;
   Plan.ClearAt =
       Lexer::getLocForEndOfToken(Decl.getEndLoc(), 0, SM, Ctx.getLangOpts());

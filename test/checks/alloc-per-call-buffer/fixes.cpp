@@ -195,6 +195,27 @@ private:
 
 // CHECK-NOTES-DEFAULT-NOT: warning:
 
+// No fix-it: declared in an 'if''s init-statement, where no statement can
+// follow the declaration.
+class Splitter {
+public:
+  explicit Splitter(int Limit) : Limit(Limit) {}
+  int count(const std::string &Text) {
+    if (std::vector<char> Marks; !Text.empty()) {
+      // CHECK-NOTES: :[[@LINE-1]]:27: warning: 'Marks' is constructed and filled on every call of 'count', allocating each time; kept in a member of 'Splitter' and cleared here, it would keep its capacity between calls [alloc-per-call-buffer]
+      // CHECK-NOTES: :[[@LINE-2]]:27: note: no fix-it: it is declared in the init-statement of an 'if' or a 'switch', where no statement can clear it
+      for (char C : Text)
+        if (C == ' ')
+          Marks.push_back(C);
+      return static_cast<int>(Marks.size()) + Limit;
+    }
+    return Limit;
+  }
+
+private:
+  int Limit;
+};
+
 int main() {
   Reader R("abc");
   Histogram H(4);

@@ -104,6 +104,19 @@ public:
     return Count();
   }
 
+  // No fix-it: declared in an 'if''s init-statement.
+  size_t spaces(const std::string &Word) const {
+    if (std::vector<char> Marks; !Word.empty()) {
+      // CHECK-NOTES: :[[@LINE-1]]:27: warning: 'Marks' is constructed and filled on every call of 'spaces', allocating each time; 'spaces' is const, so kept in a thread_local variable and cleared here, it would keep its capacity between calls on a thread [alloc-per-call-buffer]
+      // CHECK-NOTES: :[[@LINE-2]]:27: note: no fix-it: it is declared in the init-statement of an 'if' or a 'switch', where no statement can clear it
+      for (char C : Word)
+        if (C == ' ')
+          Marks.push_back(C);
+      return Marks.size();
+    }
+    return 0;
+  }
+
   // Silent: another object's call of the same function while the buffer is
   // in use would clear it under this one.
   int nested(const std::string &Word) const {
